@@ -1,0 +1,1 @@
+"""Imports every subcommand module; each one registers its commands on ``pitboss.cli.app``."""

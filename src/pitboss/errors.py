@@ -1,0 +1,106 @@
+"""One root error and a subclass per layer, each with a stable code (STYLE 12).
+
+Every error says what was wrong and what is allowed. ``code`` is a stable, lowercase identifier
+that programs (the web layer, tests) can match on; ``params`` carries the values involved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+
+class PitbossError(Exception):
+    """Root of every error pitboss raises on purpose."""
+
+    default_code = "pitboss_error"
+
+    def __init__(
+        self, message: str, *, code: str | None = None, params: Mapping[str, Any] | None = None
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.code = code or self.default_code
+        self.params: dict[str, Any] = dict(params or {})
+
+    def to_dict(self) -> dict[str, Any]:
+        """The shape the web layer returns: ``{"code", "params", "message"}``."""
+        return {"code": self.code, "params": dict(self.params), "message": self.message}
+
+
+class CardError(PitbossError, ValueError):
+    """Text that is not a card, a duplicate card, or a card that is not available."""
+
+    default_code = "bad_card"
+
+
+class RuleSetError(PitbossError, ValueError):
+    """A rule set or preset that is invalid or unknown."""
+
+    default_code = "bad_rule_set"
+
+
+class EquityError(PitbossError, ValueError):
+    """An equity question that cannot be answered as asked."""
+
+    default_code = "bad_equity_request"
+
+
+class HandSetupError(PitbossError, ValueError):
+    """A hand that cannot be started as described (seats, blinds, stacks, cards)."""
+
+    default_code = "bad_hand_setup"
+
+
+class IllegalAction(PitbossError):  # noqa: N818 - the trade's word, as in DESIGN.md
+    """An action the rules do not allow the actor at this moment; nothing changed."""
+
+    default_code = "illegal_action"
+
+
+class HistoryError(PitbossError, ValueError):
+    """A hand history that cannot be read or written."""
+
+    default_code = "bad_hand_history"
+
+
+class TableError(PitbossError):
+    """A seat, button or blind operation the table cannot carry out."""
+
+    default_code = "table_error"
+
+
+class TournamentError(PitbossError):
+    """A director's command the tournament cannot carry out in its current state."""
+
+    default_code = "tournament_error"
+
+
+class StructureError(TournamentError, ValueError):
+    """A blind structure that breaks a rule (e.g. a blind not a multiple of the smallest chip)."""
+
+    default_code = "bad_structure"
+
+
+class ClockError(TournamentError):
+    """A clock command that does not fit the clock's state."""
+
+    default_code = "clock_error"
+
+
+class RegistrationError(TournamentError):
+    """An entry, re-buy, add-on or refund the rules do not allow."""
+
+    default_code = "registration_error"
+
+
+class PayoutError(TournamentError, ValueError):
+    """A payout, chop or deal that cannot be computed or recorded as asked."""
+
+    default_code = "payout_error"
+
+
+class SeatingError(TournamentError):
+    """A seating, balancing or table-break operation that cannot be carried out."""
+
+    default_code = "seating_error"

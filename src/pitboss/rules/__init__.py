@@ -1,0 +1,35 @@
+"""The house rules as data: one frozen ``RuleSet`` of named settings, grouped by layer.
+
+Every difference between houses is a named setting here, never an ``if house == ...`` in code.
+Each house is a TOML preset in ``pitboss/rules/presets/`` whose settings name the rule they encode
+(``TDA 47A``, ``KY 11``, ``THC 46``, ``SLPT 5``). ``RuleSet()`` with no arguments is the TDA 2024
+default.
+
+Sections:
+- ``hand``: what the dealing engine needs for one deal (``pitboss.rules.hand``).
+- ``table``: seats, button and blinds between hands (``pitboss.rules.table``).
+- ``tournament``: the director: structure, clock, money, payouts, seating
+  (``pitboss.rules.tournament``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pitboss.rules.hand import HandRules
+from pitboss.rules.table import TableRules
+from pitboss.rules.tournament import TournamentRules
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RuleSet:
+    """All of a house's settings; the defaults are the TDA 2024 rules."""
+
+    name: str = "tda"
+    title: str = "Poker TDA 2024 rules (default)"
+    hand: HandRules = field(default_factory=HandRules)
+    table: TableRules = field(default_factory=TableRules)
+    tournament: TournamentRules = field(default_factory=TournamentRules)
+
+
+__all__ = ["HandRules", "RuleSet", "TableRules", "TournamentRules"]

@@ -1,0 +1,10 @@
+"""Hand-level settings of the `RuleSet` (filled in by the issue that builds that layer)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandRules:
+    """Hand settings; the defaults are the TDA 2024 rules."""
