@@ -1,0 +1,89 @@
+"""The dealing engine: one hand of No-Limit Hold'em, exactly by the rules.
+
+Build a ``HandSetup`` (seats clockwise with stacks, button, blind seats, blinds, ante and ante
+mode, chip unit, ``RuleSet``), create a ``Hand`` from it and a ``Deck`` (or exact cards with
+``Hand.from_cards``), then drive it with ``legal_actions()`` and ``apply(Action)`` (or the
+``verify_x()`` / ``can_x()`` / ``x()`` triads: fold, check, call, raise_to / bet_to, show,
+muck) and ``timeout()``, until ``is_over``. ``events`` is the ordered record; ``replay(setup,
+events)`` rebuilds the same state; ``visible_to(events, seat)`` hides what a seat may not see.
+
+Example::
+
+    setup = HandSetup(
+        seats=(SeatSpec(seat=1, player="ann", stack=1000), SeatSpec(seat=2, player="bob",
+               stack=1000)),
+        button=1, small_blind_seat=1, big_blind_seat=2, small_blind=50, big_blind=100,
+    )
+    hand = Hand(setup, Deck(rng))
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        hand.apply(Action.call() if legal.can_call else Action.check())
+    hand.final_stacks  # {1: ..., 2: ...}
+
+Rules encoded (RULES.md §3.1-3.4): KY 10 short posts all-in; RP-11 big-blind ante after the
+blind, antes never reduced; TDA 38 dealing and burns; TDA 28 no rabbit hunting; TDA 34B
+heads-up; TDA 43A minimum bet and raise; TDA 47A short all-ins do not reopen; TDA 29 (or KY 16
+/ THC 15 / SLPT 2) timeouts; TDA 30/71C hands killed at the deal; TDA 21 side pots; TDA 20 odd
+chips; TDA 16/17A showdown order and all-in exposure, THC 10 all hands tabled; KY 15 cards
+speak; TDA 17B the uncontested winner shows nothing.
+"""
+
+from pitboss.engine.actions import Action, ActionKind, LegalActions
+from pitboss.engine.events import (
+    STREETS,
+    Acted,
+    BetReturned,
+    BoardDealt,
+    CardBurned,
+    HandEnded,
+    HandEvent,
+    HandKilled,
+    HandMucked,
+    HandTabled,
+    HoleCardsDealt,
+    KillReason,
+    Posted,
+    PotAwarded,
+    Street,
+    visible_to,
+)
+from pitboss.engine.hand import Hand, deal_order, decision_of
+from pitboss.engine.pots import build_pots, split_pot
+from pitboss.engine.replay import recorded_deck, replay
+from pitboss.engine.setup import AnteMode, HandSetup, Post, PostKind, SeatSpec
+from pitboss.engine.state import HandPhase
+
+__all__ = [
+    "STREETS",
+    "Acted",
+    "Action",
+    "ActionKind",
+    "AnteMode",
+    "BetReturned",
+    "BoardDealt",
+    "CardBurned",
+    "Hand",
+    "HandEnded",
+    "HandEvent",
+    "HandKilled",
+    "HandMucked",
+    "HandPhase",
+    "HandSetup",
+    "HandTabled",
+    "HoleCardsDealt",
+    "KillReason",
+    "LegalActions",
+    "Post",
+    "PostKind",
+    "Posted",
+    "PotAwarded",
+    "SeatSpec",
+    "Street",
+    "build_pots",
+    "deal_order",
+    "decision_of",
+    "recorded_deck",
+    "replay",
+    "split_pot",
+    "visible_to",
+]

@@ -1,0 +1,93 @@
+"""What a player may do and did do: action kinds, the ``Action`` command, ``LegalActions``."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class ActionKind(enum.StrEnum):
+    """A player's decision. ``bet`` and ``raise`` both name a raise-to total (TDA 43B)."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    SHOW = "show"
+    MUCK = "muck"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Action:
+    """A command for the player to act: ``amount`` is the raise-to total for bet and raise.
+
+    ``seat``, when given, must be the seat whose turn it is (a guard against acting for the
+    wrong player); ``None`` means "whoever is to act".
+    """
+
+    kind: ActionKind
+    amount: int | None = None
+    seat: int | None = None
+
+    @classmethod
+    def fold(cls) -> Action:
+        return cls(kind=ActionKind.FOLD)
+
+    @classmethod
+    def check(cls) -> Action:
+        return cls(kind=ActionKind.CHECK)
+
+    @classmethod
+    def call(cls) -> Action:
+        return cls(kind=ActionKind.CALL)
+
+    @classmethod
+    def raise_to(cls, amount: int) -> Action:
+        return cls(kind=ActionKind.RAISE, amount=amount)
+
+    @classmethod
+    def bet_to(cls, amount: int) -> Action:
+        return cls(kind=ActionKind.BET, amount=amount)
+
+    @classmethod
+    def show(cls) -> Action:
+        return cls(kind=ActionKind.SHOW)
+
+    @classmethod
+    def muck(cls) -> Action:
+        return cls(kind=ActionKind.MUCK)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LegalActions:
+    """Exactly what the player to act may do now.
+
+    Betting: ``can_fold`` (also when a check is free: THC 48), ``can_check``, ``call_amount``
+    (the chips a call adds, capped at the stack: an all-in call; 0 when there is nothing to
+    call), ``min_raise_to``/``max_raise_to`` (raise-to totals for the street, or ``None`` when
+    raising is closed: TDA 47A, or pointless because nobody could call). ``min_raise_to`` is
+    the player's whole stack when that is less than a full raise (an all-in for less).
+    Showdown: ``can_show`` and ``can_muck`` (TDA 16/17A, THC 10).
+    """
+
+    seat: int
+    can_fold: bool = False
+    can_check: bool = False
+    call_amount: int = 0
+    min_raise_to: int | None = None
+    max_raise_to: int | None = None
+    can_show: bool = False
+    can_muck: bool = False
+
+    @property
+    def can_call(self) -> bool:
+        return self.call_amount > 0
+
+    @property
+    def can_raise(self) -> bool:
+        return self.min_raise_to is not None
+
+    @property
+    def is_showdown(self) -> bool:
+        return self.can_show or self.can_muck

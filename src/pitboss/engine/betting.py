@@ -1,0 +1,368 @@
+"""Betting: whose turn it is, what they may do, and when a betting round is over.
+
+- Action order: preflop from the player left of the big blind (left of the largest live post),
+  afterwards from the first player left of the button; heads-up the button posts the small
+  blind, acts first preflop and last afterwards (TDA 34B, SLPT 20). All-in players are
+  skipped; a round ends when every player able to act has acted and matched the bet, or only
+  one player is able to act and has matched.
+- The minimum bet is the big blind (THC 22/33); a raise is at least the largest prior full bet
+  or raise increment of the street (TDA 43A; preflop the big blind is the opening bet);
+  amounts are raise-to totals (TDA 43B).
+- An all-in for less than a full raise, alone or several added together, does not reopen the
+  betting to a player who has already acted and now faces less than a full raise: they may
+  only call or fold (TDA 47A). The minimum raise stays the last full raise. A player who has
+  not acted yet keeps every option.
+- Folding is allowed in turn even when a check is free (THC 48).
+- Uncalled bets go back to the bettor before the pots are formed.
+"""
+
+from __future__ import annotations
+
+from pitboss.engine.actions import ActionKind
+from pitboss.engine.events import STREETS, Acted, BetReturned
+from pitboss.engine.showdown import ShowdownStep
+from pitboss.engine.state import HandPhase
+from pitboss.errors import IllegalAction
+
+_RAISE_OK = 0
+_RAISE_ALL_IN_TO_CALL = 1
+_RAISE_NOT_REOPENED = 2
+_RAISE_NOBODY_TO_CALL = 3
+
+
+class BettingStep(ShowdownStep):
+    """The betting rounds, on top of the showdown and the hand's state."""
+
+    __slots__ = ()
+
+    # -- fold ------------------------------------------------------------------------------
+    def verify_fold(self) -> None:
+        """Raise unless a player is to act in a betting round (folding is always allowed then).
+
+        Raises:
+            IllegalAction: the hand is over or at showdown.
+        """
+        self._betting_actor("fold")
+
+    def can_fold(self) -> bool:
+        return self._phase is HandPhase.BETTING
+
+    def fold(self) -> Acted:
+        """Fold the hand of the player to act (THC 48: also when a check is free)."""
+        return self._fold(self._betting_actor("fold"), timed_out=False)
+
+    # -- check -----------------------------------------------------------------------------
+    def verify_check(self) -> None:
+        """Raise unless the player to act faces no bet.
+
+        Raises:
+            IllegalAction: there is a bet to call (TDA 55: a check facing a bet is not allowed).
+        """
+        p = self._betting_actor("check")
+        owe = self._current - self._bet[p]
+        if owe > 0:
+            raise IllegalAction(
+                f"seat {self._seats[p]} cannot check: there is a bet of {self._current:,} to"
+                f" call; call {min(owe, self._stack[p]):,}, raise or fold",
+                code="cannot_check",
+                params={"seat": self._seats[p], "to_call": min(owe, self._stack[p])},
+            )
+
+    def can_check(self) -> bool:
+        return self._phase is HandPhase.BETTING and self._bet[self._actor] >= self._current
+
+    def check(self) -> Acted:
+        """Check: pass the action without betting."""
+        self.verify_check()
+        return self._check(self._actor, timed_out=False)
+
+    # -- call ------------------------------------------------------------------------------
+    def verify_call(self) -> None:
+        """Raise unless the player to act faces a bet.
+
+        Raises:
+            IllegalAction: nothing to call (TDA 55 treats a spoken "call" as a check: check).
+        """
+        p = self._betting_actor("call")
+        if self._bet[p] >= self._current:
+            raise IllegalAction(
+                f"seat {self._seats[p]} has nothing to call: check, bet or fold",
+                code="nothing_to_call",
+                params={"seat": self._seats[p]},
+            )
+
+    def can_call(self) -> bool:
+        return self._phase is HandPhase.BETTING and self._bet[self._actor] < self._current
+
+    def call(self) -> Acted:
+        """Call the bet, or as much of it as the stack allows (all-in)."""
+        self.verify_call()
+        p = self._actor
+        stack = self._stack
+        amount = self._current - self._bet[p]
+        if amount > stack[p]:
+            amount = stack[p]
+        stack[p] -= amount
+        self._bet[p] += amount
+        self._committed[p] += amount
+        self._acted_at[p] = self._current
+        event = Acted(
+            seat=self._seats[p],
+            street=STREETS[self._street],
+            kind=ActionKind.CALL,
+            amount=amount,
+            to=self._bet[p],
+            is_all_in=stack[p] == 0,
+        )
+        self._events.append(event)
+        self._advance(p)
+        return event
+
+    # -- bet / raise -----------------------------------------------------------------------
+    def verify_raise_to(self, amount: int) -> None:
+        """Raise unless the player to act may bet or raise to ``amount`` (a street total).
+
+        Raises:
+            IllegalAction: raising is closed (TDA 47A, all-in to call, nobody left to call) or
+                the amount is below the minimum (TDA 43A, THC 22/33) or above the stack.
+        """
+        p = self._betting_actor("raise")
+        seat = self._seats[p]
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise IllegalAction(
+                f"a raise needs a whole number of chips, not {amount!r}", code="bad_amount"
+            )
+        block = self._raise_block(p)
+        if block != _RAISE_OK:
+            raise self._raise_closed_error(p, block)
+        cur = self._current
+        most = self._bet[p] + self._stack[p]
+        word = "raise to" if cur else "bet of"
+        if amount > most:
+            raise IllegalAction(
+                f"{word} {amount:,} is more than seat {seat} has: at most {most:,} (all-in)",
+                code="raise_above_stack",
+                params={"seat": seat, "amount": amount, "max": most},
+            )
+        full = cur + self._min_raise
+        if amount < full and amount != most:
+            params = {"seat": seat, "amount": amount, "min": min(full, most)}
+            if full > most:
+                raise IllegalAction(
+                    f"{word} {amount:,} is not allowed: seat {seat} has less than a full raise"
+                    f" (to {full:,}) and may only go all-in, to {most:,} (TDA 43A)",
+                    code="raise_below_minimum",
+                    params=params,
+                )
+            if cur == 0:
+                raise IllegalAction(
+                    f"a bet of {amount:,} is below the minimum bet of {full:,}, the big blind"
+                    " (THC 22/33, TDA 43A)",
+                    code="bet_below_minimum",
+                    params=params,
+                )
+            if amount <= cur:
+                raise IllegalAction(
+                    f"raise to {amount:,} is not a raise: the bet is already {cur:,}; the"
+                    f" minimum raise is to {full:,} (TDA 43A)",
+                    code="raise_below_minimum",
+                    params=params,
+                )
+            raise IllegalAction(
+                f"raise to {amount:,} is below the minimum raise to {full:,}: the last full"
+                f" raise was {self._min_raise:,} (TDA 43A)",
+                code="raise_below_minimum",
+                params=params,
+            )
+
+    def can_raise_to(self, amount: int) -> bool:
+        try:
+            self.verify_raise_to(amount)
+        except IllegalAction:
+            return False
+        return True
+
+    def raise_to(self, amount: int) -> Acted:
+        """Bet or raise so that the player's bet on this street totals ``amount`` (TDA 43B)."""
+        self.verify_raise_to(amount)
+        p = self._actor
+        cur = self._current
+        put = amount - self._bet[p]
+        self._stack[p] -= put
+        self._bet[p] = amount
+        self._committed[p] += put
+        if amount - cur >= self._min_raise:
+            self._min_raise = amount - cur
+        self._current = amount
+        self._acted_at[p] = amount
+        self._aggressor = p
+        event = Acted(
+            seat=self._seats[p],
+            street=STREETS[self._street],
+            kind=ActionKind.RAISE if cur else ActionKind.BET,
+            amount=put,
+            to=amount,
+            is_all_in=self._stack[p] == 0,
+        )
+        self._events.append(event)
+        self._advance(p)
+        return event
+
+    verify_bet_to = verify_raise_to
+    can_bet_to = can_raise_to
+    bet_to = raise_to
+
+    # -- internals -------------------------------------------------------------------------
+    def _betting_actor(self, verb: str) -> int:
+        if self._phase is HandPhase.BETTING:
+            return self._actor
+        if self._phase is HandPhase.OVER:
+            raise IllegalAction(f"cannot {verb}: the hand is over", code="hand_over")
+        raise IllegalAction(
+            f"cannot {verb} at showdown: seat {self._seats[self._actor]} may only show or muck",
+            code="at_showdown",
+            params={"seat": self._seats[self._actor]},
+        )
+
+    def _raise_block(self, p: int) -> int:
+        """Why player ``p`` may not bet or raise now, as a code (``_RAISE_OK`` if they may)."""
+        cur = self._current
+        bet = self._bet
+        stack = self._stack
+        if stack[p] <= cur - bet[p]:
+            return _RAISE_ALL_IN_TO_CALL
+        acted = self._acted_at[p]
+        if acted >= 0 and cur - acted < self._min_raise:
+            return _RAISE_NOT_REOPENED
+        folded = self._folded
+        for j in range(self._n):
+            if j != p and not folded[j] and stack[j] and stack[j] + bet[j] > cur:
+                return _RAISE_OK
+        return _RAISE_NOBODY_TO_CALL
+
+    def _raise_closed_error(self, p: int, block: int) -> IllegalAction:
+        seat = self._seats[p]
+        owe = min(self._current - self._bet[p], self._stack[p])
+        options = f"call {owe:,} or fold" if owe else "check or fold"
+        if block == _RAISE_ALL_IN_TO_CALL:
+            reason = f"calling {owe:,} already puts seat {seat} all-in"
+        elif block == _RAISE_NOT_REOPENED:
+            rise = self._current - self._acted_at[p]
+            reason = (
+                f"the betting was not reopened: since seat {seat} acted the bet rose by"
+                f" {rise:,}, less than a full raise of {self._min_raise:,} (TDA 47A)"
+            )
+        else:
+            reason = "every other player is all-in or folded, so nobody could call a raise"
+        return IllegalAction(
+            f"seat {seat} cannot raise: {reason}; {options}",
+            code="raise_closed",
+            params={"seat": seat, "reason": block},
+        )
+
+    def _fold(self, p: int, *, timed_out: bool) -> Acted:
+        self._folded[p] = True
+        self._n_in -= 1
+        self._acted_at[p] = self._current
+        event = Acted(
+            seat=self._seats[p],
+            street=STREETS[self._street],
+            kind=ActionKind.FOLD,
+            to=self._bet[p],
+            timed_out=timed_out,
+        )
+        self._events.append(event)
+        if self._n_in == 1:
+            self._return_uncalled()
+            self._award()
+        else:
+            self._advance(p)
+        return event
+
+    def _check(self, p: int, *, timed_out: bool) -> Acted:
+        self._acted_at[p] = self._current
+        event = Acted(
+            seat=self._seats[p],
+            street=STREETS[self._street],
+            kind=ActionKind.CHECK,
+            to=self._bet[p],
+            timed_out=timed_out,
+        )
+        self._events.append(event)
+        self._advance(p)
+        return event
+
+    def _advance(self, p: int) -> None:
+        """Give the turn to the next player clockwise after ``p`` who must act, or end the round."""
+        n = self._n
+        stack = self._stack
+        folded = self._folded
+        bet = self._bet
+        cur = self._current
+        live = 0
+        last = -1
+        for i in range(n):
+            if stack[i] and not folded[i]:
+                live += 1
+                last = i
+        if live > 1 or (live == 1 and bet[last] < cur):
+            acted = self._acted_at
+            i = p
+            for _ in range(n):
+                i += 1
+                if i == n:
+                    i = 0
+                if stack[i] and not folded[i] and (acted[i] < 0 or bet[i] < cur):
+                    self._actor = i
+                    return
+        self._end_round()
+
+    def _open_round(self, first: int) -> None:
+        """Start a betting round with ``first`` the first position that may act."""
+        self._advance((first - 1) % self._n)
+
+    def _return_uncalled(self) -> None:
+        """Give the uncalled part of the street's highest bet back to its bettor."""
+        bet = self._bet
+        top = -1
+        high = 0
+        second = 0
+        for i in range(self._n):
+            b = bet[i]
+            if b > high:
+                second = high
+                high = b
+                top = i
+            elif b > second:
+                second = b
+        if top >= 0 and high > second and not self._folded[top]:
+            back = high - second
+            bet[top] = second
+            self._stack[top] += back
+            self._committed[top] -= back
+            self._events.append(BetReturned(seat=self._seats[top], amount=back))
+
+    def _end_round(self) -> None:
+        """Close the betting round: return the uncalled bet, then the next street or showdown."""
+        self._return_uncalled()
+        if self._n_in == 1:
+            self._award()
+            return
+        street = self._street
+        if street == 3:
+            self._start_showdown()
+            return
+        if self._live_count() <= 1:
+            self._expose_all()
+            for s in range(street + 1, 4):
+                self._deal_street(s)
+            self._start_showdown()
+            return
+        n = self._n
+        self._bet = [0] * n
+        self._acted_at = [-1] * n
+        self._current = 0
+        self._min_raise = self._opening_bet
+        self._aggressor = -1
+        self._deal_street(street + 1)
+        self._open_round(self._start)

@@ -1,0 +1,415 @@
+"""``Hand``: one deal of No-Limit Hold'em from posting to the last chip pushed.
+
+Creating a ``Hand`` posts the forced bets, deals the hole cards and kills the hands of seats
+dealt dead; the hand then waits for the first decision. Every decision goes through
+``legal_actions()`` and the ``verify_x()`` / ``can_x()`` / ``x()`` triads (or ``apply``);
+a rejected decision raises ``IllegalAction`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pitboss.cards import FULL_DECK, Card, Deck
+from pitboss.engine.actions import Action, ActionKind, LegalActions
+from pitboss.engine.betting import _RAISE_OK, BettingStep
+from pitboss.engine.events import (
+    STREETS,
+    Acted,
+    HandEvent,
+    HandKilled,
+    HandMucked,
+    HandTabled,
+    HoleCardsDealt,
+    KillReason,
+    Posted,
+    Street,
+)
+from pitboss.engine.setup import HandSetup, first_left_of
+from pitboss.engine.state import HandPhase
+from pitboss.errors import HandSetupError, IllegalAction
+from pitboss.rules.hand import TimeoutPolicy
+
+
+class Hand(BettingStep):
+    """One hand in progress; see the module docstring and ``pitboss.engine`` for the rules.
+
+    Raises (on creation):
+        HandSetupError: the setup cannot be dealt (see ``HandSetup.validate``).
+        CardError: the deck runs out of cards.
+    """
+
+    __slots__ = ()
+
+    def __init__(self, setup: HandSetup, deck: Deck) -> None:
+        setup.validate()
+        ordered = setup.ordered_seats()
+        if all(s.killed for s in ordered):
+            raise HandSetupError(
+                "every player dealt in is dealt dead: a hand needs at least one live player",
+                code="no_live_player",
+            )
+        seats = tuple(s.seat for s in ordered)
+        n = len(seats)
+        self._setup = setup
+        self._rules = setup.rules.hand
+        self._n = n
+        self._seats = seats
+        self._pos = {s: i for i, s in enumerate(seats)}
+        self._start = first_left_of(seats, setup.button)
+        self._stack = [s.stack for s in ordered]
+        self._bet = [0] * n
+        self._committed = [0] * n
+        self._folded = [False] * n
+        self._acted_at = [-1] * n
+        self._board = []
+        self._deck = deck
+        self._events = []
+        self._street = 0
+        self._phase = HandPhase.BETTING
+        self._opening_bet = setup.opening_bet
+        self._min_raise = self._opening_bet
+        self._aggressor = -1
+        self._actor = -1
+        self._n_in = n
+        self._tabled = [False] * n
+        self._mucked = [False] * n
+        self._show_queue = []
+        self._exposed = False
+        self._unit = setup.chip_unit
+        opener = self._post()
+        self._deal_hole_cards(deck)
+        for k in range(n):
+            p = (self._start + k) % n
+            if ordered[p].killed:
+                self._folded[p] = True
+                self._n_in -= 1
+                self._events.append(HandKilled(seat=seats[p], reason=KillReason.DEALT_DEAD))
+        if self._n_in == 1:
+            self._return_uncalled()
+            self._award()
+        else:
+            self._open_round(opener)
+
+    @classmethod
+    def from_cards(
+        cls,
+        setup: HandSetup,
+        *,
+        hole: Mapping[int, Sequence[int]],
+        board: Sequence[int] = (),
+        burns: Sequence[int] = (),
+    ) -> Hand:
+        """A hand dealt with exactly these cards (tests and replays).
+
+        ``hole`` maps seat numbers to two cards; a seat left out gets two cards nobody named
+        (lowest first), as do missing burns. ``board`` holds the flop, turn and river cards in
+        order, as far as the hand needs them.
+
+        Raises:
+            HandSetupError: a seat in ``hole`` is not dealt in, or does not get two cards.
+            CardError: a card is named twice, or the hand needs board cards not given.
+        """
+        order = deal_order(setup, hole=hole, board=board, burns=burns)
+        return cls(setup, Deck.stacked(order))
+
+    # -- what is going on ------------------------------------------------------------------
+    @property
+    def setup(self) -> HandSetup:
+        return self._setup
+
+    @property
+    def phase(self) -> HandPhase:
+        return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase is HandPhase.OVER
+
+    @property
+    def street(self) -> Street:
+        return STREETS[self._street]
+
+    @property
+    def actor(self) -> int | None:
+        """The seat whose decision is awaited, or ``None`` when the hand is over."""
+        return self._seats[self._actor] if self._actor >= 0 else None
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        return tuple(self._board)
+
+    @property
+    def events(self) -> tuple[HandEvent, ...]:
+        """Everything that happened so far, in order (the full record, hidden cards included)."""
+        return tuple(self._events)
+
+    @property
+    def stacks(self) -> dict[int, int]:
+        """Chips behind, by seat (after the push once the hand is over)."""
+        return dict(zip(self._seats, self._stack, strict=True))
+
+    @property
+    def final_stacks(self) -> dict[int, int]:
+        """The stacks by seat after the last chip was pushed.
+
+        Raises:
+            IllegalAction: the hand is not over yet.
+        """
+        if self._phase is not HandPhase.OVER:
+            raise IllegalAction(
+                "the hand is not over yet: final stacks exist after the push",
+                code="hand_not_over",
+            )
+        return self.stacks
+
+    @property
+    def bets(self) -> dict[int, int]:
+        """Each seat's bet on the current street."""
+        return dict(zip(self._seats, self._bet, strict=True))
+
+    @property
+    def pot(self) -> int:
+        """Every chip committed to the hand and not yet pushed (antes and bets)."""
+        return sum(self._committed)
+
+    @property
+    def current_bet(self) -> int:
+        """The bet to match on this street (preflop at least the full big blind)."""
+        return self._current
+
+    @property
+    def min_raise(self) -> int:
+        """The last full bet or raise increment of the street (TDA 43A)."""
+        return self._min_raise
+
+    def hole_cards(self, seat: int) -> tuple[Card, Card]:
+        """The hole cards dealt to ``seat``.
+
+        Raises:
+            HandSetupError: nobody at that seat is dealt in.
+        """
+        return self._hole[self._position(seat)]
+
+    def is_folded(self, seat: int) -> bool:
+        """Whether the seat's hand is out: folded, killed or mucked."""
+        p = self._position(seat)
+        return self._folded[p] or self._mucked[p]
+
+    def is_all_in(self, seat: int) -> bool:
+        p = self._position(seat)
+        return self._stack[p] == 0 and not self._folded[p]
+
+    # -- decisions -------------------------------------------------------------------------
+    def legal_actions(self) -> LegalActions:
+        """Exactly what the player to act may do now.
+
+        Raises:
+            IllegalAction: the hand is over.
+        """
+        p = self._actor
+        phase = self._phase
+        if phase is HandPhase.BETTING:
+            cur = self._current
+            bet = self._bet[p]
+            stack = self._stack[p]
+            owe = cur - bet
+            if owe > stack:
+                owe = stack
+            low: int | None = None
+            high: int | None = None
+            if self._raise_block(p) == _RAISE_OK:
+                high = bet + stack
+                low = cur + self._min_raise
+                if low > high:
+                    low = high
+            return LegalActions(
+                seat=self._seats[p],
+                can_fold=True,
+                can_check=owe <= 0,
+                call_amount=owe if owe > 0 else 0,
+                min_raise_to=low,
+                max_raise_to=high,
+            )
+        if phase is HandPhase.SHOWDOWN:
+            return LegalActions(seat=self._seats[p], can_show=True, can_muck=True)
+        raise IllegalAction("the hand is over: nobody is to act", code="hand_over")
+
+    def apply(self, action: Action) -> HandEvent:
+        """Carry out ``action`` for the player to act and return what was recorded.
+
+        Raises:
+            IllegalAction: the action is not allowed now; nothing changed.
+        """
+        if action.seat is not None and action.seat != self.actor:
+            if self._actor < 0:
+                raise IllegalAction("the hand is over: nobody is to act", code="hand_over")
+            raise IllegalAction(
+                f"it is seat {self._seats[self._actor]}'s turn, not seat {action.seat}'s:"
+                " act in turn (TDA 53A)",
+                code="out_of_turn",
+                params={"seat": action.seat, "actor": self._seats[self._actor]},
+            )
+        kind = action.kind
+        if kind is ActionKind.CALL:
+            return self.call()
+        if kind is ActionKind.CHECK:
+            return self.check()
+        if kind is ActionKind.FOLD:
+            return self.fold()
+        if kind is ActionKind.RAISE or kind is ActionKind.BET:
+            if action.amount is None:
+                raise IllegalAction(
+                    f"a {kind} needs an amount: the total to {kind} to (TDA 43B)",
+                    code="bad_amount",
+                )
+            return self.raise_to(action.amount)
+        if kind is ActionKind.SHOW:
+            return self.show()
+        return self.muck()
+
+    def timeout(self) -> HandEvent:
+        """The action clock ran out on the player to act.
+
+        ``check_or_fold`` (TDA 29): folded facing a bet, checked otherwise; at showdown the
+        hand is tabled (cards speak). ``kill_hand`` (KY 16, THC 15, SLPT 2): the hand is dead,
+        bet or no bet, and mucked at showdown.
+
+        Raises:
+            IllegalAction: the hand is over.
+        """
+        p = self._actor
+        kill = self._rules.timeout_policy is TimeoutPolicy.KILL_HAND
+        if self._phase is HandPhase.BETTING:
+            if not kill and self._bet[p] >= self._current:
+                return self._check(p, timed_out=True)
+            return self._fold(p, timed_out=True)
+        if self._phase is HandPhase.SHOWDOWN:
+            return self.muck() if kill else self.show()
+        raise IllegalAction("the hand is over: there is no clock to run out", code="hand_over")
+
+    # -- start of the hand -----------------------------------------------------------------
+    def _post(self) -> int:
+        """Take the forced bets (KY 10: a short stack is all-in for what it has).
+
+        Returns the position the first betting round starts from: left of the largest live
+        post (the big blind, or a straddle), else left of the button. The preflop bet to
+        match is the largest live post due, even if its poster was short: the big blind is the
+        opening bet (TDA 43A).
+        """
+        pos = self._pos
+        stack = self._stack
+        events = self._events
+        largest = 0
+        opener = -1
+        for post in self._setup.posting_plan():
+            p = pos[post.seat]
+            due = post.amount
+            if due <= 0:
+                continue
+            live = post.kind.is_live
+            if live and due >= largest:
+                largest = due
+                opener = p
+            paid = due if due < stack[p] else stack[p]
+            if paid <= 0:
+                continue
+            stack[p] -= paid
+            self._committed[p] += paid
+            if live:
+                self._bet[p] += paid
+            events.append(
+                Posted(seat=post.seat, kind=post.kind, amount=paid, is_all_in=not stack[p])
+            )
+        self._current = largest
+        return (opener + 1) % self._n if opener >= 0 else self._start
+
+    def _deal_hole_cards(self, deck: Deck) -> None:
+        """Two rounds of one card at a time, starting left of the button (TDA 34B, 38)."""
+        n = self._n
+        start = self._start
+        first = [deck.deal() for _ in range(n)]
+        second = [deck.deal() for _ in range(n)]
+        hole: list[tuple[Card, Card]] = [(first[0], first[0])] * n
+        seats = self._seats
+        events = self._events
+        for k in range(n):
+            p = (start + k) % n
+            cards = (first[k], second[k])
+            hole[p] = cards
+            events.append(HoleCardsDealt(seat=seats[p], cards=cards))
+        self._hole = hole
+
+    def _position(self, seat: int) -> int:
+        try:
+            return self._pos[seat]
+        except KeyError:
+            raise HandSetupError(
+                f"seat {seat} is not dealt in: seats in this hand are {list(self._seats)}",
+                code="unknown_seat",
+                params={"seat": seat},
+            ) from None
+
+
+def deal_order(
+    setup: HandSetup,
+    *,
+    hole: Mapping[int, Sequence[int]],
+    board: Sequence[int] = (),
+    burns: Sequence[int] = (),
+) -> list[Card]:
+    """The deck order that deals ``hole``, ``burns`` and ``board`` (see ``Hand.from_cards``).
+
+    Raises:
+        HandSetupError: a seat in ``hole`` is not dealt in, or does not get two cards.
+    """
+    seats = tuple(s.seat for s in setup.ordered_seats())
+    for seat, cards in hole.items():
+        if seat not in seats:
+            raise HandSetupError(
+                f"hole cards given for seat {seat}, which is not dealt in", code="unknown_seat"
+            )
+        if len(cards) != 2:
+            raise HandSetupError(
+                f"seat {seat} must get 2 hole cards, not {len(cards)}", code="bad_hole_cards"
+            )
+    named = {int(c) for cards in hole.values() for c in cards}
+    named.update(int(c) for c in board)
+    named.update(int(c) for c in burns)
+    spare = iter([c for c in FULL_DECK if int(c) not in named])
+    n = len(seats)
+    start = first_left_of(seats, setup.button)
+    dealt: list[tuple[Card, Card]] = []
+    for k in range(n):
+        seat = seats[(start + k) % n]
+        given = hole.get(seat)
+        if given is None:
+            dealt.append((next(spare), next(spare)))
+        else:
+            dealt.append((Card(given[0]), Card(given[1])))
+    order = [c for c, _ in dealt] + [c for _, c in dealt]
+    burn_cards = [Card(c) for c in burns]
+    sizes = (3, 1, 1)
+    at = 0
+    for street in range(3):
+        if at >= len(board):
+            break
+        order.append(burn_cards[street] if street < len(burn_cards) else next(spare))
+        order.extend(Card(c) for c in board[at : at + sizes[street]])
+        at += sizes[street]
+    return order
+
+
+def decision_of(event: HandEvent) -> Action | None:
+    """The decision that produced ``event`` (``None`` for automatic events or a timeout)."""
+    if isinstance(event, Acted):
+        if event.timed_out:
+            return None
+        if event.kind is ActionKind.BET or event.kind is ActionKind.RAISE:
+            return Action(kind=event.kind, amount=event.to, seat=event.seat)
+        return Action(kind=event.kind, seat=event.seat)
+    if isinstance(event, HandTabled):
+        return Action(kind=ActionKind.SHOW, seat=event.seat)
+    if isinstance(event, HandMucked):
+        return Action(kind=ActionKind.MUCK, seat=event.seat)
+    return None

@@ -1,0 +1,61 @@
+"""Pots: the main pot and one side pot per all-in level, and the one function that splits a pot.
+
+Uncalled bets are returned before pots are formed (so every chip in a pot has been called or is
+dead money: antes, killed blinds, folded bets). Each pot is awarded separately to the best
+eligible hands (TDA 21, THC 16, SLPT 1, KY 14).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+def build_pots(committed: Sequence[int], out: Sequence[bool]) -> list[tuple[int, tuple[int, ...]]]:
+    """The pots as ``(amount, eligible positions)``, main pot first.
+
+    ``committed`` is what each position put in during the hand (antes included), ``out`` marks
+    positions that folded or mucked: their chips stay in the pots they reach but they cannot
+    win. One pot per distinct commitment level of the players still in; chips above the highest
+    such level (dead money from folded or killed hands) join the last pot. Adjacent pots with
+    the same eligible players are merged.
+    """
+    n = len(committed)
+    levels = sorted({committed[i] for i in range(n) if not out[i] and committed[i] > 0})
+    pots: list[tuple[int, tuple[int, ...]]] = []
+    previous = 0
+    for level in levels:
+        amount = 0
+        for c in committed:
+            if c > previous:
+                amount += (c if c < level else level) - previous
+        eligible = tuple(i for i in range(n) if not out[i] and committed[i] >= level)
+        if pots and pots[-1][1] == eligible:
+            pots[-1] = (pots[-1][0] + amount, eligible)
+        else:
+            pots.append((amount, eligible))
+        previous = level
+    extra = sum(c - previous for c in committed if c > previous)
+    if extra:
+        if pots:
+            pots[-1] = (pots[-1][0] + extra, pots[-1][1])
+        else:
+            pots.append((extra, ()))
+    return pots
+
+
+def split_pot(amount: int, winners: int, unit: int) -> list[int]:
+    """Shares of a pot split between ``winners`` tied hands, in award order (TDA 20).
+
+    Every winner gets the same whole number of ``unit`` chips (the smallest chip in play); the
+    odd chips left over go one ``unit`` at a time to the winners in order, which the caller
+    sorts clockwise from the button, so the first tied winner left of the button gets the first
+    odd chip. Any remainder smaller than one ``unit`` (e.g. from odd antes) goes to the first
+    winner. The shares always add up to ``amount``.
+    """
+    units, loose = divmod(amount, unit)
+    each, odd = divmod(units, winners)
+    shares = [each * unit] * winners
+    for k in range(odd):
+        shares[k] += unit
+    shares[0] += loose
+    return shares

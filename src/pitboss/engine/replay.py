@@ -1,0 +1,91 @@
+"""Rebuild a hand from its setup and its event record, checking every event on the way."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pitboss.cards import Card, Deck
+from pitboss.engine.events import (
+    Acted,
+    BoardDealt,
+    CardBurned,
+    HandEvent,
+    HoleCardsDealt,
+)
+from pitboss.engine.hand import Hand, decision_of
+from pitboss.engine.setup import HandSetup
+from pitboss.errors import HandSetupError, IllegalAction
+
+
+def recorded_deck(events: Sequence[HandEvent]) -> list[Card]:
+    """The cards in the order the record shows them dealt (hole rounds, burns, board).
+
+    Raises:
+        HandSetupError: the record hides a card (a player's or spectator's view).
+    """
+    holes: list[tuple[Card, Card]] = []
+    rest: list[Card] = []
+    for event in events:
+        if isinstance(event, HoleCardsDealt):
+            if event.cards is None:
+                raise _hidden(f"seat {event.seat}'s hole cards")
+            holes.append(event.cards)
+        elif isinstance(event, CardBurned):
+            if event.card is None:
+                raise _hidden(f"the {event.street} burn card")
+            rest.append(event.card)
+        elif isinstance(event, BoardDealt):
+            rest.extend(event.cards)
+    return [c for c, _ in holes] + [c for _, c in holes] + rest
+
+
+def replay(setup: HandSetup, events: Sequence[HandEvent]) -> Hand:
+    """Deal the hand again from ``setup`` with the recorded cards and decisions.
+
+    Every event the engine produces must equal the recorded one; the result is the same state
+    as the live hand had after its last event. ``setup`` is the ``HandSetup`` the hand started
+    from.
+
+    Raises:
+        HandSetupError: the record does not match what the rules produce from this setup
+            (code ``replay_mismatch``), or it hides cards.
+    """
+    hand = Hand(setup, Deck.stacked(recorded_deck(events)))
+    produced = hand._events
+    for k, event in enumerate(events):
+        if k == len(produced):
+            try:
+                action = decision_of(event)
+                if action is None and isinstance(event, Acted) and event.timed_out:
+                    hand.timeout()
+                elif action is None:
+                    raise _mismatch(k, event, None)
+                else:
+                    hand.apply(action)
+            except IllegalAction as error:
+                raise HandSetupError(
+                    f"event {k} ({event}) cannot be replayed: {error.message}",
+                    code="replay_mismatch",
+                    params={"index": k},
+                ) from error
+        if k >= len(produced) or produced[k] != event:
+            raise _mismatch(k, event, produced[k] if k < len(produced) else None)
+    if len(produced) != len(events):
+        raise _mismatch(len(events), None, produced[len(events)])
+    return hand
+
+
+def _hidden(what: str) -> HandSetupError:
+    return HandSetupError(
+        f"cannot replay a record that hides {what}: replay needs the full record",
+        code="hidden_card",
+    )
+
+
+def _mismatch(index: int, recorded: object, produced: object) -> HandSetupError:
+    return HandSetupError(
+        f"the record differs from the rules at event {index}: recorded {recorded},"
+        f" the engine produced {produced}",
+        code="replay_mismatch",
+        params={"index": index},
+    )

@@ -1,0 +1,197 @@
+"""Showdown and the push: who tables first, who may muck, and how each pot is awarded.
+
+- All-in exposure (TDA 16, SLPT 7/10): once a player is all-in and no further betting is
+  possible, every hand still in is tabled at once, before the rest of the board is dealt.
+- Otherwise the last aggressor of the final street tables first, else the first player left of
+  the button, then clockwise (TDA 17A, SLPT 21); a later player may muck instead, unless the
+  house tables every hand (THC 10). The last live hand wins without showing (TDA 17B).
+- Cards speak (KY 15, TDA 12): the best five of the seven cards count, whatever the player
+  says; one, both or neither hole card may play.
+- Each pot is awarded separately, side pots first (TDA 16 addendum, TDA 21); split pots give
+  the odd chips to the first tied winners left of the button (TDA 20).
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Sequence
+from typing import cast
+
+from pitboss.engine.events import HandEnded, HandMucked, HandTabled, PotAwarded
+from pitboss.engine.pots import build_pots, split_pot
+from pitboss.engine.state import HandPhase, HandState
+from pitboss.errors import IllegalAction
+from pitboss.rules.hand import ShowdownPolicy
+
+Evaluate = Callable[[Sequence[int]], int]
+_evaluate: list[Evaluate] = []
+
+
+def evaluator() -> Evaluate:
+    """The hand evaluator's scalar ``evaluate`` (higher is better, equal is a tie)."""
+    if not _evaluate:
+        module = importlib.import_module("pitboss.evaluator")
+        _evaluate.append(cast(Evaluate, module.evaluate))
+    return _evaluate[0]
+
+
+class ShowdownStep(HandState):
+    """The showdown and the push, on top of the hand's state."""
+
+    __slots__ = ()
+
+    # -- decisions at showdown -------------------------------------------------------------
+    def verify_show(self) -> None:
+        """Raise unless the player to act at showdown may table their hand.
+
+        Raises:
+            IllegalAction: the hand is not at a show-or-muck decision.
+        """
+        if self._phase is not HandPhase.SHOWDOWN:
+            raise self._not_showdown("show")
+
+    def can_show(self) -> bool:
+        return self._phase is HandPhase.SHOWDOWN
+
+    def show(self) -> HandTabled:
+        """Table the hand of the player whose turn it is at showdown (TDA 17A)."""
+        self.verify_show()
+        p = self._actor
+        event = self._table(p)
+        self._next_shower()
+        return event
+
+    def verify_muck(self) -> None:
+        """Raise unless the player to act at showdown may muck (TDA 17A).
+
+        Under THC 10 (``all_hands_tabled``) and after all-in exposure (TDA 16) every hand is
+        tabled by the dealer, so there is never a muck decision.
+
+        Raises:
+            IllegalAction: the hand is not at a show-or-muck decision.
+        """
+        if self._phase is not HandPhase.SHOWDOWN:
+            raise self._not_showdown("muck")
+
+    def can_muck(self) -> bool:
+        return self._phase is HandPhase.SHOWDOWN
+
+    def muck(self) -> HandMucked:
+        """Throw the hand away face down, conceding every pot it could win (TDA 17A)."""
+        self.verify_muck()
+        p = self._actor
+        self._mucked[p] = True
+        self._n_in -= 1
+        event = HandMucked(seat=self._seats[p])
+        self._events.append(event)
+        self._next_shower()
+        return event
+
+    def _not_showdown(self, verb: str) -> IllegalAction:
+        if self._phase is HandPhase.OVER:
+            return IllegalAction(f"cannot {verb}: the hand is over", code="hand_over")
+        return IllegalAction(
+            f"cannot {verb} now: the hand is not at showdown; seat"
+            f" {self._seats[self._actor]} is to bet, call, check or fold",
+            code="not_showdown",
+            params={"seat": self._seats[self._actor]},
+        )
+
+    # -- flow ------------------------------------------------------------------------------
+    def _table(self, p: int) -> HandTabled:
+        self._tabled[p] = True
+        event = HandTabled(seat=self._seats[p], cards=self._hole[p])
+        self._events.append(event)
+        return event
+
+    def _expose_all(self) -> None:
+        """Table every hand still in at once, clockwise from the button (TDA 16)."""
+        if self._exposed:
+            return
+        self._exposed = True
+        n = self._n
+        folded = self._folded
+        for k in range(n):
+            p = (self._start + k) % n
+            if not folded[p]:
+                self._table(p)
+
+    def _start_showdown(self) -> None:
+        """Every betting round is over with two or more hands left: table or ask, then push."""
+        stack = self._stack
+        folded = self._folded
+        any_all_in = any(stack[i] == 0 and not folded[i] for i in range(self._n))
+        if any_all_in or self._rules.showdown_policy is ShowdownPolicy.ALL_HANDS_TABLED:
+            self._expose_all()
+            self._award()
+            return
+        n = self._n
+        first = self._aggressor
+        if first < 0:
+            first = self._start
+            while folded[first]:
+                first = (first + 1) % n
+        self._show_queue = [
+            (first + k) % n for k in range(n - 1, -1, -1) if not folded[(first + k) % n]
+        ]
+        self._phase = HandPhase.SHOWDOWN
+        self._next_shower()
+
+    def _next_shower(self) -> None:
+        """Ask the next player in showdown order, or push when nothing is left to decide."""
+        queue = self._show_queue
+        if queue and self._n_in > 1:
+            self._actor = queue.pop()
+            return
+        self._actor = -1
+        self._award()
+
+    def _award(self) -> None:
+        """Push every pot, side pots first (TDA 16 addendum, TDA 21), then end the hand."""
+        n = self._n
+        out = [self._folded[i] or self._mucked[i] for i in range(n)]
+        pots = build_pots(self._committed, out)
+        strength: dict[int, int] = {}
+        live = [i for i in range(n) if not out[i]]
+        if len(live) > 1:
+            evaluate = evaluator()
+            board = self._board
+            for i in live:
+                strength[i] = evaluate((*self._hole[i], *board))
+        events = self._events
+        stack = self._stack
+        start = self._start
+        seats = self._seats
+        awards: list[PotAwarded] = []
+        for index in range(len(pots) - 1, -1, -1):
+            amount, eligible = pots[index]
+            contenders = list(eligible) if eligible else live
+            if len(contenders) > 1:
+                best = max(strength[i] for i in contenders)
+                winners = [i for i in contenders if strength[i] == best]
+            else:
+                winners = contenders
+            winners.sort(key=lambda i: (i - start) % n)
+            shares = split_pot(amount, len(winners), self._unit)
+            for w, share in zip(winners, shares, strict=True):
+                stack[w] += share
+            awards.append(
+                PotAwarded(
+                    pot=index,
+                    amount=amount,
+                    eligible=tuple(seats[i] for i in eligible),
+                    winners=tuple(seats[w] for w in winners),
+                    shares=tuple(shares),
+                    is_uncontested=len(live) == 1,
+                )
+            )
+        events.extend(awards)
+        self._end()
+
+    def _end(self) -> None:
+        for i in range(self._n):
+            self._committed[i] = 0
+            self._bet[i] = 0
+        self._phase = HandPhase.OVER
+        self._actor = -1
+        self._events.append(HandEnded(stacks=tuple(zip(self._seats, self._stack, strict=True))))
