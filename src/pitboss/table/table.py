@@ -12,10 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
+from pitboss.engine import AnteMode, Hand, HandSetup
 from pitboss.errors import TableError
 from pitboss.rules import RuleSet
 from pitboss.rules.table import MAX_SEATS, MIN_SEATS, AbsentPolicy, InitialButton
 from pitboss.table.draw import ButtonDraw, CardSource, draw_for_button
+from pitboss.table.engine_link import final_stacks_by_player, hand_setup
 from pitboss.table.planning import Layout, hands_until_big_blind, plan_positions, worst_positions
 from pitboss.table.positions import Positions, clockwise_from
 from pitboss.table.values import (
@@ -502,6 +504,41 @@ class Table:
             next_big_blind=self.next_big_blind(),
             worst_positions=self.worst_positions(),
         )
+
+    def hand_setup(
+        self,
+        *,
+        small_blind: int,
+        big_blind: int,
+        ante: int = 0,
+        ante_mode: AnteMode = AnteMode.NONE,
+        chip_unit: int = 1,
+    ) -> HandSetup:
+        """The engine's input for the hand in progress at this level (see `hand_setup`).
+
+        Raises:
+            TableError: no hand is in progress.
+        """
+        plan = self._require_in_progress("set up")
+        return hand_setup(
+            plan,
+            small_blind=small_blind,
+            big_blind=big_blind,
+            ante=ante,
+            ante_mode=ante_mode,
+            chip_unit=chip_unit,
+            rules=self.rules,
+        )
+
+    def finish_dealt_hand(self, hand: Hand) -> HandReport:
+        """Apply a hand the engine dealt from this table's plan (see `finish_hand`).
+
+        Raises:
+            TableError: no hand is in progress, the engine's hand is not over or was not dealt
+                from the plan in progress.
+        """
+        plan = self._require_in_progress("finish")
+        return self.finish_hand(final_stacks_by_player(plan, hand))
 
     # -------------------------------------------------------------- balancing queries
 
