@@ -31,5 +31,16 @@ class RuleSet:
     table: TableRules = field(default_factory=TableRules)
     tournament: TournamentRules = field(default_factory=TournamentRules)
 
+    @classmethod
+    def from_preset(cls, name: str) -> RuleSet:
+        """The shipped preset ``name`` (``tda``, ``ky-charity``, ``thc``, ``slpt``).
+
+        Raises:
+            RuleSetError: no such preset, or an invalid one.
+        """
+        from pitboss.rules.presets import load_preset
+
+        return load_preset(name)
+
 
 __all__ = ["HandRules", "RuleSet", "TableRules", "TournamentRules"]

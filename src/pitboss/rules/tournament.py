@@ -1,10 +1,568 @@
-"""Tournament-level settings of the `RuleSet` (filled in by the issue that builds that layer)."""
+"""Tournament-level settings of the `RuleSet`: structure, money, clock, table sizes.
+
+Every setting names the rule it encodes. The defaults are a plain TDA 2024 event (the TDA leaves
+structure and money to the house, so the default structure is a conventional 20-minute one with a
+big-blind ante, TDA RP-11). Money is integer cents, chips are ints; every amount is validated when
+the settings are built, so a `TournamentRules` that exists is one the director can run.
+
+Raises (on construction): `StructureError` for a structure that breaks a rule (a blind or ante
+not a multiple of the smallest chip in play at its level, RULES §6), `RuleSetError` for any
+other inconsistent setting.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import enum
+from dataclasses import dataclass, field
+
+from pitboss.errors import RuleSetError, StructureError
+from pitboss.rules.table import TablePhase
+
+
+class AnteMode(enum.StrEnum):
+    """Who pays the ante: nobody, every player (KY 10), or the big blind alone (TDA RP-11)."""
+
+    NONE = "none"
+    PER_PLAYER = "per_player"
+    BIG_BLIND = "big_blind"
+
+
+class MoneyKind(enum.StrEnum):
+    """The kinds of money the director takes in (RULES §4 rows 2, 4, 5, 8)."""
+
+    ENTRY = "entry"
+    FEE = "fee"
+    REBUY = "rebuy"
+    ADD_ON = "add_on"
+
+
+class RefundPolicy(enum.StrEnum):
+    """What a player who withdraws before the start gets back (house setting; THC 1: none)."""
+
+    NONE = "none"
+    BUY_IN = "buy_in"
+    BUY_IN_AND_FEE = "buy_in_and_fee"
+
+
+class PersonalDetail(enum.StrEnum):
+    """Private registration details a house may require (THC 1); never shown on public views."""
+
+    ADDRESS = "address"
+    EMAIL = "email"
+    PHONE = "phone"
+    DATE_OF_BIRTH = "date_of_birth"
+    NATIONAL_ID = "national_id"
+    DRIVER_LICENCE = "driver_licence"
+    AGE_VERIFIED = "age_verified"
+
+
+class TimeLimitAction(enum.StrEnum):
+    """What happens when the legal time limit is reached (KY 11; RULES §4 row 50)."""
+
+    ANNOUNCE = "announce"
+    CHOP = "chop"
+
+
+class ChopMethod(enum.StrEnum):
+    """How remaining prizes are divided in a deal or at the time limit (RULES §2, §3.9)."""
+
+    CHIP = "chip"  # KY 11: remaining prizes pooled and divided by chip count
+    FLOOR = "floor"  # everyone gets the lowest remaining prize, the rest by chip count
+    ICM = "icm"  # Malmuth-Harville
+    EQUAL = "equal"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Level:
+    """One blind level; ``colour_up`` lists chip values that leave play as it starts (KY 10).
+
+    ``minutes`` and ``ante_mode`` fall back to the structure's ``level_minutes``/``ante_mode``.
+    """
+
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+    minutes: int | None = None
+    ante_mode: AnteMode | None = None
+    colour_up: tuple[int, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Break:
+    """A break after a level; ``colour_up`` lists chip values that leave play at it (TDA 24)."""
+
+    after_level: int
+    minutes: int
+    colour_up: tuple[int, ...] = ()
+    note: str = ""
+
+
+def _default_levels() -> tuple[Level, ...]:
+    amounts = [
+        (100, 200, 0),
+        (200, 300, 0),
+        (200, 400, 400),
+        (300, 600, 600),
+        (400, 800, 800),
+        (500, 1000, 1000),
+        (600, 1200, 1200),
+        (800, 1600, 1600),
+        (1000, 2000, 2000),
+        (1200, 2400, 2400),
+        (1500, 3000, 3000),
+        (2000, 4000, 4000),
+        (2500, 5000, 5000),
+        (3000, 6000, 6000),
+        (4000, 8000, 8000),
+        (5000, 10000, 10000),
+        (6000, 12000, 12000),
+        (8000, 16000, 16000),
+        (10000, 20000, 20000),
+        (15000, 30000, 30000),
+    ]
+    return tuple(Level(small_blind=sb, big_blind=bb, ante=ante) for sb, bb, ante in amounts)
+
+
+def _default_breaks() -> tuple[Break, ...]:
+    return tuple(
+        Break(after_level=n, minutes=10, colour_up=(100,) if n == 12 else ())
+        for n in (4, 8, 12, 16)
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Structure:
+    """Levels, breaks and the chips in play; validated against TDA 24/RP-11 and RULES §6.
+
+    Invariant: every blind and ante is a positive multiple of the smallest chip still in play at
+    its level (after the colour-ups at earlier breaks and at the level's own start), the big blind
+    is at least the small blind, and a colour-up never removes the last chip value in play.
+    """
+
+    levels: tuple[Level, ...] = field(default_factory=_default_levels)
+    breaks: tuple[Break, ...] = field(default_factory=_default_breaks)
+    chips: tuple[int, ...] = (100, 500, 1000, 5000, 25000)
+    level_minutes: int = 20
+    ante_mode: AnteMode = AnteMode.BIG_BLIND
+
+    def __post_init__(self) -> None:
+        validate_structure(self)
+
+    def level(self, number: int) -> Level:
+        """Level ``number`` (1-based, as players say it)."""
+        if not 1 <= number <= len(self.levels):
+            raise StructureError(
+                f"there is no level {number}; levels run from 1 to {len(self.levels)}",
+                params={"level": number, "levels": len(self.levels)},
+            )
+        return self.levels[number - 1]
+
+    def minutes_of(self, number: int) -> int:
+        """The length of level ``number`` in minutes."""
+        minutes = self.level(number).minutes
+        return self.level_minutes if minutes is None else minutes
+
+    def ante_mode_of(self, number: int) -> AnteMode:
+        """How the ante of level ``number`` is paid (``none`` when the level has no ante)."""
+        level = self.level(number)
+        if level.ante == 0:
+            return AnteMode.NONE
+        return self.ante_mode if level.ante_mode is None else level.ante_mode
+
+    def break_after(self, number: int) -> Break | None:
+        """The break that follows level ``number``, if any."""
+        for brk in self.breaks:
+            if brk.after_level == number:
+                return brk
+        return None
+
+    def chips_in_play_at_level(self, number: int) -> tuple[int, ...]:
+        """Chip values still in play while level ``number`` is played (after its colour-up)."""
+        self.level(number)
+        removed: set[int] = set()
+        for n in range(1, number + 1):
+            removed.update(self.levels[n - 1].colour_up)
+            if n < number:
+                brk = self.break_after(n)
+                if brk is not None:
+                    removed.update(brk.colour_up)
+        return tuple(c for c in sorted(self.chips) if c not in removed)
+
+    def chips_in_play_at_break(self, after_level: int) -> tuple[int, ...]:
+        """Chip values in play during the break after ``after_level`` (after its colour-up)."""
+        brk = self.break_after(after_level)
+        in_play = self.chips_in_play_at_level(after_level)
+        if brk is None:
+            return in_play
+        return tuple(c for c in in_play if c not in brk.colour_up)
+
+    def smallest_chip_at_level(self, number: int) -> int:
+        """The smallest chip value in play at level ``number`` (TDA 20, 24)."""
+        return self.chips_in_play_at_level(number)[0]
+
+
+def validate_structure(structure: Structure) -> None:
+    """Check a structure; the seed's level 7 "759/1,500" fails here (KY 10, RULES §6).
+
+    Raises:
+        StructureError: naming the level or break and the amount that is wrong.
+    """
+    s = structure
+    if not s.levels:
+        raise StructureError("a structure needs at least one level", params={"levels": 0})
+    if not s.chips or any(c <= 0 for c in s.chips) or len(set(s.chips)) != len(s.chips):
+        raise StructureError(
+            f"chips in play must be distinct positive values, got {list(s.chips)}",
+            params={"chips": list(s.chips)},
+        )
+    if s.level_minutes <= 0:
+        raise StructureError(
+            f"level_minutes must be positive, got {s.level_minutes}",
+            params={"level_minutes": s.level_minutes},
+        )
+    in_play = set(s.chips)
+    after_levels = [b.after_level for b in s.breaks]
+    if after_levels != sorted(set(after_levels)):
+        raise StructureError(
+            f"breaks must follow distinct levels in order, got after levels {after_levels}",
+            params={"after_levels": after_levels},
+        )
+    for brk in s.breaks:
+        if not 1 <= brk.after_level <= len(s.levels):
+            raise StructureError(
+                f"a break after level {brk.after_level} does not fit a structure of "
+                f"{len(s.levels)} levels",
+                params={"after_level": brk.after_level},
+            )
+        if brk.minutes <= 0:
+            raise StructureError(
+                f"the break after level {brk.after_level} must last a positive number of minutes",
+                params={"after_level": brk.after_level, "minutes": brk.minutes},
+            )
+    for number, level in enumerate(s.levels, start=1):
+        where = f"level {number}"
+        in_play = _colour_up(in_play, level.colour_up, where)
+        smallest = min(in_play)
+        if level.minutes is not None and level.minutes <= 0:
+            raise StructureError(
+                f"{where} must last a positive number of minutes, got {level.minutes}",
+                params={"level": number, "minutes": level.minutes},
+            )
+        if level.small_blind <= 0 or level.big_blind < level.small_blind or level.ante < 0:
+            raise StructureError(
+                f"{where} has small blind {level.small_blind}, big blind {level.big_blind}, "
+                f"ante {level.ante}; blinds must be positive with the big blind at least the "
+                "small blind, and the ante zero or more",
+                params={"level": number},
+            )
+        for what, amount in (
+            ("small blind", level.small_blind),
+            ("big blind", level.big_blind),
+            ("ante", level.ante),
+        ):
+            if amount % smallest:
+                raise StructureError(
+                    f"{where}: the {what} {amount:,} is not a multiple of {smallest:,}, the "
+                    f"smallest chip in play at {where} (chips in play: "
+                    f"{', '.join(f'{c:,}' for c in sorted(in_play))}); "
+                    "every blind and ante must be payable in chips",
+                    params={"level": number, "amount": amount, "smallest_chip": smallest},
+                )
+        if level.ante_mode is not None and level.ante_mode is AnteMode.NONE and level.ante:
+            raise StructureError(
+                f"{where} has an ante of {level.ante} but ante_mode 'none'",
+                params={"level": number},
+            )
+        following = s.break_after(number)
+        if following is not None:
+            in_play = _colour_up(in_play, following.colour_up, f"the break after level {number}")
+
+
+def _colour_up(in_play: set[int], removed: tuple[int, ...], where: str) -> set[int]:
+    for chip in removed:
+        if chip not in in_play:
+            raise StructureError(
+                f"{where} colours up the {chip:,} chip, which is not in play there "
+                f"(chips in play: {', '.join(f'{c:,}' for c in sorted(in_play))})",
+                params={"where": where, "chip": chip},
+            )
+    left = in_play - set(removed)
+    if not left:
+        raise StructureError(
+            f"{where} colours up every chip in play; at least one chip value must remain",
+            params={"where": where},
+        )
+    return left
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EntryRules:
+    """Buy-in, fee and starting stack; registration terms (RULES §4 rows 2, 3, 6; THC 1)."""
+
+    buy_in_cents: int = 10000
+    fee_cents: int = 0
+    starting_chips: int = 20000
+    late_registration_until_level: int | None = None
+    max_entries: int | None = None
+    min_age: int | None = None
+    refund_on_withdrawal: RefundPolicy = RefundPolicy.BUY_IN_AND_FEE
+    required_details: tuple[PersonalDetail, ...] = ()
+
+    def __post_init__(self) -> None:
+        _non_negative("tournament.entry.buy_in_cents", self.buy_in_cents)
+        _non_negative("tournament.entry.fee_cents", self.fee_cents)
+        _positive("tournament.entry.starting_chips", self.starting_chips)
+        _optional_positive("tournament.entry.max_entries", self.max_entries)
+        _optional_positive("tournament.entry.min_age", self.min_age)
+        _optional_positive(
+            "tournament.entry.late_registration_until_level", self.late_registration_until_level
+        )
+
+    @property
+    def entry_cents(self) -> int:
+        """What a player pays to enter: buy-in plus fee (THC 1: $100 + $10)."""
+        return self.buy_in_cents + self.fee_cents
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RebuyRules:
+    """Re-buys: window, price, chips, eligibility, count (TDA 27; KY 4; THC 1).
+
+    The window closes at the end of level ``until_level`` or after ``until_minutes`` of tournament
+    clock time, whichever comes first. ``eligible_below_chips`` allows a re-buy only to a player
+    with strictly fewer chips (THC 1: "less than $16,000 in chips"); ``None`` means any stack.
+    """
+
+    allowed: bool = False
+    price_cents: int = 0
+    fee_cents: int = 0
+    chips: int = 0
+    max_per_player: int | None = None
+    until_level: int | None = None
+    until_minutes: int | None = None
+    eligible_below_chips: int | None = None
+
+    def __post_init__(self) -> None:
+        if not self.allowed:
+            return
+        _positive("tournament.rebuy.price_cents", self.price_cents)
+        _non_negative("tournament.rebuy.fee_cents", self.fee_cents)
+        _positive("tournament.rebuy.chips", self.chips)
+        _optional_positive("tournament.rebuy.max_per_player", self.max_per_player)
+        _optional_positive("tournament.rebuy.until_level", self.until_level)
+        _optional_positive("tournament.rebuy.until_minutes", self.until_minutes)
+        _optional_positive("tournament.rebuy.eligible_below_chips", self.eligible_below_chips)
+        if self.until_level is None and self.until_minutes is None:
+            raise RuleSetError(
+                "tournament.rebuy: re-buys are allowed but no window is set; give until_level "
+                "or until_minutes (or both)",
+                params={"setting": "tournament.rebuy"},
+            )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddOnRules:
+    """Add-ons: at the named break, once per player still in (KY 5; THC 1)."""
+
+    allowed: bool = False
+    price_cents: int = 0
+    fee_cents: int = 0
+    chips: int = 0
+    at_break_after_level: int | None = None
+    max_per_player: int = 1
+
+    def __post_init__(self) -> None:
+        if not self.allowed:
+            return
+        _positive("tournament.add_on.price_cents", self.price_cents)
+        _non_negative("tournament.add_on.fee_cents", self.fee_cents)
+        _positive("tournament.add_on.chips", self.chips)
+        _positive("tournament.add_on.max_per_player", self.max_per_player)
+        if self.at_break_after_level is None:
+            raise RuleSetError(
+                "tournament.add_on: add-ons are allowed but at_break_after_level is not set",
+                params={"setting": "tournament.add_on.at_break_after_level"},
+            )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PrizePoolRules:
+    """Which money goes to the prize pool and what share (KY 18: 85% of entries; THC: 70%).
+
+    The pool is ``floor(percent% x sum of the included kinds)``; the odd cent goes to the house.
+    ``guarantee_cents`` is a minimum the house tops up (an overlay).
+    """
+
+    percent: int = 100
+    includes: tuple[MoneyKind, ...] = (MoneyKind.ENTRY, MoneyKind.REBUY, MoneyKind.ADD_ON)
+    guarantee_cents: int = 0
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.percent <= 100:
+            raise RuleSetError(
+                f"tournament.prize_pool.percent must be 0..100, got {self.percent}",
+                params={"setting": "tournament.prize_pool.percent", "value": self.percent},
+            )
+        _non_negative("tournament.prize_pool.guarantee_cents", self.guarantee_cents)
+        if len(set(self.includes)) != len(self.includes):
+            raise RuleSetError(
+                "tournament.prize_pool.includes names a kind of money twice",
+                params={"setting": "tournament.prize_pool.includes"},
+            )
+
+
+class PayoutTableName(enum.StrEnum):
+    """The payout tables pitboss ships (`pitboss.tournament.payouts`)."""
+
+    STANDARD = "standard"  # pitboss's own table: no seed gives one (KY 18's is missing)
+
+
+class PrizeRounding(enum.StrEnum):
+    """How prizes are rounded to the unit (`pitboss.tournament.payouts.PayoutRounding`)."""
+
+    LARGEST_REMAINDER = "largest_remainder"
+    REMAINDER_TO_FIRST = "remainder_to_first"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PayoutRules:
+    """How prizes are set: places paid by entrants at the start (THC add. 13), rounding unit.
+
+    When the unit is too large for a small pool (a paid place would get nothing) the director
+    falls back to whole cents rather than refuse to start.
+    """
+
+    table: PayoutTableName = PayoutTableName.STANDARD
+    rounding_unit_cents: int = 100
+    rounding: PrizeRounding = PrizeRounding.LARGEST_REMAINDER
+
+    def __post_init__(self) -> None:
+        _positive("tournament.payouts.rounding_unit_cents", self.rounding_unit_cents)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockRules:
+    """The tournament clock: hand-for-hand deduction (RP-8C) and the legal time limit (KY 11).
+
+    ``time_limit_minutes`` counts wall time from the start of play, pauses included (the law
+    counts hours, not levels; RULES §5.20). ``on_time_limit = chop`` stops play and divides the
+    remaining prizes by ``time_limit_chop``.
+    """
+
+    hand_for_hand_seconds_per_hand: int = 120
+    time_limit_minutes: int | None = None
+    on_time_limit: TimeLimitAction = TimeLimitAction.ANNOUNCE
+    time_limit_chop: ChopMethod = ChopMethod.CHIP
+
+    def __post_init__(self) -> None:
+        _non_negative(
+            "tournament.clock.hand_for_hand_seconds_per_hand", self.hand_for_hand_seconds_per_hand
+        )
+        _optional_positive("tournament.clock.time_limit_minutes", self.time_limit_minutes)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatingRules:
+    """When the first round ends (THC 5: 11 per table in the first round, then 10).
+
+    The seat counts themselves are table settings (``table.seats``, ``table.seats_first_round``);
+    THC never defines "first round", so it ends with level ``first_round_until_level``
+    (RULES §5.1, §7: default the end of level 1).
+    """
+
+    first_round_until_level: int = 1
+
+    def __post_init__(self) -> None:
+        _positive("tournament.seating.first_round_until_level", self.first_round_until_level)
+
+    def phase_at(self, level: int) -> TablePhase:
+        """The table phase in force while ``level`` is played."""
+        if level <= self.first_round_until_level:
+            return TablePhase.FIRST_ROUND
+        return TablePhase.MAIN
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TournamentRules:
-    """Tournament settings; the defaults are the TDA 2024 rules."""
+    """Tournament settings; the defaults are a TDA 2024 event (structure and money are house).
+
+    Table sizes per phase are ``RuleSet.table`` settings; ``seating`` says when phases change.
+    """
+
+    structure: Structure = field(default_factory=Structure)
+    entry: EntryRules = field(default_factory=EntryRules)
+    rebuy: RebuyRules = field(default_factory=RebuyRules)
+    add_on: AddOnRules = field(default_factory=AddOnRules)
+    prize_pool: PrizePoolRules = field(default_factory=PrizePoolRules)
+    payouts: PayoutRules = field(default_factory=PayoutRules)
+    clock: ClockRules = field(default_factory=ClockRules)
+    seating: SeatingRules = field(default_factory=SeatingRules)
+
+    def __post_init__(self) -> None:
+        s = self.structure
+        n_levels = len(s.levels)
+        first = s.smallest_chip_at_level(1)
+        if self.entry.starting_chips % first:
+            raise RuleSetError(
+                f"tournament.entry.starting_chips {self.entry.starting_chips:,} is not a multiple "
+                f"of {first:,}, the smallest chip in play at level 1",
+                params={"setting": "tournament.entry.starting_chips"},
+            )
+        for name, level in (
+            (
+                "tournament.entry.late_registration_until_level",
+                self.entry.late_registration_until_level,
+            ),
+            ("tournament.rebuy.until_level", self.rebuy.until_level),
+        ):
+            if level is not None and level > n_levels:
+                raise RuleSetError(
+                    f"{name} is {level} but the structure has {n_levels} levels",
+                    params={"setting": name, "value": level},
+                )
+        if self.rebuy.allowed:
+            last = self.rebuy.until_level or n_levels
+            smallest = max(s.smallest_chip_at_level(n) for n in range(1, last + 1))
+            if self.rebuy.chips % smallest:
+                raise RuleSetError(
+                    f"tournament.rebuy.chips {self.rebuy.chips:,} is not a multiple of "
+                    f"{smallest:,}, a chip in play during the re-buy window",
+                    params={"setting": "tournament.rebuy.chips"},
+                )
+        if self.add_on.allowed:
+            at = self.add_on.at_break_after_level
+            assert at is not None  # checked by AddOnRules
+            if s.break_after(at) is None:
+                raise RuleSetError(
+                    f"tournament.add_on.at_break_after_level is {at} but the structure has no "
+                    "break after that level (breaks after levels "
+                    f"{[b.after_level for b in s.breaks]})",
+                    params={"setting": "tournament.add_on.at_break_after_level", "value": at},
+                )
+            smallest = s.chips_in_play_at_break(at)[0]
+            if self.add_on.chips % smallest:
+                raise RuleSetError(
+                    f"tournament.add_on.chips {self.add_on.chips:,} is not a multiple of "
+                    f"{smallest:,}, the smallest chip in play at the add-on break",
+                    params={"setting": "tournament.add_on.chips"},
+                )
+
+
+def _positive(name: str, value: int) -> None:
+    if value <= 0:
+        raise RuleSetError(
+            f"{name} must be positive, got {value}", params={"setting": name, "value": value}
+        )
+
+
+def _non_negative(name: str, value: int) -> None:
+    if value < 0:
+        raise RuleSetError(
+            f"{name} must be zero or more, got {value}", params={"setting": name, "value": value}
+        )
+
+
+def _optional_positive(name: str, value: int | None) -> None:
+    if value is not None:
+        _positive(name, value)
