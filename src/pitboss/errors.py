@@ -104,3 +104,15 @@ class SeatingError(TournamentError):
     """A seating, balancing or table-break operation that cannot be carried out."""
 
     default_code = "seating_error"
+
+
+class SplitError(PitbossError, ValueError):
+    """An amount that cannot be split as asked (no weights, negative weights, off-unit amount)."""
+
+    default_code = "bad_split"
+
+
+class ColourUpError(TournamentError, ValueError):
+    """A colour-up or chip race that cannot be carried out as described."""
+
+    default_code = "bad_colour_up"

@@ -1,2 +1,7 @@
 """Imports every subcommand module; each one registers its commands on ``pitboss.cli.app``."""
-from pitboss.cli import equity  # noqa: F401
+
+from pitboss.cli import (
+    chop,  # noqa: F401
+    equity,  # noqa: F401
+    replay,  # noqa: F401
+)
