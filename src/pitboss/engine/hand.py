@@ -104,7 +104,7 @@ class Hand(BettingStep):
 
         ``hole`` maps seat numbers to two cards; a seat left out gets two cards nobody named
         (lowest first), as do missing burns. ``board`` holds the flop, turn and river cards in
-        order, as far as the hand needs them.
+        order; board cards beyond those given are cards nobody named, lowest first.
 
         Raises:
             HandSetupError: a seat in ``hole`` is not dealt in, or does not get two cards.
@@ -397,6 +397,7 @@ def deal_order(
         order.append(burn_cards[street] if street < len(burn_cards) else next(spare))
         order.extend(Card(c) for c in board[at : at + sizes[street]])
         at += sizes[street]
+    order.extend(spare)
     return order
 
 

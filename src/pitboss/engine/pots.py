@@ -10,36 +10,39 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 
-def build_pots(committed: Sequence[int], out: Sequence[bool]) -> list[tuple[int, tuple[int, ...]]]:
+def build_pots(
+    committed: Sequence[int], out: Sequence[bool], all_in: Sequence[bool]
+) -> list[tuple[int, tuple[int, ...]]]:
     """The pots as ``(amount, eligible positions)``, main pot first.
 
-    ``committed`` is what each position put in during the hand (antes included), ``out`` marks
-    positions that folded or mucked: their chips stay in the pots they reach but they cannot
-    win. One pot per distinct commitment level of the players still in; chips above the highest
-    such level (dead money from folded or killed hands) join the last pot. Adjacent pots with
-    the same eligible players are merged.
+    ``committed`` is what each position put in during the hand (antes included); ``out`` marks
+    positions that folded or mucked (their chips stay in the pots they reach, but they cannot
+    win); ``all_in`` marks players in the hand with no chips behind. There is one pot per
+    distinct all-in level: a player all-in for ``L`` can win at most ``L`` from each other
+    player (KY 14, TDA 21); players with chips behind are eligible for every pot. Chips that
+    no eligible player covered (dead money above the highest all-in when nobody else is left)
+    join the pot below. Adjacent pots with the same eligible players are merged.
     """
     n = len(committed)
-    levels = sorted({committed[i] for i in range(n) if not out[i] and committed[i] > 0})
+    caps = sorted({committed[i] for i in range(n) if not out[i] and all_in[i]})
+    top = max(committed, default=0)
+    if not caps or caps[-1] < top:
+        caps.append(top)
     pots: list[tuple[int, tuple[int, ...]]] = []
     previous = 0
-    for level in levels:
+    for level in caps:
         amount = 0
         for c in committed:
             if c > previous:
                 amount += (c if c < level else level) - previous
-        eligible = tuple(i for i in range(n) if not out[i] and committed[i] >= level)
-        if pots and pots[-1][1] == eligible:
-            pots[-1] = (pots[-1][0] + amount, eligible)
-        else:
-            pots.append((amount, eligible))
         previous = level
-    extra = sum(c - previous for c in committed if c > previous)
-    if extra:
-        if pots:
-            pots[-1] = (pots[-1][0] + extra, pots[-1][1])
-        else:
-            pots.append((extra, ()))
+        eligible = tuple(
+            i for i in range(n) if not out[i] and (not all_in[i] or committed[i] >= level)
+        )
+        if pots and (not eligible or pots[-1][1] == eligible):
+            pots[-1] = (pots[-1][0] + amount, pots[-1][1])
+        elif amount or not pots:
+            pots.append((amount, eligible))
     return pots
 
 

@@ -150,7 +150,8 @@ class ShowdownStep(HandState):
         """Push every pot, side pots first (TDA 16 addendum, TDA 21), then end the hand."""
         n = self._n
         out = [self._folded[i] or self._mucked[i] for i in range(n)]
-        pots = build_pots(self._committed, out)
+        stack = self._stack
+        pots = build_pots(self._committed, out, [stack[i] == 0 for i in range(n)])
         strength: dict[int, int] = {}
         live = [i for i in range(n) if not out[i]]
         if len(live) > 1:
@@ -159,7 +160,6 @@ class ShowdownStep(HandState):
             for i in live:
                 strength[i] = evaluate((*self._hole[i], *board))
         events = self._events
-        stack = self._stack
         start = self._start
         seats = self._seats
         awards: list[PotAwarded] = []
