@@ -3,5 +3,6 @@
 from pitboss.cli import (
     chop,  # noqa: F401
     equity,  # noqa: F401
+    presets,  # noqa: F401
     replay,  # noqa: F401
 )

@@ -1,0 +1,183 @@
+"""``pitboss presets`` and ``pitboss preset show NAME``: the houses and their structures.
+
+``presets`` lists the shipped house presets; ``preset show ky-charity`` prints the blind
+structure as a person reads it (levels with blinds, ante and minutes, the breaks with what
+happens at them, the colour-ups) and the money terms. An unknown preset exits with status 2.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from pitboss.cli import app
+from pitboss.errors import PitbossError
+from pitboss.money import format_money
+from pitboss.rules import RuleSet
+from pitboss.rules.presets import load_preset, preset_names
+from pitboss.rules.tournament import TournamentRules
+from pitboss.tournament.structure import PeriodKind, ante_label, start_minute, timeline
+
+EXIT_BAD_INPUT = 2
+
+preset_app = typer.Typer(
+    name="preset", help="Show one house preset.", no_args_is_help=True, add_completion=False
+)
+app.add_typer(preset_app, name="preset")
+
+
+@app.command("presets")
+def presets_command() -> None:
+    """List the house presets shipped with pitboss."""
+    table = Table(title="House presets")
+    table.add_column("Preset", style="bold")
+    table.add_column("House")
+    table.add_column("Levels", justify="right")
+    table.add_column("Entry", justify="right")
+    table.add_column("Chips", justify="right")
+    table.add_column("Time limit", justify="right")
+    for name in preset_names():
+        rules = load_preset(name)
+        t = rules.tournament
+        limit = t.clock.time_limit_minutes
+        table.add_row(
+            name + (" (default)" if name == RuleSet().name else ""),
+            rules.title,
+            f"{len(t.structure.levels)} x {t.structure.level_minutes} min",
+            _entry(t),
+            f"{t.entry.starting_chips:,}",
+            "-" if limit is None else f"{limit // 60} h {limit % 60:02d} min",
+        )
+    Console().print(table)
+
+
+@preset_app.command("show")
+def show_command(
+    name: Annotated[str, typer.Argument(help="The preset: tda, ky-charity, thc, slpt ...")],
+) -> None:
+    """Print a preset's structure (levels, breaks, colour-ups) and its money terms."""
+    try:
+        rules = load_preset(name)
+    except PitbossError as err:
+        typer.echo(f"error: {err.message}", err=True)
+        raise typer.Exit(EXIT_BAD_INPUT) from err
+    console = Console()
+    console.print(structure_table(rules))
+    console.print(money_table(rules.tournament))
+
+
+def structure_table(rules: RuleSet) -> Table:
+    """The blind structure as a Rich table: one row per level or break, colour-ups marked."""
+    s = rules.tournament.structure
+    t = rules.tournament
+    table = Table(title=f"{rules.title}: structure")
+    table.add_column("Level", justify="right", style="bold")
+    table.add_column("Starts", justify="right")
+    table.add_column("Small blind", justify="right")
+    table.add_column("Big blind", justify="right")
+    table.add_column("Ante", justify="right")
+    table.add_column("Minutes", justify="right")
+    table.add_column("Colour-up / notes")
+    for period in timeline(s):
+        start = start_minute(s, period.index)
+        starts = f"{start // 60}:{start % 60:02d}"
+        notes = []
+        if period.colour_up:
+            chips = ", ".join(f"{c:,}" for c in period.colour_up)
+            notes.append(f"colour-up: the {chips} chips leave play")
+        if period.note:
+            notes.append(period.note)
+        if period.kind is PeriodKind.BREAK:
+            notes.extend(_break_notes(t, period.level, start))
+            table.add_row(
+                "Break", starts, "", "", "", str(period.minutes), "; ".join(notes), style="cyan"
+            )
+            continue
+        level = s.level(period.level)
+        table.add_row(
+            str(period.level),
+            starts,
+            f"{level.small_blind:,}",
+            f"{level.big_blind:,}",
+            ante_label(s, period.level),
+            str(period.minutes),
+            "; ".join(notes),
+        )
+    modes = {s.ante_mode_of(n).value for n in range(1, len(s.levels) + 1)} - {"none"}
+    who = {"per_player": "every player antes", "big_blind": "big-blind ante, blind first"}
+    table.caption = (
+        f"Chips in play at the start: {', '.join(f'{c:,}' for c in sorted(s.chips))}. "
+        + (f"Antes: {', '.join(who[m] for m in sorted(modes))}." if modes else "No antes.")
+    )
+    return table
+
+
+def _break_notes(t: TournamentRules, after_level: int, start: int) -> list[str]:
+    notes = []
+    if t.rebuy.allowed and (t.rebuy.until_level == after_level or t.rebuy.until_minutes == start):
+        notes.append("re-buys end")
+    if t.add_on.allowed and t.add_on.at_break_after_level == after_level:
+        notes.append(f"add-on: {t.add_on.chips:,} chips for {format_money(t.add_on.price_cents)}")
+    return notes
+
+
+def money_table(t: TournamentRules) -> Table:
+    """Entry, re-buy, add-on, prize pool and time limit terms."""
+    table = Table(title="Money and time", show_header=False)
+    table.add_column("Term", style="bold")
+    table.add_column("Value")
+    table.add_row("Entry", _entry(t))
+    table.add_row("Starting chips", f"{t.entry.starting_chips:,}")
+    late = t.entry.late_registration_until_level
+    table.add_row("Late registration", "none" if late is None else f"until the end of level {late}")
+    if t.rebuy.allowed:
+        window = []
+        if t.rebuy.until_level is not None:
+            window.append(f"until the end of level {t.rebuy.until_level}")
+        if t.rebuy.until_minutes is not None:
+            window.append(f"for the first {t.rebuy.until_minutes} minutes")
+        terms = (
+            f"{t.rebuy.chips:,} chips for {format_money(t.rebuy.price_cents)}, "
+            f"{' and '.join(window)}"
+        )
+        if t.rebuy.eligible_below_chips is not None:
+            terms += f", only below {t.rebuy.eligible_below_chips:,} chips"
+        cap = t.rebuy.max_per_player
+        terms += ", unlimited" if cap is None else f", at most {cap}"
+        table.add_row("Re-buys", terms)
+    else:
+        table.add_row("Re-buys", "none")
+    if t.add_on.allowed:
+        table.add_row(
+            "Add-on",
+            f"{t.add_on.chips:,} chips for {format_money(t.add_on.price_cents)} at the break "
+            f"after level {t.add_on.at_break_after_level}, {t.add_on.max_per_player} per player",
+        )
+    else:
+        table.add_row("Add-on", "none")
+    kinds = ", ".join(k.value.replace("_", "-") for k in t.prize_pool.includes)
+    pool = f"{t.prize_pool.percent}% of {kinds}"
+    if t.prize_pool.guarantee_cents:
+        pool += f", guaranteed {format_money(t.prize_pool.guarantee_cents)}"
+    table.add_row("Prize pool", pool)
+    limit = t.clock.time_limit_minutes
+    table.add_row(
+        "Time limit",
+        "none"
+        if limit is None
+        else f"{limit // 60} h {limit % 60:02d} min, then {t.clock.on_time_limit.value}"
+        + (f" ({t.clock.time_limit_chop.value})" if t.clock.on_time_limit.value == "chop" else ""),
+    )
+    if t.entry.min_age is not None:
+        table.add_row("Minimum age to win", str(t.entry.min_age))
+    return table
+
+
+def _entry(t: TournamentRules) -> str:
+    e = t.entry
+    if e.fee_cents:
+        return f"{format_money(e.buy_in_cents)} + {format_money(e.fee_cents)}"
+    return format_money(e.buy_in_cents)

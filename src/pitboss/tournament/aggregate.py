@@ -1,0 +1,792 @@
+"""The director as an aggregate: ``decide(state, command, now, rng) -> events``; ``apply`` folds.
+
+``decide`` validates a command against the state and settles time and chance: before the
+command itself it records whatever the clock did up to ``now`` (levels and breaks that started,
+the legal time limit), so the log never depends on how often a host ticks. A rejected command
+raises a `TournamentError` subclass and changes nothing; ``apply`` (in
+`pitboss.tournament.state`) is a pure fold and replay is ``fold(new state, events)``.
+
+Rules encoded here, each named where it is checked: registration and the entry cap (THC 1,
+add. 2), late registration, withdrawal refunds, re-buy windows and eligibility (KY 4, THC 1),
+declared re-buys (THC 1, TDA 27), add-ons (KY 5, THC 1), the level of each hand (TDA 23, THC 4,
+SLPT 12), hand-for-hand time (RP-8C/D), the legal time limit (KY 11), the minimum age before a
+prize is paid (THC add. 15), payouts by entrants (THC add. 13) and deals (RULES §3.9).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pitboss.cards import RandomSource
+from pitboss.errors import (
+    ClockError,
+    PayoutError,
+    RegistrationError,
+    TournamentError,
+)
+from pitboss.rules.tournament import RefundPolicy
+from pitboss.tournament import clock as clk
+from pitboss.tournament import commands as cmd
+from pitboss.tournament.chop import ChopMethod as SplitMethod
+from pitboss.tournament.chop import propose_chop
+from pitboss.tournament.entries import (
+    Player,
+    PlayerId,
+    PlayerStatus,
+    age_on,
+    check_registration,
+    date_of,
+)
+from pitboss.tournament.events import (
+    AddOnBought,
+    BreakStarted,
+    ClockAdjusted,
+    ClockPaused,
+    ClockResumed,
+    ColourUpRecorded,
+    DealApproved,
+    DealCancelled,
+    DealConsented,
+    DealProposed,
+    Event,
+    HandFinished,
+    HandForHandEnded,
+    HandForHandHandPlayed,
+    HandForHandStarted,
+    HandStarted,
+    LevelChange,
+    LevelStarted,
+    PayoutsComputed,
+    PlayerRegistered,
+    PlayerWithdrew,
+    PrizeForfeited,
+    PrizePaid,
+    RebuyBought,
+    RebuyDeclared,
+    TimeLimitReached,
+    TournamentStarted,
+)
+from pitboss.tournament.payouts import (
+    STANDARD_PAYOUTS,
+    PayoutRounding,
+    PayoutScheme,
+    compute_payouts,
+)
+from pitboss.tournament.state import Deal, Phase, TournamentState, apply, fold, replay
+from pitboss.tournament.structure import PeriodKind, is_through_level, level_period
+
+MS_PER_SECOND = 1000
+MS_PER_MINUTE = 60_000
+MIN_PLAYERS_TO_START = 2
+
+_SCHEMES: dict[str, PayoutScheme] = {"standard": STANDARD_PAYOUTS}
+
+
+def decide(
+    state: TournamentState, command: cmd.Command, now: int, rng: RandomSource | None = None
+) -> list[Event]:
+    """The events that ``command`` at ``now`` (ms) produces, after the clock's own events.
+
+    ``rng`` is needed only where chance decides something (an ICM deal over 20 players); its
+    outcome is recorded in the event so replay never draws again.
+
+    Raises:
+        TournamentError: (or a subclass: ClockError, RegistrationError, PayoutError) the
+            command is not allowed now; nothing changed.
+    """
+    if state.last_at is not None and now < state.last_at:
+        raise ClockError(
+            f"time cannot go backwards: now is {now} ms but the last event was at "
+            f"{state.last_at} ms",
+            code="time_went_backwards",
+            params={"now": now, "last_at": state.last_at},
+        )
+    events = catch_up(state, now)
+    current = fold(state, events)
+    events.extend(_handle(current, command, now, rng))
+    return events
+
+
+def execute(
+    state: TournamentState, command: cmd.Command, now: int, rng: RandomSource | None = None
+) -> tuple[TournamentState, list[Event]]:
+    """``decide`` then ``apply``: the new state and the events recorded."""
+    events = decide(state, command, now, rng)
+    return fold(state, events), events
+
+
+def catch_up(state: TournamentState, now: int) -> list[Event]:
+    """The clock's events up to ``now``: periods started and the legal time limit (KY 11).
+
+    Levels follow each other as time runs out (THC 4) and each starts at its exact instant.
+    When the time limit and a level change fall at the same instant, the limit comes first.
+    """
+    out: list[Event] = []
+    s = state
+    rules = s.rules.tournament.clock
+    while s.clock.is_started:
+        crossing = clk.next_crossing(s.clock, s.timeline)
+        limit = (
+            None if s.time_limit_reached else clk.time_limit_at(s.clock, rules.time_limit_minutes)
+        )
+        event: Event
+        if limit is not None and limit <= now and (crossing is None or limit <= crossing.at):
+            event = TimeLimitReached(at=limit, action=rules.on_time_limit)
+        elif crossing is not None and crossing.at <= now:
+            event = _period_event(s, crossing, LevelChange.CLOCK)
+        else:
+            break
+        out.append(event)
+        s = apply(s, event)
+    return out
+
+
+def _period_event(
+    state: TournamentState, crossing: clk.Crossing, reason: LevelChange
+) -> LevelStarted | BreakStarted:
+    period = state.timeline[crossing.period]
+    chips = state.rules.tournament.structure.chips
+    removed = tuple(
+        c for c in sorted(chips) if c not in period.chips_in_play and c not in state.chips_removed
+    )
+    if period.kind is PeriodKind.BREAK:
+        return BreakStarted(
+            at=crossing.at,
+            after_level=period.level,
+            period=period.index,
+            remaining_ms=crossing.remaining_ms,
+            colour_up=removed,
+            reason=reason,
+        )
+    return LevelStarted(
+        at=crossing.at,
+        level=period.level,
+        period=period.index,
+        remaining_ms=crossing.remaining_ms,
+        colour_up=removed,
+        reason=reason,
+    )
+
+
+def _handle(
+    s: TournamentState, command: cmd.Command, now: int, rng: RandomSource | None
+) -> list[Event]:
+    match command:
+        case cmd.RegisterPlayer():
+            return _with_payouts(s, _register(s, command, now), now)
+        case cmd.WithdrawPlayer():
+            return _withdraw(s, command, now)
+        case cmd.StartTournament():
+            return _start(s, now)
+        case cmd.Tick():
+            return []
+        case cmd.PauseClock():
+            _running(s)
+            if not s.clock.running:
+                raise ClockError("the clock is already paused", code="clock_paused")
+            return [ClockPaused(at=now)]
+        case cmd.ResumeClock():
+            _running(s)
+            if s.clock.running:
+                raise ClockError("the clock is already running", code="clock_running")
+            return [ClockResumed(at=now)]
+        case cmd.AdjustClock():
+            return _adjust(s, command, now)
+        case cmd.JumpToLevel():
+            return _jump(s, command, now)
+        case cmd.StartHandForHand():
+            _running(s)
+            if s.clock.hand_for_hand:
+                raise ClockError("hand-for-hand is already on", code="hand_for_hand_on")
+            return [HandForHandStarted(at=now)]
+        case cmd.RecordHandForHandHand():
+            return _hand_for_hand_hand(s, now)
+        case cmd.EndHandForHand():
+            if not s.clock.hand_for_hand:
+                raise ClockError("hand-for-hand is not on", code="hand_for_hand_off")
+            return [HandForHandEnded(at=now)]
+        case cmd.StartHand():
+            return _start_hand(s, command, now)
+        case cmd.FinishHand():
+            return _with_payouts(s, _finish_hand(s, command, now), now)
+        case cmd.DeclareRebuy():
+            player = _check_rebuy(s, command.player_id, now)
+            if player.rebuy_declared:
+                raise RegistrationError(
+                    f"{player.name} has already declared a re-buy; it must be made (THC 1)",
+                    code="rebuy_already_declared",
+                    params={"player_id": player.player_id},
+                )
+            return [RebuyDeclared(at=now, player_id=command.player_id)]
+        case cmd.Rebuy():
+            return _with_payouts(s, _rebuy(s, command, now), now)
+        case cmd.AddOn():
+            return _with_payouts(s, _add_on(s, command, now), now)
+        case cmd.PayPrize():
+            return _pay_prize(s, command, now)
+        case cmd.ProposeDeal():
+            return _propose_deal(s, command, now, rng)
+        case cmd.ConsentToDeal():
+            return _consent(s, command, now)
+        case cmd.ApproveDeal():
+            deal = _open_deal(s, command.deal_id)
+            if not deal.has_every_consent:
+                waiting = [p for p in deal.players if p not in deal.consents]
+                raise PayoutError(
+                    f"deal {deal.deal_id!r} needs every remaining player's consent first; "
+                    f"waiting for {', '.join(waiting)} (RULES §3.9)",
+                    code="deal_needs_consent",
+                    params={"deal_id": deal.deal_id, "waiting": waiting},
+                )
+            return [DealApproved(at=now, deal_id=deal.deal_id)]
+        case cmd.CancelDeal():
+            deal = _open_deal(s, command.deal_id)
+            return [DealCancelled(at=now, deal_id=deal.deal_id)]
+        case cmd.RecordColourUp():
+            return _colour_up(s, command, now)
+    raise TournamentError(f"unknown command {command!r}", code="unknown_command")
+
+
+# --- entries and money ----------------------------------------------------------------------
+
+
+def _register(s: TournamentState, c: cmd.RegisterPlayer, now: int) -> list[Event]:
+    rules = s.rules.tournament.entry
+    if c.player_id in s.players:
+        raise RegistrationError(
+            f"player id {c.player_id!r} is already registered",
+            code="duplicate_player",
+            params={"player_id": c.player_id},
+        )
+    late = s.phase is not Phase.REGISTRATION
+    if s.phase is Phase.STOPPED:
+        raise RegistrationError(
+            "registration is closed: play has stopped at the legal time limit (KY 11)",
+            code="registration_closed",
+        )
+    if late:
+        until = rules.late_registration_until_level
+        if until is None or not is_through_level(s.period, until):
+            when = "at the start" if until is None else f"at the end of level {until}"
+            raise RegistrationError(
+                f"registration is closed: it closed {when}; it is now {s.period.label()}",
+                code="registration_closed",
+                params={"late_registration_until_level": until, "level": s.level},
+            )
+    if rules.max_entries is not None and s.entries >= rules.max_entries:
+        raise RegistrationError(
+            f"the tournament is full: the house limits entries to {rules.max_entries} (THC add. 2)",
+            code="entries_full",
+            params={"max_entries": rules.max_entries},
+        )
+    check_registration(rules, c.name, c.details)
+    return [
+        PlayerRegistered(
+            at=now,
+            player_id=c.player_id,
+            name=c.name.strip(),
+            details=c.details,
+            buy_in_cents=rules.buy_in_cents,
+            fee_cents=rules.fee_cents,
+            chips=rules.starting_chips,
+            late=late,
+        )
+    ]
+
+
+def _withdraw(s: TournamentState, c: cmd.WithdrawPlayer, now: int) -> list[Event]:
+    player = _active(s, c.player_id)
+    if s.phase is not Phase.REGISTRATION:
+        raise RegistrationError(
+            f"{player.name} cannot withdraw with a refund: play has started (refunds are only "
+            "before the start)",
+            code="withdrawal_after_start",
+            params={"player_id": c.player_id},
+        )
+    policy = s.rules.tournament.entry.refund_on_withdrawal
+    entry = s.rules.tournament.entry
+    refund_entry = 0 if policy is RefundPolicy.NONE else entry.buy_in_cents
+    refund_fee = entry.fee_cents if policy is RefundPolicy.BUY_IN_AND_FEE else 0
+    return [
+        PlayerWithdrew(
+            at=now,
+            player_id=c.player_id,
+            refund_entry_cents=refund_entry,
+            refund_fee_cents=refund_fee,
+        )
+    ]
+
+
+def _start(s: TournamentState, now: int) -> list[Event]:
+    if s.phase is not Phase.REGISTRATION:
+        raise TournamentError("the tournament has already started", code="already_started")
+    if s.entries < MIN_PLAYERS_TO_START:
+        raise TournamentError(
+            f"a tournament needs at least {MIN_PLAYERS_TO_START} players to start; "
+            f"{s.entries} registered",
+            code="too_few_players",
+            params={"entries": s.entries},
+        )
+    first = s.timeline[0]
+    events: list[Event] = [
+        TournamentStarted(at=now, entrants=s.entries),
+        LevelStarted(
+            at=now,
+            level=first.level,
+            period=0,
+            remaining_ms=first.duration_ms,
+            colour_up=first.colour_up,
+            reason=LevelChange.START,
+        ),
+    ]
+    return _with_payouts(s, events, now, force=True)
+
+
+def _with_payouts(
+    s: TournamentState, events: list[Event], now: int, *, force: bool = False
+) -> list[Event]:
+    """Add ``payouts_computed`` when play has started and the pool or the field changed.
+
+    Places paid and prizes follow the entrants counted at the start (THC add. 13), updated if
+    late entries, re-buys or add-ons change the field or the pool, so the prizes always add up
+    to the prize pool.
+    """
+    after = fold(s, events)
+    if after.phase is Phase.REGISTRATION:
+        return events
+    pool = after.prize_pool_cents
+    if not force and (pool, after.entries) == (sum(s.prizes_cents), s.payout_entrants):
+        return events
+    rules = after.rules.tournament.payouts
+    scheme = _SCHEMES[rules.table.value]
+    rounding = PayoutRounding(rules.rounding.value)
+    try:
+        payouts = compute_payouts(
+            pool, after.entries, scheme, unit=rules.rounding_unit_cents, rounding=rounding
+        )
+    except PayoutError as err:
+        if err.code != "payout_unit_too_large":
+            raise
+        payouts = compute_payouts(pool, after.entries, scheme, unit=1, rounding=rounding)
+    return [
+        *events,
+        PayoutsComputed(
+            at=now, entrants=after.entries, prize_pool_cents=pool, prizes_cents=payouts.prizes
+        ),
+    ]
+
+
+def _rebuy_window_open(s: TournamentState, now: int) -> tuple[bool, str]:
+    rules = s.rules.tournament.rebuy
+    if rules.until_level is not None and not is_through_level(s.period, rules.until_level):
+        return False, f"re-buys ended with level {rules.until_level}"
+    if rules.until_minutes is not None:
+        elapsed = clk.elapsed_ms(s.clock, s.timeline, now)
+        if elapsed >= rules.until_minutes * MS_PER_MINUTE:
+            return False, f"re-buys ended after {rules.until_minutes} minutes of play"
+    return True, ""
+
+
+def _check_rebuy(s: TournamentState, pid: PlayerId, now: int) -> Player:
+    """A re-buy is allowed now: in the window, eligible, under the maximum (KY 4, THC 1)."""
+    rules = s.rules.tournament.rebuy
+    player = _active(s, pid)
+    if not rules.allowed:
+        raise RegistrationError(
+            "this tournament has no re-buys", code="no_rebuys", params={"player_id": pid}
+        )
+    if s.phase is not Phase.RUNNING:
+        raise RegistrationError(
+            "re-buys are only sold while play is on", code="rebuy_closed", params={"player_id": pid}
+        )
+    is_open, why = _rebuy_window_open(s, now)
+    if not is_open:
+        raise RegistrationError(
+            f"no re-buy for {player.name}: {why} (it is now {s.period.label()})",
+            code="rebuy_closed",
+            params={"player_id": pid, "level": s.level},
+        )
+    below = rules.eligible_below_chips
+    if below is not None and player.chips >= below:
+        raise RegistrationError(
+            f"no re-buy for {player.name}: re-buys are only for players with fewer than "
+            f"{below:,} chips and they have {player.chips:,} (THC 1)",
+            code="rebuy_not_eligible",
+            params={"player_id": pid, "chips": player.chips, "below": below},
+        )
+    limit = rules.max_per_player
+    if limit is not None and player.rebuys + int(player.rebuy_declared) >= limit:
+        raise RegistrationError(
+            f"no re-buy for {player.name}: the limit is {limit} per player",
+            code="rebuy_limit",
+            params={"player_id": pid, "max_per_player": limit},
+        )
+    return player
+
+
+def _rebuy(s: TournamentState, c: cmd.Rebuy, now: int) -> list[Event]:
+    rules = s.rules.tournament.rebuy
+    player = _active(s, c.player_id)
+    declared = player.rebuy_declared
+    if not declared:
+        _check_rebuy(s, c.player_id, now)
+    return [
+        RebuyBought(
+            at=now,
+            player_id=c.player_id,
+            price_cents=rules.price_cents,
+            fee_cents=rules.fee_cents,
+            chips=rules.chips,
+            declared=declared,
+        )
+    ]
+
+
+def _add_on(s: TournamentState, c: cmd.AddOn, now: int) -> list[Event]:
+    rules = s.rules.tournament.add_on
+    player = _active(s, c.player_id)
+    if not rules.allowed:
+        raise RegistrationError("this tournament has no add-on", code="no_add_on")
+    at = rules.at_break_after_level
+    on_break = (
+        s.phase is Phase.RUNNING and s.period.kind is PeriodKind.BREAK and s.period.level == at
+    )
+    if not on_break:
+        raise RegistrationError(
+            f"the add-on is sold only at the break after level {at} (KY 5, THC 1); it is now "
+            f"{s.period.label() if s.phase is Phase.RUNNING else s.phase.value}",
+            code="add_on_closed",
+            params={"player_id": c.player_id, "at_break_after_level": at},
+        )
+    if player.chips <= 0:
+        raise RegistrationError(
+            f"{player.name} has no chips: the add-on is for players still in (KY 5)",
+            code="add_on_not_eligible",
+            params={"player_id": c.player_id},
+        )
+    if player.add_ons >= rules.max_per_player:
+        raise RegistrationError(
+            f"{player.name} already has {player.add_ons} add-on(s); the limit is "
+            f"{rules.max_per_player} (KY 5: one per player)",
+            code="add_on_limit",
+            params={"player_id": c.player_id, "max_per_player": rules.max_per_player},
+        )
+    return [
+        AddOnBought(
+            at=now,
+            player_id=c.player_id,
+            price_cents=rules.price_cents,
+            fee_cents=rules.fee_cents,
+            chips=rules.chips,
+        )
+    ]
+
+
+def _pay_prize(s: TournamentState, c: cmd.PayPrize, now: int) -> list[Event]:
+    player = _known(s, c.player_id)
+    if player.status is PlayerStatus.WITHDRAWN:
+        raise PayoutError(
+            f"{player.name} withdrew before the start and cannot be paid a prize",
+            code="prize_to_withdrawn",
+        )
+    unpaid = s.ledger.balance(s.rules.tournament.prize_pool).prizes_unpaid
+    if not 0 < c.amount_cents <= unpaid:
+        raise PayoutError(
+            f"a prize must be more than 0 and at most the unpaid prize money, "
+            f"{unpaid} cents; got {c.amount_cents}",
+            code="bad_prize_amount",
+            params={"amount_cents": c.amount_cents, "unpaid_cents": unpaid},
+        )
+    min_age = s.rules.tournament.entry.min_age
+    if min_age is not None:
+        birth = player.details.birth_date()
+        if birth is None:
+            raise PayoutError(
+                f"{player.name}'s date of birth is needed to check the minimum age of "
+                f"{min_age} before a prize is paid (THC add. 15)",
+                code="age_unknown",
+                params={"player_id": c.player_id, "min_age": min_age},
+            )
+        age = age_on(birth, date_of(now))
+        if age < min_age:
+            return [
+                PrizeForfeited(
+                    at=now,
+                    player_id=c.player_id,
+                    amount_cents=c.amount_cents,
+                    reason=f"under {min_age} (aged {age}); the prize goes back to the house "
+                    "(THC add. 15)",
+                )
+            ]
+    return [PrizePaid(at=now, player_id=c.player_id, amount_cents=c.amount_cents)]
+
+
+# --- clock ----------------------------------------------------------------------------------
+
+
+def _running(s: TournamentState) -> None:
+    clk.require_started(s.clock)
+    if s.phase is Phase.STOPPED:
+        raise ClockError(
+            "play has stopped at the legal time limit (KY 11); the clock cannot run again",
+            code="time_limit_stopped",
+        )
+
+
+def _adjust(s: TournamentState, c: cmd.AdjustClock, now: int) -> list[Event]:
+    _running(s)
+    delta = c.seconds * MS_PER_SECOND
+    left = clk.remaining(s.clock, now)
+    if delta == 0:
+        raise ClockError("adjust the clock by a non-zero number of seconds", code="no_adjustment")
+    if left + delta <= 0:
+        raise ClockError(
+            f"cannot take {-c.seconds} s off {s.period.label()}: only {left // 1000} s are "
+            "left; jump to the next level instead",
+            code="adjust_too_much",
+            params={"seconds": c.seconds, "remaining_ms": left},
+        )
+    return [ClockAdjusted(at=now, delta_ms=delta)]
+
+
+def _jump(s: TournamentState, c: cmd.JumpToLevel, now: int) -> list[Event]:
+    _running(s)
+    period = level_period(s.rules.tournament.structure, c.level)
+    crossing = clk.Crossing(period=period.index, at=now, remaining_ms=period.duration_ms)
+    return [_period_event(s, crossing, LevelChange.JUMP)]
+
+
+def _hand_for_hand_hand(s: TournamentState, now: int) -> list[Event]:
+    """RP-8C: each hand-for-hand hand takes a fixed time off the clock; RP-8D: levels follow."""
+    if not s.clock.hand_for_hand:
+        raise ClockError("hand-for-hand is not on", code="hand_for_hand_off")
+    ms = s.rules.tournament.clock.hand_for_hand_seconds_per_hand * MS_PER_SECOND
+    first = HandForHandHandPlayed(at=now, deducted_ms=ms)
+    after = apply(s, first)
+    events: list[Event] = [first]
+    for crossing in clk.overflow_crossings(after.clock, after.timeline, now):
+        event = _period_event(after, crossing, LevelChange.HAND_FOR_HAND)
+        events.append(event)
+        after = apply(after, event)
+    return events
+
+
+# --- hands ----------------------------------------------------------------------------------
+
+
+def _start_hand(s: TournamentState, c: cmd.StartHand, now: int) -> list[Event]:
+    if s.phase is Phase.REGISTRATION:
+        raise TournamentError("play has not started", code="not_started")
+    if s.phase is Phase.STOPPED:
+        raise TournamentError(
+            "no new hand: play stopped at the legal time limit (KY 11); the remaining prizes "
+            "are chopped",
+            code="time_limit_stopped",
+        )
+    if s.period.kind is PeriodKind.BREAK:
+        raise TournamentError(
+            f"no new hand: the tables are on the {s.period.label().lower()}",
+            code="on_break",
+            params={"table": c.table},
+        )
+    if c.hand_id in s.hands:
+        raise TournamentError(f"hand {c.hand_id!r} was already started", code="duplicate_hand")
+    if s.open_hands(c.table):
+        raise TournamentError(
+            f"table {c.table} already has hand {s.open_hands(c.table)[0].hand_id!r} in play",
+            code="hand_in_play",
+            params={"table": c.table},
+        )
+    return [HandStarted(at=now, hand_id=c.hand_id, table=c.table, level=s.level)]
+
+
+def _finish_hand(s: TournamentState, c: cmd.FinishHand, now: int) -> list[Event]:
+    hand = s.hands.get(c.hand_id)
+    if hand is None or hand.finished:
+        raise TournamentError(f"hand {c.hand_id!r} is not in play", code="hand_not_in_play")
+    ids = [st.player_id for st in c.stacks]
+    if not ids or len(set(ids)) != len(ids):
+        raise TournamentError(
+            "a finished hand lists each player in it once", code="bad_hand_result"
+        )
+    before = 0
+    for st in c.stacks:
+        before += _active(s, st.player_id).chips
+        if st.chips < 0:
+            raise TournamentError(
+                f"a stack cannot be negative ({st.player_id}: {st.chips})",
+                code="bad_hand_result",
+            )
+    after = sum(st.chips for st in c.stacks)
+    if after != before:
+        raise TournamentError(
+            f"chips are not conserved: the players had {before:,} chips before the hand and "
+            f"{after:,} after",
+            code="chips_not_conserved",
+            params={"before": before, "after": after},
+        )
+    events: list[Event] = [HandFinished(at=now, hand_id=c.hand_id, stacks=c.stacks)]
+    rules = s.rules.tournament.rebuy
+    for pid in ids:
+        if s.players[pid].rebuy_declared:
+            events.append(
+                RebuyBought(
+                    at=now,
+                    player_id=pid,
+                    price_cents=rules.price_cents,
+                    fee_cents=rules.fee_cents,
+                    chips=rules.chips,
+                    declared=True,
+                )
+            )
+    return events
+
+
+def _colour_up(s: TournamentState, c: cmd.RecordColourUp, now: int) -> list[Event]:
+    if s.phase is Phase.REGISTRATION:
+        raise TournamentError("play has not started", code="not_started")
+    if c.chips_removed < 0 or c.chips_added < 0:
+        raise TournamentError("chips removed and added are counts, 0 or more", code="bad_colour_up")
+    ids = [st.player_id for st in c.stacks]
+    if len(set(ids)) != len(ids):
+        raise TournamentError("a colour-up lists each player once", code="bad_colour_up")
+    before = sum(_active(s, pid).chips for pid in ids)
+    after = sum(st.chips for st in c.stacks)
+    expected = before - c.chips_removed + c.chips_added
+    if after != expected or min((st.chips for st in c.stacks), default=0) < 0:
+        raise TournamentError(
+            f"the colour-up does not add up: {before:,} chips before, {c.chips_removed:,} "
+            f"removed and {c.chips_added:,} added should leave {expected:,}, "
+            f"not {after:,} (TDA 24)",
+            code="colour_up_not_conserved",
+            params={"before": before, "after": after},
+        )
+    return [
+        ColourUpRecorded(
+            at=now,
+            table=c.table,
+            stacks=c.stacks,
+            chips_removed=c.chips_removed,
+            chips_added=c.chips_added,
+            draw=c.draw,
+        )
+    ]
+
+
+# --- deals ----------------------------------------------------------------------------------
+
+
+def _propose_deal(
+    s: TournamentState, c: cmd.ProposeDeal, now: int, rng: RandomSource | None
+) -> list[Event]:
+    """A deal needs every remaining player (RULES §3.9); at KY's time limit it is forced."""
+    if s.phase is Phase.REGISTRATION:
+        raise PayoutError("there is nothing to deal before play starts", code="not_started")
+    if c.deal_id in s.deals:
+        raise PayoutError(f"deal id {c.deal_id!r} is already used", code="duplicate_deal")
+    if any(d.is_open for d in s.deals.values()):
+        raise PayoutError(
+            "another deal is still open; approve or cancel it first", code="deal_open"
+        )
+    remaining = s.remaining_players()
+    if sorted(c.players) != sorted(remaining) or len(set(c.players)) != len(c.players):
+        raise PayoutError(
+            "a deal must include every remaining player exactly once; remaining: "
+            f"{', '.join(remaining)}",
+            code="deal_players",
+            params={"remaining": list(remaining)},
+        )
+    forced = s.phase is Phase.STOPPED
+    clock_rules = s.rules.tournament.clock
+    if forced and c.method is not clock_rules.time_limit_chop:
+        raise PayoutError(
+            f"at the legal time limit the remaining prizes are divided by the house's method, "
+            f"{clock_rules.time_limit_chop.value} (KY 11)",
+            code="time_limit_method",
+            params={"method": clock_rules.time_limit_chop.value},
+        )
+    prizes = c.prizes_cents or _remaining_prizes(s, len(remaining))
+    stacks = [s.players[p].chips for p in c.players]
+    method = SplitMethod.CUSTOM if c.method is None else SplitMethod(c.method.value)
+    generator = None
+    if rng is not None:
+        generator = np.random.default_rng(rng.randrange(2**63))
+    proposal = propose_chop(
+        method,
+        prizes=prizes,
+        stacks=stacks,
+        left_to_play_for=c.left_to_play_cents,
+        amounts=c.custom_amounts_cents if method is SplitMethod.CUSTOM else None,
+        rng=generator,
+    )
+    return [
+        DealProposed(
+            at=now,
+            deal_id=c.deal_id,
+            method=c.method,
+            players=c.players,
+            amounts_cents=proposal.shares,
+            left_to_play_cents=proposal.left_to_play_for,
+            warnings=tuple(w.message for w in proposal.warnings),
+            forced=forced,
+        )
+    ]
+
+
+def _remaining_prizes(s: TournamentState, players: int) -> tuple[int, ...]:
+    """The prizes for places 1..``players`` not yet paid, from the computed payouts."""
+    prizes = list(s.prizes_cents[:players])
+    return tuple(prizes + [0] * (players - len(prizes)))
+
+
+def _consent(s: TournamentState, c: cmd.ConsentToDeal, now: int) -> list[Event]:
+    deal = _open_deal(s, c.deal_id)
+    if c.player_id not in deal.players:
+        raise PayoutError(f"{c.player_id} is not in deal {deal.deal_id!r}", code="not_in_deal")
+    if c.player_id in deal.consents:
+        raise PayoutError(f"{c.player_id} has already agreed", code="already_consented")
+    return [DealConsented(at=now, deal_id=deal.deal_id, player_id=c.player_id)]
+
+
+def _open_deal(s: TournamentState, deal_id: str) -> Deal:
+    deal = s.deals.get(deal_id)
+    if deal is None or not deal.is_open:
+        raise PayoutError(f"there is no open deal {deal_id!r}", code="no_such_deal")
+    return deal
+
+
+# --- look-ups -------------------------------------------------------------------------------
+
+
+def _known(s: TournamentState, pid: PlayerId) -> Player:
+    player = s.players.get(pid)
+    if player is None:
+        raise RegistrationError(
+            f"no player with id {pid!r} is registered",
+            code="unknown_player",
+            params={"player_id": pid},
+        )
+    return player
+
+
+def _active(s: TournamentState, pid: PlayerId) -> Player:
+    player = _known(s, pid)
+    if player.status is not PlayerStatus.ACTIVE:
+        raise RegistrationError(
+            f"{player.name} is {player.status.value}",
+            code="player_not_active",
+            params={"player_id": pid},
+        )
+    return player
+
+
+__all__ = [
+    "Phase",
+    "TournamentState",
+    "apply",
+    "catch_up",
+    "decide",
+    "execute",
+    "fold",
+    "replay",
+]

@@ -1,0 +1,198 @@
+"""The director's commands: requests that `decide` validates and turns into events.
+
+Commands are imperative (``RegisterPlayer``); the events they produce are past tense
+(``player_registered``). A command never carries the time: ``now`` is passed to `decide`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pitboss.rules.tournament import ChopMethod
+from pitboss.tournament.entries import PersonalDetails, PlayerId
+from pitboss.tournament.events import PlayerChips
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RegisterPlayer:
+    """Enter a player (THC 1): a name, and private details the house may require."""
+
+    player_id: PlayerId
+    name: str
+    details: PersonalDetails = field(default_factory=PersonalDetails)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WithdrawPlayer:
+    """Withdraw a player before the start, refunded by the house setting."""
+
+    player_id: PlayerId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartTournament:
+    """Start play and the clock at level 1."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Tick:
+    """Record whatever the clock did up to now (levels, breaks, the time limit)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PauseClock:
+    """Stop the clock."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResumeClock:
+    """Restart the clock."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AdjustClock:
+    """Add (positive) or remove (negative) seconds of the current period."""
+
+    seconds: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class JumpToLevel:
+    """Go to the start of a level with its full time (a director's correction)."""
+
+    level: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartHandForHand:
+    """Begin hand-for-hand play (TDA RP-8)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordHandForHandHand:
+    """Every table finished one hand-for-hand hand: take the time off the clock (RP-8C)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EndHandForHand:
+    """End hand-for-hand play."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartHand:
+    """A table starts a hand (first riffle / shuffle; THC 4, SLPT 12)."""
+
+    hand_id: str
+    table: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FinishHand:
+    """A hand ended; the stacks of everyone who was in it."""
+
+    hand_id: str
+    stacks: tuple[PlayerChips, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeclareRebuy:
+    """A player announces a re-buy before the deal: binding (THC 1, TDA 27)."""
+
+    player_id: PlayerId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rebuy:
+    """A player re-buys (or makes the re-buy they declared)."""
+
+    player_id: PlayerId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddOn:
+    """A player buys the add-on at the add-on break."""
+
+    player_id: PlayerId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PayPrize:
+    """Pay a player a prize out of the pool (the minimum age is checked first, THC add. 15)."""
+
+    player_id: PlayerId
+    amount_cents: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ProposeDeal:
+    """Put a deal to the remaining players: a method, or custom amounts in player order.
+
+    ``prizes_cents`` are the remaining prizes (largest first); ``stacks`` the players' chips
+    in the order the amounts are wanted.
+    """
+
+    deal_id: str
+    players: tuple[PlayerId, ...]
+    method: ChopMethod | None = None
+    prizes_cents: tuple[int, ...] = ()
+    custom_amounts_cents: tuple[int, ...] = ()
+    left_to_play_cents: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConsentToDeal:
+    """A remaining player agrees to the proposed deal."""
+
+    deal_id: str
+    player_id: PlayerId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ApproveDeal:
+    """The director approves a deal every remaining player agreed to."""
+
+    deal_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CancelDeal:
+    """Withdraw a proposed deal."""
+
+    deal_id: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordColourUp:
+    """A table's colour-up result: stacks after it (TDA 24 race, or KY 2 pooled draw)."""
+
+    table: int
+    stacks: tuple[PlayerChips, ...]
+    chips_removed: int
+    chips_added: int = 0
+    draw: tuple[str, ...] = ()
+
+
+Command = (
+    RegisterPlayer
+    | WithdrawPlayer
+    | StartTournament
+    | Tick
+    | PauseClock
+    | ResumeClock
+    | AdjustClock
+    | JumpToLevel
+    | StartHandForHand
+    | RecordHandForHandHand
+    | EndHandForHand
+    | StartHand
+    | FinishHand
+    | DeclareRebuy
+    | Rebuy
+    | AddOn
+    | PayPrize
+    | ProposeDeal
+    | ConsentToDeal
+    | ApproveDeal
+    | CancelDeal
+    | RecordColourUp
+)

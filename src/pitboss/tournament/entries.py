@@ -1,0 +1,158 @@
+"""Players and their entries: registration details, chips, re-buys and add-ons.
+
+A player's private details (THC 1: address, e-mail, phone, date of birth, SSN, driver licence,
+age verification) are kept on the `Player` record for the director only; `PublicPlayer` is what
+displays and other players see, and it has no field that could carry them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import enum
+from dataclasses import dataclass, fields
+from typing import NewType
+
+from pitboss.errors import RegistrationError
+from pitboss.rules.tournament import EntryRules, PersonalDetail
+
+PlayerId = NewType("PlayerId", str)
+
+_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+
+
+class PlayerStatus(enum.StrEnum):
+    """Where a registered player stands."""
+
+    ACTIVE = "active"
+    WITHDRAWN = "withdrawn"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PersonalDetails:
+    """Private registration details (THC 1); never on a public view.
+
+    ``date_of_birth`` is an ISO date (``1980-05-17``), used for the minimum age (THC add. 15).
+    """
+
+    address: str | None = None
+    email: str | None = None
+    phone: str | None = None
+    date_of_birth: str | None = None
+    national_id: str | None = None
+    driver_licence: str | None = None
+    age_verified: bool = False
+
+    def has(self, detail: PersonalDetail) -> bool:
+        """True when ``detail`` was given (``age_verified`` must be true)."""
+        value = getattr(self, detail.value)
+        if isinstance(value, bool):
+            return value
+        return value is not None and value.strip() != ""
+
+    def birth_date(self) -> dt.date | None:
+        """The date of birth, or None if not given.
+
+        Raises:
+            RegistrationError: it is not an ISO date.
+        """
+        if self.date_of_birth is None:
+            return None
+        try:
+            return dt.date.fromisoformat(self.date_of_birth)
+        except ValueError as err:
+            raise RegistrationError(
+                f"date of birth {self.date_of_birth!r} is not a date like 1980-05-17",
+                code="bad_date_of_birth",
+                params={"date_of_birth": self.date_of_birth},
+            ) from err
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Player:
+    """A registered player as the director sees them (private details included)."""
+
+    player_id: PlayerId
+    name: str
+    details: PersonalDetails
+    status: PlayerStatus = PlayerStatus.ACTIVE
+    chips: int = 0
+    rebuys: int = 0
+    add_ons: int = 0
+    rebuy_declared: bool = False
+    paid_cents: int = 0
+    refunded_cents: int = 0
+    prize_cents: int = 0
+    late: bool = False
+
+    def public(self) -> PublicPlayer:
+        """What a display or another player may see."""
+        return PublicPlayer(
+            player_id=self.player_id,
+            name=self.name,
+            status=self.status,
+            chips=self.chips,
+            rebuys=self.rebuys,
+            add_ons=self.add_ons,
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PublicPlayer:
+    """A player on a public screen: name, chips, re-buys and add-ons, nothing private."""
+
+    player_id: PlayerId
+    name: str
+    status: PlayerStatus
+    chips: int
+    rebuys: int
+    add_ons: int
+
+
+PRIVATE_FIELDS = frozenset(f.name for f in fields(PersonalDetails))
+
+
+def date_of(now: int) -> dt.date:
+    """The UTC calendar date of ``now`` (milliseconds since the Unix epoch)."""
+    return (_EPOCH + dt.timedelta(milliseconds=now)).date()
+
+
+def age_on(birth: dt.date, day: dt.date) -> int:
+    """Whole years of age on ``day``."""
+    years = day.year - birth.year
+    if (day.month, day.day) < (birth.month, birth.day):
+        years -= 1
+    return years
+
+
+def check_registration(rules: EntryRules, name: str, details: PersonalDetails) -> None:
+    """A name is required; the house's required details must be given (THC 1).
+
+    Raises:
+        RegistrationError: a missing name or detail, or a date of birth that is not a date.
+    """
+    if not name.strip():
+        raise RegistrationError(
+            "a player's name is required", code="name_required", params={"name": name}
+        )
+    missing = [d.value for d in rules.required_details if not details.has(d)]
+    if missing:
+        raise RegistrationError(
+            f"registration needs {', '.join(missing)} (the house requires "
+            f"{', '.join(d.value for d in rules.required_details)}; THC 1)",
+            code="details_required",
+            params={"missing": missing},
+        )
+    details.birth_date()
+
+
+__all__ = [
+    "PRIVATE_FIELDS",
+    "PersonalDetails",
+    "Player",
+    "PlayerId",
+    "PlayerStatus",
+    "PublicPlayer",
+    "age_on",
+    "check_registration",
+    "date_of",
+]

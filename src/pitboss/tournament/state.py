@@ -1,0 +1,342 @@
+"""The director's state and the pure fold ``apply(state, event) -> state``.
+
+``apply`` never validates and never reads a clock: every fact it needs is in the event (the
+instant ``at``, the period entered and its time left, the chips given). Replaying a
+tournament's events from `TournamentState.new` gives exactly the state that was live.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+
+from pitboss.rules import RuleSet
+from pitboss.rules.tournament import ChopMethod, MoneyKind, TimeLimitAction
+from pitboss.tournament import clock as clk
+from pitboss.tournament import ledger as ldg
+from pitboss.tournament.entries import Player, PlayerId, PlayerStatus, PublicPlayer
+from pitboss.tournament.events import (
+    AddOnBought,
+    BreakStarted,
+    ClockAdjusted,
+    ClockPaused,
+    ClockResumed,
+    ColourUpRecorded,
+    DealApproved,
+    DealCancelled,
+    DealConsented,
+    DealProposed,
+    Event,
+    HandFinished,
+    HandForHandEnded,
+    HandForHandHandPlayed,
+    HandForHandStarted,
+    HandStarted,
+    LevelStarted,
+    PayoutsComputed,
+    PlayerRegistered,
+    PlayerWithdrew,
+    PrizeForfeited,
+    PrizePaid,
+    RebuyBought,
+    RebuyDeclared,
+    TimeLimitReached,
+    TournamentStarted,
+)
+from pitboss.tournament.structure import Period, timeline
+
+
+class Phase(enum.StrEnum):
+    """Where the tournament is: taking entries, in play, or stopped by the legal time limit."""
+
+    REGISTRATION = "registration"
+    RUNNING = "running"
+    STOPPED = "stopped"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandRecord:
+    """A hand the director knows of, with the level it started at (TDA 23)."""
+
+    hand_id: str
+    table: int
+    level: int
+    started_at: int
+    finished: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Deal:
+    """A proposed deal and who has agreed to it (RULES §3.9)."""
+
+    deal_id: str
+    method: ChopMethod | None
+    players: tuple[PlayerId, ...]
+    amounts_cents: tuple[int, ...]
+    left_to_play_cents: int
+    warnings: tuple[str, ...]
+    forced: bool
+    consents: frozenset[PlayerId] = frozenset()
+    approved: bool = False
+    cancelled: bool = False
+
+    @property
+    def is_open(self) -> bool:
+        """Neither approved nor cancelled."""
+        return not (self.approved or self.cancelled)
+
+    @property
+    def has_every_consent(self) -> bool:
+        """Every remaining player agreed (or the deal is forced by law, KY 11)."""
+        return self.forced or set(self.players) <= self.consents
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentState:
+    """Everything the director knows, folded from the events."""
+
+    rules: RuleSet
+    phase: Phase = Phase.REGISTRATION
+    players: Mapping[PlayerId, Player] = field(default_factory=dict)
+    clock: clk.Clock = field(default_factory=clk.Clock)
+    ledger: ldg.Ledger = field(default_factory=ldg.Ledger)
+    hands: Mapping[str, HandRecord] = field(default_factory=dict)
+    chips_removed: tuple[int, ...] = ()
+    time_limit_reached: bool = False
+    entrants_at_start: int = 0
+    payout_entrants: int = 0
+    prizes_cents: tuple[int, ...] = ()
+    deals: Mapping[str, Deal] = field(default_factory=dict)
+    last_at: int | None = None
+
+    @classmethod
+    def new(cls, rules: RuleSet | None = None) -> TournamentState:
+        """A tournament taking entries under ``rules`` (the TDA default if None)."""
+        return cls(rules=rules or RuleSet())
+
+    @property
+    def timeline(self) -> tuple[Period, ...]:
+        """The periods of the structure in clock order."""
+        return timeline(self.rules.tournament.structure)
+
+    @property
+    def period(self) -> Period:
+        """The current period (level 1 before the start)."""
+        return self.timeline[self.clock.period]
+
+    @property
+    def level(self) -> int:
+        """The current level (during a break: the level just played)."""
+        return self.period.level
+
+    @property
+    def entries(self) -> int:
+        """Entries that stand (withdrawn players not counted)."""
+        return sum(1 for p in self.players.values() if p.status is PlayerStatus.ACTIVE)
+
+    def remaining_players(self) -> tuple[PlayerId, ...]:
+        """Players still in with chips, in registration order."""
+        return tuple(
+            pid
+            for pid, p in self.players.items()
+            if p.status is PlayerStatus.ACTIVE and p.chips > 0
+        )
+
+    def chips_in_play(self) -> int:
+        """Chips in players' stacks."""
+        return sum(p.chips for p in self.players.values() if p.status is PlayerStatus.ACTIVE)
+
+    @property
+    def prize_pool_cents(self) -> int:
+        """The prize pool now (KY 18, THC 1)."""
+        return self.ledger.prize_pool(self.rules.tournament.prize_pool)
+
+    def open_hands(self, table: int | None = None) -> tuple[HandRecord, ...]:
+        """Hands started and not finished (at ``table`` if given)."""
+        return tuple(
+            h for h in self.hands.values() if not h.finished and (table is None or h.table == table)
+        )
+
+    def public_players(self) -> tuple[PublicPlayer, ...]:
+        """Players as public screens show them: no contact or identity details."""
+        return tuple(p.public() for p in self.players.values())
+
+
+def _player(state: TournamentState, pid: PlayerId, **changes: object) -> TournamentState:
+    players = dict(state.players)
+    players[pid] = replace(players[pid], **changes)  # type: ignore[arg-type]
+    return replace(state, players=players)
+
+
+def _entered(state: TournamentState, event: LevelStarted | BreakStarted) -> TournamentState:
+    crossing = clk.Crossing(period=event.period, at=event.at, remaining_ms=event.remaining_ms)
+    removed = tuple(sorted(set(state.chips_removed) | set(event.colour_up)))
+    return replace(state, clock=clk.entered(state.clock, crossing), chips_removed=removed)
+
+
+def apply(state: TournamentState, event: Event) -> TournamentState:
+    """The state after ``event``: a pure fold, no validation (``decide`` validated)."""
+    state = replace(state, last_at=event.at)
+    match event:
+        case PlayerRegistered():
+            players = dict(state.players)
+            players[event.player_id] = Player(
+                player_id=event.player_id,
+                name=event.name,
+                details=event.details,
+                chips=event.chips,
+                paid_cents=event.buy_in_cents + event.fee_cents,
+                late=event.late,
+            )
+            ledger = ldg.taken_in(state.ledger, MoneyKind.ENTRY, event.buy_in_cents)
+            ledger = ldg.taken_in(ledger, MoneyKind.FEE, event.fee_cents)
+            return replace(state, players=players, ledger=ledger)
+        case PlayerWithdrew():
+            refund = event.refund_entry_cents + event.refund_fee_cents
+            p = state.players[event.player_id]
+            state = _player(
+                state,
+                event.player_id,
+                status=PlayerStatus.WITHDRAWN,
+                chips=0,
+                refunded_cents=p.refunded_cents + refund,
+            )
+            ledger = ldg.refunded(
+                state.ledger,
+                entry_cents=event.refund_entry_cents,
+                fee_cents=event.refund_fee_cents,
+            )
+            return replace(state, ledger=ledger)
+        case TournamentStarted():
+            return replace(
+                state,
+                phase=Phase.RUNNING,
+                clock=clk.started(state.timeline, event.at),
+                entrants_at_start=event.entrants,
+            )
+        case LevelStarted() | BreakStarted():
+            return _entered(state, event)
+        case ClockPaused():
+            return replace(state, clock=clk.paused(state.clock, event.at))
+        case ClockResumed():
+            return replace(state, clock=clk.resumed(state.clock, event.at))
+        case ClockAdjusted():
+            return replace(state, clock=clk.adjusted(state.clock, event.at, event.delta_ms))
+        case HandForHandStarted():
+            return replace(state, clock=clk.hand_for_hand_started(state.clock, event.at))
+        case HandForHandHandPlayed():
+            return replace(state, clock=clk.deducted(state.clock, event.at, event.deducted_ms))
+        case HandForHandEnded():
+            return replace(state, clock=clk.hand_for_hand_ended(state.clock, event.at))
+        case TimeLimitReached():
+            if event.action is TimeLimitAction.CHOP:
+                return replace(
+                    state,
+                    time_limit_reached=True,
+                    phase=Phase.STOPPED,
+                    clock=clk.paused(state.clock, event.at),
+                )
+            return replace(state, time_limit_reached=True)
+        case HandStarted():
+            hands = dict(state.hands)
+            hands[event.hand_id] = HandRecord(
+                hand_id=event.hand_id, table=event.table, level=event.level, started_at=event.at
+            )
+            return replace(state, hands=hands)
+        case HandFinished():
+            hands = dict(state.hands)
+            hands[event.hand_id] = replace(hands[event.hand_id], finished=True)
+            players = dict(state.players)
+            for stack in event.stacks:
+                players[stack.player_id] = replace(players[stack.player_id], chips=stack.chips)
+            return replace(state, hands=hands, players=players)
+        case RebuyDeclared():
+            return _player(state, event.player_id, rebuy_declared=True)
+        case RebuyBought():
+            p = state.players[event.player_id]
+            state = _player(
+                state,
+                event.player_id,
+                chips=p.chips + event.chips,
+                rebuys=p.rebuys + 1,
+                rebuy_declared=False,
+                paid_cents=p.paid_cents + event.price_cents + event.fee_cents,
+            )
+            ledger = ldg.taken_in(state.ledger, MoneyKind.REBUY, event.price_cents)
+            ledger = ldg.taken_in(ledger, MoneyKind.FEE, event.fee_cents)
+            return replace(state, ledger=ledger)
+        case AddOnBought():
+            p = state.players[event.player_id]
+            state = _player(
+                state,
+                event.player_id,
+                chips=p.chips + event.chips,
+                add_ons=p.add_ons + 1,
+                paid_cents=p.paid_cents + event.price_cents + event.fee_cents,
+            )
+            ledger = ldg.taken_in(state.ledger, MoneyKind.ADD_ON, event.price_cents)
+            ledger = ldg.taken_in(ledger, MoneyKind.FEE, event.fee_cents)
+            return replace(state, ledger=ledger)
+        case PayoutsComputed():
+            return replace(state, payout_entrants=event.entrants, prizes_cents=event.prizes_cents)
+        case PrizePaid():
+            p = state.players[event.player_id]
+            state = _player(state, event.player_id, prize_cents=p.prize_cents + event.amount_cents)
+            return replace(state, ledger=ldg.prize_paid(state.ledger, event.amount_cents))
+        case PrizeForfeited():
+            return replace(state, ledger=ldg.prize_forfeited(state.ledger, event.amount_cents))
+        case DealProposed():
+            deals = dict(state.deals)
+            deals[event.deal_id] = Deal(
+                deal_id=event.deal_id,
+                method=event.method,
+                players=event.players,
+                amounts_cents=event.amounts_cents,
+                left_to_play_cents=event.left_to_play_cents,
+                warnings=event.warnings,
+                forced=event.forced,
+            )
+            return replace(state, deals=deals)
+        case DealConsented():
+            deals = dict(state.deals)
+            deal = deals[event.deal_id]
+            deals[event.deal_id] = replace(deal, consents=deal.consents | {event.player_id})
+            return replace(state, deals=deals)
+        case DealApproved():
+            deals = dict(state.deals)
+            deals[event.deal_id] = replace(deals[event.deal_id], approved=True)
+            return replace(state, deals=deals)
+        case DealCancelled():
+            deals = dict(state.deals)
+            deals[event.deal_id] = replace(deals[event.deal_id], cancelled=True)
+            return replace(state, deals=deals)
+        case ColourUpRecorded():
+            players = dict(state.players)
+            for stack in event.stacks:
+                players[stack.player_id] = replace(players[stack.player_id], chips=stack.chips)
+            return replace(state, players=players)
+    raise AssertionError(f"unhandled event {event!r}")  # pragma: no cover
+
+
+def fold(state: TournamentState, events: Iterable[Event]) -> TournamentState:
+    """Apply ``events`` in order."""
+    for event in events:
+        state = apply(state, event)
+    return state
+
+
+def replay(rules: RuleSet, events: Iterable[Event]) -> TournamentState:
+    """The state a tournament under ``rules`` reaches through ``events``."""
+    return fold(TournamentState.new(rules), events)
+
+
+__all__ = [
+    "Deal",
+    "HandRecord",
+    "Phase",
+    "TournamentState",
+    "apply",
+    "fold",
+    "replay",
+]
