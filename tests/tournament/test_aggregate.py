@@ -17,6 +17,7 @@ from pitboss.tournament import commands as c
 from pitboss.tournament.aggregate import decide
 from pitboss.tournament.entries import PlayerId, PlayerStatus
 from pitboss.tournament.events import (
+    ColourUpRecorded,
     HandStarted,
     LevelChange,
     LevelStarted,
@@ -469,3 +470,62 @@ def test_every_event_round_trips_through_json() -> None:
 def test_unknown_event_type_is_refused() -> None:
     with pytest.raises(TournamentError, match="unknown event type"):
         event_from_dict({"type": "player_teleported", "data": {}})
+
+
+# --- colour-ups run by the director ---------------------------------------------------------
+
+
+def _seated(*pids: str) -> tuple[c.SeatedPlayer, ...]:
+    return tuple(c.SeatedPlayer(seat=n, player_id=PlayerId(p)) for n, p in enumerate(pids, start=1))
+
+
+def test_ky_colour_up_at_level_4_is_a_pooled_high_card_draw_ky_2() -> None:
+    import random
+
+    d = Director("ky-charity")
+    d.start("a", "b", "c")
+    d.do(c.StartHand(hand_id="h", table=1), at=d.minutes(50))
+    d.do(
+        c.FinishHand(hand_id="h", stacks=(_chips("a", 3975), _chips("b", 4025), _chips("c", 4000)))
+    )
+    with pytest.raises(TournamentError, match="no colour-up is due"):
+        decide(
+            d.state, c.RaceColourUp(table=1, seats=_seated("a", "b", "c")), d.now, random.Random(1)
+        )
+    d.now = d.minutes(61)
+    events = decide(
+        d.state, c.RaceColourUp(table=1, seats=_seated("a", "b", "c")), d.now, random.Random(7)
+    )
+    d.state = replay(d.rules, [*d.log, *events])
+    d.log.extend(events)
+    (race,) = [e for e in events if isinstance(e, ColourUpRecorded)]
+    assert race.period == 3
+    assert len(race.draw) == 2  # one card per odd $25 chip
+    # 25 + 25 odd: one race chip of 50 to the single high card, nothing removed
+    assert d.state.chips_in_play() == 12000 - race.chips_removed + race.chips_added
+    assert race.chips_removed == 0
+    # the single high card of a and b wins the 50 (c had no odd chip and drew no card)
+    assert sorted(p.chips for p in d.state.players.values()) in ([3950, 4000, 4050], [4000] * 3)
+    with pytest.raises(TournamentError, match="already raced"):
+        decide(
+            d.state, c.RaceColourUp(table=1, seats=_seated("a", "b", "c")), d.now, random.Random(7)
+        )
+
+
+def test_tda_colour_up_at_a_break_removes_leftovers_tda_24c() -> None:
+    import random
+
+    d = Director("slpt")  # the 25 chips leave at the break after level 4
+    d.start("a", "b")
+    d.do(c.StartHand(hand_id="h", table=1), at=d.minutes(10))
+    d.do(c.FinishHand(hand_id="h", stacks=(_chips("a", 4975), _chips("b", 5025))))
+    d.now = d.minutes(61)
+    events = decide(
+        d.state, c.RaceColourUp(table=1, seats=_seated("a", "b")), d.now, random.Random(3)
+    )
+    (race,) = [e for e in events if isinstance(e, ColourUpRecorded)]
+    # 75 + 25 = 100 odd: one 100 chip raced, at most one per player; nothing left over
+    assert race.chips_removed == 0
+    assert sum(st.chips for st in race.stacks) == 10000
+    assert {st.chips % 100 for st in race.stacks} == {0}
+    assert race.announcement

@@ -171,6 +171,11 @@ def money_table(t: TournamentRules) -> Table:
         else f"{limit // 60} h {limit % 60:02d} min, then {t.clock.on_time_limit.value}"
         + (f" ({t.clock.time_limit_chop.value})" if t.clock.on_time_limit.value == "chop" else ""),
     )
+    race = {
+        "tda_24": "TDA 24: from seat 1, one chip at most per player",
+        "ky_2": "KY 2: odd chips pooled, the single high card wins them",
+    }
+    table.add_row("Chip race", race[t.colour_up.chip_race.value])
     if t.entry.min_age is not None:
         table.add_row("Minimum age to win", str(t.entry.min_age))
     return table

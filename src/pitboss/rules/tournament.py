@@ -483,6 +483,25 @@ class SeatingRules:
         return TablePhase.MAIN
 
 
+class ChipRace(enum.StrEnum):
+    """How odd chips are settled at a colour-up (RULES §4 row 40, §5.6)."""
+
+    TDA_24 = "tda_24"  # TDA 24: race from seat 1, one chip at most per player, nobody raced out
+    KY_2 = "ky_2"  # KY 2: all odd chips in one pot, the single high card wins it
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ColourUpRules:
+    """The chip race at a scheduled colour-up (TDA 24; KY 2).
+
+    ``protect_last_chip`` (TDA 24A: nobody can be raced out) defaults to on for ``tda_24`` and off
+    for ``ky_2``, which says nothing about it (RULES §5.6).
+    """
+
+    chip_race: ChipRace = ChipRace.TDA_24
+    protect_last_chip: bool | None = None
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TournamentRules:
     """Tournament settings; the defaults are a TDA 2024 event (structure and money are house).
@@ -498,6 +517,7 @@ class TournamentRules:
     payouts: PayoutRules = field(default_factory=PayoutRules)
     clock: ClockRules = field(default_factory=ClockRules)
     seating: SeatingRules = field(default_factory=SeatingRules)
+    colour_up: ColourUpRules = field(default_factory=ColourUpRules)
 
     def __post_init__(self) -> None:
         s = self.structure

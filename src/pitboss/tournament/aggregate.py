@@ -15,8 +15,6 @@ prize is paid (THC add. 15), payouts by entrants (THC add. 13) and deals (RULES 
 
 from __future__ import annotations
 
-import numpy as np
-
 from pitboss.cards import RandomSource
 from pitboss.errors import (
     ClockError,
@@ -27,8 +25,7 @@ from pitboss.errors import (
 from pitboss.rules.tournament import RefundPolicy
 from pitboss.tournament import clock as clk
 from pitboss.tournament import commands as cmd
-from pitboss.tournament.chop import ChopMethod as SplitMethod
-from pitboss.tournament.chop import propose_chop
+from pitboss.tournament import deals, hands
 from pitboss.tournament.entries import (
     Player,
     PlayerId,
@@ -43,17 +40,10 @@ from pitboss.tournament.events import (
     ClockAdjusted,
     ClockPaused,
     ClockResumed,
-    ColourUpRecorded,
-    DealApproved,
-    DealCancelled,
-    DealConsented,
-    DealProposed,
     Event,
-    HandFinished,
     HandForHandEnded,
     HandForHandHandPlayed,
     HandForHandStarted,
-    HandStarted,
     LevelChange,
     LevelStarted,
     PayoutsComputed,
@@ -72,7 +62,15 @@ from pitboss.tournament.payouts import (
     PayoutScheme,
     compute_payouts,
 )
-from pitboss.tournament.state import Deal, Phase, TournamentState, apply, fold, replay
+from pitboss.tournament.state import (
+    Phase,
+    TournamentState,
+    active_player,
+    apply,
+    fold,
+    known_player,
+    replay,
+)
 from pitboss.tournament.structure import PeriodKind, is_through_level, level_period
 
 MS_PER_SECOND = 1000
@@ -206,9 +204,9 @@ def _handle(
                 raise ClockError("hand-for-hand is not on", code="hand_for_hand_off")
             return [HandForHandEnded(at=now)]
         case cmd.StartHand():
-            return _start_hand(s, command, now)
+            return hands.start_hand(s, command, now)
         case cmd.FinishHand():
-            return _with_payouts(s, _finish_hand(s, command, now), now)
+            return _with_payouts(s, hands.finish_hand(s, command, now), now)
         case cmd.DeclareRebuy():
             player = _check_rebuy(s, command.player_id, now)
             if player.rebuy_declared:
@@ -225,25 +223,17 @@ def _handle(
         case cmd.PayPrize():
             return _pay_prize(s, command, now)
         case cmd.ProposeDeal():
-            return _propose_deal(s, command, now, rng)
+            return deals.propose_deal(s, command, now, rng)
         case cmd.ConsentToDeal():
-            return _consent(s, command, now)
+            return deals.consent_to_deal(s, command, now)
         case cmd.ApproveDeal():
-            deal = _open_deal(s, command.deal_id)
-            if not deal.has_every_consent:
-                waiting = [p for p in deal.players if p not in deal.consents]
-                raise PayoutError(
-                    f"deal {deal.deal_id!r} needs every remaining player's consent first; "
-                    f"waiting for {', '.join(waiting)} (RULES §3.9)",
-                    code="deal_needs_consent",
-                    params={"deal_id": deal.deal_id, "waiting": waiting},
-                )
-            return [DealApproved(at=now, deal_id=deal.deal_id)]
+            return deals.approve_deal(s, command, now)
         case cmd.CancelDeal():
-            deal = _open_deal(s, command.deal_id)
-            return [DealCancelled(at=now, deal_id=deal.deal_id)]
+            return deals.cancel_deal(s, command, now)
         case cmd.RecordColourUp():
-            return _colour_up(s, command, now)
+            return hands.record_colour_up(s, command, now)
+        case cmd.RaceColourUp():
+            return hands.race_colour_up(s, command, now, rng)
     raise TournamentError(f"unknown command {command!r}", code="unknown_command")
 
 
@@ -295,7 +285,7 @@ def _register(s: TournamentState, c: cmd.RegisterPlayer, now: int) -> list[Event
 
 
 def _withdraw(s: TournamentState, c: cmd.WithdrawPlayer, now: int) -> list[Event]:
-    player = _active(s, c.player_id)
+    player = active_player(s, c.player_id)
     if s.phase is not Phase.REGISTRATION:
         raise RegistrationError(
             f"{player.name} cannot withdraw with a refund: play has started (refunds are only "
@@ -390,7 +380,7 @@ def _rebuy_window_open(s: TournamentState, now: int) -> tuple[bool, str]:
 def _check_rebuy(s: TournamentState, pid: PlayerId, now: int) -> Player:
     """A re-buy is allowed now: in the window, eligible, under the maximum (KY 4, THC 1)."""
     rules = s.rules.tournament.rebuy
-    player = _active(s, pid)
+    player = active_player(s, pid)
     if not rules.allowed:
         raise RegistrationError(
             "this tournament has no re-buys", code="no_rebuys", params={"player_id": pid}
@@ -426,7 +416,7 @@ def _check_rebuy(s: TournamentState, pid: PlayerId, now: int) -> Player:
 
 def _rebuy(s: TournamentState, c: cmd.Rebuy, now: int) -> list[Event]:
     rules = s.rules.tournament.rebuy
-    player = _active(s, c.player_id)
+    player = active_player(s, c.player_id)
     declared = player.rebuy_declared
     if not declared:
         _check_rebuy(s, c.player_id, now)
@@ -444,7 +434,7 @@ def _rebuy(s: TournamentState, c: cmd.Rebuy, now: int) -> list[Event]:
 
 def _add_on(s: TournamentState, c: cmd.AddOn, now: int) -> list[Event]:
     rules = s.rules.tournament.add_on
-    player = _active(s, c.player_id)
+    player = active_player(s, c.player_id)
     if not rules.allowed:
         raise RegistrationError("this tournament has no add-on", code="no_add_on")
     at = rules.at_break_after_level
@@ -483,7 +473,7 @@ def _add_on(s: TournamentState, c: cmd.AddOn, now: int) -> list[Event]:
 
 
 def _pay_prize(s: TournamentState, c: cmd.PayPrize, now: int) -> list[Event]:
-    player = _known(s, c.player_id)
+    player = known_player(s, c.player_id)
     if player.status is PlayerStatus.WITHDRAWN:
         raise PayoutError(
             f"{player.name} withdrew before the start and cannot be paid a prize",
@@ -569,215 +559,6 @@ def _hand_for_hand_hand(s: TournamentState, now: int) -> list[Event]:
         events.append(event)
         after = apply(after, event)
     return events
-
-
-# --- hands ----------------------------------------------------------------------------------
-
-
-def _start_hand(s: TournamentState, c: cmd.StartHand, now: int) -> list[Event]:
-    if s.phase is Phase.REGISTRATION:
-        raise TournamentError("play has not started", code="not_started")
-    if s.phase is Phase.STOPPED:
-        raise TournamentError(
-            "no new hand: play stopped at the legal time limit (KY 11); the remaining prizes "
-            "are chopped",
-            code="time_limit_stopped",
-        )
-    if s.period.kind is PeriodKind.BREAK:
-        raise TournamentError(
-            f"no new hand: the tables are on the {s.period.label().lower()}",
-            code="on_break",
-            params={"table": c.table},
-        )
-    if c.hand_id in s.hands:
-        raise TournamentError(f"hand {c.hand_id!r} was already started", code="duplicate_hand")
-    if s.open_hands(c.table):
-        raise TournamentError(
-            f"table {c.table} already has hand {s.open_hands(c.table)[0].hand_id!r} in play",
-            code="hand_in_play",
-            params={"table": c.table},
-        )
-    return [HandStarted(at=now, hand_id=c.hand_id, table=c.table, level=s.level)]
-
-
-def _finish_hand(s: TournamentState, c: cmd.FinishHand, now: int) -> list[Event]:
-    hand = s.hands.get(c.hand_id)
-    if hand is None or hand.finished:
-        raise TournamentError(f"hand {c.hand_id!r} is not in play", code="hand_not_in_play")
-    ids = [st.player_id for st in c.stacks]
-    if not ids or len(set(ids)) != len(ids):
-        raise TournamentError(
-            "a finished hand lists each player in it once", code="bad_hand_result"
-        )
-    before = 0
-    for st in c.stacks:
-        before += _active(s, st.player_id).chips
-        if st.chips < 0:
-            raise TournamentError(
-                f"a stack cannot be negative ({st.player_id}: {st.chips})",
-                code="bad_hand_result",
-            )
-    after = sum(st.chips for st in c.stacks)
-    if after != before:
-        raise TournamentError(
-            f"chips are not conserved: the players had {before:,} chips before the hand and "
-            f"{after:,} after",
-            code="chips_not_conserved",
-            params={"before": before, "after": after},
-        )
-    events: list[Event] = [HandFinished(at=now, hand_id=c.hand_id, stacks=c.stacks)]
-    rules = s.rules.tournament.rebuy
-    for pid in ids:
-        if s.players[pid].rebuy_declared:
-            events.append(
-                RebuyBought(
-                    at=now,
-                    player_id=pid,
-                    price_cents=rules.price_cents,
-                    fee_cents=rules.fee_cents,
-                    chips=rules.chips,
-                    declared=True,
-                )
-            )
-    return events
-
-
-def _colour_up(s: TournamentState, c: cmd.RecordColourUp, now: int) -> list[Event]:
-    if s.phase is Phase.REGISTRATION:
-        raise TournamentError("play has not started", code="not_started")
-    if c.chips_removed < 0 or c.chips_added < 0:
-        raise TournamentError("chips removed and added are counts, 0 or more", code="bad_colour_up")
-    ids = [st.player_id for st in c.stacks]
-    if len(set(ids)) != len(ids):
-        raise TournamentError("a colour-up lists each player once", code="bad_colour_up")
-    before = sum(_active(s, pid).chips for pid in ids)
-    after = sum(st.chips for st in c.stacks)
-    expected = before - c.chips_removed + c.chips_added
-    if after != expected or min((st.chips for st in c.stacks), default=0) < 0:
-        raise TournamentError(
-            f"the colour-up does not add up: {before:,} chips before, {c.chips_removed:,} "
-            f"removed and {c.chips_added:,} added should leave {expected:,}, "
-            f"not {after:,} (TDA 24)",
-            code="colour_up_not_conserved",
-            params={"before": before, "after": after},
-        )
-    return [
-        ColourUpRecorded(
-            at=now,
-            table=c.table,
-            stacks=c.stacks,
-            chips_removed=c.chips_removed,
-            chips_added=c.chips_added,
-            draw=c.draw,
-        )
-    ]
-
-
-# --- deals ----------------------------------------------------------------------------------
-
-
-def _propose_deal(
-    s: TournamentState, c: cmd.ProposeDeal, now: int, rng: RandomSource | None
-) -> list[Event]:
-    """A deal needs every remaining player (RULES §3.9); at KY's time limit it is forced."""
-    if s.phase is Phase.REGISTRATION:
-        raise PayoutError("there is nothing to deal before play starts", code="not_started")
-    if c.deal_id in s.deals:
-        raise PayoutError(f"deal id {c.deal_id!r} is already used", code="duplicate_deal")
-    if any(d.is_open for d in s.deals.values()):
-        raise PayoutError(
-            "another deal is still open; approve or cancel it first", code="deal_open"
-        )
-    remaining = s.remaining_players()
-    if sorted(c.players) != sorted(remaining) or len(set(c.players)) != len(c.players):
-        raise PayoutError(
-            "a deal must include every remaining player exactly once; remaining: "
-            f"{', '.join(remaining)}",
-            code="deal_players",
-            params={"remaining": list(remaining)},
-        )
-    forced = s.phase is Phase.STOPPED
-    clock_rules = s.rules.tournament.clock
-    if forced and c.method is not clock_rules.time_limit_chop:
-        raise PayoutError(
-            f"at the legal time limit the remaining prizes are divided by the house's method, "
-            f"{clock_rules.time_limit_chop.value} (KY 11)",
-            code="time_limit_method",
-            params={"method": clock_rules.time_limit_chop.value},
-        )
-    prizes = c.prizes_cents or _remaining_prizes(s, len(remaining))
-    stacks = [s.players[p].chips for p in c.players]
-    method = SplitMethod.CUSTOM if c.method is None else SplitMethod(c.method.value)
-    generator = None
-    if rng is not None:
-        generator = np.random.default_rng(rng.randrange(2**63))
-    proposal = propose_chop(
-        method,
-        prizes=prizes,
-        stacks=stacks,
-        left_to_play_for=c.left_to_play_cents,
-        amounts=c.custom_amounts_cents if method is SplitMethod.CUSTOM else None,
-        rng=generator,
-    )
-    return [
-        DealProposed(
-            at=now,
-            deal_id=c.deal_id,
-            method=c.method,
-            players=c.players,
-            amounts_cents=proposal.shares,
-            left_to_play_cents=proposal.left_to_play_for,
-            warnings=tuple(w.message for w in proposal.warnings),
-            forced=forced,
-        )
-    ]
-
-
-def _remaining_prizes(s: TournamentState, players: int) -> tuple[int, ...]:
-    """The prizes for places 1..``players`` not yet paid, from the computed payouts."""
-    prizes = list(s.prizes_cents[:players])
-    return tuple(prizes + [0] * (players - len(prizes)))
-
-
-def _consent(s: TournamentState, c: cmd.ConsentToDeal, now: int) -> list[Event]:
-    deal = _open_deal(s, c.deal_id)
-    if c.player_id not in deal.players:
-        raise PayoutError(f"{c.player_id} is not in deal {deal.deal_id!r}", code="not_in_deal")
-    if c.player_id in deal.consents:
-        raise PayoutError(f"{c.player_id} has already agreed", code="already_consented")
-    return [DealConsented(at=now, deal_id=deal.deal_id, player_id=c.player_id)]
-
-
-def _open_deal(s: TournamentState, deal_id: str) -> Deal:
-    deal = s.deals.get(deal_id)
-    if deal is None or not deal.is_open:
-        raise PayoutError(f"there is no open deal {deal_id!r}", code="no_such_deal")
-    return deal
-
-
-# --- look-ups -------------------------------------------------------------------------------
-
-
-def _known(s: TournamentState, pid: PlayerId) -> Player:
-    player = s.players.get(pid)
-    if player is None:
-        raise RegistrationError(
-            f"no player with id {pid!r} is registered",
-            code="unknown_player",
-            params={"player_id": pid},
-        )
-    return player
-
-
-def _active(s: TournamentState, pid: PlayerId) -> Player:
-    player = _known(s, pid)
-    if player.status is not PlayerStatus.ACTIVE:
-        raise RegistrationError(
-            f"{player.name} is {player.status.value}",
-            code="player_not_active",
-            params={"player_id": pid},
-        )
-    return player
 
 
 __all__ = [

@@ -172,6 +172,23 @@ class RecordColourUp:
     draw: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatedPlayer:
+    """A player in a seat (1-based) at a table; ``odd_chips`` is a live dealer's own count."""
+
+    seat: int
+    player_id: PlayerId
+    odd_chips: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RaceColourUp:
+    """Run the scheduled colour-up and chip race at one table (TDA 24 or KY 2, by the house)."""
+
+    table: int
+    seats: tuple[SeatedPlayer, ...]
+
+
 Command = (
     RegisterPlayer
     | WithdrawPlayer
@@ -195,4 +212,5 @@ Command = (
     | ApproveDeal
     | CancelDeal
     | RecordColourUp
+    | RaceColourUp
 )

@@ -335,7 +335,11 @@ class DealCancelled(_Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ColourUpRecorded(_Event):
-    """A table's colour-up: stacks after it and chips removed or added (TDA 24)."""
+    """A table's colour-up: stacks after it and chips removed or added (TDA 24).
+
+    ``draw`` lists every card dealt in the race (``"3:As"`` = seat 3 drew the ace of spades);
+    ``period`` is the colour-up's period when the director ran the race.
+    """
 
     type: ClassVar[EventType] = EventType.COLOUR_UP_RECORDED
     at: int
@@ -344,6 +348,8 @@ class ColourUpRecorded(_Event):
     chips_removed: int
     chips_added: int
     draw: tuple[str, ...] = ()
+    period: int | None = None
+    announcement: tuple[str, ...] = ()
 
 
 Event = (

@@ -11,6 +11,7 @@ import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
+from pitboss.errors import RegistrationError
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import ChopMethod, MoneyKind, TimeLimitAction
 from pitboss.tournament import clock as clk
@@ -108,6 +109,7 @@ class TournamentState:
     payout_entrants: int = 0
     prizes_cents: tuple[int, ...] = ()
     deals: Mapping[str, Deal] = field(default_factory=dict)
+    colour_ups_raced: frozenset[tuple[int, int]] = frozenset()
     last_at: int | None = None
 
     @classmethod
@@ -315,8 +317,43 @@ def apply(state: TournamentState, event: Event) -> TournamentState:
             players = dict(state.players)
             for stack in event.stacks:
                 players[stack.player_id] = replace(players[stack.player_id], chips=stack.chips)
-            return replace(state, players=players)
+            raced = state.colour_ups_raced
+            if event.period is not None:
+                raced = raced | {(event.period, event.table)}
+            return replace(state, players=players, colour_ups_raced=raced)
     raise AssertionError(f"unhandled event {event!r}")  # pragma: no cover
+
+
+def known_player(s: TournamentState, pid: PlayerId) -> Player:
+    """The registered player ``pid``.
+
+    Raises:
+        RegistrationError: nobody registered with that id.
+    """
+    player = s.players.get(pid)
+    if player is None:
+        raise RegistrationError(
+            f"no player with id {pid!r} is registered",
+            code="unknown_player",
+            params={"player_id": pid},
+        )
+    return player
+
+
+def active_player(s: TournamentState, pid: PlayerId) -> Player:
+    """The registered, not withdrawn player ``pid``.
+
+    Raises:
+        RegistrationError: unknown or withdrawn.
+    """
+    player = known_player(s, pid)
+    if player.status is not PlayerStatus.ACTIVE:
+        raise RegistrationError(
+            f"{player.name} is {player.status.value}",
+            code="player_not_active",
+            params={"player_id": pid},
+        )
+    return player
 
 
 def fold(state: TournamentState, events: Iterable[Event]) -> TournamentState:
@@ -336,7 +373,9 @@ __all__ = [
     "HandRecord",
     "Phase",
     "TournamentState",
+    "active_player",
     "apply",
     "fold",
+    "known_player",
     "replay",
 ]

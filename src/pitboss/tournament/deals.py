@@ -1,0 +1,133 @@
+"""Deals: every remaining player's consent and the director's approval, recorded (RULES §3.9).
+
+The split itself is `pitboss.tournament.chop.propose_chop` (chip, floor, ICM, equal, custom, in
+exact cents). At the legal time limit (KY 11) the deal is forced: the house's method, no
+consent needed, the director's approval still recorded.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from pitboss.cards import RandomSource
+from pitboss.errors import PayoutError
+from pitboss.tournament import commands as cmd
+from pitboss.tournament.chop import ChopMethod as SplitMethod
+from pitboss.tournament.chop import propose_chop
+from pitboss.tournament.events import (
+    DealApproved,
+    DealCancelled,
+    DealConsented,
+    DealProposed,
+    Event,
+)
+from pitboss.tournament.state import Deal, Phase, TournamentState
+
+
+def propose_deal(
+    s: TournamentState, c: cmd.ProposeDeal, now: int, rng: RandomSource | None
+) -> list[Event]:
+    """A deal needs every remaining player (RULES §3.9); at KY's time limit it is forced."""
+    if s.phase is Phase.REGISTRATION:
+        raise PayoutError("there is nothing to deal before play starts", code="not_started")
+    if c.deal_id in s.deals:
+        raise PayoutError(f"deal id {c.deal_id!r} is already used", code="duplicate_deal")
+    if any(d.is_open for d in s.deals.values()):
+        raise PayoutError(
+            "another deal is still open; approve or cancel it first", code="deal_open"
+        )
+    remaining = s.remaining_players()
+    if sorted(c.players) != sorted(remaining) or len(set(c.players)) != len(c.players):
+        raise PayoutError(
+            "a deal must include every remaining player exactly once; remaining: "
+            f"{', '.join(remaining)}",
+            code="deal_players",
+            params={"remaining": list(remaining)},
+        )
+    forced = s.phase is Phase.STOPPED
+    clock_rules = s.rules.tournament.clock
+    if forced and c.method is not clock_rules.time_limit_chop:
+        raise PayoutError(
+            f"at the legal time limit the remaining prizes are divided by the house's method, "
+            f"{clock_rules.time_limit_chop.value} (KY 11)",
+            code="time_limit_method",
+            params={"method": clock_rules.time_limit_chop.value},
+        )
+    prizes = c.prizes_cents or remaining_prizes(s, len(remaining))
+    stacks = [s.players[p].chips for p in c.players]
+    method = SplitMethod.CUSTOM if c.method is None else SplitMethod(c.method.value)
+    generator = None
+    if rng is not None:
+        generator = np.random.default_rng(rng.randrange(2**63))
+    proposal = propose_chop(
+        method,
+        prizes=prizes,
+        stacks=stacks,
+        left_to_play_for=c.left_to_play_cents,
+        amounts=c.custom_amounts_cents if method is SplitMethod.CUSTOM else None,
+        rng=generator,
+    )
+    return [
+        DealProposed(
+            at=now,
+            deal_id=c.deal_id,
+            method=c.method,
+            players=c.players,
+            amounts_cents=proposal.shares,
+            left_to_play_cents=proposal.left_to_play_for,
+            warnings=tuple(w.message for w in proposal.warnings),
+            forced=forced,
+        )
+    ]
+
+
+def remaining_prizes(s: TournamentState, players: int) -> tuple[int, ...]:
+    """The prizes for places 1..``players`` not yet paid, from the computed payouts."""
+    prizes = list(s.prizes_cents[:players])
+    return tuple(prizes + [0] * (players - len(prizes)))
+
+
+def consent_to_deal(s: TournamentState, c: cmd.ConsentToDeal, now: int) -> list[Event]:
+    deal = open_deal(s, c.deal_id)
+    if c.player_id not in deal.players:
+        raise PayoutError(f"{c.player_id} is not in deal {deal.deal_id!r}", code="not_in_deal")
+    if c.player_id in deal.consents:
+        raise PayoutError(f"{c.player_id} has already agreed", code="already_consented")
+    return [DealConsented(at=now, deal_id=deal.deal_id, player_id=c.player_id)]
+
+
+def open_deal(s: TournamentState, deal_id: str) -> Deal:
+    deal = s.deals.get(deal_id)
+    if deal is None or not deal.is_open:
+        raise PayoutError(f"there is no open deal {deal_id!r}", code="no_such_deal")
+    return deal
+
+
+def approve_deal(s: TournamentState, c: cmd.ApproveDeal, now: int) -> list[Event]:
+    """The director approves a deal every remaining player agreed to (or a forced one)."""
+    deal = open_deal(s, c.deal_id)
+    if not deal.has_every_consent:
+        waiting = [p for p in deal.players if p not in deal.consents]
+        raise PayoutError(
+            f"deal {deal.deal_id!r} needs every remaining player's consent first; "
+            f"waiting for {', '.join(waiting)} (RULES §3.9)",
+            code="deal_needs_consent",
+            params={"deal_id": deal.deal_id, "waiting": waiting},
+        )
+    return [DealApproved(at=now, deal_id=deal.deal_id)]
+
+
+def cancel_deal(s: TournamentState, c: cmd.CancelDeal, now: int) -> list[Event]:
+    """Withdraw an open deal."""
+    deal = open_deal(s, c.deal_id)
+    return [DealCancelled(at=now, deal_id=deal.deal_id)]
+
+
+__all__ = [
+    "approve_deal",
+    "cancel_deal",
+    "consent_to_deal",
+    "open_deal",
+    "propose_deal",
+    "remaining_prizes",
+]

@@ -1,0 +1,200 @@
+"""Hands, stacks and colour-ups as the director records them (TDA 23, TDA 24, KY 2).
+
+Each hand records the level in force when it started (TDA 23, THC 4, SLPT 12); a finished hand
+reports the stacks of everyone in it, which must conserve chips; a declared re-buy is made when
+the declaring player's hand ends (THC 1, TDA 27). A colour-up either records a live table's
+result or runs the chip race here with a deck shuffled by the injected random source, recording
+every card drawn so replay never draws again.
+"""
+
+from __future__ import annotations
+
+from pitboss.cards import Deck, RandomSource
+from pitboss.errors import ColourUpError, TournamentError
+from pitboss.tournament import commands as cmd
+from pitboss.tournament.colour_up import ChipRaceMethod, RaceSeat, colour_up
+from pitboss.tournament.events import (
+    ColourUpRecorded,
+    Event,
+    HandFinished,
+    HandStarted,
+    PlayerChips,
+    RebuyBought,
+)
+from pitboss.tournament.state import Phase, TournamentState, active_player
+from pitboss.tournament.structure import PeriodKind
+
+
+def start_hand(s: TournamentState, c: cmd.StartHand, now: int) -> list[Event]:
+    """A hand starts at the level in force now (TDA 23); none on a break or after the limit."""
+    if s.phase is Phase.REGISTRATION:
+        raise TournamentError("play has not started", code="not_started")
+    if s.phase is Phase.STOPPED:
+        raise TournamentError(
+            "no new hand: play stopped at the legal time limit (KY 11); the remaining prizes "
+            "are chopped",
+            code="time_limit_stopped",
+        )
+    if s.period.kind is PeriodKind.BREAK:
+        raise TournamentError(
+            f"no new hand: the tables are on the {s.period.label().lower()}",
+            code="on_break",
+            params={"table": c.table},
+        )
+    if c.hand_id in s.hands:
+        raise TournamentError(f"hand {c.hand_id!r} was already started", code="duplicate_hand")
+    if s.open_hands(c.table):
+        raise TournamentError(
+            f"table {c.table} already has hand {s.open_hands(c.table)[0].hand_id!r} in play",
+            code="hand_in_play",
+            params={"table": c.table},
+        )
+    return [HandStarted(at=now, hand_id=c.hand_id, table=c.table, level=s.level)]
+
+
+def finish_hand(s: TournamentState, c: cmd.FinishHand, now: int) -> list[Event]:
+    """The stacks after a hand (chips conserved); declared re-buys are made (THC 1, TDA 27)."""
+    hand = s.hands.get(c.hand_id)
+    if hand is None or hand.finished:
+        raise TournamentError(f"hand {c.hand_id!r} is not in play", code="hand_not_in_play")
+    ids = [st.player_id for st in c.stacks]
+    if not ids or len(set(ids)) != len(ids):
+        raise TournamentError(
+            "a finished hand lists each player in it once", code="bad_hand_result"
+        )
+    before = 0
+    for st in c.stacks:
+        before += active_player(s, st.player_id).chips
+        if st.chips < 0:
+            raise TournamentError(
+                f"a stack cannot be negative ({st.player_id}: {st.chips})",
+                code="bad_hand_result",
+            )
+    after = sum(st.chips for st in c.stacks)
+    if after != before:
+        raise TournamentError(
+            f"chips are not conserved: the players had {before:,} chips before the hand and "
+            f"{after:,} after",
+            code="chips_not_conserved",
+            params={"before": before, "after": after},
+        )
+    events: list[Event] = [HandFinished(at=now, hand_id=c.hand_id, stacks=c.stacks)]
+    rules = s.rules.tournament.rebuy
+    for pid in ids:
+        if s.players[pid].rebuy_declared:
+            events.append(
+                RebuyBought(
+                    at=now,
+                    player_id=pid,
+                    price_cents=rules.price_cents,
+                    fee_cents=rules.fee_cents,
+                    chips=rules.chips,
+                    declared=True,
+                )
+            )
+    return events
+
+
+def record_colour_up(s: TournamentState, c: cmd.RecordColourUp, now: int) -> list[Event]:
+    """A live table's colour-up result: chips after = before - removed + added (TDA 24)."""
+    if s.phase is Phase.REGISTRATION:
+        raise TournamentError("play has not started", code="not_started")
+    if c.chips_removed < 0 or c.chips_added < 0:
+        raise TournamentError("chips removed and added are counts, 0 or more", code="bad_colour_up")
+    ids = [st.player_id for st in c.stacks]
+    if len(set(ids)) != len(ids):
+        raise TournamentError("a colour-up lists each player once", code="bad_colour_up")
+    before = sum(active_player(s, pid).chips for pid in ids)
+    after = sum(st.chips for st in c.stacks)
+    expected = before - c.chips_removed + c.chips_added
+    if after != expected or min((st.chips for st in c.stacks), default=0) < 0:
+        raise TournamentError(
+            f"the colour-up does not add up: {before:,} chips before, {c.chips_removed:,} "
+            f"removed and {c.chips_added:,} added should leave {expected:,}, "
+            f"not {after:,} (TDA 24)",
+            code="colour_up_not_conserved",
+            params={"before": before, "after": after},
+        )
+    return [
+        ColourUpRecorded(
+            at=now,
+            table=c.table,
+            stacks=c.stacks,
+            chips_removed=c.chips_removed,
+            chips_added=c.chips_added,
+            draw=c.draw,
+        )
+    ]
+
+
+def race_colour_up(
+    s: TournamentState, c: cmd.RaceColourUp, now: int, rng: RandomSource | None
+) -> list[Event]:
+    """Run the colour-up due now at one table: TDA 24 race or KY 2 pooled draw, by the house.
+
+    Allowed during a period that started with a colour-up (a level, KY 10, or a break, TDA 24),
+    once per table. The cards drawn and each stack after are recorded.
+
+    Raises:
+        TournamentError: no colour-up is due, the table already raced, no random source.
+        ColourUpError: seats or stacks the race cannot handle.
+    """
+    if s.phase is not Phase.RUNNING:
+        raise TournamentError("play is not on", code="not_running")
+    period = s.period
+    if not period.colour_up:
+        raise TournamentError(
+            f"no colour-up is due during {period.label().lower()}; colour-ups are scheduled at "
+            "the start of a level or at a break",
+            code="no_colour_up_due",
+        )
+    if (period.index, c.table) in s.colour_ups_raced:
+        raise TournamentError(
+            f"table {c.table} has already raced for this colour-up",
+            code="colour_up_done",
+            params={"table": c.table},
+        )
+    if s.open_hands(c.table):
+        raise TournamentError(
+            f"table {c.table} has a hand in play; colour up between hands",
+            code="hand_in_play",
+            params={"table": c.table},
+        )
+    if rng is None:
+        raise TournamentError(
+            "a chip race needs a random source to shuffle the deck", code="no_random_source"
+        )
+    seats = {seat.seat: seat for seat in c.seats}
+    if len(seats) != len(c.seats) or len({x.player_id for x in c.seats}) != len(c.seats):
+        raise ColourUpError("each seat and each player appears once", code="bad_seats")
+    race_seats = [
+        RaceSeat(seat=x.seat, stack=active_player(s, x.player_id).chips, odd_chips=x.odd_chips)
+        for x in c.seats
+    ]
+    rules = s.rules.tournament.colour_up
+    result = colour_up(
+        race_seats,
+        removed=period.colour_up,
+        in_play=period.chips_in_play,
+        deck=Deck(rng),
+        method=ChipRaceMethod(rules.chip_race.value),
+        protect_last_chip=rules.protect_last_chip,
+    )
+    stacks = tuple(
+        PlayerChips(player_id=seats[r.seat].player_id, chips=r.stack_after) for r in result.seats
+    )
+    return [
+        ColourUpRecorded(
+            at=now,
+            table=c.table,
+            stacks=stacks,
+            chips_removed=result.removed_from_play,
+            chips_added=result.added_to_play,
+            draw=tuple(f"{card.seat}:{card.card}" for card in result.draw),
+            period=period.index,
+            announcement=result.announcement(),
+        )
+    ]
+
+
+__all__ = ["finish_hand", "race_colour_up", "record_colour_up", "start_hand"]
