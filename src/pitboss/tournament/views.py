@@ -1,0 +1,117 @@
+"""What screens show: the big clock and the public board, computed for a given ``now``.
+
+Public views carry no private registration detail (THC 1's address, e-mail, phone, date of
+birth, SSN, licence): they are built from `PublicPlayer`, which has no field for them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pitboss.rules.tournament import AnteMode
+from pitboss.tournament import clock as clk
+from pitboss.tournament.entries import PublicPlayer
+from pitboss.tournament.state import Phase, TournamentState
+from pitboss.tournament.structure import PeriodKind
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockView:
+    """The tournament clock as the big screen shows it at ``now``.
+
+    ``remaining_ms`` counts down the current level or break (the break countdown);
+    ``next_break_in_ms`` is clock time to the next break (None when no break is left);
+    ``time_limit_in_ms`` is wall time to the legal limit (KY 11), None without one.
+    """
+
+    phase: Phase
+    label: str
+    level: int
+    on_break: bool
+    small_blind: int
+    big_blind: int
+    ante: int
+    ante_mode: AnteMode
+    remaining_ms: int
+    running: bool
+    hand_for_hand: bool
+    next_label: str | None
+    next_small_blind: int | None
+    next_big_blind: int | None
+    next_break_in_ms: int | None
+    time_limit_in_ms: int | None
+    chips_in_play: tuple[int, ...]
+
+
+def clock_view(state: TournamentState, now: int) -> ClockView:
+    """The clock at ``now``; pass a state brought up to ``now`` (``aggregate.catch_up``)."""
+    periods = state.timeline
+    period = state.period
+    structure = state.rules.tournament.structure
+    level = structure.level(period.level)
+    remaining = (
+        clk.display_remaining(state.clock, now) if state.clock.is_started else (period.duration_ms)
+    )
+    nxt = periods[period.index + 1] if period.index + 1 < len(periods) else None
+    next_level = next((p for p in periods[period.index + 1 :] if not p.is_break), None)
+    next_break_in: int | None = None
+    if not period.is_break:
+        upto = remaining
+        for p in periods[period.index + 1 :]:
+            if p.kind is PeriodKind.BREAK:
+                next_break_in = upto
+                break
+            upto += p.duration_ms
+    limit_at = clk.time_limit_at(state.clock, state.rules.tournament.clock.time_limit_minutes)
+    on_level = not period.is_break
+    return ClockView(
+        phase=state.phase,
+        label=period.label(),
+        level=period.level,
+        on_break=period.is_break,
+        small_blind=level.small_blind if on_level else 0,
+        big_blind=level.big_blind if on_level else 0,
+        ante=level.ante if on_level else 0,
+        ante_mode=structure.ante_mode_of(period.level) if on_level else AnteMode.NONE,
+        remaining_ms=remaining,
+        running=state.clock.is_ticking,
+        hand_for_hand=state.clock.hand_for_hand,
+        next_label=None if nxt is None else nxt.label(),
+        next_small_blind=None
+        if next_level is None
+        else structure.level(next_level.level).small_blind,
+        next_big_blind=None if next_level is None else structure.level(next_level.level).big_blind,
+        next_break_in_ms=next_break_in,
+        time_limit_in_ms=None if limit_at is None else max(0, limit_at - now),
+        chips_in_play=period.chips_in_play,
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PublicBoard:
+    """The public tournament board: players, prize pool and prizes; nothing private."""
+
+    players: tuple[PublicPlayer, ...]
+    entries: int
+    remaining: int
+    prize_pool_cents: int
+    prizes_cents: tuple[int, ...]
+    rebuys: int
+    add_ons: int
+
+
+def public_board(state: TournamentState) -> PublicBoard:
+    """What a public display may show."""
+    players = state.public_players()
+    return PublicBoard(
+        players=players,
+        entries=state.entries,
+        remaining=len(state.remaining_players()),
+        prize_pool_cents=state.prize_pool_cents,
+        prizes_cents=state.prizes_cents,
+        rebuys=sum(p.rebuys for p in players),
+        add_ons=sum(p.add_ons for p in players),
+    )
+
+
+__all__ = ["ClockView", "PublicBoard", "clock_view", "public_board"]
