@@ -113,3 +113,26 @@ def test_button_cannot_be_placed_again_once_the_button_moves() -> None:
         table.place_button(2)
     with pytest.raises(TableError, match="dead-button rule"):
         table.place_initial_button(Deck.stacked(parse_cards("2c 3c 4c")))
+
+
+def test_recorded_button_draw_replays_without_drawing_again() -> None:
+    """STYLE 2: a decision that involved chance records its outcome; replay never draws."""
+    live = seated([1, 2, 4, 6], rules=KY)
+    draw = live.place_initial_button(Deck.stacked(parse_cards("3d Qs 7h Jc")))
+    assert draw is not None
+    replayed = seated([1, 2, 4, 6], rules=KY)
+    replayed.apply_button_draw(draw)
+    assert replayed.players == live.players
+    assert replayed.plan_next_hand() == live.plan_next_hand()
+
+
+def test_recorded_button_draw_for_other_players_is_rejected() -> None:
+    live = seated([1, 2, 4, 6], rules=KY)
+    draw = live.place_initial_button(Deck.stacked(parse_cards("3d Qs 7h Jc")))
+    assert draw is not None
+    other = seated([1, 2, 4, 7], rules=KY)
+    before = other.players
+    with pytest.raises(TableError, match="this button draw was made for"):
+        other.apply_button_draw(draw)
+    assert other.players == before
+    assert other.next_big_blind() is None

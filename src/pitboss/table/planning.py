@@ -7,15 +7,17 @@ replays that decision hand after hand to see when a seat would post the big blin
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from pitboss.errors import TableError
 from pitboss.rules.table import MissedBlindPolicy
 from pitboss.table.positions import (
     Positions,
+    clockwise_from,
     first_positions,
     is_clockwise_between,
+    next_clockwise,
     next_positions,
     waiting_seats,
 )
@@ -59,15 +61,39 @@ def plan_positions(layout: Layout) -> tuple[Positions, frozenset[int]]:
     gap = waiting_seats(last, newcomers)
     waiting = gap if layout.missed_blinds is MissedBlindPolicy.WAIT_FOR_BUTTON else frozenset()
     if len(occupied - waiting) < 2:
-        waiting = frozenset()
+        # Nobody can wait when that leaves a single player: the big blind still goes to the
+        # next player after last hand's, and the small blind and button are placed on the
+        # players right behind it, so nobody is dealt between the small blind and the button.
+        return restart_positions(last.big_blind, occupied), frozenset()
     positions = next_positions(last, occupied - waiting)
     if not _is_in_order(positions) and gap and not waiting:
         # Dealing a newcomer in at once between the button and the small blind would put the
         # big blind on the button; they wait one hand instead.
         waiting = gap
+        if len(occupied - waiting) < 2:
+            return restart_positions(last.big_blind, occupied), frozenset()
         positions = next_positions(last, occupied - waiting)
     assert _is_in_order(positions), positions
     return positions, waiting
+
+
+def restart_positions(last_big_blind: int, eligible: Collection[int]) -> Positions:
+    """Positions for players who mostly just sat down: the big blind to the first player after
+    last hand's big blind (TDA 32), the small blind and button on the players before it."""
+    big = next_clockwise(last_big_blind, eligible)
+    if big is None or len(eligible) < 2:
+        raise TableError(
+            f"a hand needs at least two players with chips; this table has {len(eligible)}",
+            code="too_few_players",
+            params={"players": len(eligible)},
+        )
+    behind = clockwise_from(big, eligible)  # ends with the big blind itself
+    small = behind[-2]
+    if len(behind) == 2:
+        return Positions(button=small, small_blind=small, small_blind_position=small, big_blind=big)
+    return Positions(
+        button=behind[-3], small_blind=small, small_blind_position=small, big_blind=big
+    )
 
 
 def _is_in_order(positions: Positions) -> bool:

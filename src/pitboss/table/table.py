@@ -372,6 +372,26 @@ class Table:
             table_rules.draw_tie_break,
             reseat=table_rules.reseat_by_draw,
         )
+        self.apply_button_draw(draw)
+        return draw
+
+    def apply_button_draw(self, draw: ButtonDraw) -> None:
+        """Apply a recorded button draw again (replay): no card is drawn (STYLE 2).
+
+        Raises:
+            TableError: the table has already dealt a hand, or the draw was made for other
+                players or seats than those seated now.
+        """
+        self._before_first_hand("apply a button draw")
+        drawn = {(c.seat, c.player) for c in draw.cards}
+        seated = {(seat, p.player) for seat, p in self._seats.items()}
+        if drawn != seated:
+            raise TableError(
+                f"this button draw was made for {sorted(drawn)}, but table {self.number} seats "
+                f"{sorted(seated)}",
+                code="draw_does_not_match",
+                params={"table": self.number},
+            )
         if draw.reseats:
             by_player = {p.player: p for p in self._seats.values()}
             self._seats = {
@@ -379,7 +399,6 @@ class Table:
             }
         self._button = draw.button
         self._button_draw = draw
-        return draw
 
     # ------------------------------------------------------------------- hand by hand
 

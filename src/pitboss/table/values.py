@@ -5,6 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from pitboss.errors import TableError
 from pitboss.table.draw import ButtonDraw
 from pitboss.table.positions import Positions, clockwise_from
 
@@ -156,7 +157,16 @@ class HandReport:
     worst_positions: tuple[int, ...]
 
     def stack_of(self, player: str) -> int:
+        """The player's stack after the hand.
+
+        Raises:
+            TableError: the player took no part in the hand.
+        """
         for name, stack in self.final_stacks:
             if name == player:
                 return stack
-        raise KeyError(player)
+        raise TableError(
+            f"{player!r} took no part in hand {self.hand_no} at table {self.table}",
+            code="unknown_player",
+            params={"player": player, "table": self.table, "hand_no": self.hand_no},
+        )
