@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pitboss.errors import SplitError
@@ -67,6 +67,7 @@ def test_bad_split_requests_say_what_is_wrong(
     assert info.value.code == code
 
 
+@settings(deadline=None)
 @given(
     units=st.integers(0, 10**9),
     unit=st.sampled_from([1, 5, 25, 100, 500]),
@@ -107,6 +108,7 @@ def test_parse_money_rejects_what_is_not_dollars_and_cents(text: str) -> None:
     assert info.value.code == "bad_money"
 
 
+@settings(deadline=None)
 @given(st.integers(0, 10**12))
 def test_parse_money_reads_back_every_amount_exactly(cents: int) -> None:
     assert parse_money(f"{cents // 100}.{cents % 100:02d}") == cents

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pitboss.cards import Card, Deck, parse_cards
@@ -51,6 +51,10 @@ def test_tda24_race_starts_in_seat_1_one_card_per_odd_chip_max_one_chip_each() -
     assert result.removed_from_play == 25  # 225 odd, 200 raced back into play (TDA 24C)
     assert result.added_to_play == 0
     assert by_seat[3].best_card == Card.parse("Ah")
+    lines = result.announcement()
+    assert lines[0].startswith("Colour-up (TDA 24): 25 chips leave play")
+    assert "Seat 6: 1,075 -> 1,100 (+25); 3 odd chips (75), cards 6h 7h As, wins 1 x 100." in lines
+    assert "Removed from play: 25 in chips." in lines
 
 
 def test_tda24a_nobody_is_raced_out() -> None:
@@ -161,6 +165,7 @@ def test_race_needing_more_cards_than_the_deck_is_refused() -> None:
     assert len(deck) == 52
 
 
+@settings(deadline=None)
 @given(
     stacks=st.lists(st.integers(1, 4_000), min_size=1, max_size=10),
     method=st.sampled_from(list(ChipRaceMethod)),

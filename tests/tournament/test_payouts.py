@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import pairwise
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pitboss.errors import PayoutError
@@ -120,6 +120,7 @@ def test_standard_table_covers_every_field_size() -> None:
         assert len(STANDARD_PAYOUTS.weights(entrants)) <= entrants
 
 
+@settings(deadline=None)
 @given(
     pool=st.integers(10**7, 10**10),
     entrants=st.integers(1, 2_000),
@@ -136,6 +137,7 @@ def test_payouts_always_sum_to_the_prize_pool_and_never_increase(
     assert all(p % unit == 0 for p in payouts.prizes[1:])
 
 
+@settings(deadline=None)
 @given(
     pool=st.integers(10**6, 10**9),
     entrants=st.integers(1, 500),
@@ -151,6 +153,7 @@ def test_formula_payouts_sum_exactly_in_cents(
     assert payouts.places_paid == formula.places_paid(entrants) <= entrants
 
 
+@settings(deadline=None)
 @given(
     prizes=st.lists(st.integers(0, 10**7), min_size=1, max_size=20),
     place=st.integers(1, 25),

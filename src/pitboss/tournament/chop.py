@@ -217,15 +217,16 @@ def propose_chop(
     else:
         shares = _custom_shares(amounts or (), n, chopped)
         notes.append("Custom deal: the amounts the players agreed.")
-    notes.append(
-        "Rounding: shares are exact in cents, rounded down with the cents left over given by "
-        "largest remainder; equal remainders go to "
-        + (
-            "the larger stack, then the player listed first."
-            if tie_break is ChopTieBreak.LARGER_STACK
-            else "the player listed first."
+    if method is not ChopMethod.CUSTOM:
+        notes.append(
+            "Rounding: shares are exact in cents, rounded down with the cents left over "
+            "given by largest remainder; equal remainders go to "
+            + (
+                "the larger stack, then the player listed first."
+                if tie_break is ChopTieBreak.LARGER_STACK
+                else "the player listed first."
+            )
         )
-    )
     if left_to_play_for:
         notes.append(
             f"{format_money(left_to_play_for)} is left to play for (taken off first prize) "
