@@ -1,0 +1,141 @@
+"""Write a hand the engine dealt (its setup and events) as a PHH hand history.
+
+The written hand replays to the same finishing stacks in pitboss (``replay_hand``) and in
+PokerKit. Mapping (the inverse of ``pitboss.history.replay``):
+- Players are listed clockwise from the first seat left of the button (``p1``, the small blind
+  when there is one) to the button; heads-up that is the big blind, then the button.
+- ``antes`` are the antes each player actually paid; ``blinds_or_straddles`` the blinds and
+  straddles each player owed (a short stack posts what it has, KY 10). Heads-up both lists are
+  written reversed, as the PHH standard reads them.
+- ``ante_trimming_status`` is true for per-player antes (they count like bets when side pots
+  are formed) and false for a big-blind ante (dead money in the main pot, TDA RP-11).
+- Hole cards are written in full (the record is the dealer's, not a player's view); burned
+  cards are not written (PHH does not list them); every table and muck at showdown is
+  written as ``sm`` in the order it happened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pitboss.engine import (
+    Acted,
+    ActionKind,
+    BoardDealt,
+    HandEnded,
+    HandEvent,
+    HandKilled,
+    HandMucked,
+    HandSetup,
+    HandTabled,
+    HoleCardsDealt,
+    Posted,
+    PostKind,
+)
+from pitboss.engine.setup import first_left_of
+from pitboss.errors import HistoryError
+from pitboss.history.phh import MetaValue, PhhAction, PhhActionKind, PhhHand
+
+
+def phh_seat_order(setup: HandSetup) -> tuple[int, ...]:
+    """The seats as PHH lists the players: clockwise from left of the button, button last."""
+    seats = tuple(s.seat for s in setup.ordered_seats())
+    start = first_left_of(seats, setup.button)
+    return seats[start:] + seats[:start]
+
+
+def _action(event: HandEvent, player: Mapping[int, int]) -> PhhAction | None:
+    if isinstance(event, HoleCardsDealt):
+        if event.cards is None:
+            raise HistoryError(
+                f"seat {event.seat}'s hole cards are hidden in this record: write the dealer's "
+                "full record, not a player's view",
+                code="hidden_card",
+                params={"seat": event.seat},
+            )
+        return PhhAction(kind=PhhActionKind.DEAL_HOLE, player=player[event.seat], cards=event.cards)
+    if isinstance(event, BoardDealt):
+        return PhhAction(kind=PhhActionKind.DEAL_BOARD, cards=event.cards)
+    if isinstance(event, Acted):
+        p = player[event.seat]
+        if event.kind is ActionKind.FOLD:
+            return PhhAction(kind=PhhActionKind.FOLD, player=p)
+        if event.kind in (ActionKind.CHECK, ActionKind.CALL):
+            return PhhAction(kind=PhhActionKind.CHECK_OR_CALL, player=p)
+        if event.kind in (ActionKind.BET, ActionKind.RAISE):
+            return PhhAction(kind=PhhActionKind.BET_OR_RAISE_TO, player=p, amount=event.to)
+        raise HistoryError(
+            f"a {event.kind} in turn has no PHH form", code="bad_event", params={"kind": event.kind}
+        )
+    if isinstance(event, HandTabled):
+        return PhhAction(
+            kind=PhhActionKind.SHOW_OR_MUCK, player=player[event.seat], cards=event.cards
+        )
+    if isinstance(event, HandMucked):
+        return PhhAction(kind=PhhActionKind.SHOW_OR_MUCK, player=player[event.seat], mucked=True)
+    if isinstance(event, HandKilled):
+        raise HistoryError(
+            f"seat {event.seat} was dealt dead (TDA 30/71C): PHH has no way to write a hand "
+            "killed at the deal, so this hand cannot be written as PHH",
+            code="not_expressible",
+            params={"seat": event.seat},
+        )
+    return None
+
+
+def phh_from_hand(
+    setup: HandSetup,
+    events: Sequence[HandEvent],
+    *,
+    names: Mapping[int, str] | None = None,
+    metadata: Mapping[str, MetaValue] | None = None,
+) -> PhhHand:
+    """The PHH hand history of a finished engine hand.
+
+    ``names`` maps seats to the names written in ``players`` (default: each seat's player id);
+    ``metadata`` adds other PHH fields (``event``, ``hand``, ``day`` ...). The seat numbers are
+    written in ``seats``.
+
+    Raises:
+        HistoryError: the record is not a finished hand, hides cards, or holds something PHH
+            cannot express (a hand killed at the deal).
+    """
+    order = phh_seat_order(setup)
+    n = len(order)
+    player = {seat: i + 1 for i, seat in enumerate(order)}
+    ended = [e for e in events if isinstance(e, HandEnded)]
+    if not ended:
+        raise HistoryError(
+            "the hand is not over: only a finished hand is written as PHH",
+            code="hand_not_over",
+        )
+    antes = [0] * n
+    blinds = [0] * n
+    for post in setup.posting_plan():
+        if post.kind is not PostKind.ANTE and post.amount > 0:
+            blinds[player[post.seat] - 1] += post.amount
+    anters = set()
+    for event in events:
+        if isinstance(event, Posted) and event.kind is PostKind.ANTE:
+            antes[player[event.seat] - 1] += event.amount
+            anters.add(event.seat)
+    actions = [a for a in (_action(e, player) for e in events) if a is not None]
+    final = dict(ended[-1].stacks)
+    start = {s.seat: s.stack for s in setup.seats}
+    names = names or {s.seat: s.player for s in setup.seats}
+    if n == 2:
+        antes.reverse()
+        blinds.reverse()
+    fields: dict[str, MetaValue] = {"seats": list(order)}
+    fields.update(metadata or {})
+    return PhhHand(
+        ante_trimming_status=len(anters) > 1,
+        antes=tuple(antes),
+        blinds_or_straddles=tuple(blinds),
+        min_bet=setup.opening_bet,
+        starting_stacks=tuple(start[s] for s in order),
+        actions=tuple(actions),
+        players=tuple(names[s] for s in order),
+        finishing_stacks=tuple(final[s] for s in order),
+        metadata=fields,
+    )

@@ -1,0 +1,400 @@
+"""Replay a PHH hand through the dealing engine and compare its finishing stacks with the file's.
+
+Mapping (the PHH conventions, as PokerKit plays them):
+- Players ``p1`` .. ``pN`` sit in seats 1 .. N, clockwise; the last player has the button, so
+  ``p1`` (left of the button) is the small blind and is dealt first.
+- Heads-up the blinds and antes are listed reversed (the PHH standard): with ``[50, 100]`` the
+  button ``p2`` posts 50 and ``p1`` posts 100, as TDA 34B has it.
+- Forced bets are posted as listed: antes first (PokerKit's order), then blinds and straddles.
+  A single non-zero ante, on the big blind, is a big-blind ante and is posted after the blind,
+  from what remains (TDA RP-11). The first round starts left of the largest blind or
+  straddle; ``min_bet`` is the minimum bet and opening raise increment (THC 22/33, TDA 43A).
+- ``pN cc`` checks or calls, ``pN cbr X`` bets or raises to X; ``pN sm`` decides that player's
+  show-or-muck whenever the engine asks for it (the engine asks in TDA 17A order, whatever the
+  file's order). A player the file never mucks shows (cards speak, KY 15).
+- A player the file skips (the next action names somebody else, or deals the next street)
+  checks if checking is free, else folds: PokerKit's repair, which real hand files rely on.
+- Cards written ``??`` are filled with cards nobody named; if a filled card is needed at a
+  contested showdown, the result cannot be checked and the replay says so.
+
+The comparison ignores ``ante_trimming_status``: pitboss posts antes by the rules (dead money in
+the pot, never returned as an uncalled bet).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from pitboss.cards import FULL_DECK, Card
+from pitboss.engine import (
+    Action,
+    BoardDealt,
+    Hand,
+    HandEvent,
+    HandPhase,
+    HandSetup,
+    HandTabled,
+    Post,
+    PostKind,
+    PotAwarded,
+    SeatSpec,
+)
+from pitboss.errors import CardError, HandSetupError, HistoryError, IllegalAction
+from pitboss.history.amounts import format_amount
+from pitboss.history.phh import PhhAction, PhhActionKind, PhhHand, format_action
+from pitboss.rules import RuleSet
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StackDifference:
+    """One player whose replayed finishing stack differs from the file's."""
+
+    player: int
+    name: str | None
+    expected: int
+    replayed: int
+
+    def describe(self, *, scale: int = 1) -> str:
+        who = f"p{self.player}" + (f" ({self.name})" if self.name else "")
+        return (
+            f"{who}: finishing stack {format_amount(self.expected, scale)} in the file, "
+            f"{format_amount(self.replayed, scale)} replayed"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReplayResult:
+    """What replaying one hand gave.
+
+    ``finishing_stacks`` are the replayed stacks in the file's player order (``None`` when the
+    hand could not be played to the end); ``problem`` says why the hand could not be replayed
+    or checked. ``repairs`` lists the decisions pitboss supplied for players the file skips
+    (PokerKit's repair of incomplete files: a skipped player checks if that is free, else
+    folds). ``events`` is the engine's record, as far as it got.
+    """
+
+    hand: PhhHand
+    finishing_stacks: tuple[int, ...] | None
+    differences: tuple[StackDifference, ...] = ()
+    problem: str | None = None
+    repairs: tuple[str, ...] = ()
+    events: tuple[HandEvent, ...] = field(default=())
+
+    @property
+    def is_checked(self) -> bool:
+        """Whether the file had finishing stacks to compare with."""
+        return self.hand.finishing_stacks is not None
+
+    @property
+    def is_mismatch(self) -> bool:
+        """The replay failed, could not be checked, or ended with different stacks."""
+        return self.problem is not None or bool(self.differences)
+
+    def describe(self) -> list[str]:
+        """One line per difference (amounts as the file writes them), or the problem."""
+        lines = [] if self.problem is None else [self.problem]
+        lines.extend(d.describe(scale=self.hand.scale) for d in self.differences)
+        return lines
+
+
+# --- setup ---------------------------------------------------------------------------------
+
+
+def effective_forced_bets(hand: PhhHand) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The antes and blinds each player (in file order) owes: reversed heads-up (PHH standard)."""
+    if hand.player_count == 2:
+        return tuple(reversed(hand.antes)), tuple(reversed(hand.blinds_or_straddles))
+    return hand.antes, hand.blinds_or_straddles
+
+
+def _blind_kinds(blinds: Sequence[int]) -> list[PostKind]:
+    n = len(blinds)
+    if n == 2:
+        # Heads-up (after the reversal): p1 is the big blind, the button p2 the small blind.
+        return [PostKind.BIG_BLIND, PostKind.SMALL_BLIND]
+    kinds = [PostKind.SMALL_BLIND, PostKind.BIG_BLIND] + [PostKind.STRADDLE] * (n - 2)
+    if blinds[1] == 0 and blinds[0] > 0:
+        kinds[0] = PostKind.BIG_BLIND
+    return kinds
+
+
+def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
+    """The engine's ``HandSetup`` for a PHH hand: seat ``i`` is player ``pi``, the last the button.
+
+    Raises:
+        HistoryError: the hand cannot be set up (e.g. a player starts with no chips).
+    """
+    n = hand.player_count
+    antes, blinds = effective_forced_bets(hand)
+    kinds = _blind_kinds(blinds)
+    blind_posts = [
+        Post(seat=i + 1, kind=kinds[i], amount=amount)
+        for i, amount in enumerate(blinds)
+        if amount > 0
+    ]
+    if n == 2:
+        blind_posts.reverse()  # the small blind (the button) posts first
+    ante_posts = [
+        Post(seat=i + 1, kind=PostKind.ANTE, amount=amount)
+        for i, amount in enumerate(antes)
+        if amount > 0
+    ]
+    big = [p for p in blind_posts if p.kind is PostKind.BIG_BLIND]
+    small = [p for p in blind_posts if p.kind is PostKind.SMALL_BLIND]
+    big_blind_seat = big[0].seat if big else (2 if n > 2 else 1)
+    is_big_blind_ante = len(ante_posts) == 1 and bool(big) and ante_posts[0].seat == big_blind_seat
+    posts = (*blind_posts, *ante_posts) if is_big_blind_ante else (*ante_posts, *blind_posts)
+    big_blind = big[0].amount if big else max((p.amount for p in blind_posts), default=0)
+    setup = HandSetup(
+        seats=tuple(
+            SeatSpec(seat=i + 1, player=f"p{i + 1}", stack=stack)
+            for i, stack in enumerate(hand.starting_stacks)
+        ),
+        button=n,
+        small_blind_seat=small[0].seat if small else None,
+        big_blind_seat=big_blind_seat,
+        small_blind=small[0].amount if small else 0,
+        big_blind=big_blind or hand.min_bet or 1,
+        rules=rules or RuleSet(),
+        posts=posts,
+        min_bet=hand.min_bet or None,
+    )
+    try:
+        setup.validate()
+    except HandSetupError as error:
+        raise HistoryError(
+            f"the hand cannot be dealt: {error.message}", code="bad_setup", params=error.params
+        ) from error
+    return setup
+
+
+# --- cards ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Cards:
+    hole: dict[int, tuple[Card, Card]]
+    board: tuple[Card, ...]
+    unknown: frozenset[Card]
+
+
+def _cards(hand: PhhHand) -> _Cards:
+    n = hand.player_count
+    hole: dict[int, list[Card | None]] = {}
+    for action in hand.actions:
+        if action.kind is PhhActionKind.DEAL_HOLE:
+            assert action.player is not None
+            hole.setdefault(action.player, []).extend(action.cards)
+    for player, cards in hole.items():
+        if len(cards) != 2:
+            raise HistoryError(
+                f"p{player} is dealt {len(cards)} hole cards: No-Limit Hold'em deals two",
+                code="bad_hole_cards",
+                params={"player": player},
+            )
+    for action in hand.actions:
+        if action.kind is PhhActionKind.SHOW_OR_MUCK and action.cards:
+            assert action.player is not None
+            dealt = hole.setdefault(action.player, [None, None])
+            if len(action.cards) != 2:
+                raise HistoryError(
+                    f"{format_action(action)!r} shows {len(action.cards)} cards: a hand has two",
+                    code="bad_hole_cards",
+                    params={"player": action.player},
+                )
+            for k, card in enumerate(action.cards):
+                if card is None:
+                    continue
+                if dealt[k] is not None and dealt[k] != card:
+                    raise HistoryError(
+                        f"{format_action(action)!r} shows cards p{action.player} was not dealt",
+                        code="bad_hole_cards",
+                        params={"player": action.player},
+                    )
+                dealt[k] = card
+    board = list(hand.board())
+    if len(board) > 5:
+        raise HistoryError(
+            f"the actions deal {len(board)} board cards: Hold'em has five",
+            code="bad_board",
+            params={"cards": len(board)},
+        )
+    named = {c for cards in hole.values() for c in cards if c is not None}
+    named.update(c for c in board if c is not None)
+    if len(named) != sum(1 for cards in hole.values() for c in cards if c is not None) + sum(
+        1 for c in board if c is not None
+    ):
+        raise HistoryError(
+            "a card shown at showdown was dealt elsewhere", code="duplicate_card", params={}
+        )
+    spare = iter([c for c in FULL_DECK if c not in named])
+    unknown: set[Card] = set()
+
+    def fill(card: Card | None) -> Card:
+        if card is not None:
+            return card
+        filler = next(spare)
+        unknown.add(filler)
+        return filler
+
+    full_hole: dict[int, tuple[Card, Card]] = {}
+    for player in range(1, n + 1):
+        cards = hole.get(player, [None, None])
+        full_hole[player] = (fill(cards[0]), fill(cards[1]))
+    full_board = tuple(fill(c) for c in (*board, *[None] * (5 - len(board))))
+    return _Cards(hole=full_hole, board=full_board, unknown=frozenset(unknown))
+
+
+# --- driving the engine --------------------------------------------------------------------
+
+
+def _decision(action: PhhAction, engine: Hand) -> Action:
+    legal = engine.legal_actions()
+    if action.kind is PhhActionKind.FOLD:
+        return Action.fold()
+    if action.kind is PhhActionKind.CHECK_OR_CALL:
+        return Action.check() if legal.can_check else Action.call()
+    assert action.amount is not None
+    if legal.can_check:
+        return Action.bet_to(action.amount)
+    return Action.raise_to(action.amount)
+
+
+def _repair(engine: Hand, repairs: list[str], why: str) -> None:
+    """A player the file skips checks if checking is free, else folds (PokerKit's repair)."""
+    seat = engine.actor
+    if engine.legal_actions().can_check:
+        engine.check()
+        repairs.append(f"p{seat} checks ({why})")
+    else:
+        engine.fold()
+        repairs.append(f"p{seat} folds ({why})")
+
+
+def _play(hand: PhhHand, engine: Hand) -> list[str]:
+    """Apply the file's decisions; raise ``HistoryError`` when the file and the engine part.
+
+    Returns the repairs made for players the file skips (see ``_repair``).
+    """
+    shows = {
+        a.player: a
+        for a in hand.actions
+        if a.kind is PhhActionKind.SHOW_OR_MUCK and a.player is not None
+    }
+    repairs: list[str] = []
+    streets_named = 0
+    for action in hand.actions:
+        text = format_action(action, scale=hand.scale)
+        kind = action.kind
+        if kind is PhhActionKind.DEAL_BOARD:
+            streets_named += 1
+            while engine.phase is HandPhase.BETTING and _streets_dealt(engine) < streets_named:
+                _repair(engine, repairs, f"missing before {text!r}")
+        elif kind is PhhActionKind.SHOW_OR_MUCK:
+            while engine.phase is HandPhase.BETTING:
+                _repair(engine, repairs, f"missing before {text!r}")
+        elif kind in _BETTING_KINDS:
+            while engine.phase is HandPhase.BETTING and engine.actor != action.player:
+                _repair(engine, repairs, f"missing before {text!r}")
+            if engine.phase is not HandPhase.BETTING:
+                raise HistoryError(
+                    f"action {text!r}: the betting is over in pitboss"
+                    + (" (the hand is over)" if engine.is_over else " (showdown)"),
+                    code="replay_mismatch",
+                    params={"action": text},
+                )
+            try:
+                engine.apply(_decision(action, engine))
+            except IllegalAction as error:
+                raise HistoryError(
+                    f"action {text!r} is refused: {error.message}",
+                    code="replay_mismatch",
+                    params={"action": text},
+                ) from error
+    while engine.phase is HandPhase.SHOWDOWN:
+        decision = shows.get(engine.actor or 0)
+        engine.apply(Action.muck() if decision is not None and decision.mucked else Action.show())
+    if not engine.is_over:
+        raise HistoryError(
+            f"the file ends before the hand does: p{engine.actor} is to act",
+            code="replay_incomplete",
+            params={"actor": engine.actor},
+        )
+    return repairs
+
+
+_BETTING_KINDS = (
+    PhhActionKind.FOLD,
+    PhhActionKind.CHECK_OR_CALL,
+    PhhActionKind.BET_OR_RAISE_TO,
+)
+
+
+def _streets_dealt(engine: Hand) -> int:
+    return sum(1 for e in engine.events if isinstance(e, BoardDealt))
+
+
+def replay_hand(hand: PhhHand, *, rules: RuleSet | None = None) -> ReplayResult:
+    """Play a PHH hand through the engine and compare the finishing stacks with the file's.
+
+    Never raises for a hand the engine cannot follow: the result's ``problem`` says what
+    happened (an action refused, the file ending early, unknown cards at a showdown).
+    """
+    engine: Hand | None = None
+    try:
+        setup = setup_from_phh(hand, rules=rules)
+        cards = _cards(hand)
+        engine = Hand.from_cards(setup, hole=cards.hole, board=cards.board)
+        repairs = _play(hand, engine)
+    except (HistoryError, HandSetupError, CardError) as error:
+        return ReplayResult(
+            hand=hand,
+            finishing_stacks=None,
+            problem=error.message,
+            events=() if engine is None else engine.events,
+        )
+    final = engine.final_stacks
+    stacks = tuple(final[i + 1] for i in range(hand.player_count))
+    problem = _unknown_cards_at_showdown(engine.events, cards)
+    differences: list[StackDifference] = []
+    if hand.finishing_stacks is not None:
+        names = hand.players
+        differences = [
+            StackDifference(
+                player=i + 1,
+                name=None if names is None else names[i],
+                expected=expected,
+                replayed=replayed,
+            )
+            for i, (expected, replayed) in enumerate(
+                zip(hand.finishing_stacks, stacks, strict=True)
+            )
+            if expected != replayed
+        ]
+    return ReplayResult(
+        hand=hand,
+        finishing_stacks=stacks,
+        differences=tuple(differences),
+        problem=problem,
+        repairs=tuple(repairs),
+        events=engine.events,
+    )
+
+
+def _unknown_cards_at_showdown(events: Sequence[HandEvent], cards: _Cards) -> str | None:
+    contested = any(isinstance(e, PotAwarded) and not e.is_uncontested for e in events)
+    if not contested or not cards.unknown:
+        return None
+    tabled = [e for e in events if isinstance(e, HandTabled)]
+    hidden = [e.seat for e in tabled if set(e.cards) & cards.unknown]
+    if hidden:
+        who = ", ".join(f"p{seat}" for seat in hidden)
+        return (
+            f"the hole cards of {who} are unknown (??) but decide a showdown: "
+            "the result cannot be checked"
+        )
+    dealt = {c for e in events if isinstance(e, BoardDealt) for c in e.cards}
+    if dealt & cards.unknown:
+        return "board cards are unknown (??) but decide a showdown: the result cannot be checked"
+    return None

@@ -1,0 +1,206 @@
+"""Engine hands written as PHH replay identically in pitboss and in PokerKit."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import fields, replace
+from pathlib import Path
+
+import pokerkit
+import pytest
+
+from history.engine_hands import play_randomly, random_setup
+from pitboss.cards import Deck
+from pitboss.engine import (
+    Action,
+    AnteMode,
+    CardBurned,
+    Hand,
+    HandEvent,
+    HandSetup,
+    PotAwarded,
+    SeatSpec,
+)
+from pitboss.errors import HistoryError
+from pitboss.history.export import phh_from_hand, phh_seat_order
+from pitboss.history.phh import PhhHand, format_phh, parse_phh
+from pitboss.history.replay import replay_hand, setup_from_phh
+
+DATA = Path(__file__).parent / "data"
+
+
+def _pokerkit_stacks(text: str) -> list[int]:
+    states = list(pokerkit.HandHistory.loads(text))
+    return [int(s) for s in states[-1].stacks]
+
+
+def _without_burns(events: Sequence[HandEvent]) -> list[HandEvent]:
+    # PHH does not record burned cards, so a replay burns other cards: everything else is equal.
+    return [e for e in events if not isinstance(e, CardBurned)]
+
+
+def _check_identical(setup: HandSetup, hand: Hand) -> tuple[PhhHand, str]:
+    phh = phh_from_hand(setup, hand.events)
+    text = format_phh(phh)
+    assert parse_phh(text) == phh
+    final = hand.final_stacks
+    expected = [final[seat] for seat in phh_seat_order(setup)]
+    assert list(phh.finishing_stacks or ()) == expected
+    result = replay_hand(parse_phh(text), rules=setup.rules)
+    assert not result.is_mismatch, result.describe()
+    assert result.repairs == ()
+    assert list(result.finishing_stacks or ()) == expected
+    return phh, text
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_random_engine_hands_replay_identically_in_pitboss_and_pokerkit(chunk: int) -> None:
+    for seed in range(chunk * 60, chunk * 60 + 60):
+        rng = random.Random(seed)
+        setup = random_setup(rng, ante_modes=(AnteMode.NONE, AnteMode.PER_PLAYER))
+        hand = play_randomly(setup, rng)
+        phh, text = _check_identical(setup, hand)
+        assert _pokerkit_stacks(text) == list(phh.finishing_stacks or ()), f"seed {seed}"
+
+
+def test_replaying_the_written_hand_gives_the_same_events_apart_from_burns() -> None:
+    for seed in range(40):
+        rng = random.Random(1000 + seed)
+        setup = random_setup(rng)
+        hand = play_randomly(setup, rng)
+        phh = phh_from_hand(setup, hand.events)
+        result = replay_hand(phh, rules=setup.rules)
+        order = phh_seat_order(setup)
+        seat_of = {i + 1: seat for i, seat in enumerate(order)}
+        same = {seat: seat for seat in order}
+        replayed = [_renumber(e, seat_of) for e in _without_burns(result.events)]
+        dealt = [_renumber(e, same) for e in _without_burns(hand.events)]
+        assert replayed == dealt, f"seed {1000 + seed}"
+
+
+def _renumber(event: HandEvent, seat_of: dict[int, int]) -> HandEvent:
+    """The replay sits ``pN`` in seat N: map its seats back to the engine hand's seats.
+
+    ``eligible`` lists seats in seat-number order, which the renumbering changes: sort it.
+    """
+    changes: dict[str, object] = {}
+    for f in fields(event):
+        value = getattr(event, f.name)
+        if f.name == "seat":
+            changes[f.name] = seat_of[value]
+        elif f.name == "eligible":
+            changes[f.name] = tuple(sorted(seat_of[s] for s in value))
+        elif f.name == "winners":
+            changes[f.name] = tuple(seat_of[s] for s in value)
+        elif f.name == "stacks":
+            changes[f.name] = tuple(sorted((seat_of[s], v) for s, v in value))
+    return replace(event, **changes)  # type: ignore[arg-type]
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="engine puts the big-blind ante in the BB's pot level, not in the main pot as dead "
+    "money (TDA RP-11; /tmp/issues/engine-requests.md #1)",
+)
+def test_big_blind_ante_hands_replay_identically_in_pokerkit() -> None:
+    for seed in range(120):
+        rng = random.Random(5000 + seed)
+        setup = random_setup(rng, ante_modes=(AnteMode.BIG_BLIND,))
+        hand = play_randomly(setup, rng)
+        phh, text = _check_identical(setup, hand)
+        assert _pokerkit_stacks(text) == list(phh.finishing_stacks or ()), f"seed {5000 + seed}"
+
+
+def test_big_blind_ante_hands_replay_identically_in_pitboss() -> None:
+    for seed in range(60):
+        rng = random.Random(5000 + seed)
+        setup = random_setup(rng, ante_modes=(AnteMode.BIG_BLIND,), short_posts=True)
+        _check_identical(setup, play_randomly(setup, rng))
+
+
+def test_short_posts_replay_identically_in_pitboss() -> None:
+    for seed in range(60):
+        rng = random.Random(7000 + seed)
+        setup = random_setup(rng, unit=1, short_posts=True)
+        _check_identical(setup, play_randomly(setup, rng, unit=1))
+
+
+def test_odd_chips_tda_20_each_pot_split_separately_where_pokerkit_merges_pots() -> None:
+    # An engine hand (7-handed, per-player antes): p6 and p7 tie for three pots of 26,883,
+    # 7,648 and 18,897 chips. TDA 20/21: each pot is split on its own and each odd chip goes
+    # to the first tied winner left of the button (p6, the button being p7), so p6 gets two
+    # odd chips. PokerKit merges pots that end with the same winners and splits 53,428 evenly.
+    hand = parse_phh((DATA / "odd-chips-split-pots.phh").read_text(encoding="utf-8"))
+    result = replay_hand(hand)
+    assert not result.is_mismatch, result.describe()
+    splits = [e.shares for e in result.events if isinstance(e, PotAwarded) and len(e.winners) > 1]
+    assert sorted(splits) == [(3824, 3824), (9449, 9448), (13442, 13441)]
+    pitboss = list(hand.finishing_stacks or ())
+    theirs = _pokerkit_stacks(format_phh(hand))
+    assert pitboss[5] - theirs[5] == 1
+    assert theirs[6] - pitboss[6] == 1
+    assert [p - t for p, t in zip(pitboss, theirs, strict=True) if p != t] == [1, -1]
+
+
+def test_heads_up_is_written_with_the_blinds_reversed_as_phh_reads_them() -> None:
+    setup = HandSetup(
+        seats=(
+            SeatSpec(seat=3, player="ann", stack=1000),
+            SeatSpec(seat=7, player="bob", stack=800),
+        ),
+        button=7,
+        small_blind_seat=7,
+        big_blind_seat=3,
+        small_blind=50,
+        big_blind=100,
+    )
+    hand = Hand(setup, Deck(random.Random(3)))
+    hand.apply(Action.raise_to(300))
+    hand.apply(Action.fold())
+    phh, text = _check_identical(setup, hand)
+    assert phh.players == ("ann", "bob")  # the big blind, then the button
+    assert phh.blinds_or_straddles == (50, 100)  # reversed: the button p2 posts 50
+    assert phh.finishing_stacks == (900, 900)
+    assert _pokerkit_stacks(text) == [900, 900]
+
+
+def test_the_real_wsop_hand_written_back_from_the_engine_keeps_its_amounts() -> None:
+    original = parse_phh((DATA / "wsop-2019-event42-day3-00-01-07.phh").read_text(encoding="utf-8"))
+    result = replay_hand(original)
+    written = phh_from_hand(setup_from_phh(original), result.events)
+    assert written.antes == original.antes
+    assert written.blinds_or_straddles == original.blinds_or_straddles
+    assert written.starting_stacks == original.starting_stacks
+    assert written.finishing_stacks == original.finishing_stacks
+    assert written.actions[:8] == original.actions[:8]
+    assert "p8 f" in format_phh(written)  # the fold the original file leaves out
+    assert _pokerkit_stacks(format_phh(written)) == list(original.finishing_stacks or ())
+
+
+def test_a_hand_killed_at_the_deal_cannot_be_written_as_phh() -> None:
+    setup = HandSetup(
+        seats=(
+            SeatSpec(seat=1, player="ann", stack=1000),
+            SeatSpec(seat=2, player="bob", stack=1000),
+            SeatSpec(seat=3, player="cy", stack=1000, killed=True),
+        ),
+        button=3,
+        small_blind_seat=1,
+        big_blind_seat=2,
+        small_blind=50,
+        big_blind=100,
+    )
+    hand = Hand(setup, Deck(random.Random(1)))
+    while not hand.is_over:
+        hand.apply(Action.fold())
+    with pytest.raises(HistoryError, match="dealt dead") as info:
+        phh_from_hand(setup, hand.events)
+    assert info.value.code == "not_expressible"
+
+
+def test_an_unfinished_hand_is_not_written() -> None:
+    setup = random_setup(random.Random(2))
+    hand = Hand(setup, Deck(random.Random(2)))
+    with pytest.raises(HistoryError, match="not over"):
+        phh_from_hand(setup, hand.events)
