@@ -11,9 +11,11 @@ import numpy as np
 
 from pitboss.cards import RandomSource
 from pitboss.errors import PayoutError
+from pitboss.money import format_money
 from pitboss.tournament import commands as cmd
 from pitboss.tournament.chop import ChopMethod as SplitMethod
-from pitboss.tournament.chop import propose_chop
+from pitboss.tournament.chop import ChopWarning, ChopWarningKind, propose_chop
+from pitboss.tournament.entries import PlayerId
 from pitboss.tournament.events import (
     DealApproved,
     DealCancelled,
@@ -75,10 +77,21 @@ def propose_deal(
             players=c.players,
             amounts_cents=proposal.shares,
             left_to_play_cents=proposal.left_to_play_for,
-            warnings=tuple(w.message for w in proposal.warnings),
+            warnings=tuple(_warning(c.players, w) for w in proposal.warnings),
             forced=forced,
         )
     ]
+
+
+def _warning(players: tuple[PlayerId, ...], w: ChopWarning) -> str:
+    """A chop warning naming the player (Natural8's caution, RULES §2)."""
+    limit = (
+        "more than first prize"
+        if w.kind is ChopWarningKind.ABOVE_FIRST_PRIZE
+        else "less than the lowest remaining prize"
+    )
+    share, bound = format_money(w.share), format_money(w.limit)
+    return f"{players[w.player - 1]} would get {share}, {limit} ({bound})"
 
 
 def remaining_prizes(s: TournamentState, players: int) -> tuple[int, ...]:
