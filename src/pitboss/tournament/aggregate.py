@@ -10,7 +10,8 @@ Rules encoded here, each named where it is checked: registration and the entry c
 add. 2), late registration, withdrawal refunds, re-buy windows and eligibility (KY 4, THC 1),
 declared re-buys (THC 1, TDA 27), add-ons (KY 5, THC 1), the level of each hand (TDA 23, THC 4,
 SLPT 12), hand-for-hand time (RP-8C/D), the legal time limit (KY 11), the minimum age before a
-prize is paid (THC add. 15), payouts by entrants (THC add. 13) and deals (RULES §3.9).
+prize is paid (THC add. 15), payouts by entrants (THC add. 13). Hands and colour-ups are in
+`pitboss.tournament.hands`, deals in `pitboss.tournament.deals`.
 """
 
 from __future__ import annotations
@@ -85,8 +86,9 @@ def decide(
 ) -> list[Event]:
     """The events that ``command`` at ``now`` (ms) produces, after the clock's own events.
 
-    ``rng`` is needed only where chance decides something (an ICM deal over 20 players); its
-    outcome is recorded in the event so replay never draws again.
+    ``rng`` is needed only where chance decides something (the chip race's deck, TDA 24/KY 2;
+    an ICM deal over 20 players); the outcome (cards drawn, amounts) is recorded in the event
+    so replay never draws again.
 
     Raises:
         TournamentError: (or a subclass: ClockError, RegistrationError, PayoutError) the
