@@ -25,7 +25,7 @@ from pitboss.cards import Deck
 from pitboss.errors import TableError
 from pitboss.rules import RuleSet
 from pitboss.rules.table import AbsentPolicy, MissedBlindPolicy, TableRules
-from pitboss.table import HandPlan, SeatStatus, Table
+from pitboss.table import HandPlan, HandReport, SeatStatus, Table
 from pitboss.table.positions import is_clockwise_between
 
 
@@ -178,6 +178,21 @@ class World:
     def play_hand(self, table: Table) -> None:
         plan = table.start_hand()
         self.check_plan(table, plan)
+        report = self.deal(table, plan)
+        self.hands += 1
+        for s in plan.seats:
+            self.track[s.player] = _Track(
+                table=table.number, was_big_blind=s.seat == plan.big_blind
+            )
+            self.new_at.pop(s.player, None)
+        for bust in report.busted:
+            self.track.pop(bust.player, None)
+            assert bust.stack_at_start == plan.seat(bust.seat).stack  # type: ignore[union-attr]
+        self.last_plan[table.number] = plan
+        self.due_next.pop(table.number, None)
+
+    def deal(self, table: Table, plan: HandPlan) -> HandReport:
+        """Simulate the hand: everybody puts in a random share, live players win it."""
         stacks = {s.player: s.stack for s in plan.seats}
         live = [s.player for s in plan.seats if s.status is SeatStatus.LIVE]
         pot = 0
@@ -190,17 +205,7 @@ class World:
         winners = self.rng.sample(live, k=min(len(live), self.rng.randint(1, 2)))
         for i, winner in enumerate(winners):
             stacks[winner] += pot // len(winners) + (pot % len(winners) if i == 0 else 0)
-        report = table.finish_hand(stacks)
-        self.hands += 1
-        for s in plan.seats:
-            self.track[s.player] = _Track(
-                table=table.number, was_big_blind=s.seat == plan.big_blind
-            )
-            self.new_at.pop(s.player, None)
-        for bust in report.busted:
-            self.track.pop(bust.player, None)
-        self.last_plan[table.number] = plan
-        self.due_next.pop(table.number, None)
+        return table.finish_hand(stacks)
 
     # ------------------------------------------------------------------ invariants
 

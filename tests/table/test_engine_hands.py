@@ -6,13 +6,14 @@ import random
 
 import pytest
 from table_helpers import seated
+from table_world import World
 
 from pitboss.cards import Deck
 from pitboss.engine import Action, AnteMode, Hand, HandKilled, Posted, PostKind
 from pitboss.errors import TableError
 from pitboss.rules import RuleSet
-from pitboss.rules.table import AbsentPolicy, TableRules
-from pitboss.table import HandReport, Table
+from pitboss.rules.table import AbsentPolicy, MissedBlindPolicy, TableRules
+from pitboss.table import HandPlan, HandReport, Table
 
 
 def _random_action(hand: Hand, rng: random.Random) -> Action:
@@ -129,3 +130,27 @@ def test_engine_hand_from_another_plan_is_rejected() -> None:
         table.finish_dealt_hand(hand)
     assert table.hand_in_progress is not None
     assert table.hands_played == 0
+
+
+class EngineWorld(World):
+    """The long-run world with every hand dealt and played by the engine (random actions)."""
+
+    def deal(self, table: Table, plan: HandPlan) -> HandReport:
+        setup = table.hand_setup(small_blind=5, big_blind=10, ante=10, ante_mode=AnteMode.BIG_BLIND)
+        hand = Hand(setup, Deck(self.rng))
+        while not hand.is_over:
+            hand.apply(_random_action(hand, self.rng))
+        assert hand.setup.small_blind_seat == plan.small_blind
+        return table.finish_dealt_hand(hand)
+
+
+@pytest.mark.parametrize("absent", list(AbsentPolicy))
+def test_engine_hands_keep_table_invariants_with_moves_busts_and_absences(
+    absent: AbsentPolicy,
+) -> None:
+    world = EngineWorld.create(
+        21, [3, 9], absent_policy=absent, missed_blinds=MissedBlindPolicy.WAIT_FOR_BUTTON
+    )
+    for _ in range(250):
+        world.random_step()
+    assert world.hands >= 250
