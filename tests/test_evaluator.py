@@ -15,6 +15,7 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from pitboss import _evaltables
 from pitboss._combos import combinations_array
 from pitboss.cards import Card, parse_cards
 from pitboss.errors import CardError
@@ -308,6 +309,22 @@ def test_batch_rejects_wrong_shapes_and_dtypes() -> None:
         evaluate_batch(np.zeros(7, dtype=np.uint8))
     with pytest.raises(CardError, match="integers"):
         evaluate_batch(np.zeros((3, 7), dtype=np.float64))
+
+
+def test_seven_copies_of_one_card_are_not_a_hand() -> None:
+    with pytest.raises(CardError, match="not a hand"):
+        evaluate([51] * 7)
+    with pytest.raises(CardError, match="not a hand"):
+        evaluate([51] * 5)
+
+
+def test_scalar_key_sums_stay_one_cpython_digit_for_speed() -> None:
+    """Every partial sum of up to seven card keys is within (-2**30, 2**30): the fast add path."""
+    keys = sorted(_evaltables.card_key(code) for code in range(52))
+    for count in range(1, 8):
+        # Extremes: the lowest or highest keys, at most four cards of a rank (codes differ).
+        assert sum(keys[:count]) > -(2**30)
+        assert sum(keys[-count:]) < 2**30
 
 
 def test_duplicate_cards_in_best_five_are_rejected() -> None:

@@ -1,8 +1,8 @@
 """NumPy kernels of the hand evaluator: many hands per call, same strengths as `evaluate`.
 
-Per card a 32-bit key ``rank_key << 9 | suit_key`` (suit keys 0, 1, 8, 57: SKPokerEval's, whose
-sums of up to seven tell whether five share a suit). Per hand, the keys are summed column by
-column; the low 9 bits index a tiny table that names the flush suit (or -1), the high bits index
+Per card a 32-bit key ``rank_key << 8 | suit_key`` (the scalar evaluator's keys without their
+offset; see `pitboss._evaltables`). Per hand, the keys are summed column by column; the low
+byte indexes a tiny table that names the flush suit (or -1), the high bits index
 a dense ``int16`` table of non-flush strengths by rank-key sum (about 15 MB for seven cards,
 built on first use). The few flush hands (3 % of random 7-card hands) are redone from the rank
 mask of the flush suit. Work goes in chunks that stay in the CPU cache.
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from itertools import combinations_with_replacement
 from typing import Final
 
 import numpy as np
@@ -22,13 +21,12 @@ from pitboss import _evaltables as _t
 from pitboss.errors import CardError
 from pitboss.evaluator import _TABLES
 
-SUIT_KEYS: Final = (0, 1, 8, 57)
-SUIT_BITS: Final = 9
+SUIT_BITS: Final = _t.SUIT_BITS
 CHUNK: Final = 1 << 15
 """Hands per chunk: the chunk's keys and indices stay in the L2 cache."""
 
 CARD_KEYS: Final = np.array(
-    [(_t.RANK_KEYS[c >> 2] << SUIT_BITS) | SUIT_KEYS[c & 3] for c in range(52)], dtype=np.uint32
+    [(_t.RANK_KEYS[c >> 2] << SUIT_BITS) | _t.SUIT_KEYS[c & 3] for c in range(52)], dtype=np.uint32
 )
 """Key of each card code, as the batch kernels sum them."""
 
@@ -39,14 +37,7 @@ FLUSH: Final = np.array(_TABLES.flush, dtype=np.int16)
 @cache
 def flush_suits(size: int) -> npt.NDArray[np.int8]:
     """Sum of ``size`` suit keys -> the suit with five or more cards, or -1."""
-    table = np.full(1 << SUIT_BITS, -1, dtype=np.int8)
-    seen: dict[int, int] = {}
-    for suits in combinations_with_replacement(range(4), size):
-        total = sum(SUIT_KEYS[s] for s in suits)
-        flush_suit = next((s for s in range(4) if suits.count(s) >= 5), -1)
-        assert seen.setdefault(total, flush_suit) == flush_suit, "suit keys collide"
-        table[total] = flush_suit
-    return table
+    return np.array(_TABLES.flush_suits[size], dtype=np.int8) - 1
 
 
 @cache

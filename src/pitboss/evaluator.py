@@ -64,19 +64,9 @@ _CATEGORY_OF: tuple[HandCategory, ...] = (
 def _make_evaluate() -> Callable[[Sequence[int]], int]:
     """Build `evaluate` as a closure over the tables (closure cells read fastest)."""
     keys = _TABLES.card_keys
-    nonflush = _TABLES.nonflush
+    nonflush5, nonflush6, nonflush7 = (_TABLES.nonflush[n] for n in (5, 6, 7))
+    suits5, suits6, suits7 = (_TABLES.flush_suits[n] for n in (5, 6, 7))
     flush = _TABLES.flush
-    rank_shift = _t.RANK_SHIFT
-    flush_add = _t.FLUSH_ADD
-    flush_test = _t.FLUSH_TEST
-
-    def flush_strength(cards: Sequence[int], hit: int) -> int:
-        suit = (hit.bit_length() >> 2) - 1  # the counter that reached five
-        mask = 0
-        for card in cards:
-            if card & 3 == suit:
-                mask |= 1 << (card >> 2)
-        return flush[mask]
 
     def bad_hand(cards: Sequence[int]) -> CardError:
         try:
@@ -92,22 +82,34 @@ def _make_evaluate() -> Callable[[Sequence[int]], int]:
         return CardError(
             f"{list(cards)!r} is not a hand: cards must be distinct card codes 0 to 51",
             code="bad_hand",
-            params={"cards": [int(c) for c in cards]},
+            params={"cards": [repr(c) for c in cards]},
         )
 
+    def flush_strength(cards: Sequence[int], suit: int) -> int:
+        mask = 0
+        for card in cards:
+            if card & 3 == suit:
+                mask |= 1 << (card >> 2)
+        strength = flush[mask]
+        if not strength:  # five "cards" of a suit that are not five cards: duplicates
+            raise bad_hand(cards)
+        return strength
+
     def evaluate_other(cards: Sequence[int]) -> int:
-        if len(cards) not in (5, 6):
+        count = len(cards)
+        if count == 6:
+            nonflush, suits = nonflush6, suits6
+        elif count == 5:
+            nonflush, suits = nonflush5, suits5
+        else:
             raise bad_hand(cards)
         try:
             key = sum(map(keys.__getitem__, cards))
-        except (IndexError, TypeError):
-            raise bad_hand(cards) from None
-        hit = (key + flush_add) & flush_test
-        if hit:
-            return flush_strength(cards, hit)
-        try:
-            return nonflush[key >> rank_shift]
-        except KeyError:
+            suit = suits[key & 255]
+            if suit:
+                return flush_strength(cards, suit - 1)
+            return nonflush[key >> 8]
+        except (IndexError, KeyError, TypeError):
             raise bad_hand(cards) from None
 
     def evaluate(cards: Sequence[int]) -> int:
@@ -124,14 +126,15 @@ def _make_evaluate() -> Callable[[Sequence[int]], int]:
             key = keys[a] + keys[b] + keys[c] + keys[d] + keys[e] + keys[f] + keys[g]
         except (ValueError, TypeError, IndexError):
             return evaluate_other(cards)
-        hit = (key + flush_add) & flush_test
-        if hit:
-            return flush_strength(cards, hit)
+        suit = suits7[key & 255]
+        if suit:
+            return flush_strength(cards, suit - 1)
         try:
-            return nonflush[key >> rank_shift]
+            return nonflush7[key >> 8]
         except KeyError:
             raise bad_hand(cards) from None
 
+    evaluate.__qualname__ = "evaluate"
     return evaluate
 
 
