@@ -113,3 +113,17 @@ def test_big_blinds_go_round_in_seat_order_over_an_orbit_with_busts() -> None:
         bust = ["p5"] if hand == 1 else ["p8"] if hand == 5 else []
         play(table, bust=bust)
     assert big_blinds == ["p2", "p3", "p4", "p6", "p7", "p8", "p9", "p10", "p1", "p2", "p3", "p4"]
+
+
+def test_thc_5_shrinking_to_ten_seats_keeps_the_dead_button_rule() -> None:
+    """THC 5: 11 seats in the first round, then 10; the seat 11 that last posted the big blind
+    is gone, so the next small blind is dead and the big blind moves on to seat 1 (TDA 32)."""
+    table = seated(range(1, 12), seats=11, button=9)  # SB 10, BB 11
+    play(table)
+    table.remove_player("p11")
+    table.set_seat_count(10)
+    plan = table.plan_next_hand()
+    assert (plan.button, plan.small_blind, plan.big_blind) == (10, None, 1)
+    play(table)
+    assert blinds(table) == (11, 1, 2)
+    assert table.plan_next_hand().last_to_act == 10
