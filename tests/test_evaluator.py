@@ -14,6 +14,8 @@ from math import comb
 import numpy as np
 import numpy.typing as npt
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pitboss import _evaltables
 from pitboss._combos import combinations_array
@@ -221,6 +223,17 @@ def test_seven_cards_with_wheel_and_six_high_straight_play_the_six_high() -> Non
 def test_suits_never_break_ties() -> None:
     assert s("AsKsQd7c4h") == s("AhKhQc7d4s")
     assert s("AsKsQsJsTs") == s("AhKhQhJhTh")
+
+
+@given(
+    cards=st.lists(st.integers(0, 51), min_size=5, max_size=7, unique=True),
+    suits=st.permutations(range(4)),
+)
+def test_renaming_suits_never_changes_a_hands_strength(cards: list[int], suits: list[int]) -> None:
+    """RP-3: suits have no rank; any relabelling of the four suits leaves every hand as it was."""
+    renamed = [(c & ~3) | suits[c & 3] for c in cards]
+    assert evaluate(renamed) == evaluate(cards)
+    assert describe(evaluate(renamed)) == describe(evaluate(cards))
 
 
 def test_royal_flush_is_named_and_the_best_hand() -> None:
