@@ -18,11 +18,13 @@ def random_setup(
     ante_modes: tuple[AnteMode, ...] = tuple(AnteMode),
     unit: int = EVEN_UNIT,
     short_posts: bool = False,
+    killed: bool = False,
 ) -> HandSetup:
     """2 to 9 players on random seats of a 10-seat table, random button, blinds and ante.
 
     Every amount is a multiple of ``unit``. Unless ``short_posts``, every stack covers its
-    blinds and ante (the short-blind rule is where PokerKit and the TDA differ).
+    blinds and ante (the short-blind rule is where PokerKit and the TDA differ). With
+    ``killed``, one random seat is dealt in with its hand killed (TDA 30/71C).
     """
     n = rng.randint(2, 9)
     seats = sorted(rng.sample(range(1, 11), n))
@@ -43,8 +45,11 @@ def random_setup(
         small_seat, big_seat = button, seats[left]
     else:
         small_seat, big_seat = seats[left], seats[(left + 1) % n]
+    dead = rng.choice(seats) if killed else None
     return HandSetup(
-        seats=tuple(SeatSpec(seat=s, player=f"player {s}", stack=stack()) for s in seats),
+        seats=tuple(
+            SeatSpec(seat=s, player=f"player {s}", stack=stack(), killed=s == dead) for s in seats
+        ),
         button=button,
         small_blind_seat=small_seat,
         big_blind_seat=big_seat,

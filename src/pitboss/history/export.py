@@ -9,6 +9,8 @@ PokerKit. Mapping (the inverse of ``pitboss.history.replay``):
   written reversed, as the PHH standard reads them.
 - ``ante_trimming_status`` is true for per-player antes (they count like bets when side pots
   are formed) and false for a big-blind ante (dead money in the main pot, TDA RP-11).
+- A hand killed at the deal (TDA 30/71C) is written as a fold when its turn comes, which is
+  the same hand unless that turn would come when nobody else is left to act.
 - Hole cards are written in full (the record is the dealer's, not a player's view); burned
   cards are not written (PHH does not list them); every table and muck at showdown is
   written as ``sm`` in the order it happened.
@@ -17,23 +19,29 @@ PokerKit. Mapping (the inverse of ``pitboss.history.replay``):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from pitboss.engine import (
     Acted,
+    Action,
     ActionKind,
     BoardDealt,
+    CardBurned,
+    Hand,
     HandEnded,
     HandEvent,
     HandKilled,
     HandMucked,
+    HandPhase,
     HandSetup,
     HandTabled,
     HoleCardsDealt,
     Posted,
     PostKind,
+    decision_of,
 )
 from pitboss.engine.setup import first_left_of
-from pitboss.errors import HistoryError
+from pitboss.errors import CardError, HistoryError, IllegalAction
 from pitboss.history.phh import MetaValue, PhhAction, PhhActionKind, PhhHand
 
 
@@ -73,14 +81,62 @@ def _action(event: HandEvent, player: Mapping[int, int]) -> PhhAction | None:
         )
     if isinstance(event, HandMucked):
         return PhhAction(kind=PhhActionKind.SHOW_OR_MUCK, player=player[event.seat], mucked=True)
-    if isinstance(event, HandKilled):
-        raise HistoryError(
-            f"seat {event.seat} was dealt dead (TDA 30/71C): PHH has no way to write a hand "
-            "killed at the deal, so this hand cannot be written as PHH",
-            code="not_expressible",
-            params={"seat": event.seat},
-        )
     return None
+
+
+def _not_expressible(seats: set[int], why: str) -> HistoryError:
+    listed = ", ".join(str(s) for s in sorted(seats))
+    return HistoryError(
+        f"seat {listed} was dealt dead (TDA 30/71C) and PHH has no dead hands: written as a "
+        f"fold in turn, {why}, so this hand cannot be written as PHH",
+        code="not_expressible",
+        params={"seats": sorted(seats)},
+    )
+
+
+def _with_killed_hands_folding(setup: HandSetup, events: Sequence[HandEvent]) -> list[HandEvent]:
+    """The record with each hand killed at the deal (TDA 30/71C) folded in turn instead.
+
+    PHH has no dead hands, so a killed hand is written as a fold when its turn comes. That is
+    the same hand unless the killed player's turn would come when nobody else is left to act
+    (e.g. everyone else folds to a killed big blind): then the hand cannot be written.
+
+    Raises:
+        HistoryError: folding in turn does not give the recorded hand.
+    """
+    killed = {e.seat for e in events if isinstance(e, HandKilled)}
+    if not killed:
+        return list(events)
+    live = replace(setup, seats=tuple(replace(s, killed=False) for s in setup.seats))
+    hole = {e.seat: e.cards for e in events if isinstance(e, HoleCardsDealt) and e.cards}
+    board = [c for e in events if isinstance(e, BoardDealt) for c in e.cards]
+    burns = [e.card for e in events if isinstance(e, CardBurned) and e.card is not None]
+    try:
+        sim = Hand.from_cards(live, hole=hole, board=board, burns=burns)
+        for event in events:
+            decision = decision_of(event)
+            if decision is None and isinstance(event, Acted):
+                decision = Action(kind=event.kind, seat=event.seat)  # a timeout: fold or check
+            if decision is None:
+                continue
+            _fold_killed(sim, killed)
+            if not isinstance(event, Acted) and sim.phase is not HandPhase.SHOWDOWN:
+                continue  # tabled by the dealer (all-in exposure, TDA 16), not a decision
+            if sim.is_over:
+                raise _not_expressible(killed, "the hand would end before the recorded actions")
+            sim.apply(decision)
+        _fold_killed(sim, killed)
+    except (IllegalAction, CardError) as error:
+        raise _not_expressible(killed, f"the recorded actions no longer fit ({error})") from error
+    ended = [e for e in events if isinstance(e, HandEnded)]
+    if not sim.is_over or dict(ended[-1].stacks) != sim.final_stacks:
+        raise _not_expressible(killed, "the hand would end differently")
+    return list(sim.events)
+
+
+def _fold_killed(sim: Hand, killed: set[int]) -> None:
+    while sim.phase is HandPhase.BETTING and sim.actor in killed:
+        sim.fold()
 
 
 def phh_from_hand(
@@ -98,7 +154,7 @@ def phh_from_hand(
 
     Raises:
         HistoryError: the record is not a finished hand, hides cards, or holds something PHH
-            cannot express (a hand killed at the deal).
+            cannot express (a hand killed at the deal whose fold in turn would change it).
     """
     order = phh_seat_order(setup)
     n = len(order)
@@ -119,6 +175,7 @@ def phh_from_hand(
         if isinstance(event, Posted) and event.kind is PostKind.ANTE:
             antes[player[event.seat] - 1] += event.amount
             anters.add(event.seat)
+    events = _with_killed_hands_folding(setup, events)
     actions = [a for a in (_action(e, player) for e in events) if a is not None]
     final = dict(ended[-1].stacks)
     start = {s.seat: s.stack for s in setup.seats}
