@@ -31,8 +31,17 @@ DATA = Path(__file__).parent / "data"
 
 
 def _pokerkit_stacks(text: str) -> list[int]:
-    states = list(pokerkit.HandHistory.loads(text))
-    return [int(s) for s in states[-1].stacks]
+    """PokerKit's finishing stacks, after checking it took every action as written.
+
+    (PokerKit silently repairs an action it refuses by folding or checking the player to act;
+    a written hand must never need that.)
+    """
+    history = pokerkit.HandHistory.loads(text)
+    pairs = list(history.state_actions)
+    assert [action for _, action in pairs if action is not None] == history.actions
+    state = pairs[-1][0]
+    assert not state.status
+    return [int(s) for s in state.stacks]
 
 
 def _without_burns(events: Sequence[HandEvent]) -> list[HandEvent]:

@@ -1,4 +1,15 @@
-"""Hand histories: PHH (PokerKit's format) for No-Limit Hold'em, and replay through the engine."""
+"""Hand histories: PHH (PokerKit's format) for No-Limit Hold'em, and replay through the engine.
+
+- ``pitboss.history.phh``: the parsed-hand model and the pure reader/writer pair (re-exported
+  here); it depends on ``cards`` only.
+- ``pitboss.history.amounts``: exact scaling of decimal amounts to integer chips.
+- ``pitboss.history.replay``: ``replay_hand`` plays a PHH hand through the engine and compares
+  the finishing stacks (``setup_from_phh`` builds the engine's ``HandSetup``).
+- ``pitboss.history.export``: ``phh_from_hand`` writes an engine hand (setup and events) as PHH.
+
+``replay`` and ``export`` sit on top of ``pitboss.engine`` and are imported from their modules,
+so that reading and writing PHH never loads the engine.
+"""
 
 from __future__ import annotations
 
