@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -83,3 +85,14 @@ def test_verbose_lists_matching_hands_and_supplied_decisions(tmp_path: Path) -> 
     assert code == 0
     assert f"{copy}: ok" in out
     assert f"{copy}: note: p8 folds (missing before 'p1 cc')" in out
+
+
+def test_the_installed_command_runs_replay() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "pitboss", "replay", str(WSOP)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1] == "1 hands replayed, 0 mismatches"

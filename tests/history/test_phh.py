@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import io
 from decimal import Decimal
 from pathlib import Path
@@ -302,3 +303,30 @@ def test_any_hand_survives_writing_and_reading(hand: PhhHand) -> None:
     assert [format_action(a, scale=hand.scale) for a in hand.actions] == [
         format_action(a, scale=again.scale) for a in again.actions
     ]
+
+
+def test_metadata_of_every_toml_type_round_trips() -> None:
+    text = _text("heads-up.phh") + (
+        "time = 12:30:00\n"
+        "day = 20\n"
+        "_rake = 0.05\n"
+        "_when = 2019-06-20T12:30:00Z\n"
+        "_flags = [true, false]\n"
+        "_site = {name = 'Rio', 'room no' = 3}\n"
+        '_quote = "it\'s"\n'
+    )
+    hand = parse_phh(text)
+    assert hand.metadata["time"] == dt.time(12, 30)
+    assert hand.metadata["_rake"] == Decimal("0.05")
+    assert hand.scale == 1  # only chip amounts set the scale
+    again = parse_phh(format_phh(hand))
+    assert again == hand
+    assert format_phh(again) == format_phh(hand)
+    theirs = pokerkit.HandHistory.loads(format_phh(hand))
+    assert theirs.time == dt.time(12, 30)
+    assert theirs.user_defined_fields["_quote"] == "it's"
+
+
+def test_a_bad_amount_in_an_action_names_the_action() -> None:
+    with pytest.raises(HistoryError, match=r"action 'p7 cbr 1\.2\.3'"):
+        parse_phh(_wsop_with("'p7 cbr 1150000'", "'p7 cbr 1.2.3'"))

@@ -149,7 +149,7 @@ class PhhAction:
     comment: str | None = None
 
     def __post_init__(self) -> None:
-        dealer_kinds = (PhhActionKind.DEAL_HOLE, PhhActionKind.DEAL_BOARD, PhhActionKind.COMMENT)
+        deals = (PhhActionKind.DEAL_HOLE, PhhActionKind.DEAL_BOARD)
         needs_player = self.kind not in (PhhActionKind.DEAL_BOARD, PhhActionKind.COMMENT)
         if needs_player and (self.player is None or self.player < 1):
             raise HistoryError(
@@ -175,14 +175,13 @@ class PhhAction:
                 code="bad_action",
                 params={"amount": self.amount},
             )
-        card_kinds = (*dealer_kinds[:2], PhhActionKind.SHOW_OR_MUCK)
-        if self.cards and self.kind not in card_kinds:
+        if self.cards and self.kind not in (*deals, PhhActionKind.SHOW_OR_MUCK):
             raise HistoryError(
                 f"a {self.kind.name.lower()} action carries no cards",
                 code="bad_action",
                 params={"kind": str(self.kind)},
             )
-        if self.kind in dealer_kinds[:2] and not self.cards:
+        if self.kind in deals and not self.cards:
             raise HistoryError(
                 "a deal action (d dh, d db) names the cards dealt (?? for an unknown card)",
                 code="bad_action",
@@ -515,6 +514,17 @@ def _amounts(raw: Mapping[str, object], name: str, *, required: bool) -> list[De
         ) from error
 
 
+def _action_amount(text: str) -> Decimal:
+    amount = action_amount_text(text)
+    assert amount is not None
+    try:
+        return parse_amount(amount)
+    except HistoryError as error:
+        raise HistoryError(
+            f"action {text!r}: {error.message}", code=error.code, params={"action": text}
+        ) from error
+
+
 def _hand_from_toml(raw: Mapping[str, object]) -> PhhHand:
     variant = raw.get("variant")
     if not isinstance(variant, str):
@@ -549,7 +559,7 @@ def _hand_from_toml(raw: Mapping[str, object]) -> PhhHand:
             params={"field": "actions"},
         )
     texts = [str(a) for a in action_texts]
-    action_amounts = [parse_amount(t) for t in map(action_amount_text, texts) if t is not None]
+    action_amounts = [_action_amount(t) for t in texts if action_amount_text(t) is not None]
     every_amount: list[Decimal] = [min_bet, *action_amounts]
     for values in (*lists.values(), *optional.values()):
         every_amount.extend(values or ())
