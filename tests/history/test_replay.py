@@ -60,6 +60,19 @@ def test_wsop_2019_event_42_hand_replays_to_its_finishing_stacks() -> None:
     assert result.repairs == ("p8 folds (missing before 'p1 cc')",)
 
 
+def test_wsop_hand_ante_trimming_flag_is_not_used_the_ante_is_dead_money() -> None:
+    # The file says ante_trimming_status = true. PokerKit 0.7.7 then treats the lone BB ante
+    # as an uncalled bet and gives it back, which is not what happened at the table. pitboss
+    # ignores the flag: antes are dead money (TDA RP-11), and the replay gives the real result.
+    hand = _file("wsop-2019-event42-day3-00-01-07.phh")
+    assert hand.ante_trimming_status
+    assert hand.finishing_stacks is not None
+    theirs = _pokerkit_stacks(hand)
+    assert theirs[:2] == [17600000, 6125000]
+    assert list(hand.finishing_stacks[:2]) == [18100000, 5625000]
+    assert replay_hand(hand).finishing_stacks == hand.finishing_stacks
+
+
 def test_wsop_hand_big_blind_ante_is_posted_after_the_blind_rp_11() -> None:
     setup = setup_from_phh(_file("wsop-2019-event42-day3-00-01-07.phh"))
     assert setup.posts is not None
