@@ -130,6 +130,11 @@ def test_complete_board_is_one_board_and_the_best_hand_wins_it() -> None:
     assert [h.wins for h in result.hands] == [0, 1]
 
 
+def test_a_flush_made_with_the_whole_board_out_is_found() -> None:
+    result = equity([cards("AhKh"), cards("2c2d")], board=cards("QhJh3h4c5d"))
+    assert [(h.wins, h.ties) for h in result.hands] == [(1, 0), (0, 0)]
+
+
 def test_dead_cards_are_never_dealt() -> None:
     # On the turn AhKd needs an ace or a king: six live rivers, two once AsAcKhKc are dead.
     live = equity([cards("AhKd"), cards("QcQs")], board=cards("7c8d2h3s"))

@@ -1,11 +1,13 @@
 """NumPy kernels of the hand evaluator: many hands per call, same strengths as `evaluate`.
 
 Per card a 32-bit key ``rank_key << 8 | suit_key`` (the scalar evaluator's keys without their
-offset; see `pitboss._evaltables`). Per hand, the keys are summed column by column; the low
-byte indexes a tiny table that names the flush suit (or -1), the high bits index
-a dense ``int16`` table of non-flush strengths by rank-key sum (about 15 MB for seven cards,
-built on first use). The few flush hands (3 % of random 7-card hands) are redone from the rank
-mask of the flush suit. Work goes in chunks that stay in the CPU cache.
+offset; see `pitboss._evaltables`). A hand's key sum is read two cards at a time: two adjacent
+``uint8`` card codes, viewed as one little-endian ``uint16`` (``first + 256 * second``), index a
+65,536-entry table of the sums of two card keys, so seven cards take four lookups, not seven.
+The low byte of the sum indexes a tiny table naming the flush suit (or -1); the high bits index a
+dense ``int16`` table of non-flush strengths by rank-key sum (about 15 MB for seven cards, built
+on first use). The few flush hands (3 % of random 7-card hands) are redone from the rank mask of
+the flush suit. Work goes in chunks that stay in the CPU cache.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from pitboss.errors import CardError
 from pitboss.evaluator import _TABLES
 
 SUIT_BITS: Final = _t.SUIT_BITS
-CHUNK: Final = 1 << 15
+CHUNK: Final = 1 << 16
 """Hands per chunk: the chunk's keys and indices stay in the L2 cache."""
 
 CARD_KEYS: Final = np.array(
@@ -32,6 +34,20 @@ CARD_KEYS: Final = np.array(
 
 FLUSH: Final = np.array(_TABLES.flush, dtype=np.int16)
 """13-bit rank mask of the flush suit -> strength."""
+
+FlushMasks = Callable[[npt.NDArray[np.intp], npt.NDArray[np.int8]], npt.NDArray[np.intp]]
+"""(hands with a flush, their flush suits) -> rank mask of the flush suit in each."""
+
+
+def pair_table(keys: npt.NDArray[np.uint32]) -> npt.NDArray[np.uint32]:
+    """``table[i + 256 * j] = keys[i] + keys[j]``: two keys per lookup (up to 256 keys)."""
+    index = np.arange(len(keys))
+    table = np.zeros(1 << 16, dtype=np.uint32)
+    table[(index[:, None] + 256 * index[None, :]).ravel()] = (keys[:, None] + keys[None, :]).ravel()
+    return table
+
+
+CARD_PAIRS: Final = pair_table(CARD_KEYS)
 
 
 @cache
@@ -50,50 +66,77 @@ def nonflush_table(size: int) -> npt.NDArray[np.int16]:
 
 
 def key_sums(
-    columns: npt.NDArray[np.uint8], keys: npt.NDArray[np.uint32] = CARD_KEYS
+    rows: npt.NDArray[np.uint8],
+    keys: npt.NDArray[np.uint32] = CARD_KEYS,
+    pairs: npt.NDArray[np.uint32] = CARD_PAIRS,
 ) -> npt.NDArray[np.uint32]:
-    """Sum of ``keys[i]`` over the rows of a ``(cards, hands)`` array of indices ``i``."""
-    total: npt.NDArray[np.uint32] = keys.take(columns[0])
-    for row in columns[1:]:
-        total += keys.take(row)
+    """Sum of ``keys[i]`` over each row of a C-contiguous ``(hands, cards)`` array of ``i``.
+
+    ``pairs`` must be ``pair_table(keys)``.
+    """
+    count = rows.shape[1]
+    if count % 2:
+        total: npt.NDArray[np.uint32] = keys.take(rows[:, count - 1])
+    else:
+        total = np.zeros(rows.shape[0], dtype=np.uint32)
+    if count >= 2:
+        both = rows[:, : count - count % 2].view(np.uint16)  # little-endian: first + 256 * second
+        for column in range(count // 2):
+            total += pairs.take(both[:, column])
     return total
 
 
-def strengths_from_keys(
+def nonflush_strengths(
     total: npt.NDArray[np.uint32],
     size: int,
-    flush_masks: FlushMasks,
+    out: npt.NDArray[np.int16],
+    suits: npt.NDArray[np.int8],
+) -> None:
+    """Write each hand's strength as if it had no flush to ``out``, its flush suit (or -1) to
+    ``suits``; `fix_flushes` then corrects the hands with a flush."""
+    low_byte = total.view(np.uint8)[:: total.itemsize]  # the suit-key sum (little-endian)
+    np.take(flush_suits(size), low_byte, out=suits)
+    np.take(nonflush_table(size), total >> SUIT_BITS, out=out)
+
+
+def fix_flushes(
+    out: npt.NDArray[np.int16], suits: npt.NDArray[np.int8], flush_masks: FlushMasks
+) -> None:
+    """Replace the strengths of the hands with a flush suit by their flush's strength."""
+    flushed = np.flatnonzero(suits >= 0)
+    if len(flushed):
+        out[flushed] = FLUSH.take(flush_masks(flushed, suits[flushed]))
+
+
+def strengths_from_keys(
+    total: npt.NDArray[np.uint32], size: int, flush_masks: FlushMasks
 ) -> npt.NDArray[np.int16]:
     """Strengths of hands whose key sums are ``total``; ``flush_masks`` redoes flush hands."""
-    suit = flush_suits(size).take(total & ((1 << SUIT_BITS) - 1))
-    out = nonflush_table(size).take(total >> SUIT_BITS)
-    flushed = np.flatnonzero(suit >= 0)
-    if len(flushed):
-        out[flushed] = FLUSH.take(flush_masks(flushed, suit[flushed]))
+    out = np.empty(len(total), dtype=np.int16)
+    suits = np.empty(len(total), dtype=np.int8)
+    nonflush_strengths(total, size, out, suits)
+    fix_flushes(out, suits, flush_masks)
     return out
 
 
-FlushMasks = Callable[[npt.NDArray[np.intp], npt.NDArray[np.int8]], npt.NDArray[np.intp]]
-"""(hands with a flush, their flush suits) -> rank mask of the flush suit in each."""
+SUIT_RANK_BITS: Final = np.array(
+    [1 << (16 * (c & 3) + (c >> 2)) for c in range(52)], dtype=np.uint64
+)
+"""Each card as one bit: 16 bits per suit, the rank within them (sums never carry)."""
 
 
-class _FlushMasks:
-    """Rank mask of the flush suit for chosen hands of a ``(cards, hands)`` code array."""
+def bit_sums(rows: npt.NDArray[np.uint8], bits: npt.NDArray[np.uint64]) -> npt.NDArray[np.uint64]:
+    """Sum (here: the union) of ``bits[i]`` over each row of an array of indices ``i``."""
+    total = np.zeros(rows.shape[0], dtype=np.uint64)
+    for column in range(rows.shape[1]):
+        total += bits.take(rows[:, column])
+    return total
 
-    __slots__ = ("columns",)
 
-    def __init__(self, columns: npt.NDArray[np.uint8]) -> None:
-        self.columns = columns
-
-    def __call__(
-        self, rows: npt.NDArray[np.intp], suit: npt.NDArray[np.int8]
-    ) -> npt.NDArray[np.intp]:
-        cards = self.columns[:, rows].astype(np.intp)
-        in_suit = (cards & 3) == suit
-        masks: npt.NDArray[np.intp] = np.bitwise_or.reduce(
-            np.where(in_suit, 1 << (cards >> 2), 0), axis=0
-        )
-        return masks
+def suit_masks(bits: npt.NDArray[np.uint64], suit: npt.NDArray[np.int8]) -> npt.NDArray[np.intp]:
+    """The 13-bit rank mask of suit ``suit[i]`` in each union of card bits ``bits[i]``."""
+    shift = suit.astype(np.uint64) * np.uint64(16)
+    return ((bits >> shift) & np.uint64(0x1FFF)).astype(np.intp)
 
 
 def evaluate_array(codes: npt.ArrayLike) -> npt.NDArray[np.int16]:
@@ -118,11 +161,17 @@ def evaluate_array(codes: npt.ArrayLike) -> npt.NDArray[np.int16]:
             params={"min": int(array.min()), "max": int(array.max())},
         )
     size = array.shape[1]
-    if array.dtype != np.uint8:
-        array = array.astype(np.uint8)
-    out = np.empty(array.shape[0], dtype=np.int16)
-    for start in range(0, array.shape[0], CHUNK):
-        columns = np.ascontiguousarray(array[start : start + CHUNK].T)
-        total = key_sums(columns)
-        out[start : start + CHUNK] = strengths_from_keys(total, size, _FlushMasks(columns))
+    count = array.shape[0]
+    out = np.empty(count, dtype=np.int16)
+    suits = np.empty(count, dtype=np.int8)
+    for start in range(0, count, CHUNK):
+        chunk = np.ascontiguousarray(array[start : start + CHUNK], dtype=np.uint8)
+        stop = start + len(chunk)
+        nonflush_strengths(key_sums(chunk), size, out[start:stop], suits[start:stop])
+
+    def masks(rows: npt.NDArray[np.intp], suit: npt.NDArray[np.int8]) -> npt.NDArray[np.intp]:
+        cards = np.ascontiguousarray(array[rows], dtype=np.uint8)
+        return suit_masks(bit_sums(cards, SUIT_RANK_BITS), suit)
+
+    fix_flushes(out, suits, masks)  # once for the whole batch: few hands, few NumPy calls
     return out

@@ -231,26 +231,32 @@ class _Counter:
         self.share = np.zeros(count, dtype=np.int64)
         self.remaining = remaining
         self.remaining_keys = _b.CARD_KEYS[remaining]
+        self.remaining_pairs = _b.pair_table(self.remaining_keys)
         board_key = int(_b.CARD_KEYS[list(board)].sum()) if board else 0
         self.hand_keys = [board_key + int(_b.CARD_KEYS[list(hand)].sum()) for hand in hands]
-        # Rank masks of the known cards of each hand, by suit (for the rare flush boards).
-        self.known_masks = np.zeros((count, 4), dtype=np.intp)
-        for i, hand in enumerate(hands):
-            for card in (*hand, *board):
-                self.known_masks[i, card & 3] |= 1 << (card >> 2)
+        # Card bits (see `_evalbatch.SUIT_RANK_BITS`), for the rare boards with a flush.
+        self.remaining_bits = _b.SUIT_RANK_BITS[remaining]
+        self.known_bits = [
+            int(_b.SUIT_RANK_BITS[[*hand, *board]].sum(dtype=np.uint64)) for hand in hands
+        ]
 
     def add(self, picks: npt.NDArray[np.uint8]) -> None:
-        """Deal the boards whose missing cards are rows of ``picks`` (indices into remaining)."""
-        columns = np.ascontiguousarray(picks.T)
-        if len(columns):
-            board_keys = _b.key_sums(columns, self.remaining_keys)
-        else:
-            board_keys = np.zeros(len(picks), dtype=np.uint32)
+        """Deal the boards whose missing cards are the rows of ``picks`` (indices into remaining).
+
+        ``picks`` is C-contiguous, one board per row.
+        """
+        board_keys = _b.key_sums(picks, self.remaining_keys, self.remaining_pairs)
         strengths = np.empty((len(self.hand_keys), len(picks)), dtype=np.int16)
         for i, key in enumerate(self.hand_keys):
-            strengths[i] = _b.strengths_from_keys(
-                board_keys + np.uint32(key), 7, _FlushMasks(self, i, columns)
-            )
+
+            def masks(
+                rows: npt.NDArray[np.intp], suit: npt.NDArray[np.int8], hand: int = i
+            ) -> npt.NDArray[np.intp]:
+                bits = _b.bit_sums(picks[rows], self.remaining_bits)
+                bits += np.uint64(self.known_bits[hand])
+                return _b.suit_masks(bits, suit)
+
+            strengths[i] = _b.strengths_from_keys(board_keys + np.uint32(key), 7, masks)
         if len(self.hand_keys) == 2:
             first, second = strengths
             won = int(np.count_nonzero(first > second))
@@ -269,25 +275,3 @@ class _Counter:
         self.wins += np.count_nonzero(winners & alone, axis=1)
         self.ties += np.count_nonzero(winners & ~alone, axis=1)
         self.share += winners @ (SHARE_UNIT // winner_count)
-
-
-class _FlushMasks:
-    """Rank mask of the flush suit on chosen boards, for one hand of an equity question."""
-
-    __slots__ = ("columns", "counter", "hand")
-
-    def __init__(self, counter: _Counter, hand: int, columns: npt.NDArray[np.uint8]) -> None:
-        self.counter = counter
-        self.hand = hand
-        self.columns = columns
-
-    def __call__(
-        self, rows: npt.NDArray[np.intp], suit: npt.NDArray[np.int8]
-    ) -> npt.NDArray[np.intp]:
-        mask = self.counter.known_masks[self.hand].take(suit.astype(np.intp))
-        cards = self.counter.remaining.take(self.columns[:, rows]).astype(np.intp)
-        in_suit = (cards & 3) == suit
-        masks: npt.NDArray[np.intp] = mask | np.bitwise_or.reduce(
-            np.where(in_suit, 1 << (cards >> 2), 0), axis=0
-        )
-        return masks

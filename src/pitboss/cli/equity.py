@@ -46,7 +46,8 @@ def equity_command(
         typer.Option("--samples", "-n", help="Monte Carlo: deal this many random boards."),
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Seed of the Monte Carlo random source.")
+        int | None,
+        typer.Option("--seed", help="Seed of the Monte Carlo random source (implies Monte Carlo)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
