@@ -116,3 +116,9 @@ class ColourUpError(TournamentError, ValueError):
     """A colour-up or chip race that cannot be carried out as described."""
 
     default_code = "bad_colour_up"
+
+
+class PlayError(PitbossError):
+    """A table cannot be played as asked (a seated player without an agent, a repeated name)."""
+
+    default_code = "play_error"

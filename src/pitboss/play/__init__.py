@@ -1,0 +1,64 @@
+"""The play runtime: agents, bots, and hands played at a table (``pitboss.play``).
+
+- `pitboss.play.agents`: the agent interface (`Agent`, `PlayerView`), and the rules' timeout for
+  an agent that fails, answers illegally or too late (TDA 29; KY 16, THC 15, SLPT 2).
+- `pitboss.play.bots`: `RandomLegal`, `TightAggressive`, `PushFold` and `default_bot_mix`.
+- `pitboss.play.runner`: `play_hand` / `play_hands` at one `Table`, `play_table` for a field.
+
+This is an edge layer: randomness comes in as a seeded ``random.Random`` so the same seed
+plays the same hands.
+"""
+
+from pitboss.play.agents import (
+    TDA_ACTION_SECONDS,
+    Agent,
+    AgentFault,
+    FaultKind,
+    PlayerView,
+    ViewBuilder,
+    take_turn,
+    view_for,
+)
+from pitboss.play.bots import (
+    DEFAULT_MIX,
+    BotKind,
+    PushFold,
+    RandomLegal,
+    TightAggressive,
+    bot_mix,
+    default_bot_mix,
+    make_bot,
+)
+from pitboss.play.runner import (
+    PlayedHand,
+    Stakes,
+    TableRun,
+    play_hand,
+    play_hands,
+    play_table,
+)
+
+__all__ = [
+    "DEFAULT_MIX",
+    "TDA_ACTION_SECONDS",
+    "Agent",
+    "AgentFault",
+    "BotKind",
+    "FaultKind",
+    "PlayedHand",
+    "PlayerView",
+    "PushFold",
+    "RandomLegal",
+    "Stakes",
+    "TableRun",
+    "TightAggressive",
+    "ViewBuilder",
+    "bot_mix",
+    "default_bot_mix",
+    "make_bot",
+    "play_hand",
+    "play_hands",
+    "play_table",
+    "take_turn",
+    "view_for",
+]
