@@ -32,18 +32,28 @@ TEN_WAY = ["AhKd", "QcQs", "JsTs", "9c9d", "As2s", "KcQh", "7h6h", "5c5s", "AdJc
 TARGET_SECONDS = 0.5
 
 
+CPU: dict[str, float] = {}
+"""CPU seconds of the last `timed` run (the wall-clock figure is what a user waits)."""
+
+
 def timed(run: Callable[[], Any], repeats: int = 1) -> tuple[float, Any]:
+    """Best wall-clock time of ``repeats`` runs (and its CPU time in ``CPU["last"]``)."""
     best, out = float("inf"), None
     for _ in range(repeats):
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         out = run()
-        best = min(best, time.perf_counter() - start)
+        elapsed = time.perf_counter() - start
+        if elapsed < best:
+            best, CPU["last"] = elapsed, time.process_time() - cpu
     return best, out
 
 
 def row(name: str, seconds: float, boards: int, equities: list[float]) -> None:
     shown = " / ".join(f"{e:.4%}" for e in equities)
-    print(f"{name:<52}{seconds * 1000:>10.1f} ms{boards / seconds:>14,.0f} boards/s   {shown}")
+    print(
+        f"{name:<52}{seconds * 1000:>9.1f} ms{CPU['last'] * 1000:>9.1f} ms"
+        f"{boards / seconds:>14,.0f} boards/s   {shown}"
+    )
 
 
 def pitboss_equities(hands: list[str], **kwargs: Any) -> tuple[list[float], int]:
@@ -57,7 +67,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-brute", action="store_true", help="skip the brute-force loop")
     args = parser.parse_args(argv)
     print(f"Python {sys.version.split()[0]}, numpy {np.__version__}")
-    print(f"{'run':<52}{'time':>13}{'rate':>24}   equities\n")
+    print(f"{'run':<52}{'wall':>12}{'CPU':>12}{'rate (wall)':>24}   equities\n")
 
     cold, (exact, boards) = timed(lambda: pitboss_equities(HANDS))
     row("pitboss exact, AhKd vs QcQs (first call, cold)", cold, boards, exact)
