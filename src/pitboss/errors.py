@@ -122,3 +122,9 @@ class PlayError(PitbossError):
     """A table cannot be played as asked (a seated player without an agent, a repeated name)."""
 
     default_code = "play_error"
+
+
+class ConductError(TournamentError):
+    """A ruling on conduct (penalty, absence, chips out of play, clock call) not possible."""
+
+    default_code = "conduct_error"

@@ -308,8 +308,15 @@ class EntryRules:
     min_age: int | None = None
     refund_on_withdrawal: RefundPolicy = RefundPolicy.BUY_IN_AND_FEE
     required_details: tuple[PersonalDetail, ...] = ()
+    start_when_full: bool = False
+    """Sit & go (THC 1): play starts by itself when ``max_entries`` players have registered."""
 
     def __post_init__(self) -> None:
+        if self.start_when_full and self.max_entries is None:
+            raise RuleSetError(
+                "tournament.entry.start_when_full needs max_entries (the seats of the table)",
+                params={"setting": "tournament.entry.start_when_full"},
+            )
         _non_negative("tournament.entry.buy_in_cents", self.buy_in_cents)
         _non_negative("tournament.entry.fee_cents", self.fee_cents)
         _positive("tournament.entry.starting_chips", self.starting_chips)
@@ -462,9 +469,52 @@ class ClockRules:
         _optional_positive("tournament.clock.time_limit_minutes", self.time_limit_minutes)
 
 
+class BalanceMover(enum.StrEnum):
+    """Who moves from the long table when tables are balanced (RULES §4 row 20, §5.14)."""
+
+    NEXT_BIG_BLIND = "next_big_blind"  # TDA 11A: the player who will be big blind next
+    RANDOM = "random"  # THC 12, 20: a player drawn at random
+
+
+class TableOrder(enum.StrEnum):
+    """A predetermined order of tables (TDA 11C source table; TDA 10B/RP-19 break order)."""
+
+    HIGHEST_FIRST = "highest_first"  # the highest table number first
+    LOWEST_FIRST = "lowest_first"
+    FIXED_LIST = "fixed_list"  # the house's list (``break_list``), then highest first
+    RANDOM = "random"  # a seeded draw, recorded (RP-19: random table breaks)
+
+
+class EqualStackBusts(enum.StrEnum):
+    """Two players out on one hand at one table with equal starting stacks (RULES §5.15)."""
+
+    SHARE = "share"  # PokerStars and common practice: they tie and share the places
+    CARD_DRAW = "card_draw"  # THC 3: a high-card draw, repeated until decided
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BalanceThreshold:
+    """From ``from_level`` on, tables are balanced when they differ by ``threshold`` players.
+
+    TDA 11D: play halts at a table 3 or more short; tables should be balanced more tightly as the
+    event goes on (3, then 2, then 1 between the fullest and the shortest after balancing).
+    """
+
+    from_level: int
+    threshold: int
+
+
+def _tda_thresholds() -> tuple[BalanceThreshold, ...]:
+    # TDA 11D: 3 short halts; pitboss tightens to 2 from level 9 (the TDA leaves when to the TD).
+    return (
+        BalanceThreshold(from_level=1, threshold=3),
+        BalanceThreshold(from_level=9, threshold=2),
+    )
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatingRules:
-    """When the first round ends (THC 5: 11 per table in the first round, then 10).
+    """Seating, balancing, breaking, the final table and finishing places (RULES §3.6).
 
     The seat counts themselves are table settings (``table.seats``, ``table.seats_first_round``);
     THC never defines "first round", so it ends with level ``first_round_until_level``
@@ -472,15 +522,147 @@ class SeatingRules:
     """
 
     first_round_until_level: int = 1
+    balance_thresholds: tuple[BalanceThreshold, ...] = field(default_factory=_tda_thresholds)
+    """TDA 11D: the difference between the fullest and the shortest table that triggers a move."""
+    mover: BalanceMover = BalanceMover.NEXT_BIG_BLIND
+    """TDA 11A (default) or THC 12/20 (random player, to the worst position)."""
+    source_table: TableOrder = TableOrder.HIGHEST_FIRST
+    """TDA 11C: among the fullest tables, which gives the player (a predetermined procedure)."""
+    break_order: TableOrder = TableOrder.HIGHEST_FIRST
+    """TDA 10B, 11C, RP-19: which table breaks first when one can go."""
+    break_list: tuple[int, ...] = ()
+    """The house's fixed break order (``break_order = fixed_list``)."""
+    final_table_size: int | None = None
+    """KY 8a: the final table forms at 10 players; None = when one table's seats hold everyone."""
+    redraw_final_table: bool = False
+    """KY 8b: at the final table every player redraws for seat and button (KY 6 procedure)."""
+    redraw_at_tables: tuple[int, ...] = ()
+    """WSOP 67c: also redraw every seat when the field comes down to these table counts."""
+    equal_stack_busts: EqualStackBusts = EqualStackBusts.SHARE
+    """Equal starting stacks out on one hand at one table: share (default) or draw (THC 3)."""
+    hand_for_hand_shares_same_table: bool = False
+    """RP-8A read literally: in hand-for-hand even same-table busts tie. Off: they are placed by
+    starting stack (KY 8d, THC 3, WSOP 126b) and only different tables tie."""
+    hand_for_hand_at_players: int | None = None
+    """Hand-for-hand starts when this many players are left (TDA RP-8; None: the director's call,
+    or ``hand_for_hand_on_bubble``)."""
+    hand_for_hand_on_bubble: bool = False
+    """Hand-for-hand starts one player off the money and ends when the bubble bursts (RP-8)."""
+    auto_apply_moves: bool = False
+    """Dealt mode: balancing moves and breaks apply when a hand ends. Live mode (False): they
+    are proposed and the director confirms each."""
 
     def __post_init__(self) -> None:
         _positive("tournament.seating.first_round_until_level", self.first_round_until_level)
+        if not self.balance_thresholds or self.balance_thresholds[0].from_level != 1:
+            raise RuleSetError(
+                "tournament.seating.balance_thresholds must start with from_level = 1",
+                params={"setting": "tournament.seating.balance_thresholds"},
+            )
+        levels = [t.from_level for t in self.balance_thresholds]
+        if levels != sorted(set(levels)) or any(t.threshold < 1 for t in self.balance_thresholds):
+            raise RuleSetError(
+                "tournament.seating.balance_thresholds: levels must increase and each threshold "
+                "must be 1 or more",
+                params={"setting": "tournament.seating.balance_thresholds"},
+            )
+        _optional_positive("tournament.seating.final_table_size", self.final_table_size)
+        _optional_positive(
+            "tournament.seating.hand_for_hand_at_players", self.hand_for_hand_at_players
+        )
+        if any(n < 2 for n in self.redraw_at_tables):
+            raise RuleSetError(
+                "tournament.seating.redraw_at_tables: table counts must be 2 or more",
+                params={"setting": "tournament.seating.redraw_at_tables"},
+            )
 
     def phase_at(self, level: int) -> TablePhase:
         """The table phase in force while ``level`` is played."""
         if level <= self.first_round_until_level:
             return TablePhase.FIRST_ROUND
         return TablePhase.MAIN
+
+    def threshold_at(self, level: int) -> int:
+        """The balancing threshold in force at ``level`` (TDA 11D)."""
+        found = self.balance_thresholds[0].threshold
+        for step in self.balance_thresholds:
+            if step.from_level <= level:
+                found = step.threshold
+        return found
+
+
+class PenaltyMode(enum.StrEnum):
+    """How time away is given as a penalty (RULES §5.7)."""
+
+    MISSED_ROUNDS = "missed_rounds"  # TDA 71A, SLPT 5: players at the table x rounds
+    MINUTES = "minutes"  # THC 25: 10/20/30/40 minutes away, hands dealt meanwhile killed
+
+
+class PenaltyKind(enum.StrEnum):
+    """A director's penalty (TDA 71A; SLPT 5; THC 25)."""
+
+    WARNING = "warning"
+    MISSED_ROUNDS = "missed_rounds"
+    MINUTES = "minutes"
+    DISQUALIFICATION = "disqualification"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PenaltyStep:
+    """One rung of the escalation ladder: a repeat offence takes the next (TDA 71A)."""
+
+    kind: PenaltyKind
+    amount: int = 0  # rounds (missed_rounds) or minutes (minutes)
+
+
+def _tda_ladder() -> tuple[PenaltyStep, ...]:
+    return (
+        PenaltyStep(kind=PenaltyKind.WARNING),
+        PenaltyStep(kind=PenaltyKind.MISSED_ROUNDS, amount=1),
+        PenaltyStep(kind=PenaltyKind.MISSED_ROUNDS, amount=2),
+        PenaltyStep(kind=PenaltyKind.MISSED_ROUNDS, amount=3),
+        PenaltyStep(kind=PenaltyKind.MISSED_ROUNDS, amount=4),
+        PenaltyStep(kind=PenaltyKind.DISQUALIFICATION),
+    )
+
+
+class ClockCaller(enum.StrEnum):
+    """Who may call the clock on a player (TDA 29; THC 15)."""
+
+    ANY_PLAYER = "any_player"  # TDA 29: any player in the event, with the TD's approval
+    PLAYER_AT_TABLE = "player_at_table"  # THC 15, SLPT 6: a player seated at the table
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConductRules:
+    """Penalties, clock calls and absent players (RULES §3.5, §3.8, §5.7-9).
+
+    The ruling when the clock expires is ``hand.timeout_policy`` (TDA 29 check/fold, or the
+    seeds' dead hand). ``absent_forfeit_minutes`` (THC 6: 20) forfeits an absent player's chips;
+    ``no_show_removal_level`` (THC 7: 2) removes the chips of a player not present by the first
+    hand of that level. Both are off for the TDA (no forfeiture for absence, TDA 71A).
+    """
+
+    penalty_mode: PenaltyMode = PenaltyMode.MISSED_ROUNDS
+    max_rounds: int = 4  # SLPT 5: penalties of 1 to 4 rounds
+    escalation: tuple[PenaltyStep, ...] = field(default_factory=_tda_ladder)
+    clock_seconds: int = 25  # TDA 29: up to 25 seconds
+    clock_countdown_seconds: int = 5  # TDA 29: plus a 5-second countdown
+    clock_callers: ClockCaller = ClockCaller.ANY_PLAYER
+    absent_forfeit_minutes: int | None = None
+    no_show_removal_level: int | None = None
+
+    def __post_init__(self) -> None:
+        _positive("tournament.conduct.max_rounds", self.max_rounds)
+        _positive("tournament.conduct.clock_seconds", self.clock_seconds)
+        _non_negative("tournament.conduct.clock_countdown_seconds", self.clock_countdown_seconds)
+        _optional_positive("tournament.conduct.absent_forfeit_minutes", self.absent_forfeit_minutes)
+        _optional_positive("tournament.conduct.no_show_removal_level", self.no_show_removal_level)
+        if not self.escalation:
+            raise RuleSetError(
+                "tournament.conduct.escalation needs at least one step",
+                params={"setting": "tournament.conduct.escalation"},
+            )
 
 
 class ChipRace(enum.StrEnum):
@@ -518,6 +700,7 @@ class TournamentRules:
     clock: ClockRules = field(default_factory=ClockRules)
     seating: SeatingRules = field(default_factory=SeatingRules)
     colour_up: ColourUpRules = field(default_factory=ColourUpRules)
+    conduct: ConductRules = field(default_factory=ConductRules)
 
     def __post_init__(self) -> None:
         s = self.structure

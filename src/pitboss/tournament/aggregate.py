@@ -21,12 +21,14 @@ from pitboss.errors import (
     ClockError,
     PayoutError,
     RegistrationError,
+    SeatingError,
     TournamentError,
 )
 from pitboss.rules.tournament import RefundPolicy
 from pitboss.tournament import clock as clk
 from pitboss.tournament import commands as cmd
-from pitboss.tournament import deals, hands
+from pitboss.tournament import deals, director, hands, penalties, side_games
+from pitboss.tournament.balancing import Move, MoveReason
 from pitboss.tournament.entries import (
     Player,
     PlayerId,
@@ -63,6 +65,7 @@ from pitboss.tournament.payouts import (
     PayoutScheme,
     compute_payouts,
 )
+from pitboss.tournament.people_events import PlayerMoved, SeatReason
 from pitboss.tournament.state import (
     Phase,
     TournamentState,
@@ -103,6 +106,12 @@ def decide(
         )
     events = catch_up(state, now)
     current = fold(state, events)
+    forfeits = penalties.due_forfeits(current, now)
+    if forfeits:
+        current = fold(current, forfeits)
+        follow = director.after_change(current, now, rng)
+        current = fold(current, follow)
+        events.extend([*forfeits, *follow])
     events.extend(_handle(current, command, now, rng))
     return events
 
@@ -173,11 +182,11 @@ def _handle(
 ) -> list[Event]:
     match command:
         case cmd.RegisterPlayer():
-            return _with_payouts(s, _register(s, command, now), now)
+            return _registered(s, _register(s, command, now), now, rng)
         case cmd.WithdrawPlayer():
             return _withdraw(s, command, now)
         case cmd.StartTournament():
-            return _start(s, now)
+            return _start_and_seat(s, now, rng)
         case cmd.Tick():
             return []
         case cmd.PauseClock():
@@ -206,9 +215,9 @@ def _handle(
                 raise ClockError("hand-for-hand is not on", code="hand_for_hand_off")
             return [HandForHandEnded(at=now)]
         case cmd.StartHand():
-            return hands.start_hand(s, command, now)
+            return director.start_hand(s, command, now, rng)
         case cmd.FinishHand():
-            return _with_payouts(s, hands.finish_hand(s, command, now), now)
+            return _after(s, director.finish_hand(s, command, now, rng), now, rng)
         case cmd.DeclareRebuy():
             player = _check_rebuy(s, command.player_id, now)
             if player.rebuy_declared:
@@ -219,7 +228,14 @@ def _handle(
                 )
             return [RebuyDeclared(at=now, player_id=command.player_id)]
         case cmd.Rebuy():
-            return _with_payouts(s, _rebuy(s, command, now), now)
+            events = _rebuy(s, command, now)
+            if s.is_out(command.player_id):
+                events.extend(
+                    director.seat_newcomer(
+                        fold(s, events), command.player_id, now, rng, SeatReason.REBUY
+                    )
+                )
+            return _with_payouts(s, events, now)
         case cmd.AddOn():
             return _with_payouts(s, _add_on(s, command, now), now)
         case cmd.PayPrize():
@@ -236,7 +252,181 @@ def _handle(
             return hands.record_colour_up(s, command, now)
         case cmd.RaceColourUp():
             return hands.race_colour_up(s, command, now, rng)
+    return _handle_people(s, command, now, rng)
+
+
+def _handle_people(
+    s: TournamentState, command: cmd.Command, now: int, rng: RandomSource | None
+) -> list[Event]:
+    """Seats, moves, penalties, rulings and side games (see `pitboss.tournament.director`)."""
+    match command:
+        case cmd.DrawSeats():
+            return director.draw_seats(s, now, rng)
+        case cmd.ConfirmSeatChange():
+            _seated(s)
+            events = director.seat_changes(s, now, rng, one=True)
+            if not events:
+                raise SeatingError(
+                    "no seat change is due now (or it waits for a hand to finish)",
+                    code="nothing_to_confirm",
+                )
+            return events
+        case cmd.BalanceTables():
+            _seated(s)
+            return director.seat_changes(s, now, rng)
+        case cmd.UndoMove():
+            return _undo(s, now)
+        case cmd.MovePlayer():
+            return _move_player(s, command, now)
+        case cmd.ReEnter():
+            return _re_enter(s, command, now, rng)
+        case cmd.GivePenalty():
+            return _after(s, penalties.give_penalty(s, command, now), now, rng)
+        case cmd.MarkAbsent():
+            return penalties.mark_absent(s, command, now)
+        case cmd.MarkReturned():
+            return penalties.mark_returned(s, command, now)
+        case cmd.RemoveChips():
+            return _after(s, penalties.remove_chips(s, command, now), now, rng)
+        case cmd.ChipPassing():
+            return _after(s, penalties.chip_passing(s, command, now), now, rng)
+        case cmd.WithdrawFromPlay():
+            return _after(s, penalties.withdraw_from_play(s, command, now), now, rng)
+        case cmd.CallClock():
+            return penalties.call_clock(s, command, now)
+        case cmd.ExpireClock():
+            return penalties.expire_clock(s, command, now)
+        case cmd.OverrideRuling():
+            return _after(s, penalties.override(s, command, now, rng), now, rng)
+        case cmd.EnterFromSideGame():
+            return _after(s, side_games.enter_main_event(s, command, now, rng), now, rng)
     raise TournamentError(f"unknown command {command!r}", code="unknown_command")
+
+
+# --- people ---------------------------------------------------------------------------------
+
+
+def _seated(s: TournamentState) -> None:
+    if not s.is_seated:
+        raise SeatingError("seats have not been drawn yet", code="not_seated")
+
+
+def _after(
+    s: TournamentState, events: list[Event], now: int, rng: RandomSource | None
+) -> list[Event]:
+    """Payouts, then what follows a bust-out or a seat change (winner, hand-for-hand, moves),
+    then the end of a hand-for-hand hand once every table has played it (RP-8C)."""
+    events = _with_payouts(s, events, now)
+    after = fold(s, events)
+    follow = director.after_change(after, now, rng)
+    events.extend(follow)
+    after = fold(after, follow)
+    if director.hand_for_hand_complete(after):
+        events.extend(_hand_for_hand_hand(after, now))
+    return events
+
+
+def _registered(
+    s: TournamentState, events: list[Event], now: int, rng: RandomSource | None
+) -> list[Event]:
+    """A late registrant draws a seat (TDA 8A); a sit & go starts when full (THC 1)."""
+    registered = events[0]
+    assert isinstance(registered, PlayerRegistered)
+    after = fold(s, events)
+    events.extend(director.seat_newcomer(after, registered.player_id, now, rng, SeatReason.LATE))
+    entry = s.rules.tournament.entry
+    if (
+        entry.start_when_full
+        and after.phase is Phase.REGISTRATION
+        and entry.max_entries is not None
+        and after.entries >= entry.max_entries
+    ):
+        events.extend(_start_and_seat(fold(s, events), now, rng))
+        return events
+    return _with_payouts(s, events, now)
+
+
+def _start_and_seat(s: TournamentState, now: int, rng: RandomSource | None) -> list[Event]:
+    """Start play; with a random source, draw the seats too (TDA 7)."""
+    events = _start(s, now)
+    if rng is not None and not s.is_seated:
+        events.extend(director.draw_seats(fold(s, events), now, rng))
+    return events
+
+
+def _undo(s: TournamentState, now: int) -> list[Event]:
+    """Take back the last move of this pass (live mode), if both tables are between hands."""
+    if not s.pass_moves:
+        raise SeatingError("no move of this pass to undo", code="nothing_to_undo")
+    last = s.pass_moves[-1]
+    if s.open_hands(last.to_table) or s.open_hands(last.from_table):
+        raise SeatingError(
+            "a hand has started at one of the tables; the move stands", code="move_dealt"
+        )
+    source = s.tables.get(last.from_table)
+    if source is None or last.from_seat in source.seats:
+        raise SeatingError("the player's old seat is gone or taken", code="seat_gone")
+    back = Move(
+        player_id=last.player_id,
+        from_table=last.to_table,
+        from_seat=last.to_seat,
+        to_table=last.from_table,
+        to_seat=last.from_seat,
+        reason=MoveReason.UNDO,
+    )
+    return [PlayerMoved(at=now, move=back)]
+
+
+def _move_player(s: TournamentState, c: cmd.MovePlayer, now: int) -> list[Event]:
+    """A director's move to an empty seat (TDA 7: wrong seat, the current stack moves)."""
+    _seated(s)
+    player = active_player(s, c.player_id)
+    table = s.table_of(c.player_id)
+    target = s.tables.get(c.table)
+    if table is None or target is None:
+        raise SeatingError(
+            f"{player.name} is not seated, or there is no table {c.table}",
+            code="unknown_table",
+            params={"table": c.table},
+        )
+    if c.seat in target.seats or not 1 <= c.seat <= target.seat_count:
+        raise SeatingError(
+            f"table {c.table} seat {c.seat} is not an empty seat; empty: {target.empty_seats()}",
+            code="seat_occupied",
+            params={"table": c.table, "seat": c.seat},
+        )
+    if s.open_hands(table.number):
+        raise SeatingError("move a player between hands", code="hand_in_play")
+    seat = table.seat_of(c.player_id)
+    assert seat is not None
+    move = Move(
+        player_id=c.player_id,
+        from_table=table.number,
+        from_seat=seat,
+        to_table=c.table,
+        to_seat=c.seat,
+        reason=MoveReason.DIRECTOR,
+    )
+    return [PlayerMoved(at=now, move=move)]
+
+
+def _re_enter(
+    s: TournamentState, c: cmd.ReEnter, now: int, rng: RandomSource | None
+) -> list[Event]:
+    """TDA 8A: a re-entry is a new entry: full stack, a random seat from the same pool."""
+    old = known_player(s, c.player_id)
+    if not s.is_out(c.player_id):
+        raise RegistrationError(
+            f"{old.name} has not gone out; only a player who is out can re-enter",
+            code="not_out",
+            params={"player_id": c.player_id},
+        )
+    events = _register(
+        s, cmd.RegisterPlayer(player_id=c.new_player_id, name=old.name, details=old.details), now
+    )
+    after = fold(s, events)
+    events.extend(director.seat_newcomer(after, c.new_player_id, now, rng, SeatReason.RE_ENTRY))
+    return _with_payouts(s, events, now)
 
 
 # --- entries and money ----------------------------------------------------------------------

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pitboss.rules.tournament import ChopMethod
+from pitboss.rules.tournament import ChopMethod, PenaltyKind
 from pitboss.tournament.entries import PersonalDetails, PlayerId
 from pitboss.tournament.events import PlayerChips
+from pitboss.tournament.people_events import RemovalReason
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -189,6 +190,147 @@ class RaceColourUp:
     seats: tuple[SeatedPlayer, ...]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawSeats:
+    """Draw every registered player to a seat and each table's first button (TDA 7, KY 6)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConfirmSeatChange:
+    """Carry out the director's next proposed seat change (a move, a break, a redraw).
+
+    Live mode: the floor confirms each proposal; dealt mode applies them by itself
+    (``tournament.seating.auto_apply_moves``).
+    """
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BalanceTables:
+    """Carry out every proposed seat change now possible: one balancing pass (TDA 10B, 11)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UndoMove:
+    """Take back the last move of this pass, if neither table has dealt since."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MovePlayer:
+    """The director moves a player to an empty seat (TDA 7: a player in the wrong seat)."""
+
+    player_id: PlayerId
+    table: int
+    seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReEnter:
+    """A player who went out buys a new entry under a new id (TDA 8A: full stack, random seat)."""
+
+    player_id: PlayerId
+    new_player_id: PlayerId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GivePenalty:
+    """A penalty (TDA 71A, SLPT 5, THC 25); ``kind`` None takes the next rung of the ladder.
+
+    ``amount`` is rounds (missed rounds, 1-4) or minutes (THC 25: 10/20/30/40).
+    """
+
+    player_id: PlayerId
+    reason: str
+    kind: PenaltyKind | None = None
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkAbsent:
+    """A player is away from the table (TDA 30; THC 6)."""
+
+    player_id: PlayerId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkReturned:
+    """An absent player is back."""
+
+    player_id: PlayerId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemoveChips:
+    """Take chips out of play with a reason (THC 19 pocketed chips, TDA 64 lost and found).
+
+    ``chips`` None takes every chip, which puts the player out.
+    """
+
+    player_id: PlayerId
+    reason: RemovalReason
+    chips: int | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChipPassing:
+    """Chip passing: giver and receiver are both eliminated (THC 37)."""
+
+    giver: PlayerId
+    receiver: PlayerId
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WithdrawFromPlay:
+    """A player leaves during play; their chips go back to the bank (THC 38)."""
+
+    player_id: PlayerId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CallClock:
+    """Call the clock on a player (TDA 29; THC 15): ``called_by`` None is the director."""
+
+    table: int
+    player_id: PlayerId
+    called_by: PlayerId | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExpireClock:
+    """The called clock ran out; ``facing_bet`` decides check or fold under TDA 29."""
+
+    table: int
+    facing_bet: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OverrideRuling:
+    """The director reverses an automatic ruling, with a reason (TDA 1; RULES §4 row 1).
+
+    ``ruling``: ``chips_removed`` (give back the removed chips and reinstate the player),
+    ``penalty`` (end the penalty being served), ``clock`` (cancel a called clock).
+    """
+
+    ruling: str
+    player_id: PlayerId
+    reason: str
+    table: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EnterFromSideGame:
+    """A side-game player enters the main event with the average stack (SLPT 29).
+
+    ``killed_side_stack``: a player of an unfinished side game at the final table's start
+    kills their side-game stack (no side-game prize) to enter.
+    """
+
+    player_id: PlayerId
+    name: str
+    killed_side_stack: bool = False
+
+
 Command = (
     RegisterPlayer
     | WithdrawPlayer
@@ -213,4 +355,20 @@ Command = (
     | CancelDeal
     | RecordColourUp
     | RaceColourUp
+    | DrawSeats
+    | ConfirmSeatChange
+    | BalanceTables
+    | UndoMove
+    | MovePlayer
+    | ReEnter
+    | GivePenalty
+    | MarkAbsent
+    | MarkReturned
+    | RemoveChips
+    | ChipPassing
+    | WithdrawFromPlay
+    | CallClock
+    | ExpireClock
+    | OverrideRuling
+    | EnterFromSideGame
 )

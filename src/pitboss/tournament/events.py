@@ -11,12 +11,14 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar
 
 from pitboss.errors import TournamentError
-from pitboss.rules.presets import from_mapping, to_mapping
 from pitboss.rules.tournament import ChopMethod, TimeLimitAction
+from pitboss.table.positions import Positions
 from pitboss.tournament.entries import PersonalDetails, PlayerId
+from pitboss.tournament.event_base import _Event
+from pitboss.tournament.people_events import PEOPLE_EVENT_CLASSES, PeopleEvent
 
 EVENT_VERSION = 1
 
@@ -58,21 +60,6 @@ class LevelChange(enum.StrEnum):
     CLOCK = "clock"
     JUMP = "jump"
     HAND_FOR_HAND = "hand_for_hand"
-
-
-class _Event:
-    __slots__ = ()
-    type: ClassVar[EventType]
-    at: int
-
-    def to_dict(self) -> dict[str, Any]:
-        """``{"type": ..., "data": {...}}``, JSON-ready."""
-        return {"type": self.type.value, "data": to_mapping(self)}
-
-    @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> Self:
-        """The event from its ``data`` mapping."""
-        return from_mapping(cls, data, where=cls.type.value)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -205,13 +192,19 @@ class TimeLimitReached(_Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandStarted(_Event):
-    """A hand started at a table, at the level then in force (TDA 23, THC 4, SLPT 12)."""
+    """A hand started at a table, at the level then in force (TDA 23, THC 4, SLPT 12).
+
+    At a table the director seats, ``positions`` are the button and blinds by the dead-button
+    rule (TDA 32) and ``waiting`` the newcomers' seats that sit the hand out (TDA 10A).
+    """
 
     type: ClassVar[EventType] = EventType.HAND_STARTED
     at: int
     hand_id: str
     table: int
     level: int
+    positions: Positions | None = None
+    waiting: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -378,10 +371,11 @@ Event = (
     | DealApproved
     | DealCancelled
     | ColourUpRecorded
+    | PeopleEvent
 )
 
-EVENT_CLASSES: dict[EventType, type[Event]] = {
-    cls.type: cls
+EVENT_CLASSES: dict[str, type[Event]] = {
+    cls.type.value: cls
     for cls in (
         PlayerRegistered,
         PlayerWithdrew,
@@ -408,11 +402,9 @@ EVENT_CLASSES: dict[EventType, type[Event]] = {
         DealApproved,
         DealCancelled,
         ColourUpRecorded,
+        *PEOPLE_EVENT_CLASSES,
     )
 }
-
-
-_TYPES = frozenset(t.value for t in EventType)
 
 
 def event_from_dict(data: Mapping[str, Any]) -> Event:
@@ -423,10 +415,10 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
         RuleSetError: data that does not fit the event's fields.
     """
     kind = data.get("type")
-    cls = EVENT_CLASSES.get(EventType(kind)) if isinstance(kind, str) and kind in _TYPES else None
+    cls = EVENT_CLASSES.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise TournamentError(
-            f"unknown event type {kind!r}; known: {', '.join(sorted(EventType))}",
+            f"unknown event type {kind!r}; known: {', '.join(sorted(EVENT_CLASSES))}",
             code="unknown_event",
             params={"type": kind},
         )

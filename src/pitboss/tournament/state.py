@@ -16,6 +16,9 @@ from pitboss.rules import RuleSet
 from pitboss.rules.tournament import ChopMethod, MoneyKind, TimeLimitAction
 from pitboss.tournament import clock as clk
 from pitboss.tournament import ledger as ldg
+from pitboss.tournament import people_state
+from pitboss.tournament.balancing import Move
+from pitboss.tournament.eliminations import BustRecord
 from pitboss.tournament.entries import Player, PlayerId, PlayerStatus, PublicPlayer
 from pitboss.tournament.events import (
     AddOnBought,
@@ -45,6 +48,9 @@ from pitboss.tournament.events import (
     TimeLimitReached,
     TournamentStarted,
 )
+from pitboss.tournament.people_events import PEOPLE_EVENT_CLASSES, RemovalReason
+from pitboss.tournament.people_state import ClockCall, Conduct
+from pitboss.tournament.seating import TableSeats
 from pitboss.tournament.structure import Period, timeline
 
 
@@ -65,6 +71,9 @@ class HandRecord:
     level: int
     started_at: int
     finished: bool = False
+    players: tuple[PlayerId, ...] = ()
+    penalised: tuple[PlayerId, ...] = ()
+    hand_for_hand_hand: int | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -111,6 +120,23 @@ class TournamentState:
     deals: Mapping[str, Deal] = field(default_factory=dict)
     colour_ups_raced: frozenset[tuple[int, int]] = frozenset()
     last_at: int | None = None
+    tables: Mapping[int, TableSeats] = field(default_factory=dict)
+    is_seated: bool = False
+    busts: tuple[BustRecord, ...] = ()
+    bust_seq: int = 0
+    moved_this_pass: frozenset[PlayerId] = frozenset()
+    pass_moves: tuple[Move, ...] = ()
+    redrawn_at: frozenset[int] = frozenset()
+    final_table_started: bool = False
+    hand_for_hand_hand: int = 0
+    hand_for_hand_done: frozenset[int] = frozenset()
+    hand_for_hand_was_on: bool = False
+    winner: PlayerId | None = None
+    conduct: Mapping[PlayerId, Conduct] = field(default_factory=dict)
+    forfeits: tuple[tuple[PlayerId, int, RemovalReason], ...] = ()
+    clock_calls: Mapping[int, ClockCall] = field(default_factory=dict)
+    chips_created: int = 0
+    overrides: tuple[str, ...] = ()
 
     @classmethod
     def new(cls, rules: RuleSet | None = None) -> TournamentState:
@@ -159,6 +185,21 @@ class TournamentState:
         return tuple(
             h for h in self.hands.values() if not h.finished and (table is None or h.table == table)
         )
+
+    def conduct_of(self, pid: PlayerId) -> Conduct:
+        """The player's conduct record (offences, penalty, absence)."""
+        return self.conduct.get(pid, Conduct())
+
+    def table_of(self, pid: PlayerId) -> TableSeats | None:
+        """The table ``pid`` sits at, if seated."""
+        for table in self.tables.values():
+            if table.seat_of(pid) is not None:
+                return table
+        return None
+
+    def is_out(self, pid: PlayerId) -> bool:
+        """The player has gone out (busted, disqualified, withdrew during play)."""
+        return any(r.bust.player_id == pid for r in self.busts)
 
     def public_players(self) -> tuple[PublicPlayer, ...]:
         """Players as public screens show them: no contact or identity details."""
@@ -226,11 +267,25 @@ def apply(state: TournamentState, event: Event) -> TournamentState:
         case ClockAdjusted():
             return replace(state, clock=clk.adjusted(state.clock, event.at, event.delta_ms))
         case HandForHandStarted():
-            return replace(state, clock=clk.hand_for_hand_started(state.clock, event.at))
+            return replace(
+                state,
+                clock=clk.hand_for_hand_started(state.clock, event.at),
+                hand_for_hand_done=frozenset(),
+                hand_for_hand_was_on=True,
+            )
         case HandForHandHandPlayed():
-            return replace(state, clock=clk.deducted(state.clock, event.at, event.deducted_ms))
+            return replace(
+                state,
+                clock=clk.deducted(state.clock, event.at, event.deducted_ms),
+                hand_for_hand_hand=state.hand_for_hand_hand + 1,
+                hand_for_hand_done=frozenset(),
+            )
         case HandForHandEnded():
-            return replace(state, clock=clk.hand_for_hand_ended(state.clock, event.at))
+            return replace(
+                state,
+                clock=clk.hand_for_hand_ended(state.clock, event.at),
+                hand_for_hand_done=frozenset(),
+            )
         case TimeLimitReached():
             if event.action is TimeLimitAction.CHOP:
                 return replace(
@@ -241,21 +296,20 @@ def apply(state: TournamentState, event: Event) -> TournamentState:
                 )
             return replace(state, time_limit_reached=True)
         case HandStarted():
-            hands = dict(state.hands)
-            hands[event.hand_id] = HandRecord(
-                hand_id=event.hand_id, table=event.table, level=event.level, started_at=event.at
-            )
-            return replace(state, hands=hands)
+            return people_state.hand_started(state, event)
         case HandFinished():
             hands = dict(state.hands)
-            hands[event.hand_id] = replace(hands[event.hand_id], finished=True)
+            record = hands[event.hand_id]
+            hands[event.hand_id] = replace(record, finished=True)
             players = dict(state.players)
             for stack in event.stacks:
                 players[stack.player_id] = replace(players[stack.player_id], chips=stack.chips)
-            return replace(state, hands=hands, players=players)
+            state = replace(state, hands=hands, players=players)
+            return people_state.hand_finished(state, record)
         case RebuyDeclared():
             return _player(state, event.player_id, rebuy_declared=True)
         case RebuyBought():
+            state = people_state.back_in(state, event.player_id)
             p = state.players[event.player_id]
             state = _player(
                 state,
@@ -321,6 +375,8 @@ def apply(state: TournamentState, event: Event) -> TournamentState:
             if event.period is not None:
                 raced = raced | {(event.period, event.table)}
             return replace(state, players=players, colour_ups_raced=raced)
+    if isinstance(event, PEOPLE_EVENT_CLASSES):
+        return people_state.apply_people(state, event)
     raise AssertionError(f"unhandled event {event!r}")  # pragma: no cover
 
 
@@ -369,6 +425,7 @@ def replay(rules: RuleSet, events: Iterable[Event]) -> TournamentState:
 
 
 __all__ = [
+    "Conduct",
     "Deal",
     "HandRecord",
     "Phase",

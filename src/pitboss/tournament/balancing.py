@@ -1,0 +1,348 @@
+"""Balancing, breaking and redrawing tables: pure planners of the director's next seat change.
+
+`next_decision` looks at the tables and says what to do next, one step at a time, so the plan
+is recomputed after every move (the issue's rule) and no player is moved twice in one pass
+(the caller passes who has moved). Order of business:
+
+1. Open a table when the seats cannot hold everyone (late entries; THC 5 shrinking 11 -> 10).
+2. Break a table as soon as the others can seat its players (TDA 10B), in the house's break
+   order (TDA 11C, RP-19: highest number first, a fixed list, or random), seating its players by
+   the two-step random draw (TDA 10B: seat cards scrambled, one card each, the highest card by
+   suit takes the first seat card). Down to the final table (KY 8a: at ``final_table_size``)
+   or to a table count in ``redraw_at_tables`` (WSOP 67c) every player is redrawn instead
+   (KY 8b), which needs every table between hands.
+3. Move players out of seats the shrunk table no longer has (THC 5: 11 in the first round,
+   then 10).
+4. Balance: when the fullest and the shortest table differ by the threshold (TDA 11D), a player
+   from the fullest (the source table by a predetermined order, TDA 11C) moves to the worst
+   position of the shortest (TDA 11A: the player due the big blind next; THC 12, 20: a random
+   player). A source table must be between hands (its next big blind must not have been dealt).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from pitboss.cards import Deck, RandomSource
+from pitboss.errors import SeatingError
+from pitboss.rules.table import MissedBlindPolicy
+from pitboss.rules.tournament import BalanceMover, TableOrder
+from pitboss.tournament.entries import PlayerId
+from pitboss.tournament.seating import TableSeats, tables_needed
+
+
+class MoveReason(enum.StrEnum):
+    """Why a player changed seats."""
+
+    BALANCE = "balance"  # TDA 11A/11D; THC 12, 20
+    BREAK = "break"  # TDA 10B
+    CONSOLIDATE = "consolidate"  # THC 5: the table shrinks after the first round
+    DIRECTOR = "director"  # a director's correction (TDA 7: wrong seat)
+    UNDO = "undo"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Move:
+    """A concrete proposal: "Table 3 seat 7, Ann Lee, to Table 1 seat 4"."""
+
+    player_id: PlayerId
+    from_table: int
+    from_seat: int
+    to_table: int
+    to_seat: int
+    reason: MoveReason
+
+    def describe(self, name: str) -> str:
+        """The move as the floor announces it."""
+        return (
+            f"Table {self.from_table} seat {self.from_seat}, {name}, to Table {self.to_table} "
+            f"seat {self.to_seat}"
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OpenTable:
+    """Open a new, empty table (more players than seats)."""
+
+    table: int
+    seat_count: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BreakTable:
+    """Break ``table``: its players go where the two-step draw sends them (TDA 10B).
+
+    ``draw`` lists each player's card as ``"player_id:card"`` in the order dealt.
+    """
+
+    table: int
+    moves: tuple[Move, ...]
+    draw: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Redraw:
+    """Redraw every player onto ``tables`` tables (KY 8b final table; WSOP 67c at 3 and 2)."""
+
+    tables: int
+    seat_count: int
+    final: bool
+
+
+Decision = OpenTable | BreakTable | Redraw | Move
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BalanceContext:
+    """What the planner needs besides the tables: the house's settings and who may move.
+
+    ``capacity`` is the seat count of the current phase (THC 5); ``busy`` are tables with a
+    hand in play; ``moved`` are players already moved in this pass; ``redrawn`` the table
+    counts at which a redraw was already made.
+    """
+
+    capacity: int
+    threshold: int
+    mover: BalanceMover
+    source_order: TableOrder
+    break_order: TableOrder
+    break_list: tuple[int, ...] = ()
+    final_table_size: int | None = None
+    redraw_final_table: bool = False
+    redraw_at_tables: tuple[int, ...] = ()
+    missed: MissedBlindPolicy = MissedBlindPolicy.WAIT_FOR_BUTTON
+    busy: frozenset[int] = frozenset()
+    moved: frozenset[PlayerId] = frozenset()
+    redrawn: frozenset[int] = field(default_factory=frozenset)
+
+
+def tables_required(players: int, ctx: BalanceContext) -> int:
+    """As few tables as the seats allow; one once the final table forms (KY 8a, RP-9)."""
+    final = ctx.final_table_size
+    if final is not None:
+        if players <= final:
+            return 1
+        return max(2, tables_needed(players, ctx.capacity))
+    return tables_needed(players, ctx.capacity)
+
+
+def final_table_seats(ctx: BalanceContext) -> int:
+    """The seats of the final table: the final-table size when larger than a table (KY 8a)."""
+    return max(ctx.capacity, ctx.final_table_size or 0)
+
+
+def _need(rng: RandomSource | None, what: str) -> RandomSource:
+    if rng is None:
+        raise SeatingError(
+            f"{what} is decided by chance: a random source is needed", code="no_random_source"
+        )
+    return rng
+
+
+def _ordered(tables: Sequence[TableSeats], order: TableOrder, fixed: Sequence[int]) -> list[int]:
+    numbers = sorted((t.number for t in tables), reverse=order is not TableOrder.LOWEST_FIRST)
+    if order is TableOrder.FIXED_LIST:
+        listed = [n for n in fixed if n in numbers]
+        return listed + [n for n in numbers if n not in listed]
+    return numbers
+
+
+def next_decision(
+    tables: Mapping[int, TableSeats], ctx: BalanceContext, rng: RandomSource | None = None
+) -> Decision | None:
+    """The director's next seat change, or None when nothing is due or it must wait.
+
+    Raises:
+        SeatingError: chance must decide (a random mover, random break order, a break or a
+            redraw) and no random source was given.
+    """
+    live = list(tables.values())
+    players = sum(t.size for t in live)
+    if not live or players == 0:
+        return None
+    required = tables_required(players, ctx)
+    if required > len(live) and players > len(live) * ctx.capacity:
+        number = next(n for n in range(1, len(live) + 2) if n not in tables)
+        return OpenTable(table=number, seat_count=ctx.capacity)
+    if len(live) > required:
+        return _shrink(tables, required, ctx, rng)
+    overflow = _consolidate(tables, ctx)
+    if overflow is not None:
+        return overflow
+    return _balance(tables, ctx, rng)
+
+
+def _shrink(
+    tables: Mapping[int, TableSeats], required: int, ctx: BalanceContext, rng: RandomSource | None
+) -> Decision | None:
+    count = len(tables) - 1
+    is_final = required == 1
+    wants_redraw = (is_final and ctx.redraw_final_table) or (
+        count == required and count in ctx.redraw_at_tables and count not in ctx.redrawn
+    )
+    if wants_redraw:
+        if ctx.busy:
+            return None  # every table finishes its hand first
+        seats = final_table_seats(ctx) if is_final else ctx.capacity
+        return Redraw(tables=required, seat_count=seats, final=is_final)
+    idle = [t for t in tables.values() if t.number not in ctx.busy]
+    if ctx.break_order is TableOrder.RANDOM:
+        if not idle:
+            return None
+        chooser = _need(rng, "a random table break (RP-19)")
+        ordered = sorted(t.number for t in idle)
+        victim = ordered[chooser.randrange(len(ordered))]
+    else:
+        victim = _ordered(list(tables.values()), ctx.break_order, ctx.break_list)[0]
+        if victim in ctx.busy:
+            return None  # the predetermined table breaks when its hand is over
+    return _break(tables, victim, ctx, _need(rng, "seating a broken table (TDA 10B)"))
+
+
+def _break(
+    tables: Mapping[int, TableSeats], victim: int, ctx: BalanceContext, rng: RandomSource
+) -> BreakTable:
+    """TDA 10B: seat cards for the seats that keep the tables even, scrambled; one card each."""
+    broken = tables[victim]
+    others = {n: t for n, t in tables.items() if n != victim}
+    capacity = final_table_seats(ctx) if len(others) == 1 else ctx.capacity
+    sizes = {n: t.size for n, t in others.items()}
+    wanted: dict[int, int] = dict.fromkeys(others, 0)
+    for _ in range(broken.size):
+        room = [n for n in sorted(others) if sizes[n] < capacity]
+        if not room:
+            raise SeatingError(
+                f"table {victim} cannot break: the other tables have no room",
+                code="no_room",
+            )
+        target = min(room, key=lambda n: (sizes[n], n))
+        sizes[target] += 1
+        wanted[target] += 1
+    seat_cards: list[tuple[int, int]] = []
+    for n in sorted(wanted):
+        if not wanted[n]:
+            continue
+        empty = others[n].empty_seats(capacity)
+        if len(empty) < wanted[n]:
+            empty = [s for s in range(1, capacity + 1) if s not in others[n].seats]
+        rng.shuffle(empty)
+        seat_cards.extend((n, s) for s in sorted(empty[: wanted[n]]))
+    rng.shuffle(seat_cards)
+    deck = Deck(rng)
+    dealt = [(seat, pid, deck.deal()) for seat, pid in sorted(broken.seats.items())]
+    ranked = sorted(dealt, key=lambda d: -int(d[2]))
+    moves = tuple(
+        Move(
+            player_id=pid,
+            from_table=victim,
+            from_seat=seat,
+            to_table=card[0],
+            to_seat=card[1],
+            reason=MoveReason.BREAK,
+        )
+        for (seat, pid, _), card in zip(ranked, seat_cards, strict=True)
+    )
+    moves = tuple(sorted(moves, key=lambda m: m.from_seat))
+    return BreakTable(
+        table=victim, moves=moves, draw=tuple(f"{pid}:{card}" for _, pid, card in dealt)
+    )
+
+
+def _destination(
+    tables: Mapping[int, TableSeats], exclude: int, ctx: BalanceContext
+) -> TableSeats | None:
+    room = [t for n, t in tables.items() if n != exclude and t.empty_seats(ctx.capacity)]
+    if not room:
+        return None
+    return min(room, key=lambda t: (t.size, t.number))
+
+
+def _consolidate(tables: Mapping[int, TableSeats], ctx: BalanceContext) -> Move | None:
+    """THC 5: players in seats above the phase's seat count move to the worst open seat."""
+    for table in sorted(tables.values(), key=lambda t: t.number):
+        beyond = sorted(s for s in table.seats if s > ctx.capacity)
+        if not beyond or table.number in ctx.busy:
+            continue
+        seat = beyond[-1]
+        target = _destination(tables, table.number, ctx)
+        if target is None or target.size >= table.size - 1:
+            target = table if table.empty_seats(ctx.capacity) else target
+        if target is None:
+            continue
+        to_seat = target.worst_seats(ctx.missed, ctx.capacity)[0]
+        return Move(
+            player_id=table.seats[seat],
+            from_table=table.number,
+            from_seat=seat,
+            to_table=target.number,
+            to_seat=to_seat,
+            reason=MoveReason.CONSOLIDATE,
+        )
+    return None
+
+
+def imbalance(tables: Mapping[int, TableSeats]) -> int:
+    """Players between the fullest and the shortest table."""
+    sizes = [t.size for t in tables.values()]
+    return max(sizes) - min(sizes) if sizes else 0
+
+
+def _balance(
+    tables: Mapping[int, TableSeats], ctx: BalanceContext, rng: RandomSource | None
+) -> Move | None:
+    if len(tables) < 2 or imbalance(tables) < ctx.threshold:
+        return None
+    most = max(t.size for t in tables.values())
+    fullest = [t for t in tables.values() if t.size == most]
+    shortest = min(tables.values(), key=lambda t: (t.size, t.number))
+    for number in _ordered(fullest, ctx.source_order, ()):
+        source = tables[number]
+        if number in ctx.busy:
+            continue
+        candidates = [p for p in source.players() if p not in ctx.moved]
+        if not candidates:
+            continue
+        if ctx.mover is BalanceMover.NEXT_BIG_BLIND:
+            order = [p for p in source.big_blind_order(ctx.missed) if p not in ctx.moved]
+            player = order[0]
+        else:
+            chooser = _need(rng, "a random mover (THC 12, 20)")
+            player = candidates[chooser.randrange(len(candidates))]
+        from_seat = source.seat_of(player)
+        assert from_seat is not None
+        to_seat = shortest.worst_seats(ctx.missed, ctx.capacity)[0]
+        return Move(
+            player_id=player,
+            from_table=number,
+            from_seat=from_seat,
+            to_table=shortest.number,
+            to_seat=to_seat,
+            reason=MoveReason.BALANCE,
+        )
+    return None
+
+
+def halted_tables(tables: Mapping[int, TableSeats], ctx: BalanceContext) -> tuple[int, ...]:
+    """Tables that wait for a player before dealing again (TDA 11D): short by the threshold."""
+    if len(tables) < 2 or imbalance(tables) < ctx.threshold:
+        return ()
+    most = max(t.size for t in tables.values())
+    return tuple(sorted(t.number for t in tables.values() if most - t.size >= ctx.threshold))
+
+
+__all__ = [
+    "BalanceContext",
+    "BreakTable",
+    "Decision",
+    "Move",
+    "MoveReason",
+    "OpenTable",
+    "Redraw",
+    "final_table_seats",
+    "halted_tables",
+    "imbalance",
+    "next_decision",
+    "tables_required",
+]

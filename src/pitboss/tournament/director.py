@@ -1,0 +1,464 @@
+"""The director's seat-keeping inside ``decide``: draws, hands at seated tables, seat changes.
+
+Live mode (the director types bust-outs and stacks) and dealt mode (a runtime drives the
+tables) use the same functions: after a hand at table T the director records its result, takes
+out the players who busted (ranked, KY 8d, THC 3), and proposes, or in dealt mode makes, the
+seat changes due (`pitboss.tournament.balancing`). A table with a change pending does not deal
+(TDA 11D: a short table halts; TDA 11A: the player due the big blind moves first); in
+hand-for-hand a table that has played the current hand waits for the others (RP-8, WSOP 126a).
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence
+from typing import Any
+
+from pitboss.cards import RandomSource
+from pitboss.errors import SeatingError, TableError, TournamentError
+from pitboss.rules.table import AbsentPolicy
+from pitboss.rules.tournament import EqualStackBusts
+from pitboss.table.positions import clockwise_from
+from pitboss.table.values import HandPlan, PlannedSeat, SeatStatus
+from pitboss.tournament import commands as cmd
+from pitboss.tournament import hands
+from pitboss.tournament.balancing import (
+    BalanceContext,
+    BreakTable,
+    Decision,
+    Move,
+    OpenTable,
+    Redraw,
+    halted_tables,
+    next_decision,
+)
+from pitboss.tournament.eliminations import Bust, rank_busts
+from pitboss.tournament.entries import PlayerId, PlayerStatus
+from pitboss.tournament.events import (
+    Event,
+    HandForHandEnded,
+    HandForHandStarted,
+    HandStarted,
+    RebuyBought,
+)
+from pitboss.tournament.people_events import (
+    ButtonPlaced,
+    ChipsRemoved,
+    DrawReason,
+    PlayerMoved,
+    PlayersBusted,
+    PlayerSeated,
+    RemovalReason,
+    SeatReason,
+    SeatsDrawn,
+    TableBroken,
+    TableOpened,
+    TournamentWon,
+)
+from pitboss.tournament.seating import draw_button, draw_newcomer_seat, draw_tables
+from pitboss.tournament.state import Phase, TournamentState, fold
+
+MS_PER_MINUTE = 60_000
+
+
+class _Peek:
+    """A stand-in random source to see whether a change is pending (never recorded)."""
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        return None
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        return 0
+
+
+def capacity(s: TournamentState) -> int:
+    """Seats per table now (THC 5: 11 in the first round, then 10; KY 3: 10)."""
+    rules = s.rules
+    return rules.table.seats_for(rules.tournament.seating.phase_at(s.level))
+
+
+def context(s: TournamentState) -> BalanceContext:
+    """The balancing planner's view of the state and the house's settings."""
+    seating = s.rules.tournament.seating
+    return BalanceContext(
+        capacity=capacity(s),
+        threshold=seating.threshold_at(s.level),
+        mover=seating.mover,
+        source_order=seating.source_table,
+        break_order=seating.break_order,
+        break_list=seating.break_list,
+        final_table_size=seating.final_table_size,
+        redraw_final_table=seating.redraw_final_table,
+        redraw_at_tables=seating.redraw_at_tables,
+        missed=s.rules.table.missed_blinds,
+        busy=frozenset(h.table for h in s.open_hands()),
+        moved=s.moved_this_pass,
+        redrawn=s.redrawn_at,
+    )
+
+
+def pending(s: TournamentState) -> Decision | None:
+    """The next seat change due, as far as it can be known without drawing (views, checks)."""
+    if not s.is_seated or s.phase is not Phase.RUNNING:
+        return None
+    return next_decision(s.tables, context(s), _Peek())
+
+
+def _need_rng(rng: RandomSource | None, what: str) -> RandomSource:
+    if rng is None:
+        raise SeatingError(f"{what} needs a random source", code="no_random_source")
+    return rng
+
+
+def seated_players(s: TournamentState) -> list[PlayerId]:
+    """Players still in, in registration order (the draw's input)."""
+    return [
+        pid
+        for pid, p in s.players.items()
+        if p.status is PlayerStatus.ACTIVE and p.chips > 0 and not s.is_out(pid)
+    ]
+
+
+def draw_seats(s: TournamentState, now: int, rng: RandomSource | None) -> list[Event]:
+    """Every player to a random seat, evenly over as few tables as possible (TDA 7; KY 3;
+    THC 5, 12), then each table's first button (KY 6; THC 9).
+
+    Raises:
+        SeatingError: seats were drawn already, nobody to seat, or no random source.
+    """
+    if s.is_seated:
+        raise SeatingError("seats have already been drawn", code="seats_drawn")
+    if s.phase is Phase.STOPPED:
+        raise SeatingError("play has stopped", code="time_limit_stopped")
+    players = seated_players(s)
+    if len(players) < 2:
+        raise SeatingError(
+            f"a seat draw needs at least two players; {len(players)} registered",
+            code="too_few_players",
+        )
+    tables = draw_tables(players, capacity(s), s.rules, _need_rng(rng, "the seat draw (TDA 7)"))
+    return [SeatsDrawn(at=now, tables=tables)]
+
+
+def seat_newcomer(
+    s: TournamentState, pid: PlayerId, now: int, rng: RandomSource | None, reason: SeatReason
+) -> list[Event]:
+    """A random seat from the pool for a late registrant, re-entry, alternate (TDA 8A)."""
+    if not s.is_seated:
+        return []
+    source = _need_rng(rng, "a seat for a newcomer (TDA 8A)")
+    cap = capacity(s)
+    events: list[Event] = []
+    spot = draw_newcomer_seat(s.tables, cap, source)
+    if spot is None:
+        number = next(n for n in range(1, len(s.tables) + 2) if n not in s.tables)
+        events.append(TableOpened(at=now, table=number, seat_count=cap))
+        spot = (number, 1 + source.randrange(cap))
+    events.append(PlayerSeated(at=now, player_id=pid, table=spot[0], seat=spot[1], reason=reason))
+    return events
+
+
+def decision_events(
+    s: TournamentState, decision: Decision, now: int, rng: RandomSource | None
+) -> list[Event]:
+    """The events that carry out one seat change."""
+    match decision:
+        case OpenTable():
+            return [TableOpened(at=now, table=decision.table, seat_count=decision.seat_count)]
+        case BreakTable():
+            return [
+                TableBroken(at=now, table=decision.table, moves=decision.moves, draw=decision.draw)
+            ]
+        case Redraw():
+            source = _need_rng(rng, "a redraw (KY 8b)")
+            players = [p for t in sorted(s.tables) for p in s.tables[t].players()]
+            numbers = sorted(s.tables)[: decision.tables]
+            drawn = draw_tables(
+                sorted(players), decision.seat_count, s.rules, source, numbers=numbers
+            )
+            reason = DrawReason.FINAL_TABLE if decision.final else DrawReason.REDRAW
+            return [SeatsDrawn(at=now, tables=drawn, reason=reason)]
+        case Move():
+            return [PlayerMoved(at=now, move=decision)]
+    raise AssertionError(decision)  # pragma: no cover
+
+
+def seat_changes(
+    s: TournamentState, now: int, rng: RandomSource | None, *, one: bool = False
+) -> list[Event]:
+    """Carry out the seat changes due, recomputing the plan after each (one pass).
+
+    Raises:
+        SeatingError: chance must decide and there is no random source.
+    """
+    events: list[Event] = []
+    guard = 4 * (len(s.players) + len(s.tables)) + 8
+    while guard > 0:
+        guard -= 1
+        if not s.is_seated or s.phase is not Phase.RUNNING:
+            break
+        decision = next_decision(s.tables, context(s), rng)
+        if decision is None:
+            break
+        step = decision_events(s, decision, now, rng)
+        events.extend(step)
+        s = fold(s, step)
+        if one:
+            break
+    return events
+
+
+def hand_plan(s: TournamentState, table: int, now: int) -> HandPlan:
+    """The next hand at a seated table: positions and each seat's part (TDA 30, 71C; THC 6).
+
+    Raises:
+        SeatingError: no such table.
+        TableError: the table cannot deal (no button, fewer than two players).
+    """
+    t = s.tables.get(table)
+    if t is None:
+        raise SeatingError(
+            f"there is no table {table}; tables: {sorted(s.tables)}",
+            code="unknown_table",
+            params={"table": table},
+        )
+    positions, waiting = t.plan(s.rules.table.missed_blinds)
+    policy = s.rules.table.absent_policy
+    seats: list[PlannedSeat] = []
+    order = clockwise_from(positions.button, set(t.seats) - waiting)
+    for seat in order:
+        pid = t.seats[seat]
+        c = s.conduct_of(pid)
+        away = c.absent_since is not None or c.is_penalised(now)
+        status = SeatStatus.LIVE
+        if away:
+            is_killed = policy is AbsentPolicy.DEALT_AND_KILLED
+            status = SeatStatus.KILLED if is_killed else SeatStatus.NOT_DEALT
+        seats.append(
+            PlannedSeat(
+                seat=seat,
+                player=pid,
+                stack=s.players[pid].chips,
+                status=status,
+                is_penalised=c.is_penalised(now),
+            )
+        )
+    return HandPlan(
+        table=table,
+        hand_no=t.hands_played + 1,
+        positions=positions,
+        seats=tuple(seats),
+        waiting=tuple(sorted(waiting)),
+    )
+
+
+def _blocked(s: TournamentState, table: int) -> str | None:
+    if s.clock.hand_for_hand and table in s.hand_for_hand_done:
+        return (
+            f"table {table} has played this hand-for-hand hand and waits for the other tables "
+            "(RP-8)"
+        )
+    decision = pending(s)
+    match decision:
+        case Redraw():
+            return "every seat is being redrawn (KY 8b): confirm the redraw first"
+        case BreakTable() if decision.table == table:
+            return f"table {table} is to break (TDA 10B): confirm the break first"
+        case Move() if table in (decision.from_table, decision.to_table):
+            return (
+                "a balancing move is due first (TDA 11A, 11D): "
+                f"Table {decision.from_table} seat {decision.from_seat} to Table "
+                f"{decision.to_table} seat {decision.to_seat}"
+            )
+    if halted_tables(s.tables, context(s)) and table in halted_tables(s.tables, context(s)):
+        return f"table {table} is short and waits for a player (TDA 11D)"
+    return None
+
+
+def start_hand(
+    s: TournamentState, c: cmd.StartHand, now: int, rng: RandomSource | None
+) -> list[Event]:
+    """A hand at a table: at a seated table with its button and blinds (TDA 32, 34B, 10A).
+
+    Raises:
+        TournamentError: see `pitboss.tournament.hands.start_hand`.
+        SeatingError: no such table, or the table must wait (a move, a break, hand-for-hand).
+    """
+    from pitboss.tournament.penalties import no_show_removals
+
+    base = hands.start_hand(s, c, now)
+    if not s.is_seated:
+        return base
+    events: list[Event] = no_show_removals(s, now)
+    s = fold(s, events)
+    t = s.tables.get(c.table)
+    if t is None:
+        raise SeatingError(
+            f"there is no table {c.table}; tables: {sorted(s.tables)}",
+            code="unknown_table",
+            params={"table": c.table},
+        )
+    why = _blocked(s, c.table)
+    if why is not None:
+        raise SeatingError(why, code="table_must_wait", params={"table": c.table})
+    if t.size < 2:
+        raise SeatingError(
+            f"table {c.table} has {t.size} player(s); a hand needs two",
+            code="too_few_players",
+            params={"table": c.table},
+        )
+    if t.button is None and t.last is None:
+        drawn = draw_button(c.table, t.seats, t.seat_count, s.rules, rng)
+        events.append(ButtonPlaced(at=now, table=drawn))
+        s = fold(s, events[-1:])
+        t = s.tables[c.table]
+    try:
+        positions, waiting = t.plan(s.rules.table.missed_blinds)
+    except TableError as err:
+        raise SeatingError(err.message, code=err.code, params=err.params) from err
+    started = base[0]
+    assert isinstance(started, HandStarted)
+    events.append(
+        HandStarted(
+            at=now,
+            hand_id=c.hand_id,
+            table=c.table,
+            level=started.level,
+            positions=positions,
+            waiting=tuple(sorted(waiting)),
+        )
+    )
+    return events
+
+
+def finish_hand(
+    s: TournamentState, c: cmd.FinishHand, now: int, rng: RandomSource | None
+) -> list[Event]:
+    """The hand's stacks, then who went out, ranked (KY 8d, THC 3; RP-8A), then what follows.
+
+    Raises:
+        TournamentError: see `pitboss.tournament.hands.finish_hand`; a player not at the table.
+    """
+    record = s.hands.get(c.hand_id)
+    if record is not None and record.players:
+        strangers = [st.player_id for st in c.stacks if st.player_id not in record.players]
+        if strangers:
+            raise TournamentError(
+                f"{', '.join(strangers)} did not take part in hand {c.hand_id!r} at table "
+                f"{record.table}",
+                code="not_in_hand",
+                params={"players": strangers},
+            )
+    events = hands.finish_hand(s, c, now)
+    rebought = {e.player_id for e in events if isinstance(e, RebuyBought)}
+    outs = [
+        (st.player_id, s.players[st.player_id].chips)
+        for st in c.stacks
+        if st.chips == 0 and st.player_id not in rebought
+    ]
+    if outs:
+        assert record is not None
+        draw_ties = s.rules.tournament.seating.equal_stack_busts is EqualStackBusts.CARD_DRAW
+        ranked = rank_busts(outs, draw_ties=draw_ties, rng=rng)
+        events.append(
+            PlayersBusted(
+                at=now,
+                busts=ranked.busts,
+                hand_id=c.hand_id,
+                table=record.table,
+                draw=ranked.draw,
+                hand_for_hand_hand=record.hand_for_hand_hand,
+            )
+        )
+    return events
+
+
+def eliminate(
+    s: TournamentState, pid: PlayerId, now: int, reason: RemovalReason, note: str = ""
+) -> list[Event]:
+    """Every chip of ``pid`` leaves play with a reason and the player is out (THC 25, 37, 38)."""
+    chips = s.players[pid].chips
+    events: list[Event] = []
+    if chips > 0:
+        events.append(ChipsRemoved(at=now, player_id=pid, chips=chips, reason=reason, note=note))
+    events.append(
+        PlayersBusted(
+            at=now,
+            busts=(Bust(player_id=pid, stack_at_start=chips, reason=reason.value),),
+        )
+    )
+    return events
+
+
+def can_rejoin(s: TournamentState) -> bool:
+    """A player out could still come back with a re-buy (KY 4, THC 1)."""
+    rules = s.rules.tournament.rebuy
+    if not rules.allowed or s.phase is not Phase.RUNNING:
+        return False
+    if rules.until_level is not None and s.level > rules.until_level:
+        return False
+    return (
+        rules.until_minutes is None
+        or s.clock.started_at is None
+        or (
+            s.last_at is not None
+            and s.last_at - s.clock.started_at < rules.until_minutes * MS_PER_MINUTE
+        )
+    )
+
+
+def after_change(s: TournamentState, now: int, rng: RandomSource | None) -> list[Event]:
+    """What follows a bust-out or a seat change: the winner (KY 3, THC 3), hand-for-hand on
+    the bubble (RP-8), and in dealt mode the seat changes due (TDA 10B, 11)."""
+    events: list[Event] = []
+    if s.phase is not Phase.RUNNING:
+        return events
+    left = s.remaining_players()
+    seating = s.rules.tournament.seating
+    paid = len(s.prizes_cents)
+    if s.winner is None and len(left) == 1 and s.busts and not can_rejoin(s):
+        events.append(TournamentWon(at=now, player_id=left[0]))
+        return events
+    if s.is_seated and len(s.tables) > 1 and not s.clock.hand_for_hand:
+        bubble = seating.hand_for_hand_on_bubble and paid and len(left) == paid + 1
+        at = seating.hand_for_hand_at_players
+        by_count = at is not None and len(left) <= at and not s.hand_for_hand_was_on
+        if bubble or by_count:
+            events.append(HandForHandStarted(at=now))
+    elif (
+        s.clock.hand_for_hand
+        and seating.hand_for_hand_on_bubble
+        and paid
+        and (len(left) <= paid or len(s.tables) == 1)
+    ):
+        events.append(HandForHandEnded(at=now))
+    s = fold(s, events)
+    if s.is_seated and seating.auto_apply_moves:
+        events.extend(seat_changes(s, now, rng))
+    return events
+
+
+def hand_for_hand_complete(s: TournamentState) -> bool:
+    """Every table has played the current hand-for-hand hand (RP-8, WSOP 126a)."""
+    if not (s.is_seated and s.clock.hand_for_hand) or s.open_hands():
+        return False
+    dealing = {n for n, t in s.tables.items() if t.size >= 2}
+    return bool(s.hand_for_hand_done) and dealing <= s.hand_for_hand_done
+
+
+__all__ = [
+    "after_change",
+    "can_rejoin",
+    "capacity",
+    "context",
+    "decision_events",
+    "draw_seats",
+    "eliminate",
+    "finish_hand",
+    "hand_for_hand_complete",
+    "hand_plan",
+    "pending",
+    "seat_changes",
+    "seat_newcomer",
+    "seated_players",
+    "start_hand",
+]

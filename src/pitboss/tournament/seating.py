@@ -1,0 +1,367 @@
+"""Who sits where: the tables the director holds, the random seat draw and "find my seat".
+
+The director keeps, per table, only the facts the `pitboss.table` planner needs (occupied
+seats, who is new there, the button and last hand's positions), as immutable values folded from
+events; stacks live with the players. Every draw here takes a random source and returns its
+outcome so the event can record it and replay never draws again (STYLE 2).
+
+Rules: random seating spread as evenly as possible over as few tables as the seats allow
+(TDA 7; KY 3: 10 a table; THC 5: 11 in the first round, then 10); the first button per table by
+the house's method (KY 6 high-card draw, THC 9/12 seat 1); late registrants, re-entries and
+alternates drawn from the same seat pool (TDA 8A), which is the empty seats of the shortest
+tables so the draw keeps the tables balanced.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from pitboss.cards import Deck, RandomSource
+from pitboss.errors import SeatingError, TableError
+from pitboss.rules import RuleSet
+from pitboss.rules.table import InitialButton, MissedBlindPolicy
+from pitboss.table.draw import draw_for_button
+from pitboss.table.planning import (
+    Layout,
+    advance,
+    plan_positions,
+    worst_positions,
+)
+from pitboss.table.positions import Positions
+from pitboss.tournament.entries import PlayerId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatAssignment:
+    """A player in a seat at a table (seats 1-based, as players say them)."""
+
+    table: int
+    seat: int
+    player_id: PlayerId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawnTable:
+    """One table as a draw left it: seats, the first button and the button draw's cards.
+
+    ``draw`` lists the button draw's cards as ``"seat:card"`` (``"3:As"``); empty when the
+    button went to seat 1 (THC 9). Seats are after any KY 6 reseat.
+    """
+
+    table: int
+    seat_count: int
+    seats: tuple[SeatAssignment, ...]
+    button: int
+    draw: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableSeats:
+    """One table between hands as the director knows it (folded from events).
+
+    ``new`` are players seated since the table's last hand began and not yet dealt in here
+    (TDA 10A); ``last`` are the positions of the last hand started here.
+    """
+
+    number: int
+    seat_count: int
+    seats: Mapping[int, PlayerId] = field(default_factory=dict)
+    new: frozenset[PlayerId] = frozenset()
+    button: int | None = None
+    last: Positions | None = None
+    hands_played: int = 0
+
+    @property
+    def size(self) -> int:
+        """Players seated."""
+        return len(self.seats)
+
+    def players(self) -> tuple[PlayerId, ...]:
+        """Players by seat number."""
+        return tuple(self.seats[s] for s in sorted(self.seats))
+
+    def seat_of(self, pid: PlayerId) -> int | None:
+        for seat, who in self.seats.items():
+            if who == pid:
+                return seat
+        return None
+
+    def empty_seats(self, capacity: int | None = None) -> list[int]:
+        """Empty seats, up to ``capacity`` when the table is being shrunk (THC 5)."""
+        top = self.seat_count if capacity is None else min(capacity, self.seat_count)
+        return [s for s in range(1, top + 1) if s not in self.seats]
+
+    def layout(self, missed: MissedBlindPolicy) -> Layout:
+        """What `pitboss.table.planning` needs to place the button and blinds."""
+        return Layout(
+            seats={seat: pid in self.new for seat, pid in self.seats.items()},
+            last=self.last,
+            button=self.button,
+            missed_blinds=missed,
+        )
+
+    def plan(self, missed: MissedBlindPolicy) -> tuple[Positions, frozenset[int]]:
+        """The next hand's positions and waiting newcomers (TDA 32, 34B, 10A).
+
+        Raises:
+            TableError: no button yet, or fewer than two players.
+        """
+        return plan_positions(self.layout(missed))
+
+    def big_blind_order(self, missed: MissedBlindPolicy) -> list[PlayerId]:
+        """Players in the order they will post the big blind from the next hand (TDA 11A)."""
+        layout = self.layout(missed)
+        order: list[PlayerId] = []
+        try:
+            for _ in range(2 * len(self.seats) + 2):
+                positions, waiting = plan_positions(layout)
+                who = self.seats[positions.big_blind]
+                if who not in order:
+                    order.append(who)
+                if len(order) == len(self.seats):
+                    break
+                layout = advance(layout, positions, waiting)
+        except TableError:
+            return list(self.players())
+        order.extend(p for p in self.players() if p not in order)
+        return order
+
+    def worst_seats(self, missed: MissedBlindPolicy, capacity: int | None = None) -> list[int]:
+        """Empty seats worst first for a player moved in (TDA 11A): soonest big blind, never the
+        small blind nor between the small blind and the button; the other empty seats follow
+        by number, so a seat is always found if one is empty."""
+        empty = self.empty_seats(capacity)
+        ranked: list[int] = []
+        if self.button is not None or self.last is not None:
+            try:
+                ranked = [seat for seat, _ in worst_positions(self.layout(missed), empty)]
+            except TableError:
+                ranked = []
+        return ranked + [s for s in empty if s not in ranked]
+
+    # ----------------------------------------------------------------- folding helpers
+
+    def with_player(self, seat: int, pid: PlayerId) -> TableSeats:
+        """The table with ``pid`` seated in ``seat``: new here once the table has dealt."""
+        seats = dict(self.seats)
+        seats[seat] = pid
+        new = self.new | {pid} if self.last is not None else self.new
+        return replace(self, seats=seats, new=new)
+
+    def without(self, pid: PlayerId) -> TableSeats:
+        """The table with ``pid``'s seat emptied (the dead-button rule keeps working, TDA 32)."""
+        seats = {s: p for s, p in self.seats.items() if p != pid}
+        return replace(self, seats=seats, new=self.new - {pid})
+
+    def hand_started(self, positions: Positions, waiting: Iterable[int]) -> TableSeats:
+        """The table once a hand with these positions began: those dealt in are not new."""
+        still_new = frozenset(self.seats[s] for s in waiting if s in self.seats)
+        return replace(
+            self,
+            new=self.new & still_new,
+            last=positions,
+            button=positions.button,
+            hands_played=self.hands_played + 1,
+        )
+
+
+def tables_needed(players: int, seats: int) -> int:
+    """As few tables as the seats allow (TDA 7; KY 3; THC 5)."""
+    return max(1, -(-players // seats))
+
+
+def even_sizes(players: int, tables: int) -> list[int]:
+    """Players per table, as even as possible, fuller tables first."""
+    base, extra = divmod(players, tables)
+    return [base + 1 if i < extra else base for i in range(tables)]
+
+
+def draw_initial_seats(
+    player_ids: Sequence[PlayerId], seats: int, rng: RandomSource
+) -> tuple[SeatAssignment, ...]:
+    """A random draw of every player to a seat over as few, as even tables as possible (TDA 7).
+
+    The seat pool is seats 1..k at a table that gets k players; the players are shuffled onto
+    it. Sorted by table and seat.
+    """
+    if not player_ids:
+        raise SeatingError("nobody to seat: register players first", code="nobody_to_seat")
+    count = tables_needed(len(player_ids), seats)
+    pool = [
+        (table, seat)
+        for table, size in enumerate(even_sizes(len(player_ids), count), start=1)
+        for seat in range(1, size + 1)
+    ]
+    order = list(player_ids)
+    rng.shuffle(order)
+    return tuple(
+        sorted(
+            (
+                SeatAssignment(table=t, seat=s, player_id=p)
+                for (t, s), p in zip(pool, order, strict=True)
+            ),
+            key=lambda a: (a.table, a.seat),
+        )
+    )
+
+
+def draw_button(
+    table: int,
+    seats: Mapping[int, PlayerId],
+    seat_count: int,
+    rules: RuleSet,
+    rng: RandomSource | None,
+) -> DrawnTable:
+    """The first button at a table by the house's method (KY 6 high card; THC 9/12 seat 1).
+
+    Raises:
+        SeatingError: a high-card draw is needed and no random source was given.
+    """
+    if rules.table.initial_button is InitialButton.SEAT_ONE or len(seats) < 2:
+        assignments = tuple(
+            SeatAssignment(table=table, seat=s, player_id=p) for s, p in sorted(seats.items())
+        )
+        return DrawnTable(table=table, seat_count=seat_count, seats=assignments, button=min(seats))
+    if rng is None:
+        raise SeatingError(
+            "the first button is drawn by high card (KY 6): a random source is needed",
+            code="no_random_source",
+        )
+    draw = draw_for_button(
+        {s: str(p) for s, p in seats.items()},
+        Deck(rng),
+        rules.table.draw_tie_break,
+        reseat=rules.table.reseat_by_draw,
+    )
+    placed = dict(seats)
+    if draw.reseats:
+        placed = {seat: PlayerId(player) for player, seat in draw.reseats}
+    return DrawnTable(
+        table=table,
+        seat_count=seat_count,
+        seats=tuple(
+            SeatAssignment(table=table, seat=s, player_id=p) for s, p in sorted(placed.items())
+        ),
+        button=draw.button,
+        draw=tuple(f"{c.seat}:{c.card}" for c in draw.cards),
+    )
+
+
+def draw_tables(
+    player_ids: Sequence[PlayerId],
+    seats: int,
+    rules: RuleSet,
+    rng: RandomSource,
+    *,
+    numbers: Sequence[int] | None = None,
+) -> tuple[DrawnTable, ...]:
+    """A full draw: seats for everyone, then each table's first button (TDA 7; KY 6, 8b).
+
+    ``numbers`` renames the drawn tables 1, 2, ... (a redraw keeps the surviving numbers).
+    """
+    assignments = draw_initial_seats(player_ids, seats, rng)
+    by_table: dict[int, dict[int, PlayerId]] = {}
+    for a in assignments:
+        by_table.setdefault(a.table, {})[a.seat] = a.player_id
+    drawn = []
+    for index, table in enumerate(sorted(by_table)):
+        number = table if numbers is None else numbers[index]
+        drawn.append(draw_button(number, by_table[table], seats, rules, rng))
+    return tuple(drawn)
+
+
+def seat_pool(tables: Mapping[int, TableSeats], capacity: int) -> list[tuple[int, int]]:
+    """The seats a newcomer may draw (TDA 8A): the empty seats of the shortest tables."""
+    open_tables = [t for t in tables.values() if t.empty_seats(capacity)]
+    if not open_tables:
+        return []
+    fewest = min(t.size for t in open_tables)
+    return [
+        (t.number, seat)
+        for t in sorted(open_tables, key=lambda t: t.number)
+        if t.size == fewest
+        for seat in t.empty_seats(capacity)
+    ]
+
+
+def draw_newcomer_seat(
+    tables: Mapping[int, TableSeats], capacity: int, rng: RandomSource
+) -> tuple[int, int] | None:
+    """A random seat from the pool for a late registrant, re-entry or alternate (TDA 8A).
+
+    None when every table is full: the director opens a new table.
+    """
+    pool = seat_pool(tables, capacity)
+    if not pool:
+        return None
+    return pool[rng.randrange(len(pool))]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChartLine:
+    """One line of the seating chart: table, seat, player's name and chips."""
+
+    table: int
+    seat: int
+    player_id: PlayerId
+    name: str
+    chips: int
+
+
+def seating_chart(
+    tables: Mapping[int, TableSeats], names: Mapping[PlayerId, str], chips: Mapping[PlayerId, int]
+) -> tuple[ChartLine, ...]:
+    """Everyone seated, by table then seat (the seating chart screen)."""
+    return tuple(
+        ChartLine(table=t.number, seat=s, player_id=p, name=names[p], chips=chips.get(p, 0))
+        for t in sorted(tables.values(), key=lambda t: t.number)
+        for s, p in sorted(t.seats.items())
+    )
+
+
+def _fold(text: str) -> str:
+    return " ".join(text.casefold().split())
+
+
+def find_seat(chart: Iterable[ChartLine], name: str) -> tuple[ChartLine, ...]:
+    """ "Find my seat": chart lines whose name matches ``name``.
+
+    Case and spacing are ignored; an exact full-name match wins, otherwise every name that
+    contains the text (a first or last name) is returned.
+    """
+    wanted = _fold(name)
+    if not wanted:
+        return ()
+    lines = tuple(chart)
+    exact = tuple(line for line in lines if _fold(line.name) == wanted)
+    if exact:
+        return exact
+    return tuple(line for line in lines if wanted in _fold(line.name))
+
+
+def locate(tables: Mapping[int, TableSeats], pid: PlayerId) -> tuple[int, int] | None:
+    """The (table, seat) of ``pid``, or None if not seated."""
+    for t in tables.values():
+        seat = t.seat_of(pid)
+        if seat is not None:
+            return t.number, seat
+    return None
+
+
+__all__ = [
+    "ChartLine",
+    "DrawnTable",
+    "SeatAssignment",
+    "TableSeats",
+    "draw_button",
+    "draw_initial_seats",
+    "draw_newcomer_seat",
+    "draw_tables",
+    "even_sizes",
+    "find_seat",
+    "locate",
+    "seat_pool",
+    "seating_chart",
+    "tables_needed",
+]
