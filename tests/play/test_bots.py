@@ -137,5 +137,5 @@ def test_default_bot_mix_is_mostly_tight_aggressive_and_reproducible() -> None:
     first = field(4)
     assert first == field(4)
     counts = Counter(first)
-    assert set(counts) == {"TightAggressive", "PushFold", "RandomLegal"}
-    assert counts["TightAggressive"] > counts["PushFold"] > counts["RandomLegal"]
+    assert set(counts) == {"TightAggressive", "LoosePassive", "PushFold", "RandomLegal"}
+    assert counts["TightAggressive"] > counts["LoosePassive"] > counts["PushFold"]

@@ -2,7 +2,8 @@
 
 - `pitboss.play.agents`: the agent interface (`Agent`, `PlayerView`), and the rules' timeout for
   an agent that fails, answers illegally or too late (TDA 29; KY 16, THC 15, SLPT 2).
-- `pitboss.play.bots`: `RandomLegal`, `TightAggressive`, `PushFold` and `default_bot_mix`.
+- `pitboss.play.bots`: `RandomLegal`, `TightAggressive`, `LoosePassive`, `PushFold` and
+  `default_bot_mix`.
 - `pitboss.play.runner`: `play_hand` / `play_hands` at one `Table`, `play_table` for a field.
 
 This is an edge layer: randomness comes in as a seeded ``random.Random`` so the same seed
@@ -22,6 +23,7 @@ from pitboss.play.agents import (
 from pitboss.play.bots import (
     DEFAULT_MIX,
     BotKind,
+    LoosePassive,
     PushFold,
     RandomLegal,
     TightAggressive,
@@ -45,6 +47,7 @@ __all__ = [
     "AgentFault",
     "BotKind",
     "FaultKind",
+    "LoosePassive",
     "PlayedHand",
     "PlayerView",
     "PushFold",

@@ -5,6 +5,8 @@
   position; with 10 big blinds or less it pushes or folds by the chart; after the flop it bets
   made hands, calls with good ones at a fair price, continues with draws when cheap, and gives
   up with nothing (one continuation bet as the preflop raiser).
+- `LoosePassive`: the charity-night regular: limps and calls a lot, raises only premium hands,
+  pays off with any pair or draw at a fair price.
 - `PushFold`: the short-stack player: before the flop it moves all-in with the chart's range for
   its stack in big blinds, or folds (never a small raise, never a flat call of a raise); after
   the flop (reached only by checking its big blind) it moves in with a good hand, else
@@ -38,6 +40,7 @@ class BotKind(enum.StrEnum):
 
     RANDOM_LEGAL = "random_legal"
     TIGHT_AGGRESSIVE = "tight_aggressive"
+    LOOSE_PASSIVE = "loose_passive"
     PUSH_FOLD = "push_fold"
 
 
@@ -147,19 +150,20 @@ class TightAggressive:
         legal = view.legal
         if view.current_bet <= bb:  # nobody has raised: open or give up
             behind = _behind(view)
-            needed = (6, 7, 8)[behind] if behind < 3 else 9
+            needed = (5, 6, 7)[behind] if behind < 3 else 8
             if score >= needed:
                 return _bet_to(view, view.current_bet + 2 * bb)
             return _check_or_fold(view)
         if score >= 12:  # premium: re-raise
             return _bet_to(view, 3 * view.current_bet)
         stack = view.stack
-        if score >= 10 and legal.call_amount * 5 <= stack:
+        to_call = legal.call_amount
+        if score >= 9 and to_call * 5 <= stack:
             return Action.call()
-        if score >= 7 and legal.call_amount * 20 <= stack:  # small pairs, suited aces: set-mine
+        if score >= 6 and to_call * 15 <= stack:  # pairs, suited connectors: cheap flops
             return Action.call()
-        if legal.call_amount >= stack and score >= call_threshold(
-            _big_blinds(view), pot_odds_good=legal.call_amount * 2 <= view.pot
+        if to_call >= stack and score >= call_threshold(
+            _big_blinds(view), pot_odds_good=to_call * 2 <= view.pot
         ):
             return Action.call()
         return _check_or_fold(view)
@@ -194,6 +198,40 @@ class TightAggressive:
             ):
                 last = event.seat
         return last == view.seat
+
+
+class LoosePassive:
+    """The charity-night regular: limps and calls a lot, raises only the best hands, pays off
+    with any pair or draw at a fair price, and calls an all-in with a good hand."""
+
+    __slots__ = ("rng",)
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def act(self, view: PlayerView, /) -> Action:
+        legal = view.legal
+        if legal.is_showdown:
+            return showdown_action(view)
+        to_call = legal.call_amount
+        stack = view.stack
+        if view.street is Street.PREFLOP:
+            score = preflop_score(*view.hole)
+            if score >= 12:
+                return _bet_to(view, 3 * view.current_bet)
+            if score >= 5 and (to_call * 10 <= stack or (score >= 9 and to_call * 3 <= stack)):
+                return Action.call() if to_call else Action.check()
+            if to_call >= stack and score >= 10:
+                return Action.call()
+            return _check_or_fold(view)
+        tier = postflop_tier(view.hole, view.board)
+        if tier is Tier.MONSTER and self.rng.random() < 0.5:
+            return _bet_to(view, view.current_bet + max(view.pot // 2, view.big_blind))
+        if not to_call:
+            return Action.check()
+        if tier >= Tier.GOOD or (tier is Tier.WEAK and to_call * 2 <= view.pot):
+            return Action.call()
+        return Action.fold()
 
 
 def push_or_fold(view: PlayerView) -> Action:
@@ -232,15 +270,18 @@ class PushFold:
 BOT_TYPES: dict[BotKind, Callable[[random.Random], Agent]] = {
     BotKind.RANDOM_LEGAL: RandomLegal,
     BotKind.TIGHT_AGGRESSIVE: TightAggressive,
+    BotKind.LOOSE_PASSIVE: LoosePassive,
     BotKind.PUSH_FOLD: PushFold,
 }
 
 DEFAULT_MIX: tuple[tuple[BotKind, int], ...] = (
-    (BotKind.TIGHT_AGGRESSIVE, 6),
-    (BotKind.PUSH_FOLD, 3),
+    (BotKind.TIGHT_AGGRESSIVE, 5),
+    (BotKind.LOOSE_PASSIVE, 3),
+    (BotKind.PUSH_FOLD, 1),
     (BotKind.RANDOM_LEGAL, 1),
 )
-"""The default field: six in ten tight-aggressive, three push-or-fold, one plays at random."""
+"""The default field, in tens: five tight-aggressive, three loose-passive, one push-or-fold,
+one who plays at random."""
 
 
 def make_bot(kind: BotKind, rng: random.Random) -> Agent:

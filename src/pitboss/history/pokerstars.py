@@ -1,0 +1,428 @@
+"""Write a tournament hand the engine dealt as PokerStars hand-history text.
+
+Tracking tools (and PokerKit's ``PokerStarsParser``) read this format. A hand is written from
+its ``HandSetup`` and its events, with a `StarsHeader` the caller fills in (hand and tournament
+numbers, buy-in, level, table, and the time the hand started: a value passed in, never read
+from a clock). The same input gives byte-identical text.
+
+Sections, in PokerStars' words::
+
+    PokerStars Hand #<id>: Tournament #<tid>, $<buy-in>+$<fee> USD Hold'em No Limit -
+        Level <roman> (<sb>/<bb>) - <yyyy/mm/dd hh:mm:ss> ET
+    Table '<tid> <table>' <n>-max Seat #<button> is the button
+    Seat <n>: <name> (<stack> in chips)            (" is sitting out" for a hand dealt dead)
+    <name>: posts the ante <a> | posts small blind <x> | posts big blind <x>
+    *** HOLE CARDS ***
+    Dealt to <hero> [<c1> <c2>]                    (only with a hero)
+    <name>: folds | checks | calls <x> | bets <x> | raises <by> to <to>   [and is all-in]
+    Uncalled bet (<x>) returned to <name>
+    *** FLOP *** [a b c]   *** TURN *** [a b c] [d]   *** RIVER *** [a b c d] [e]
+    *** SHOW DOWN ***
+    <name>: shows [c1 c2] (<description>) | <name>: mucks hand
+    <name> collected <x> from pot | main pot | side pot | side pot-<k>
+    <name> finished the tournament in <nth> place   (for the places given)
+    *** SUMMARY ***
+    Total pot <x> [Main pot <m>. Side pot[-k] <s>. ...] | Rake 0
+    Board [<cards>]
+    Seat <n>: <name> [(button)] [(small blind)|(big blind)] <outcome>
+
+Choices where the engine's record says more than the format: all-in hands exposed before the
+board is complete (TDA 16) are written in the showdown section, as PokerStars does; a hand
+killed at the deal (TDA 30/71C) is written as a fold right after the deal; a timeout writes
+"<name> has timed out" before the fold or check the clock made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TextIO
+
+from pitboss.cards import Card, Rank
+from pitboss.engine import (
+    Acted,
+    ActionKind,
+    BetReturned,
+    BoardDealt,
+    HandEnded,
+    HandEvent,
+    HandKilled,
+    HandMucked,
+    HandSetup,
+    HandTabled,
+    HoleCardsDealt,
+    Posted,
+    PostKind,
+    PotAwarded,
+    Street,
+)
+from pitboss.errors import HistoryError
+from pitboss.evaluator import HandCategory, category, display_ranks, evaluate
+
+HAND_SEPARATOR = "\n\n\n"
+"""Between two hands in one file, as PokerStars writes them (two empty lines)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StarsHeader:
+    """What the header lines say that the hand itself does not know.
+
+    ``played_at`` is the time the hand started, as a ``datetime`` or an ISO 8601 string
+    (``"2026-11-29T18:00:00"``); it is written as is, labelled with ``time_zone``.
+    ``buy_in_cents`` and ``fee_cents`` are the entry's prize-pool part and the house's part.
+    """
+
+    hand_id: int
+    tournament_id: int
+    level: int
+    table: int
+    played_at: datetime | str
+    buy_in_cents: int = 0
+    fee_cents: int = 0
+    currency: str = "USD"
+    max_seats: int = 9
+    time_zone: str = "ET"
+
+
+def roman(number: int) -> str:
+    """``number`` in Roman numerals, as PokerStars writes levels (``Level XIV``).
+
+    Raises:
+        HistoryError: not a number from 1 to 3999.
+    """
+    if not 1 <= number <= 3999:
+        raise HistoryError(
+            f"level {number} has no Roman numeral: levels are written from 1 to 3999",
+            code="bad_level",
+            params={"level": number},
+        )
+    out = []
+    for value, letters in (
+        (1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"),
+        (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I"),
+    ):  # fmt: skip
+        count, number = divmod(number, value)
+        out.append(letters * count)
+    return "".join(out)
+
+
+def ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` ... ``11th``, ``12th``, ``13th``, ``21st``."""
+    if 10 <= number % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def format_buy_in(buy_in_cents: int, fee_cents: int, currency: str = "USD") -> str:
+    """``$10+$1 USD``, ``$3.19+$0.31 USD`` (cents shown when either amount has them), or
+    ``Freeroll``."""
+    if buy_in_cents == 0 and fee_cents == 0:
+        return "Freeroll"
+    cents = buy_in_cents % 100 or fee_cents % 100
+
+    def money(amount: int) -> str:
+        return f"${amount // 100}.{amount % 100:02d}" if cents else f"${amount // 100}"
+
+    return f"{money(buy_in_cents)}+{money(fee_cents)} {currency}"
+
+
+def _played_at(value: datetime | str) -> str:
+    moment = datetime.fromisoformat(value) if isinstance(value, str) else value
+    return moment.strftime("%Y/%m/%d %H:%M:%S")
+
+
+def _rank_word(rank: Rank) -> str:
+    return "Deuce" if rank is Rank.TWO else rank.singular.capitalize()
+
+
+def _rank_words(rank: Rank) -> str:
+    return "Deuces" if rank is Rank.TWO else rank.plural.capitalize()
+
+
+def describe_stars(cards: Sequence[int]) -> str:
+    """The hand as PokerStars names it: ``a pair of Aces``, ``two pair, Kings and Fours``,
+    ``three of a kind, Deuces``, ``a straight, Ten to Ace``, ``a flush, Ace high``, ``a full
+    house, Kings full of Fours``, ``four of a kind, Queens``, ``a straight flush, Five to Nine``,
+    ``a Royal Flush``, ``high card Ace``."""
+    strength = evaluate(cards)
+    cat = category(strength)
+    ranks = display_ranks(strength)
+    top = ranks[0]
+    if cat is HandCategory.HIGH_CARD:
+        return f"high card {_rank_word(top)}"
+    if cat is HandCategory.ONE_PAIR:
+        return f"a pair of {_rank_words(top)}"
+    if cat is HandCategory.TWO_PAIR:
+        return f"two pair, {_rank_words(top)} and {_rank_words(ranks[2])}"
+    if cat is HandCategory.THREE_OF_A_KIND:
+        return f"three of a kind, {_rank_words(top)}"
+    if cat is HandCategory.STRAIGHT:
+        return f"a straight, {_rank_word(ranks[4])} to {_rank_word(top)}"
+    if cat is HandCategory.FLUSH:
+        return f"a flush, {_rank_word(top)} high"
+    if cat is HandCategory.FULL_HOUSE:
+        return f"a full house, {_rank_words(top)} full of {_rank_words(ranks[3])}"
+    if cat is HandCategory.FOUR_OF_A_KIND:
+        return f"four of a kind, {_rank_words(top)}"
+    if top is Rank.ACE:
+        return "a Royal Flush"
+    return f"a straight flush, {_rank_word(ranks[4])} to {_rank_word(top)}"
+
+
+def _cards(cards: Iterable[Card]) -> str:
+    return "[" + " ".join(str(c) for c in cards) + "]"
+
+
+def _pot_names(count: int) -> list[str]:
+    if count == 1:
+        return ["pot"]
+    if count == 2:
+        return ["main pot", "side pot"]
+    return ["main pot", *(f"side pot-{k}" for k in range(1, count))]
+
+
+_STREET_WORD = {
+    Street.PREFLOP: "before Flop",
+    Street.FLOP: "on the Flop",
+    Street.TURN: "on the Turn",
+    Street.RIVER: "on the River",
+}
+
+
+def format_pokerstars(
+    setup: HandSetup,
+    events: Sequence[HandEvent],
+    *,
+    header: StarsHeader,
+    names: Mapping[int, str] | None = None,
+    hero: int | None = None,
+    places: Mapping[int, int] | None = None,
+) -> str:
+    """The PokerStars text of one finished hand (no trailing newline).
+
+    ``names`` maps seats to the names written (default: each seat's player id); ``hero`` is
+    the seat whose hole cards are written as ``Dealt to``; ``places`` maps the seats of players
+    who busted in this hand to their finishing places (``finished the tournament in 80th
+    place``).
+
+    Raises:
+        HistoryError: the hand is not over, or the record hides a tabled card.
+    """
+    if not any(isinstance(e, HandEnded) for e in events):
+        raise HistoryError(
+            "the hand is not over: only a finished hand is written as PokerStars text",
+            code="hand_not_over",
+        )
+    name = {s.seat: s.player for s in setup.seats}
+    if names:
+        name.update(names)
+    killed = {e.seat for e in events if isinstance(e, HandKilled)}
+    lines = [
+        f"PokerStars Hand #{header.hand_id}: Tournament #{header.tournament_id}, "
+        f"{format_buy_in(header.buy_in_cents, header.fee_cents, header.currency)} "
+        f"Hold'em No Limit - Level {roman(header.level)} ({setup.small_blind}/{setup.big_blind})"
+        f" - {_played_at(header.played_at)} {header.time_zone}",
+        f"Table '{header.tournament_id} {header.table}' {header.max_seats}-max "
+        f"Seat #{setup.button} is the button",
+    ]
+    for s in setup.ordered_seats():
+        away = " is sitting out" if s.seat in killed else ""
+        lines.append(f"Seat {s.seat}: {name[s.seat]} ({s.stack} in chips){away}")
+    walk = _Walk(setup, name)
+    for event in events:
+        walk.feed(event, lines, hero=hero)
+    walk.finish(lines, places or {})
+    lines.extend(walk.summary(hero=hero))
+    return "\n".join(lines)
+
+
+class _Walk:
+    """The state of writing one hand: bets on the street, the board, shows, what was won."""
+
+    def __init__(self, setup: HandSetup, name: Mapping[int, str]) -> None:
+        self.setup = setup
+        self.name = name
+        self.current = max((p.amount for p in setup.posting_plan() if p.kind.is_live), default=0)
+        self.board: list[Card] = []
+        self.street = Street.PREFLOP
+        self.folded: dict[int, Street] = {}
+        self.put_in: set[int] = set()  # seats that put live chips in (blinds, calls, raises)
+        self.shows: list[HandTabled | HandMucked] = []
+        self.awards: list[PotAwarded] = []
+        self.tabled: dict[int, tuple[Card, Card]] = {}
+        self.mucked: set[int] = set()
+        self.hole: dict[int, tuple[Card, Card]] = {}
+        self.dealt = False
+
+    def feed(self, event: HandEvent, lines: list[str], *, hero: int | None) -> None:
+        name = self.name
+        if isinstance(event, Posted):
+            lines.append(self._post(event))
+            return
+        if not self.dealt:
+            lines.append("*** HOLE CARDS ***")
+            self.dealt = True
+        if isinstance(event, HoleCardsDealt):
+            if event.cards is not None:
+                self.hole[event.seat] = event.cards
+                if event.seat == hero:
+                    lines.append(f"Dealt to {name[event.seat]} {_cards(event.cards)}")
+        elif isinstance(event, HandKilled):
+            self.folded[event.seat] = Street.PREFLOP
+            lines.append(f"{name[event.seat]}: folds")
+        elif isinstance(event, Acted):
+            lines.extend(self._acted(event))
+        elif isinstance(event, BetReturned):
+            lines.append(f"Uncalled bet ({event.amount}) returned to {name[event.seat]}")
+        elif isinstance(event, BoardDealt):
+            lines.append(self._board(event))
+        elif isinstance(event, HandTabled | HandMucked):
+            self.shows.append(event)
+        elif isinstance(event, PotAwarded):
+            self.awards.append(event)
+
+    def _post(self, event: Posted) -> str:
+        who = self.name[event.seat]
+        if event.kind is PostKind.ANTE:
+            text = f"{who}: posts the ante {event.amount}"
+        elif event.kind is PostKind.SMALL_BLIND:
+            text = f"{who}: posts small blind {event.amount}"
+            self.put_in.add(event.seat)
+        elif event.kind is PostKind.BIG_BLIND:
+            text = f"{who}: posts big blind {event.amount}"
+            self.put_in.add(event.seat)
+        else:
+            text = f"{who}: posts straddle {event.amount}"
+            self.put_in.add(event.seat)
+        return text + (" and is all-in" if event.is_all_in else "")
+
+    def _acted(self, event: Acted) -> list[str]:
+        who = self.name[event.seat]
+        out = [f"{who} has timed out"] if event.timed_out else []
+        kind = event.kind
+        all_in = " and is all-in" if event.is_all_in else ""
+        if kind is ActionKind.FOLD:
+            self.folded[event.seat] = event.street
+            out.append(f"{who}: folds")
+        elif kind is ActionKind.CHECK:
+            out.append(f"{who}: checks")
+        elif kind is ActionKind.CALL:
+            self.put_in.add(event.seat)
+            out.append(f"{who}: calls {event.amount}{all_in}")
+        elif kind is ActionKind.BET:
+            self.put_in.add(event.seat)
+            out.append(f"{who}: bets {event.amount}{all_in}")
+            self.current = event.to
+        else:
+            self.put_in.add(event.seat)
+            out.append(f"{who}: raises {event.to - self.current} to {event.to}{all_in}")
+            self.current = event.to
+        return out
+
+    def _board(self, event: BoardDealt) -> str:
+        before = list(self.board)
+        self.board.extend(event.cards)
+        self.street = event.street
+        self.current = 0
+        if event.street is Street.FLOP:
+            return f"*** FLOP *** {_cards(event.cards)}"
+        word = "TURN" if event.street is Street.TURN else "RIVER"
+        return f"*** {word} *** {_cards(before)} {_cards(event.cards)}"
+
+    def _description(self, seat: int) -> str:
+        cards = (*self.tabled[seat], *self.board)
+        return describe_stars(cards) if len(cards) >= 5 else ""
+
+    def finish(self, lines: list[str], places: Mapping[int, int]) -> None:
+        name = self.name
+        if self.shows:
+            lines.append("*** SHOW DOWN ***")
+            for show in self.shows:
+                if isinstance(show, HandTabled):
+                    self.tabled[show.seat] = show.cards
+                    described = self._description(show.seat)
+                    suffix = f" ({described})" if described else ""
+                    lines.append(f"{name[show.seat]}: shows {_cards(show.cards)}{suffix}")
+                else:
+                    self.mucked.add(show.seat)
+                    lines.append(f"{name[show.seat]}: mucks hand")
+        pot_names = _pot_names(len(self.awards))
+        for award in sorted(self.awards, key=lambda a: -a.pot):
+            for seat, share in zip(award.winners, award.shares, strict=True):
+                if share:
+                    lines.append(f"{name[seat]} collected {share} from {pot_names[award.pot]}")
+        if self.awards and all(a.is_uncontested for a in self.awards):
+            winners = sorted({s for a in self.awards for s in a.winners})
+            lines.extend(f"{name[s]}: doesn't show hand" for s in winners if s not in self.tabled)
+        for seat in sorted(places, key=lambda s: -places[s]):
+            lines.append(f"{name[seat]} finished the tournament in {ordinal(places[seat])} place")
+
+    def summary(self, *, hero: int | None) -> list[str]:
+        setup = self.setup
+        total = sum(a.amount for a in self.awards)
+        pots = ""
+        if len(self.awards) > 1:
+            pot_names = _pot_names(len(self.awards))
+            pots = " " + " ".join(
+                f"{pot_names[a.pot].capitalize()} {a.amount}."
+                for a in sorted(self.awards, key=lambda a: a.pot)
+            )
+        out = ["*** SUMMARY ***", f"Total pot {total}{pots} | Rake 0"]
+        if self.board:
+            out.append(f"Board {_cards(self.board)}")
+        won: dict[int, int] = {}
+        for award in self.awards:
+            for seat, share in zip(award.winners, award.shares, strict=True):
+                won[seat] = won.get(seat, 0) + share
+        for s in setup.ordered_seats():
+            seat = s.seat
+            marks = []
+            if seat == setup.button:
+                marks.append("(button)")
+            if seat == setup.small_blind_seat:
+                marks.append("(small blind)")
+            elif seat == setup.big_blind_seat:
+                marks.append("(big blind)")
+            label = " ".join([f"Seat {seat}: {self.name[seat]}", *marks])
+            out.append(f"{label} {self._outcome(seat, won, hero=hero)}")
+        return out
+
+    def _outcome(self, seat: int, won: Mapping[int, int], *, hero: int | None) -> str:
+        if seat in self.tabled:
+            cards = _cards(self.tabled[seat])
+            described = self._description(seat)
+            with_hand = f" with {described}" if described else ""
+            if seat in won:
+                return f"showed {cards} and won ({won[seat]}){with_hand}"
+            return f"showed {cards} and lost{with_hand}"
+        if seat in self.mucked:
+            if seat == hero and seat in self.hole:
+                return f"mucked {_cards(self.hole[seat])}"
+            return "mucked"
+        if seat in won:
+            return f"collected ({won[seat]})"
+        street = self.folded.get(seat)
+        if street is None:
+            raise HistoryError(
+                f"seat {seat} neither folded, showed, mucked nor won: the record is incomplete",
+                code="incomplete_hand",
+                params={"seat": seat},
+            )
+        text = f"folded {_STREET_WORD[street]}"
+        if street is Street.PREFLOP and seat not in self.put_in:
+            text += " (didn't bet)"
+        return text
+
+
+def format_pokerstars_file(hands: Iterable[str]) -> str:
+    """Hands written by `format_pokerstars` as one file: separated as PokerStars does, ending
+    with a newline."""
+    return HAND_SEPARATOR.join(hands) + "\n"
+
+
+def write_pokerstars(handle: TextIO, hands: Iterable[str]) -> None:
+    """Write hands formatted by `format_pokerstars` to an open text handle."""
+    handle.write(format_pokerstars_file(hands))
