@@ -43,14 +43,17 @@ def test_view_gives_stacks_bets_pot_and_exact_legal_actions() -> None:
     hand = hand_at(setup_for([1000, 800, 1200]), hole={}, actions=[Action.raise_to(300)])
     view = view_of(hand)
     assert view.seat == 1  # the small blind, facing a raise to 300
-    assert view.stacks == ((1, 950), (2, 700), (3, 900))
-    assert view.bets == ((1, 50), (2, 100), (3, 300))
+    assert view.seats == (1, 2, 3)  # clockwise from left of the button (seat 3)
+    assert view.stacks == (950, 700, 900)
+    assert view.bets == (50, 100, 300)
+    assert (view.stack, view.bet) == (950, 50)
+    assert view.stack_of(3) == 900
     assert view.pot == 450
     assert view.to_call == 250
     assert view.legal == hand.legal_actions()
     assert view.legal.min_raise_to == 500  # TDA 43A: a raise of at least the last raise (200)
     assert view.in_hand == (1, 2, 3)
-    assert view.players_behind == 2
+    assert view.players_behind == 2  # the big blind and the button act after the small blind
     assert view.time_to_act == 30  # TDA 29: 25 s and a 5 s countdown
 
 

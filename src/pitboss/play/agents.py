@@ -19,7 +19,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 from pitboss.cards import Card
 from pitboss.engine import (
@@ -41,16 +41,20 @@ TDA_ACTION_SECONDS = 30
 """TDA 29 (2024): once the clock is called a player has 25 seconds plus a 5-second countdown."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class PlayerView:
+class PlayerView(NamedTuple):
     """Everything the player to act may see, and nothing more (DESIGN: no information leaks).
 
-    ``stacks`` and ``bets`` are ``(seat, chips)`` pairs clockwise from the first seat left of
-    the button, for every player dealt in (chips behind, and chips bet on this street);
-    ``in_hand`` lists the seats still holding cards (not folded, killed or mucked) in the same
-    order. ``pot`` counts every chip committed this hand, the current street's bets included.
-    ``history`` is the public record of the hand so far. ``time_to_act`` is in seconds.
-    ``chip_unit`` is the smallest chip in play (bets are made in whole chips of it).
+    ``seats`` lists every seat dealt in, clockwise from the first seat left of the button (the
+    button last); ``stacks`` (chips behind) and ``bets`` (chips bet on this street) line up
+    with it. ``stack`` and ``bet`` are the player's own. ``in_hand`` lists the seats still
+    holding cards (not folded, killed or mucked), in the same order. ``pot`` counts every chip
+    committed this hand, the current street's bets included. ``history`` is the public record
+    of the hand so far (every hole card and burned card blanked). ``time_to_act`` is in
+    seconds; ``chip_unit`` is the smallest chip in play (bets are made in whole chips of it).
+
+    A named tuple, not a dataclass (STYLE 7), on purpose: a view is built for every decision,
+    tens of thousands of times in a simulated tournament, is never stored or serialised, and a
+    named tuple is immutable and several times cheaper to build.
     """
 
     seat: int
@@ -63,8 +67,11 @@ class PlayerView:
     big_blind: int
     ante: int
     chip_unit: int
-    stacks: tuple[tuple[int, int], ...]
-    bets: tuple[tuple[int, int], ...]
+    seats: tuple[int, ...]
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    stack: int
+    bet: int
     in_hand: tuple[int, ...]
     pot: int
     current_bet: int
@@ -74,34 +81,18 @@ class PlayerView:
     time_to_act: int
 
     @property
-    def stack(self) -> int:
-        """The player's own chips behind."""
-        for seat, chips in self.stacks:
-            if seat == self.seat:
-                return chips
-        return 0
-
-    @property
-    def bet(self) -> int:
-        """The player's own bet on this street."""
-        for seat, chips in self.bets:
-            if seat == self.seat:
-                return chips
-        return 0
-
-    @property
     def to_call(self) -> int:
         """Chips a call adds (0 when checking is free)."""
         return self.legal.call_amount
 
     @property
     def players_behind(self) -> int:
-        """Players still in the hand who act after this player on this street (preflop: up to
-        and including the big blind; after the flop: up to the button)."""
-        order = self.in_hand
-        if self.seat not in order:
-            return 0
-        return len(order) - 1 - order.index(self.seat)
+        """Players dealt in after this seat up to the button: 0 on the button (position)."""
+        return len(self.seats) - 1 - self.seats.index(self.seat)
+
+    def stack_of(self, seat: int) -> int:
+        """Chips behind of the player in ``seat``."""
+        return self.stacks[self.seats.index(seat)]
 
 
 class Agent(Protocol):
@@ -148,13 +139,31 @@ class ViewBuilder:
     as the hand goes, so a view costs a few microseconds however long the hand gets.
     """
 
-    __slots__ = ("_hand", "_names", "_order", "_out", "_public", "_seen", "time_to_act")
+    __slots__ = (
+        "_blinds",
+        "_hand",
+        "_in_hand",
+        "_names",
+        "_order",
+        "_out",
+        "_public",
+        "_seen",
+        "time_to_act",
+    )
 
     def __init__(self, hand: Hand, *, time_to_act: int = TDA_ACTION_SECONDS) -> None:
         self._hand = hand
         setup = hand.setup
         self._names = {s.seat: s.player for s in setup.seats}
         self._order = _clockwise_after(tuple(sorted(self._names)), setup.button)
+        self._in_hand = self._order
+        self._blinds = (
+            setup.button,
+            setup.small_blind,
+            setup.big_blind,
+            setup.ante,
+            setup.chip_unit,
+        )
         self._public: list[HandEvent] = []
         self._out: set[int] = set()
         self._seen = 0
@@ -176,9 +185,8 @@ class ViewBuilder:
         legal = hand.legal_actions()
         self._catch_up()
         seat = legal.seat
-        setup = hand.setup
+        button, small_blind, big_blind, ante, chip_unit = self._blinds
         order = self._order
-        out = self._out
         stacks = hand.stacks
         bets = hand.bets
         return PlayerView(
@@ -187,14 +195,17 @@ class ViewBuilder:
             hole=hand.hole_cards(seat),
             board=hand.board,
             street=hand.street,
-            button=setup.button,
-            small_blind=setup.small_blind,
-            big_blind=setup.big_blind,
-            ante=setup.ante,
-            chip_unit=setup.chip_unit,
-            stacks=tuple(zip(order, map(stacks.__getitem__, order), strict=True)),
-            bets=tuple(zip(order, map(bets.__getitem__, order), strict=True)),
-            in_hand=tuple(s for s in order if s not in out) if out else order,
+            button=button,
+            small_blind=small_blind,
+            big_blind=big_blind,
+            ante=ante,
+            chip_unit=chip_unit,
+            seats=order,
+            stacks=tuple(map(stacks.__getitem__, order)),
+            bets=tuple(map(bets.__getitem__, order)),
+            stack=stacks[seat],
+            bet=bets[seat],
+            in_hand=self._in_hand,
             pot=hand.pot,
             current_bet=hand.current_bet,
             min_raise=hand.min_raise,
@@ -209,12 +220,13 @@ class ViewBuilder:
             return
         public = self._public
         out = self._out
+        folded = len(out)
         for event in events[self._seen :]:
             if isinstance(event, HoleCardsDealt):
-                public.append(HoleCardsDealt(seat=event.seat, cards=None))
+                public.append(_hidden_hole(event.seat))
                 continue
             if isinstance(event, CardBurned):
-                public.append(CardBurned(street=event.street, card=None))
+                public.append(_HIDDEN_BURN[event.street])
                 continue
             public.append(event)
             if isinstance(event, Acted):
@@ -223,6 +235,20 @@ class ViewBuilder:
             elif isinstance(event, HandKilled | HandMucked):
                 out.add(event.seat)
         self._seen = len(events)
+        if len(out) != folded:
+            self._in_hand = tuple(s for s in self._order if s not in out)
+
+
+_HIDDEN_HOLES: dict[int, HoleCardsDealt] = {}
+_HIDDEN_BURN = {street: CardBurned(street=street, card=None) for street in Street}
+
+
+def _hidden_hole(seat: int) -> HoleCardsDealt:
+    """``seat``'s hole cards as others see them (shared: the value is immutable)."""
+    hidden = _HIDDEN_HOLES.get(seat)
+    if hidden is None:
+        hidden = _HIDDEN_HOLES[seat] = HoleCardsDealt(seat=seat, cards=None)
+    return hidden
 
 
 def view_for(hand: Hand, *, time_to_act: int = TDA_ACTION_SECONDS) -> PlayerView:

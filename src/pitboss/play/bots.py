@@ -90,12 +90,6 @@ def _big_blinds(view: PlayerView) -> int:
     return (view.stack + view.bet) // max(view.big_blind, 1)
 
 
-def _behind(view: PlayerView) -> int:
-    """Players dealt in after this seat up to the button: 0 on the button (position)."""
-    order = [seat for seat, _ in view.stacks]
-    return len(order) - 1 - order.index(view.seat)
-
-
 class RandomLegal:
     """Any legal action: a kind drawn uniformly among those allowed, then a legal amount
     (the minimum, the maximum or anything between, a third of the time each)."""
@@ -149,7 +143,7 @@ class TightAggressive:
         bb = view.big_blind
         legal = view.legal
         if view.current_bet <= bb:  # nobody has raised: open or give up
-            behind = _behind(view)
+            behind = view.players_behind
             needed = (5, 6, 7)[behind] if behind < 3 else 8
             if score >= needed:
                 return _bet_to(view, view.current_bet + 2 * bb)
@@ -240,7 +234,7 @@ def push_or_fold(view: PlayerView) -> Action:
     score = preflop_score(*view.hole)
     stack_bb = _big_blinds(view)
     if view.current_bet <= view.big_blind:  # nobody has raised
-        if score >= push_threshold(stack_bb, behind=_behind(view)):
+        if score >= push_threshold(stack_bb, behind=view.players_behind):
             return _all_in(view)
         return _check_or_fold(view)
     odds = legal.call_amount * 2 <= view.pot
