@@ -49,16 +49,12 @@ def build_pots(
 def split_pot(amount: int, winners: int, unit: int) -> list[int]:
     """Shares of a pot split between ``winners`` tied hands, in award order (TDA 20).
 
-    Every winner gets the same whole number of ``unit`` chips (the smallest chip in play); the
-    odd chips left over go one ``unit`` at a time to the winners in order, which the caller
-    sorts clockwise from the button, so the first tied winner left of the button gets the first
-    odd chip. Any remainder smaller than one ``unit`` (e.g. from odd antes) goes to the first
-    winner. The shares always add up to ``amount``.
+    The pot is broken down into the smallest chip in play (``unit``) and shared equally in whole
+    units; the odd chips left over (fewer than one per winner, plus any remainder smaller than
+    one ``unit``, e.g. from odd antes) all go to the first winner, whom the caller puts first
+    by sorting the winners clockwise from the button. The shares always add up to ``amount``.
     """
-    units, loose = divmod(amount, unit)
-    each, odd = divmod(units, winners)
-    shares = [each * unit] * winners
-    for k in range(odd):
-        shares[k] += unit
-    shares[0] += loose
+    each = amount // unit // winners * unit
+    shares = [each] * winners
+    shares[0] += amount - each * winners
     return shares

@@ -38,8 +38,8 @@ class OddChipRule(enum.StrEnum):
     """Who gets the odd chip of a split pot."""
 
     FIRST_LEFT_OF_BUTTON = "first_left_of_button"
-    """TDA 20, SLPT 1 (WSOP 73): odd chips, broken down to the smallest chip in play, go one at a
-    time to the tied winners clockwise starting left of the button. KY and THC are silent."""
+    """TDA 20, SLPT 1 (WSOP 73): the pot is broken down to the smallest chip in play and the odd
+    chip(s) go to the first tied winner left of the button. KY and THC are silent."""
 
 
 class AntePostingOrder(enum.StrEnum):

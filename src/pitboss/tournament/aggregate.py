@@ -107,7 +107,9 @@ def decide(
     events = catch_up(state, now)
     current = fold(state, events)
     forfeits = penalties.due_forfeits(current, now)
-    if forfeits:
+    if events or forfeits:
+        # a new level may close the re-buys (a winner), change the table size (THC 5) or
+        # the balancing threshold (TDA 11D); a forfeit is a bust-out
         current = fold(current, forfeits)
         follow = director.after_change(current, now, rng)
         current = fold(current, follow)
@@ -235,6 +237,7 @@ def _handle(
                         fold(s, events), command.player_id, now, rng, SeatReason.REBUY
                     )
                 )
+                return _after(s, events, now, rng)
             return _with_payouts(s, events, now)
         case cmd.AddOn():
             return _with_payouts(s, _add_on(s, command, now), now)
@@ -343,6 +346,8 @@ def _registered(
     ):
         events.extend(_start_and_seat(fold(s, events), now, rng))
         return events
+    if after.is_seated:
+        return _after(s, events, now, rng)
     return _with_payouts(s, events, now)
 
 
@@ -426,7 +431,7 @@ def _re_enter(
     )
     after = fold(s, events)
     events.extend(director.seat_newcomer(after, c.new_player_id, now, rng, SeatReason.RE_ENTRY))
-    return _with_payouts(s, events, now)
+    return _after(s, events, now, rng)
 
 
 # --- entries and money ----------------------------------------------------------------------

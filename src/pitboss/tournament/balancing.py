@@ -262,7 +262,9 @@ def _destination(
 def _consolidate(tables: Mapping[int, TableSeats], ctx: BalanceContext) -> Move | None:
     """THC 5: players in seats above the phase's seat count move to the worst open seat."""
     for table in sorted(tables.values(), key=lambda t: t.number):
-        beyond = sorted(s for s in table.seats if s > ctx.capacity)
+        beyond = sorted(
+            s for s, p in table.seats.items() if s > ctx.capacity and p not in ctx.moved
+        )
         if not beyond or table.number in ctx.busy:
             continue
         seat = beyond[-1]

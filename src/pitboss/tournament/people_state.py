@@ -182,7 +182,8 @@ def apply_people(state: TournamentState, event: PeopleEvent) -> TournamentState:
             if event.seat > target.seat_count:
                 target = replace(target, seat_count=event.seat)
             tables[event.table] = target.with_player(event.seat, event.player_id)
-            return replace(state, tables=tables)
+            # a newcomer is a new seat change: the director checks the tables afresh
+            return replace(state, tables=tables, moved_this_pass=frozenset(), pass_moves=())
         case PlayerMoved():
             tables = dict(state.tables)
             _move(tables, event.move)
@@ -223,7 +224,14 @@ def apply_people(state: TournamentState, event: PeopleEvent) -> TournamentState:
                         hand_for_hand_hand=event.hand_for_hand_hand,
                     )
                 )
-            return replace(state, tables=tables, busts=tuple(records), bust_seq=seq)
+            return replace(
+                state,
+                tables=tables,
+                busts=tuple(records),
+                bust_seq=seq,
+                moved_this_pass=frozenset(),
+                pass_moves=(),
+            )
         case TournamentWon():
             return replace(state, winner=event.player_id)
         case PenaltyGiven():

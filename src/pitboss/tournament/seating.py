@@ -28,7 +28,7 @@ from pitboss.table.planning import (
     plan_positions,
     worst_positions,
 )
-from pitboss.table.positions import Positions
+from pitboss.table.positions import Positions, next_clockwise
 from pitboss.tournament.entries import PlayerId
 
 
@@ -94,10 +94,14 @@ class TableSeats:
 
     def layout(self, missed: MissedBlindPolicy) -> Layout:
         """What `pitboss.table.planning` needs to place the button and blinds."""
+        button = self.button
+        if self.last is None and button is not None and button not in self.seats and self.seats:
+            # the first button's player left before the first hand: the next player has it
+            button = next_clockwise(button, self.seats)
         return Layout(
             seats={seat: pid in self.new for seat, pid in self.seats.items()},
             last=self.last,
-            button=self.button,
+            button=button,
             missed_blinds=missed,
         )
 

@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pitboss.rules.tournament import AnteMode
+from pitboss.rules.tournament import AnteMode, BalanceMover
 from pitboss.tournament import clock as clk
-from pitboss.tournament.entries import PublicPlayer
+from pitboss.tournament import director
+from pitboss.tournament.balancing import BreakTable, Move, OpenTable, Redraw, halted_tables
+from pitboss.tournament.eliminations import Standings, standings
+from pitboss.tournament.entries import PlayerStatus, PublicPlayer
+from pitboss.tournament.seating import ChartLine, find_seat, seating_chart
 from pitboss.tournament.state import Phase, TournamentState
 from pitboss.tournament.structure import PeriodKind
 
@@ -114,4 +118,94 @@ def public_board(state: TournamentState) -> PublicBoard:
     )
 
 
-__all__ = ["ClockView", "PublicBoard", "clock_view", "public_board"]
+def standings_view(state: TournamentState) -> Standings:
+    """The standings now: places so far, players left, chips, average, leader, winner (KY 3)."""
+    stacks = {
+        pid: p.chips
+        for pid, p in state.players.items()
+        if p.status is PlayerStatus.ACTIVE and not state.is_out(pid)
+    }
+    return standings(
+        stacks,
+        state.busts,
+        h4h_shares_same_table=state.rules.tournament.seating.hand_for_hand_shares_same_table,
+        can_rejoin=director.can_rejoin(state),
+    )
+
+
+def seating_chart_view(state: TournamentState) -> tuple[ChartLine, ...]:
+    """The seating chart: every seated player by table and seat, with chips (public)."""
+    names = {pid: p.name for pid, p in state.players.items()}
+    chips = {pid: p.chips for pid, p in state.players.items()}
+    return seating_chart(state.tables, names, chips)
+
+
+def find_my_seat(state: TournamentState, name: str) -> tuple[ChartLine, ...]:
+    """ "Find my seat" by name (case and spacing ignored; part of a name finds every match)."""
+    return find_seat(seating_chart_view(state), name)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatChangeView:
+    """The seat change due next, as the floor announces it, and the tables that must wait."""
+
+    kind: str
+    lines: tuple[str, ...]
+    halted_tables: tuple[int, ...]
+
+
+def seat_change_view(state: TournamentState) -> SeatChangeView | None:
+    """The next proposal ("Table 3 seat 7, Ann Lee, to Table 1 seat 4"), if one is due.
+
+    A proposal decided by chance (a random mover, a break draw) is shown as what will be
+    drawn; the draw itself is made when the director confirms.
+    """
+    decision = director.pending(state)
+    if decision is None:
+        return None
+    halted = halted_tables(state.tables, director.context(state))
+    names = {pid: p.name for pid, p in state.players.items()}
+    match decision:
+        case Move():
+            mover = state.rules.tournament.seating.mover
+            if mover is BalanceMover.RANDOM:
+                line = (
+                    f"A player drawn at random from Table {decision.from_table} to Table "
+                    f"{decision.to_table} seat {decision.to_seat} (THC 12, 20)"
+                )
+            else:
+                line = decision.describe(names[decision.player_id])
+            return SeatChangeView(kind="move", lines=(line,), halted_tables=halted)
+        case BreakTable():
+            return SeatChangeView(
+                kind="break",
+                lines=(f"Break Table {decision.table}: seats by a two-step draw (TDA 10B)",),
+                halted_tables=halted,
+            )
+        case Redraw():
+            what = "the final table" if decision.final else f"{decision.tables} tables"
+            return SeatChangeView(
+                kind="redraw",
+                lines=(f"Redraw every seat and the button for {what} (KY 8b)",),
+                halted_tables=halted,
+            )
+        case OpenTable():
+            return SeatChangeView(
+                kind="open",
+                lines=(f"Open Table {decision.table} with {decision.seat_count} seats",),
+                halted_tables=halted,
+            )
+    raise AssertionError(decision)  # pragma: no cover
+
+
+__all__ = [
+    "ClockView",
+    "PublicBoard",
+    "SeatChangeView",
+    "clock_view",
+    "find_my_seat",
+    "public_board",
+    "seat_change_view",
+    "seating_chart_view",
+    "standings_view",
+]
