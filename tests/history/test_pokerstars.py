@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from pitboss.cards import parse_cards
-from pitboss.engine import Action, AnteMode, Hand, HandMucked, HandSetup, SeatSpec
+from pitboss.engine import Action, AnteMode, Hand, HandMucked, HandSetup, PotAwarded, SeatSpec
 from pitboss.errors import HistoryError
 from pitboss.history.pokerstars import (
     StarsHeader,
@@ -371,3 +371,24 @@ def test_pokerkits_pokerstars_parser_replays_our_text_to_the_same_stacks() -> No
     for history, final in zip(parsed, finals, strict=True):
         *_, last = iter(history)
         assert dict(zip(history.players, last.stacks, strict=True)) == final
+
+
+def test_every_random_engine_hand_is_written_with_its_pots_adding_up() -> None:
+    """Short posts (KY 10), dead hands (TDA 30), antes of both kinds, side pots: the body's
+    collections and the summary's total both equal the chips the engine pushed."""
+    rng = random.Random(99)
+    for _ in range(300):
+        setup = random_setup(rng, short_posts=True, killed=rng.random() < 0.3, unit=1)
+        hand = play_randomly(setup, rng, unit=1)
+        pushed = sum(e.amount for e in hand.events if isinstance(e, PotAwarded))
+        lines = _text(hand).splitlines()
+        collected = sum(
+            int(line.split(" collected ")[1].split()[0])
+            for line in lines
+            if " collected " in line and not line.startswith("Seat ")
+        )
+        assert collected == pushed
+        (total,) = [line for line in lines if line.startswith("Total pot ")]
+        assert total.startswith(f"Total pot {pushed} ")
+        seats = [line for line in lines[lines.index("*** SUMMARY ***") :] if line[:5] == "Seat "]
+        assert len(seats) == len(setup.seats)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pitboss.engine import Acted, Action, ActionKind, HoleCardsDealt, Street
-from pitboss.play import FaultKind, PlayerView, take_turn
+from pitboss.play import FaultKind, PlayerView, Scripted, take_turn
 from pitboss.rules import RuleSet
 from pitboss.rules.hand import HandRules, TimeoutPolicy
 
@@ -138,3 +138,18 @@ def test_a_failing_agent_at_showdown_tables_under_tda_and_mucks_under_ky() -> No
 
     assert to_showdown(None) == "HandTabled"  # TDA 29 at showdown: cards speak
     assert to_showdown(KY_LIKE) == "HandMucked"  # KY 16: the hand is dead
+
+
+def test_a_scripted_agent_plays_its_script_then_lets_the_clock_run() -> None:
+    agent = Scripted([Action.raise_to(300), None])
+    hand = hand_at(setup_for([1000, 1000, 1000]), hole={})
+    event, fault = take_turn(hand, agent, view_of(hand))
+    assert isinstance(event, Acted)
+    assert (event.kind, event.to, fault) == (ActionKind.RAISE, 300, None)
+    hand.apply(Action.raise_to(900))  # small blind re-raises
+    hand.apply(Action.fold())  # big blind folds
+    event, fault = take_turn(hand, agent, view_of(hand))  # None: the clock runs out
+    assert isinstance(event, Acted)
+    assert event.kind is ActionKind.FOLD
+    assert fault is not None
+    assert fault.kind is FaultKind.NO_ACTION

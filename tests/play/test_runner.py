@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pitboss.engine import AnteMode, HandEnded, PotAwarded
 from pitboss.errors import PlayError
@@ -157,3 +159,13 @@ def test_soak_twenty_thousand_hands_conserve_chips_with_rising_blinds() -> None:
             check=_conserved,
         )
         assert [f for h in hands for f in h.faults] == []
+
+
+@given(
+    seed=st.integers(min_value=0, max_value=2**32), players=st.integers(min_value=2, max_value=10)
+)
+@settings(max_examples=25, deadline=None)
+def test_any_seed_and_table_size_conserves_chips_without_faults(seed: int, players: int) -> None:
+    hands = refilled_run(_mixed, hands=30, seed=seed, players=players, check=_conserved)
+    assert len(hands) == 30
+    assert [f for h in hands for f in h.faults] == []

@@ -17,7 +17,7 @@ the exact `LegalActions`, and the seconds the player has to act.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
@@ -103,6 +103,22 @@ class Agent(Protocol):
     """
 
     def act(self, view: PlayerView, /) -> Action | None: ...
+
+
+class Scripted:
+    """An agent that plays a fixed list of decisions in order (tests, replays, demos).
+
+    ``None`` in the script lets the clock run out on that turn; once the script is used up
+    every further turn runs out too (the rules' timeout applies: TDA 29 / KY 16).
+    """
+
+    __slots__ = ("_next",)
+
+    def __init__(self, actions: Iterable[Action | None]) -> None:
+        self._next = iter(actions)
+
+    def act(self, view: PlayerView, /) -> Action | None:
+        return next(self._next, None)
 
 
 class FaultKind(enum.StrEnum):
