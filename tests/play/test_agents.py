@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pitboss.engine import Acted, Action, ActionKind, HoleCardsDealt, Street
+from pitboss.engine import Acted, Action, ActionKind, HandSetup, HoleCardsDealt, SeatSpec, Street
 from pitboss.play import FaultKind, PlayerView, Scripted, take_turn
 from pitboss.rules import RuleSet
 from pitboss.rules.hand import HandRules, TimeoutPolicy
@@ -153,3 +153,21 @@ def test_a_scripted_agent_plays_its_script_then_lets_the_clock_run() -> None:
     assert event.kind is ActionKind.FOLD
     assert fault is not None
     assert fault.kind is FaultKind.NO_ACTION
+
+
+def test_view_lists_seats_clockwise_from_left_of_the_button() -> None:
+    setup = HandSetup(
+        seats=tuple(SeatSpec(seat=s, player=f"p{s}", stack=1000 + s) for s in (2, 4, 7, 9)),
+        button=4,
+        small_blind_seat=7,
+        big_blind_seat=9,
+        small_blind=50,
+        big_blind=100,
+    )
+    hand = hand_at(setup, hole={})
+    view = view_of(hand)
+    assert view.seat == 2  # first to act preflop: left of the big blind
+    assert view.seats == (7, 9, 2, 4)
+    assert view.stacks == (957, 909, 1002, 1004)
+    assert view.bets == (50, 100, 0, 0)
+    assert view.players_behind == 1  # the button is dealt in after seat 2
