@@ -73,6 +73,16 @@ class Floor(Director):
         result[winner] = sum(chips.values())
         return self.finish(hand_id, result)
 
+    def bust_dealt(self, table: int, k: int = 1) -> list[Event]:
+        """Play a hand at ``table`` in which the first ``k`` players dealt in go out."""
+        hand_id = self.start(table)
+        players = [str(p) for p in self.state.hands[hand_id].players]
+        losers, winner = players[:k], players[k]
+        chips = {p: self.state.players[PlayerId(p)].chips for p in [*losers, winner]}
+        result = dict.fromkeys(losers, 0)
+        result[winner] = sum(chips.values())
+        return self.finish(hand_id, result)
+
     def quiet_hand(self, table: int) -> list[Event]:
         """A hand at ``table`` where nobody's stack changes."""
         hand_id = self.start(table)

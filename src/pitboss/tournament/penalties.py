@@ -309,10 +309,14 @@ def due_forfeits(s: TournamentState, now: int) -> list[Event]:
     if minutes is None or s.phase is not Phase.RUNNING:
         return []
     events: list[Event] = []
+    start = s.clock.started_at
+    no_show_rule = s.rules.tournament.conduct.no_show_removal_level is not None
     for pid in sorted(s.conduct):
         since = s.conduct[pid].absent_since
         if since is None or now < since + minutes * MS_PER_MINUTE:
             continue
+        if no_show_rule and start is not None and since <= start:
+            continue  # never arrived: THC 7 decides, at the first hand of its level
         if s.players[pid].chips <= 0 or s.is_out(pid):
             continue
         table = s.table_of(pid)

@@ -1,0 +1,249 @@
+"""Penalties, absence, chips out of play, clock calls and overrides (TDA 29, 71; SLPT 5;
+THC 6, 7, 15, 19, 25, 37, 38; KY 16)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pitboss.errors import ConductError
+from pitboss.rules.tournament import PenaltyKind
+from pitboss.table.values import SeatStatus
+from pitboss.tournament import commands as c
+from pitboss.tournament.director import hand_plan
+from pitboss.tournament.entries import PlayerId
+from pitboss.tournament.people_events import (
+    ChipsRemoved,
+    ClockExpired,
+    ClockRuling,
+    PenaltyGiven,
+    PlayersBusted,
+    RemovalReason,
+    RulingOverridden,
+)
+from pitboss.tournament.views import standings_view
+
+from .director_helpers import thc_details
+from .floor_helpers import Floor
+
+MIN = 60_000
+
+
+def _first(floor: Floor, table: int = 1) -> PlayerId:
+    return floor.state.tables[table].players()[0]
+
+
+def _removed(floor: Floor) -> int:
+    return sum(e.chips for e in floor.log if isinstance(e, ChipsRemoved))
+
+
+def test_slpt_5_missed_rounds_are_players_at_the_table_times_rounds() -> None:
+    floor = Floor("slpt", seed=1)
+    floor.seat(9)
+    pid = _first(floor)
+    events = floor.do(
+        c.GivePenalty(player_id=pid, reason="abuse", kind=PenaltyKind.MISSED_ROUNDS, amount=2)
+    )
+    given = next(e for e in events if isinstance(e, PenaltyGiven))
+    assert given.hands == 18  # 9 players x 2 rounds (TDA 71A example)
+    assert floor.state.conduct_of(pid).penalty_hands == 18
+
+
+def test_tda_68_the_penalty_starts_after_the_current_hand_and_hands_are_killed() -> None:
+    floor = Floor("tda", seed=1)
+    floor.seat(4)
+    pid = _first(floor)
+    hand = floor.start(1)
+    floor.do(
+        c.GivePenalty(
+            player_id=pid, reason="cards exposed", kind=PenaltyKind.MISSED_ROUNDS, amount=1
+        )
+    )
+    floor.finish(hand, {str(pid): floor.state.players[pid].chips})
+    assert floor.state.conduct_of(pid).penalty_hands == 4  # the current hand did not count
+    plan = hand_plan(floor.state, 1, floor.now)
+    seat = next(s for s in plan.seats if s.player == pid)
+    assert seat.status is SeatStatus.KILLED  # TDA 71C: dealt and killed, blinds posted
+    floor.quiet_hand(1)
+    assert floor.state.conduct_of(pid).penalty_hands == 3
+
+
+def test_slpt_5_rounds_are_1_to_4() -> None:
+    floor = Floor("slpt", seed=1)
+    floor.seat(4)
+    with pytest.raises(ConductError):
+        floor.do(
+            c.GivePenalty(
+                player_id=_first(floor), reason="x", kind=PenaltyKind.MISSED_ROUNDS, amount=5
+            )
+        )
+
+
+def test_tda_71a_repeat_offences_escalate_along_the_ladder() -> None:
+    floor = Floor("tda", seed=1)
+    floor.seat(4)
+    pid = _first(floor)
+    kinds = []
+    for _ in range(3):
+        events = floor.do(c.GivePenalty(player_id=pid, reason="etiquette"))
+        kinds.append(next(e for e in events if isinstance(e, PenaltyGiven)))
+    assert [(g.kind, g.rounds, g.offence) for g in kinds] == [
+        (PenaltyKind.WARNING, 0, 1),
+        (PenaltyKind.MISSED_ROUNDS, 1, 2),
+        (PenaltyKind.MISSED_ROUNDS, 2, 3),
+    ]
+
+
+def test_thc_25_minutes_away_and_disqualification_removes_the_chips() -> None:
+    floor = Floor("thc", seed=1)
+    floor.register(*[f"p{i}" for i in range(6)], details=thc_details())
+    floor.do(c.StartTournament())
+    pid = _first(floor)
+    floor.do(c.GivePenalty(player_id=pid, reason="abuse"))  # warning
+    events = floor.do(c.GivePenalty(player_id=pid, reason="abuse again"))
+    given = next(e for e in events if isinstance(e, PenaltyGiven))
+    assert (given.kind, given.minutes) == (PenaltyKind.MINUTES, 10)
+    assert given.until == floor.now + 10 * MIN
+    plan = hand_plan(floor.state, 1, floor.now)
+    assert next(s for s in plan.seats if s.player == pid).status is SeatStatus.NOT_DEALT
+    chips = floor.state.players[pid].chips
+    floor.do(c.GivePenalty(player_id=pid, reason="cheating", kind=PenaltyKind.DISQUALIFICATION))
+    assert floor.state.players[pid].chips == 0
+    assert floor.state.is_out(pid)
+    assert floor.state.table_of(pid) is None
+    assert _removed(floor) == chips
+
+
+def test_thc_37_chip_passing_eliminates_giver_and_receiver() -> None:
+    floor = Floor("tda", seed=2)
+    floor.seat(6)
+    a, b = floor.state.tables[1].players()[:2]
+    floor.do(c.ChipPassing(giver=a, receiver=b, note="seen by the dealer"))
+    assert floor.state.is_out(a)
+    assert floor.state.is_out(b)
+    assert _removed(floor) == 40_000
+    reasons = {e.reason for e in floor.log if isinstance(e, ChipsRemoved)}
+    assert reasons == {RemovalReason.CHIP_PASSING}
+
+
+def test_thc_38_a_withdrawing_player_returns_the_chips_to_the_bank() -> None:
+    floor = Floor("tda", seed=2)
+    floor.seat(6)
+    pid = _first(floor)
+    floor.do(c.WithdrawFromPlay(player_id=pid))
+    assert floor.state.is_out(pid)
+    assert floor.state.chips_in_play() == 5 * 20_000
+    assert any(
+        isinstance(e, ChipsRemoved) and e.reason is RemovalReason.WITHDREW for e in floor.log
+    )
+
+
+def test_thc_19_chips_in_a_pocket_are_forfeited_and_recorded() -> None:
+    floor = Floor("tda", seed=2)
+    floor.seat(4)
+    pid = _first(floor)
+    floor.do(c.RemoveChips(player_id=pid, reason=RemovalReason.POCKETED, chips=5_000))
+    assert floor.state.players[pid].chips == 15_000
+    assert floor.state.forfeits == ((pid, 5_000, RemovalReason.POCKETED),)
+    assert not floor.state.is_out(pid)
+
+
+def test_thc_6_absent_more_than_20_minutes_forfeits_every_chip_tda_does_not() -> None:
+    thc = Floor("thc", seed=3)
+    thc.register(*[f"p{i}" for i in range(6)], details=thc_details())
+    thc.do(c.StartTournament())
+    pid = _first(thc)
+    thc.do(c.MarkAbsent(player_id=pid), at=thc.minutes(1))
+    plan = hand_plan(thc.state, 1, thc.now)
+    assert next(s for s in plan.seats if s.player == pid).status is SeatStatus.NOT_DEALT
+    thc.do(c.Tick(), at=thc.minutes(20))
+    assert not thc.state.is_out(pid)
+    thc.do(c.Tick(), at=thc.minutes(21.5))
+    assert thc.state.is_out(pid)
+    assert any(isinstance(e, ChipsRemoved) and e.reason is RemovalReason.ABSENT for e in thc.log)
+    tda = Floor("tda", seed=3)
+    tda.seat(6)
+    other = _first(tda)
+    tda.do(c.MarkAbsent(player_id=other), at=tda.minutes(1))
+    tda.do(c.Tick(), at=tda.minutes(40))
+    assert not tda.state.is_out(other)  # TDA 71A: blinded off, never forfeited
+    plan = hand_plan(tda.state, 1, tda.now)
+    assert next(s for s in plan.seats if s.player == other).status is SeatStatus.KILLED
+
+
+def test_thc_7_a_late_arrival_not_present_by_the_first_hand_of_level_2_is_removed() -> None:
+    floor = Floor("thc", seed=4)
+    floor.register(*[f"p{i}" for i in range(6)], details=thc_details())
+    floor.do(c.MarkAbsent(player_id=PlayerId("p0")))
+    floor.do(c.StartTournament())
+    floor.quiet_hand(1)
+    assert not floor.state.is_out(PlayerId("p0"))
+    floor.do(c.Tick(), at=floor.minutes(20))  # level 2
+    floor.start(1)
+    assert floor.state.is_out(PlayerId("p0"))
+    reasons = [e.reason for e in floor.log if isinstance(e, ChipsRemoved)]
+    assert reasons == [RemovalReason.NO_SHOW]
+
+
+def test_clock_calls_ky_16_sixty_plus_ten_dead_hand_tda_29_twenty_five_plus_five() -> None:
+    ky = Floor("ky-charity", seed=5)
+    ky.seat(4)
+    ky.start(1)
+    pid = _first(ky)
+    ky.do(c.CallClock(table=1, player_id=pid))
+    call = ky.state.clock_calls[1]
+    assert call.expires_at == ky.now + 70_000
+    with pytest.raises(ConductError):
+        ky.do(c.ExpireClock(table=1, facing_bet=False), at=ky.now + 69_000)
+    events = ky.do(c.ExpireClock(table=1, facing_bet=False), at=ky.now + 1_000)
+    assert next(e for e in events if isinstance(e, ClockExpired)).ruling is ClockRuling.DEAD
+    tda = Floor("tda", seed=5)
+    tda.seat(4)
+    tda.start(1)
+    pid = _first(tda)
+    tda.do(c.CallClock(table=1, player_id=pid, called_by=tda.state.tables[1].players()[1]))
+    assert tda.state.clock_calls[1].expires_at == tda.now + 30_000
+    events = tda.do(c.ExpireClock(table=1, facing_bet=False), at=tda.now + 30_000)
+    assert next(e for e in events if isinstance(e, ClockExpired)).ruling is ClockRuling.CHECKED
+
+
+def test_thc_15_only_a_player_at_the_table_or_the_director_may_call_the_clock() -> None:
+    floor = Floor("slpt", seed=6)
+    floor.seat(12)
+    floor.start(1)
+    target = _first(floor, 1)
+    stranger = _first(floor, 2)
+    with pytest.raises(ConductError) as err:
+        floor.do(c.CallClock(table=1, player_id=target, called_by=stranger))
+    assert err.value.code == "caller_not_at_table"
+    floor.do(c.CallClock(table=1, player_id=target))  # the director
+
+
+def test_tda_1_the_director_overrides_an_automatic_ruling_with_a_reason() -> None:
+    floor = Floor("thc", seed=3)
+    floor.register(*[f"p{i}" for i in range(6)], details=thc_details())
+    floor.do(c.StartTournament())
+    pid = _first(floor)
+    floor.do(c.MarkAbsent(player_id=pid), at=floor.minutes(1))
+    floor.do(c.Tick(), at=floor.minutes(22))
+    assert floor.state.is_out(pid)
+    with pytest.raises(ConductError):
+        floor.do(c.OverrideRuling(ruling="chips_removed", player_id=pid, reason=" "))
+    events = floor.do(
+        c.OverrideRuling(ruling="chips_removed", player_id=pid, reason="was in the restroom queue")
+    )
+    assert any(isinstance(e, RulingOverridden) and e.chips_restored == 16_000 for e in events)
+    assert not floor.state.is_out(pid)
+    assert floor.state.players[pid].chips == 16_000
+    assert floor.state.table_of(pid) is not None
+    assert standings_view(floor.state).players_left == 6
+    assert floor.replayed() == floor.state
+
+
+def test_a_ruling_on_a_player_in_a_hand_waits_for_the_hand_to_end() -> None:
+    floor = Floor("tda", seed=2)
+    floor.seat(4)
+    floor.start(1)
+    with pytest.raises(ConductError) as err:
+        floor.do(c.WithdrawFromPlay(player_id=_first(floor)))
+    assert err.value.code == "hand_in_play"
+    assert not any(isinstance(e, PlayersBusted) for e in floor.log)
