@@ -5,6 +5,7 @@
 - `pitboss.play.bots`: `RandomLegal`, `TightAggressive`, `LoosePassive`, `PushFold` and
   `default_bot_mix`.
 - `pitboss.play.runner`: `play_hand` / `play_hands` at one `Table`, `play_table` for a field.
+- `pitboss.play.pace`: `DealingPace`, the seconds a live hand takes (the simulated clock).
 
 This is an edge layer: randomness comes in as a seeded ``random.Random`` so the same seed
 plays the same hands.
@@ -32,6 +33,7 @@ from pitboss.play.bots import (
     default_bot_mix,
     make_bot,
 )
+from pitboss.play.pace import DealingPace
 from pitboss.play.runner import (
     PlayedHand,
     Stakes,
@@ -47,6 +49,7 @@ __all__ = [
     "Agent",
     "AgentFault",
     "BotKind",
+    "DealingPace",
     "FaultKind",
     "LoosePassive",
     "PlayedHand",
