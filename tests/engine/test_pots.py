@@ -123,11 +123,11 @@ def three_way_tie(antes_from: tuple[int, ...]) -> PotAwarded:
     return award
 
 
-def test_tda_20_several_odd_chips_go_one_each_clockwise_from_the_button() -> None:
+def test_tda_20_all_odd_chips_go_to_the_first_tied_winner_clockwise_from_the_button() -> None:
     one = three_way_tie((1,))
     assert (one.amount, one.winners, one.shares) == (301, (3, 1, 2), (101, 100, 100))
     two = three_way_tie((1, 3))
-    assert (two.amount, two.winners, two.shares) == (302, (3, 1, 2), (101, 101, 100))
+    assert (two.amount, two.winners, two.shares) == (302, (3, 1, 2), (102, 100, 100))
 
 
 def test_roberts_rules_short_big_blind_with_antes_main_and_side_pot() -> None:
@@ -175,11 +175,14 @@ def test_build_pots_makes_one_side_pot_per_all_in_level() -> None:
 
 def test_split_pot_always_adds_up() -> None:
     assert split_pot(304, 3, 1) == [102, 101, 101]
-    assert split_pot(305, 3, 1) == [102, 102, 101]
+    assert split_pot(305, 3, 1) == [103, 101, 101]
     assert split_pot(23, 2, 5) == [13, 10]  # the loose 3 chips below one unit go first
+    assert split_pot(115, 2, 5) == [60, 55]
     for amount in range(0, 60):
         for winners in range(1, 5):
             for unit in (1, 5, 25):
                 shares = split_pot(amount, winners, unit)
                 assert sum(shares) == amount
                 assert shares == sorted(shares, reverse=True)
+                assert len(set(shares[1:])) <= 1
+                assert all(share % unit == 0 for share in shares[1:])
