@@ -5,6 +5,7 @@
 - `pitboss.play.bots`: `RandomLegal`, `TightAggressive`, `LoosePassive`, `PushFold` and
   `default_bot_mix`.
 - `pitboss.play.runner`: `play_hand` / `play_hands` at one `Table`, `play_table` for a field.
+- `pitboss.play.offers`: re-buy and add-on offers, and asking an agent whether it buys.
 - `pitboss.play.pace`: `DealingPace`, the seconds a live hand takes (the simulated clock).
 
 This is an edge layer: randomness comes in as a seeded ``random.Random`` so the same seed
@@ -33,6 +34,7 @@ from pitboss.play.bots import (
     default_bot_mix,
     make_bot,
 )
+from pitboss.play.offers import Buyer, ChipOffer, OfferKind, accepts_offer
 from pitboss.play.pace import DealingPace
 from pitboss.play.runner import (
     PlayedHand,
@@ -49,9 +51,12 @@ __all__ = [
     "Agent",
     "AgentFault",
     "BotKind",
+    "Buyer",
+    "ChipOffer",
     "DealingPace",
     "FaultKind",
     "LoosePassive",
+    "OfferKind",
     "PlayedHand",
     "PlayerView",
     "PushFold",
@@ -61,6 +66,7 @@ __all__ = [
     "TableRun",
     "TightAggressive",
     "ViewBuilder",
+    "accepts_offer",
     "bot_mix",
     "default_bot_mix",
     "make_bot",

@@ -12,6 +12,8 @@
   the flop (reached only by checking its big blind) it moves in with a good hand, else
   checks or folds.
 
+Between hands bots answer re-buy and add-on offers (`pitboss.play.offers`) by their style.
+
 Every bot draws its randomness from its own seeded ``random.Random`` (no module-level
 randomness), so the same seed gives the same play. Bots never read other players' cards: they
 see a `PlayerView` only. At showdown they table a hand unless a hand already tabled beats it.
@@ -26,6 +28,7 @@ from collections.abc import Callable, Sequence
 from pitboss.engine import Acted, Action, ActionKind, HandTabled, Street
 from pitboss.evaluator import evaluate
 from pitboss.play.agents import Agent, PlayerView
+from pitboss.play.offers import ChipOffer, OfferKind
 from pitboss.play.strength import (
     Tier,
     call_threshold,
@@ -118,6 +121,10 @@ class RandomLegal:
         pick = rng.randrange(3)
         return _raise(view, low if pick == 0 else high if pick == 1 else rng.randint(low, high))
 
+    def accepts(self, offer: ChipOffer, /) -> bool:
+        """Buys half the time."""
+        return self.rng.random() < 0.5
+
 
 class TightAggressive:
     """Few hands, played hard: preflop tiers by position, push-or-fold when short, postflop by
@@ -128,6 +135,12 @@ class TightAggressive:
     def __init__(self, rng: random.Random, *, push_fold_big_blinds: int = 10) -> None:
         self.rng = rng
         self.push_fold_big_blinds = push_fold_big_blinds
+
+    def accepts(self, offer: ChipOffer, /) -> bool:
+        """Re-buys when below the starting stack; takes the add-on when below 30 big blinds."""
+        if offer.kind is OfferKind.REBUY:
+            return offer.stack < offer.starting_chips
+        return offer.big_blinds < 30
 
     def act(self, view: PlayerView, /) -> Action:
         if view.legal.is_showdown:
@@ -203,6 +216,10 @@ class LoosePassive:
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
 
+    def accepts(self, offer: ChipOffer, /) -> bool:
+        """It's for charity: buys every re-buy and add-on it is offered."""
+        return True
+
     def act(self, view: PlayerView, /) -> Action:
         legal = view.legal
         if legal.is_showdown:
@@ -250,6 +267,12 @@ class PushFold:
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+
+    def accepts(self, offer: ChipOffer, /) -> bool:
+        """Re-buys only when busted; takes the add-on when short (15 big blinds or less)."""
+        if offer.kind is OfferKind.REBUY:
+            return offer.is_busted
+        return offer.big_blinds <= 15
 
     def act(self, view: PlayerView, /) -> Action:
         if view.legal.is_showdown:

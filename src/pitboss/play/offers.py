@@ -1,0 +1,63 @@
+"""Re-buys and add-ons offered to an agent between hands: the offer, and asking for an answer.
+
+The director decides who may buy chips and when (KY 4 re-buys until the break, KY 5 one
+add-on at the break; RULES §4 rows 4-5); the runtime then asks the player's agent whether to
+buy. An agent answers through ``accepts(offer) -> bool``. An agent without that method, or one
+that fails, declines: nobody pays for chips they did not ask for.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+
+class OfferKind(enum.StrEnum):
+    """What is for sale."""
+
+    REBUY = "rebuy"
+    ADD_ON = "add_on"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChipOffer:
+    """Chips for money, offered to one player now.
+
+    ``stack`` is the player's chips now (0 after a bust-out); ``chips`` what the purchase adds;
+    ``big_blind`` the big blind of the level being played (or next, at a break).
+    """
+
+    kind: OfferKind
+    player: str
+    stack: int
+    chips: int
+    price_cents: int
+    big_blind: int
+    starting_chips: int
+
+    @property
+    def is_busted(self) -> bool:
+        return self.stack == 0
+
+    @property
+    def big_blinds(self) -> int:
+        """The stack in whole big blinds."""
+        return self.stack // max(self.big_blind, 1)
+
+
+@runtime_checkable
+class Buyer(Protocol):
+    """An agent that answers re-buy and add-on offers."""
+
+    def accepts(self, offer: ChipOffer, /) -> bool: ...
+
+
+def accepts_offer(agent: object, offer: ChipOffer) -> bool:
+    """Whether ``agent`` buys the chips: ``False`` for an agent that cannot answer or fails."""
+    if not isinstance(agent, Buyer):
+        return False
+    try:
+        return agent.accepts(offer) is True
+    except Exception:  # a failing agent never buys by accident
+        return False
