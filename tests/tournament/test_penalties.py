@@ -247,3 +247,30 @@ def test_a_ruling_on_a_player_in_a_hand_waits_for_the_hand_to_end() -> None:
         floor.do(c.WithdrawFromPlay(player_id=_first(floor)))
     assert err.value.code == "hand_in_play"
     assert not any(isinstance(e, PlayersBusted) for e in floor.log)
+
+
+def test_tda_1_the_director_cancels_a_called_clock_and_ends_a_penalty() -> None:
+    floor = Floor("tda", seed=2)
+    floor.seat(4)
+    floor.start(1)
+    pid = _first(floor)
+    floor.do(c.CallClock(table=1, player_id=pid))
+    floor.do(c.OverrideRuling(ruling="clock", player_id=pid, reason="player had acted"))
+    assert floor.state.clock_calls == {}
+    other = floor.state.tables[1].players()[1]
+    floor.do(c.GivePenalty(player_id=other, reason="x", kind=PenaltyKind.MISSED_ROUNDS, amount=1))
+    floor.do(c.OverrideRuling(ruling="penalty", player_id=other, reason="wrong player"))
+    assert floor.state.conduct_of(other).penalty_hands == 0
+    assert floor.state.overrides == ("clock", "penalty")
+
+
+def test_tda_27_no_rebuy_in_the_middle_of_a_hand() -> None:
+    from pitboss.errors import RegistrationError
+
+    floor = Floor("ky-charity", seed=2)
+    floor.seat(4)
+    hand = floor.start(1)
+    pid = floor.state.hands[hand].players[0]
+    with pytest.raises(RegistrationError) as err:
+        floor.do(c.Rebuy(player_id=pid))
+    assert err.value.code == "rebuy_in_hand"

@@ -28,7 +28,6 @@ from pitboss.rules.tournament import RefundPolicy
 from pitboss.tournament import clock as clk
 from pitboss.tournament import commands as cmd
 from pitboss.tournament import deals, director, hands, penalties, side_games
-from pitboss.tournament.balancing import Move, MoveReason
 from pitboss.tournament.entries import (
     Player,
     PlayerId,
@@ -65,7 +64,7 @@ from pitboss.tournament.payouts import (
     PayoutScheme,
     compute_payouts,
 )
-from pitboss.tournament.people_events import PlayerMoved, SeatReason
+from pitboss.tournament.people_events import SeatReason
 from pitboss.tournament.state import (
     Phase,
     TournamentState,
@@ -278,9 +277,9 @@ def _handle_people(
             _seated(s)
             return director.seat_changes(s, now, rng)
         case cmd.UndoMove():
-            return _undo(s, now)
+            return director.undo_move(s, now)
         case cmd.MovePlayer():
-            return _move_player(s, command, now)
+            return director.move_player(s, command, now)
         case cmd.ReEnter():
             return _re_enter(s, command, now, rng)
         case cmd.GivePenalty():
@@ -310,8 +309,7 @@ def _handle_people(
 
 
 def _seated(s: TournamentState) -> None:
-    if not s.is_seated:
-        raise SeatingError("seats have not been drawn yet", code="not_seated")
+    director.require_seated(s)
 
 
 def _after(
@@ -357,62 +355,6 @@ def _start_and_seat(s: TournamentState, now: int, rng: RandomSource | None) -> l
     if rng is not None and not s.is_seated:
         events.extend(director.draw_seats(fold(s, events), now, rng))
     return events
-
-
-def _undo(s: TournamentState, now: int) -> list[Event]:
-    """Take back the last move of this pass (live mode), if both tables are between hands."""
-    if not s.pass_moves:
-        raise SeatingError("no move of this pass to undo", code="nothing_to_undo")
-    last = s.pass_moves[-1]
-    if s.open_hands(last.to_table) or s.open_hands(last.from_table):
-        raise SeatingError(
-            "a hand has started at one of the tables; the move stands", code="move_dealt"
-        )
-    source = s.tables.get(last.from_table)
-    if source is None or last.from_seat in source.seats:
-        raise SeatingError("the player's old seat is gone or taken", code="seat_gone")
-    back = Move(
-        player_id=last.player_id,
-        from_table=last.to_table,
-        from_seat=last.to_seat,
-        to_table=last.from_table,
-        to_seat=last.from_seat,
-        reason=MoveReason.UNDO,
-    )
-    return [PlayerMoved(at=now, move=back)]
-
-
-def _move_player(s: TournamentState, c: cmd.MovePlayer, now: int) -> list[Event]:
-    """A director's move to an empty seat (TDA 7: wrong seat, the current stack moves)."""
-    _seated(s)
-    player = active_player(s, c.player_id)
-    table = s.table_of(c.player_id)
-    target = s.tables.get(c.table)
-    if table is None or target is None:
-        raise SeatingError(
-            f"{player.name} is not seated, or there is no table {c.table}",
-            code="unknown_table",
-            params={"table": c.table},
-        )
-    if c.seat in target.seats or not 1 <= c.seat <= target.seat_count:
-        raise SeatingError(
-            f"table {c.table} seat {c.seat} is not an empty seat; empty: {target.empty_seats()}",
-            code="seat_occupied",
-            params={"table": c.table, "seat": c.seat},
-        )
-    if s.open_hands(table.number):
-        raise SeatingError("move a player between hands", code="hand_in_play")
-    seat = table.seat_of(c.player_id)
-    assert seat is not None
-    move = Move(
-        player_id=c.player_id,
-        from_table=table.number,
-        from_seat=seat,
-        to_table=c.table,
-        to_seat=c.seat,
-        reason=MoveReason.DIRECTOR,
-    )
-    return [PlayerMoved(at=now, move=move)]
 
 
 def _re_enter(
@@ -617,6 +559,13 @@ def _rebuy(s: TournamentState, c: cmd.Rebuy, now: int) -> list[Event]:
     declared = player.rebuy_declared
     if not declared:
         _check_rebuy(s, c.player_id, now)
+    if any(c.player_id in h.players for h in s.open_hands()):
+        raise RegistrationError(
+            f"{player.name} is in a hand: re-buys are made between hands; declare it now and "
+            "it is made when the hand ends (TDA 27, THC 1)",
+            code="rebuy_in_hand",
+            params={"player_id": c.player_id},
+        )
     return [
         RebuyBought(
             at=now,

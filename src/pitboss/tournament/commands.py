@@ -309,7 +309,8 @@ class OverrideRuling:
     """The director reverses an automatic ruling, with a reason (TDA 1; RULES §4 row 1).
 
     ``ruling``: ``chips_removed`` (give back the removed chips and reinstate the player),
-    ``penalty`` (end the penalty being served), ``clock`` (cancel a called clock).
+    ``penalty`` (end the penalty being served), ``clock`` (cancel a clock called on the
+    player). A move is taken back with `UndoMove`.
     """
 
     ruling: str

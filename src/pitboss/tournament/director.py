@@ -26,6 +26,7 @@ from pitboss.tournament.balancing import (
     BreakTable,
     Decision,
     Move,
+    MoveReason,
     OpenTable,
     Redraw,
     halted_tables,
@@ -55,7 +56,7 @@ from pitboss.tournament.people_events import (
     TournamentWon,
 )
 from pitboss.tournament.seating import draw_button, draw_newcomer_seat, draw_tables
-from pitboss.tournament.state import Phase, TournamentState, fold
+from pitboss.tournament.state import Phase, TournamentState, active_player, fold
 
 MS_PER_MINUTE = 60_000
 
@@ -251,7 +252,8 @@ def hand_plan(s: TournamentState, table: int, now: int) -> HandPlan:
     )
 
 
-def _blocked(s: TournamentState, table: int) -> str | None:
+def table_wait_reason(s: TournamentState, table: int) -> str | None:
+    """Why ``table`` may not deal its next hand now, or None (TDA 10B, 11A, 11D; RP-8)."""
     if s.clock.hand_for_hand and table in s.hand_for_hand_done:
         return (
             f"table {table} has played this hand-for-hand hand and waits for the other tables "
@@ -297,7 +299,7 @@ def start_hand(
             code="unknown_table",
             params={"table": c.table},
         )
-    why = _blocked(s, c.table)
+    why = table_wait_reason(s, c.table)
     if why is not None:
         raise SeatingError(why, code="table_must_wait", params={"table": c.table})
     if t.size < 2:
@@ -437,6 +439,68 @@ def after_change(s: TournamentState, now: int, rng: RandomSource | None) -> list
     return events
 
 
+def require_seated(s: TournamentState) -> None:
+    """Raises SeatingError when the seats have not been drawn."""
+    if not s.is_seated:
+        raise SeatingError("seats have not been drawn yet", code="not_seated")
+
+
+def undo_move(s: TournamentState, now: int) -> list[Event]:
+    """Take back the last move of this pass (live mode), if both tables are between hands."""
+    if not s.pass_moves:
+        raise SeatingError("no move of this pass to undo", code="nothing_to_undo")
+    last = s.pass_moves[-1]
+    if s.open_hands(last.to_table) or s.open_hands(last.from_table):
+        raise SeatingError(
+            "a hand has started at one of the tables; the move stands", code="move_dealt"
+        )
+    source = s.tables.get(last.from_table)
+    if source is None or last.from_seat in source.seats:
+        raise SeatingError("the player's old seat is gone or taken", code="seat_gone")
+    back = Move(
+        player_id=last.player_id,
+        from_table=last.to_table,
+        from_seat=last.to_seat,
+        to_table=last.from_table,
+        to_seat=last.from_seat,
+        reason=MoveReason.UNDO,
+    )
+    return [PlayerMoved(at=now, move=back)]
+
+
+def move_player(s: TournamentState, c: cmd.MovePlayer, now: int) -> list[Event]:
+    """A director's move to an empty seat (TDA 7: wrong seat, the current stack moves)."""
+    require_seated(s)
+    player = active_player(s, c.player_id)
+    table = s.table_of(c.player_id)
+    target = s.tables.get(c.table)
+    if table is None or target is None:
+        raise SeatingError(
+            f"{player.name} is not seated, or there is no table {c.table}",
+            code="unknown_table",
+            params={"table": c.table},
+        )
+    if c.seat in target.seats or not 1 <= c.seat <= target.seat_count:
+        raise SeatingError(
+            f"table {c.table} seat {c.seat} is not an empty seat; empty: {target.empty_seats()}",
+            code="seat_occupied",
+            params={"table": c.table, "seat": c.seat},
+        )
+    if s.open_hands(table.number):
+        raise SeatingError("move a player between hands", code="hand_in_play")
+    seat = table.seat_of(c.player_id)
+    assert seat is not None
+    move = Move(
+        player_id=c.player_id,
+        from_table=table.number,
+        from_seat=seat,
+        to_table=c.table,
+        to_seat=c.seat,
+        reason=MoveReason.DIRECTOR,
+    )
+    return [PlayerMoved(at=now, move=move)]
+
+
 def hand_for_hand_complete(s: TournamentState) -> bool:
     """Every table has played the current hand-for-hand hand (RP-8, WSOP 126a)."""
     if not (s.is_seated and s.clock.hand_for_hand) or s.open_hands():
@@ -456,9 +520,13 @@ __all__ = [
     "finish_hand",
     "hand_for_hand_complete",
     "hand_plan",
+    "move_player",
     "pending",
+    "require_seated",
     "seat_changes",
     "seat_newcomer",
     "seated_players",
     "start_hand",
+    "table_wait_reason",
+    "undo_move",
 ]

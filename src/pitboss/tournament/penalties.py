@@ -297,8 +297,17 @@ def override(
                 at=now, ruling=c.ruling, player_id=c.player_id, reason=c.reason.strip()
             )
         ]
+    if c.ruling == "clock":
+        if not any(call.player_id == c.player_id for call in s.clock_calls.values()):
+            raise ConductError(f"no clock is running on {c.player_id}", code="nothing_to_override")
+        return [
+            RulingOverridden(
+                at=now, ruling=c.ruling, player_id=c.player_id, reason=c.reason.strip()
+            )
+        ]
     raise ConductError(
-        f"unknown ruling {c.ruling!r}; the director can override 'chips_removed' or 'penalty'",
+        f"unknown ruling {c.ruling!r}; the director can override 'chips_removed', 'penalty' "
+        "or 'clock'",
         code="unknown_ruling",
     )
 

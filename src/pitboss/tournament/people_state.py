@@ -264,6 +264,13 @@ def apply_people(state: TournamentState, event: PeopleEvent) -> TournamentState:
             state = replace(state, overrides=(*state.overrides, event.ruling))
             if event.ruling == "penalty":
                 state = _conduct(state, event.player_id, penalty_hands=0, away_until=None)
+            if event.ruling == "clock":
+                calls = {
+                    t: call
+                    for t, call in state.clock_calls.items()
+                    if call.player_id != event.player_id
+                }
+                state = replace(state, clock_calls=calls)
             if event.chips_restored:
                 players = dict(state.players)
                 p = players[event.player_id]
