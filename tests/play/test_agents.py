@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pitboss.engine import Acted, Action, ActionKind, HandSetup, HoleCardsDealt, SeatSpec, Street
-from pitboss.play import FaultKind, PlayerView, Scripted, take_turn
+from pitboss.play import FaultKind, PlayerView, Scripted, action_seconds, take_turn
 from pitboss.rules import RuleSet
 from pitboss.rules.hand import HandRules, TimeoutPolicy
 
@@ -54,7 +54,7 @@ def test_view_gives_stacks_bets_pot_and_exact_legal_actions() -> None:
     assert view.legal.min_raise_to == 500  # TDA 43A: a raise of at least the last raise (200)
     assert view.in_hand == (1, 2, 3)
     assert view.players_behind == 2  # the big blind and the button act after the small blind
-    assert view.time_to_act == 30  # TDA 29: 25 s and a 5 s countdown
+    assert view.time_to_act == 30  # TDA 29: 25 s and a 5 s countdown (the default rules)
 
 
 def test_folded_players_leave_the_view_of_who_is_in_the_hand() -> None:
@@ -171,3 +171,11 @@ def test_view_lists_seats_clockwise_from_left_of_the_button() -> None:
     assert view.stacks == (957, 909, 1002, 1004)
     assert view.bets == (50, 100, 0, 0)
     assert view.players_behind == 1  # the button is dealt in after seat 2
+
+
+def test_ky_16_the_time_to_act_is_a_minute_and_a_ten_second_countdown() -> None:
+    ky = RuleSet.from_preset("ky-charity")
+    assert action_seconds(ky) == 70
+    assert action_seconds(RuleSet()) == 30  # TDA 29
+    hand = hand_at(setup_for([1000, 1000, 1000], rules=ky), hole={})
+    assert view_of(hand).time_to_act == 70

@@ -13,13 +13,13 @@ plays the same hands.
 """
 
 from pitboss.play.agents import (
-    TDA_ACTION_SECONDS,
     Agent,
     AgentFault,
     FaultKind,
     PlayerView,
     Scripted,
     ViewBuilder,
+    action_seconds,
     take_turn,
     view_for,
 )
@@ -47,7 +47,6 @@ from pitboss.play.runner import (
 
 __all__ = [
     "DEFAULT_MIX",
-    "TDA_ACTION_SECONDS",
     "Agent",
     "AgentFault",
     "BotKind",
@@ -67,6 +66,7 @@ __all__ = [
     "TightAggressive",
     "ViewBuilder",
     "accepts_offer",
+    "action_seconds",
     "bot_mix",
     "default_bot_mix",
     "make_bot",

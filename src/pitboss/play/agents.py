@@ -36,9 +36,14 @@ from pitboss.engine import (
     Street,
 )
 from pitboss.errors import IllegalAction
+from pitboss.rules import RuleSet
 
-TDA_ACTION_SECONDS = 30
-"""TDA 29 (2024): once the clock is called a player has 25 seconds plus a 5-second countdown."""
+
+def action_seconds(rules: RuleSet) -> int:
+    """The house's time to act once the clock is called: TDA 29 25 s + 5 s; KY 16, THC 15,
+    SLPT 2 one minute + a 10-second countdown (``tournament.conduct`` settings)."""
+    conduct = rules.tournament.conduct
+    return conduct.clock_seconds + conduct.clock_countdown_seconds
 
 
 class PlayerView(NamedTuple):
@@ -151,6 +156,8 @@ class AgentFault:
 class ViewBuilder:
     """Follows one hand and builds the view of each player to act.
 
+    ``time_to_act`` defaults to the house's clock (`action_seconds` of the hand's rules).
+
     It keeps the public record (``visible_to(events, None)``) and the seats still in the hand
     as the hand goes, so a view costs a few microseconds however long the hand gets.
     """
@@ -167,7 +174,7 @@ class ViewBuilder:
         "time_to_act",
     )
 
-    def __init__(self, hand: Hand, *, time_to_act: int = TDA_ACTION_SECONDS) -> None:
+    def __init__(self, hand: Hand, *, time_to_act: int | None = None) -> None:
         self._hand = hand
         setup = hand.setup
         self._names = {s.seat: s.player for s in setup.seats}
@@ -183,7 +190,7 @@ class ViewBuilder:
         self._public: list[HandEvent] = []
         self._out: set[int] = set()
         self._seen = 0
-        self.time_to_act = time_to_act
+        self.time_to_act = action_seconds(setup.rules) if time_to_act is None else time_to_act
 
     @property
     def public(self) -> tuple[HandEvent, ...]:
@@ -267,7 +274,7 @@ def _hidden_hole(seat: int) -> HoleCardsDealt:
     return hidden
 
 
-def view_for(hand: Hand, *, time_to_act: int = TDA_ACTION_SECONDS) -> PlayerView:
+def view_for(hand: Hand, *, time_to_act: int | None = None) -> PlayerView:
     """The view of the player to act in ``hand`` (one-off; a runner keeps a `ViewBuilder`).
 
     Raises:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pitboss.cards import Deck
 from pitboss.engine import AnteMode, Hand, HandEvent, HandSetup
 from pitboss.errors import PlayError
-from pitboss.play.agents import TDA_ACTION_SECONDS, Agent, AgentFault, ViewBuilder, take_turn
+from pitboss.play.agents import Agent, AgentFault, ViewBuilder, take_turn
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import Structure
 from pitboss.table import BustOut, HandReport, SeatStatus, Table
@@ -89,14 +89,15 @@ def play_hand(
     stakes: Stakes,
     rng: random.Random,
     *,
-    time_to_act: int = TDA_ACTION_SECONDS,
+    time_to_act: int | None = None,
     clock: Callable[[], float] | None = None,
 ) -> PlayedHand:
     """Deal and play the next hand at ``table``; ``rng`` shuffles the deck.
 
-    ``time_to_act`` is the seconds shown to each agent; with ``clock`` (seconds, e.g.
-    ``time.monotonic``) an answer later than that gets the timeout, without it agents are not
-    timed (reproducible runs).
+    ``time_to_act`` is the seconds shown to each agent (default: the house's clock, TDA 29
+    30 s, KY 16 70 s: `action_seconds`); with ``clock`` (seconds, e.g. ``time.monotonic``) an
+    answer later than that gets the timeout, without it agents are not timed (reproducible
+    runs).
 
     Raises:
         PlayError: a live player dealt in has no agent (the table is left as it was).
@@ -152,7 +153,7 @@ def play_hands(
     rng: random.Random,
     *,
     hands: int,
-    time_to_act: int = TDA_ACTION_SECONDS,
+    time_to_act: int | None = None,
     clock: Callable[[], float] | None = None,
     on_hand: Callable[[PlayedHand], None] | None = None,
 ) -> list[PlayedHand]:
@@ -188,7 +189,7 @@ def play_table(
     rng: random.Random,
     rules: RuleSet | None = None,
     seats: int | None = None,
-    time_to_act: int = TDA_ACTION_SECONDS,
+    time_to_act: int | None = None,
     on_hand: Callable[[PlayedHand], None] | None = None,
 ) -> TableRun:
     """Seat ``agents`` in seats 1, 2, ... of a new table, place the first button by the house's
