@@ -247,3 +247,20 @@ def test_redraw_waits_while_any_table_has_a_hand_in_play() -> None:
     ctx = _ctx(final_table_size=9, redraw_final_table=True)
     assert isinstance(next_decision(tables, ctx, random.Random(1)), Redraw)
     assert next_decision(tables, replace(ctx, busy=frozenset({1}))) is None
+
+
+def test_rp_19_a_random_break_holds_every_idle_table_until_the_draw() -> None:
+    floor = Floor(_rules(break_order=TableOrder.RANDOM), seed=5)
+    floor.seat(21)
+    floor.bust_dealt(1, 2)
+    view = seat_change_view(floor.state)
+    assert view is not None
+    assert view.lines == (
+        "Break a table drawn at random (RP-19): seats by a two-step draw (TDA 10B)",
+    )
+    for table in floor.state.tables:
+        with pytest.raises(SeatingError):
+            floor.start(table)
+    events = floor.do(c.ConfirmSeatChange())
+    assert any(isinstance(e, TableBroken) for e in events)
+    assert len(floor.state.tables) == 2

@@ -242,3 +242,10 @@ def test_busts_are_recorded_with_hand_table_and_starting_stack() -> None:
         if isinstance(e, PlayersBusted) and e.hand_id is not None:
             assert e.table is not None
             assert all(b.stack_at_start > 0 for b in e.busts)
+
+
+@pytest.mark.parametrize("house", HOUSES)
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_large_fields_under_every_house(house: str, seed: int) -> None:
+    rnd = random.Random(seed)
+    _run(house, rnd.randint(150, 500), seed, auto=rnd.random() < 0.5, bubble=True, reentries=5)

@@ -151,3 +151,21 @@ def test_a_hand_at_a_seated_table_records_button_and_blinds_by_tda_32() -> None:
     record = floor.state.hands[hand_id]
     assert set(record.players) == set(floor.state.tables[1].players())
     assert started.last.button == floor.state.tables[1].button
+
+
+def test_tda_8a_an_alternate_takes_a_seat_from_the_same_pool() -> None:
+    from dataclasses import replace
+
+    floor = Floor("tda", seed=9)
+    t = floor.rules.tournament
+    floor.rules = replace(
+        floor.rules,
+        tournament=replace(t, entry=replace(t.entry, late_registration_until_level=2)),
+    )
+    floor.state = replace(floor.state, rules=floor.rules)
+    floor.seat(9)
+    events = floor.do(c.RegisterPlayer(player_id=PlayerId("alt"), name="Alt", alternate=True))
+    seated = next(e for e in events if isinstance(e, PlayerSeated))
+    assert seated.reason is SeatReason.ALTERNATE
+    assert floor.state.table_of(PlayerId("alt")) is not None
+    assert floor.state.tables[seated.table].seats[seated.seat] == PlayerId("alt")

@@ -183,7 +183,8 @@ def _handle(
 ) -> list[Event]:
     match command:
         case cmd.RegisterPlayer():
-            return _registered(s, _register(s, command, now), now, rng)
+            reason = SeatReason.ALTERNATE if command.alternate else SeatReason.LATE
+            return _registered(s, _register(s, command, now), now, rng, reason)
         case cmd.WithdrawPlayer():
             return _withdraw(s, command, now)
         case cmd.StartTournament():
@@ -328,13 +329,17 @@ def _after(
 
 
 def _registered(
-    s: TournamentState, events: list[Event], now: int, rng: RandomSource | None
+    s: TournamentState,
+    events: list[Event],
+    now: int,
+    rng: RandomSource | None,
+    reason: SeatReason,
 ) -> list[Event]:
     """A late registrant draws a seat (TDA 8A); a sit & go starts when full (THC 1)."""
     registered = events[0]
     assert isinstance(registered, PlayerRegistered)
     after = fold(s, events)
-    events.extend(director.seat_newcomer(after, registered.player_id, now, rng, SeatReason.LATE))
+    events.extend(director.seat_newcomer(after, registered.player_id, now, rng, reason))
     entry = s.rules.tournament.entry
     if (
         entry.start_when_full

@@ -16,11 +16,16 @@ from pitboss.tournament.people_events import RemovalReason
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RegisterPlayer:
-    """Enter a player (THC 1): a name, and private details the house may require."""
+    """Enter a player (THC 1): a name, and private details the house may require.
+
+    ``alternate``: an alternate taking an entry once play is on; seated like a late
+    registrant, from the same seat pool (TDA 8A).
+    """
 
     player_id: PlayerId
     name: str
     details: PersonalDetails = field(default_factory=PersonalDetails)
+    alternate: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -16,7 +16,7 @@ from typing import Any
 from pitboss.cards import RandomSource
 from pitboss.errors import SeatingError, TableError, TournamentError
 from pitboss.rules.table import AbsentPolicy
-from pitboss.rules.tournament import EqualStackBusts
+from pitboss.rules.tournament import EqualStackBusts, TableOrder
 from pitboss.table.positions import clockwise_from
 from pitboss.table.values import HandPlan, PlannedSeat, SeatStatus
 from pitboss.tournament import commands as cmd
@@ -260,11 +260,13 @@ def table_wait_reason(s: TournamentState, table: int) -> str | None:
             "(RP-8)"
         )
     decision = pending(s)
+    random_break = s.rules.tournament.seating.break_order is TableOrder.RANDOM
     match decision:
         case Redraw():
             return "every seat is being redrawn (KY 8b): confirm the redraw first"
-        case BreakTable() if decision.table == table:
-            return f"table {table} is to break (TDA 10B): confirm the break first"
+        case BreakTable() if decision.table == table or random_break:
+            what = "a table drawn at random" if random_break else f"table {table}"
+            return f"{what} is to break (TDA 10B, RP-19): confirm the break first"
         case Move() if table in (decision.from_table, decision.to_table):
             return (
                 "a balancing move is due first (TDA 11A, 11D): "

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pitboss.rules.tournament import AnteMode, BalanceMover
+from pitboss.rules.tournament import AnteMode, BalanceMover, TableOrder
 from pitboss.tournament import clock as clk
 from pitboss.tournament import director
 from pitboss.tournament.balancing import BreakTable, Move, OpenTable, Redraw, halted_tables
@@ -177,9 +177,11 @@ def seat_change_view(state: TournamentState) -> SeatChangeView | None:
                 line = decision.describe(names[decision.player_id])
             return SeatChangeView(kind="move", lines=(line,), halted_tables=halted)
         case BreakTable():
+            random_break = state.rules.tournament.seating.break_order is TableOrder.RANDOM
+            which = "a table drawn at random (RP-19)" if random_break else f"Table {decision.table}"
             return SeatChangeView(
                 kind="break",
-                lines=(f"Break Table {decision.table}: seats by a two-step draw (TDA 10B)",),
+                lines=(f"Break {which}: seats by a two-step draw (TDA 10B)",),
                 halted_tables=halted,
             )
         case Redraw():
