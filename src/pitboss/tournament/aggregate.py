@@ -11,7 +11,13 @@ add. 2), late registration, withdrawal refunds, re-buy windows and eligibility (
 declared re-buys (THC 1, TDA 27), add-ons (KY 5, THC 1), the level of each hand (TDA 23, THC 4,
 SLPT 12), hand-for-hand time (RP-8C/D), the legal time limit (KY 11), the minimum age before a
 prize is paid (THC add. 15), payouts by entrants (THC add. 13). Hands and colour-ups are in
-`pitboss.tournament.hands`, deals in `pitboss.tournament.deals`.
+`pitboss.tournament.hands`, deals in `pitboss.tournament.deals`; seats, moves, breaks and
+bust-outs in `pitboss.tournament.director`; penalties and rulings in
+`pitboss.tournament.penalties`; side games in `pitboss.tournament.side_games`.
+
+After every bust-out or seat change the director checks the tables (`_after`): the winner,
+hand-for-hand on the bubble, and in dealt mode the seat changes due. ``StartTournament`` with a
+random source draws the seats (TDA 7); without one the tournament runs unseated, as before.
 """
 
 from __future__ import annotations
