@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from pitboss.engine.actions import ActionKind
 from pitboss.engine.events import STREETS, Acted, BetReturned
+from pitboss.engine.records import acted
 from pitboss.engine.showdown import ShowdownStep
 from pitboss.engine.state import HandPhase
 from pitboss.errors import IllegalAction
@@ -49,7 +50,9 @@ class BettingStep(ShowdownStep):
 
     def fold(self) -> Acted:
         """Fold the hand of the player to act (THC 48: also when a check is free)."""
-        return self._fold(self._betting_actor("fold"), timed_out=False)
+        if self._phase is not HandPhase.BETTING:
+            self.verify_fold()
+        return self._fold(self._actor, timed_out=False)
 
     # -- check -----------------------------------------------------------------------------
     def verify_check(self) -> None:
@@ -73,8 +76,10 @@ class BettingStep(ShowdownStep):
 
     def check(self) -> Acted:
         """Check: pass the action without betting."""
-        self.verify_check()
-        return self._check(self._actor, timed_out=False)
+        p = self._actor
+        if self._phase is not HandPhase.BETTING or self._bet[p] < self._current:
+            self.verify_check()
+        return self._check(p, timed_out=False)
 
     # -- call ------------------------------------------------------------------------------
     def verify_call(self) -> None:
@@ -96,23 +101,24 @@ class BettingStep(ShowdownStep):
 
     def call(self) -> Acted:
         """Call the bet, or as much of it as the stack allows (all-in)."""
-        self.verify_call()
         p = self._actor
+        cur = self._current
+        bet = self._bet
+        if self._phase is not HandPhase.BETTING or bet[p] >= cur:
+            self.verify_call()
         stack = self._stack
-        amount = self._current - self._bet[p]
+        amount = cur - bet[p]
         if amount > stack[p]:
             amount = stack[p]
         stack[p] -= amount
-        self._bet[p] += amount
+        bet[p] += amount
         self._committed[p] += amount
-        self._acted_at[p] = self._current
-        event = Acted(
-            seat=self._seats[p],
-            street=STREETS[self._street],
-            kind=ActionKind.CALL,
-            amount=amount,
-            to=self._bet[p],
-            is_all_in=stack[p] == 0,
+        self._acted_at[p] = cur
+        all_in = stack[p] == 0
+        if all_in:
+            self._n_live -= 1
+        event = acted(
+            self._seats[p], STREETS[self._street], ActionKind.CALL, amount, bet[p], all_in, False
         )
         self._events.append(event)
         self._advance(p)
@@ -184,25 +190,40 @@ class BettingStep(ShowdownStep):
 
     def raise_to(self, amount: int) -> Acted:
         """Bet or raise so that the player's bet on this street totals ``amount`` (TDA 43B)."""
-        self.verify_raise_to(amount)
         p = self._actor
+        if self._phase is not HandPhase.BETTING or amount.__class__ is not int:
+            self.verify_raise_to(amount)
+        bet = self._bet
+        stack = self._stack
         cur = self._current
-        put = amount - self._bet[p]
-        self._stack[p] -= put
-        self._bet[p] = amount
+        before = bet[p]
+        most = before + stack[p]
+        if (
+            amount > most
+            or (amount < cur + self._min_raise and amount != most)
+            or self._raise_block(p) != _RAISE_OK
+        ):
+            self.verify_raise_to(amount)
+        put = amount - before
+        stack[p] -= put
+        bet[p] = amount
         self._committed[p] += put
         if amount - cur >= self._min_raise:
             self._min_raise = amount - cur
         self._current = amount
         self._acted_at[p] = amount
         self._aggressor = p
-        event = Acted(
-            seat=self._seats[p],
-            street=STREETS[self._street],
-            kind=ActionKind.RAISE if cur else ActionKind.BET,
-            amount=put,
-            to=amount,
-            is_all_in=self._stack[p] == 0,
+        all_in = stack[p] == 0
+        if all_in:
+            self._n_live -= 1
+        event = acted(
+            self._seats[p],
+            STREETS[self._street],
+            ActionKind.RAISE if cur else ActionKind.BET,
+            put,
+            amount,
+            all_in,
+            False,
         )
         self._events.append(event)
         self._advance(p)
@@ -263,13 +284,16 @@ class BettingStep(ShowdownStep):
     def _fold(self, p: int, *, timed_out: bool) -> Acted:
         self._folded[p] = True
         self._n_in -= 1
+        self._n_live -= 1  # the player to act always has chips behind
         self._acted_at[p] = self._current
-        event = Acted(
-            seat=self._seats[p],
-            street=STREETS[self._street],
-            kind=ActionKind.FOLD,
-            to=self._bet[p],
-            timed_out=timed_out,
+        event = acted(
+            self._seats[p],
+            STREETS[self._street],
+            ActionKind.FOLD,
+            0,
+            self._bet[p],
+            False,
+            timed_out,
         )
         self._events.append(event)
         if self._n_in == 1:
@@ -281,40 +305,41 @@ class BettingStep(ShowdownStep):
 
     def _check(self, p: int, *, timed_out: bool) -> Acted:
         self._acted_at[p] = self._current
-        event = Acted(
-            seat=self._seats[p],
-            street=STREETS[self._street],
-            kind=ActionKind.CHECK,
-            to=self._bet[p],
-            timed_out=timed_out,
+        event = acted(
+            self._seats[p],
+            STREETS[self._street],
+            ActionKind.CHECK,
+            0,
+            self._bet[p],
+            False,
+            timed_out,
         )
         self._events.append(event)
         self._advance(p)
         return event
 
     def _advance(self, p: int) -> None:
-        """Give the turn to the next player clockwise after ``p`` who must act, or end the round."""
+        """Give the turn to the next player clockwise after ``p`` who must act, or end the round.
+
+        A player must act who has chips behind and has not acted on this street or faces more
+        than their bet; when only one player has chips behind, only if they face more.
+        """
         n = self._n
         stack = self._stack
         folded = self._folded
         bet = self._bet
+        acted = self._acted_at
         cur = self._current
-        live = 0
-        last = -1
-        for i in range(n):
-            if stack[i] and not folded[i]:
-                live += 1
-                last = i
-        if live > 1 or (live == 1 and bet[last] < cur):
-            acted = self._acted_at
-            i = p
-            for _ in range(n):
-                i += 1
-                if i == n:
-                    i = 0
-                if stack[i] and not folded[i] and (acted[i] < 0 or bet[i] < cur):
+        i = p
+        for _ in range(n):
+            i += 1
+            if i == n:
+                i = 0
+            if stack[i] and not folded[i] and (acted[i] < 0 or bet[i] < cur):
+                if self._n_live > 1 or bet[i] < cur:
                     self._actor = i
                     return
+                break
         self._end_round()
 
     def _open_round(self, first: int) -> None:
@@ -338,6 +363,8 @@ class BettingStep(ShowdownStep):
         if top >= 0 and high > second and not self._folded[top]:
             back = high - second
             bet[top] = second
+            if not self._stack[top]:
+                self._n_live += 1
             self._stack[top] += back
             self._committed[top] -= back
             self._events.append(BetReturned(seat=self._seats[top], amount=back))
@@ -352,7 +379,7 @@ class BettingStep(ShowdownStep):
         if street == 3:
             self._start_showdown()
             return
-        if self._live_count() <= 1:
+        if self._n_live <= 1:
             self._expose_all()
             for s in range(street + 1, 4):
                 self._deal_street(s)

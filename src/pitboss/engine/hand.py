@@ -20,15 +20,14 @@ from pitboss.engine.events import (
     HandKilled,
     HandMucked,
     HandTabled,
-    HoleCardsDealt,
     KillReason,
-    Posted,
     Street,
 )
+from pitboss.engine.plan import plan_for
+from pitboss.engine.records import hole_cards_dealt, legal_betting, legal_showdown
 from pitboss.engine.setup import HandSetup, first_left_of
 from pitboss.engine.state import HandPhase
 from pitboss.errors import HandSetupError, IllegalAction
-from pitboss.rules.hand import TimeoutPolicy
 
 
 class Hand(BettingStep):
@@ -42,54 +41,50 @@ class Hand(BettingStep):
     __slots__ = ()
 
     def __init__(self, setup: HandSetup, deck: Deck) -> None:
-        setup.validate()
-        ordered = setup.ordered_seats()
-        if all(s.killed for s in ordered):
-            raise HandSetupError(
-                "every player dealt in is dealt dead: a hand needs at least one live player",
-                code="no_live_player",
-            )
-        seats = tuple(s.seat for s in ordered)
-        n = len(seats)
+        plan = plan_for(setup)
+        n = len(plan.seats)
         self._setup = setup
-        self._rules = setup.rules.hand
         self._n = n
-        self._seats = seats
-        self._pos = {s: i for i, s in enumerate(seats)}
-        self._start = first_left_of(seats, setup.button)
-        self._stack = [s.stack for s in ordered]
-        self._bet = [0] * n
-        self._committed = [0] * n
+        self._seats = plan.seats
+        self._pos = plan.pos
+        self._start = plan.start
+        self._stack = list(plan.stack)
+        self._bet = list(plan.bet)
+        self._committed = list(plan.committed)
         self._folded = [False] * n
         self._acted_at = [-1] * n
         self._board = []
         self._deck = deck
-        self._events = []
+        self._events = list(plan.posted)
         self._street = 0
         self._phase = HandPhase.BETTING
-        self._opening_bet = setup.opening_bet
-        self._min_raise = self._opening_bet
+        self._opening_bet = plan.opening_bet
+        self._min_raise = plan.opening_bet
+        self._current = plan.current
         self._aggressor = -1
         self._actor = -1
         self._n_in = n
+        self._n_live = plan.live
+        self._kill_on_timeout = plan.kill_on_timeout
+        self._table_all = plan.table_all_hands
         self._tabled = [False] * n
         self._mucked = [False] * n
         self._show_queue = []
         self._exposed = False
-        self._unit = setup.chip_unit
-        opener = self._post()
+        self._unit = plan.unit
         self._deal_hole_cards(deck)
-        for k in range(n):
-            p = (self._start + k) % n
-            if ordered[p].killed:
+        if plan.killed:
+            events = self._events
+            seats = self._seats
+            for p in plan.killed:
                 self._folded[p] = True
                 self._n_in -= 1
-                self._events.append(HandKilled(seat=seats[p], reason=KillReason.DEALT_DEAD))
+                events.append(HandKilled(seat=seats[p], reason=KillReason.DEALT_DEAD))
         if self._n_in == 1:
             self._return_uncalled()
             self._award()
         else:
-            self._open_round(opener)
+            self._open_round(plan.opener)
 
     @classmethod
     def from_cards(
@@ -214,25 +209,19 @@ class Hand(BettingStep):
             bet = self._bet[p]
             stack = self._stack[p]
             owe = cur - bet
-            if owe > stack:
-                owe = stack
-            low: int | None = None
-            high: int | None = None
+            if owe >= stack:
+                return legal_betting(self._seats[p], False, stack, None, None)
+            if owe < 0:
+                owe = 0
             if self._raise_block(p) == _RAISE_OK:
                 high = bet + stack
                 low = cur + self._min_raise
-                if low > high:
-                    low = high
-            return LegalActions(
-                seat=self._seats[p],
-                can_fold=True,
-                can_check=owe <= 0,
-                call_amount=owe if owe > 0 else 0,
-                min_raise_to=low,
-                max_raise_to=high,
-            )
+                return legal_betting(
+                    self._seats[p], owe == 0, owe, low if low < high else high, high
+                )
+            return legal_betting(self._seats[p], owe == 0, owe, None, None)
         if phase is HandPhase.SHOWDOWN:
-            return LegalActions(seat=self._seats[p], can_show=True, can_muck=True)
+            return legal_showdown(self._seats[p])
         raise IllegalAction("the hand is over: nobody is to act", code="hand_over")
 
     def apply(self, action: Action) -> HandEvent:
@@ -279,7 +268,7 @@ class Hand(BettingStep):
             IllegalAction: the hand is over.
         """
         p = self._actor
-        kill = self._rules.timeout_policy is TimeoutPolicy.KILL_HAND
+        kill = self._kill_on_timeout
         if self._phase is HandPhase.BETTING:
             if not kill and self._bet[p] >= self._current:
                 return self._check(p, timed_out=True)
@@ -289,47 +278,13 @@ class Hand(BettingStep):
         raise IllegalAction("the hand is over: there is no clock to run out", code="hand_over")
 
     # -- start of the hand -----------------------------------------------------------------
-    def _post(self) -> int:
-        """Take the forced bets (KY 10: a short stack is all-in for what it has).
-
-        Returns the position the first betting round starts from: left of the largest live
-        post (the big blind, or a straddle), else left of the button. The preflop bet to
-        match is the largest live post due, even if its poster was short: the big blind is the
-        opening bet (TDA 43A).
-        """
-        pos = self._pos
-        stack = self._stack
-        events = self._events
-        largest = 0
-        opener = -1
-        for post in self._setup.posting_plan():
-            p = pos[post.seat]
-            due = post.amount
-            if due <= 0:
-                continue
-            live = post.kind.is_live
-            if live and due >= largest:
-                largest = due
-                opener = p
-            paid = due if due < stack[p] else stack[p]
-            if paid <= 0:
-                continue
-            stack[p] -= paid
-            self._committed[p] += paid
-            if live:
-                self._bet[p] += paid
-            events.append(
-                Posted(seat=post.seat, kind=post.kind, amount=paid, is_all_in=not stack[p])
-            )
-        self._current = largest
-        return (opener + 1) % self._n if opener >= 0 else self._start
-
     def _deal_hole_cards(self, deck: Deck) -> None:
         """Two rounds of one card at a time, starting left of the button (TDA 34B, 38)."""
         n = self._n
         start = self._start
-        first = [deck.deal() for _ in range(n)]
-        second = [deck.deal() for _ in range(n)]
+        deal = deck.deal
+        first = [deal() for _ in range(n)]
+        second = [deal() for _ in range(n)]
         hole: list[tuple[Card, Card]] = [(first[0], first[0])] * n
         seats = self._seats
         events = self._events
@@ -337,7 +292,7 @@ class Hand(BettingStep):
             p = (start + k) % n
             cards = (first[k], second[k])
             hole[p] = cards
-            events.append(HoleCardsDealt(seat=seats[p], cards=cards))
+            events.append(hole_cards_dealt(seats[p], cards))
         self._hole = hole
 
     def _position(self, seat: int) -> int:

@@ -19,9 +19,9 @@ from typing import cast
 
 from pitboss.engine.events import HandEnded, HandMucked, HandTabled, PotAwarded
 from pitboss.engine.pots import build_pots, split_pot
+from pitboss.engine.records import hand_tabled
 from pitboss.engine.state import HandPhase, HandState
 from pitboss.errors import IllegalAction
-from pitboss.rules.hand import ShowdownPolicy
 
 Evaluate = Callable[[Sequence[int]], int]
 _evaluate: list[Evaluate] = []
@@ -82,6 +82,8 @@ class ShowdownStep(HandState):
         p = self._actor
         self._mucked[p] = True
         self._n_in -= 1
+        if self._stack[p]:
+            self._n_live -= 1
         event = HandMucked(seat=self._seats[p])
         self._events.append(event)
         self._next_shower()
@@ -100,7 +102,7 @@ class ShowdownStep(HandState):
     # -- flow ------------------------------------------------------------------------------
     def _table(self, p: int) -> HandTabled:
         self._tabled[p] = True
-        event = HandTabled(seat=self._seats[p], cards=self._hole[p])
+        event = hand_tabled(self._seats[p], self._hole[p])
         self._events.append(event)
         return event
 
@@ -121,7 +123,7 @@ class ShowdownStep(HandState):
         stack = self._stack
         folded = self._folded
         any_all_in = any(stack[i] == 0 and not folded[i] for i in range(self._n))
-        if any_all_in or self._rules.showdown_policy is ShowdownPolicy.ALL_HANDS_TABLED:
+        if any_all_in or self._table_all:
             self._expose_all()
             self._award()
             return
@@ -149,43 +151,51 @@ class ShowdownStep(HandState):
     def _award(self) -> None:
         """Push every pot, side pots first (TDA 16 addendum, TDA 21), then end the hand."""
         n = self._n
-        out = [self._folded[i] or self._mucked[i] for i in range(n)]
+        folded = self._folded
+        mucked = self._mucked
         stack = self._stack
-        pots = build_pots(self._committed, out, [stack[i] == 0 for i in range(n)])
-        strength: dict[int, int] = {}
+        committed = self._committed
+        out = [folded[i] or mucked[i] for i in range(n)]
         live = [i for i in range(n) if not out[i]]
+        if any(stack[i] == 0 for i in live):
+            pots = build_pots(committed, out, [stack[i] == 0 for i in range(n)])
+        else:  # no all-in: one pot, whatever antes and folded bets are in it
+            pots = [(sum(committed), tuple(live))]
+        strength: dict[int, int] = {}
         if len(live) > 1:
             evaluate = evaluator()
             board = self._board
+            hole = self._hole
             for i in live:
-                strength[i] = evaluate((*self._hole[i], *board))
-        events = self._events
+                strength[i] = evaluate((*hole[i], *board))
         start = self._start
         seats = self._seats
-        awards: list[PotAwarded] = []
+        unit = self._unit
+        events = self._events
+        uncontested = len(live) == 1
         for index in range(len(pots) - 1, -1, -1):
             amount, eligible = pots[index]
-            contenders = list(eligible) if eligible else live
+            contenders = eligible or tuple(live)
             if len(contenders) > 1:
                 best = max(strength[i] for i in contenders)
                 winners = [i for i in contenders if strength[i] == best]
+                if len(winners) > 1:
+                    winners.sort(key=lambda i: (i - start) % n)
             else:
-                winners = contenders
-            winners.sort(key=lambda i: (i - start) % n)
-            shares = split_pot(amount, len(winners), self._unit)
+                winners = list(contenders)
+            shares = [amount] if len(winners) == 1 else split_pot(amount, len(winners), unit)
             for w, share in zip(winners, shares, strict=True):
                 stack[w] += share
-            awards.append(
+            events.append(
                 PotAwarded(
                     pot=index,
                     amount=amount,
                     eligible=tuple(seats[i] for i in eligible),
                     winners=tuple(seats[w] for w in winners),
                     shares=tuple(shares),
-                    is_uncontested=len(live) == 1,
+                    is_uncontested=uncontested,
                 )
             )
-        events.extend(awards)
         self._end()
 
     def _end(self) -> None:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import enum
 
 from pitboss.cards import Card, Deck
-from pitboss.engine.events import STREETS, BoardDealt, CardBurned, HandEvent, Street
+from pitboss.engine.events import STREETS, HandEvent, Street
+from pitboss.engine.records import board_dealt, card_burned
 from pitboss.engine.setup import HandSetup
-from pitboss.rules.hand import HandRules
 
 
 class HandPhase(enum.StrEnum):
@@ -22,14 +22,12 @@ class HandPhase(enum.StrEnum):
     OVER = "over"
 
 
-BOARD_SIZES = (0, 3, 1, 1)
-
-
 class HandState:
     """Fields of a hand in progress; see ``pitboss.engine.Hand`` for the public face.
 
-    Invariant: ``sum(stack) + sum(committed)`` equals the chips the players started with until
-    the pots are pushed; afterwards ``committed`` is all zero.
+    Invariants: ``sum(stack) + sum(committed)`` equals the chips the players started with until
+    the pots are pushed (afterwards ``committed`` is all zero); ``_n_in`` counts the hands not
+    folded, killed or mucked, ``_n_live`` those of them with chips behind (able to act).
     """
 
     __slots__ = (
@@ -45,26 +43,27 @@ class HandState:
         "_exposed",
         "_folded",
         "_hole",
+        "_kill_on_timeout",
         "_min_raise",
         "_mucked",
         "_n",
         "_n_in",
+        "_n_live",
         "_opening_bet",
         "_phase",
         "_pos",
-        "_rules",
         "_seats",
         "_setup",
         "_show_queue",
         "_stack",
         "_start",
         "_street",
+        "_table_all",
         "_tabled",
         "_unit",
     )
 
     _setup: HandSetup
-    _rules: HandRules
     _n: int
     _seats: tuple[int, ...]
     _pos: dict[int, int]
@@ -86,24 +85,23 @@ class HandState:
     _actor: int
     _aggressor: int
     _n_in: int
+    _n_live: int
+    _kill_on_timeout: bool
+    _table_all: bool
     _tabled: list[bool]
     _mucked: list[bool]
     _show_queue: list[int]
     _exposed: bool
     _unit: int
 
-    def _live_count(self) -> int:
-        """Players still in the hand with chips behind (able to act)."""
-        stack = self._stack
-        folded = self._folded
-        return sum(1 for i in range(self._n) if stack[i] and not folded[i])
-
     def _deal_street(self, street: int) -> None:
         """Burn one card and deal the flop, turn or river (TDA 38)."""
         deck = self._deck
         name: Street = STREETS[street]
-        self._events.append(CardBurned(street=name, card=deck.burn()))
-        cards = tuple(deck.deal() for _ in range(BOARD_SIZES[street]))
+        events = self._events
+        events.append(card_burned(name, deck.burn()))
+        deal = deck.deal
+        cards = (deal(), deal(), deal()) if street == 1 else (deal(),)
         self._board.extend(cards)
-        self._events.append(BoardDealt(street=name, cards=cards))
+        events.append(board_dealt(name, cards))
         self._street = street
