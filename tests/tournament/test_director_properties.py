@@ -22,8 +22,10 @@ from pitboss.tournament.balancing import tables_required
 from pitboss.tournament.director import can_rejoin, context
 from pitboss.tournament.entries import PlayerId
 from pitboss.tournament.events import (
+    BreakStarted,
     Event,
     HandFinished,
+    LevelStarted,
     PlayerRegistered,
     RebuyBought,
 )
@@ -84,10 +86,10 @@ def _check_chips(s: TournamentState, log: list[Event]) -> None:
 
 def _check_passes(log: list[Event]) -> None:
     """No player moves twice in one balancing pass: the changes that follow one hand's end,
-    one bust-out or one newcomer's seat."""
+    one bust-out, one newcomer's seat or a new level (a new table size or threshold)."""
     moved: set[PlayerId] = set()
     for e in log:
-        if isinstance(e, HandFinished | PlayersBusted | PlayerSeated):
+        if isinstance(e, HandFinished | PlayersBusted | PlayerSeated | LevelStarted | BreakStarted):
             moved = set()
         elif isinstance(e, PlayerMoved):
             assert e.move.player_id not in moved, f"{e.move.player_id} moved twice in a pass"

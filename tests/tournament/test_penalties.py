@@ -177,9 +177,9 @@ def test_thc_7_a_late_arrival_not_present_by_the_first_hand_of_level_2_is_remove
     floor.do(c.StartTournament())
     floor.quiet_hand(1)
     assert not floor.state.is_out(PlayerId("p0"))
-    floor.do(c.Tick(), at=floor.minutes(20))  # level 2
-    floor.start(1)
+    floor.do(c.Tick(), at=floor.minutes(20))  # level 2 begins: its first hand is due
     assert floor.state.is_out(PlayerId("p0"))
+    floor.start(1)
     reasons = [e.reason for e in floor.log if isinstance(e, ChipsRemoved)]
     assert reasons == [RemovalReason.NO_SHOW]
 

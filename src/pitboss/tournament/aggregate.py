@@ -112,6 +112,7 @@ def decide(
     events = catch_up(state, now)
     current = fold(state, events)
     forfeits = penalties.due_forfeits(current, now)
+    forfeits.extend(penalties.no_show_removals(fold(current, forfeits), now))
     if events or forfeits:
         # a new level may close the re-buys (a winner), change the table size (THC 5) or
         # the balancing threshold (TDA 11D); a forfeit is a bust-out

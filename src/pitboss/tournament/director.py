@@ -287,13 +287,10 @@ def start_hand(
         TournamentError: see `pitboss.tournament.hands.start_hand`.
         SeatingError: no such table, or the table must wait (a move, a break, hand-for-hand).
     """
-    from pitboss.tournament.penalties import no_show_removals
-
     base = hands.start_hand(s, c, now)
     if not s.is_seated:
         return base
-    events: list[Event] = no_show_removals(s, now)
-    s = fold(s, events)
+    events: list[Event] = []
     t = s.tables.get(c.table)
     if t is None:
         raise SeatingError(

@@ -340,10 +340,10 @@ def due_forfeits(s: TournamentState, now: int) -> list[Event]:
 
 
 def no_show_removals(s: TournamentState, now: int) -> list[Event]:
-    """THC 7: at the first hand of the set level, absent since the start means removed."""
+    """THC 7: absent since the start when the set level begins (its first hand) = removed."""
     level = s.rules.tournament.conduct.no_show_removal_level
     start = s.clock.started_at
-    if level is None or start is None or s.level < level:
+    if level is None or start is None or s.level < level or s.phase is not Phase.RUNNING:
         return []
     events: list[Event] = []
     for pid in sorted(s.conduct):

@@ -215,7 +215,15 @@ def _player(state: TournamentState, pid: PlayerId, **changes: object) -> Tournam
 def _entered(state: TournamentState, event: LevelStarted | BreakStarted) -> TournamentState:
     crossing = clk.Crossing(period=event.period, at=event.at, remaining_ms=event.remaining_ms)
     removed = tuple(sorted(set(state.chips_removed) | set(event.colour_up)))
-    return replace(state, clock=clk.entered(state.clock, crossing), chips_removed=removed)
+    # a new period may change the table size (THC 5) or the threshold (TDA 11D): the
+    # director checks the tables afresh, a new balancing pass
+    return replace(
+        state,
+        clock=clk.entered(state.clock, crossing),
+        chips_removed=removed,
+        moved_this_pass=frozenset(),
+        pass_moves=(),
+    )
 
 
 def apply(state: TournamentState, event: Event) -> TournamentState:
