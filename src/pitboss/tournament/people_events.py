@@ -122,7 +122,7 @@ class PlayerSeated(_Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerMoved(_Event):
-    """A player changed seats between hands; ``pass_no`` is the balancing pass (TDA 11A)."""
+    """A player changed seats between hands (TDA 11A balance, TDA 7 correction, or an undo)."""
 
     type: ClassVar[PeopleEventType] = PeopleEventType.PLAYER_MOVED
     at: int
