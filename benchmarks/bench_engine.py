@@ -7,13 +7,14 @@ Each engine plays the same random policy: raise 15% of the time when it may (to 
 amount between the minimum and the maximum), fold 30% of the time when facing a bet, otherwise
 check or call; every hand reaching showdown is shown.
 
-Run: python benchmarks/bench_engine.py [--seconds 3] [--seed 1]
+Run: python benchmarks/bench_engine.py [--seconds 10] [--rounds 10] [--seed 1]
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 from collections.abc import Callable
 
@@ -133,50 +134,78 @@ def fasthand_player(players: int, rng: random.Random) -> Callable[[], None]:
     return play
 
 
-def rate(play: Callable[[], None], seconds: float) -> float:
-    """Hands per second over at least ``seconds`` (after a short warm-up)."""
-    for _ in range(50):
+def timed(play: Callable[[], None], hands: int) -> float:
+    """Hands per CPU second of this process over one batch of ``hands`` hands.
+
+    CPU time rather than wall time: the shared machine's other jobs then change the figures
+    much less (they still slow the caches alike for every engine).
+    """
+    start = time.process_time()
+    for _ in range(hands):
         play()
-    hands = 0
-    start = time.perf_counter()
-    deadline = start + seconds
-    while True:
-        for _ in range(100):
-            play()
-        hands += 100
-        now = time.perf_counter()
-        if now >= deadline:
-            return hands / (now - start)
+    return hands / (time.process_time() - start)
+
+
+def measure(
+    players: dict[str, Callable[[], None]], seconds: float, rounds: int
+) -> dict[str, list[float]]:
+    """Hands per CPU second of each engine in each of ``rounds`` interleaved rounds.
+
+    The engines take turns round after round (in a rotating order), so a machine busy with
+    other work slows them alike within a round. Each round plays a batch sized to about
+    ``seconds / rounds`` (hundreds of hands, so the luck of the deal evens out).
+    """
+    batch: dict[str, int] = {}
+    for name, play in players.items():  # warm up (first hands load tables), then size batches
+        timed(play, 50)
+        batch[name] = max(50, int(timed(play, 50) * seconds / rounds))
+    rates: dict[str, list[float]] = {name: [] for name in players}
+    names = list(players)
+    for r in range(rounds):
+        for name in names[r % len(names) :] + names[: r % len(names)]:
+            rates[name].append(timed(players[name], batch[name]))
+    return rates
+
+
+def ratio(ours: list[float], theirs: list[float]) -> float:
+    """The median over rounds of pitboss's rate over the peer's rate in the same round."""
+    return statistics.median(a / b for a, b in zip(ours, theirs, strict=True))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=3.0, help="timing per engine and size")
+    parser.add_argument("--seconds", type=float, default=10.0, help="timing per engine and size")
+    parser.add_argument("--rounds", type=int, default=10, help="interleaved rounds")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--verbose", action="store_true", help="print every round's rates")
     args = parser.parse_args()
-    results: dict[tuple[str, int], float] = {}
+    results: dict[tuple[str, int], list[float]] = {}
     for players in (6, 9):
-        engines: list[tuple[str, Callable[[int, random.Random], Callable[[], None]]]] = [
-            ("pitboss", pitboss_player),
-            ("pokerkit", pokerkit_player),
-        ]
+        engines = {
+            "pitboss": pitboss_player(players, random.Random(args.seed)),
+            "pokerkit": pokerkit_player(players, random.Random(args.seed)),
+        }
         if players == 6:
-            engines.append(("pokerfast FastHand", fasthand_player))
-        for name, make in engines:
-            play = make(players, random.Random(args.seed))
-            results[name, players] = rate(play, args.seconds)
-    print(f"{'engine':<20} {'6-max hands/s':>14} {'9-max hands/s':>14}")
+            engines["pokerfast FastHand"] = fasthand_player(players, random.Random(args.seed))
+        for name, rates in measure(engines, args.seconds, args.rounds).items():
+            results[name, players] = rates
+            if args.verbose:
+                print(players, name, " ".join(f"{r:,.0f}" for r in rates))
+    print(f"{'engine (median of rounds)':<28} {'6-max hands/s':>14} {'9-max hands/s':>14}")
     for name in ("pitboss", "pokerkit", "pokerfast FastHand"):
         six = results.get((name, 6))
         nine = results.get((name, 9))
-        print(
-            f"{name:<20} {six or 0:>14,.0f} "
-            + (f"{nine:>14,.0f}" if nine is not None else f"{'-':>14}")
-        )
-    ours6, ours9 = results["pitboss", 6], results["pitboss", 9]
-    print(f"pitboss / pokerkit, 6-max: {ours6 / results['pokerkit', 6]:.1f}x")
-    print(f"pitboss / pokerkit, 9-max: {ours9 / results['pokerkit', 9]:.1f}x")
-    print(f"pitboss / pokerfast FastHand, 6-max: {ours6 / results['pokerfast FastHand', 6]:.2f}x")
+        cells = [
+            f"{statistics.median(r):>14,.0f}" if r is not None else f"{'-':>14}"
+            for r in (six, nine)
+        ]
+        print(f"{name:<28} {cells[0]} {cells[1]}")
+    print("ratios (median over rounds of the same-round ratio):")
+    for players in (6, 9):
+        value = ratio(results["pitboss", players], results["pokerkit", players])
+        print(f"  pitboss / pokerkit, {players}-max: {value:.1f}x")
+    value = ratio(results["pitboss", 6], results["pokerfast FastHand", 6])
+    print(f"  pitboss / pokerfast FastHand, 6-max: {value:.2f}x")
 
 
 if __name__ == "__main__":

@@ -271,3 +271,14 @@ def test_tda_47a_addendum_example_3b_a_full_all_in_raise_reopens_for_the_raiser(
     assert hand.actor == 4
     assert legal.call_amount == 200
     assert legal.min_raise_to == 700
+
+
+def test_tda_43a_message_for_a_raise_below_the_minimum_after_short_all_ins() -> None:
+    hand = to_flop([5000, 600, 750, 900, 5000], small_blind=50, big_blind=100)
+    act(hand, "1:b300 2:r500 3:r650 4:r800")
+    with pytest.raises(IllegalAction) as info:
+        hand.raise_to(1000)
+    assert info.value.message == (
+        "raise to 1,000 is below the minimum raise to 1,100: the last full raise was 300 (TDA 43A)"
+    )
+    assert info.value.params == {"seat": 5, "amount": 1000, "min": 1100}

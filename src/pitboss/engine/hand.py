@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 
 from pitboss.cards import FULL_DECK, Card, Deck
 from pitboss.engine.actions import Action, ActionKind, LegalActions
-from pitboss.engine.betting import _RAISE_OK, BettingStep
+from pitboss.engine.betting import BettingStep
 from pitboss.engine.events import (
     STREETS,
     Acted,
@@ -206,19 +206,25 @@ class Hand(BettingStep):
         phase = self._phase
         if phase is HandPhase.BETTING:
             cur = self._current
-            bet = self._bet[p]
-            stack = self._stack[p]
+            bets = self._bet
+            stacks = self._stack
+            bet = bets[p]
+            stack = stacks[p]
             owe = cur - bet
-            if owe >= stack:
+            if owe >= stack:  # calling puts the player all-in: no raise
                 return legal_betting(self._seats[p], False, stack, None, None)
             if owe < 0:
                 owe = 0
-            if self._raise_block(p) == _RAISE_OK:
-                high = bet + stack
-                low = cur + self._min_raise
-                return legal_betting(
-                    self._seats[p], owe == 0, owe, low if low < high else high, high
-                )
+            acted = self._acted_at[p]
+            if acted < 0 or cur - acted >= self._min_raise:  # not closed by TDA 47A
+                folded = self._folded
+                for j in range(self._n):  # somebody else must be able to call a raise
+                    if j != p and stacks[j] and not folded[j] and stacks[j] + bets[j] > cur:
+                        high = bet + stack
+                        low = cur + self._min_raise
+                        return legal_betting(
+                            self._seats[p], owe == 0, owe, low if low < high else high, high
+                        )
             return legal_betting(self._seats[p], owe == 0, owe, None, None)
         if phase is HandPhase.SHOWDOWN:
             return legal_showdown(self._seats[p])

@@ -199,9 +199,8 @@ class ShowdownStep(HandState):
         self._end()
 
     def _end(self) -> None:
-        for i in range(self._n):
-            self._committed[i] = 0
-            self._bet[i] = 0
+        self._committed = [0] * self._n
+        self._bet = [0] * self._n
         self._phase = HandPhase.OVER
         self._actor = -1
         self._events.append(HandEnded(stacks=tuple(zip(self._seats, self._stack, strict=True))))
