@@ -5,4 +5,5 @@ from pitboss.cli import (
     equity,  # noqa: F401
     presets,  # noqa: F401
     replay,  # noqa: F401
+    simulate,  # noqa: F401
 )

@@ -146,6 +146,9 @@ def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
     is_big_blind_ante = len(ante_posts) == 1 and bool(big) and ante_posts[0].seat == big_blind_seat
     posts = (*blind_posts, *ante_posts) if is_big_blind_ante else (*ante_posts, *blind_posts)
     big_blind = big[0].amount if big else max((p.amount for p in blind_posts), default=0)
+    # pitboss writes the smallest chip in play as ``chip_unit``: odd chips go out in it (TDA 20)
+    unit = hand.metadata.get("chip_unit")
+    chip_unit = unit if isinstance(unit, int) and not isinstance(unit, bool) and unit > 0 else 1
     setup = HandSetup(
         seats=tuple(
             SeatSpec(seat=i + 1, player=f"p{i + 1}", stack=stack)
@@ -159,6 +162,7 @@ def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
         rules=rules or RuleSet(),
         posts=posts,
         min_bet=hand.min_bet or None,
+        chip_unit=chip_unit,
     )
     try:
         setup.validate()

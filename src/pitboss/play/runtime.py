@@ -1,0 +1,918 @@
+"""Play a whole tournament: the engine deals every hand, the director runs everything between.
+
+`play_tournament` registers a field of agents (the default bot mix unless given), starts the
+tournament (the seat draw, TDA 7; KY 6 buttons) and then plays every table on a simulated
+clock. Tables run in parallel: a priority queue holds each table's next moment (ready to
+deal, or the end of the hand in play), and the earliest is handled first, so ``now`` passed to
+the director only moves forward and is the simulated time of a live room.
+
+What happens between hands is the director's (`pitboss.tournament.aggregate`), in dealt mode:
+
+- each hand is dealt at the level in force when it starts (TDA 23, THC 4, SLPT 12) from the
+  director's own plan of the table (dead button TDA 32, heads-up TDA 34B, newcomers TDA 10A);
+- bust-outs are ranked by the director (KY 8d, THC 3; RP-8A on hand-for-hand hands), moves,
+  table breaks and the final-table redraw (TDA 10B, 11; KY 8b) apply as hands end
+  (``auto_apply_moves``); a table with a change due, or one that has played the current
+  hand-for-hand hand (RP-8), waits and is woken when the director's state changes;
+- at a break each table races its colour-up (TDA 24 / KY 2) and its players are offered the
+  re-buy and the add-on (KY 4, KY 5; THC 1) through `pitboss.play.offers`; a colour-up at the
+  start of a level (KY 10) is raced at each table before its first hand of the level;
+- between hands, players of the hand just finished who busted or hold less than a starting
+  stack are offered a re-buy while the window is open (KY 4, THC 1);
+- the legal time limit (KY 11) stops new hands; the hands in play finish, then the house's
+  chop divides the remaining prizes; otherwise play ends with the winner (KY 3, THC 3);
+- prizes are paid by finishing place, tied places sharing (TDA RP-8A), so the ledger closes.
+
+The runtime acts as the floor: the house's rules are used with ``auto_apply_moves`` on (dealt
+mode) and, where the house leaves hand-for-hand to the director (no ``hand_for_hand_at_players``),
+with hand-for-hand on the bubble (RP-8) unless `SimulationSettings` says otherwise
+(`dealt_mode_rules`).
+
+Time: each hand costs `DealingPace` seconds (slower hand-for-hand, RP-8), a colour-up at the
+start of a level costs ``colour_up_seconds`` at that table, breaks last their minutes. Chance:
+one seed gives the seat draw, the decks, the bots and the pace their own streams, so the same
+seed plays the same tournament event for event.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import heapq
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+
+from pitboss.cards import Deck
+from pitboss.engine import Action, Hand, HandEvent, HandSetup, HandTabled
+from pitboss.errors import PlayError, RegistrationError, SeatingError
+from pitboss.play.agents import Agent, PlayerView, ViewBuilder, take_turn
+from pitboss.play.bots import BOT_TYPES, DEFAULT_MIX, BotKind, bot_mix
+from pitboss.play.offers import ChipOffer, OfferKind, accepts_offer
+from pitboss.play.pace import DealingPace
+from pitboss.play.runner import Stakes
+from pitboss.rules import RuleSet
+from pitboss.rules.tournament import ChopMethod, PersonalDetail
+from pitboss.table.engine_link import hand_setup
+from pitboss.tournament import clock as clk
+from pitboss.tournament import commands as cmd
+from pitboss.tournament.aggregate import decide
+from pitboss.tournament.director import can_rejoin, hand_plan, table_wait_reason
+from pitboss.tournament.entries import PersonalDetails, PlayerId
+from pitboss.tournament.events import (
+    AddOnBought,
+    DealProposed,
+    Event,
+    HandStarted,
+    LevelStarted,
+    PlayerChips,
+    RebuyBought,
+)
+from pitboss.tournament.payouts import share_tied_places
+from pitboss.tournament.people_events import PlayersBusted
+from pitboss.tournament.state import Phase, TournamentState, fold
+from pitboss.tournament.views import standings_view
+
+MS_PER_SECOND = 1000
+DEFAULT_START_MS = int(dt.datetime(2026, 1, 2, 18, 0, tzinfo=dt.UTC).timestamp()) * 1000
+"""Play starts at 18:00 on a fixed day (KY 3: "Play will begin promptly at 6:00pm"); a fixed
+instant keeps runs reproducible and makes dates (THC add. 15's age check) meaningful."""
+
+TIME_LIMIT_DEAL = "time-limit"
+
+_READY, _FINISH, _TICK = 0, 1, 2
+_STYLE_OF: dict[object, BotKind] = {maker: kind for kind, maker in BOT_TYPES.items()}
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SimulationSettings:
+    """How the simulated room runs: the pace of dealing, the field, the floor's choices.
+
+    ``colour_up_seconds``: a colour-up raced at the start of a level stops that table this
+    long (at a break it happens within the break). ``hand_for_hand_on_bubble``: the floor
+    plays hand-for-hand one off the money (RP-8) when the house leaves it to the director.
+    ``max_hands`` guards against a tournament that would never end.
+    """
+
+    pace: DealingPace = field(default_factory=DealingPace)
+    colour_up_seconds: int = 120
+    start_at_ms: int = DEFAULT_START_MS
+    bot_mix: tuple[tuple[BotKind, int], ...] = DEFAULT_MIX
+    hand_for_hand_on_bubble: bool = True
+    max_hands: int = 5_000_000
+
+    def __post_init__(self) -> None:
+        if self.colour_up_seconds < 0 or self.max_hands < 1:
+            raise PlayError(
+                "colour_up_seconds must be 0 or more and max_hands at least 1",
+                code="bad_settings",
+                params={"colour_up_seconds": self.colour_up_seconds, "max_hands": self.max_hands},
+            )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealtHand:
+    """One hand of the tournament as the dealer recorded it, for hand histories.
+
+    ``number`` counts hands in the order they started (1, 2, ...); ``started_at_ms`` is the
+    simulated instant (ms since the Unix epoch); ``places`` maps the seats of players who went
+    out on this hand to their finishing places.
+    """
+
+    number: int
+    hand_id: str
+    table: int
+    level: int
+    started_at_ms: int
+    seconds: int
+    hand_for_hand: bool
+    setup: HandSetup
+    events: tuple[HandEvent, ...]
+    places: Mapping[int, int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Progress:
+    """Where the tournament is, for a progress display."""
+
+    elapsed_ms: int
+    label: str
+    players_left: int
+    entrants: int
+    tables: int
+    hands_dealt: int
+    hand_for_hand: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Finisher:
+    """A player's result: places ``first``..``last`` (shared when they differ), the prize.
+
+    After a forced chop the players still in share places 1..n and ``chips`` is their stack.
+    """
+
+    player_id: PlayerId
+    style: str
+    first: int
+    last: int
+    prize_cents: int
+    chips: int
+    rebuys: int
+    add_ons: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForcedChop:
+    """The chop run at the legal time limit (KY 11): who was left, their chips, their shares."""
+
+    at_ms: int
+    method: ChopMethod
+    players: tuple[PlayerId, ...]
+    stacks: tuple[int, ...]
+    amounts_cents: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FieldPoint:
+    """The field at one moment: ``elapsed_ms`` since the start, players left, tables, level."""
+
+    elapsed_ms: int
+    players_left: int
+    tables: int
+    level: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentResult:
+    """A whole tournament played: the outcome, the money, the time it took, the field's curve.
+
+    ``levels`` pairs each level reached with the players left when it started; ``field`` has a
+    point at the start and after every change in players left. ``events`` is the director's
+    log (empty when the run was asked not to keep it); ``state`` the director's final state.
+    """
+
+    rules: RuleSet
+    seed: int
+    entrants: int
+    started_at_ms: int
+    finished_at_ms: int
+    hands_dealt: int
+    decisions: int
+    rebuys: int
+    add_ons: int
+    prize_pool_cents: int
+    house_share_cents: int
+    winner: PlayerId | None
+    chop: ForcedChop | None
+    standings: tuple[Finisher, ...]
+    levels: tuple[tuple[int, int], ...]
+    field: tuple[FieldPoint, ...]
+    last_level: int
+    state: TournamentState
+    events: tuple[Event, ...]
+
+    @property
+    def elapsed_ms(self) -> int:
+        """Simulated time from the start of play to the end (last hand, chop and prizes)."""
+        return self.finished_at_ms - self.started_at_ms
+
+    @property
+    def is_chopped(self) -> bool:
+        return self.chop is not None
+
+
+def dealt_mode_rules(rules: RuleSet, settings: SimulationSettings | None = None) -> RuleSet:
+    """The house's rules as the simulator's floor applies them (dealt mode).
+
+    Moves, breaks and redraws are carried out as hands end (``auto_apply_moves``); where the
+    house leaves hand-for-hand to the director, the floor plays it on the bubble (RP-8) if
+    ``settings.hand_for_hand_on_bubble``. Nothing else changes.
+    """
+    settings = settings or SimulationSettings()
+    seating = rules.tournament.seating
+    on_bubble = seating.hand_for_hand_on_bubble or (
+        settings.hand_for_hand_on_bubble and seating.hand_for_hand_at_players is None
+    )
+    seating = replace(seating, auto_apply_moves=True, hand_for_hand_on_bubble=on_bubble)
+    return replace(rules, tournament=replace(rules.tournament, seating=seating))
+
+
+def simulated_details(rules: RuleSet, player: str) -> PersonalDetails:
+    """Placeholder private details for a simulated player, only those the house requires
+    (THC 1), with a date of birth of age for THC add. 15's check before a prize is paid."""
+    wanted = set(rules.tournament.entry.required_details)
+    if rules.tournament.entry.min_age is not None:
+        wanted.add(PersonalDetail.DATE_OF_BIRTH)
+
+    def text(detail: PersonalDetail, value: str) -> str | None:
+        return value if detail in wanted else None
+
+    return PersonalDetails(
+        address=text(PersonalDetail.ADDRESS, "simulated"),
+        email=text(PersonalDetail.EMAIL, f"{player}@simulated.invalid"),
+        phone=text(PersonalDetail.PHONE, "000"),
+        date_of_birth=text(PersonalDetail.DATE_OF_BIRTH, "1980-01-01"),
+        national_id=text(PersonalDetail.NATIONAL_ID, "simulated"),
+        driver_licence=text(PersonalDetail.DRIVER_LICENCE, "simulated"),
+        age_verified=PersonalDetail.AGE_VERIFIED in wanted,
+    )
+
+
+def player_names(count: int) -> list[str]:
+    """``p001``, ``p002`` ... (zero-padded so they sort in registration order)."""
+    width = max(3, len(str(count)))
+    return [f"p{i:0{width}d}" for i in range(1, count + 1)]
+
+
+def play_tournament(
+    rules: RuleSet,
+    *,
+    players: int,
+    seed: int,
+    settings: SimulationSettings | None = None,
+    agents: Callable[[str], Agent] | None = None,
+    on_hand: Callable[[DealtHand], None] | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
+    keep_events: bool = True,
+) -> TournamentResult:
+    """Play one whole tournament of ``players`` under ``rules`` (see the module docstring).
+
+    ``agents`` makes the agent of each player by name (default: the settings' bot mix, seeded
+    from ``seed``). ``on_hand`` receives every hand as it ends; ``on_progress`` is called after
+    every hand.
+
+    Raises:
+        PlayError: fewer than two players, or play stalls (a bug: every table waits and the
+            clock has nothing left to change).
+    """
+    if players < 2:
+        raise PlayError(
+            f"a tournament needs at least two players, not {players}",
+            code="too_few_players",
+            params={"players": players},
+        )
+    cap = rules.tournament.entry.max_entries
+    if cap is not None and players > cap:
+        raise PlayError(
+            f"the house takes at most {cap} entries (THC add. 2); asked for {players} players",
+            code="too_many_players",
+            params={"players": players, "max_entries": cap},
+        )
+    run = _Runtime(
+        dealt_mode_rules(rules, settings),
+        players=players,
+        seed=seed,
+        settings=settings or SimulationSettings(),
+        agents=agents,
+        on_hand=on_hand,
+        on_progress=on_progress,
+        keep_events=keep_events,
+    )
+    return run.play()
+
+
+class WholeChips:
+    """An agent whose bets and raises are made in whole chips of the smallest denomination in
+    play: a live player cannot bet part of a chip, and stacks built of real chips are what a
+    colour-up races (TDA 24, KY 2). An amount between chips is rounded down (never below the
+    minimum raise); all-in stays all-in. Re-buy and add-on answers pass through.
+    """
+
+    __slots__ = ("agent",)
+
+    def __init__(self, agent: Agent) -> None:
+        self.agent = agent
+
+    def act(self, view: PlayerView, /) -> Action | None:
+        action = self.agent.act(view)
+        unit = view.chip_unit
+        if (
+            unit <= 1
+            or not isinstance(action, Action)
+            or action.amount is None
+            or action.amount % unit == 0
+            or action.amount == view.legal.max_raise_to
+        ):
+            return action
+        low = view.legal.min_raise_to
+        amount = action.amount // unit * unit
+        if low is not None and amount < low:
+            amount = low
+        return Action(kind=action.kind, amount=amount)
+
+    def accepts(self, offer: ChipOffer, /) -> bool:
+        return accepts_offer(self.agent, offer)
+
+
+@dataclass(slots=True)
+class _InPlay:
+    number: int
+    hand_id: str
+    level: int
+    started_at: int
+    seconds: int
+    hand_for_hand: bool
+    setup: HandSetup
+    hand: Hand
+
+
+class _Runtime:
+    """One tournament being played (mutable; used once by `play_tournament`)."""
+
+    def __init__(
+        self,
+        rules: RuleSet,
+        *,
+        players: int,
+        seed: int,
+        settings: SimulationSettings,
+        agents: Callable[[str], Agent] | None,
+        on_hand: Callable[[DealtHand], None] | None,
+        on_progress: Callable[[Progress], None] | None,
+        keep_events: bool,
+    ) -> None:
+        master = random.Random(seed)
+        self.director_rng = random.Random(master.getrandbits(64))
+        self.deck_rng = random.Random(master.getrandbits(64))
+        self.pace_rng = random.Random(master.getrandbits(64))
+        bots_rng = random.Random(master.getrandbits(64))
+        make = agents if agents is not None else bot_mix(bots_rng, settings.bot_mix)
+        self.rules = rules
+        self.seed = seed
+        self.settings = settings
+        self.names = player_names(players)
+        self.agents: dict[str, WholeChips] = {name: WholeChips(make(name)) for name in self.names}
+        self.on_hand = on_hand
+        self.on_progress = on_progress
+        self.keep_events = keep_events
+        self.log: list[Event] = []
+        self.state = TournamentState.new(rules)
+        self.now = settings.start_at_ms
+        self.heap: list[tuple[int, int, int, int]] = []
+        self.seq = 0
+        self.in_play: dict[int, _InPlay] = {}
+        self.idle: set[int] = set()
+        self.known_tables: set[int] = set()
+        self.break_done: set[tuple[int, int]] = set()
+        self.break_seen: dict[int, int] = {}
+        self.hands = 0
+        self.decisions = 0
+        self.left = players
+        self.levels: dict[int, int] = {}
+        self.field: list[FieldPoint] = []
+        self.chop: ForcedChop | None = None
+
+    # ------------------------------------------------------------------ director plumbing
+
+    def _do(self, command: cmd.Command) -> list[Event]:
+        events = decide(self.state, command, self.now, self.director_rng)
+        self.state = fold(self.state, events)
+        if self.keep_events:
+            self.log.extend(events)
+        self._observe(events)
+        return events
+
+    def _observe(self, events: list[Event]) -> None:
+        changed = False
+        for event in events:
+            if isinstance(event, PlayersBusted):
+                self.left -= len(event.busts)
+                changed = True
+            elif isinstance(event, LevelStarted) and event.level not in self.levels:
+                self.levels[event.level] = self.left
+        if changed:
+            self._point()
+        for number in self.state.tables:
+            if number not in self.known_tables:
+                self.known_tables.add(number)
+                self._push(self.now, _READY, number)
+
+    def _point(self) -> None:
+        s = self.state
+        self.field.append(
+            FieldPoint(
+                elapsed_ms=self.now - self.settings.start_at_ms,
+                players_left=self.left,
+                tables=len(s.tables),
+                level=s.level,
+            )
+        )
+
+    def _push(self, at: int, kind: int, table: int) -> None:
+        self.seq += 1
+        heapq.heappush(self.heap, (at, self.seq, kind, table))
+
+    def _wake(self) -> None:
+        for table in sorted(self.idle):
+            self._push(self.now, _READY, table)
+        self.idle.clear()
+
+    # ------------------------------------------------------------------------ main loop
+
+    def play(self) -> TournamentResult:
+        rules = self.rules
+        for name in self.names:
+            self._do(
+                cmd.RegisterPlayer(
+                    player_id=PlayerId(name), name=name, details=simulated_details(rules, name)
+                )
+            )
+        if self.state.phase is Phase.REGISTRATION:  # a sit & go starts itself when full (THC 1)
+            self._do(cmd.StartTournament())
+        self._point()
+        while not self._is_over():
+            if self.hands >= self.settings.max_hands:
+                raise PlayError(
+                    f"the tournament did not end within {self.settings.max_hands} hands",
+                    code="too_many_hands",
+                    params={"max_hands": self.settings.max_hands},
+                )
+            if not self.heap:
+                self._advance_clock()
+                continue
+            at, _, kind, table = heapq.heappop(self.heap)
+            self.now = max(self.now, at)
+            if kind == _FINISH:
+                self._finish(table)
+            elif kind == _READY:
+                self._ready(table)
+            else:
+                self._tick()
+        if self.state.phase is Phase.STOPPED:
+            self._chop()
+        self._pay_prizes()
+        return self._result()
+
+    def _is_over(self) -> bool:
+        s = self.state
+        if s.winner is not None:
+            return True
+        return s.phase is Phase.STOPPED and not self.in_play
+
+    def _advance_clock(self) -> None:
+        """Nothing is scheduled: let the clock run to its next change (a level that closes the
+        re-buys and so decides the winner, the time limit), or report the stall."""
+        s = self.state
+        times = []
+        crossing = clk.next_crossing(s.clock, s.timeline)
+        if crossing is not None:
+            times.append(crossing.at)
+        limit = clk.time_limit_at(s.clock, s.rules.tournament.clock.time_limit_minutes)
+        if limit is not None and not s.time_limit_reached:
+            times.append(limit)
+        later = [t for t in times if t > self.now]
+        if not later:
+            reasons = [
+                f"table {n}: {table_wait_reason(s, n) or 'no hand can start'}"
+                for n in sorted(s.tables)
+            ]
+            raise PlayError(
+                "play stalled: every table waits and the clock has nothing left to change; "
+                + "; ".join(reasons),
+                code="stalled",
+                params={"players_left": self.left, "tables": len(s.tables)},
+            )
+        self._push(min(later), _TICK, 0)
+
+    def _tick(self) -> None:
+        self._do(cmd.Tick())
+        self._wake()
+
+    def _clock_due(self) -> bool:
+        s = self.state
+        crossing = clk.next_crossing(s.clock, s.timeline)
+        if crossing is not None and crossing.at <= self.now:
+            return True
+        limit = clk.time_limit_at(s.clock, s.rules.tournament.clock.time_limit_minutes)
+        return limit is not None and not s.time_limit_reached and limit <= self.now
+
+    # ------------------------------------------------------------------------- a table
+
+    def _ready(self, table: int) -> None:
+        s = self.state
+        if table not in s.tables or table in self.in_play:
+            self.idle.discard(table)
+            return
+        if self._clock_due():
+            self._do(cmd.Tick())
+            self._wake()
+            s = self.state
+        if s.phase is not Phase.RUNNING or s.winner is not None:
+            return
+        period = s.period
+        if period.is_break:
+            self._on_break(table)
+            return
+        if period.colour_up and (period.index, table) not in s.colour_ups_raced:
+            self._race(table)
+            self._push(self.now + self.settings.colour_up_seconds * MS_PER_SECOND, _READY, table)
+            return
+        self._colour_up_newcomers(table)
+        s = self.state
+        if s.tables[table].size < 2:
+            self.idle.add(table)
+            return
+        try:
+            self._start(table)
+        except SeatingError as err:  # refused: nothing changed (TDA 10B, 11A, 11D; RP-8)
+            if err.code != "table_must_wait":
+                raise
+            self.idle.add(table)
+            return
+        self.idle.discard(table)
+
+    def _on_break(self, table: int) -> None:
+        """TDA 24 / KY 2 colour-up, then the re-buys and add-ons of the break (KY 4, KY 5)."""
+        s = self.state
+        period = s.period
+        key = (period.index, table)
+        if key not in self.break_done:
+            self.break_done.add(key)
+            if period.colour_up and key not in s.colour_ups_raced:
+                self._race(table)
+            self._offer_at_break(table)
+        if s.clock.is_ticking:
+            resume = self.now + max(clk.remaining(s.clock, self.now), 0)
+            self._push(resume, _READY, table)
+            return
+        # hand-for-hand stopped the clock on a break (RP-8C deductions ran into it): the room
+        # still takes the break's minutes, then the floor starts the next level.
+        seen = self.break_seen.setdefault(period.index, self.now)
+        end = seen + period.duration_ms
+        if self.now < end:
+            self._push(end, _READY, table)
+            return
+        levels = len(s.rules.tournament.structure.levels)
+        if period.level < levels:
+            self._do(cmd.JumpToLevel(level=period.level + 1))
+            self._wake()
+        self._push(self.now, _READY, table)
+
+    def _race(self, table: int) -> None:
+        t = self.state.tables[table]
+        seats = tuple(
+            cmd.SeatedPlayer(seat=seat, player_id=pid) for seat, pid in sorted(t.seats.items())
+        )
+        if seats:
+            self._do(cmd.RaceColourUp(table=table, seats=seats))
+
+    def _colour_up_newcomers(self, table: int) -> None:
+        """Stacks that real chips in play cannot make are put right before the next hand.
+
+        A player moved here from a table that had not yet raced still holds chips that left
+        play: they are coloured up alone (TDA 24: odd chips worth half a new chip or more win
+        one). A player raced out where the house does not protect the last chip (KY 2 is
+        silent, the preset leaves it to the director) gets one chip of the smallest
+        denomination in play, as TDA 24A does. Both are recorded as a live colour-up result.
+        """
+        s = self.state
+        unit = s.rules.tournament.structure.smallest_chip_at_level(s.level)
+        changes = []
+        removed = added = 0
+        for _, pid in sorted(s.tables[table].seats.items()):
+            chips = s.players[pid].chips
+            odd = chips % unit
+            if odd == 0 and chips > 0:
+                continue
+            up = odd * 2 >= unit or chips < unit
+            after = chips - odd + (unit if up else 0)
+            removed += odd
+            added += unit if up else 0
+            changes.append(PlayerChips(player_id=pid, chips=after))
+        if changes:
+            self._do(
+                cmd.RecordColourUp(
+                    table=table, stacks=tuple(changes), chips_removed=removed, chips_added=added
+                )
+            )
+
+    def _start(self, table: int) -> None:
+        number = self.hands + 1
+        hand_id = f"h{number}"
+        before = self.state
+        events = decide(
+            before, cmd.StartHand(hand_id=hand_id, table=table), self.now, self.director_rng
+        )
+        self.hands = number
+        started = events[-1]
+        assert isinstance(started, HandStarted)
+        ready = fold(before, events[:-1])
+        plan = hand_plan(ready, table, self.now)
+        assert plan.positions == started.positions, (plan.positions, started.positions)
+        self.state = fold(ready, events[-1:])
+        if self.keep_events:
+            self.log.extend(events)
+        self._observe(events)
+        s = self.state
+        structure = s.rules.tournament.structure
+        stakes = Stakes.of_level(structure, started.level)
+        setup = hand_setup(
+            plan,
+            small_blind=stakes.small_blind,
+            big_blind=stakes.big_blind,
+            ante=stakes.ante,
+            ante_mode=stakes.ante_mode,
+            chip_unit=stakes.chip_unit,
+            rules=s.rules,
+        )
+        hand = Hand(setup, Deck(self.deck_rng))
+        builder = ViewBuilder(hand)
+        agents = self.agents
+        decisions = 0
+        while not hand.is_over:
+            view = builder.view()
+            take_turn(hand, agents[view.player], view)
+            decisions += 1
+        self.decisions += decisions
+        h4h = s.clock.hand_for_hand
+        seconds = self._hand_seconds(hand, decisions, hand_for_hand=h4h)
+        self.in_play[table] = _InPlay(
+            number=number,
+            hand_id=hand_id,
+            level=started.level,
+            started_at=self.now,
+            seconds=seconds,
+            hand_for_hand=h4h,
+            setup=setup,
+            hand=hand,
+        )
+        self._push(self.now + seconds * MS_PER_SECOND, _FINISH, table)
+
+    def _hand_seconds(self, hand: Hand, decisions: int, *, hand_for_hand: bool) -> int:
+        """`DealingPace`'s model: base seconds times a spread, slower hand-for-hand (RP-8)."""
+        pace = self.settings.pace
+        tabled = any(isinstance(e, HandTabled) for e in hand.events)
+        base = pace.base_seconds(decisions=decisions, is_showdown=tabled)
+        spread = pace.spread_percent
+        seconds = base * self.pace_rng.randint(100 - spread, 100 + spread) // 100
+        if hand_for_hand:
+            seconds = seconds * pace.hand_for_hand_percent // 100
+        return max(seconds, 1)
+
+    def _finish(self, table: int) -> None:
+        ip = self.in_play.pop(table)
+        final = ip.hand.final_stacks
+        stacks = tuple(
+            PlayerChips(player_id=PlayerId(s.player), chips=final[s.seat]) for s in ip.setup.seats
+        )
+        events = self._do(cmd.FinishHand(hand_id=ip.hand_id, stacks=stacks))
+        out = {b.player_id for e in events if isinstance(e, PlayersBusted) for b in e.busts}
+        if self.on_hand is not None:
+            self.on_hand(self._dealt(ip, table, out))
+        self._offer_rebuys([PlayerId(s.player) for s in ip.setup.seats])
+        self._push(self.now, _READY, table)
+        self._wake()
+        if self.on_progress is not None:
+            self.on_progress(self.progress())
+
+    def _dealt(self, ip: _InPlay, table: int, out: set[PlayerId]) -> DealtHand:
+        places: dict[int, int] = {}
+        if out:
+            placing = {p.player_id: p.first for p in standings_view(self.state).places}
+            places = {
+                s.seat: placing[PlayerId(s.player)]
+                for s in ip.setup.seats
+                if PlayerId(s.player) in out and PlayerId(s.player) in placing
+            }
+        return DealtHand(
+            number=ip.number,
+            hand_id=ip.hand_id,
+            table=table,
+            level=ip.level,
+            started_at_ms=ip.started_at,
+            seconds=ip.seconds,
+            hand_for_hand=ip.hand_for_hand,
+            setup=ip.setup,
+            events=ip.hand.events,
+            places=places,
+        )
+
+    def progress(self) -> Progress:
+        s = self.state
+        return Progress(
+            elapsed_ms=self.now - self.settings.start_at_ms,
+            label=s.period.label(),
+            players_left=self.left,
+            entrants=len(self.names),
+            tables=len(s.tables),
+            hands_dealt=self.hands,
+            hand_for_hand=s.clock.hand_for_hand,
+        )
+
+    # ------------------------------------------------------------------- chips for sale
+
+    def _big_blind(self) -> int:
+        s = self.state
+        structure = s.rules.tournament.structure
+        level = s.level + 1 if s.period.is_break else s.level
+        return structure.level(min(level, len(structure.levels))).big_blind
+
+    def _offer_rebuys(self, players: list[PlayerId]) -> None:
+        """KY 4, THC 1: players of the hand just played who busted or are below a starting
+        stack (and below the house's eligibility limit) are offered a re-buy."""
+        rules = self.state.rules.tournament
+        if not rules.rebuy.allowed or not can_rejoin(self.state):
+            return
+        below = rules.entry.starting_chips
+        if rules.rebuy.eligible_below_chips is not None:
+            below = min(below, rules.rebuy.eligible_below_chips)
+        for pid in players:
+            player = self.state.players[pid]
+            if player.chips >= below:
+                continue
+            limit = rules.rebuy.max_per_player
+            if limit is not None and player.rebuys >= limit:
+                continue
+            self._offer(OfferKind.REBUY, pid)
+
+    def _offer_at_break(self, table: int) -> None:
+        """At the break: re-buys while the window is open, the add-on at its break (KY 5)."""
+        s = self.state
+        rules = s.rules.tournament
+        players = [pid for _, pid in sorted(s.tables[table].seats.items())]
+        self._offer_rebuys(players)
+        add_on = rules.add_on
+        if not add_on.allowed or s.period.level != add_on.at_break_after_level:
+            return
+        for pid in players:
+            player = self.state.players[pid]
+            if player.chips > 0 and player.add_ons < add_on.max_per_player:
+                self._offer(OfferKind.ADD_ON, pid)
+
+    def _offer(self, kind: OfferKind, pid: PlayerId) -> None:
+        rules = self.state.rules.tournament
+        terms = rules.rebuy if kind is OfferKind.REBUY else rules.add_on
+        offer = ChipOffer(
+            kind=kind,
+            player=pid,
+            stack=self.state.players[pid].chips,
+            chips=terms.chips,
+            price_cents=terms.price_cents + terms.fee_cents,
+            big_blind=self._big_blind(),
+            starting_chips=rules.entry.starting_chips,
+        )
+        if not accepts_offer(self.agents[pid], offer):
+            return
+        command: cmd.Command = (
+            cmd.Rebuy(player_id=pid) if kind is OfferKind.REBUY else cmd.AddOn(player_id=pid)
+        )
+        was_out = self.state.is_out(pid)
+        try:
+            events = self._do(command)
+        except RegistrationError:
+            return  # the director refused: nothing changed, the player simply does not buy
+        if was_out and any(isinstance(e, RebuyBought | AddOnBought) for e in events):
+            self.left += 1
+            self._point()
+
+    # ------------------------------------------------------------------------- the end
+
+    def _chop(self) -> None:
+        """KY 11: the remaining prizes divided by the house's method among the players left."""
+        s = self.state
+        players = s.remaining_players()
+        method = s.rules.tournament.clock.time_limit_chop
+        events = self._do(cmd.ProposeDeal(deal_id=TIME_LIMIT_DEAL, players=players, method=method))
+        self._do(cmd.ApproveDeal(deal_id=TIME_LIMIT_DEAL))
+        proposed = next(e for e in events if isinstance(e, DealProposed))
+        self.chop = ForcedChop(
+            at_ms=self.now,
+            method=method,
+            players=proposed.players,
+            stacks=tuple(s.players[p].chips for p in proposed.players),
+            amounts_cents=proposed.amounts_cents,
+        )
+
+    def _amounts(self) -> tuple[dict[PlayerId, int], dict[PlayerId, tuple[int, int]]]:
+        """Each player's prize and places: busted places by the prizes (tied places share,
+        TDA RP-8A), the winner first prize, or the chop's shares for the players left."""
+        s = self.state
+        prizes = s.prizes_cents
+        view = standings_view(s)
+        amounts: dict[PlayerId, int] = {}
+        places: dict[PlayerId, tuple[int, int]] = {}
+        groups: dict[tuple[int, int], list[PlayerId]] = {}
+        for placing in view.places:
+            groups.setdefault((placing.first, placing.last), []).append(placing.player_id)
+            places[placing.player_id] = (placing.first, placing.last)
+        for (first, last), pids in sorted(groups.items()):
+            if first > len(prizes):
+                continue
+            shares = share_tied_places(prizes, place=first, count=last - first + 1)
+            for pid, share in zip(pids, shares, strict=False):
+                amounts[pid] = share
+        if self.chop is not None:
+            k = len(self.chop.players)
+            for pid, amount in zip(self.chop.players, self.chop.amounts_cents, strict=True):
+                amounts[pid] = amount
+                places[pid] = (1, k)
+        elif s.winner is not None:
+            amounts[s.winner] = prizes[0] if prizes else 0
+            places[s.winner] = (1, 1)
+        return amounts, places
+
+    def _pay_prizes(self) -> None:
+        amounts, places = self._amounts()
+        for pid in sorted(amounts, key=lambda p: (places[p], p)):
+            if amounts[pid] > 0:
+                self._do(cmd.PayPrize(player_id=pid, amount_cents=amounts[pid]))
+
+    def _result(self) -> TournamentResult:
+        s = self.state
+        _, places = self._amounts()
+        finishers = []
+        for pid, player in s.players.items():
+            first, last = places.get(pid, (0, 0))
+            agent = self.agents[pid].agent
+            style = _STYLE_OF.get(type(agent))
+            finishers.append(
+                Finisher(
+                    player_id=pid,
+                    style=style.value if style is not None else type(agent).__name__,
+                    first=first,
+                    last=last,
+                    prize_cents=player.prize_cents,
+                    chips=player.chips,
+                    rebuys=player.rebuys,
+                    add_ons=player.add_ons,
+                )
+            )
+        finishers.sort(key=lambda f: (f.first, -f.chips, f.player_id))
+        balance = s.ledger.balance(s.rules.tournament.prize_pool)
+        return TournamentResult(
+            rules=s.rules,
+            seed=self.seed,
+            entrants=len(self.names),
+            started_at_ms=self.settings.start_at_ms,
+            finished_at_ms=self.now,
+            hands_dealt=self.hands,
+            decisions=self.decisions,
+            rebuys=sum(p.rebuys for p in s.players.values()),
+            add_ons=sum(p.add_ons for p in s.players.values()),
+            prize_pool_cents=balance.prize_pool,
+            house_share_cents=balance.house_share,
+            winner=s.winner,
+            chop=self.chop,
+            standings=tuple(finishers),
+            levels=tuple(sorted(self.levels.items())),
+            field=tuple(self.field),
+            last_level=s.level,
+            state=s,
+            events=tuple(self.log),
+        )
+
+
+__all__ = [
+    "DEFAULT_START_MS",
+    "DealtHand",
+    "FieldPoint",
+    "Finisher",
+    "ForcedChop",
+    "Progress",
+    "SimulationSettings",
+    "TournamentResult",
+    "WholeChips",
+    "dealt_mode_rules",
+    "play_tournament",
+    "player_names",
+    "simulated_details",
+]
