@@ -99,9 +99,8 @@ class HandFiles:
         with path.open("w" if first else "a", encoding="utf-8", newline="\n") as handle:
             handle.write(text if first else separator + text)
 
-    def __call__(self, hand: DealtHand) -> None:
-        entry = self.rules.tournament.entry
-        name = f"table-{hand.table:03d}"
+    def phh_text(self, hand: DealtHand) -> str:
+        """The hand as one PHH table of a ``.phhs`` file (``[number]`` then the fields)."""
         phh = phh_from_hand(
             hand.setup,
             hand.events,
@@ -113,7 +112,11 @@ class HandFiles:
                 "chip_unit": hand.setup.chip_unit,
             },
         )
-        self._append(self.phh / f"{name}.phhs", f"[{hand.number}]\n{format_phh(phh)}", "\n")
+        return f"[{hand.number}]\n{format_phh(phh)}"
+
+    def stars_text(self, hand: DealtHand) -> str:
+        """The hand as PokerStars text (tournament number = the seed, times in UTC)."""
+        entry = self.rules.tournament.entry
         header = StarsHeader(
             hand_id=hand.number,
             tournament_id=self.seed,
@@ -125,8 +128,12 @@ class HandFiles:
             max_seats=self.rules.table.seats,
             time_zone="UTC",
         )
-        text = format_pokerstars(hand.setup, hand.events, header=header, places=hand.places)
-        self._append(self.stars / f"{name}.txt", text, HAND_SEPARATOR)
+        return format_pokerstars(hand.setup, hand.events, header=header, places=hand.places)
+
+    def __call__(self, hand: DealtHand) -> None:
+        name = f"table-{hand.table:03d}"
+        self._append(self.phh / f"{name}.phhs", self.phh_text(hand), "\n")
+        self._append(self.stars / f"{name}.txt", self.stars_text(hand), HAND_SEPARATOR)
         self.hands += 1
 
     def close(self) -> None:

@@ -114,7 +114,8 @@ class DealtHand:
     """One hand of the tournament as the dealer recorded it, for hand histories.
 
     ``number`` counts hands in the order they started (1, 2, ...); ``started_at_ms`` is the
-    simulated instant (ms since the Unix epoch); ``places`` maps the seats of players who went
+    simulated instant (ms since the Unix epoch), ``seconds`` what the hand took at the table
+    (`DealingPace`) for its ``decisions`` agent turns; ``places`` maps the seats of players who went
     out on this hand to their finishing places.
     """
 
@@ -124,6 +125,7 @@ class DealtHand:
     level: int
     started_at_ms: int
     seconds: int
+    decisions: int
     hand_for_hand: bool
     setup: HandSetup
     events: tuple[HandEvent, ...]
@@ -350,6 +352,7 @@ class _InPlay:
     level: int
     started_at: int
     seconds: int
+    decisions: int
     hand_for_hand: bool
     setup: HandSetup
     hand: Hand
@@ -671,6 +674,7 @@ class _Runtime:
             level=started.level,
             started_at=self.now,
             seconds=seconds,
+            decisions=decisions,
             hand_for_hand=h4h,
             setup=setup,
             hand=hand,
@@ -720,6 +724,7 @@ class _Runtime:
             level=ip.level,
             started_at_ms=ip.started_at,
             seconds=ip.seconds,
+            decisions=ip.decisions,
             hand_for_hand=ip.hand_for_hand,
             setup=ip.setup,
             events=ip.hand.events,

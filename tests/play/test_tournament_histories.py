@@ -1,0 +1,84 @@
+"""Hand histories of a whole simulated tournament: PHH that replays, PokerStars text (golden).
+
+Every hand the runtime deals is written by ``pitboss simulate --hands-out`` as PHH (one
+``.phhs`` per table) and as PokerStars text. Each PHH hand replays through the engine with
+``pitboss replay`` to the same finishing stacks (odd chips in the smallest chip in play, TDA
+20, carried as ``chip_unit``); the same seed writes byte-identical files; the PokerStars text of
+a fixed seed matches ``tests/golden/simulate_slpt_seed3.txt`` (rewrite it after a deliberate
+change with ``PITBOSS_UPDATE_GOLDEN=1``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from pitboss.cli import app
+from pitboss.cli import commands as _commands  # noqa: F401  (registers the subcommands)
+from pitboss.cli.simulate import HandFiles
+from pitboss.history.phh import parse_phhs
+from pitboss.history.pokerstars import HAND_SEPARATOR
+from pitboss.history.replay import replay_hand
+from pitboss.play.runtime import DealtHand, play_tournament
+from pitboss.rules import RuleSet
+
+GOLDEN = Path(__file__).resolve().parents[1] / "golden"
+
+
+def _write(folder: Path, house: str, players: int, seed: int) -> HandFiles:
+    rules = RuleSet.from_preset(house)
+    files = HandFiles(folder, rules, seed=seed)
+    try:
+        play_tournament(rules, players=players, seed=seed, on_hand=files, keep_events=False)
+    finally:
+        files.close()
+    return files
+
+
+def test_every_phh_hand_of_a_tournament_replays_to_the_same_stacks(tmp_path: Path) -> None:
+    files = _write(tmp_path, "ky-charity", 14, 6)
+    replayed = 0
+    units = set()
+    for path in sorted((tmp_path / "phh").glob("*.phhs")):
+        for key, hand in parse_phhs(path.read_text(encoding="utf-8")).items():
+            result = replay_hand(hand)
+            assert not result.is_mismatch, (path.name, key, result.describe())
+            assert result.problem is None, (path.name, key, result.problem)
+            units.add(hand.metadata["chip_unit"])
+            replayed += 1
+    assert replayed == files.hands > 50
+    assert len(units) > 1  # hands after a colour-up split odd chips in a larger chip (TDA 20)
+    runner = CliRunner()
+    out = runner.invoke(app, ["replay", *map(str, sorted((tmp_path / "phh").glob("*.phhs")))])
+    assert out.exit_code == 0, out.output
+    assert f"{replayed} hands replayed, 0 mismatches" in out.output
+
+
+def test_the_same_seed_writes_byte_identical_histories(tmp_path: Path) -> None:
+    _write(tmp_path / "a", "thc", 12, 9)
+    _write(tmp_path / "b", "thc", 12, 9)
+    a = sorted(p.relative_to(tmp_path / "a") for p in (tmp_path / "a").rglob("*.*"))
+    b = sorted(p.relative_to(tmp_path / "b") for p in (tmp_path / "b").rglob("*.*"))
+    assert a == b
+    assert len(a) >= 4
+    for rel in a:
+        assert (tmp_path / "a" / rel).read_bytes() == (tmp_path / "b" / rel).read_bytes()
+
+
+def test_pokerstars_text_of_a_fixed_seed_matches_the_golden_file(tmp_path: Path) -> None:
+    """The first five hands and the last two (the bust-out lines and the winner's place)."""
+    rules = RuleSet.from_preset("slpt")
+    hands: list[DealtHand] = []
+    play_tournament(rules, players=4, seed=3, on_hand=hands.append, keep_events=False)
+    files = HandFiles(tmp_path, rules, seed=3)
+    chosen = [*hands[:5], *hands[-2:]]
+    text = HAND_SEPARATOR.join(files.stars_text(h) for h in chosen) + "\n"
+    assert "finished the tournament in 2nd place" in text
+    path = GOLDEN / "simulate_slpt_seed3.txt"
+    if os.environ.get("PITBOSS_UPDATE_GOLDEN") == "1":
+        path.write_text(text, encoding="utf-8", newline="\n")
+    assert path.read_text(encoding="utf-8") == text, (
+        "the PokerStars text differs from the golden file"
+    )
