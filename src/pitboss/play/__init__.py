@@ -7,6 +7,8 @@
 - `pitboss.play.runner`: `play_hand` / `play_hands` at one `Table`, `play_table` for a field.
 - `pitboss.play.offers`: re-buy and add-on offers, and asking an agent whether it buys.
 - `pitboss.play.pace`: `DealingPace`, the seconds a live hand takes (the simulated clock).
+- `pitboss.play.runtime`: `play_tournament`, a whole tournament dealt by the engine and run by
+  the director on a simulated clock; `pitboss.play.forecast`: many runs in figures.
 
 This is an edge layer: randomness comes in as a seeded ``random.Random`` so the same seed
 plays the same hands.
@@ -44,6 +46,7 @@ from pitboss.play.runner import (
     play_hands,
     play_table,
 )
+from pitboss.play.runtime import SimulationSettings, TournamentResult, play_tournament
 
 __all__ = [
     "DEFAULT_MIX",
@@ -61,9 +64,11 @@ __all__ = [
     "PushFold",
     "RandomLegal",
     "Scripted",
+    "SimulationSettings",
     "Stakes",
     "TableRun",
     "TightAggressive",
+    "TournamentResult",
     "ViewBuilder",
     "accepts_offer",
     "action_seconds",
@@ -73,6 +78,7 @@ __all__ = [
     "play_hand",
     "play_hands",
     "play_table",
+    "play_tournament",
     "take_turn",
     "view_for",
 ]

@@ -68,7 +68,7 @@ from pitboss.tournament.events import (
     RebuyBought,
 )
 from pitboss.tournament.payouts import share_tied_places
-from pitboss.tournament.people_events import PlayersBusted
+from pitboss.tournament.people_events import PlayersBusted, SeatsDrawn, TableOpened
 from pitboss.tournament.state import Phase, TournamentState, fold
 from pitboss.tournament.views import standings_view
 
@@ -415,19 +415,22 @@ class _Runtime:
         return events
 
     def _observe(self, events: list[Event]) -> None:
-        changed = False
+        changed = changed_tables = False
         for event in events:
             if isinstance(event, PlayersBusted):
                 self.left -= len(event.busts)
                 changed = True
             elif isinstance(event, LevelStarted) and event.level not in self.levels:
                 self.levels[event.level] = self.left
+            elif isinstance(event, TableOpened | SeatsDrawn):
+                changed_tables = True
         if changed:
             self._point()
-        for number in self.state.tables:
-            if number not in self.known_tables:
-                self.known_tables.add(number)
-                self._push(self.now, _READY, number)
+        if changed_tables:
+            for number in sorted(self.state.tables):
+                if number not in self.known_tables:
+                    self.known_tables.add(number)
+                    self._push(self.now, _READY, number)
 
     def _point(self) -> None:
         s = self.state
