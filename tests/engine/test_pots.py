@@ -186,3 +186,16 @@ def test_split_pot_always_adds_up() -> None:
                 assert shares == sorted(shares, reverse=True)
                 assert len(set(shares[1:])) <= 1
                 assert all(share % unit == 0 for share in shares[1:])
+
+
+def test_rp_11_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
+    """The big-blind ante is paid for the whole table: a player all-in for less than it can
+    still win all of it (it is dead money in the main pot, not part of the big blind's level)."""
+    setup = table([1000, 1000, 50], ante=100, ante_mode=AnteMode.BIG_BLIND)
+    hand = deal(setup, {1: "7c2d", 2: "8h3s", 3: "AsAd"}, "KhQd9c5s4h")
+    act(hand, "3:c 1:c 2:x")
+    check_down(hand)
+    awards = {a.pot: (a.amount, a.eligible, a.winners) for a in of_type(hand.events, PotAwarded)}
+    assert awards[0] == (50 * 3 + 100, (1, 2, 3), (3,))
+    assert awards[1] == (50 * 2, (1, 2), (2,))
+    assert hand.final_stacks == {1: 900, 2: 900, 3: 250}

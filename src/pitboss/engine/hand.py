@@ -51,6 +51,7 @@ class Hand(BettingStep):
         self._stack = list(plan.stack)
         self._bet = list(plan.bet)
         self._committed = list(plan.committed)
+        self._dead = plan.dead
         self._folded = [False] * n
         self._acted_at = [-1] * n
         self._board = []
@@ -166,7 +167,7 @@ class Hand(BettingStep):
     @property
     def pot(self) -> int:
         """Every chip committed to the hand and not yet pushed (antes and bets)."""
-        return sum(self._committed)
+        return sum(self._committed) + self._dead
 
     @property
     def current_bet(self) -> int:

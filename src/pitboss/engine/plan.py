@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pitboss.engine.events import Posted
-from pitboss.engine.setup import HandSetup, first_left_of
+from pitboss.engine.setup import AnteMode, HandSetup, first_left_of
 from pitboss.errors import HandSetupError
 from pitboss.rules.hand import ShowdownPolicy, TimeoutPolicy
 
@@ -26,6 +26,7 @@ class DealPlan:
     bet: tuple[int, ...]
     committed: tuple[int, ...]
     posted: tuple[Posted, ...]
+    dead: int
     killed: tuple[int, ...]
     live: int
     opener: int
@@ -72,6 +73,8 @@ def _make_plan(setup: HandSetup) -> DealPlan:
     bet = [0] * n
     committed = [0] * n
     posted: list[Posted] = []
+    big_blind_ante = setup.ante_mode is AnteMode.BIG_BLIND
+    dead = 0
     largest = 0
     opener = -1
     for post in setup.posting_plan():
@@ -87,7 +90,10 @@ def _make_plan(setup: HandSetup) -> DealPlan:
         if paid <= 0:
             continue
         stack[p] -= paid
-        committed[p] += paid
+        if big_blind_ante and not live:
+            dead += paid  # RP-11: the big-blind ante is dead money in the main pot
+        else:
+            committed[p] += paid
         if live:
             bet[p] += paid
         posted.append(Posted(seat=post.seat, kind=post.kind, amount=paid, is_all_in=not stack[p]))
@@ -102,6 +108,7 @@ def _make_plan(setup: HandSetup) -> DealPlan:
         bet=tuple(bet),
         committed=tuple(committed),
         posted=tuple(posted),
+        dead=dead,
         killed=killed,
         live=live_count,
         opener=(opener + 1) % n if opener >= 0 else start,

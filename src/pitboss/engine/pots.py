@@ -11,17 +11,24 @@ from collections.abc import Sequence
 
 
 def build_pots(
-    committed: Sequence[int], out: Sequence[bool], all_in: Sequence[bool]
+    committed: Sequence[int],
+    out: Sequence[bool],
+    all_in: Sequence[bool],
+    *,
+    dead: int = 0,
 ) -> list[tuple[int, tuple[int, ...]]]:
     """The pots as ``(amount, eligible positions)``, main pot first.
 
-    ``committed`` is what each position put in during the hand (antes included); ``out`` marks
-    positions that folded or mucked (their chips stay in the pots they reach, but they cannot
-    win); ``all_in`` marks players in the hand with no chips behind. There is one pot per
-    distinct all-in level: a player all-in for ``L`` can win at most ``L`` from each other
-    player (KY 14, TDA 21); players with chips behind are eligible for every pot. Chips that
-    no eligible player covered (dead money above the highest all-in when nobody else is left)
-    join the pot below. Adjacent pots with the same eligible players are merged.
+    ``committed`` is what each position put in during the hand (per-player antes included);
+    ``out`` marks positions that folded or mucked (their chips stay in the pots they reach, but
+    they cannot win); ``all_in`` marks players in the hand with no chips behind. There is one
+    pot per distinct all-in level: a player all-in for ``L`` can win at most ``L`` from each
+    other player (KY 14, TDA 21), and a player all-in for part of a per-player ante wins an
+    equal part of every other ante (Robert's Rules); players with chips behind are eligible
+    for every pot. ``dead`` is dead money every player in the hand can win (the big-blind ante,
+    RP-11): it goes into the main pot. Chips that no eligible player covered (dead money above
+    the highest all-in when nobody else is left) join the pot below. Adjacent pots with the
+    same eligible players are merged.
     """
     n = len(committed)
     caps = sorted({committed[i] for i in range(n) if not out[i] and all_in[i]})
@@ -43,6 +50,11 @@ def build_pots(
             pots[-1] = (pots[-1][0] + amount, pots[-1][1])
         elif amount or not pots:
             pots.append((amount, eligible))
+    if dead:
+        main_amount, main_eligible = pots[0]
+        if not main_eligible:
+            main_eligible = tuple(i for i in range(n) if not out[i])
+        pots[0] = (main_amount + dead, main_eligible)
     return pots
 
 

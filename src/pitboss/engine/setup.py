@@ -25,7 +25,12 @@ class AnteMode(enum.StrEnum):
     """KY 10: "each player pays ante, including the blinds"."""
 
     BIG_BLIND = "big_blind"
-    """TDA RP-11: the big blind pays the whole table's ante, blind first, ante from what remains."""
+    """TDA RP-11: the big blind pays the whole table's ante, blind first, ante from what remains.
+
+    The ante is paid for everyone, so it is dead money in the main pot: every player in the
+    hand can win it, even one all-in for less. (With explicit ``posts``, this mode marks the
+    ``ante`` posts as big-blind antes.)
+    """
 
 
 class PostKind(enum.StrEnum):
@@ -73,7 +78,10 @@ class HandSetup:
     the forced bets are taken in that order, exactly as listed (PHH files with arbitrary
     per-seat antes, blinds and straddles). The first betting round then starts left of the
     largest live post, and ``min_bet`` (default: the big blind) is the minimum bet and the
-    opening raise increment (THC 22/33, TDA 43A).
+    opening raise increment (THC 22/33, TDA 43A). Set ``ante_mode`` to ``big_blind`` when the
+    listed ante is a big-blind ante (dead money in the main pot, RP-11); per-player antes are
+    layered into the pots like any other chips (a player all-in for part of the ante wins an
+    equal part of every other ante).
 
     ``chip_unit`` is the smallest chip in play: odd chips of a split pot are handed out in
     units of it (TDA 20).

@@ -158,9 +158,10 @@ class ShowdownStep(HandState):
         out = [folded[i] or mucked[i] for i in range(n)]
         live = [i for i in range(n) if not out[i]]
         if any(stack[i] == 0 for i in live):
-            pots = build_pots(committed, out, [stack[i] == 0 for i in range(n)])
+            all_in = [stack[i] == 0 for i in range(n)]
+            pots = build_pots(committed, out, all_in, dead=self._dead)
         else:  # no all-in: one pot, whatever antes and folded bets are in it
-            pots = [(sum(committed), tuple(live))]
+            pots = [(sum(committed) + self._dead, tuple(live))]
         strength: dict[int, int] = {}
         if len(live) > 1:
             evaluate = evaluator()
@@ -201,6 +202,7 @@ class ShowdownStep(HandState):
     def _end(self) -> None:
         self._committed = [0] * self._n
         self._bet = [0] * self._n
+        self._dead = 0
         self._phase = HandPhase.OVER
         self._actor = -1
         self._events.append(HandEnded(stacks=tuple(zip(self._seats, self._stack, strict=True))))

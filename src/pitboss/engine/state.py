@@ -25,8 +25,9 @@ class HandPhase(enum.StrEnum):
 class HandState:
     """Fields of a hand in progress; see ``pitboss.engine.Hand`` for the public face.
 
-    Invariants: ``sum(stack) + sum(committed)`` equals the chips the players started with until
-    the pots are pushed (afterwards ``committed`` is all zero); ``_n_in`` counts the hands not
+    Invariants: ``sum(stack) + sum(committed) + dead`` equals the chips the players started with
+    until the pots are pushed (afterwards ``committed`` is all zero and ``dead`` is 0; ``dead``
+    is the big-blind ante, dead money in the main pot: RP-11); ``_n_in`` counts the hands not
     folded, killed or mucked, ``_n_live`` those of them with chips behind (able to act).
     """
 
@@ -38,6 +39,7 @@ class HandState:
         "_board",
         "_committed",
         "_current",
+        "_dead",
         "_deck",
         "_events",
         "_exposed",
@@ -71,6 +73,7 @@ class HandState:
     _stack: list[int]
     _bet: list[int]
     _committed: list[int]
+    _dead: int
     _folded: list[bool]
     _acted_at: list[int]
     _hole: list[tuple[Card, Card]]
