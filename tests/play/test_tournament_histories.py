@@ -82,3 +82,14 @@ def test_pokerstars_text_of_a_fixed_seed_matches_the_golden_file(tmp_path: Path)
     assert path.read_text(encoding="utf-8") == text, (
         "the PokerStars text differs from the golden file"
     )
+
+
+def test_finishing_places_are_written_only_once_a_bust_is_final_ky_4() -> None:
+    """While re-buys are open (KY 4: until the intermission after level 5) a busted player may
+    buy back in, so the "finished the tournament" line waits until busts are final."""
+    hands: list[DealtHand] = []
+    play_tournament(RuleSet.from_preset("ky-charity"), players=14, seed=6, on_hand=hands.append)
+    placed = [h for h in hands if h.places]
+    assert placed
+    assert all(h.level > 5 for h in placed)
+    assert sorted(p for h in placed for p in h.places.values())[0] == 2

@@ -537,7 +537,7 @@ class _Runtime:
 
     def _dealt(self, ip: _InPlay, table: int, out: set[PlayerId]) -> DealtHand:
         places: dict[int, int] = {}
-        if out:
+        if out and not can_rejoin(self.state):  # while re-buys are open a bust is not final
             placing = {p.player_id: p.first for p in standings_view(self.state).places}
             places = {
                 s.seat: placing[PlayerId(s.player)]
