@@ -304,3 +304,28 @@ def test_dealt_mode_applies_moves_itself_and_plays_hand_for_hand_where_the_house
     )
     assert not off.tournament.seating.hand_for_hand_on_bubble
     assert rules.tournament.structure == RuleSet.from_preset("tda").tournament.structure
+
+
+def test_a_200_player_ky_night_balances_breaks_tables_and_closes_its_books() -> None:
+    """A bigger field: 20 tables break down to the final table; the same audits hold."""
+    result = play_tournament(RuleSet.from_preset("ky-charity"), players=200, seed=12)
+    s = result.state
+    assert result.winner is not None or result.chop is not None
+    assert sum(isinstance(e, TableBroken) for e in result.events) >= 15
+    assert any(isinstance(e, HandForHandStarted) for e in result.events)
+    balance = s.ledger.balance(s.rules.tournament.prize_pool)
+    assert balance.is_balanced
+    assert balance.prizes_unpaid == 0
+    made = sum(
+        e.chips
+        for e in result.events
+        if isinstance(e, PlayerRegistered | RebuyBought | AddOnBought)
+    )
+    changed = sum(
+        e.chips_added - e.chips_removed for e in result.events if isinstance(e, ColourUpRecorded)
+    )
+    assert s.chips_in_play() == made + changed
+    places = sorted((f.first, f.last) for f in result.standings)
+    assert places[0][0] == 1
+    assert max(last for _, last in places) == 200
+    assert replay(result.rules, result.events) == s
