@@ -107,11 +107,6 @@ def _renumber(event: HandEvent, seat_of: dict[int, int]) -> HandEvent:
     return replace(event, **changes)  # type: ignore[arg-type]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the engine counts a big-blind ante in the BB's pot level instead of putting it in "
-    "the main pot as dead money as PokerKit does (TDA RP-11); drop this mark once it does",
-)
 def test_big_blind_ante_hands_replay_identically_in_pokerkit() -> None:
     for seed in range(120):
         rng = random.Random(5000 + seed)

@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from pitboss.cards import FULL_DECK, Card
 from pitboss.engine import (
     Action,
+    AnteMode,
     BoardDealt,
     Hand,
     HandEvent,
@@ -161,6 +162,7 @@ def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
         big_blind=big_blind or hand.min_bet or 1,
         rules=rules or RuleSet(),
         posts=posts,
+        ante_mode=AnteMode.BIG_BLIND if is_big_blind_ante else AnteMode.NONE,  # RP-11 dead ante
         min_bet=hand.min_bet or None,
         chip_unit=chip_unit,
     )
