@@ -54,7 +54,7 @@ def test_thousands_of_hands_over_three_tables_with_moves_keep_every_invariant() 
     assert world.hands >= 3000
 
 
-@pytest.mark.slow
+@pytest.mark.soak
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     seed=st.integers(min_value=0, max_value=2**32),
