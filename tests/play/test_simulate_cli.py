@@ -116,3 +116,14 @@ def test_bad_input_exits_with_status_2() -> None:
     assert _run("--preset", "wsop")[0] == 2
     assert _run("--runs", "2", "--hands-out", "x")[0] == 2
     assert _run("--players", "1")[0] == 2
+
+
+def test_a_houses_own_toml_preset_can_be_simulated(tmp_path: Path) -> None:
+    from importlib import resources
+
+    text = (resources.files("pitboss.rules") / "presets" / "slpt.toml").read_text("utf-8")
+    path = tmp_path / "my-house.toml"
+    path.write_text(text.replace('name = "slpt"', 'name = "my-house"'), encoding="utf-8")
+    code, out = _run("--preset", str(path), "--players", "9", "--seed", "2")
+    assert code == 0, out
+    assert f"({path}): 9 players, seed 2" in out
