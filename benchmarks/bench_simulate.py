@@ -4,8 +4,9 @@ Run: ``python benchmarks/bench_simulate.py`` (1,000 players under the KY preset,
 default bot mix). ``--players 100,1000,10000`` measures how it scales with the field;
 ``--profile`` runs once more under cProfile and prints where the time goes, by layer (engine,
 bots and player views, the director, the runtime) and by function, so each owner sees their hot
-spots. Times are CPU seconds of this process (the target: <= 30 s for 1,000 players on one
-core); wall seconds are printed too.
+spots. ``--max-hands N`` stops each tournament after N hands and reports the rate so far (a
+look at a field too large to play whole in a short session). Times are CPU seconds of this
+process (the target: <= 30 s for 1,000 players on one core); wall seconds are printed too.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ import pstats
 import time
 from collections import Counter
 
-from pitboss.play.runtime import TournamentResult, play_tournament
+from pitboss.errors import PlayError
+from pitboss.play.runtime import Progress, SimulationSettings, TournamentResult, play_tournament
 from pitboss.rules import RuleSet
 
 LAYERS = (
@@ -44,6 +46,36 @@ def play(preset: str, players: int, seed: int) -> tuple[TournamentResult, float,
     wall, cpu = time.perf_counter(), time.process_time()
     result = play_tournament(rules, players=players, seed=seed, keep_events=False)
     return result, time.process_time() - cpu, time.perf_counter() - wall
+
+
+def play_partly(preset: str, players: int, seed: int, hands: int) -> str:
+    """The first ``hands`` hands of a tournament too long to play whole here: rate so far."""
+    rules = RuleSet.from_preset(preset)
+    seen: list[Progress] = []
+
+    def keep(progress: Progress) -> None:
+        seen[:] = [progress]
+
+    wall, cpu = time.perf_counter(), time.process_time()
+    try:
+        play_tournament(
+            rules,
+            players=players,
+            seed=seed,
+            settings=SimulationSettings(max_hands=hands),
+            on_progress=keep,
+            keep_events=False,
+        )
+    except PlayError as err:
+        if err.code != "too_many_hands":
+            raise
+    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+    last = seen[0]
+    return (
+        f"| {players:,} (first {hands:,} hands) | {last.hands_dealt:,} | - | {cpu:.1f} | "
+        f"{wall:.1f} | {last.hands_dealt / cpu:,.0f} | {last.elapsed_ms // 60_000} min so far "
+        f"| {last.players_left:,} left, {last.tables} tables |"
+    )
 
 
 def report(result: TournamentResult, cpu: float, wall: float) -> str:
@@ -94,6 +126,9 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--top", type=int, default=15)
+    parser.add_argument(
+        "--max-hands", type=int, default=0, help="stop each field after this many hands"
+    )
     args = parser.parse_args()
     fields = [int(n) for n in args.players.split(",")]
     print(f"{args.preset}, seed {args.seed}, default bot mix, every hand dealt")
@@ -102,6 +137,9 @@ def main() -> None:
     )
     print("|---:|---:|---:|---:|---:|---:|---:|---|")
     for players in fields:
+        if args.max_hands:
+            print(play_partly(args.preset, players, args.seed, args.max_hands), flush=True)
+            continue
         result, cpu, wall = play(args.preset, players, args.seed)
         print(report(result, cpu, wall), flush=True)
     if args.profile:
