@@ -23,6 +23,7 @@ from pitboss.tournament.people_events import RemovalReason
 
 from .floor_helpers import Floor
 from .test_director_properties import _check_balanced, _check_chips, _check_seats
+from .test_director_requests import check_indexes
 
 
 def _rules(house: str) -> RuleSet:
@@ -148,6 +149,7 @@ class DirectorMachine(RuleBasedStateMachine):
     @invariant()
     def seats_chips_and_balance(self) -> None:
         s = self.floor.state
+        check_indexes(s)  # D1: the indexes apply keeps equal a scan
         _check_seats(s)
         _check_chips(s, self.floor.log)
         if s.phase.value == "running" and len(s.remaining_players()) > 1:

@@ -672,16 +672,28 @@ class ChipRace(enum.StrEnum):
     KY_2 = "ky_2"  # KY 2: all odd chips in one pot, the single high card wins it
 
 
+class RacedOut(enum.StrEnum):
+    """What the director does with a player a chip race leaves with no chips (RULES §3.7, §5.6)."""
+
+    ONE_CHIP = "one_chip"  # TDA 24A (and WSOP): nobody is raced out; one chip of the smallest
+    #                        denomination still in play
+    BUST = "bust"  # KY 2 read literally: out, placed by the stack before the race (KY 8d)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ColourUpRules:
     """The chip race at a scheduled colour-up (TDA 24; KY 2).
 
     ``protect_last_chip`` (TDA 24A: nobody can be raced out) defaults to on for ``tda_24`` and off
-    for ``ky_2``, which says nothing about it (RULES §5.6).
+    for ``ky_2``, which says nothing about it (RULES §5.6). When the race itself can race a
+    player out, ``raced_out`` is the director's decision, applied with the race: by default the
+    TDA's (RULES §5.6: the TDA is the default, KY a legacy mode), one chip of the smallest
+    denomination in play (TDA 24A); ``bust`` puts the player out with a finishing place.
     """
 
     chip_race: ChipRace = ChipRace.TDA_24
     protect_last_chip: bool | None = None
+    raced_out: RacedOut = RacedOut.ONE_CHIP
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

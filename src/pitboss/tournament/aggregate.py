@@ -70,7 +70,7 @@ from pitboss.tournament.payouts import (
     PayoutScheme,
     compute_payouts,
 )
-from pitboss.tournament.people_events import SeatReason
+from pitboss.tournament.people_events import PlayersBusted, SeatReason
 from pitboss.tournament.state import (
     Phase,
     TournamentState,
@@ -109,8 +109,7 @@ def decide(
             code="time_went_backwards",
             params={"now": now, "last_at": state.last_at},
         )
-    events = catch_up(state, now)
-    current = fold(state, events)
+    events, current = _caught_up(state, now)
     forfeits = penalties.due_forfeits(current, now)
     forfeits.extend(penalties.no_show_removals(fold(current, forfeits), now))
     if events or forfeits:
@@ -138,6 +137,11 @@ def catch_up(state: TournamentState, now: int) -> list[Event]:
     Levels follow each other as time runs out (THC 4) and each starts at its exact instant.
     When the time limit and a level change fall at the same instant, the limit comes first.
     """
+    return _caught_up(state, now)[0]
+
+
+def _caught_up(state: TournamentState, now: int) -> tuple[list[Event], TournamentState]:
+    """`catch_up`'s events and the state after them."""
     out: list[Event] = []
     s = state
     rules = s.rules.tournament.clock
@@ -155,7 +159,7 @@ def catch_up(state: TournamentState, now: int) -> list[Event]:
             break
         out.append(event)
         s = apply(s, event)
-    return out
+    return out, s
 
 
 def _period_event(
@@ -261,7 +265,10 @@ def _handle(
         case cmd.RecordColourUp():
             return hands.record_colour_up(s, command, now)
         case cmd.RaceColourUp():
-            return hands.race_colour_up(s, command, now, rng)
+            raced = hands.race_colour_up(s, command, now, rng)
+            if any(isinstance(e, PlayersBusted) for e in raced):
+                return _after(s, raced, now, rng)  # raced out and busted (raced_out = "bust")
+            return raced
     return _handle_people(s, command, now, rng)
 
 
@@ -325,8 +332,7 @@ def _after(
 ) -> list[Event]:
     """Payouts, then what follows a bust-out or a seat change (winner, hand-for-hand, moves),
     then the end of a hand-for-hand hand once every table has played it (RP-8C)."""
-    events = _with_payouts(s, events, now)
-    after = fold(s, events)
+    events, after = _payouts_and_state(s, events, now)
     follow = director.after_change(after, now, rng)
     events.extend(follow)
     after = fold(after, follow)
@@ -492,12 +498,19 @@ def _with_payouts(
     late entries, re-buys or add-ons change the field or the pool, so the prizes always add up
     to the prize pool.
     """
+    return _payouts_and_state(s, events, now, force=force)[0]
+
+
+def _payouts_and_state(
+    s: TournamentState, events: list[Event], now: int, *, force: bool = False
+) -> tuple[list[Event], TournamentState]:
+    """`_with_payouts`'s events and the state after them (folded once)."""
     after = fold(s, events)
     if after.phase is Phase.REGISTRATION:
-        return events
+        return events, after
     pool = after.prize_pool_cents
     if not force and (pool, after.entries) == (sum(s.prizes_cents), s.payout_entrants):
-        return events
+        return events, after
     rules = after.rules.tournament.payouts
     scheme = _SCHEMES[rules.table.value]
     rounding = PayoutRounding(rules.rounding.value)
@@ -509,12 +522,10 @@ def _with_payouts(
         if err.code != "payout_unit_too_large":
             raise
         payouts = compute_payouts(pool, after.entries, scheme, unit=1, rounding=rounding)
-    return [
-        *events,
-        PayoutsComputed(
-            at=now, entrants=after.entries, prize_pool_cents=pool, prizes_cents=payouts.prizes
-        ),
-    ]
+    computed = PayoutsComputed(
+        at=now, entrants=after.entries, prize_pool_cents=pool, prizes_cents=payouts.prizes
+    )
+    return [*events, computed], apply(after, computed)
 
 
 def _rebuy_window_open(s: TournamentState, now: int) -> tuple[bool, str]:

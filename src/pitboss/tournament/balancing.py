@@ -159,7 +159,7 @@ def next_decision(
             redraw) and no random source was given.
     """
     live = list(tables.values())
-    players = sum(t.size for t in live)
+    players = sum([len(t.seats) for t in live])
     if not live or players == 0:
         return None
     required = tables_required(players, ctx)
@@ -262,6 +262,8 @@ def _destination(
 def _consolidate(tables: Mapping[int, TableSeats], ctx: BalanceContext) -> Move | None:
     """THC 5: players in seats above the phase's seat count move to the worst open seat."""
     for table in sorted(tables.values(), key=lambda t: t.number):
+        if max(table.seats, default=0) <= ctx.capacity:
+            continue  # no seat beyond the phase's seat count (the common case, checked fast)
         beyond = sorted(
             s for s, p in table.seats.items() if s > ctx.capacity and p not in ctx.moved
         )
@@ -287,18 +289,21 @@ def _consolidate(tables: Mapping[int, TableSeats], ctx: BalanceContext) -> Move 
 
 def imbalance(tables: Mapping[int, TableSeats]) -> int:
     """Players between the fullest and the shortest table."""
-    sizes = [t.size for t in tables.values()]
+    sizes = [len(t.seats) for t in tables.values()]
     return max(sizes) - min(sizes) if sizes else 0
 
 
 def _balance(
     tables: Mapping[int, TableSeats], ctx: BalanceContext, rng: RandomSource | None
 ) -> Move | None:
-    if len(tables) < 2 or imbalance(tables) < ctx.threshold:
+    if len(tables) < 2:
         return None
-    most = max(t.size for t in tables.values())
-    fullest = [t for t in tables.values() if t.size == most]
-    shortest = min(tables.values(), key=lambda t: (t.size, t.number))
+    sizes = {n: len(t.seats) for n, t in tables.items()}
+    most = max(sizes.values())
+    if most - min(sizes.values()) < ctx.threshold:
+        return None
+    fullest = [t for n, t in tables.items() if sizes[n] == most]
+    shortest = tables[min(sizes, key=lambda n: (sizes[n], n))]
     for number in _ordered(fullest, ctx.source_order, ()):
         source = tables[number]
         if number in ctx.busy:
@@ -328,10 +333,13 @@ def _balance(
 
 def halted_tables(tables: Mapping[int, TableSeats], ctx: BalanceContext) -> tuple[int, ...]:
     """Tables that wait for a player before dealing again (TDA 11D): short by the threshold."""
-    if len(tables) < 2 or imbalance(tables) < ctx.threshold:
+    if len(tables) < 2:
         return ()
-    most = max(t.size for t in tables.values())
-    return tuple(sorted(t.number for t in tables.values() if most - t.size >= ctx.threshold))
+    sizes = {n: len(t.seats) for n, t in tables.items()}
+    most = max(sizes.values())
+    if most - min(sizes.values()) < ctx.threshold:
+        return ()
+    return tuple(sorted(n for n, size in sizes.items() if most - size >= ctx.threshold))
 
 
 __all__ = [

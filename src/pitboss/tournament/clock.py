@@ -8,7 +8,11 @@ it should be immediately restarted"); the new level applies from the next hand (
 SLPT 12), which the aggregate records as the level each hand started at.
 
 Hand-for-hand (TDA RP-8): the clock stops and loses a fixed time per hand played (RP-8C: 2
-minutes), and levels advance as that time runs off (RP-8D).
+minutes), and levels advance as that time runs off (RP-8D). RP-8 stops the clock for hands
+only: a break that hand-for-hand reaches (its deductions run into it) runs its minutes on wall
+time like any break (RULES §3.5, §3.6; the structure's break length), and when the break ends
+hand-for-hand carries on with the clock stopped again. ``on_break`` marks the clock during a
+break for that reason.
 
 The legal time limit (KY 11) counts wall time from the start of play, pauses included.
 """
@@ -31,6 +35,7 @@ class Clock:
     anchor: int = 0
     running: bool = False
     hand_for_hand: bool = False
+    on_break: bool = False
 
     @property
     def is_started(self) -> bool:
@@ -39,8 +44,9 @@ class Clock:
 
     @property
     def is_ticking(self) -> bool:
-        """True when time is running off the current period (started, running, not H4H)."""
-        return self.is_started and self.running and not self.hand_for_hand
+        """True when time is running off the current period: started, running, and not held by
+        hand-for-hand (RP-8), which never holds a break (breaks end by wall time)."""
+        return self.is_started and self.running and (not self.hand_for_hand or self.on_break)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -96,10 +102,14 @@ def adjusted(clock: Clock, at: int, delta_ms: int) -> Clock:
     return replace(now_clock, remaining_ms=now_clock.remaining_ms + delta_ms)
 
 
-def entered(clock: Clock, crossing: Crossing) -> Clock:
-    """The clock after it entered a new period."""
+def entered(clock: Clock, crossing: Crossing, *, on_break: bool = False) -> Clock:
+    """The clock after it entered a new period (``on_break``: the period is a break)."""
     return replace(
-        clock, period=crossing.period, remaining_ms=crossing.remaining_ms, anchor=crossing.at
+        clock,
+        period=crossing.period,
+        remaining_ms=crossing.remaining_ms,
+        anchor=crossing.at,
+        on_break=on_break,
     )
 
 
@@ -109,8 +119,9 @@ def hand_for_hand_started(clock: Clock, at: int) -> Clock:
 
 
 def hand_for_hand_ended(clock: Clock, at: int) -> Clock:
-    """Hand-for-hand over: the clock runs again from ``at`` if it was running."""
-    return replace(clock, hand_for_hand=False, anchor=at)
+    """Hand-for-hand over: the clock runs again from ``at`` if it was running (a break's time
+    ran on meanwhile and is settled first)."""
+    return replace(settled(clock, at), hand_for_hand=False)
 
 
 def deducted(clock: Clock, at: int, ms: int) -> Clock:

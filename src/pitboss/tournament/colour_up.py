@@ -303,6 +303,11 @@ def _odd_chip_count(seat: RaceSeat, value: int, removed: Sequence[int]) -> int:
     return seat.odd_chips
 
 
+def can_make(value: int, denominations: Sequence[int]) -> bool:
+    """Chips of these denominations can add up to exactly ``value`` (0 always can)."""
+    return _fewest_chips(value, denominations) is not None
+
+
 def _fewest_chips(value: int, denominations: Sequence[int]) -> int | None:
     """The fewest chips of these denominations adding up to ``value`` (None if impossible)."""
     if value == 0:
@@ -328,5 +333,6 @@ __all__ = [
     "RaceCard",
     "RaceSeat",
     "SeatColourUp",
+    "can_make",
     "colour_up",
 ]

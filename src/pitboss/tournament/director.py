@@ -15,10 +15,8 @@ from typing import Any
 
 from pitboss.cards import RandomSource
 from pitboss.errors import SeatingError, TableError, TournamentError
-from pitboss.rules.table import AbsentPolicy
 from pitboss.rules.tournament import EqualStackBusts, TableOrder
-from pitboss.table.positions import clockwise_from
-from pitboss.table.values import HandPlan, PlannedSeat, SeatStatus
+from pitboss.table.values import HandPlan
 from pitboss.tournament import commands as cmd
 from pitboss.tournament import hands
 from pitboss.tournament.balancing import (
@@ -55,6 +53,7 @@ from pitboss.tournament.people_events import (
     TableOpened,
     TournamentWon,
 )
+from pitboss.tournament.people_state import planned_seats
 from pitboss.tournament.seating import draw_button, draw_newcomer_seat, draw_tables
 from pitboss.tournament.state import Phase, TournamentState, active_player, fold
 
@@ -91,7 +90,7 @@ def context(s: TournamentState) -> BalanceContext:
         redraw_final_table=seating.redraw_final_table,
         redraw_at_tables=seating.redraw_at_tables,
         missed=s.rules.table.missed_blinds,
-        busy=frozenset(h.table for h in s.open_hands()),
+        busy=s.busy_tables(),
         moved=s.moved_this_pass,
         redrawn=s.redrawn_at,
     )
@@ -183,6 +182,47 @@ def decision_events(
     raise AssertionError(decision)  # pragma: no cover
 
 
+def races_before_moving(
+    s: TournamentState, decision: Decision, now: int, rng: RandomSource | None
+) -> list[Event]:
+    """Dealt mode: the chip race of each table players are about to leave, if it is due and
+    not yet run, so nobody carries chips that left play to another table (TDA 24; KY 10
+    colours up as a level starts and each table races between its hands).
+
+    Live mode leaves the colour-up to the floor at the table (``RecordColourUp``/
+    ``RaceColourUp``); without a random source nothing is raced here.
+    """
+    period = s.period
+    if not (period.colour_up and s.rules.tournament.seating.auto_apply_moves) or rng is None:
+        return []
+    match decision:
+        case Move():
+            sources: tuple[int, ...] = (decision.from_table,)
+        case BreakTable():
+            sources = (decision.table,)
+        case Redraw():
+            sources = tuple(sorted(s.tables))
+        case _:
+            return []
+    events: list[Event] = []
+    for number in sources:
+        table = s.tables.get(number)
+        if (
+            table is None
+            or not table.seats
+            or (period.index, number) in s.colour_ups_raced
+            or number in s.busy_tables()
+        ):
+            continue
+        seated = tuple(
+            cmd.SeatedPlayer(seat=seat, player_id=pid) for seat, pid in sorted(table.seats.items())
+        )
+        step = hands.race_colour_up(s, cmd.RaceColourUp(table=number, seats=seated), now, rng)
+        events.extend(step)
+        s = fold(s, step)
+    return events
+
+
 def seat_changes(
     s: TournamentState, now: int, rng: RandomSource | None, *, one: bool = False
 ) -> list[Event]:
@@ -200,6 +240,12 @@ def seat_changes(
         decision = next_decision(s.tables, context(s), rng)
         if decision is None:
             break
+        races = races_before_moving(s, decision, now, rng)
+        if races:
+            # the race may have put someone out (raced_out = "bust"): plan again
+            events.extend(races)
+            s = fold(s, races)
+            continue
         step = decision_events(s, decision, now, rng)
         events.extend(step)
         s = fold(s, step)
@@ -223,33 +269,33 @@ def hand_plan(s: TournamentState, table: int, now: int) -> HandPlan:
             params={"table": table},
         )
     positions, waiting = t.plan(s.rules.table.missed_blinds)
-    policy = s.rules.table.absent_policy
-    seats: list[PlannedSeat] = []
-    order = clockwise_from(positions.button, set(t.seats) - waiting)
-    for seat in order:
-        pid = t.seats[seat]
-        c = s.conduct_of(pid)
-        away = c.absent_since is not None or c.is_penalised(now)
-        status = SeatStatus.LIVE
-        if away:
-            is_killed = policy is AbsentPolicy.DEALT_AND_KILLED
-            status = SeatStatus.KILLED if is_killed else SeatStatus.NOT_DEALT
-        seats.append(
-            PlannedSeat(
-                seat=seat,
-                player=pid,
-                stack=s.players[pid].chips,
-                status=status,
-                is_penalised=c.is_penalised(now),
-            )
-        )
+    seats = planned_seats(s, t, positions, waiting, now)
     return HandPlan(
         table=table,
         hand_no=t.hands_played + 1,
         positions=positions,
-        seats=tuple(seats),
+        seats=seats,
         waiting=tuple(sorted(waiting)),
     )
+
+
+def plan_of_started_hand(s: TournamentState, hand_id: str) -> HandPlan:
+    """The plan the director dealt hand ``hand_id`` by, while it is in play: positions and each
+    seat's part as `hand_plan` gave them when the hand started (TDA 30, 32, 71C; THC 6).
+
+    Raises:
+        TournamentError: no such hand in play, or it was not started at a seated table.
+    """
+    record = s.hands.get(hand_id)
+    if record is None or record.finished:
+        raise TournamentError(f"hand {hand_id!r} is not in play", code="hand_not_in_play")
+    if record.plan is None:
+        raise TournamentError(
+            f"hand {hand_id!r} was not dealt at a table the director seats: it has no plan",
+            code="no_hand_plan",
+            params={"hand_id": hand_id},
+        )
+    return record.plan
 
 
 def table_wait_reason(s: TournamentState, table: int) -> str | None:
@@ -259,7 +305,10 @@ def table_wait_reason(s: TournamentState, table: int) -> str | None:
             f"table {table} has played this hand-for-hand hand and waits for the other tables "
             "(RP-8)"
         )
-    decision = pending(s)
+    ctx = context(s)  # once: the pending change and the halted tables share it
+    decision = None
+    if s.is_seated and s.phase is Phase.RUNNING:
+        decision = next_decision(s.tables, ctx, _Peek())
     random_break = s.rules.tournament.seating.break_order is TableOrder.RANDOM
     match decision:
         case Redraw():
@@ -273,7 +322,7 @@ def table_wait_reason(s: TournamentState, table: int) -> str | None:
                 f"Table {decision.from_table} seat {decision.from_seat} to Table "
                 f"{decision.to_table} seat {decision.to_seat}"
             )
-    if halted_tables(s.tables, context(s)) and table in halted_tables(s.tables, context(s)):
+    if table in halted_tables(s.tables, ctx):
         return f"table {table} is short and waits for a player (TDA 11D)"
     return None
 
@@ -413,23 +462,23 @@ def after_change(s: TournamentState, now: int, rng: RandomSource | None) -> list
     events: list[Event] = []
     if s.phase is not Phase.RUNNING:
         return events
-    left = s.remaining_players()
+    left = s.players_left
     seating = s.rules.tournament.seating
     paid = len(s.prizes_cents)
-    if s.winner is None and len(left) == 1 and s.busts and not can_rejoin(s):
-        events.append(TournamentWon(at=now, player_id=left[0]))
+    if s.winner is None and left == 1 and s.busts and not can_rejoin(s):
+        events.append(TournamentWon(at=now, player_id=s.remaining_players()[0]))
         return events
     if s.is_seated and len(s.tables) > 1 and not s.clock.hand_for_hand:
-        bubble = seating.hand_for_hand_on_bubble and paid and len(left) == paid + 1
+        bubble = seating.hand_for_hand_on_bubble and paid and left == paid + 1
         at = seating.hand_for_hand_at_players
-        by_count = at is not None and len(left) <= at and not s.hand_for_hand_was_on
+        by_count = at is not None and left <= at and not s.hand_for_hand_was_on
         if bubble or by_count:
             events.append(HandForHandStarted(at=now))
     elif (
         s.clock.hand_for_hand
         and seating.hand_for_hand_on_bubble
         and paid
-        and (len(left) <= paid or len(s.tables) == 1)
+        and (left <= paid or len(s.tables) == 1)
     ):
         events.append(HandForHandEnded(at=now))
     s = fold(s, events)
@@ -521,6 +570,8 @@ __all__ = [
     "hand_plan",
     "move_player",
     "pending",
+    "plan_of_started_hand",
+    "races_before_moving",
     "require_seated",
     "seat_changes",
     "seat_newcomer",

@@ -9,10 +9,20 @@ every card drawn so replay never draws again.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pitboss.cards import Deck, RandomSource
 from pitboss.errors import ColourUpError, TournamentError
+from pitboss.rules.tournament import EqualStackBusts, RacedOut
 from pitboss.tournament import commands as cmd
-from pitboss.tournament.colour_up import ChipRaceMethod, RaceSeat, colour_up
+from pitboss.tournament.colour_up import (
+    ChipRaceMethod,
+    ColourUpResult,
+    RaceSeat,
+    can_make,
+    colour_up,
+)
+from pitboss.tournament.eliminations import rank_busts
 from pitboss.tournament.events import (
     ColourUpRecorded,
     Event,
@@ -21,8 +31,12 @@ from pitboss.tournament.events import (
     PlayerChips,
     RebuyBought,
 )
+from pitboss.tournament.people_events import PlayersBusted
 from pitboss.tournament.state import Phase, TournamentState, active_player
 from pitboss.tournament.structure import PeriodKind
+
+RACED_OUT = "raced_out"
+"""The reason of a bust-out by the chip race (``raced_out = "bust"``)."""
 
 
 def start_hand(s: TournamentState, c: cmd.StartHand, now: int) -> list[Event]:
@@ -133,7 +147,10 @@ def race_colour_up(
     """Run the colour-up due now at one table: TDA 24 race or KY 2 pooled draw, by the house.
 
     Allowed during a period that started with a colour-up (a level, KY 10, or a break, TDA 24),
-    once per table. The cards drawn and each stack after are recorded.
+    once per table. The cards drawn and each stack after are recorded. A player the race would
+    leave with no chips gets one chip of the smallest denomination in play (TDA 24A) unless the
+    house's ``raced_out`` is ``bust``: then a ``PlayersBusted`` follows, ranked by the stacks
+    before the race (KY 8d), and the player has a finishing place.
 
     Raises:
         TournamentError: no colour-up is due, the table already raced, no random source.
@@ -172,18 +189,24 @@ def race_colour_up(
         for x in c.seats
     ]
     rules = s.rules.tournament.colour_up
+    method = ChipRaceMethod(rules.chip_race.value)
+    protect = rules.protect_last_chip
+    if protect is None:
+        protect = method is ChipRaceMethod.TDA_24
+    # a race that can race a player out: the house decides, with the race (RULES §5.6)
+    one_chip = rules.raced_out is RacedOut.ONE_CHIP
     result = colour_up(
         race_seats,
-        removed=period.colour_up,
+        removed=_removed_for(s, race_seats),
         in_play=period.chips_in_play,
         deck=Deck(rng),
-        method=ChipRaceMethod(rules.chip_race.value),
-        protect_last_chip=rules.protect_last_chip,
+        method=method,
+        protect_last_chip=protect or one_chip,
     )
     stacks = tuple(
         PlayerChips(player_id=seats[r.seat].player_id, chips=r.stack_after) for r in result.seats
     )
-    return [
+    events: list[Event] = [
         ColourUpRecorded(
             at=now,
             table=c.table,
@@ -195,6 +218,42 @@ def race_colour_up(
             announcement=result.announcement(),
         )
     ]
+    if result.raced_out:
+        events.append(_raced_out(s, c.table, result, seats, now, rng))
+    return events
 
 
-__all__ = ["finish_hand", "race_colour_up", "record_colour_up", "start_hand"]
+def _removed_for(s: TournamentState, seats: list[RaceSeat]) -> tuple[int, ...]:
+    """The denominations this race takes out: the period's colour-up, and any chip an earlier
+    colour-up took out that a stack here still needs (a player moved before their old table
+    raced still holds it, TDA 24: every chip leaving play is exchanged or raced)."""
+    period = s.period
+    race_chip = min(period.chips_in_play)
+    if all(can_make(x.stack % race_chip, period.colour_up) for x in seats):
+        return period.colour_up
+    return tuple(sorted(set(period.colour_up) | set(s.chips_removed)))
+
+
+def _raced_out(
+    s: TournamentState,
+    table: int,
+    result: ColourUpResult,
+    seats: dict[int, cmd.SeatedPlayer],
+    now: int,
+    rng: RandomSource,
+) -> PlayersBusted:
+    """``raced_out = "bust"``: players the race left with no chips are out, the one who had
+    more chips before the race finishing higher (KY 2 read literally; KY 8d for the order)."""
+    before = {r.seat: r.stack_before for r in result.seats}
+    outs = [(seats[seat].player_id, before[seat]) for seat in result.raced_out]
+    draw_ties = s.rules.tournament.seating.equal_stack_busts is EqualStackBusts.CARD_DRAW
+    ranked = rank_busts(outs, draw_ties=draw_ties, rng=rng)
+    return PlayersBusted(
+        at=now,
+        busts=tuple(replace(b, reason=RACED_OUT) for b in ranked.busts),
+        table=table,
+        draw=ranked.draw,
+    )
+
+
+__all__ = ["RACED_OUT", "finish_hand", "race_colour_up", "record_colour_up", "start_hand"]

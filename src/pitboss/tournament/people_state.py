@@ -6,12 +6,18 @@ did) and read nothing but the state and the event.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from pitboss.rules.table import AbsentPolicy
+from pitboss.table.positions import Positions, clockwise_from
+from pitboss.table.values import HandPlan, PlannedSeat, SeatStatus
 from pitboss.tournament.balancing import Move, MoveReason
 from pitboss.tournament.eliminations import BustRecord
-from pitboss.tournament.entries import PersonalDetails, Player, PlayerId
+from pitboss.tournament.entries import PersonalDetails, Player, PlayerId, PlayerStatus
+from pitboss.tournament.evolve import evolve
+from pitboss.tournament.frozen_map import frozen
 from pitboss.tournament.people_events import (
     ButtonPlaced,
     ChipsRemoved,
@@ -65,6 +71,66 @@ class ClockCall:
     expires_at: int
 
 
+def _counts(p: Player | None) -> tuple[int, int]:
+    if p is None or p.status is not PlayerStatus.ACTIVE:
+        return 0, 0
+    return 1, int(p.chips > 0)
+
+
+def with_players(state: TournamentState, changed: Mapping[PlayerId, Player]) -> TournamentState:
+    """The state with these players replaced (or added), its entry and live counts kept.
+
+    Every change to ``state.players`` goes through here so ``entries`` and ``players_left``
+    stay O(1) and always equal a count over the players.
+    """
+    players = state.players
+    entries = state.entry_count
+    live = state.live_count
+    for pid, player in changed.items():
+        old_entry, old_live = _counts(players.get(pid))
+        new_entry, new_live = _counts(player)
+        entries += new_entry - old_entry
+        live += new_live - old_live
+    return evolve(
+        state,
+        players=frozen(players).updated(changed),
+        entry_count=entries,
+        live_count=live,
+    )
+
+
+def planned_seats(
+    state: TournamentState,
+    table: TableSeats,
+    positions: Positions,
+    waiting: Iterable[int],
+    now: int,
+) -> tuple[PlannedSeat, ...]:
+    """Each seat's part in a hand at ``table`` with these positions, clockwise from the first
+    seat after the button: live, or away (TDA 30: dealt and killed; THC 6: not dealt), and
+    whether the hand counts toward a missed-hand penalty (TDA 71A)."""
+    policy = state.rules.table.absent_policy
+    seats: list[PlannedSeat] = []
+    for seat in clockwise_from(positions.button, set(table.seats) - set(waiting)):
+        pid = table.seats[seat]
+        c = state.conduct_of(pid)
+        penalised = c.is_penalised(now)
+        status = SeatStatus.LIVE
+        if c.absent_since is not None or penalised:
+            is_killed = policy is AbsentPolicy.DEALT_AND_KILLED
+            status = SeatStatus.KILLED if is_killed else SeatStatus.NOT_DEALT
+        seats.append(
+            PlannedSeat(
+                seat=seat,
+                player=pid,
+                stack=state.players[pid].chips,
+                status=status,
+                is_penalised=penalised,
+            )
+        )
+    return tuple(seats)
+
+
 def _table_from_draw(drawn: DrawnTable) -> TableSeats:
     return TableSeats(
         number=drawn.table,
@@ -76,8 +142,8 @@ def _table_from_draw(drawn: DrawnTable) -> TableSeats:
 
 def _conduct(state: TournamentState, pid: PlayerId, **changes: object) -> TournamentState:
     conduct = dict(state.conduct)
-    conduct[pid] = replace(state.conduct_of(pid), **changes)  # type: ignore[arg-type]
-    return replace(state, conduct=conduct)
+    conduct[pid] = evolve(state.conduct_of(pid), **changes)
+    return evolve(state, conduct=conduct)
 
 
 def _move(tables: dict[int, TableSeats], move: Move) -> None:
@@ -86,7 +152,7 @@ def _move(tables: dict[int, TableSeats], move: Move) -> None:
         tables[move.from_table] = source.without(move.player_id)
     target = tables[move.to_table]
     if move.to_seat > target.seat_count:
-        target = replace(target, seat_count=move.to_seat)
+        target = evolve(target, seat_count=move.to_seat)
     tables[move.to_table] = target.with_player(move.to_seat, move.player_id)
 
 
@@ -99,18 +165,29 @@ def _unseat(tables: dict[int, TableSeats], pid: PlayerId) -> None:
 
 def hand_started(state: TournamentState, event: HandStarted) -> TournamentState:
     """Record the hand; at a seated table advance its positions (TDA 32) and note who is
-    serving a penalty, so the hand counts toward it (TDA 71A, from the next hand: TDA 68)."""
+    serving a penalty, so the hand counts toward it (TDA 71A, from the next hand: TDA 68).
+
+    At a seated table the record keeps the hand's plan (positions and each seat's part) while
+    the hand is in play, so a runtime reads it back with `plan_of_started_hand`."""
     from pitboss.tournament.state import HandRecord
 
     table = state.tables.get(event.table)
     players: tuple[PlayerId, ...] = ()
     penalised: tuple[PlayerId, ...] = ()
     tables = state.tables
+    plan: HandPlan | None = None
     if table is not None and event.positions is not None:
         waiting = set(event.waiting)
         players = tuple(p for s, p in sorted(table.seats.items()) if s not in waiting)
         penalised = tuple(p for p in players if state.conduct_of(p).penalty_hands > 0)
         tables = {**state.tables, event.table: table.hand_started(event.positions, waiting)}
+        plan = HandPlan(
+            table=event.table,
+            hand_no=table.hands_played + 1,
+            positions=event.positions,
+            seats=planned_seats(state, table, event.positions, waiting, event.at),
+            waiting=tuple(sorted(waiting)),
+        )
     record = HandRecord(
         hand_id=event.hand_id,
         table=event.table,
@@ -119,10 +196,15 @@ def hand_started(state: TournamentState, event: HandStarted) -> TournamentState:
         players=players,
         penalised=penalised,
         hand_for_hand_hand=state.hand_for_hand_hand if state.clock.hand_for_hand else None,
+        plan=plan,
     )
-    hands = dict(state.hands)
-    hands[event.hand_id] = record
-    return replace(state, hands=hands, tables=tables)
+    return evolve(
+        state,
+        hands=frozen(state.hands).updated({event.hand_id: record}),
+        tables=tables,
+        open_at=(*state.open_at, (event.hand_id, event.table)),
+        busy=state.busy | {event.table},
+    )
 
 
 def hand_finished(state: TournamentState, record: HandRecord) -> TournamentState:
@@ -131,11 +213,11 @@ def hand_finished(state: TournamentState, record: HandRecord) -> TournamentState
     conduct = dict(state.conduct)
     for pid in record.penalised:
         c = conduct.get(pid, Conduct())
-        conduct[pid] = replace(c, penalty_hands=max(0, c.penalty_hands - 1))
+        conduct[pid] = evolve(c, penalty_hands=max(0, c.penalty_hands - 1))
     done = state.hand_for_hand_done
     if record.hand_for_hand_hand is not None and state.clock.hand_for_hand:
         done = done | {record.table}
-    return replace(
+    return evolve(
         state,
         conduct=conduct,
         moved_this_pass=frozenset(),
@@ -148,9 +230,10 @@ def back_in(state: TournamentState, pid: PlayerId) -> TournamentState:
     """A busted player re-buys: the bust is taken back (KY 4, THC 1)."""
     if not state.is_out(pid):
         return state
-    return replace(
+    return evolve(
         state,
         busts=tuple(r for r in state.busts if r.bust.player_id != pid),
+        out_ids=state.out_ids - {pid},
         winner=None,
     )
 
@@ -160,41 +243,41 @@ def apply_people(state: TournamentState, event: PeopleEvent) -> TournamentState:
     match event:
         case SeatsDrawn():
             tables = {d.table: _table_from_draw(d) for d in event.tables}
-            state = replace(state, tables=tables, is_seated=True)
+            state = evolve(state, tables=tables, is_seated=True)
             if event.reason is DrawReason.FINAL_TABLE:
-                state = replace(state, final_table_started=True)
+                state = evolve(state, final_table_started=True)
             if event.reason is DrawReason.REDRAW:
-                state = replace(state, redrawn_at=state.redrawn_at | {len(tables)})
+                state = evolve(state, redrawn_at=state.redrawn_at | {len(tables)})
             return state
         case TableOpened():
             tables = dict(state.tables)
             tables[event.table] = TableSeats(number=event.table, seat_count=event.seat_count)
-            return replace(state, tables=tables)
+            return evolve(state, tables=tables)
         case ButtonPlaced():
             tables = dict(state.tables)
-            tables[event.table.table] = replace(
+            tables[event.table.table] = evolve(
                 _table_from_draw(event.table), seat_count=tables[event.table.table].seat_count
             )
-            return replace(state, tables=tables)
+            return evolve(state, tables=tables)
         case PlayerSeated():
             tables = dict(state.tables)
             target = tables[event.table]
             if event.seat > target.seat_count:
-                target = replace(target, seat_count=event.seat)
+                target = evolve(target, seat_count=event.seat)
             tables[event.table] = target.with_player(event.seat, event.player_id)
             # a newcomer is a new seat change: the director checks the tables afresh
-            return replace(state, tables=tables, moved_this_pass=frozenset(), pass_moves=())
+            return evolve(state, tables=tables, moved_this_pass=frozenset(), pass_moves=())
         case PlayerMoved():
             tables = dict(state.tables)
             _move(tables, event.move)
             if event.move.reason is MoveReason.UNDO:
-                return replace(
+                return evolve(
                     state,
                     tables=tables,
                     moved_this_pass=state.moved_this_pass - {event.move.player_id},
                     pass_moves=state.pass_moves[:-1],
                 )
-            return replace(
+            return evolve(
                 state,
                 tables=tables,
                 moved_this_pass=state.moved_this_pass | {event.move.player_id},
@@ -206,7 +289,7 @@ def apply_people(state: TournamentState, event: PeopleEvent) -> TournamentState:
                 _move(tables, move)
             del tables[event.table]
             moved = frozenset(m.player_id for m in event.moves)
-            return replace(
+            return evolve(
                 state, tables=tables, moved_this_pass=state.moved_this_pass | moved, pass_moves=()
             )
         case PlayersBusted():
@@ -224,16 +307,17 @@ def apply_people(state: TournamentState, event: PeopleEvent) -> TournamentState:
                         hand_for_hand_hand=event.hand_for_hand_hand,
                     )
                 )
-            return replace(
+            return evolve(
                 state,
                 tables=tables,
                 busts=tuple(records),
+                out_ids=state.out_ids | {b.player_id for b in event.busts},
                 bust_seq=seq,
                 moved_this_pass=frozenset(),
                 pass_moves=(),
             )
         case TournamentWon():
-            return replace(state, winner=event.player_id)
+            return evolve(state, winner=event.player_id)
         case PenaltyGiven():
             c = state.conduct_of(event.player_id)
             return _conduct(
@@ -248,20 +332,19 @@ def apply_people(state: TournamentState, event: PeopleEvent) -> TournamentState:
         case PlayerReturned():
             return _conduct(state, event.player_id, absent_since=None)
         case ChipsRemoved():
-            players = dict(state.players)
-            p = players[event.player_id]
-            players[event.player_id] = replace(p, chips=p.chips - event.chips)
+            p = state.players[event.player_id]
+            state = with_players(state, {event.player_id: evolve(p, chips=p.chips - event.chips)})
             forfeits = (*state.forfeits, (event.player_id, event.chips, event.reason))
-            return replace(state, players=players, forfeits=forfeits)
+            return evolve(state, forfeits=forfeits)
         case ClockCalled():
             calls = dict(state.clock_calls)
             calls[event.table] = ClockCall(player_id=event.player_id, expires_at=event.expires_at)
-            return replace(state, clock_calls=calls)
+            return evolve(state, clock_calls=calls)
         case ClockExpired():
             calls = {t: c for t, c in state.clock_calls.items() if t != event.table}
-            return replace(state, clock_calls=calls)
+            return evolve(state, clock_calls=calls)
         case RulingOverridden():
-            state = replace(state, overrides=(*state.overrides, event.ruling))
+            state = evolve(state, overrides=(*state.overrides, event.ruling))
             if event.ruling == "penalty":
                 state = _conduct(state, event.player_id, penalty_hands=0, away_until=None)
             if event.ruling == "clock":
@@ -270,23 +353,31 @@ def apply_people(state: TournamentState, event: PeopleEvent) -> TournamentState:
                     for t, call in state.clock_calls.items()
                     if call.player_id != event.player_id
                 }
-                state = replace(state, clock_calls=calls)
+                state = evolve(state, clock_calls=calls)
             if event.chips_restored:
-                players = dict(state.players)
-                p = players[event.player_id]
-                players[event.player_id] = replace(p, chips=p.chips + event.chips_restored)
-                state = back_in(replace(state, players=players), event.player_id)
+                p = state.players[event.player_id]
+                restored = evolve(p, chips=p.chips + event.chips_restored)
+                state = back_in(with_players(state, {event.player_id: restored}), event.player_id)
             return state
         case SideGameEntered():
-            players = dict(state.players)
-            players[event.player_id] = Player(
+            player = Player(
                 player_id=event.player_id,
                 name=event.name,
                 details=PersonalDetails(),
                 chips=event.chips,
             )
-            return replace(state, players=players, chips_created=state.chips_created + event.chips)
+            state = with_players(state, {event.player_id: player})
+            return evolve(state, chips_created=state.chips_created + event.chips)
     raise AssertionError(f"unhandled event {event!r}")  # pragma: no cover
 
 
-__all__ = ["ClockCall", "Conduct", "apply_people", "back_in", "hand_finished", "hand_started"]
+__all__ = [
+    "ClockCall",
+    "Conduct",
+    "apply_people",
+    "back_in",
+    "hand_finished",
+    "hand_started",
+    "planned_seats",
+    "with_players",
+]

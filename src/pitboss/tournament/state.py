@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from pitboss.errors import RegistrationError
 from pitboss.rules import RuleSet
-from pitboss.rules.tournament import ChopMethod, MoneyKind, TimeLimitAction
+from pitboss.rules.tournament import ChopMethod, MoneyKind, Structure, TimeLimitAction
+from pitboss.table.values import HandPlan
 from pitboss.tournament import clock as clk
 from pitboss.tournament import ledger as ldg
 from pitboss.tournament import people_state
@@ -48,6 +49,8 @@ from pitboss.tournament.events import (
     TimeLimitReached,
     TournamentStarted,
 )
+from pitboss.tournament.evolve import evolve
+from pitboss.tournament.frozen_map import FrozenMap, frozen
 from pitboss.tournament.people_events import PEOPLE_EVENT_CLASSES, RemovalReason
 from pitboss.tournament.people_state import ClockCall, Conduct
 from pitboss.tournament.seating import TableSeats
@@ -74,6 +77,7 @@ class HandRecord:
     players: tuple[PlayerId, ...] = ()
     penalised: tuple[PlayerId, ...] = ()
     hand_for_hand_hand: int | None = None
+    plan: HandPlan | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -108,10 +112,10 @@ class TournamentState:
 
     rules: RuleSet
     phase: Phase = Phase.REGISTRATION
-    players: Mapping[PlayerId, Player] = field(default_factory=dict)
+    players: Mapping[PlayerId, Player] = field(default_factory=FrozenMap)
     clock: clk.Clock = field(default_factory=clk.Clock)
     ledger: ldg.Ledger = field(default_factory=ldg.Ledger)
-    hands: Mapping[str, HandRecord] = field(default_factory=dict)
+    hands: Mapping[str, HandRecord] = field(default_factory=FrozenMap)
     chips_removed: tuple[int, ...] = ()
     time_limit_reached: bool = False
     entrants_at_start: int = 0
@@ -137,6 +141,15 @@ class TournamentState:
     clock_calls: Mapping[int, ClockCall] = field(default_factory=dict)
     chips_created: int = 0
     overrides: tuple[str, ...] = ()
+    # indexes kept by ``apply`` so the hot questions are cheap (folded like everything else,
+    # so replay rebuilds them exactly and state equality stays meaningful): the hands in play
+    # (id, table) in start order and the tables they are at, the players out, the entries
+    # that stand and the players still in with chips
+    open_at: tuple[tuple[str, int], ...] = ()
+    busy: frozenset[int] = frozenset()
+    out_ids: frozenset[PlayerId] = frozenset()
+    entry_count: int = 0
+    live_count: int = 0
 
     @classmethod
     def new(cls, rules: RuleSet | None = None) -> TournamentState:
@@ -145,8 +158,8 @@ class TournamentState:
 
     @property
     def timeline(self) -> tuple[Period, ...]:
-        """The periods of the structure in clock order."""
-        return timeline(self.rules.tournament.structure)
+        """The periods of the structure in clock order (computed once per structure)."""
+        return timeline_of(self.rules.tournament.structure)
 
     @property
     def period(self) -> Period:
@@ -161,7 +174,13 @@ class TournamentState:
     @property
     def entries(self) -> int:
         """Entries that stand (withdrawn players not counted)."""
-        return sum(1 for p in self.players.values() if p.status is PlayerStatus.ACTIVE)
+        return self.entry_count
+
+    @property
+    def players_left(self) -> int:
+        """How many players are still in with chips: ``len(remaining_players())``, kept by
+        ``apply``."""
+        return self.live_count
 
     def remaining_players(self) -> tuple[PlayerId, ...]:
         """Players still in with chips, in registration order."""
@@ -181,10 +200,17 @@ class TournamentState:
         return self.ledger.prize_pool(self.rules.tournament.prize_pool)
 
     def open_hands(self, table: int | None = None) -> tuple[HandRecord, ...]:
-        """Hands started and not finished (at ``table`` if given)."""
-        return tuple(
-            h for h in self.hands.values() if not h.finished and (table is None or h.table == table)
-        )
+        """Hands started and not finished (at ``table`` if given), in the order they started."""
+        hands = self.hands
+        if table is None:
+            return tuple(hands[h] for h, _ in self.open_at)
+        if table not in self.busy:
+            return ()
+        return tuple(hands[h] for h, t in self.open_at if t == table)
+
+    def busy_tables(self) -> frozenset[int]:
+        """Tables with a hand in play."""
+        return self.busy
 
     def conduct_of(self, pid: PlayerId) -> Conduct:
         """The player's conduct record (offences, penalty, absence)."""
@@ -199,17 +225,33 @@ class TournamentState:
 
     def is_out(self, pid: PlayerId) -> bool:
         """The player has gone out (busted, disqualified, withdrew during play)."""
-        return any(r.bust.player_id == pid for r in self.busts)
+        return pid in self.out_ids
 
     def public_players(self) -> tuple[PublicPlayer, ...]:
         """Players as public screens show them: no contact or identity details."""
         return tuple(p.public() for p in self.players.values())
 
 
+_TIMELINES: dict[int, tuple[Structure, tuple[Period, ...]]] = {}
+_TIMELINES_KEPT = 64
+
+
+def timeline_of(structure: Structure) -> tuple[Period, ...]:
+    """``structure.timeline`` memoised by identity: a state asks for it on every period lookup,
+    and hashing the whole structure each time was a tenth of a simulated tournament."""
+    hit = _TIMELINES.get(id(structure))
+    if hit is not None and hit[0] is structure:
+        return hit[1]
+    periods = timeline(structure)
+    if len(_TIMELINES) >= _TIMELINES_KEPT:
+        _TIMELINES.clear()
+    _TIMELINES[id(structure)] = (structure, periods)
+    return periods
+
+
 def _player(state: TournamentState, pid: PlayerId, **changes: object) -> TournamentState:
-    players = dict(state.players)
-    players[pid] = replace(players[pid], **changes)  # type: ignore[arg-type]
-    return replace(state, players=players)
+    p = state.players[pid]
+    return people_state.with_players(state, {pid: evolve(p, **changes)})
 
 
 def _entered(state: TournamentState, event: LevelStarted | BreakStarted) -> TournamentState:
@@ -217,9 +259,9 @@ def _entered(state: TournamentState, event: LevelStarted | BreakStarted) -> Tour
     removed = tuple(sorted(set(state.chips_removed) | set(event.colour_up)))
     # a new period may change the table size (THC 5) or the threshold (TDA 11D): the
     # director checks the tables afresh, a new balancing pass
-    return replace(
+    return evolve(
         state,
-        clock=clk.entered(state.clock, crossing),
+        clock=clk.entered(state.clock, crossing, on_break=isinstance(event, BreakStarted)),
         chips_removed=removed,
         moved_this_pass=frozenset(),
         pass_moves=(),
@@ -228,11 +270,19 @@ def _entered(state: TournamentState, event: LevelStarted | BreakStarted) -> Tour
 
 def apply(state: TournamentState, event: Event) -> TournamentState:
     """The state after ``event``: a pure fold, no validation (``decide`` validated)."""
-    state = replace(state, last_at=event.at)
+    after = _apply(state, event)
+    if after is state:
+        return evolve(state, last_at=event.at)
+    # ``after`` is a copy this step made and nobody has seen yet: stamping the instant on it
+    # saves copying the whole state a second time for every event
+    object.__setattr__(after, "last_at", event.at)
+    return after
+
+
+def _apply(state: TournamentState, event: Event) -> TournamentState:
     match event:
         case PlayerRegistered():
-            players = dict(state.players)
-            players[event.player_id] = Player(
+            player = Player(
                 player_id=event.player_id,
                 name=event.name,
                 details=event.details,
@@ -240,9 +290,10 @@ def apply(state: TournamentState, event: Event) -> TournamentState:
                 paid_cents=event.buy_in_cents + event.fee_cents,
                 late=event.late,
             )
+            state = people_state.with_players(state, {event.player_id: player})
             ledger = ldg.taken_in(state.ledger, MoneyKind.ENTRY, event.buy_in_cents)
             ledger = ldg.taken_in(ledger, MoneyKind.FEE, event.fee_cents)
-            return replace(state, players=players, ledger=ledger)
+            return evolve(state, ledger=ledger)
         case PlayerWithdrew():
             refund = event.refund_entry_cents + event.refund_fee_cents
             p = state.players[event.player_id]
@@ -258,9 +309,9 @@ def apply(state: TournamentState, event: Event) -> TournamentState:
                 entry_cents=event.refund_entry_cents,
                 fee_cents=event.refund_fee_cents,
             )
-            return replace(state, ledger=ledger)
+            return evolve(state, ledger=ledger)
         case TournamentStarted():
-            return replace(
+            return evolve(
                 state,
                 phase=Phase.RUNNING,
                 clock=clk.started(state.timeline, event.at),
@@ -269,50 +320,60 @@ def apply(state: TournamentState, event: Event) -> TournamentState:
         case LevelStarted() | BreakStarted():
             return _entered(state, event)
         case ClockPaused():
-            return replace(state, clock=clk.paused(state.clock, event.at))
+            return evolve(state, clock=clk.paused(state.clock, event.at))
         case ClockResumed():
-            return replace(state, clock=clk.resumed(state.clock, event.at))
+            return evolve(state, clock=clk.resumed(state.clock, event.at))
         case ClockAdjusted():
-            return replace(state, clock=clk.adjusted(state.clock, event.at, event.delta_ms))
+            return evolve(state, clock=clk.adjusted(state.clock, event.at, event.delta_ms))
         case HandForHandStarted():
-            return replace(
+            return evolve(
                 state,
                 clock=clk.hand_for_hand_started(state.clock, event.at),
                 hand_for_hand_done=frozenset(),
                 hand_for_hand_was_on=True,
             )
         case HandForHandHandPlayed():
-            return replace(
+            return evolve(
                 state,
                 clock=clk.deducted(state.clock, event.at, event.deducted_ms),
                 hand_for_hand_hand=state.hand_for_hand_hand + 1,
                 hand_for_hand_done=frozenset(),
             )
         case HandForHandEnded():
-            return replace(
+            return evolve(
                 state,
                 clock=clk.hand_for_hand_ended(state.clock, event.at),
                 hand_for_hand_done=frozenset(),
             )
         case TimeLimitReached():
             if event.action is TimeLimitAction.CHOP:
-                return replace(
+                return evolve(
                     state,
                     time_limit_reached=True,
                     phase=Phase.STOPPED,
                     clock=clk.paused(state.clock, event.at),
                 )
-            return replace(state, time_limit_reached=True)
+            return evolve(state, time_limit_reached=True)
         case HandStarted():
             return people_state.hand_started(state, event)
         case HandFinished():
-            hands = dict(state.hands)
-            record = hands[event.hand_id]
-            hands[event.hand_id] = replace(record, finished=True)
-            players = dict(state.players)
-            for stack in event.stacks:
-                players[stack.player_id] = replace(players[stack.player_id], chips=stack.chips)
-            state = replace(state, hands=hands, players=players)
+            record = state.hands[event.hand_id]
+            # the plan is kept while the hand is in play (D5); a finished hand drops it
+            hands = frozen(state.hands).updated(
+                {event.hand_id: evolve(record, finished=True, plan=None)}
+            )
+            players = state.players
+            changed = {
+                st.player_id: evolve(players[st.player_id], chips=st.chips) for st in event.stacks
+            }
+            state = people_state.with_players(state, changed)
+            still_open = tuple(o for o in state.open_at if o[0] != event.hand_id)
+            state = evolve(
+                state,
+                hands=hands,
+                open_at=still_open,
+                busy=frozenset(t for _, t in still_open),
+            )
             return people_state.hand_finished(state, record)
         case RebuyDeclared():
             return _player(state, event.player_id, rebuy_declared=True)
@@ -329,7 +390,7 @@ def apply(state: TournamentState, event: Event) -> TournamentState:
             )
             ledger = ldg.taken_in(state.ledger, MoneyKind.REBUY, event.price_cents)
             ledger = ldg.taken_in(ledger, MoneyKind.FEE, event.fee_cents)
-            return replace(state, ledger=ledger)
+            return evolve(state, ledger=ledger)
         case AddOnBought():
             p = state.players[event.player_id]
             state = _player(
@@ -341,15 +402,15 @@ def apply(state: TournamentState, event: Event) -> TournamentState:
             )
             ledger = ldg.taken_in(state.ledger, MoneyKind.ADD_ON, event.price_cents)
             ledger = ldg.taken_in(ledger, MoneyKind.FEE, event.fee_cents)
-            return replace(state, ledger=ledger)
+            return evolve(state, ledger=ledger)
         case PayoutsComputed():
-            return replace(state, payout_entrants=event.entrants, prizes_cents=event.prizes_cents)
+            return evolve(state, payout_entrants=event.entrants, prizes_cents=event.prizes_cents)
         case PrizePaid():
             p = state.players[event.player_id]
             state = _player(state, event.player_id, prize_cents=p.prize_cents + event.amount_cents)
-            return replace(state, ledger=ldg.prize_paid(state.ledger, event.amount_cents))
+            return evolve(state, ledger=ldg.prize_paid(state.ledger, event.amount_cents))
         case PrizeForfeited():
-            return replace(state, ledger=ldg.prize_forfeited(state.ledger, event.amount_cents))
+            return evolve(state, ledger=ldg.prize_forfeited(state.ledger, event.amount_cents))
         case DealProposed():
             deals = dict(state.deals)
             deals[event.deal_id] = Deal(
@@ -361,28 +422,30 @@ def apply(state: TournamentState, event: Event) -> TournamentState:
                 warnings=event.warnings,
                 forced=event.forced,
             )
-            return replace(state, deals=deals)
+            return evolve(state, deals=deals)
         case DealConsented():
             deals = dict(state.deals)
             deal = deals[event.deal_id]
-            deals[event.deal_id] = replace(deal, consents=deal.consents | {event.player_id})
-            return replace(state, deals=deals)
+            deals[event.deal_id] = evolve(deal, consents=deal.consents | {event.player_id})
+            return evolve(state, deals=deals)
         case DealApproved():
             deals = dict(state.deals)
-            deals[event.deal_id] = replace(deals[event.deal_id], approved=True)
-            return replace(state, deals=deals)
+            deals[event.deal_id] = evolve(deals[event.deal_id], approved=True)
+            return evolve(state, deals=deals)
         case DealCancelled():
             deals = dict(state.deals)
-            deals[event.deal_id] = replace(deals[event.deal_id], cancelled=True)
-            return replace(state, deals=deals)
+            deals[event.deal_id] = evolve(deals[event.deal_id], cancelled=True)
+            return evolve(state, deals=deals)
         case ColourUpRecorded():
-            players = dict(state.players)
-            for stack in event.stacks:
-                players[stack.player_id] = replace(players[stack.player_id], chips=stack.chips)
+            players = state.players
+            changed = {
+                st.player_id: evolve(players[st.player_id], chips=st.chips) for st in event.stacks
+            }
+            state = people_state.with_players(state, changed)
             raced = state.colour_ups_raced
             if event.period is not None:
                 raced = raced | {(event.period, event.table)}
-            return replace(state, players=players, colour_ups_raced=raced)
+            return evolve(state, colour_ups_raced=raced)
     if isinstance(event, PEOPLE_EVENT_CLASSES):
         return people_state.apply_people(state, event)
     raise AssertionError(f"unhandled event {event!r}")  # pragma: no cover
@@ -443,4 +506,5 @@ __all__ = [
     "fold",
     "known_player",
     "replay",
+    "timeline_of",
 ]
