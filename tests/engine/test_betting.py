@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.helpers import act, deal, table
-from pitboss.engine import Action, Hand
+from engine.helpers import act, deal, of_type, table
+from pitboss.engine import Acted, Action, BetReturned, Hand, HandTabled
 from pitboss.errors import IllegalAction
 
 
@@ -282,3 +282,24 @@ def test_tda_43a_message_for_a_raise_below_the_minimum_after_short_all_ins() -> 
         "raise to 1,000 is below the minimum raise to 1,100: the last full raise was 300 (TDA 43A)"
     )
     assert info.value.params == {"seat": 5, "amount": 1000, "min": 1100}
+
+
+def test_tda_16_heads_up_big_blind_all_in_below_the_small_blind_gives_no_decision() -> None:
+    """Heads-up, the big blind is all-in for 5 against a posted small blind of 25: nobody can
+    call anything, so the small blind gets no decision (no phantom full big blind to call),
+    its excess 20 comes back as an uncalled bet and the hands are tabled (TDA 16, KY 14)."""
+    hand = deal(table([1000, 5], small_blind=25, big_blind=50), {1: "AhAd", 2: "KcKd"})
+    assert hand.is_over
+    returned = of_type(hand.events, BetReturned)
+    assert [(e.seat, e.amount) for e in returned] == [(1, 20)]
+    assert not of_type(hand.events, Acted)
+    assert {e.seat for e in of_type(hand.events, HandTabled)} == {1, 2}
+    assert hand.final_stacks == {1: 1005, 2: 0}
+
+
+def test_the_lone_player_with_chips_still_decides_when_an_all_in_exceeds_their_bet() -> None:
+    hand = deal(table([1000, 40], small_blind=25, big_blind=50))  # BB all-in for 40 > 25
+    assert hand.actor == 1
+    legal = hand.legal_actions()
+    assert legal.call_amount == 25  # the full blind (KY 10)
+    assert legal.min_raise_to is None

@@ -21,6 +21,7 @@ from pitboss.engine import (
     HandMucked,
     HandSetup,
     HandTabled,
+    HoleCardsDealt,
     LegalActions,
     Posted,
     PotAwarded,
@@ -45,8 +46,10 @@ def setups(draw: st.DrawFn) -> HandSetup:
     stacks = draw(st.lists(stack, min_size=n, max_size=n))
     seat_numbers = sorted(draw(st.sets(st.integers(1, 10), min_size=n, max_size=n)))
     killed = draw(st.lists(st.booleans(), min_size=n, max_size=n))
-    if all(killed):
+    dealt = draw(st.lists(st.sampled_from([True, True, True, False]), min_size=n, max_size=n))
+    if all(k or not d for k, d in zip(killed, dealt, strict=True)):
         killed[0] = False
+        dealt[0] = True
     button = draw(st.integers(1, 10))
     order = [s for s in seat_numbers if s > button] + [s for s in seat_numbers if s <= button]
     if n == 2:
@@ -71,7 +74,7 @@ def setups(draw: st.DrawFn) -> HandSetup:
     )
     return HandSetup(
         seats=tuple(
-            SeatSpec(seat=s, player=f"p{s}", stack=stacks[i], killed=killed[i])
+            SeatSpec(seat=s, player=f"p{s}", stack=stacks[i], killed=killed[i], dealt=dealt[i])
             for i, s in enumerate(seat_numbers)
         ),
         button=button,
@@ -98,7 +101,10 @@ def candidates(legal: LegalActions, rng: random.Random) -> list[tuple[Action, bo
     low, high = legal.min_raise_to, legal.max_raise_to
     if low is not None and high is not None:
         out += [(Action.raise_to(low), True), (Action.raise_to(high), True)]
-        out.append((Action.raise_to(rng.randint(low, high)), True))
+        mid = rng.randint(low, high)  # whole chips only, or all-in
+        out.append((Action.raise_to(mid), mid == high or mid % legal.chip_unit == 0))
+        if low != high:
+            assert low % legal.chip_unit == 0  # the minimum is made in chips in play
         out.append((Action.raise_to(high + 1), False))
         if low > 1:
             out.append((Action.raise_to(low - 1), low - 1 == high))
@@ -179,9 +185,14 @@ def check_accounting(hand: Hand, setup: HandSetup) -> None:
     for spec in setup.seats:
         s = spec.seat
         assert dict(ended.stacks)[s] == spec.stack - put_in[s] + back[s] + won[s]
-        if spec.killed:
+        if spec.killed or not spec.dealt:
             assert not any(isinstance(e, Acted) and e.seat == s for e in hand.events)
             assert won[s] == 0
+        if not spec.dealt:  # THC 6: posts, but no cards dealt, tabled or mucked
+            assert not any(
+                isinstance(e, HoleCardsDealt | HandTabled | HandMucked) and e.seat == s
+                for e in hand.events
+            )
 
 
 @settings(max_examples=150, deadline=None)

@@ -69,6 +69,11 @@ class LegalActions:
     raising is closed: TDA 47A, or pointless because nobody could call). ``min_raise_to`` is
     the player's whole stack when that is less than a full raise (an all-in for less).
     Showdown: ``can_show`` and ``can_muck`` (TDA 16/17A, THC 10).
+
+    ``chip_unit`` is the smallest chip in play: a bet or raise-to must be a multiple of it,
+    except an all-in (``max_raise_to``), which may be any amount (a player cannot bet part of
+    a chip). ``min_raise_to`` is already rounded up to the unit (TDA 43A's "at least the last
+    full raise", made in chips in play).
     """
 
     seat: int
@@ -79,6 +84,7 @@ class LegalActions:
     max_raise_to: int | None = None
     can_show: bool = False
     can_muck: bool = False
+    chip_unit: int = 1
 
     @property
     def can_call(self) -> bool:

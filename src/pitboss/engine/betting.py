@@ -151,6 +151,18 @@ class BettingStep(ShowdownStep):
                 params={"seat": seat, "amount": amount, "max": most},
             )
         full = cur + self._min_raise
+        unit = self._unit
+        if unit != 1 and amount != most and amount % unit:
+            low = full + (unit - full % unit) % unit
+            raise IllegalAction(
+                f"{word} {amount:,} cannot be made: a bet must be made in chips in play: the"
+                f" smallest chip is {unit:,}, so a bet or raise-to is a multiple of {unit:,}"
+                f" (at least {min(low, most):,}), or all-in for {most:,}",
+                code="not_whole_chips",
+                params={"seat": seat, "amount": amount, "unit": unit, "max": most},
+            )
+        if unit != 1 and full % unit:  # TDA 43A in chips in play: the minimum rounds up
+            full += unit - full % unit
         if amount < full and amount != most:
             params = {"seat": seat, "amount": amount, "min": min(full, most)}
             if full > most:
@@ -201,6 +213,7 @@ class BettingStep(ShowdownStep):
         if (
             amount > most
             or (amount < cur + self._min_raise and amount != most)
+            or (self._unit != 1 and amount != most and amount % self._unit)
             or self._raise_block(p) != _RAISE_OK
         ):
             self.verify_raise_to(amount)
@@ -322,7 +335,11 @@ class BettingStep(ShowdownStep):
         """Give the turn to the next player clockwise after ``p`` who must act, or end the round.
 
         A player must act who has chips behind and has not acted on this street or faces more
-        than their bet; when only one player has chips behind, only if they face more.
+        than their bet; when only one player has chips behind, only if they face more than
+        their bet and more than any other player in the hand has put in. So a player whose
+        bet already covers every all-in (e.g. heads-up, a big blind all-in for less than the
+        small blind posted) has no decision: nobody can call anything, the excess is an
+        uncalled bet returned, and the hands are tabled (TDA 16, KY 14).
         """
         n = self._n
         stack = self._stack
@@ -336,9 +353,15 @@ class BettingStep(ShowdownStep):
             if i == n:
                 i = 0
             if stack[i] and not folded[i] and (acted[i] < 0 or bet[i] < cur):
-                if self._n_live > 1 or bet[i] < cur:
+                if self._n_live > 1:
                     self._actor = i
                     return
+                if bet[i] < cur:  # the one player with chips: is there anything to call?
+                    mine = bet[i]
+                    for j in range(n):
+                        if j != i and not folded[j] and bet[j] > mine:
+                            self._actor = i
+                            return
                 break
         self._end_round()
 

@@ -29,6 +29,9 @@ from pitboss.engine.setup import HandSetup, first_left_of
 from pitboss.engine.state import HandPhase
 from pitboss.errors import HandSetupError, IllegalAction
 
+_NO_CARDS: tuple[Card, Card] = (Card(0), Card(0))
+"""The (identity-checked) empty hand of a seat not dealt cards; never shown or evaluated."""
+
 
 class Hand(BettingStep):
     """One hand in progress; see the module docstring and ``pitboss.engine`` for the rules.
@@ -73,7 +76,11 @@ class Hand(BettingStep):
         self._show_queue = []
         self._exposed = False
         self._unit = plan.unit
-        self._deal_hole_cards(deck)
+        self._deal_hole_cards(deck, plan.deal_to)
+        if plan.undealt:  # THC 6: posted, no cards, out of the hand (no event: nothing seen)
+            for p in plan.undealt:
+                self._folded[p] = True
+                self._n_in -= 1
         if plan.killed:
             events = self._events
             seats = self._seats
@@ -183,9 +190,17 @@ class Hand(BettingStep):
         """The hole cards dealt to ``seat``.
 
         Raises:
-            HandSetupError: nobody at that seat is dealt in.
+            HandSetupError: nobody at that seat is dealt in, or the seat is not dealt cards
+                (THC 6).
         """
-        return self._hole[self._position(seat)]
+        cards = self._hole[self._position(seat)]
+        if cards is _NO_CARDS:
+            raise HandSetupError(
+                f"seat {seat} is not dealt cards in this hand (THC 6): it has no hole cards",
+                code="not_dealt",
+                params={"seat": seat},
+            )
+        return cards
 
     def is_folded(self, seat: int) -> bool:
         """Whether the seat's hand is out: folded, killed or mucked."""
@@ -212,8 +227,9 @@ class Hand(BettingStep):
             bet = bets[p]
             stack = stacks[p]
             owe = cur - bet
+            unit = self._unit
             if owe >= stack:  # calling puts the player all-in: no raise
-                return legal_betting(self._seats[p], False, stack, None, None)
+                return legal_betting(self._seats[p], False, stack, None, None, unit)
             if owe < 0:
                 owe = 0
             acted = self._acted_at[p]
@@ -223,12 +239,14 @@ class Hand(BettingStep):
                     if j != p and stacks[j] and not folded[j] and stacks[j] + bets[j] > cur:
                         high = bet + stack
                         low = cur + self._min_raise
+                        if unit != 1 and low % unit:  # in chips in play: round up
+                            low += unit - low % unit
                         return legal_betting(
-                            self._seats[p], owe == 0, owe, low if low < high else high, high
+                            self._seats[p], owe == 0, owe, low if low < high else high, high, unit
                         )
-            return legal_betting(self._seats[p], owe == 0, owe, None, None)
+            return legal_betting(self._seats[p], owe == 0, owe, None, None, unit)
         if phase is HandPhase.SHOWDOWN:
-            return legal_showdown(self._seats[p])
+            return legal_showdown(self._seats[p], self._unit)
         raise IllegalAction("the hand is over: nobody is to act", code="hand_over")
 
     def apply(self, action: Action) -> HandEvent:
@@ -285,18 +303,21 @@ class Hand(BettingStep):
         raise IllegalAction("the hand is over: there is no clock to run out", code="hand_over")
 
     # -- start of the hand -----------------------------------------------------------------
-    def _deal_hole_cards(self, deck: Deck) -> None:
-        """Two rounds of one card at a time, starting left of the button (TDA 34B, 38)."""
-        n = self._n
-        start = self._start
+    def _deal_hole_cards(self, deck: Deck, deal_to: tuple[int, ...]) -> None:
+        """Two rounds of one card at a time, starting left of the button (TDA 34B, 38).
+
+        ``deal_to`` lists the positions that receive cards, in deal order; a seat not dealt
+        cards (THC 6) is skipped and keeps an empty hand.
+        """
+        m = len(deal_to)
         deal = deck.deal
-        first = [deal() for _ in range(n)]
-        second = [deal() for _ in range(n)]
-        hole: list[tuple[Card, Card]] = [(first[0], first[0])] * n
+        first = [deal() for _ in range(m)]
+        second = [deal() for _ in range(m)]
+        hole: list[tuple[Card, Card]] = [_NO_CARDS] * self._n
         seats = self._seats
         events = self._events
-        for k in range(n):
-            p = (start + k) % n
+        for k in range(m):
+            p = deal_to[k]
             cards = (first[k], second[k])
             hole[p] = cards
             events.append(hole_cards_dealt(seats[p], cards))
@@ -325,11 +346,18 @@ def deal_order(
     Raises:
         HandSetupError: a seat in ``hole`` is not dealt in, or does not get two cards.
     """
-    seats = tuple(s.seat for s in setup.ordered_seats())
+    ordered = setup.ordered_seats()
+    all_seats = tuple(s.seat for s in ordered)
+    undealt = {s.seat for s in ordered if not s.dealt}
     for seat, cards in hole.items():
-        if seat not in seats:
+        if seat not in all_seats:
             raise HandSetupError(
                 f"hole cards given for seat {seat}, which is not dealt in", code="unknown_seat"
+            )
+        if seat in undealt:
+            raise HandSetupError(
+                f"hole cards given for seat {seat}, which is not dealt cards (THC 6)",
+                code="not_dealt",
             )
         if len(cards) != 2:
             raise HandSetupError(
@@ -339,11 +367,14 @@ def deal_order(
     named.update(int(c) for c in board)
     named.update(int(c) for c in burns)
     spare = iter([c for c in FULL_DECK if int(c) not in named])
-    n = len(seats)
-    start = first_left_of(seats, setup.button)
+    n = len(all_seats)
+    start = first_left_of(all_seats, setup.button)
     dealt: list[tuple[Card, Card]] = []
     for k in range(n):
-        seat = seats[(start + k) % n]
+        spec = ordered[(start + k) % n]
+        if not spec.dealt:  # THC 6: skipped in the deal
+            continue
+        seat = spec.seat
         given = hole.get(seat)
         if given is None:
             dealt.append((next(spare), next(spare)))

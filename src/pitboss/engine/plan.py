@@ -28,6 +28,8 @@ class DealPlan:
     posted: tuple[Posted, ...]
     dead: int
     killed: tuple[int, ...]
+    undealt: tuple[int, ...]
+    deal_to: tuple[int, ...]
     live: int
     opener: int
     current: int
@@ -60,9 +62,9 @@ def plan_for(setup: HandSetup) -> DealPlan:
 def _make_plan(setup: HandSetup) -> DealPlan:
     setup.validate()
     ordered = setup.ordered_seats()
-    if all(s.killed for s in ordered):
+    if all(s.killed or not s.dealt for s in ordered):
         raise HandSetupError(
-            "every player dealt in is dealt dead: a hand needs at least one live player",
+            "every player is dealt dead or not dealt cards: a hand needs at least one live player",
             code="no_live_player",
         )
     seats = tuple(s.seat for s in ordered)
@@ -97,8 +99,10 @@ def _make_plan(setup: HandSetup) -> DealPlan:
         if live:
             bet[p] += paid
         posted.append(Posted(seat=post.seat, kind=post.kind, amount=paid, is_all_in=not stack[p]))
-    killed = tuple((start + k) % n for k in range(n) if ordered[(start + k) % n].killed)
-    live_count = sum(1 for i in range(n) if stack[i] and not ordered[i].killed)
+    clockwise = [(start + k) % n for k in range(n)]
+    killed = tuple(p for p in clockwise if ordered[p].killed and ordered[p].dealt)
+    undealt = tuple(p for p in clockwise if not ordered[p].dealt)
+    live_count = sum(1 for i in range(n) if stack[i] and not ordered[i].killed and ordered[i].dealt)
     hand_rules = setup.rules.hand
     return DealPlan(
         seats=seats,
@@ -110,6 +114,8 @@ def _make_plan(setup: HandSetup) -> DealPlan:
         posted=tuple(posted),
         dead=dead,
         killed=killed,
+        undealt=undealt,
+        deal_to=tuple(p for p in clockwise if ordered[p].dealt),
         live=live_count,
         opener=(opener + 1) % n if opener >= 0 else start,
         current=largest,

@@ -34,13 +34,14 @@ _la = [
         "max_raise_to",
         "can_show",
         "can_muck",
+        "chip_unit",
     )
 ]
-_la_seat, _la_fold, _la_check, _la_call, _la_min, _la_max, _la_show, _la_muck = _la
+_la_seat, _la_fold, _la_check, _la_call, _la_min, _la_max, _la_show, _la_muck, _la_unit = _la
 
 
 def legal_betting(
-    seat: int, can_check: bool, call_amount: int, low: int | None, high: int | None
+    seat: int, can_check: bool, call_amount: int, low: int | None, high: int | None, unit: int = 1
 ) -> LegalActions:
     """``LegalActions`` of a betting decision (folding is always allowed: THC 48)."""
     o = _new(LegalActions)
@@ -52,10 +53,11 @@ def legal_betting(
     _la_max(o, high)
     _la_show(o, False)
     _la_muck(o, False)
+    _la_unit(o, unit)
     return o
 
 
-def legal_showdown(seat: int) -> LegalActions:
+def legal_showdown(seat: int, unit: int = 1) -> LegalActions:
     """``LegalActions`` of a show-or-muck decision."""
     o = _new(LegalActions)
     _la_seat(o, seat)
@@ -66,6 +68,7 @@ def legal_showdown(seat: int) -> LegalActions:
     _la_max(o, None)
     _la_show(o, True)
     _la_muck(o, True)
+    _la_unit(o, unit)
     return o
 
 

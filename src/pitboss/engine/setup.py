@@ -53,12 +53,18 @@ class SeatSpec:
 
     ``killed`` marks a seat that is dealt in but whose hand is killed at once: an absent player
     (TDA 30) or one serving a penalty (TDA 71C). The seat still posts its blinds and antes.
+
+    ``dealt=False`` marks a seat that posts but is not dealt cards (THC 6: an absent player "will
+    not be dealt cards", but the blinds and antes are posted for them): it posts from its stack
+    exactly as any seat, receives no cards (it is skipped in the deal order, so the others get
+    the cards a live dealer would give them), never acts and cannot win any pot.
     """
 
     seat: int
     player: str
     stack: int
     killed: bool = False
+    dealt: bool = True
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -29,10 +29,9 @@ def hand_setup(
 
     Seats go clockwise from the first seat left of the button, as the plan lists them; the
     button may be dead and the small blind missing (TDA 32). Away and penalised seats are dealt
-    in and killed at once (TDA 30, 71C). A seat the house does not deal (THC 6) is also given
-    to the engine as killed: it posts its blinds and antes and cannot win, exactly as THC 6
-    asks; only which cards the others receive differs from a live table, and a shuffled deck
-    makes that invisible. The level's amounts are checked by the engine (`HandSetup.validate`).
+    in and killed at once (TDA 30, 71C). A seat the house does not deal (THC 6) is given to
+    the engine as not dealt: it posts its blinds and antes, receives no cards and cannot win.
+    The level's amounts are checked by the engine (`HandSetup.validate`).
     """
     return HandSetup(
         seats=tuple(
@@ -41,6 +40,7 @@ def hand_setup(
                 player=s.player,
                 stack=s.stack,
                 killed=s.status is not SeatStatus.LIVE,
+                dealt=s.status is not SeatStatus.NOT_DEALT,
             )
             for s in plan.seats
         ),
