@@ -66,7 +66,7 @@ from pitboss.table.engine_link import hand_setup
 from pitboss.tournament import clock as clk
 from pitboss.tournament import commands as cmd
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.director import can_rejoin, hand_plan, table_wait_reason
+from pitboss.tournament.director import can_rejoin, plan_of_started_hand, table_wait_reason
 from pitboss.tournament.entries import PlayerId
 from pitboss.tournament.events import (
     AddOnBought,
@@ -220,7 +220,6 @@ class _Runtime:
         self.idle: set[int] = set()
         self.known_tables: set[int] = set()
         self.break_done: set[tuple[int, int]] = set()
-        self.break_seen: dict[int, int] = {}
         self.hands = 0
         self.decisions = 0
         self.left = players
@@ -376,8 +375,6 @@ class _Runtime:
             self._race(table)
             self._push(self.now + self.settings.colour_up_seconds * MS_PER_SECOND, _READY, table)
             return
-        self._colour_up_newcomers(table)
-        s = self.state
         if s.tables[table].size < 2:
             self.idle.add(table)
             return
@@ -400,22 +397,13 @@ class _Runtime:
             if period.colour_up and key not in s.colour_ups_raced:
                 self._race(table)
             self._offer_at_break(table)
-        if s.clock.is_ticking:
-            resume = self.now + max(clk.remaining(s.clock, self.now), 0)
-            self._push(resume, _READY, table)
-            return
-        # hand-for-hand stopped the clock on a break (RP-8C deductions ran into it): the room
-        # still takes the break's minutes, then the floor starts the next level.
-        seen = self.break_seen.setdefault(period.index, self.now)
-        end = seen + period.duration_ms
-        if self.now < end:
-            self._push(end, _READY, table)
-            return
-        levels = len(s.rules.tournament.structure.levels)
-        if period.level < levels:
-            self._do(cmd.JumpToLevel(level=period.level + 1))
-            self._wake()
-        self._push(self.now, _READY, table)
+        if not s.clock.is_ticking:  # the director runs breaks on wall time (RP-8, RULES §3.5)
+            raise PlayError(
+                f"the clock is stopped during {period.label().lower()}: nothing would end it",
+                code="stalled",
+                params={"period": period.index},
+            )
+        self._push(self.now + max(clk.remaining(s.clock, self.now), 0), _READY, table)
 
     def _race(self, table: int) -> None:
         t = self.state.tables[table]
@@ -425,53 +413,14 @@ class _Runtime:
         if seats:
             self._do(cmd.RaceColourUp(table=table, seats=seats))
 
-    def _colour_up_newcomers(self, table: int) -> None:
-        """Stacks that real chips in play cannot make are put right before the next hand.
-
-        A player moved here from a table that had not yet raced still holds chips that left
-        play: they are coloured up alone (TDA 24: odd chips worth half a new chip or more win
-        one). A player raced out where the house does not protect the last chip (KY 2 is
-        silent, the preset leaves it to the director) gets one chip of the smallest
-        denomination in play, as TDA 24A does. Both are recorded as a live colour-up result.
-        """
-        s = self.state
-        unit = s.rules.tournament.structure.smallest_chip_at_level(s.level)
-        changes = []
-        removed = added = 0
-        for _, pid in sorted(s.tables[table].seats.items()):
-            chips = s.players[pid].chips
-            odd = chips % unit
-            if odd == 0 and chips > 0:
-                continue
-            up = odd * 2 >= unit or chips < unit
-            after = chips - odd + (unit if up else 0)
-            removed += odd
-            added += unit if up else 0
-            changes.append(PlayerChips(player_id=pid, chips=after))
-        if changes:
-            self._do(
-                cmd.RecordColourUp(
-                    table=table, stacks=tuple(changes), chips_removed=removed, chips_added=added
-                )
-            )
-
     def _start(self, table: int) -> None:
         number = self.hands + 1
         hand_id = f"h{number}"
-        before = self.state
-        events = decide(
-            before, cmd.StartHand(hand_id=hand_id, table=table), self.now, self.director_rng
-        )
+        events = self._do(cmd.StartHand(hand_id=hand_id, table=table))
         self.hands = number
         started = events[-1]
         assert isinstance(started, HandStarted)
-        ready = fold(before, events[:-1])
-        plan = hand_plan(ready, table, self.now)
-        assert plan.positions == started.positions, (plan.positions, started.positions)
-        self.state = fold(ready, events[-1:])
-        if self.keep_events:
-            self.log.extend(events)
-        self._observe(events)
+        plan = plan_of_started_hand(self.state, hand_id)
         s = self.state
         structure = s.rules.tournament.structure
         stakes = Stakes.of_level(structure, started.level)
