@@ -335,3 +335,29 @@ def test_a_hand_at_an_unseated_table_has_no_plan() -> None:
     with pytest.raises(TournamentError, match="no plan") as err:
         plan_of_started_hand(d.state, "h")
     assert err.value.code == "no_hand_plan"
+
+
+def test_a_race_before_a_move_can_bust_a_player_who_then_has_a_place_ky_2() -> None:
+    """Dealt mode, ``raced_out = "bust"``: table 2 races before its player moves (TDA 24); a
+    player left with nothing is out at once, placed (KY 8d), and the plan is made again."""
+    for seed in range(1, 40):
+        floor = Floor(_dealt_rules("ky-charity", raced_out=RacedOut.BUST), seed=seed)
+        floor.seat(20)
+        hand_id = floor.start(2)
+        short, rich = (str(p) for p in floor.state.hands[hand_id].players[:2])
+        floor.finish(hand_id, {short: 25, rich: 7975})
+        floor.do(c.Tick(), at=floor.minutes(61))  # level 4: the $25 chips leave (KY 10)
+        events = floor.bust_dealt(1, k=2)
+        busted = [e for e in events if isinstance(e, PlayersBusted) and e.hand_id is None]
+        if not busted:
+            continue  # the short stack won the race here; try another deck
+        assert [b.player_id for b in busted[0].busts] == [short]
+        assert busted[0].busts[0].reason == RACED_OUT
+        s = floor.state
+        assert s.is_out(PlayerId(short))
+        assert s.table_of(PlayerId(short)) is None
+        assert PlayerId(short) in {p.player_id for p in standings_view(s).places}
+        check_indexes(s)
+        assert floor.replayed() == s
+        return
+    raise AssertionError("the short stack never lost the race in 40 decks")  # pragma: no cover

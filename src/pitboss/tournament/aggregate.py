@@ -85,6 +85,7 @@ from pitboss.tournament.structure import PeriodKind, is_through_level, level_per
 MS_PER_SECOND = 1000
 MS_PER_MINUTE = 60_000
 MIN_PLAYERS_TO_START = 2
+_AFTER_ROUNDS = 4  # after_change again when its own chip races put players out
 
 _SCHEMES: dict[str, PayoutScheme] = {"standard": STANDARD_PAYOUTS}
 
@@ -333,9 +334,12 @@ def _after(
     """Payouts, then what follows a bust-out or a seat change (winner, hand-for-hand, moves),
     then the end of a hand-for-hand hand once every table has played it (RP-8C)."""
     events, after = _payouts_and_state(s, events, now)
-    follow = director.after_change(after, now, rng)
-    events.extend(follow)
-    after = fold(after, follow)
+    for _ in range(_AFTER_ROUNDS):
+        follow = director.after_change(after, now, rng)
+        events.extend(follow)
+        after = fold(after, follow)
+        if not any(isinstance(e, PlayersBusted) for e in follow):
+            break  # a race before a move put nobody out (TDA 24A, or raced_out = "bust")
     if director.hand_for_hand_complete(after):
         events.extend(_hand_for_hand_hand(after, now))
     return events

@@ -17,7 +17,9 @@ chip race. Two methods, chosen by :class:`ChipRaceMethod`:
   held and the odd chips will be awarded to the player with high card": every player with odd
   chips gets one card; the single high card wins every race chip the pot makes; the rest is
   removed. KY says nothing about being raced out, so by default a player can be (RULES §5.6),
-  and the result lists them; ``protect_last_chip=True`` applies TDA 24A in this mode too.
+  and the result lists them; ``protect_last_chip=True`` applies TDA 24A in this mode too. The
+  director decides for them by the house's ``raced_out`` setting, with the race: one chip of
+  the smallest denomination in play (TDA 24A, the default) or out with a finishing place.
 
 Which odd chips a player holds is not tracked in a stack of chips counted by value, so the
 number of odd chips (cards) is the fewest chips of the removed denominations that make the odd

@@ -6,6 +6,8 @@ out the players who busted (ranked, KY 8d, THC 3), and proposes, or in dealt mod
 seat changes due (`pitboss.tournament.balancing`). A table with a change pending does not deal
 (TDA 11D: a short table halts; TDA 11A: the player due the big blind moves first); in
 hand-for-hand a table that has played the current hand waits for the others (RP-8, WSOP 126a).
+In dealt mode a table that owes the current colour-up races before players leave it (TDA 24),
+and the plan each hand was dealt by is kept while it is in play (`plan_of_started_hand`).
 """
 
 from __future__ import annotations
