@@ -18,8 +18,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from pitboss.cards import Deck
-from pitboss.engine import Hand, HandSetup, SeatSpec
+from pitboss.engine import DrawDeck, Hand, HandSetup, SeatSpec
 
 BIG_BLIND = 100
 STACK = 100 * BIG_BLIND
@@ -38,7 +37,7 @@ def pitboss_player(players: int, rng: random.Random) -> Callable[[], None]:
     randint = rng.randint
 
     def play() -> None:
-        hand = Hand(setup, Deck(rng))
+        hand = Hand(setup, DrawDeck(rng))
         while not hand.is_over:
             legal = hand.legal_actions()
             if legal.can_show:

@@ -10,11 +10,14 @@ from pitboss.cards import parse_cards
 from pitboss.engine import (
     Acted,
     ActionKind,
+    BetReturned,
     BoardDealt,
     CardBurned,
+    HandEnded,
     HandTabled,
     HoleCardsDealt,
     LegalActions,
+    PotAwarded,
     Street,
     records,
 )
@@ -58,6 +61,23 @@ A, B, C = parse_cards("AsKdQh")
         (
             records.board_dealt(Street.FLOP, (A, B, C)),
             BoardDealt(street=Street.FLOP, cards=(A, B, C)),
+        ),
+        (records.bet_returned(4, 250), BetReturned(seat=4, amount=250)),
+        (records.hand_ended(((1, 100), (2, 0))), HandEnded(stacks=((1, 100), (2, 0)))),
+        (
+            records.pot_awarded(1, 900, (1, 2, 3), (2, 3), (450, 450), False),
+            PotAwarded(pot=1, amount=900, eligible=(1, 2, 3), winners=(2, 3), shares=(450, 450)),
+        ),
+        (
+            records.legal_betting(3, True, 0, 50, 1000, 25),
+            LegalActions(
+                seat=3,
+                can_fold=True,
+                can_check=True,
+                min_raise_to=50,
+                max_raise_to=1000,
+                chip_unit=25,
+            ),
         ),
     ],
 )

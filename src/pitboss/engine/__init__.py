@@ -1,11 +1,12 @@
 """The dealing engine: one hand of No-Limit Hold'em, exactly by the rules.
 
 Build a ``HandSetup`` (seats clockwise with stacks, button, blind seats, blinds, ante and ante
-mode, chip unit, ``RuleSet``), create a ``Hand`` from it and a ``Deck`` (or exact cards with
-``Hand.from_cards``), then drive it with ``legal_actions()`` and ``apply(Action)`` (or the
-``verify_x()`` / ``can_x()`` / ``x()`` triads: fold, check, call, raise_to / bet_to, show,
-muck) and ``timeout()``, until ``is_over``. ``events`` is the ordered record; ``replay(setup,
-events)`` rebuilds the same state; ``visible_to(events, seat)`` hides what a seat may not see.
+mode, chip unit, ``RuleSet``), create a ``Hand`` from it and a ``Deck`` (``DrawDeck(rng)``
+shuffles only the cards the hand uses, as it deals them; exact cards with ``Hand.from_cards``),
+then drive it with ``legal_actions()`` and ``apply(Action)`` (or the ``verify_x()`` /
+``can_x()`` / ``x()`` triads: fold, check, call, raise_to / bet_to, show, muck) and
+``timeout()``, until ``is_over``. ``events`` is the ordered record; ``replay(setup, events)``
+rebuilds the same state; ``visible_to(events, seat)`` hides what a seat may not see.
 
 Example::
 
@@ -29,6 +30,7 @@ speak; TDA 17B the uncontested winner shows nothing.
 """
 
 from pitboss.engine.actions import Action, ActionKind, LegalActions
+from pitboss.engine.deck import DrawDeck
 from pitboss.engine.events import (
     STREETS,
     Acted,
@@ -62,6 +64,7 @@ __all__ = [
     "BetReturned",
     "BoardDealt",
     "CardBurned",
+    "DrawDeck",
     "Hand",
     "HandEnded",
     "HandEvent",

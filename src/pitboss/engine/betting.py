@@ -19,8 +19,8 @@
 from __future__ import annotations
 
 from pitboss.engine.actions import ActionKind
-from pitboss.engine.events import STREETS, Acted, BetReturned
-from pitboss.engine.records import acted
+from pitboss.engine.events import STREETS, Acted
+from pitboss.engine.records import acted, bet_returned
 from pitboss.engine.showdown import ShowdownStep
 from pitboss.engine.state import HandPhase
 from pitboss.errors import IllegalAction
@@ -52,7 +52,7 @@ class BettingStep(ShowdownStep):
         """Fold the hand of the player to act (THC 48: also when a check is free)."""
         if self._phase is not HandPhase.BETTING:
             self.verify_fold()
-        return self._fold(self._actor, timed_out=False)
+        return self._fold(self._actor, False)
 
     # -- check -----------------------------------------------------------------------------
     def verify_check(self) -> None:
@@ -79,7 +79,13 @@ class BettingStep(ShowdownStep):
         p = self._actor
         if self._phase is not HandPhase.BETTING or self._bet[p] < self._current:
             self.verify_check()
-        return self._check(p, timed_out=False)
+        self._acted_at[p] = self._current
+        event = acted(
+            self._seats[p], STREETS[self._street], ActionKind.CHECK, 0, self._bet[p], False, False
+        )
+        self._events.append(event)
+        self._advance(p)
+        return event
 
     # -- call ------------------------------------------------------------------------------
     def verify_call(self) -> None:
@@ -294,7 +300,7 @@ class BettingStep(ShowdownStep):
             params={"seat": seat, "reason": block},
         )
 
-    def _fold(self, p: int, *, timed_out: bool) -> Acted:
+    def _fold(self, p: int, timed_out: bool) -> Acted:
         self._folded[p] = True
         self._n_in -= 1
         self._n_live -= 1  # the player to act always has chips behind
@@ -316,7 +322,7 @@ class BettingStep(ShowdownStep):
             self._advance(p)
         return event
 
-    def _check(self, p: int, *, timed_out: bool) -> Acted:
+    def _check(self, p: int, timed_out: bool) -> Acted:
         self._acted_at[p] = self._current
         event = acted(
             self._seats[p],
@@ -390,7 +396,7 @@ class BettingStep(ShowdownStep):
                 self._n_live += 1
             self._stack[top] += back
             self._committed[top] -= back
-            self._events.append(BetReturned(seat=self._seats[top], amount=back))
+            self._events.append(bet_returned(self._seats[top], back))
 
     def _end_round(self) -> None:
         """Close the betting round: return the uncalled bet, then the next street or showdown."""

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from pitboss.cards import FULL_DECK, Card, Deck
 from pitboss.engine.actions import Action, ActionKind, LegalActions
 from pitboss.engine.betting import BettingStep
+from pitboss.engine.deck import DrawDeck
 from pitboss.engine.events import (
     STREETS,
     Acted,
@@ -24,7 +25,20 @@ from pitboss.engine.events import (
     Street,
 )
 from pitboss.engine.plan import plan_for
-from pitboss.engine.records import hole_cards_dealt, legal_betting, legal_showdown
+from pitboss.engine.records import (
+    _la_call,
+    _la_check,
+    _la_fold,
+    _la_max,
+    _la_min,
+    _la_muck,
+    _la_seat,
+    _la_show,
+    _la_unit,
+    _new,
+    hole_cards_dealt,
+    legal_showdown,
+)
 from pitboss.engine.setup import HandSetup, first_left_of
 from pitboss.engine.state import HandPhase
 from pitboss.errors import HandSetupError, IllegalAction
@@ -145,7 +159,7 @@ class Hand(BettingStep):
     @property
     def events(self) -> tuple[HandEvent, ...]:
         """Everything that happened so far, in order (the full record, hidden cards included)."""
-        return tuple(self._events)
+        return tuple(self._record())
 
     @property
     def stacks(self) -> dict[int, int]:
@@ -228,23 +242,38 @@ class Hand(BettingStep):
             stack = stacks[p]
             owe = cur - bet
             unit = self._unit
+            low: int | None = None
+            high: int | None = None
             if owe >= stack:  # calling puts the player all-in: no raise
-                return legal_betting(self._seats[p], False, stack, None, None, unit)
-            if owe < 0:
-                owe = 0
-            acted = self._acted_at[p]
-            if acted < 0 or cur - acted >= self._min_raise:  # not closed by TDA 47A
-                folded = self._folded
-                for j in range(self._n):  # somebody else must be able to call a raise
-                    if j != p and stacks[j] and not folded[j] and stacks[j] + bets[j] > cur:
-                        high = bet + stack
-                        low = cur + self._min_raise
-                        if unit != 1 and low % unit:  # in chips in play: round up
-                            low += unit - low % unit
-                        return legal_betting(
-                            self._seats[p], owe == 0, owe, low if low < high else high, high, unit
-                        )
-            return legal_betting(self._seats[p], owe == 0, owe, None, None, unit)
+                owe = stack
+                check = False
+            else:
+                if owe < 0:
+                    owe = 0
+                check = owe == 0
+                acted = self._acted_at[p]
+                if acted < 0 or cur - acted >= self._min_raise:  # not closed by TDA 47A
+                    folded = self._folded
+                    for j in range(self._n):  # somebody else must be able to call a raise
+                        if j != p and stacks[j] and not folded[j] and stacks[j] + bets[j] > cur:
+                            high = bet + stack
+                            low = cur + self._min_raise
+                            if unit != 1 and low % unit:  # in chips in play: round up
+                                low += unit - low % unit
+                            if low > high:
+                                low = high
+                            break
+            o = _new(LegalActions)  # = legal_betting(...), inlined: the hottest call
+            _la_seat(o, self._seats[p])
+            _la_fold(o, True)
+            _la_check(o, check)
+            _la_call(o, owe)
+            _la_min(o, low)
+            _la_max(o, high)
+            _la_show(o, False)
+            _la_muck(o, False)
+            _la_unit(o, unit)
+            return o
         if phase is HandPhase.SHOWDOWN:
             return legal_showdown(self._seats[p], self._unit)
         raise IllegalAction("the hand is over: nobody is to act", code="hand_over")
@@ -296,8 +325,8 @@ class Hand(BettingStep):
         kill = self._kill_on_timeout
         if self._phase is HandPhase.BETTING:
             if not kill and self._bet[p] >= self._current:
-                return self._check(p, timed_out=True)
-            return self._fold(p, timed_out=True)
+                return self._check(p, True)
+            return self._fold(p, True)
         if self._phase is HandPhase.SHOWDOWN:
             return self.muck() if kill else self.show()
         raise IllegalAction("the hand is over: there is no clock to run out", code="hand_over")
@@ -310,18 +339,30 @@ class Hand(BettingStep):
         cards (THC 6) is skipped and keeps an empty hand.
         """
         m = len(deal_to)
-        deal = deck.deal
-        first = [deal() for _ in range(m)]
-        second = [deal() for _ in range(m)]
+        if isinstance(deck, DrawDeck):
+            dealt = deck.deal_many(2 * m)
+        else:
+            deal = deck.deal
+            dealt = [deal() for _ in range(2 * m)]
         hole: list[tuple[Card, Card]] = [_NO_CARDS] * self._n
-        seats = self._seats
-        events = self._events
         for k in range(m):
-            p = deal_to[k]
-            cards = (first[k], second[k])
-            hole[p] = cards
-            events.append(hole_cards_dealt(seats[p], cards))
+            hole[deal_to[k]] = (dealt[k], dealt[m + k])
         self._hole = hole
+        # The HoleCardsDealt records are made when the record is first read (``_record``):
+        # most hands are played without anyone reading it.
+        self._hole_at = len(self._events)
+        self._deal_to = deal_to
+
+    def _record(self) -> list[HandEvent]:
+        """The event list, with the hole-card records in their place (made on first use)."""
+        events = self._events
+        at = self._hole_at
+        if at >= 0:
+            seats = self._seats
+            hole = self._hole
+            events[at:at] = [hole_cards_dealt(seats[p], hole[p]) for p in self._deal_to]
+            self._hole_at = -1
+        return events
 
     def _position(self, seat: int) -> int:
         try:

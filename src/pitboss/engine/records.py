@@ -13,7 +13,17 @@ from typing import Any, cast
 
 from pitboss.cards import Card
 from pitboss.engine.actions import ActionKind, LegalActions
-from pitboss.engine.events import Acted, BoardDealt, CardBurned, HandTabled, HoleCardsDealt, Street
+from pitboss.engine.events import (
+    Acted,
+    BetReturned,
+    BoardDealt,
+    CardBurned,
+    HandEnded,
+    HandTabled,
+    HoleCardsDealt,
+    PotAwarded,
+    Street,
+)
 
 _new = object.__new__
 Setter = Callable[[object, object], None]
@@ -136,4 +146,48 @@ def board_dealt(street: Street, cards: tuple[Card, ...]) -> BoardDealt:
     o = _new(BoardDealt)
     _bd_street(o, street)
     _bd_cards(o, cards)
+    return o
+
+
+_pa = [
+    _slot(PotAwarded, name)
+    for name in ("pot", "amount", "eligible", "winners", "shares", "is_uncontested")
+]
+_pa_pot, _pa_amount, _pa_eligible, _pa_winners, _pa_shares, _pa_uncontested = _pa
+
+
+def pot_awarded(
+    pot: int,
+    amount: int,
+    eligible: tuple[int, ...],
+    winners: tuple[int, ...],
+    shares: tuple[int, ...],
+    is_uncontested: bool,
+) -> PotAwarded:
+    o = _new(PotAwarded)
+    _pa_pot(o, pot)
+    _pa_amount(o, amount)
+    _pa_eligible(o, eligible)
+    _pa_winners(o, winners)
+    _pa_shares(o, shares)
+    _pa_uncontested(o, is_uncontested)
+    return o
+
+
+_he_stacks = _slot(HandEnded, "stacks")
+
+
+def hand_ended(stacks: tuple[tuple[int, int], ...]) -> HandEnded:
+    o = _new(HandEnded)
+    _he_stacks(o, stacks)
+    return o
+
+
+_br_seat, _br_amount = _slot(BetReturned, "seat"), _slot(BetReturned, "amount")
+
+
+def bet_returned(seat: int, amount: int) -> BetReturned:
+    o = _new(BetReturned)
+    _br_seat(o, seat)
+    _br_amount(o, amount)
     return o

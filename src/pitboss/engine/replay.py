@@ -51,7 +51,7 @@ def replay(setup: HandSetup, events: Sequence[HandEvent]) -> Hand:
             (code ``replay_mismatch``), or it hides cards.
     """
     hand = Hand(setup, Deck.stacked(recorded_deck(events)))
-    produced = hand._events
+    produced = hand._record()
     for k, event in enumerate(events):
         if k == len(produced):
             try:

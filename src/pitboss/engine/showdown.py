@@ -17,9 +17,9 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import cast
 
-from pitboss.engine.events import HandEnded, HandMucked, HandTabled, PotAwarded
+from pitboss.engine.events import HandMucked, HandTabled
 from pitboss.engine.pots import build_pots, split_pot
-from pitboss.engine.records import hand_tabled
+from pitboss.engine.records import hand_ended, hand_tabled, pot_awarded
 from pitboss.engine.state import HandPhase, HandState
 from pitboss.errors import IllegalAction
 
@@ -55,9 +55,9 @@ class ShowdownStep(HandState):
 
     def show(self) -> HandTabled:
         """Table the hand of the player whose turn it is at showdown (TDA 17A)."""
-        self.verify_show()
-        p = self._actor
-        event = self._table(p)
+        if self._phase is not HandPhase.SHOWDOWN:
+            raise self._not_showdown("show")
+        event = self._table(self._actor)
         self._next_shower()
         return event
 
@@ -120,10 +120,8 @@ class ShowdownStep(HandState):
 
     def _start_showdown(self) -> None:
         """Every betting round is over with two or more hands left: table or ask, then push."""
-        stack = self._stack
         folded = self._folded
-        any_all_in = any(stack[i] == 0 and not folded[i] for i in range(self._n))
-        if any_all_in or self._table_all:
+        if self._n_live < self._n_in or self._table_all:  # somebody in the hand is all-in
             self._expose_all()
             self._award()
             return
@@ -155,46 +153,66 @@ class ShowdownStep(HandState):
         mucked = self._mucked
         stack = self._stack
         committed = self._committed
-        out = [folded[i] or mucked[i] for i in range(n)]
-        live = [i for i in range(n) if not out[i]]
-        if any(stack[i] == 0 for i in live):
-            all_in = [stack[i] == 0 for i in range(n)]
-            pots = build_pots(committed, out, all_in, dead=self._dead)
+        live = [i for i in range(n) if not folded[i] and not mucked[i]]
+        seats = self._seats
+        events = self._events
+        if len(live) == 1:  # uncontested (TDA 17B): one pot, nothing shown or evaluated
+            w = live[0]
+            amount = sum(committed) + self._dead
+            stack[w] += amount
+            events.append(pot_awarded(0, amount, (seats[w],), (seats[w],), (amount,), True))
+            self._end()
+            return
+        for i in live:
+            if not stack[i]:
+                out = [folded[i] or mucked[i] for i in range(n)]
+                all_in = [stack[i] == 0 for i in range(n)]
+                pots = build_pots(committed, out, all_in, dead=self._dead)
+                break
         else:  # no all-in: one pot, whatever antes and folded bets are in it
             pots = [(sum(committed) + self._dead, tuple(live))]
-        strength: dict[int, int] = {}
-        if len(live) > 1:
-            evaluate = evaluator()
-            board = self._board
-            hole = self._hole
-            for i in live:
-                strength[i] = evaluate((*hole[i], *board))
+        evaluate = evaluator()
+        board = self._board
+        hole = self._hole
+        strength = [0] * n
+        for i in live:
+            strength[i] = evaluate((*hole[i], *board))
         start = self._start
-        seats = self._seats
         unit = self._unit
-        events = self._events
-        uncontested = len(live) == 1
         for index in range(len(pots) - 1, -1, -1):
             amount, eligible = pots[index]
-            contenders = eligible or tuple(live)
+            contenders = eligible or live
             if len(contenders) > 1:
-                best = max(strength[i] for i in contenders)
+                best = max([strength[i] for i in contenders])
                 winners = [i for i in contenders if strength[i] == best]
-                if len(winners) > 1:
-                    winners.sort(key=lambda i: (i - start) % n)
             else:
                 winners = list(contenders)
-            shares = [amount] if len(winners) == 1 else split_pot(amount, len(winners), unit)
+            if len(winners) == 1:
+                w = winners[0]
+                stack[w] += amount
+                events.append(
+                    pot_awarded(
+                        index,
+                        amount,
+                        tuple([seats[i] for i in eligible]),
+                        (seats[w],),
+                        (amount,),
+                        False,
+                    )
+                )
+                continue
+            winners.sort(key=lambda i: (i - start) % n)
+            shares = split_pot(amount, len(winners), unit)
             for w, share in zip(winners, shares, strict=True):
                 stack[w] += share
             events.append(
-                PotAwarded(
-                    pot=index,
-                    amount=amount,
-                    eligible=tuple(seats[i] for i in eligible),
-                    winners=tuple(seats[w] for w in winners),
-                    shares=tuple(shares),
-                    is_uncontested=uncontested,
+                pot_awarded(
+                    index,
+                    amount,
+                    tuple([seats[i] for i in eligible]),
+                    tuple([seats[w] for w in winners]),
+                    tuple(shares),
+                    False,
                 )
             )
         self._end()
@@ -205,4 +223,4 @@ class ShowdownStep(HandState):
         self._dead = 0
         self._phase = HandPhase.OVER
         self._actor = -1
-        self._events.append(HandEnded(stacks=tuple(zip(self._seats, self._stack, strict=True))))
+        self._events.append(hand_ended(tuple(zip(self._seats, self._stack, strict=True))))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 
 from pitboss.cards import Card, Deck
+from pitboss.engine.deck import DrawDeck
 from pitboss.engine.events import STREETS, HandEvent, Street
 from pitboss.engine.records import board_dealt, card_burned
 from pitboss.engine.setup import HandSetup
@@ -29,6 +30,8 @@ class HandState:
     until the pots are pushed (afterwards ``committed`` is all zero and ``dead`` is 0; ``dead``
     is the big-blind ante, dead money in the main pot: RP-11); ``_n_in`` counts the hands not
     folded, killed or mucked, ``_n_live`` those of them with chips behind (able to act).
+    ``_events`` lacks the hole-card records until ``_hole_at`` is -1: they belong at index
+    ``_hole_at`` and are made when the record is first read.
     """
 
     __slots__ = (
@@ -40,11 +43,13 @@ class HandState:
         "_committed",
         "_current",
         "_dead",
+        "_deal_to",
         "_deck",
         "_events",
         "_exposed",
         "_folded",
         "_hole",
+        "_hole_at",
         "_kill_on_timeout",
         "_min_raise",
         "_mucked",
@@ -77,6 +82,8 @@ class HandState:
     _folded: list[bool]
     _acted_at: list[int]
     _hole: list[tuple[Card, Card]]
+    _hole_at: int
+    _deal_to: tuple[int, ...]
     _board: list[Card]
     _deck: Deck
     _events: list[HandEvent]
@@ -102,9 +109,17 @@ class HandState:
         deck = self._deck
         name: Street = STREETS[street]
         events = self._events
-        events.append(card_burned(name, deck.burn()))
-        deal = deck.deal
-        cards = (deal(), deal(), deal()) if street == 1 else (deal(),)
+        cards: tuple[Card, ...]
+        if isinstance(deck, DrawDeck):  # the burn and the cards in one draw
+            drawn = deck.deal_many(4 if street == 1 else 2)
+            burn = drawn[0]
+            deck.burned.append(burn)
+            cards = tuple(drawn[1:])
+        else:
+            burn = deck.burn()
+            deal = deck.deal
+            cards = (deal(), deal(), deal()) if street == 1 else (deal(),)
+        events.append(card_burned(name, burn))
         self._board.extend(cards)
         events.append(board_dealt(name, cards))
         self._street = street

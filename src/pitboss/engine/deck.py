@@ -1,0 +1,114 @@
+"""``DrawDeck``: a deck that shuffles only the cards a hand uses, as it deals them.
+
+A hand of Hold'em uses at most ``2 * players + 8`` of the 52 cards (hole cards, three burns,
+five board cards), and most hands end before the river. ``Deck(rng)`` shuffles all 52 cards
+up front (51 random draws); ``DrawDeck(rng)`` runs the same Fisher-Yates shuffle one step per
+card dealt: the next card is drawn uniformly from the cards not yet dealt. Every order of the
+deck is equally likely either way, and the same seeded random source gives the same deal
+every time. The order of the cards never dealt is drawn only if someone asks for it
+(``remaining()``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+
+from pitboss.cards import FULL_DECK, Card, Deck, RandomSource
+from pitboss.errors import CardError
+
+_SPANS: dict[tuple[int, int], int] = {}
+"""``math.perm(left, count)`` by ``(left, count)``: the number of ways to deal ``count`` cards."""
+
+
+class DrawDeck(Deck):
+    """A ``Deck`` whose shuffle is drawn card by card from ``rng`` as the cards are dealt.
+
+    ``rng`` is required (the core never picks its own random source): ``random.Random`` or
+    ``random.SystemRandom``. ``dead`` cards are left out, as in ``Deck``.
+    """
+
+    __slots__ = ("_below", "_settled")
+
+    def __init__(self, rng: RandomSource, *, dead: Iterable[int] = ()) -> None:
+        dead_set = {int(Card(c)) for c in dead}
+        self._cards = [c for c in FULL_DECK if c not in dead_set] if dead_set else [*FULL_DECK]
+        self._next = 0
+        self.burned = []
+        below: Callable[[int], int] | None = getattr(rng, "_randbelow", None)
+        self._below = below if below is not None else rng.randrange
+        self._settled = False
+
+    def deal(self) -> Card:
+        """The next card: drawn uniformly from the cards not dealt yet (one Fisher-Yates step).
+
+        Raises:
+            CardError: the deck is empty.
+        """
+        i = self._next
+        cards = self._cards
+        left = len(cards) - i
+        if left <= 0:
+            raise CardError("the deck is empty: no card left to deal", code="deck_empty")
+        if not self._settled:
+            j = i + self._below(left)
+            card = cards[j]
+            cards[j] = cards[i]
+            cards[i] = card
+        else:
+            card = cards[i]
+        self._next = i + 1
+        return card
+
+    def deal_many(self, count: int) -> list[Card]:
+        """The next ``count`` cards, in deal order (``count`` calls of ``deal`` in one).
+
+        The ``count`` Fisher-Yates steps take their positions from one random number drawn
+        uniformly below ``left * (left - 1) * ... * (left - count + 1)`` and read in mixed
+        radix: every sequence of positions is equally likely, as with one draw per card, for
+        one call to the random source.
+
+        Raises:
+            CardError: the deck has fewer than ``count`` cards left; nothing is dealt.
+        """
+        i = self._next
+        cards = self._cards
+        end = i + count
+        left = len(cards) - i
+        if count > left:
+            raise CardError(
+                f"the deck has {left} cards left: {count} cannot be dealt",
+                code="deck_empty",
+            )
+        if not self._settled:
+            key = (left, count)
+            span = _SPANS.get(key)
+            if span is None:
+                span = _SPANS[key] = math.perm(left, count)
+            r = self._below(span)
+            for k in range(i, end):
+                r, d = divmod(r, left)
+                left -= 1
+                j = k + d
+                card = cards[j]
+                cards[j] = cards[k]
+                cards[k] = card
+        self._next = end
+        return cards[i:end]
+
+    def burn(self) -> Card:
+        """Take the next card face down out of play (TDA 38) and return it."""
+        card = self.deal()
+        self.burned.append(card)
+        return card
+
+    def remaining(self) -> list[Card]:
+        """The cards not yet dealt, in deal order (drawing the rest of the shuffle now)."""
+        if not self._settled:
+            cards = self._cards
+            below = self._below
+            for i in range(self._next, len(cards) - 1):
+                j = i + below(len(cards) - i)
+                cards[i], cards[j] = cards[j], cards[i]
+            self._settled = True
+        return self._cards[self._next :]
