@@ -9,6 +9,7 @@ a rejected decision raises ``IllegalAction`` and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import cast
 
 from pitboss.cards import FULL_DECK, Card, Deck
 from pitboss.engine.actions import Action, ActionKind, LegalActions
@@ -25,20 +26,7 @@ from pitboss.engine.events import (
     Street,
 )
 from pitboss.engine.plan import plan_for
-from pitboss.engine.records import (
-    _la_call,
-    _la_check,
-    _la_fold,
-    _la_max,
-    _la_min,
-    _la_muck,
-    _la_seat,
-    _la_show,
-    _la_unit,
-    _new,
-    hole_cards_dealt,
-    legal_showdown,
-)
+from pitboss.engine.records import hole_cards_dealt, legal_showdown, new_legal_actions
 from pitboss.engine.setup import HandSetup, first_left_of
 from pitboss.engine.state import HandPhase
 from pitboss.errors import HandSetupError, IllegalAction
@@ -263,17 +251,18 @@ class Hand(BettingStep):
                             if low > high:
                                 low = high
                             break
-            o = _new(LegalActions)  # = legal_betting(...), inlined: the hottest call
-            _la_seat(o, self._seats[p])
-            _la_fold(o, True)
-            _la_check(o, check)
-            _la_call(o, owe)
-            _la_min(o, low)
-            _la_max(o, high)
-            _la_show(o, False)
-            _la_muck(o, False)
-            _la_unit(o, unit)
-            return o
+            o = new_legal_actions()  # = legal_betting(...), inlined: the hottest call
+            o.seat = self._seats[p]
+            o.can_fold = True
+            o.can_check = check
+            o.call_amount = owe
+            o.min_raise_to = low
+            o.max_raise_to = high
+            o.can_show = False
+            o.can_muck = False
+            o.chip_unit = unit
+            o.__class__ = LegalActions
+            return cast(LegalActions, o)
         if phase is HandPhase.SHOWDOWN:
             return legal_showdown(self._seats[p], self._unit)
         raise IllegalAction("the hand is over: nobody is to act", code="hand_over")
