@@ -3,10 +3,12 @@ small blind and dead button (TDA 32), explicit posts for hand histories."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from engine.helpers import act, deal, of_type, table
-from pitboss.engine import AnteMode, Post, Posted, PostKind
+from pitboss.engine import AnteMode, Post, Posted, PostKind, PotAwarded
 from pitboss.errors import HandSetupError
 from pitboss.rules import RuleSet
 from pitboss.rules.hand import AntePostingOrder, HandRules
@@ -199,3 +201,53 @@ def test_setup_rejects_an_ante_without_an_ante_mode() -> None:
 def test_setup_rejects_a_big_blind_seat_nobody_sits_in() -> None:
     with pytest.raises(HandSetupError, match="big blind seat 7"):
         deal(table([1000] * 3, big_blind_seat=7))
+
+
+def test_thc_21_dead_posts_go_into_the_main_pot_and_are_not_part_of_the_bet() -> None:
+    """A newcomer posting the missed small blind dead (THC 21/35) on top of the computed plan:
+    the 50 is dead money in the pot, the player's bet to match is still only the big blind."""
+    setup = dataclasses.replace(
+        table([1000] * 4),
+        dead_posts=(Post(seat=4, kind=PostKind.SMALL_BLIND, amount=50),),
+    )
+    hand = deal(setup)
+    posts = of_type(hand.events, Posted)
+    assert [(p.seat, p.kind, p.amount, p.is_dead) for p in posts] == [
+        (1, PostKind.SMALL_BLIND, 50, False),
+        (2, PostKind.BIG_BLIND, 100, False),
+        (4, PostKind.SMALL_BLIND, 50, True),
+    ]
+    assert hand.pot == 200
+    assert hand.bets[4] == 0
+    assert hand.actor == 3
+    act(hand, "3:f")
+    assert hand.legal_actions().call_amount == 100  # seat 4 still calls the full big blind
+    act(hand, "4:f 1:f")
+    assert hand.final_stacks == {1: 950, 2: 1100, 3: 1000, 4: 950}  # the big blind takes it
+
+
+def test_thc_21_a_short_stack_posts_what_it_has_dead_and_wins_only_the_dead_money() -> None:
+    """All-in for a dead post, it matched no live bet: it can win the main pot of dead money
+    (KY 14: at most what it put in from each player), nothing of the others' bets."""
+    setup = dataclasses.replace(
+        table([1000, 1000, 1000, 30]),
+        dead_posts=(Post(seat=4, kind=PostKind.BIG_BLIND, amount=100),),
+    )
+    hand = deal(setup, {4: "AsAh", 1: "7c2d", 2: "8c3d", 3: "9c4d"}, "AdKs5h6cJc")
+    (dead,) = [p for p in of_type(hand.events, Posted) if p.is_dead]
+    assert (dead.amount, dead.is_all_in) == (30, True)
+    assert hand.is_all_in(4)
+    act(hand, "3:c 1:c 2:x" + " 1:x 2:x 3:x" * 3)
+    assert hand.is_over
+    assert sum(hand.final_stacks.values()) == 3030
+    awards = sorted(of_type(hand.events, PotAwarded), key=lambda a: a.pot)
+    assert [(a.amount, a.winners) for a in awards] == [(30, (4,)), (300, (3,))]
+    assert hand.final_stacks == {1: 900, 2: 900, 3: 1200, 4: 30}
+
+
+def test_dead_post_from_a_seat_not_dealt_in_is_rejected() -> None:
+    setup = dataclasses.replace(
+        table([1000] * 3), dead_posts=(Post(seat=7, kind=PostKind.SMALL_BLIND, amount=50),)
+    )
+    with pytest.raises(HandSetupError, match="dead post is due from seat 7"):
+        deal(setup)

@@ -23,7 +23,9 @@ from pitboss.engine import (
     HandTabled,
     HoleCardsDealt,
     LegalActions,
+    Post,
     Posted,
+    PostKind,
     PotAwarded,
     SeatSpec,
     replay,
@@ -86,6 +88,10 @@ def setups(draw: st.DrawFn) -> HandSetup:
         ante_mode=ante_mode,
         chip_unit=draw(st.sampled_from([1, 1, small_blind])),
         rules=rules,
+        dead_posts=tuple(
+            Post(seat=s, kind=PostKind.SMALL_BLIND, amount=small_blind)
+            for s in draw(st.lists(st.sampled_from(seat_numbers), max_size=2, unique=True))
+        ),
     )
 
 

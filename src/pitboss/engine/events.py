@@ -38,12 +38,17 @@ class KillReason(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Posted:
-    """A forced bet was posted; ``is_all_in`` when the stack could not cover it (KY 10)."""
+    """A forced bet was posted; ``is_all_in`` when the stack could not cover it (KY 10).
+
+    ``is_dead`` marks dead money (``HandSetup.dead_posts``: missed blinds posted dead, THC
+    21/35): it goes into the main pot and is not part of the poster's bet.
+    """
 
     seat: int
     kind: PostKind
     amount: int
     is_all_in: bool = False
+    is_dead: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

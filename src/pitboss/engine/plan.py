@@ -99,6 +99,18 @@ def _make_plan(setup: HandSetup) -> DealPlan:
         if live:
             bet[p] += paid
         posted.append(Posted(seat=post.seat, kind=post.kind, amount=paid, is_all_in=not stack[p]))
+    for post in setup.dead_posts:  # THC 21/35: missed blinds posted dead, main pot
+        p = pos[post.seat]
+        paid = post.amount if post.amount < stack[p] else stack[p]
+        if paid <= 0:
+            continue
+        stack[p] -= paid
+        dead += paid
+        posted.append(
+            Posted(
+                seat=post.seat, kind=post.kind, amount=paid, is_all_in=not stack[p], is_dead=True
+            )
+        )
     clockwise = [(start + k) % n for k in range(n)]
     killed = tuple(p for p in clockwise if ordered[p].killed and ordered[p].dealt)
     undealt = tuple(p for p in clockwise if not ordered[p].dealt)

@@ -90,7 +90,12 @@ class HandSetup:
     equal part of every other ante).
 
     ``chip_unit`` is the smallest chip in play: odd chips of a split pot are handed out in
-    units of it (TDA 20).
+    units of it (TDA 20); a bet or raise that is not all-in is made in multiples of it.
+
+    ``dead_posts`` are taken after the posting plan (computed or given): dead money in the
+    main pot, not part of the poster's bet (THC 21: dodged blinds "will be put into the next
+    pot and will be considered dead money"; THC 35: the blinds are due once per round). A short
+    stack posts what it has (KY 10).
     """
 
     seats: tuple[SeatSpec, ...]
@@ -105,6 +110,7 @@ class HandSetup:
     rules: RuleSet = field(default_factory=RuleSet)
     posts: tuple[Post, ...] | None = None
     min_bet: int | None = None
+    dead_posts: tuple[Post, ...] = ()
 
     @property
     def opening_bet(self) -> int:
@@ -197,6 +203,13 @@ class HandSetup:
                 f" small blind seat {self.small_blind_seat}",
                 code="heads_up_button",
             )
+        for p in self.dead_posts:
+            if p.seat not in numbers:
+                _fail(
+                    f"a dead post is due from seat {p.seat}, which has no player", code="bad_post"
+                )
+            if not _is_int(p.amount) or p.amount < 0:
+                _fail(f"dead post amount {p.amount!r} must be 0 or more chips", code="bad_post")
         if self.posts is not None:
             for p in self.posts:
                 if p.seat not in numbers:
