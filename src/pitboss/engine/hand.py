@@ -9,7 +9,6 @@ a rejected decision raises ``IllegalAction`` and changes nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import cast
 
 from pitboss.cards import FULL_DECK, Card, Deck
 from pitboss.engine.actions import Action, ActionKind, LegalActions
@@ -262,7 +261,7 @@ class Hand(BettingStep):
             o.can_muck = False
             o.chip_unit = unit
             o.__class__ = LegalActions
-            return cast(LegalActions, o)
+            return o  # type: ignore[no-any-return]
         if phase is HandPhase.SHOWDOWN:
             return legal_showdown(self._seats[p], self._unit)
         raise IllegalAction("the hand is over: nobody is to act", code="hand_over")

@@ -65,7 +65,7 @@ def legal_betting(
     o.can_muck = False
     o.chip_unit = unit
     o.__class__ = LegalActions
-    return cast(LegalActions, o)
+    return o  # type: ignore[no-any-return]
 
 
 def legal_showdown(seat: int, unit: int = 1) -> LegalActions:
@@ -81,7 +81,7 @@ def legal_showdown(seat: int, unit: int = 1) -> LegalActions:
     o.can_muck = True
     o.chip_unit = unit
     o.__class__ = LegalActions
-    return cast(LegalActions, o)
+    return o  # type: ignore[no-any-return]
 
 
 def acted(
@@ -102,7 +102,7 @@ def acted(
     o.is_all_in = is_all_in
     o.timed_out = timed_out
     o.__class__ = Acted
-    return cast(Acted, o)
+    return o  # type: ignore[no-any-return]
 
 
 def hole_cards_dealt(seat: int, cards: tuple[Card, Card]) -> HoleCardsDealt:
@@ -110,7 +110,7 @@ def hole_cards_dealt(seat: int, cards: tuple[Card, Card]) -> HoleCardsDealt:
     o.seat = seat
     o.cards = cards
     o.__class__ = HoleCardsDealt
-    return cast(HoleCardsDealt, o)
+    return o  # type: ignore[no-any-return]
 
 
 def hand_tabled(seat: int, cards: tuple[Card, Card]) -> HandTabled:
@@ -118,7 +118,7 @@ def hand_tabled(seat: int, cards: tuple[Card, Card]) -> HandTabled:
     o.seat = seat
     o.cards = cards
     o.__class__ = HandTabled
-    return cast(HandTabled, o)
+    return o  # type: ignore[no-any-return]
 
 
 def card_burned(street: Street, card: Card) -> CardBurned:
@@ -126,7 +126,7 @@ def card_burned(street: Street, card: Card) -> CardBurned:
     o.street = street
     o.card = card
     o.__class__ = CardBurned
-    return cast(CardBurned, o)
+    return o  # type: ignore[no-any-return]
 
 
 def board_dealt(street: Street, cards: tuple[Card, ...]) -> BoardDealt:
@@ -134,7 +134,7 @@ def board_dealt(street: Street, cards: tuple[Card, ...]) -> BoardDealt:
     o.street = street
     o.cards = cards
     o.__class__ = BoardDealt
-    return cast(BoardDealt, o)
+    return o  # type: ignore[no-any-return]
 
 
 def pot_awarded(
@@ -153,14 +153,14 @@ def pot_awarded(
     o.shares = shares
     o.is_uncontested = is_uncontested
     o.__class__ = PotAwarded
-    return cast(PotAwarded, o)
+    return o  # type: ignore[no-any-return]
 
 
 def hand_ended(stacks: tuple[tuple[int, int], ...]) -> HandEnded:
     o = _EndedTwin()
     o.stacks = stacks
     o.__class__ = HandEnded
-    return cast(HandEnded, o)
+    return o  # type: ignore[no-any-return]
 
 
 def bet_returned(seat: int, amount: int) -> BetReturned:
@@ -168,4 +168,4 @@ def bet_returned(seat: int, amount: int) -> BetReturned:
     o.seat = seat
     o.amount = amount
     o.__class__ = BetReturned
-    return cast(BetReturned, o)
+    return o  # type: ignore[no-any-return]
