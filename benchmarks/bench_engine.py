@@ -1,10 +1,11 @@
 """Dealing-engine speed: random legal play with 100-big-blind stacks, side by side.
 
 Engines: pitboss (every TDA rule enforced: posting, dealing with burns, min bet/raise, TDA 47A
-reopening, side pots, showdown order, events recorded), PokerKit 0.7.7 (NoLimitTexasHoldem with
+reopening, side pots, showdown order, events recorded; dealt from a ``DrawDeck``, a uniform
+shuffle drawn as the cards are dealt), PokerKit 0.7.7 (NoLimitTexasHoldem with
 automated posting, dealing and pushing) and pokerfast's FastHand (6-max only, its fixed game).
 Each engine plays the same random policy: raise 15% of the time when it may (to a random
-amount between the minimum and the maximum), fold 30% of the time when facing a bet, otherwise
+amount between the minimum and the maximum), fold 45% of the time when facing a bet, otherwise
 check or call; every hand reaching showdown is shown.
 
 Run: python benchmarks/bench_engine.py [--seconds 10] [--rounds 10] [--seed 1]
