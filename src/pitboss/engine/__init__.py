@@ -26,7 +26,10 @@ blind, antes never reduced; TDA 38 dealing and burns; TDA 28 no rabbit hunting; 
 heads-up; TDA 43A minimum bet and raise; TDA 47A short all-ins do not reopen; TDA 29 (or KY 16
 / THC 15 / SLPT 2) timeouts; TDA 30/71C hands killed at the deal; TDA 21 side pots; TDA 20 odd
 chips; TDA 16/17A showdown order and all-in exposure, THC 10 all hands tabled; KY 15 cards
-speak; TDA 17B the uncontested winner shows nothing.
+speak; TDA 17B the uncontested winner shows nothing; THC 6 seats that post but are not dealt
+(``SeatSpec(dealt=False)``); THC 21/35 dead money (``HandSetup.dead_posts``); bets and raises in
+whole chips of ``chip_unit`` (all-ins excepted); no decision for the one player with chips
+whose bet already covers every all-in (TDA 16, KY 14).
 """
 
 from pitboss.engine.actions import Action, ActionKind, LegalActions
