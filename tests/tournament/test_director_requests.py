@@ -56,6 +56,8 @@ def check_indexes(s: TournamentState) -> None:
     assert s.out_ids == frozenset(r.bust.player_id for r in s.busts)
     for h in s.hands.values():
         assert (h.plan is None) or not h.finished  # a finished hand keeps no plan
+    for t in s.tables.values():  # balancing skips tables by seat_count (THC 5 consolidation)
+        assert max(t.seats, default=0) <= t.seat_count
 
 
 def _chips(pid: str, n: int) -> PlayerChips:

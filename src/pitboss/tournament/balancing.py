@@ -262,8 +262,8 @@ def _destination(
 def _consolidate(tables: Mapping[int, TableSeats], ctx: BalanceContext) -> Move | None:
     """THC 5: players in seats above the phase's seat count move to the worst open seat."""
     for table in sorted(tables.values(), key=lambda t: t.number):
-        if max(table.seats, default=0) <= ctx.capacity:
-            continue  # no seat beyond the phase's seat count (the common case, checked fast)
+        if table.seat_count <= ctx.capacity:
+            continue  # no seat beyond the phase's seat count (seats never exceed seat_count)
         beyond = sorted(
             s for s, p in table.seats.items() if s > ctx.capacity and p not in ctx.moved
         )

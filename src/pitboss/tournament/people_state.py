@@ -202,7 +202,7 @@ def hand_started(state: TournamentState, event: HandStarted) -> TournamentState:
         state,
         hands=frozen(state.hands).updated({event.hand_id: record}),
         tables=tables,
-        open_at=(*state.open_at, (event.hand_id, event.table)),
+        open_at={**state.open_at, event.hand_id: event.table},
         busy=state.busy | {event.table},
     )
 

@@ -145,7 +145,7 @@ class TournamentState:
     # so replay rebuilds them exactly and state equality stays meaningful): the hands in play
     # (id, table) in start order and the tables they are at, the players out, the entries
     # that stand and the players still in with chips
-    open_at: tuple[tuple[str, int], ...] = ()
+    open_at: Mapping[str, int] = field(default_factory=dict)
     busy: frozenset[int] = frozenset()
     out_ids: frozenset[PlayerId] = frozenset()
     entry_count: int = 0
@@ -203,10 +203,10 @@ class TournamentState:
         """Hands started and not finished (at ``table`` if given), in the order they started."""
         hands = self.hands
         if table is None:
-            return tuple(hands[h] for h, _ in self.open_at)
+            return tuple(hands[h] for h in self.open_at)
         if table not in self.busy:
             return ()
-        return tuple(hands[h] for h, t in self.open_at if t == table)
+        return tuple(hands[h] for h, t in self.open_at.items() if t == table)
 
     def busy_tables(self) -> frozenset[int]:
         """Tables with a hand in play."""
@@ -367,13 +367,12 @@ def _apply(state: TournamentState, event: Event) -> TournamentState:
                 st.player_id: evolve(players[st.player_id], chips=st.chips) for st in event.stacks
             }
             state = people_state.with_players(state, changed)
-            still_open = tuple(o for o in state.open_at if o[0] != event.hand_id)
-            state = evolve(
-                state,
-                hands=hands,
-                open_at=still_open,
-                busy=frozenset(t for _, t in still_open),
-            )
+            still_open = dict(state.open_at)
+            table = still_open.pop(event.hand_id, None)
+            busy = state.busy
+            if table is not None and table not in still_open.values():
+                busy = busy - {table}
+            state = evolve(state, hands=hands, open_at=still_open, busy=busy)
             return people_state.hand_finished(state, record)
         case RebuyDeclared():
             return _player(state, event.player_id, rebuy_declared=True)
