@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 
 from pitboss.errors import RuleSetError, StructureError
 from pitboss.rules.table import TablePhase
+from pitboss.tournament.chop import ChopTieBreak
+from pitboss.tournament.payouts import PayoutTable
 
 
 class AnteMode(enum.StrEnum):
@@ -423,6 +425,7 @@ class PayoutTableName(enum.StrEnum):
     """The payout tables pitboss ships (`pitboss.tournament.payouts`)."""
 
     STANDARD = "standard"  # pitboss's own table: no seed gives one (KY 18's is missing)
+    CUSTOM = "custom"  # the preset's own table or formula (THC add. 13), in ``payouts.custom``
 
 
 class PrizeRounding(enum.StrEnum):
@@ -436,16 +439,31 @@ class PrizeRounding(enum.StrEnum):
 class PayoutRules:
     """How prizes are set: places paid by entrants at the start (THC add. 13), rounding unit.
 
+    ``table`` names pitboss's ``standard`` table or ``custom``: the preset's own
+    `pitboss.tournament.payouts.PayoutTable` in ``custom`` (brackets of shares in basis points by
+    field size, and/or a ``beyond`` formula; THC add. 13 "from a preset table or a formula").
+    ``chop_tie_break`` is who gets an odd cent on equal remainders in a deal (RULES §2,
+    `pitboss.tournament.chop.ChopTieBreak`).
+
     When the unit is too large for a small pool (a paid place would get nothing) the director
     falls back to whole cents rather than refuse to start.
     """
 
     table: PayoutTableName = PayoutTableName.STANDARD
+    custom: PayoutTable | None = None
     rounding_unit_cents: int = 100
     rounding: PrizeRounding = PrizeRounding.LARGEST_REMAINDER
+    chop_tie_break: ChopTieBreak = ChopTieBreak.LARGER_STACK
 
     def __post_init__(self) -> None:
         _positive("tournament.payouts.rounding_unit_cents", self.rounding_unit_cents)
+        if (self.table is PayoutTableName.CUSTOM) != (self.custom is not None):
+            raise RuleSetError(
+                "tournament.payouts.custom is the preset's own payout table and is given when, "
+                f"and only when, tournament.payouts.table is 'custom' (table is "
+                f"'{self.table.value}', custom is {'set' if self.custom else 'not set'})",
+                params={"setting": "tournament.payouts.custom", "table": self.table.value},
+            )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -30,7 +30,7 @@ from pitboss.errors import (
     SeatingError,
     TournamentError,
 )
-from pitboss.rules.tournament import RefundPolicy
+from pitboss.rules.tournament import PayoutTableName, RefundPolicy
 from pitboss.tournament import clock as clk
 from pitboss.tournament import commands as cmd
 from pitboss.tournament import deals, director, hands, penalties, side_games
@@ -86,8 +86,6 @@ MS_PER_SECOND = 1000
 MS_PER_MINUTE = 60_000
 MIN_PLAYERS_TO_START = 2
 _AFTER_ROUNDS = 4  # after_change again when its own chip races put players out
-
-_SCHEMES: dict[str, PayoutScheme] = {"standard": STANDARD_PAYOUTS}
 
 
 def decide(
@@ -516,7 +514,7 @@ def _payouts_and_state(
     if not force and (pool, after.entries) == (sum(s.prizes_cents), s.payout_entrants):
         return events, after
     rules = after.rules.tournament.payouts
-    scheme = _SCHEMES[rules.table.value]
+    scheme = payout_scheme(after)
     rounding = PayoutRounding(rules.rounding.value)
     try:
         payouts = compute_payouts(
@@ -530,6 +528,15 @@ def _payouts_and_state(
         at=now, entrants=after.entries, prize_pool_cents=pool, prizes_cents=payouts.prizes
     )
     return [*events, computed], apply(after, computed)
+
+
+def payout_scheme(s: TournamentState) -> PayoutScheme:
+    """The payout table the house's preset names: pitboss's standard one, or the preset's own
+    table or formula (``tournament.payouts.custom``; THC add. 13)."""
+    rules = s.rules.tournament.payouts
+    if rules.table is PayoutTableName.CUSTOM and rules.custom is not None:
+        return rules.custom
+    return STANDARD_PAYOUTS
 
 
 def _rebuy_window_open(s: TournamentState, now: int) -> tuple[bool, str]:
@@ -742,5 +749,6 @@ __all__ = [
     "decide",
     "execute",
     "fold",
+    "payout_scheme",
     "replay",
 ]

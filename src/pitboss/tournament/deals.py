@@ -1,8 +1,9 @@
 """Deals: every remaining player's consent and the director's approval, recorded (RULES §3.9).
 
 The split itself is `pitboss.tournament.chop.propose_chop` (chip, floor, ICM, equal, custom, in
-exact cents). At the legal time limit (KY 11) the deal is forced: the house's method, no
-consent needed, the director's approval still recorded.
+exact cents; an odd cent on equal remainders goes by the house's ``payouts.chop_tie_break``). At
+the legal time limit (KY 11) the deal is forced: the house's method, no consent needed, the
+director's approval still recorded.
 """
 
 from __future__ import annotations
@@ -67,6 +68,7 @@ def propose_deal(
         stacks=stacks,
         left_to_play_for=c.left_to_play_cents,
         amounts=c.custom_amounts_cents if method is SplitMethod.CUSTOM else None,
+        tie_break=s.rules.tournament.payouts.chop_tie_break,  # the house's setting (RULES §2)
         rng=generator,
     )
     return [
