@@ -274,3 +274,54 @@ def test_tda_27_no_rebuy_in_the_middle_of_a_hand() -> None:
     with pytest.raises(RegistrationError) as err:
         floor.do(c.Rebuy(player_id=pid))
     assert err.value.code == "rebuy_in_hand"
+
+
+def _thc_floor() -> tuple[Floor, PlayerId]:
+    floor = Floor("thc", seed=1)
+    floor.register(*[f"p{i}" for i in range(6)], details=thc_details())
+    floor.do(c.StartTournament())
+    return floor, _first(floor)
+
+
+def _minutes_given(
+    floor: Floor, pid: PlayerId, kind: PenaltyKind | None = None, amount: int = 0
+) -> int:
+    events = floor.do(c.GivePenalty(player_id=pid, reason="abuse", kind=kind, amount=amount))
+    return next(e for e in events if isinstance(e, PenaltyGiven)).minutes
+
+
+def test_thc_25_only_10_20_30_or_40_minutes_away() -> None:
+    floor, pid = _thc_floor()
+    before = floor.state
+    for bad in (5, 15, 45, -10):
+        with pytest.raises(ConductError, match=r"10, 20, 30, 40 minutes .*THC 25.*not") as err:
+            floor.do(
+                c.GivePenalty(player_id=pid, reason="abuse", kind=PenaltyKind.MINUTES, amount=bad)
+            )
+        assert err.value.params["allowed"] == [10, 20, 30, 40]
+    assert floor.state == before  # a rejected penalty changes nothing
+    assert _minutes_given(floor, pid, kind=PenaltyKind.MINUTES, amount=30) == 30
+
+
+def test_thc_25_repeat_time_penalties_escalate() -> None:
+    floor, pid = _thc_floor()
+    # the director skips the warning and goes straight to 20 minutes
+    assert _minutes_given(floor, pid, kind=PenaltyKind.MINUTES, amount=20) == 20
+    # the ladder's second rung is 10 minutes, but a repeat offence is never shorter: 30
+    assert _minutes_given(floor, pid, kind=PenaltyKind.MINUTES) == 30
+    assert _minutes_given(floor, pid) == 40  # the ladder's rung 3 (30) is not longer: next, 40
+    assert _minutes_given(floor, pid, kind=PenaltyKind.MINUTES) == 40  # the longest allowed
+    events = floor.do(c.GivePenalty(player_id=pid, reason="abuse"))  # rung 5 is 40: the top
+    assert next(e for e in events if isinstance(e, PenaltyGiven)).minutes == 40
+
+
+def test_thc_25_a_ladder_with_a_length_not_allowed_is_rejected() -> None:
+    import dataclasses
+
+    from pitboss.errors import RuleSetError
+    from pitboss.rules.tournament import ConductRules, PenaltyStep
+
+    with pytest.raises(RuleSetError, match="15-minute step"):
+        ConductRules(escalation=(PenaltyStep(kind=PenaltyKind.MINUTES, amount=15),))
+    with pytest.raises(RuleSetError, match="increasing"):
+        dataclasses.replace(ConductRules(), penalty_minutes=(20, 10))

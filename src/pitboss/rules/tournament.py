@@ -659,6 +659,7 @@ class ConductRules:
     seeds' dead hand). ``absent_forfeit_minutes`` (THC 6: 20) forfeits an absent player's chips;
     ``no_show_removal_level`` (THC 7: 2) removes the chips of a player not present by the first
     hand of that level. Both are off for the TDA (no forfeiture for absence, TDA 71A).
+    ``penalty_minutes`` are the only lengths a minutes-away penalty may have (THC 25).
     """
 
     penalty_mode: PenaltyMode = PenaltyMode.MISSED_ROUNDS
@@ -669,9 +670,24 @@ class ConductRules:
     clock_callers: ClockCaller = ClockCaller.ANY_PLAYER
     absent_forfeit_minutes: int | None = None
     no_show_removal_level: int | None = None
+    penalty_minutes: tuple[int, ...] = (10, 20, 30, 40)  # THC 25: the only time-away penalties
 
     def __post_init__(self) -> None:
         _positive("tournament.conduct.max_rounds", self.max_rounds)
+        allowed = self.penalty_minutes
+        if not allowed or any(m <= 0 for m in allowed) or list(allowed) != sorted(set(allowed)):
+            raise RuleSetError(
+                "tournament.conduct.penalty_minutes must be positive minutes in increasing order "
+                f"(THC 25: 10, 20, 30, 40), got {list(allowed)}",
+                params={"setting": "tournament.conduct.penalty_minutes", "value": list(allowed)},
+            )
+        for step in self.escalation:
+            if step.kind is PenaltyKind.MINUTES and step.amount not in allowed:
+                raise RuleSetError(
+                    f"tournament.conduct.escalation has a {step.amount}-minute step; the allowed "
+                    f"time penalties are {', '.join(map(str, allowed))} minutes (THC 25)",
+                    params={"setting": "tournament.conduct.escalation", "allowed": list(allowed)},
+                )
         _positive("tournament.conduct.clock_seconds", self.clock_seconds)
         _non_negative("tournament.conduct.clock_countdown_seconds", self.clock_countdown_seconds)
         _optional_positive("tournament.conduct.absent_forfeit_minutes", self.absent_forfeit_minutes)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from pitboss.cards import RandomSource
 from pitboss.errors import ConductError
 from pitboss.rules.hand import TimeoutPolicy
-from pitboss.rules.tournament import ClockCaller, PenaltyKind
+from pitboss.rules.tournament import ClockCaller, PenaltyKind, PenaltyStep
 from pitboss.tournament import commands as cmd
 from pitboss.tournament.director import eliminate, seat_newcomer
 from pitboss.tournament.entries import Player, PlayerId
@@ -113,12 +113,7 @@ def give_penalty(s: TournamentState, c: cmd.GivePenalty, now: int) -> list[Event
                 hands=hands,
             )
         ]
-    if amount <= 0:
-        raise ConductError(
-            "a time penalty is a positive number of minutes (THC 25: 10, 20, 30 or 40)",
-            code="bad_penalty",
-            params={"minutes": amount},
-        )
+    amount = _penalty_minutes(s, c.player_id, c.amount, step)
     return [
         PenaltyGiven(
             at=now,
@@ -130,6 +125,32 @@ def give_penalty(s: TournamentState, c: cmd.GivePenalty, now: int) -> list[Event
             until=now + amount * MS_PER_MINUTE,
         )
     ]
+
+
+def _penalty_minutes(s: TournamentState, pid: PlayerId, given: int, step: PenaltyStep) -> int:
+    """THC 25: a minutes-away penalty is one of the house's lengths (10, 20, 30 or 40).
+
+    With no length given, a repeat offence escalates: the ladder's minutes if they are longer
+    than the player's longest time penalty so far, else the next allowed length above it (the
+    longest allowed once it is reached). A length the director names is used as given.
+
+    Raises:
+        ConductError: a length that is not one of the allowed ones (the message lists them).
+    """
+    allowed = s.rules.tournament.conduct.penalty_minutes
+    if given:
+        if given not in allowed:
+            listed = ", ".join(map(str, allowed))
+            raise ConductError(
+                f"a time penalty is {listed} minutes away from the table (THC 25), not {given}",
+                code="bad_penalty",
+                params={"minutes": given, "allowed": list(allowed)},
+            )
+        return given
+    last = s.conduct_of(pid).last_minutes
+    if step.kind is PenaltyKind.MINUTES and step.amount > last:
+        return step.amount
+    return next((m for m in allowed if m > last), allowed[-1])
 
 
 def mark_absent(s: TournamentState, c: cmd.MarkAbsent, now: int) -> list[Event]:

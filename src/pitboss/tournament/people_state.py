@@ -55,6 +55,7 @@ class Conduct:
 
     offences: int = 0
     penalty_hands: int = 0
+    last_minutes: int = 0  # the longest minutes-away penalty given so far (THC 25 escalation)
     away_until: int | None = None
     absent_since: int | None = None
 
@@ -325,6 +326,7 @@ def apply_people(state: TournamentState, event: PeopleEvent) -> TournamentState:
                 event.player_id,
                 offences=event.offence,
                 penalty_hands=c.penalty_hands + event.hands,
+                last_minutes=max(c.last_minutes, event.minutes),
                 away_until=event.until if event.until is not None else c.away_until,
             )
         case PlayerAbsent():
