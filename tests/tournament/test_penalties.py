@@ -13,6 +13,7 @@ from pitboss.tournament.director import hand_plan
 from pitboss.tournament.entries import PlayerId
 from pitboss.tournament.people_events import (
     ChipsRemoved,
+    ClockCalled,
     ClockExpired,
     ClockRuling,
     PenaltyGiven,
@@ -325,3 +326,48 @@ def test_thc_25_a_ladder_with_a_length_not_allowed_is_rejected() -> None:
         ConductRules(escalation=(PenaltyStep(kind=PenaltyKind.MINUTES, amount=15),))
     with pytest.raises(RuleSetError, match="increasing"):
         dataclasses.replace(ConductRules(), penalty_minutes=(20, 10))
+
+
+@pytest.mark.parametrize("preset", ["ky-charity", "thc", "slpt"])
+def test_ky_16_thc_15_slpt_2_the_caller_is_seated_at_that_table_and_not_out(preset: str) -> None:
+    floor = Floor(preset, seed=6)
+    if preset == "thc":
+        floor.register(*[f"p{i}" for i in range(14)], details=thc_details())
+        floor.do(c.StartTournament())
+    else:
+        floor.seat(14)
+    assert len(floor.state.tables) == 2
+    target, neighbour, *_ = floor.state.tables[1].players()
+    stranger = _first(floor, 2)
+    out = floor.state.tables[2].players()[1]
+    floor.do(c.WithdrawFromPlay(player_id=out))  # THC 38: out of the tournament
+    floor.start(1)
+    before = floor.state
+    with pytest.raises(ConductError, match="seated at table 2.*KY 16, THC 15, SLPT 2") as err:
+        floor.do(c.CallClock(table=1, player_id=target, called_by=stranger))
+    assert err.value.code == "caller_not_at_table"
+    with pytest.raises(ConductError, match="out of the tournament") as err:
+        floor.do(c.CallClock(table=1, player_id=target, called_by=out))
+    assert err.value.code == "caller_out"
+    assert floor.state == before  # rejected calls change nothing
+    (called,) = floor.do(c.CallClock(table=1, player_id=target, called_by=neighbour))
+    assert isinstance(called, ClockCalled)
+    assert called.called_by == neighbour
+    floor.do(c.OverrideRuling(ruling="clock", player_id=target, reason="had acted"))
+    (called,) = floor.do(c.CallClock(table=1, player_id=target))  # the director, any time
+    assert isinstance(called, ClockCalled)
+    assert called.called_by is None
+
+
+def test_tda_29_any_player_still_in_the_event_may_ask_for_the_clock() -> None:
+    floor = Floor("tda", seed=6)
+    floor.seat(14)
+    target = _first(floor, 1)
+    other_table, out = floor.state.tables[2].players()[:2]
+    floor.do(c.WithdrawFromPlay(player_id=out))
+    floor.start(1)
+    with pytest.raises(ConductError, match="out of the tournament"):
+        floor.do(c.CallClock(table=1, player_id=target, called_by=out))
+    (called,) = floor.do(c.CallClock(table=1, player_id=target, called_by=other_table))
+    assert isinstance(called, ClockCalled)
+    assert called.called_by == other_table

@@ -239,15 +239,7 @@ def call_clock(s: TournamentState, c: cmd.CallClock, now: int) -> list[Event]:
     if s.is_seated and (table is None or table.number != c.table):
         raise ConductError(f"{c.player_id} is not seated at table {c.table}", code="not_at_table")
     if c.called_by is not None:
-        player_in(s, c.called_by)
-        caller_table = s.table_of(c.called_by)
-        at_table = caller_table is not None and caller_table.number == c.table
-        if rules.clock_callers is ClockCaller.PLAYER_AT_TABLE and s.is_seated and not at_table:
-            raise ConductError(
-                "only a player at the table or the director may call the clock (THC 15)",
-                code="caller_not_at_table",
-                params={"called_by": c.called_by, "table": c.table},
-            )
+        _check_caller(s, c.called_by, c.table, rules.clock_callers)
     seconds = rules.clock_seconds + rules.clock_countdown_seconds
     return [
         ClockCalled(
@@ -258,6 +250,40 @@ def call_clock(s: TournamentState, c: cmd.CallClock, now: int) -> list[Event]:
             expires_at=now + seconds * MS_PER_SECOND,
         )
     ]
+
+
+def _check_caller(s: TournamentState, caller: PlayerId, table: int, who: ClockCaller) -> None:
+    """A player calling the clock is in the tournament and not out (TDA 29: any player in the
+    event); under ``player_at_table`` (KY 16 as this pitboss reads it, THC 15, SLPT 2 and 6)
+    they are also seated at that table. Unseated, the table's players are those in its hand.
+
+    Raises:
+        ConductError: the caller is out, or not at the table where the rule asks it.
+    """
+    player = active_player(s, caller)
+    if s.is_out(caller) or player.chips <= 0:
+        raise ConductError(
+            f"{player.name} is out of the tournament and cannot call the clock; a player still "
+            "in (or the director) may call it",
+            code="caller_out",
+            params={"called_by": caller, "table": table},
+        )
+    if who is not ClockCaller.PLAYER_AT_TABLE:
+        return
+    if s.is_seated:
+        seated = s.table_of(caller)
+        at_table = seated is not None and seated.number == table
+        where = "not seated" if seated is None else f"seated at table {seated.number}"
+    else:
+        at_table = any(caller in h.players for h in s.open_hands(table))
+        where = "not in the hand there"
+    if not at_table:
+        raise ConductError(
+            f"{player.name} cannot call the clock at table {table}: they are {where}; only a "
+            "player seated at that table or the director may call it (KY 16, THC 15, SLPT 2)",
+            code="caller_not_at_table",
+            params={"called_by": caller, "table": table},
+        )
 
 
 def expire_clock(s: TournamentState, c: cmd.ExpireClock, now: int) -> list[Event]:
