@@ -343,7 +343,7 @@ def test_ky_16_thc_15_slpt_2_the_caller_is_seated_at_that_table_and_not_out(pres
     floor.do(c.WithdrawFromPlay(player_id=out))  # THC 38: out of the tournament
     floor.start(1)
     before = floor.state
-    with pytest.raises(ConductError, match="seated at table 2.*KY 16, THC 15, SLPT 2") as err:
+    with pytest.raises(ConductError, match=r"seated at table 2.*KY 16, THC 15, SLPT 2") as err:
         floor.do(c.CallClock(table=1, player_id=target, called_by=stranger))
     assert err.value.code == "caller_not_at_table"
     with pytest.raises(ConductError, match="out of the tournament") as err:
