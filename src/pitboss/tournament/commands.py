@@ -313,9 +313,12 @@ class ExpireClock:
 class OverrideRuling:
     """The director reverses an automatic ruling, with a reason (TDA 1; RULES §4 row 1).
 
-    ``ruling``: ``chips_removed`` (give back the removed chips and reinstate the player),
+    ``ruling`` is a `pitboss.tournament.people_events.OverridableRuling` value:
+    ``chips_removed`` (give back the removed chips and reinstate the player), ``absent_forfeit``
+    (THC 6) or ``no_show`` (THC 7) (the same for that removal, and the player is present),
     ``penalty`` (end the penalty being served), ``clock`` (cancel a clock called on the
-    player). A move is taken back with `UndoMove`.
+    player), ``card_draw`` (THC 3: the equal stacks the draw placed share the places). A move is
+    taken back with `UndoMove`.
     """
 
     ruling: str

@@ -23,11 +23,13 @@ from pitboss.tournament import commands as cmd
 from pitboss.tournament.director import eliminate, seat_newcomer
 from pitboss.tournament.entries import Player, PlayerId
 from pitboss.tournament.events import Event
+from pitboss.tournament.evolve import evolve
 from pitboss.tournament.people_events import (
     ChipsRemoved,
     ClockCalled,
     ClockExpired,
     ClockRuling,
+    OverridableRuling,
     PenaltyGiven,
     PlayerAbsent,
     PlayerReturned,
@@ -35,6 +37,7 @@ from pitboss.tournament.people_events import (
     RulingOverridden,
     SeatReason,
 )
+from pitboss.tournament.people_state import drawn_group, restorable_forfeit
 from pitboss.tournament.state import Phase, TournamentState, active_player, fold
 
 MS_PER_MINUTE = 60_000
@@ -309,54 +312,70 @@ def override(
 ) -> list[Event]:
     """The director reverses an automatic ruling (TDA 1); the override is recorded.
 
+    The rulings are `OverridableRuling`'s: a removal from play (``chips_removed``, or THC 6's
+    ``absent_forfeit`` and THC 7's ``no_show`` for that removal only; the chips come back and
+    the player, reinstated and present, gets a seat again), a penalty being served, a called
+    clock, and THC 3's ``card_draw`` (the equal stacks it placed share the places instead).
+    Each is a `RulingOverridden` event with the reason; replay folds it, nothing is drawn again.
+
     Raises:
-        ConductError: no reason, or nothing of that kind to reverse.
+        ConductError: no reason, an unknown ruling (the message lists them), or nothing of
+            that kind to reverse for the player.
     """
-    if not c.reason.strip():
+    reason = c.reason.strip()
+    if not reason:
         raise ConductError("an override needs the director's reason", code="no_reason")
-    if c.ruling == "chips_removed":
-        removed = [f for f in s.forfeits if f[0] == c.player_id]
-        if not removed:
-            raise ConductError(
-                f"no chips of {c.player_id} were removed from play", code="nothing_to_override"
-            )
-        chips = removed[-1][1]
-        events: list[Event] = [
-            RulingOverridden(
-                at=now,
-                ruling=c.ruling,
-                player_id=c.player_id,
-                reason=c.reason.strip(),
-                chips_restored=chips,
-            )
-        ]
-        after = fold(s, events)
-        if after.table_of(c.player_id) is None:
-            events.extend(seat_newcomer(after, c.player_id, now, rng, SeatReason.LATE))
-        return events
-    if c.ruling == "penalty":
-        if not s.conduct_of(c.player_id).is_penalised(now):
-            raise ConductError(
-                f"{c.player_id} is not serving a penalty", code="nothing_to_override"
-            )
-        return [
-            RulingOverridden(
-                at=now, ruling=c.ruling, player_id=c.player_id, reason=c.reason.strip()
-            )
-        ]
-    if c.ruling == "clock":
-        if not any(call.player_id == c.player_id for call in s.clock_calls.values()):
-            raise ConductError(f"no clock is running on {c.player_id}", code="nothing_to_override")
-        return [
-            RulingOverridden(
-                at=now, ruling=c.ruling, player_id=c.player_id, reason=c.reason.strip()
-            )
-        ]
-    raise ConductError(
-        f"unknown ruling {c.ruling!r}; the director can override 'chips_removed', 'penalty' "
-        "or 'clock'",
-        code="unknown_ruling",
-    )
+    try:
+        ruling = OverridableRuling(c.ruling)
+    except ValueError:
+        allowed = ", ".join(f"'{r.value}'" for r in OverridableRuling)
+        raise ConductError(
+            f"unknown ruling {c.ruling!r}; the director can override {allowed}",
+            code="unknown_ruling",
+            params={"ruling": c.ruling, "allowed": [r.value for r in OverridableRuling]},
+        ) from None
+    overridden = RulingOverridden(at=now, ruling=ruling.value, player_id=c.player_id, reason=reason)
+    match ruling:
+        case (
+            OverridableRuling.CHIPS_REMOVED
+            | OverridableRuling.ABSENT_FORFEIT
+            | OverridableRuling.NO_SHOW
+        ):
+            index = restorable_forfeit(s, c.player_id, ruling)
+            if index is None:
+                what = {
+                    OverridableRuling.ABSENT_FORFEIT: "forfeited for absence (THC 6)",
+                    OverridableRuling.NO_SHOW: "removed as a no-show (THC 7)",
+                }.get(ruling, "removed from play")
+                raise ConductError(
+                    f"no chips of {c.player_id} were {what} that are not already given back",
+                    code="nothing_to_override",
+                    params={"player_id": c.player_id, "ruling": ruling.value},
+                )
+            events: list[Event] = [evolve(overridden, chips_restored=s.forfeits[index][1])]
+            after = fold(s, events)
+            if after.table_of(c.player_id) is None:
+                events.extend(seat_newcomer(after, c.player_id, now, rng, SeatReason.LATE))
+            return events
+        case OverridableRuling.PENALTY:
+            if not s.conduct_of(c.player_id).is_penalised(now):
+                raise ConductError(
+                    f"{c.player_id} is not serving a penalty", code="nothing_to_override"
+                )
+        case OverridableRuling.CLOCK:
+            if not any(call.player_id == c.player_id for call in s.clock_calls.values()):
+                raise ConductError(
+                    f"no clock is running on {c.player_id}", code="nothing_to_override"
+                )
+        case OverridableRuling.CARD_DRAW:
+            if not drawn_group(s.busts, c.player_id):
+                raise ConductError(
+                    f"no card draw decided {c.player_id}'s finishing place (THC 3 draws only "
+                    "between players out on one hand with equal starting stacks)",
+                    code="nothing_to_override",
+                    params={"player_id": c.player_id},
+                )
+    return [overridden]
 
 
 def due_forfeits(s: TournamentState, now: int) -> list[Event]:

@@ -71,6 +71,24 @@ class RemovalReason(enum.StrEnum):
     LOST_AND_FOUND = "lost_and_found"  # TDA 64
 
 
+class OverridableRuling(enum.StrEnum):
+    """The automatic rulings the director can reverse with a reason (TDA 1; issue 6).
+
+    ``chips_removed``: any removal from play (the chips come back, the player is in again);
+    ``absent_forfeit`` (THC 6) and ``no_show`` (THC 7): the same, for that removal only, and the
+    player is marked present; ``penalty``: the penalty being served ends; ``clock``: a called
+    clock is cancelled; ``card_draw`` (THC 3): the players whose equal starting stacks a card
+    draw placed share those places instead.
+    """
+
+    CHIPS_REMOVED = "chips_removed"
+    ABSENT_FORFEIT = "absent_forfeit"
+    NO_SHOW = "no_show"
+    PENALTY = "penalty"
+    CLOCK = "clock"
+    CARD_DRAW = "card_draw"
+
+
 class ClockRuling(enum.StrEnum):
     """What the clock's expiry did (TDA 29; KY 16, THC 15, SLPT 2)."""
 
@@ -308,6 +326,7 @@ __all__ = [
     "ClockExpired",
     "ClockRuling",
     "DrawReason",
+    "OverridableRuling",
     "PenaltyGiven",
     "PeopleEvent",
     "PeopleEventType",

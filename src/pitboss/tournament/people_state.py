@@ -24,6 +24,7 @@ from pitboss.tournament.people_events import (
     ClockCalled,
     ClockExpired,
     DrawReason,
+    OverridableRuling,
     PenaltyGiven,
     PeopleEvent,
     PlayerAbsent,
@@ -31,6 +32,7 @@ from pitboss.tournament.people_events import (
     PlayerReturned,
     PlayersBusted,
     PlayerSeated,
+    RemovalReason,
     RulingOverridden,
     SeatsDrawn,
     SideGameEntered,
@@ -239,6 +241,57 @@ def back_in(state: TournamentState, pid: PlayerId) -> TournamentState:
     )
 
 
+_RULING_REASONS: dict[str, tuple[RemovalReason, ...]] = {
+    OverridableRuling.ABSENT_FORFEIT: (RemovalReason.ABSENT,),
+    OverridableRuling.NO_SHOW: (RemovalReason.NO_SHOW,),
+}
+
+
+def restorable_forfeit(state: TournamentState, pid: PlayerId, ruling: str) -> int | None:
+    """The index in ``state.forfeits`` of the player's latest removal from play not yet
+    reversed that ``ruling`` can reverse (any removal for ``chips_removed``; THC 6's for
+    ``absent_forfeit``, THC 7's for ``no_show``); None if there is none."""
+    reasons = _RULING_REASONS.get(ruling)
+    for index in range(len(state.forfeits) - 1, -1, -1):
+        who, _chips, reason = state.forfeits[index]
+        if who != pid or index in state.restored_forfeits:
+            continue
+        if reasons is None or reason in reasons:
+            return index
+    return None
+
+
+def drawn_group(busts: Iterable[BustRecord], pid: PlayerId) -> tuple[BustRecord, ...]:
+    """THC 3: the busts of ``pid``'s event with ``pid``'s starting stack, when a card draw
+    placed them (their ranks differ); empty when no draw decided ``pid``'s place."""
+    records = tuple(busts)
+    mine = next((r for r in records if r.bust.player_id == pid), None)
+    if mine is None:
+        return ()
+    group = tuple(
+        r
+        for r in records
+        if r.seq == mine.seq and r.bust.stack_at_start == mine.bust.stack_at_start
+    )
+    return group if len({r.bust.rank for r in group}) > 1 else ()
+
+
+def draw_shared(busts: tuple[BustRecord, ...], pid: PlayerId) -> tuple[BustRecord, ...]:
+    """The busts with the card draw that placed ``pid`` undone: that group shares the places
+    (RULES §5.15's default) by taking one rank."""
+    group = drawn_group(busts, pid)
+    if not group:
+        return busts
+    top = min(r.bust.rank for r in group)
+    ids = {r.bust.player_id for r in group}
+    return tuple(
+        evolve(r, bust=evolve(r.bust, rank=top))
+        if r.seq == group[0].seq and r.bust.player_id in ids
+        else r
+        for r in busts
+    )
+
+
 def apply_people(state: TournamentState, event: PeopleEvent) -> TournamentState:
     """The state after one of the people events."""
     match event:
@@ -356,10 +409,17 @@ def apply_people(state: TournamentState, event: PeopleEvent) -> TournamentState:
                     if call.player_id != event.player_id
                 }
                 state = evolve(state, clock_calls=calls)
+            if event.ruling == OverridableRuling.CARD_DRAW:
+                state = evolve(state, busts=draw_shared(state.busts, event.player_id))
             if event.chips_restored:
+                index = restorable_forfeit(state, event.player_id, event.ruling)
+                if index is not None:
+                    state = evolve(state, restored_forfeits=state.restored_forfeits | {index})
                 p = state.players[event.player_id]
                 restored = evolve(p, chips=p.chips + event.chips_restored)
                 state = back_in(with_players(state, {event.player_id: restored}), event.player_id)
+                # reinstated by the director: present, so THC 6/7 do not remove them again
+                state = _conduct(state, event.player_id, absent_since=None)
             return state
         case SideGameEntered():
             player = Player(
@@ -378,8 +438,11 @@ __all__ = [
     "Conduct",
     "apply_people",
     "back_in",
+    "draw_shared",
+    "drawn_group",
     "hand_finished",
     "hand_started",
     "planned_seats",
+    "restorable_forfeit",
     "with_players",
 ]

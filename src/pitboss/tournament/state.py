@@ -138,6 +138,7 @@ class TournamentState:
     winner: PlayerId | None = None
     conduct: Mapping[PlayerId, Conduct] = field(default_factory=dict)
     forfeits: tuple[tuple[PlayerId, int, RemovalReason], ...] = ()
+    restored_forfeits: frozenset[int] = frozenset()  # indexes into forfeits the TD reversed
     clock_calls: Mapping[int, ClockCall] = field(default_factory=dict)
     chips_created: int = 0
     overrides: tuple[str, ...] = ()
