@@ -110,3 +110,58 @@ def test_a_sit_and_go_can_start_on_command_before_it_is_full() -> None:
     floor.register(*[f"p{i}" for i in range(6)], details=thc_details())
     floor.do(c.StartTournament())
     assert floor.sizes() == {1: 6}
+
+
+def test_slpt_29_a_registered_side_games_winner_enters_with_the_average_stack() -> None:
+    floor = Floor("slpt", seed=3)
+    floor.seat(12)
+    with pytest.raises(RegistrationError) as err:
+        floor.do(c.RegisterSideGame(side_game_id="sg", players=tuple(f"s{i}" for i in range(13))))
+    assert err.value.code == "bad_side_game_players"  # SLPT 29.5: 12 seats ...
+    floor.do(
+        c.RegisterSideGame(side_game_id="sg", players=tuple(f"s{i}" for i in range(13)), large=True)
+    )  # ... or 13 on the large tables
+    assert floor.state.side_games["sg"].seats == 13
+    enter = c.EnterFromSideGame(player_id=PlayerId("w"), name="s4", side_game_id="sg")
+    with pytest.raises(RegistrationError) as err:
+        floor.do(enter)
+    assert err.value.code == "not_side_game_winner"  # no winner yet
+    with pytest.raises(RegistrationError) as err:
+        floor.do(c.RecordSideGameWinner(side_game_id="sg", winner="stranger"))
+    assert err.value.code == "not_in_side_game"
+    floor.do(c.RecordSideGameWinner(side_game_id="sg", winner="s4"))
+    with pytest.raises(RegistrationError) as err:
+        floor.do(c.EnterFromSideGame(player_id=PlayerId("x"), name="s5", side_game_id="sg"))
+    assert err.value.code == "not_side_game_winner"  # only the winner
+    floor.bust_dealt(1)
+    average = average_stack(floor.state)
+    created = floor.state.chips_created
+    events = floor.do(enter)
+    entered = next(e for e in events if isinstance(e, SideGameEntered))
+    assert (entered.chips, entered.side_game_id) == (average, "sg")
+    assert floor.state.chips_created == created + average  # chips created and recorded
+    assert floor.state.table_of(PlayerId("w")) is not None
+    assert floor.state.side_games["sg"].entered == ("s4",)
+    with pytest.raises(RegistrationError) as err:
+        floor.do(c.EnterFromSideGame(player_id=PlayerId("w2"), name="s4", side_game_id="sg"))
+    assert err.value.code == "side_game_entered"  # once
+    with pytest.raises(RegistrationError) as err:
+        floor.do(c.EnterFromSideGame(player_id=PlayerId("y"), name="s1", side_game_id="nope"))
+    assert err.value.code == "no_side_game"
+    assert floor.replayed() == floor.state
+
+
+def test_slpt_29_a_side_game_winner_enters_only_until_the_final_table_begins() -> None:
+    floor = Floor("ky-charity", seed=30)  # KY redraws the final table (KY 8b)
+    floor.seat(14)
+    floor.do(c.RegisterSideGame(side_game_id="sg", players=("Ann", "Bob", "Cy")))
+    floor.do(c.RecordSideGameWinner(side_game_id="sg", winner="Bob"))
+    floor.bust_dealt(2, 4)
+    floor.do(c.ConfirmSeatChange())
+    assert floor.state.final_table_started
+    with pytest.raises(RegistrationError) as err:
+        floor.do(c.EnterFromSideGame(player_id=PlayerId("b"), name="Bob", side_game_id="sg"))
+    assert err.value.code == "side_game_closed"
+    with pytest.raises(RegistrationError) as err:
+        floor.do(c.RegisterSideGame(side_game_id="late", players=("Dee", "Eve")))
+    assert err.value.code == "side_game_closed"

@@ -316,6 +316,10 @@ def _handle_people(
             return _after(s, penalties.override(s, command, now, rng), now, rng)
         case cmd.EnterFromSideGame():
             return _after(s, side_games.enter_main_event(s, command, now, rng), now, rng)
+        case cmd.RegisterSideGame():
+            return side_games.register_side_game(s, command, now)
+        case cmd.RecordSideGameWinner():
+            return side_games.record_winner(s, command, now)
     raise TournamentError(f"unknown command {command!r}", code="unknown_command")
 
 

@@ -338,6 +338,25 @@ class EnterFromSideGame:
     player_id: PlayerId
     name: str
     killed_side_stack: bool = False
+    side_game_id: str | None = None  # a registered side game: its winner (or, killed, a player)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RegisterSideGame:
+    """Set up a side game with its players, by name (SLPT 29); ``large``: a large table's 13
+    seats instead of 12 (SLPT 29.5)."""
+
+    side_game_id: str
+    players: tuple[str, ...]
+    large: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordSideGameWinner:
+    """A side game ended: its winner may enter the main event (SLPT 29)."""
+
+    side_game_id: str
+    winner: str
 
 
 Command = (
@@ -380,4 +399,6 @@ Command = (
     | ExpireClock
     | OverrideRuling
     | EnterFromSideGame
+    | RegisterSideGame
+    | RecordSideGameWinner
 )

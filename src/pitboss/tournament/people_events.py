@@ -39,6 +39,8 @@ class PeopleEventType(enum.StrEnum):
     CLOCK_EXPIRED = "clock_expired"
     RULING_OVERRIDDEN = "ruling_overridden"
     SIDE_GAME_ENTERED = "side_game_entered"
+    SIDE_GAME_REGISTERED = "side_game_registered"
+    SIDE_GAME_WON = "side_game_won"
 
 
 class DrawReason(enum.StrEnum):
@@ -278,6 +280,28 @@ class SideGameEntered(_Event):
     name: str
     chips: int
     killed_side_stack: bool = False
+    side_game_id: str | None = None  # the registered side game entered from, if any
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideGameRegistered(_Event):
+    """A side game was set up with its players and seats (SLPT 29; 29.5: 12, or 13 large)."""
+
+    type: ClassVar[PeopleEventType] = PeopleEventType.SIDE_GAME_REGISTERED
+    at: int
+    side_game_id: str
+    players: tuple[str, ...]
+    seats: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideGameWon(_Event):
+    """A side game ended with its winner, who may enter the main event (SLPT 29)."""
+
+    type: ClassVar[PeopleEventType] = PeopleEventType.SIDE_GAME_WON
+    at: int
+    side_game_id: str
+    winner: str
 
 
 PeopleEvent = (
@@ -297,6 +321,8 @@ PeopleEvent = (
     | ClockExpired
     | RulingOverridden
     | SideGameEntered
+    | SideGameRegistered
+    | SideGameWon
 )
 
 PEOPLE_EVENT_CLASSES: tuple[type[PeopleEvent], ...] = (
@@ -316,6 +342,8 @@ PEOPLE_EVENT_CLASSES: tuple[type[PeopleEvent], ...] = (
     ClockExpired,
     RulingOverridden,
     SideGameEntered,
+    SideGameRegistered,
+    SideGameWon,
 )
 
 __all__ = [
@@ -340,6 +368,8 @@ __all__ = [
     "SeatReason",
     "SeatsDrawn",
     "SideGameEntered",
+    "SideGameRegistered",
+    "SideGameWon",
     "TableBroken",
     "TableOpened",
     "TournamentWon",

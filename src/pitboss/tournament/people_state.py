@@ -36,6 +36,8 @@ from pitboss.tournament.people_events import (
     RulingOverridden,
     SeatsDrawn,
     SideGameEntered,
+    SideGameRegistered,
+    SideGameWon,
     TableBroken,
     TableOpened,
     TournamentWon,
@@ -241,6 +243,16 @@ def back_in(state: TournamentState, pid: PlayerId) -> TournamentState:
     )
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideGameRecord:
+    """A registered side game (SLPT 29): its players by name, seats, winner, who entered."""
+
+    players: tuple[str, ...]
+    seats: int
+    winner: str | None = None
+    entered: tuple[str, ...] = ()
+
+
 _RULING_REASONS: dict[str, tuple[RemovalReason, ...]] = {
     OverridableRuling.ABSENT_FORFEIT: (RemovalReason.ABSENT,),
     OverridableRuling.NO_SHOW: (RemovalReason.NO_SHOW,),
@@ -429,13 +441,27 @@ def apply_people(state: TournamentState, event: PeopleEvent) -> TournamentState:
                 chips=event.chips,
             )
             state = with_players(state, {event.player_id: player})
+            if event.side_game_id is not None:
+                games = dict(state.side_games)
+                game = games[event.side_game_id]
+                games[event.side_game_id] = evolve(game, entered=(*game.entered, event.name))
+                state = evolve(state, side_games=games)
             return evolve(state, chips_created=state.chips_created + event.chips)
+        case SideGameRegistered():
+            games = dict(state.side_games)
+            games[event.side_game_id] = SideGameRecord(players=event.players, seats=event.seats)
+            return evolve(state, side_games=games)
+        case SideGameWon():
+            games = dict(state.side_games)
+            games[event.side_game_id] = evolve(games[event.side_game_id], winner=event.winner)
+            return evolve(state, side_games=games)
     raise AssertionError(f"unhandled event {event!r}")  # pragma: no cover
 
 
 __all__ = [
     "ClockCall",
     "Conduct",
+    "SideGameRecord",
     "apply_people",
     "back_in",
     "draw_shared",

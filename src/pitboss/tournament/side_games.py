@@ -9,6 +9,11 @@
   table's button has gone round once.
 - One alternate per side game may take a seat before the first round completes, with the
   blinds that have passed deducted from their stack.
+
+The director tracks side games: ``RegisterSideGame`` (its players and seats),
+``RecordSideGameWinner``, then ``EnterFromSideGame`` with ``side_game_id`` admits that winner
+once (or, killed, each player of an unfinished game once). Without ``side_game_id`` the entry
+is taken on the director's word, as before.
 """
 
 from __future__ import annotations
@@ -23,8 +28,14 @@ from pitboss.tournament import commands as cmd
 from pitboss.tournament.director import seat_newcomer
 from pitboss.tournament.entries import PlayerId
 from pitboss.tournament.events import Event
-from pitboss.tournament.people_events import SeatReason, SideGameEntered
-from pitboss.tournament.state import Phase, TournamentState
+from pitboss.tournament.people_events import (
+    SeatReason,
+    SideGameEntered,
+    SideGameRegistered,
+    SideGameWon,
+)
+from pitboss.tournament.people_state import SideGameRecord
+from pitboss.tournament.state import Phase, TournamentState, fold
 
 
 def side_game_seats(phase: TablePhase, seats_regular: int, seats_large: int) -> int:
@@ -122,6 +133,8 @@ def enter_main_event(
                 f"round once ({final.hands_played} of {final.size} hands played; SLPT 29)",
                 code="side_game_too_early",
             )
+    if c.side_game_id is not None:
+        _check_side_game_entry(s, c)
     chips = average_stack(s)
     entered = SideGameEntered(
         at=now,
@@ -129,11 +142,110 @@ def enter_main_event(
         name=c.name.strip(),
         chips=chips,
         killed_side_stack=c.killed_side_stack,
+        side_game_id=c.side_game_id,
     )
-    from pitboss.tournament.state import fold
 
     after = fold(s, [entered])
     return [entered, *seat_newcomer(after, c.player_id, now, rng, SeatReason.SIDE_GAME)]
+
+
+def register_side_game(s: TournamentState, c: cmd.RegisterSideGame, now: int) -> list[Event]:
+    """A side game with its players (SLPT 29), at most 12 seats or 13 on a large table (29.5).
+
+    Raises:
+        RegistrationError: the id is taken, a name is blank or repeated, fewer than two
+            players or more than the seats, or the final table has begun (no side game can
+            feed the main event any more).
+    """
+    if c.side_game_id in s.side_games:
+        raise RegistrationError(
+            f"side game {c.side_game_id!r} is already registered", code="duplicate_side_game"
+        )
+    if s.final_table_started:
+        raise RegistrationError(
+            "the final table has begun: side games no longer lead into the main event (SLPT 29)",
+            code="side_game_closed",
+        )
+    names = tuple(n.strip() for n in c.players)
+    if any(not n for n in names) or len(set(names)) != len(names):
+        raise RegistrationError(
+            "a side game's players need names, each once", code="bad_side_game_players"
+        )
+    table = s.rules.table
+    phase = TablePhase.SIDE_GAME_LARGE if c.large else TablePhase.SIDE_GAME
+    seats = side_game_seats(phase, table.seats_side_game, table.seats_side_game_large)
+    if not 2 <= len(names) <= seats:
+        raise RegistrationError(
+            f"a side game seats 2 to {seats} players (SLPT 29.5: 12, or 13 on the large "
+            f"tables); got {len(names)}",
+            code="bad_side_game_players",
+            params={"players": len(names), "seats": seats},
+        )
+    return [SideGameRegistered(at=now, side_game_id=c.side_game_id, players=names, seats=seats)]
+
+
+def _side_game(s: TournamentState, side_game_id: str) -> SideGameRecord:
+    game = s.side_games.get(side_game_id)
+    if game is None:
+        known = ", ".join(sorted(s.side_games)) or "none"
+        raise RegistrationError(
+            f"no side game {side_game_id!r} is registered (registered: {known})",
+            code="no_side_game",
+            params={"side_game_id": side_game_id},
+        )
+    return game
+
+
+def record_winner(s: TournamentState, c: cmd.RecordSideGameWinner, now: int) -> list[Event]:
+    """A side game's winner, one of its players (SLPT 29).
+
+    Raises:
+        RegistrationError: no such side game, it already has a winner, or the winner did not
+            play in it.
+    """
+    game = _side_game(s, c.side_game_id)
+    if game.winner is not None:
+        raise RegistrationError(
+            f"side game {c.side_game_id!r} was already won by {game.winner}",
+            code="side_game_won",
+        )
+    winner = c.winner.strip()
+    if winner not in game.players:
+        raise RegistrationError(
+            f"{winner!r} did not play in side game {c.side_game_id!r} "
+            f"(players: {', '.join(game.players)})",
+            code="not_in_side_game",
+        )
+    return [SideGameWon(at=now, side_game_id=c.side_game_id, winner=winner)]
+
+
+def _check_side_game_entry(s: TournamentState, c: cmd.EnterFromSideGame) -> None:
+    """SLPT 29: from a registered side game, the winner enters (once); from an unfinished one
+    at the final table, one of its players kills their stack to enter (once each)."""
+    assert c.side_game_id is not None
+    game = _side_game(s, c.side_game_id)
+    name = c.name.strip()
+    if name in game.entered:
+        raise RegistrationError(
+            f"{name} has already entered the main event from side game {c.side_game_id!r}",
+            code="side_game_entered",
+        )
+    if c.killed_side_stack:
+        if game.winner is not None or name not in game.players:
+            raise RegistrationError(
+                f"only a player of an unfinished side game kills a side-game stack to enter; "
+                f"{c.side_game_id!r} {'was won' if game.winner else 'has no player ' + name}",
+                code="not_in_side_game",
+            )
+        return
+    if game.winner != name:
+        who = "has no winner yet" if game.winner is None else f"was won by {game.winner}"
+        raise RegistrationError(
+            f"only the winner of side game {c.side_game_id!r} enters the main event with the "
+            f"average stack (SLPT 29); it {who}",
+            code="not_side_game_winner",
+            params={"side_game_id": c.side_game_id, "winner": game.winner},
+        )
 
 
 __all__ = [
@@ -142,5 +254,7 @@ __all__ = [
     "average_stack",
     "enter_main_event",
     "entry_order",
+    "record_winner",
+    "register_side_game",
     "side_game_seats",
 ]

@@ -52,7 +52,7 @@ from pitboss.tournament.events import (
 from pitboss.tournament.evolve import evolve
 from pitboss.tournament.frozen_map import FrozenMap, frozen
 from pitboss.tournament.people_events import PEOPLE_EVENT_CLASSES, RemovalReason
-from pitboss.tournament.people_state import ClockCall, Conduct
+from pitboss.tournament.people_state import ClockCall, Conduct, SideGameRecord
 from pitboss.tournament.seating import TableSeats
 from pitboss.tournament.structure import Period, timeline
 
@@ -139,6 +139,7 @@ class TournamentState:
     conduct: Mapping[PlayerId, Conduct] = field(default_factory=dict)
     forfeits: tuple[tuple[PlayerId, int, RemovalReason], ...] = ()
     restored_forfeits: frozenset[int] = frozenset()  # indexes into forfeits the TD reversed
+    side_games: Mapping[str, SideGameRecord] = field(default_factory=dict)  # SLPT 29
     clock_calls: Mapping[int, ClockCall] = field(default_factory=dict)
     chips_created: int = 0
     overrides: tuple[str, ...] = ()
