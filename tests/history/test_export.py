@@ -249,3 +249,30 @@ def test_an_unfinished_hand_is_not_written() -> None:
     hand = Hand(setup, Deck(random.Random(2)))
     with pytest.raises(HistoryError, match="not over"):
         phh_from_hand(setup, hand.events)
+
+
+def test_thc_6_seat_not_dealt_cards_is_refused_not_written_wrongly() -> None:
+    """A seat that posts but is not dealt (THC 6) has no PHH form: a clear refusal, no file."""
+    setup = HandSetup(
+        seats=(
+            SeatSpec(seat=1, player="a", stack=1000),
+            SeatSpec(seat=2, player="b", stack=1000),
+            SeatSpec(seat=3, player="c", stack=1000, dealt=False),
+        ),
+        button=1,
+        small_blind_seat=2,
+        big_blind_seat=3,
+        small_blind=50,
+        big_blind=100,
+    )
+    hand = Hand(setup, Deck(random.Random(1)))
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        if legal.can_show:
+            hand.apply(Action.show())
+        elif legal.call_amount:
+            hand.apply(Action.call())
+        else:
+            hand.apply(Action.check())
+    with pytest.raises(HistoryError, match=r"seat 3 posted without being dealt cards \(THC 6\)"):
+        phh_from_hand(setup, hand.events)

@@ -154,8 +154,18 @@ def phh_from_hand(
 
     Raises:
         HistoryError: the record is not a finished hand, hides cards, or holds something PHH
-            cannot express (a hand killed at the deal whose fold in turn would change it).
+            cannot express (a hand killed at the deal whose fold in turn would change it, or a
+            seat that posted without being dealt cards, THC 6).
     """
+    undealt = sorted(s.seat for s in setup.seats if not s.dealt)
+    if undealt:
+        listed = ", ".join(str(s) for s in undealt)
+        raise HistoryError(
+            f"seat {listed} posted without being dealt cards (THC 6) and PHH deals every player "
+            "it lists: this hand cannot be written as PHH",
+            code="not_expressible",
+            params={"seats": undealt},
+        )
     order = phh_seat_order(setup)
     n = len(order)
     player = {seat: i + 1 for i, seat in enumerate(order)}
