@@ -16,9 +16,8 @@ import enum
 from dataclasses import dataclass, field
 
 from pitboss.errors import RuleSetError, StructureError
+from pitboss.rules.payout_tables import ChopTieBreak, PayoutTable
 from pitboss.rules.table import TablePhase
-from pitboss.tournament.chop import ChopTieBreak
-from pitboss.tournament.payouts import PayoutTable
 
 
 class AnteMode(enum.StrEnum):

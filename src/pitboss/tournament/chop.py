@@ -40,6 +40,7 @@ import numpy as np
 
 from pitboss.errors import PayoutError
 from pitboss.money import Weight, format_money, split_amount
+from pitboss.rules.payout_tables import ChopTieBreak
 from pitboss.tournament.icm import MAX_EXACT_PLAYERS, Z_SCORE, icm
 
 
@@ -51,18 +52,6 @@ class ChopMethod(StrEnum):
     ICM = "icm"
     EQUAL = "equal"
     CUSTOM = "custom"
-
-
-class ChopTieBreak(StrEnum):
-    """Who gets the odd cent when two players' remainders are equal (RULES §2).
-
-    - ``larger_stack``: the larger stack first, then the player listed first (RULES §2's
-      suggestion; the default).
-    - ``listed_order``: the player listed first (list them in seat order from the button).
-    """
-
-    LARGER_STACK = "larger_stack"
-    LISTED_ORDER = "listed_order"
 
 
 class ChopWarningKind(StrEnum):
