@@ -320,6 +320,10 @@ def _handle_people(
             return side_games.register_side_game(s, command, now)
         case cmd.RecordSideGameWinner():
             return side_games.record_winner(s, command, now)
+        case cmd.RecordSideGameChips():
+            return side_games.record_chips(s, command, now)
+        case cmd.DeclineSideGameOption():
+            return side_games.decline_option(s, command, now)
     raise TournamentError(f"unknown command {command!r}", code="unknown_command")
 
 

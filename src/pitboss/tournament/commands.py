@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pitboss.rules.tournament import ChopMethod, PenaltyKind
 from pitboss.tournament.entries import PersonalDetails, PlayerId
 from pitboss.tournament.events import PlayerChips
-from pitboss.tournament.people_events import RemovalReason
+from pitboss.tournament.people_events import RemovalReason, SideGameStack
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -359,6 +359,25 @@ class RecordSideGameWinner:
     winner: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordSideGameChips:
+    """The floor's count of a side game: the stacks still in it and the hands it has dealt
+    (SLPT 29.2-29.4: who holds the option to enter, and whether its button has gone round)."""
+
+    side_game_id: str
+    stacks: tuple[SideGameStack, ...]
+    hands_played: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeclineSideGameOption:
+    """The holder of an unfinished side game's option stays in it; the option moves to the
+    next biggest stack (SLPT 29.2.2, 29.3)."""
+
+    side_game_id: str
+    name: str
+
+
 Command = (
     RegisterPlayer
     | WithdrawPlayer
@@ -401,4 +420,6 @@ Command = (
     | EnterFromSideGame
     | RegisterSideGame
     | RecordSideGameWinner
+    | RecordSideGameChips
+    | DeclineSideGameOption
 )

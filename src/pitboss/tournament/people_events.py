@@ -41,6 +41,8 @@ class PeopleEventType(enum.StrEnum):
     SIDE_GAME_ENTERED = "side_game_entered"
     SIDE_GAME_REGISTERED = "side_game_registered"
     SIDE_GAME_WON = "side_game_won"
+    SIDE_GAME_CHIPS_COUNTED = "side_game_chips_counted"
+    SIDE_GAME_OPTION_DECLINED = "side_game_option_declined"
 
 
 class DrawReason(enum.StrEnum):
@@ -304,6 +306,41 @@ class SideGameWon(_Event):
     winner: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideGameStack:
+    """A side-game player's chips, by name, as the floor counted them (SLPT 29.2-29.3)."""
+
+    name: str
+    chips: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideGameChipsCounted(_Event):
+    """A side game's stacks and the hands it has dealt, counted by the floor (SLPT 29.2-29.4).
+
+    The players still in it and their chips (the chip leader holds the option to enter an
+    unfinished game's way into the main event first); ``hands_played``: the side game's hands
+    so far (its button has gone round once after one hand per starting player, SLPT 29.4).
+    """
+
+    type: ClassVar[PeopleEventType] = PeopleEventType.SIDE_GAME_CHIPS_COUNTED
+    at: int
+    side_game_id: str
+    stacks: tuple[SideGameStack, ...]
+    hands_played: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideGameOptionDeclined(_Event):
+    """The player holding an unfinished side game's option stays in it (SLPT 29.2.2): the
+    option moves to the next biggest stack (29.3)."""
+
+    type: ClassVar[PeopleEventType] = PeopleEventType.SIDE_GAME_OPTION_DECLINED
+    at: int
+    side_game_id: str
+    name: str
+
+
 PeopleEvent = (
     SeatsDrawn
     | TableOpened
@@ -323,6 +360,8 @@ PeopleEvent = (
     | SideGameEntered
     | SideGameRegistered
     | SideGameWon
+    | SideGameChipsCounted
+    | SideGameOptionDeclined
 )
 
 PEOPLE_EVENT_CLASSES: tuple[type[PeopleEvent], ...] = (
@@ -344,6 +383,8 @@ PEOPLE_EVENT_CLASSES: tuple[type[PeopleEvent], ...] = (
     SideGameEntered,
     SideGameRegistered,
     SideGameWon,
+    SideGameChipsCounted,
+    SideGameOptionDeclined,
 )
 
 __all__ = [
@@ -367,8 +408,11 @@ __all__ = [
     "RulingOverridden",
     "SeatReason",
     "SeatsDrawn",
+    "SideGameChipsCounted",
     "SideGameEntered",
+    "SideGameOptionDeclined",
     "SideGameRegistered",
+    "SideGameStack",
     "SideGameWon",
     "TableBroken",
     "TableOpened",

@@ -35,8 +35,11 @@ from pitboss.tournament.people_events import (
     RemovalReason,
     RulingOverridden,
     SeatsDrawn,
+    SideGameChipsCounted,
     SideGameEntered,
+    SideGameOptionDeclined,
     SideGameRegistered,
+    SideGameStack,
     SideGameWon,
     TableBroken,
     TableOpened,
@@ -251,6 +254,11 @@ class SideGameRecord:
     seats: int
     winner: str | None = None
     entered: tuple[str, ...] = ()
+    stacks: tuple[SideGameStack, ...] = ()  # the latest count (SLPT 29.2-29.3)
+    hands_played: int = 0  # the side game's hands at the latest count (SLPT 29.4)
+    counted: bool = False  # a count has been recorded
+    declined: tuple[str, ...] = ()  # stayed in the side game (SLPT 29.2.2)
+    option_taken: str | None = None  # killed the side-game stack to enter (SLPT 29.2.1)
 
 
 _RULING_REASONS: dict[str, tuple[RemovalReason, ...]] = {
@@ -444,7 +452,11 @@ def apply_people(state: TournamentState, event: PeopleEvent) -> TournamentState:
             if event.side_game_id is not None:
                 games = dict(state.side_games)
                 game = games[event.side_game_id]
-                games[event.side_game_id] = evolve(game, entered=(*game.entered, event.name))
+                game = evolve(game, entered=(*game.entered, event.name))
+                if event.killed_side_stack:
+                    stacks = tuple(st for st in game.stacks if st.name != event.name)
+                    game = evolve(game, option_taken=event.name, stacks=stacks)
+                games[event.side_game_id] = game
                 state = evolve(state, side_games=games)
             return evolve(state, chips_created=state.chips_created + event.chips)
         case SideGameRegistered():
@@ -454,6 +466,20 @@ def apply_people(state: TournamentState, event: PeopleEvent) -> TournamentState:
         case SideGameWon():
             games = dict(state.side_games)
             games[event.side_game_id] = evolve(games[event.side_game_id], winner=event.winner)
+            return evolve(state, side_games=games)
+        case SideGameChipsCounted():
+            games = dict(state.side_games)
+            games[event.side_game_id] = evolve(
+                games[event.side_game_id],
+                stacks=event.stacks,
+                hands_played=event.hands_played,
+                counted=True,
+            )
+            return evolve(state, side_games=games)
+        case SideGameOptionDeclined():
+            games = dict(state.side_games)
+            game = games[event.side_game_id]
+            games[event.side_game_id] = evolve(game, declined=(*game.declined, event.name))
             return evolve(state, side_games=games)
     raise AssertionError(f"unhandled event {event!r}")  # pragma: no cover
 

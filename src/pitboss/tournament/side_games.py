@@ -5,8 +5,11 @@
 - Its winner may enter the main event with the current average stack until the final table
   begins; the chips are created and recorded (``chips_created``, RULES §4 row 7).
 - If the side game is unfinished when the final table starts, its chip leader, then the next,
-  may kill their side-game stack and enter without side-game prizes, but only after the final
-  table's button has gone round once.
+  may kill their side-game stack and enter without side-game prizes (SLPT 29.2-29.3): the
+  option goes down the floor's latest chip count (``RecordSideGameChips``), passing on only when
+  its holder stays (``DeclineSideGameOption``), and only once the side game's button has gone
+  round once (SLPT 29.4: one hand per starting player, from the count) and the final table's
+  button has too (its hands played). One player enters per side game this way.
 - One alternate per side game may take a seat before the first round completes, with the
   blinds that have passed deducted from their stack.
 
@@ -20,22 +23,27 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TypeVar
 
 from pitboss.cards import RandomSource
 from pitboss.errors import RegistrationError, SeatingError
 from pitboss.rules.table import TablePhase
 from pitboss.tournament import commands as cmd
 from pitboss.tournament.director import seat_newcomer
-from pitboss.tournament.entries import PlayerId
 from pitboss.tournament.events import Event
 from pitboss.tournament.people_events import (
     SeatReason,
+    SideGameChipsCounted,
     SideGameEntered,
+    SideGameOptionDeclined,
     SideGameRegistered,
+    SideGameStack,
     SideGameWon,
 )
 from pitboss.tournament.people_state import SideGameRecord
 from pitboss.tournament.state import Phase, TournamentState, fold
+
+_Name = TypeVar("_Name", bound=str)
 
 
 def side_game_seats(phase: TablePhase, seats_regular: int, seats_large: int) -> int:
@@ -53,8 +61,9 @@ def average_stack(s: TournamentState) -> int:
     return max(chip, average - average % chip)
 
 
-def entry_order(side_stacks: Mapping[PlayerId, int]) -> tuple[PlayerId, ...]:
-    """Who may enter from an unfinished side game: the chip leader first, then the next."""
+def entry_order(side_stacks: Mapping[_Name, int]) -> tuple[_Name, ...]:
+    """Who may enter from an unfinished side game: the chip leader first, then the next
+    (SLPT 29.2-29.3); equal stacks in name order."""
     return tuple(sorted(side_stacks, key=lambda p: (-side_stacks[p], p)))
 
 
@@ -237,6 +246,7 @@ def _check_side_game_entry(s: TournamentState, c: cmd.EnterFromSideGame) -> None
                 f"{c.side_game_id!r} {'was won' if game.winner else 'has no player ' + name}",
                 code="not_in_side_game",
             )
+        _check_option_holder(game, c.side_game_id, name)
         return
     if game.winner != name:
         who = "has no winner yet" if game.winner is None else f"was won by {game.winner}"
@@ -248,13 +258,153 @@ def _check_side_game_entry(s: TournamentState, c: cmd.EnterFromSideGame) -> None
         )
 
 
+def side_game_of(game: SideGameRecord) -> SideGame:
+    """The floor's view of a registered side game at its latest count (SLPT 29.4, 29.6)."""
+    return SideGame(
+        seats=game.seats,
+        players_at_start=len(game.players),
+        hands_played=game.hands_played,
+    )
+
+
+def option_holder(game: SideGameRecord) -> str | None:
+    """Who holds an unfinished side game's option to enter the main event (SLPT 29.2-29.3).
+
+    The biggest stack at the latest count that has not stayed in the side game; None once the
+    game is won, once a player has taken the option, or when nobody is left to offer it to.
+    """
+    if game.winner is not None or game.option_taken is not None:
+        return None
+    stacks = {
+        st.name: st.chips for st in game.stacks if st.chips > 0 and st.name not in game.declined
+    }
+    order = entry_order(stacks)
+    return order[0] if order else None
+
+
+def _check_option_holder(game: SideGameRecord, side_game_id: str, name: str) -> None:
+    """SLPT 29.2-29.4: the option is open (a count, a first round done) and ``name`` holds it.
+
+    Raises:
+        RegistrationError: the option was taken, no count was recorded, the side game's
+            button has not gone round once, or somebody else holds the option.
+    """
+    if game.option_taken is not None:
+        raise RegistrationError(
+            f"{game.option_taken} already took side game {side_game_id!r}'s option to enter "
+            "(SLPT 29.2-29.3: one player, the chip leader first)",
+            code="side_game_option_taken",
+            params={"side_game_id": side_game_id, "taken_by": game.option_taken},
+        )
+    if not game.counted:
+        raise RegistrationError(
+            f"side game {side_game_id!r} has no chip count: record its stacks first "
+            "(SLPT 29.2: the chip leader holds the option)",
+            code="side_game_not_counted",
+            params={"side_game_id": side_game_id},
+        )
+    if not side_game_of(game).first_round_complete:
+        raise RegistrationError(
+            f"side game {side_game_id!r} has dealt {game.hands_played} of the "
+            f"{len(game.players)} hands of its first round: its button must go round once "
+            "before the option applies (SLPT 29.4)",
+            code="side_game_first_round",
+            params={"hands_played": game.hands_played, "players": len(game.players)},
+        )
+    holder = option_holder(game)
+    if holder != name:
+        who = "nobody (every stack stayed)" if holder is None else holder
+        raise RegistrationError(
+            f"the option to enter from side game {side_game_id!r} is with {who}, not {name} "
+            "(SLPT 29.2-29.3: the chip leader first, then the next)",
+            code="not_side_game_option",
+            params={"side_game_id": side_game_id, "holder": holder},
+        )
+
+
+def record_chips(s: TournamentState, c: cmd.RecordSideGameChips, now: int) -> list[Event]:
+    """The floor's count of an unfinished side game (SLPT 29.2-29.4).
+
+    Raises:
+        RegistrationError: no such side game, it was won, a name did not play in it (or left
+            it to enter the main event) or is counted twice, a negative stack, or fewer hands
+            than the last count.
+    """
+    game = _side_game(s, c.side_game_id)
+    if game.winner is not None:
+        raise RegistrationError(
+            f"side game {c.side_game_id!r} was won by {game.winner}: nothing left to count",
+            code="side_game_won",
+        )
+    names = tuple(st.name.strip() for st in c.stacks)
+    if len(set(names)) != len(names):
+        raise RegistrationError(
+            "a side-game count names each player once", code="bad_side_game_count"
+        )
+    allowed = set(game.players) - set(game.entered)
+    strangers = sorted(n for n in names if n not in allowed)
+    if strangers:
+        raise RegistrationError(
+            f"not playing in side game {c.side_game_id!r}: {', '.join(strangers)} "
+            f"(players: {', '.join(sorted(allowed))})",
+            code="not_in_side_game",
+        )
+    if any(st.chips < 0 for st in c.stacks):
+        raise RegistrationError("a side-game stack cannot be negative", code="bad_side_game_count")
+    if c.hands_played < game.hands_played:
+        raise RegistrationError(
+            f"side game {c.side_game_id!r} had dealt {game.hands_played} hands at the last "
+            f"count; a new count cannot say {c.hands_played}",
+            code="bad_side_game_count",
+            params={"hands_played": c.hands_played, "before": game.hands_played},
+        )
+    stacks = tuple(
+        SideGameStack(name=name, chips=st.chips)
+        for name, st in sorted(zip(names, c.stacks, strict=True))
+    )
+    return [
+        SideGameChipsCounted(
+            at=now, side_game_id=c.side_game_id, stacks=stacks, hands_played=c.hands_played
+        )
+    ]
+
+
+def decline_option(s: TournamentState, c: cmd.DeclineSideGameOption, now: int) -> list[Event]:
+    """The option's holder stays in the side game; it moves to the next stack (SLPT 29.2.2,
+    29.3).
+
+    Raises:
+        RegistrationError: the final table has not started (the option arises then), or the
+            option is not open to ``name`` (see `_check_option_holder`).
+    """
+    game = _side_game(s, c.side_game_id)
+    if not s.final_table_started:
+        raise RegistrationError(
+            "the option to leave a side game for the main event arises when the final table "
+            "starts (SLPT 29.2)",
+            code="side_game_not_final",
+        )
+    if game.winner is not None:
+        raise RegistrationError(
+            f"side game {c.side_game_id!r} was won by {game.winner}: no option to decline",
+            code="side_game_won",
+        )
+    name = c.name.strip()
+    _check_option_holder(game, c.side_game_id, name)
+    return [SideGameOptionDeclined(at=now, side_game_id=c.side_game_id, name=name)]
+
+
 __all__ = [
     "SideGame",
     "alternate_stack",
     "average_stack",
+    "decline_option",
     "enter_main_event",
     "entry_order",
+    "option_holder",
+    "record_chips",
     "record_winner",
     "register_side_game",
+    "side_game_of",
     "side_game_seats",
 ]
