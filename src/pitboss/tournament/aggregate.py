@@ -324,6 +324,8 @@ def _handle_people(
             return side_games.record_chips(s, command, now)
         case cmd.DeclineSideGameOption():
             return side_games.decline_option(s, command, now)
+        case cmd.SeatSideGameAlternate():
+            return side_games.seat_alternate(s, command, now)
     raise TournamentError(f"unknown command {command!r}", code="unknown_command")
 
 

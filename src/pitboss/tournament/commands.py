@@ -378,6 +378,17 @@ class DeclineSideGameOption:
     name: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatSideGameAlternate:
+    """A side game's one alternate takes an empty seat before its first round completes; the
+    blinds that have passed the seat come off ``starting_stack`` (SLPT 29.6)."""
+
+    side_game_id: str
+    name: str
+    starting_stack: int
+    blinds_passed: int = 0
+
+
 Command = (
     RegisterPlayer
     | WithdrawPlayer
@@ -422,4 +433,5 @@ Command = (
     | RecordSideGameWinner
     | RecordSideGameChips
     | DeclineSideGameOption
+    | SeatSideGameAlternate
 )

@@ -43,6 +43,7 @@ class PeopleEventType(enum.StrEnum):
     SIDE_GAME_WON = "side_game_won"
     SIDE_GAME_CHIPS_COUNTED = "side_game_chips_counted"
     SIDE_GAME_OPTION_DECLINED = "side_game_option_declined"
+    SIDE_GAME_ALTERNATE_SEATED = "side_game_alternate_seated"
 
 
 class DrawReason(enum.StrEnum):
@@ -341,6 +342,21 @@ class SideGameOptionDeclined(_Event):
     name: str
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideGameAlternateSeated(_Event):
+    """A side game's one alternate took a seat before its first round completed (SLPT 29.6),
+    with the blinds that had passed the seat deducted: ``chips`` = ``starting_stack`` -
+    ``blinds_passed`` (29.6.3)."""
+
+    type: ClassVar[PeopleEventType] = PeopleEventType.SIDE_GAME_ALTERNATE_SEATED
+    at: int
+    side_game_id: str
+    name: str
+    starting_stack: int
+    blinds_passed: int
+    chips: int
+
+
 PeopleEvent = (
     SeatsDrawn
     | TableOpened
@@ -362,6 +378,7 @@ PeopleEvent = (
     | SideGameWon
     | SideGameChipsCounted
     | SideGameOptionDeclined
+    | SideGameAlternateSeated
 )
 
 PEOPLE_EVENT_CLASSES: tuple[type[PeopleEvent], ...] = (
@@ -385,6 +402,7 @@ PEOPLE_EVENT_CLASSES: tuple[type[PeopleEvent], ...] = (
     SideGameWon,
     SideGameChipsCounted,
     SideGameOptionDeclined,
+    SideGameAlternateSeated,
 )
 
 __all__ = [
@@ -408,6 +426,7 @@ __all__ = [
     "RulingOverridden",
     "SeatReason",
     "SeatsDrawn",
+    "SideGameAlternateSeated",
     "SideGameChipsCounted",
     "SideGameEntered",
     "SideGameOptionDeclined",

@@ -35,6 +35,7 @@ from pitboss.tournament.people_events import (
     RemovalReason,
     RulingOverridden,
     SeatsDrawn,
+    SideGameAlternateSeated,
     SideGameChipsCounted,
     SideGameEntered,
     SideGameOptionDeclined,
@@ -259,6 +260,13 @@ class SideGameRecord:
     counted: bool = False  # a count has been recorded
     declined: tuple[str, ...] = ()  # stayed in the side game (SLPT 29.2.2)
     option_taken: str | None = None  # killed the side-game stack to enter (SLPT 29.2.1)
+    alternate: str | None = None  # the one alternate (SLPT 29.6.4), not in ``players``
+    alternate_chips: int = 0  # the alternate's stack, blinds passed deducted (SLPT 29.6.3)
+
+    @property
+    def everyone(self) -> tuple[str, ...]:
+        """The players at the start, then the alternate if one was seated."""
+        return self.players if self.alternate is None else (*self.players, self.alternate)
 
 
 _RULING_REASONS: dict[str, tuple[RemovalReason, ...]] = {
@@ -474,6 +482,17 @@ def apply_people(state: TournamentState, event: PeopleEvent) -> TournamentState:
                 stacks=event.stacks,
                 hands_played=event.hands_played,
                 counted=True,
+            )
+            return evolve(state, side_games=games)
+        case SideGameAlternateSeated():
+            games = dict(state.side_games)
+            game = games[event.side_game_id]
+            stacks = game.stacks
+            if game.counted:
+                mine = SideGameStack(name=event.name, chips=event.chips)
+                stacks = tuple(sorted((*stacks, mine), key=lambda st: st.name))
+            games[event.side_game_id] = evolve(
+                game, alternate=event.name, alternate_chips=event.chips, stacks=stacks
             )
             return evolve(state, side_games=games)
         case SideGameOptionDeclined():

@@ -11,7 +11,8 @@
   round once (SLPT 29.4: one hand per starting player, from the count) and the final table's
   button has too (its hands played). One player enters per side game this way.
 - One alternate per side game may take a seat before the first round completes, with the
-  blinds that have passed deducted from their stack.
+  blinds that have passed deducted from their stack (SLPT 29.6: ``SeatSideGameAlternate``,
+  checked against the registered players and seats and the latest count's hands).
 
 The director tracks side games: ``RegisterSideGame`` (its players and seats),
 ``RecordSideGameWinner``, then ``EnterFromSideGame`` with ``side_game_id`` admits that winner
@@ -33,6 +34,7 @@ from pitboss.tournament.director import seat_newcomer
 from pitboss.tournament.events import Event
 from pitboss.tournament.people_events import (
     SeatReason,
+    SideGameAlternateSeated,
     SideGameChipsCounted,
     SideGameEntered,
     SideGameOptionDeclined,
@@ -219,10 +221,10 @@ def record_winner(s: TournamentState, c: cmd.RecordSideGameWinner, now: int) -> 
             code="side_game_won",
         )
     winner = c.winner.strip()
-    if winner not in game.players:
+    if winner not in game.everyone:
         raise RegistrationError(
             f"{winner!r} did not play in side game {c.side_game_id!r} "
-            f"(players: {', '.join(game.players)})",
+            f"(players: {', '.join(game.everyone)})",
             code="not_in_side_game",
         )
     return [SideGameWon(at=now, side_game_id=c.side_game_id, winner=winner)]
@@ -240,7 +242,7 @@ def _check_side_game_entry(s: TournamentState, c: cmd.EnterFromSideGame) -> None
             code="side_game_entered",
         )
     if c.killed_side_stack:
-        if game.winner is not None or name not in game.players:
+        if game.winner is not None or name not in game.everyone:
             raise RegistrationError(
                 f"only a player of an unfinished side game kills a side-game stack to enter; "
                 f"{c.side_game_id!r} {'was won' if game.winner else 'has no player ' + name}",
@@ -264,6 +266,7 @@ def side_game_of(game: SideGameRecord) -> SideGame:
         seats=game.seats,
         players_at_start=len(game.players),
         hands_played=game.hands_played,
+        alternates=0 if game.alternate is None else 1,
     )
 
 
@@ -341,7 +344,7 @@ def record_chips(s: TournamentState, c: cmd.RecordSideGameChips, now: int) -> li
         raise RegistrationError(
             "a side-game count names each player once", code="bad_side_game_count"
         )
-    allowed = set(game.players) - set(game.entered)
+    allowed = set(game.everyone) - set(game.entered)
     strangers = sorted(n for n in names if n not in allowed)
     if strangers:
         raise RegistrationError(
@@ -394,6 +397,66 @@ def decline_option(s: TournamentState, c: cmd.DeclineSideGameOption, now: int) -
     return [SideGameOptionDeclined(at=now, side_game_id=c.side_game_id, name=name)]
 
 
+def seat_alternate(s: TournamentState, c: cmd.SeatSideGameAlternate, now: int) -> list[Event]:
+    """A side game's one alternate, before its first round completes, into an empty seat, with
+    the blinds that passed deducted (SLPT 29.6.1-29.6.4), checked against the latest count.
+
+    Raises:
+        RegistrationError: no such side game, or a blank name or one already playing in it.
+        SeatingError: the game was won, it already has its alternate (29.6.4), its button has
+            gone round once (29.6.1, from the latest count), its seats are full (29.6.2), or
+            the stack is not positive once the blinds that passed come off (29.6.3).
+    """
+    game = _side_game(s, c.side_game_id)
+    name = c.name.strip()
+    if not name or name in game.everyone:
+        raise RegistrationError(
+            f"an alternate needs a name not already in side game {c.side_game_id!r} "
+            f"(players: {', '.join(game.everyone)})",
+            code="bad_side_game_players",
+        )
+    if game.winner is not None:
+        raise SeatingError(
+            f"side game {c.side_game_id!r} was won by {game.winner}: no alternate",
+            code="side_game_won",
+        )
+    if game.alternate is not None:
+        raise SeatingError(
+            f"side game {c.side_game_id!r} already seated its one alternate, {game.alternate} "
+            "(SLPT 29.6.4)",
+            code="side_game_alternate_taken",
+            params={"side_game_id": c.side_game_id, "alternate": game.alternate},
+        )
+    view = side_game_of(game)
+    if view.first_round_complete:
+        raise SeatingError(
+            f"side game {c.side_game_id!r} has dealt {game.hands_played} hands: its button has "
+            f"gone round once ({len(game.players)} players), so no alternate (SLPT 29.6.1)",
+            code="side_game_first_round_over",
+            params={"hands_played": game.hands_played, "players": len(game.players)},
+        )
+    if not view.can_seat_alternate():
+        raise SeatingError(
+            f"side game {c.side_game_id!r} seats {game.seats} and has {len(game.players)}: "
+            "an alternate may not exceed the maximum (SLPT 29.6.2)",
+            code="side_game_full",
+            params={"seats": game.seats, "players": len(game.players)},
+        )
+    if c.starting_stack <= 0:
+        raise SeatingError("an alternate's starting stack must be positive", code="bad_alternate")
+    chips = alternate_stack(c.starting_stack, c.blinds_passed)
+    return [
+        SideGameAlternateSeated(
+            at=now,
+            side_game_id=c.side_game_id,
+            name=name,
+            starting_stack=c.starting_stack,
+            blinds_passed=c.blinds_passed,
+            chips=chips,
+        )
+    ]
+
+
 __all__ = [
     "SideGame",
     "alternate_stack",
@@ -405,6 +468,7 @@ __all__ = [
     "record_chips",
     "record_winner",
     "register_side_game",
+    "seat_alternate",
     "side_game_of",
     "side_game_seats",
 ]
