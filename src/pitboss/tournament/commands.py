@@ -338,7 +338,7 @@ class EnterFromSideGame:
     player_id: PlayerId
     name: str
     killed_side_stack: bool = False
-    side_game_id: str | None = None  # a registered side game: its winner (or, killed, a player)
+    side_game_id: str | None = None  # a registered side game: its winner, or its option holder
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

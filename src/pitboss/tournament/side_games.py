@@ -117,7 +117,7 @@ def enter_main_event(
     Raises:
         RegistrationError: play is not on, the id is taken, the window is closed (a winner
             after the final table began; a side-game stack killed before the final table, or
-            before its button has gone round once).
+            before the side game's button has gone round once, SLPT 29.4).
     """
     if s.phase is not Phase.RUNNING:
         raise RegistrationError("side-game players enter only while play is on", code="not_running")
@@ -138,7 +138,10 @@ def enter_main_event(
                 "(SLPT 29)",
                 code="side_game_not_final",
             )
-        if final.hands_played < final.size:
+        # SLPT 29.4 asks that the *side game's* button has gone round once; a registered side
+        # game's count proves it (`_check_side_game_entry`). Without one, the final table's first
+        # round is the only round the director can count.
+        if c.side_game_id is None and final.hands_played < final.size:
             raise RegistrationError(
                 "a side-game player may enter the final table only after its button has gone "
                 f"round once ({final.hands_played} of {final.size} hands played; SLPT 29)",
