@@ -145,6 +145,17 @@ def test_time_goes_forward_only() -> None:
         d.do(c.Tick(), at=T0 - 1)
 
 
+def test_no_prize_is_paid_before_the_start_when_entries_can_still_be_refunded() -> None:
+    """Regression: a prize paid in registration, then a refund, paid out more than was taken in."""
+    d = Director(RuleSet.from_preset("ky-charity"))
+    d.register("p0")
+    before = d.state
+    with pytest.raises(PayoutError, match="only once the tournament has started") as info:
+        d.do(c.PayPrize(player_id=PlayerId("p0"), amount_cents=500))
+    assert info.value.code == "prize_before_start"
+    assert d.state == before
+
+
 # --- the legal time limit and the chop (KY 11) ----------------------------------------------
 
 

@@ -664,6 +664,12 @@ def _add_on(s: TournamentState, c: cmd.AddOn, now: int) -> list[Event]:
 
 def _pay_prize(s: TournamentState, c: cmd.PayPrize, now: int) -> list[Event]:
     player = known_player(s, c.player_id)
+    if s.phase is Phase.REGISTRATION:
+        raise PayoutError(
+            "prizes are paid only once the tournament has started: entries can still be "
+            "withdrawn and refunded before then",
+            code="prize_before_start",
+        )
     if player.status is PlayerStatus.WITHDRAWN:
         raise PayoutError(
             f"{player.name} withdrew before the start and cannot be paid a prize",
