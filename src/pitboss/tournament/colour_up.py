@@ -34,18 +34,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from math import gcd
 
 from pitboss.cards import Card, Deck
 from pitboss.errors import ColourUpError
+from pitboss.rules.tournament import ChipRace
 
-
-class ChipRaceMethod(StrEnum):
-    """How odd chips are settled at a colour-up (RULES §4 row 40)."""
-
-    TDA_24 = "tda_24"
-    KY_2 = "ky_2"
+ChipRaceMethod = ChipRace
+"""How odd chips are settled at a colour-up: the rule set's setting (TDA 24 or KY 2)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -189,7 +189,7 @@ def race_colour_up(
         for x in c.seats
     ]
     rules = s.rules.tournament.colour_up
-    method = ChipRaceMethod(rules.chip_race.value)
+    method = rules.chip_race
     protect = rules.protect_last_chip
     if protect is None:
         protect = method is ChipRaceMethod.TDA_24
