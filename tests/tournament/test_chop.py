@@ -244,3 +244,62 @@ def test_cli_chop_bad_input_exits_nonzero_with_a_message(args: list[str]) -> Non
     result = CliRunner().invoke(app, ["chop", *args])
     assert result.exit_code == 2
     assert "error:" in result.output
+
+
+def test_icm_odd_cent_goes_by_exact_remainder_and_the_tie_break_not_float_noise() -> None:
+    # Issue 10: 1 : 5 : 1 chips for $78,808.01 and $54,563.17. Every exact equity has the
+    # remainder 2/3 of a cent, so the two cents left over go by the tie-break: the larger stack,
+    # then the player listed first. Float equities gave the big stack the short cent.
+    proposal = propose_chop(
+        ChopMethod.ICM, prizes=[7_880_801, 5_456_317], stacks=[1_000, 5_000, 1_000]
+    )
+    assert proposal.shares == (3_204_426, 6_928_267, 3_204_425)
+    listed = propose_chop(
+        ChopMethod.ICM,
+        prizes=[7_880_801, 5_456_317],
+        stacks=[1_000, 5_000, 1_000],
+        tie_break=ChopTieBreak.LISTED_ORDER,
+    )
+    assert listed.shares == (3_204_426, 6_928_267, 3_204_425)
+    shifted = propose_chop(
+        ChopMethod.ICM,
+        prizes=[7_880_801, 5_456_317],
+        stacks=[1_000, 1_000, 5_000],
+        tie_break=ChopTieBreak.LISTED_ORDER,
+    )
+    assert shifted.shares == (3_204_426, 3_204_426, 6_928_266)
+
+
+def test_cli_icm_chop_pays_the_big_stack_its_odd_cent() -> None:
+    _register()
+    result = CliRunner().invoke(
+        app,
+        ["chop", "--prizes", "78808.01,54563.17", "--stacks", "1000,5000,1000", "-m", "icm"],
+    )
+    assert result.exit_code == 0, result.output
+    rows = [line for line in result.output.splitlines() if line.startswith("│")]
+    assert "$69,282.67" in rows[1]
+    assert "$32,044.25" in rows[2]
+    assert "14.29%" in rows[0]  # 1/7 of the chips, rounded (not cut to 14.28%)
+    assert "71.43%" in rows[1]
+
+
+def test_icm_beyond_a_final_table_gives_equal_stacks_equal_shares_by_the_tie_break() -> None:
+    # 12 equal stacks (float ICM): $10.00 is 83 1/3 cents each; the 4 odd cents go to the
+    # first four listed, as the tie-break says, whatever the float noise.
+    proposal = propose_chop(ChopMethod.ICM, prizes=[600, 400], stacks=[5_000] * 12)
+    assert proposal.shares == (84,) * 4 + (83,) * 8
+
+
+def test_chop_rounds_to_the_houses_unit_when_the_money_is_whole_units() -> None:
+    proposal = propose_chop(ChopMethod.CHIP, prizes=KY_PRIZES, stacks=KY_STACKS, unit=100)
+    # $8,533.33 / $5,333.33 / $2,133.33: equal remainders, the dollar left to the larger stack
+    assert proposal.shares == (853_400, 533_300, 213_300)
+    assert proposal.unit == 100
+    assert any("units of $1.00" in note for note in proposal.notes)
+    cents = propose_chop(ChopMethod.CHIP, prizes=[1_000_050, 400_000], stacks=[3, 1], unit=100)
+    assert cents.unit == 1  # $14,000.50 is not whole dollars: divided in cents
+    assert sum(cents.shares) == 1_400_050
+    with pytest.raises(PayoutError) as info:
+        propose_chop(ChopMethod.CHIP, prizes=KY_PRIZES, stacks=KY_STACKS, unit=0)
+    assert info.value.code == "bad_chop_unit"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -10,7 +11,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pitboss.errors import PayoutError
-from pitboss.tournament.icm import MAX_EXACT_PLAYERS, icm, icm_exact, icm_monte_carlo
+from pitboss.tournament.icm import (
+    MAX_EXACT_PLAYERS,
+    MAX_FRACTION_PLAYERS,
+    icm,
+    icm_exact,
+    icm_fractions,
+    icm_monte_carlo,
+)
 
 
 def reference_icm(stacks: Sequence[int], prizes: Sequence[float]) -> list[float]:
@@ -128,3 +136,36 @@ def test_icm_dispatch_exact_up_to_twenty_estimate_beyond() -> None:
     assert not result.exact
     # equal stacks: everyone's equity is 10/25
     assert result.equities == pytest.approx([0.4] * 25, abs=result.error_bound)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    stacks=st.lists(st.integers(1, 10_000), min_size=1, max_size=6),
+    prizes=st.lists(st.integers(0, 1_000_000), min_size=1, max_size=7),
+)
+def test_fraction_icm_is_the_float_recursion_exactly(stacks: list[int], prizes: list[int]) -> None:
+    exact = icm_fractions(stacks, prizes)
+    assert [float(e) for e in exact] == pytest.approx(
+        reference_icm(stacks, prizes), rel=1e-9, abs=1e-6
+    )
+    assert sum(exact) == sum(prizes[: len(stacks)])  # exactly, not approximately
+
+
+def test_fraction_icm_three_players_paying_two_places_by_hand() -> None:
+    # 1 : 5 : 1 chips. Player 1 is 2nd with chance 5/7 x 1/2 + 1/7 x 1/6 = 8/21, 1st with 1/7.
+    equities = icm_fractions([1_000, 5_000, 1_000], [7_880_801, 5_456_317])
+    assert equities[0] == Fraction(7_880_801, 7) + Fraction(8, 21) * 5_456_317
+    assert equities[0] == equities[2]
+    assert equities[1] == Fraction(5, 7) * 7_880_801 + Fraction(5, 21) * 5_456_317
+
+
+def test_fraction_icm_handles_a_final_table_and_refuses_more() -> None:
+    stacks = [1_000 * k for k in range(1, MAX_FRACTION_PLAYERS + 1)]
+    prizes = [5_000, 3_000, 2_000, 1_000]
+    equities = icm_fractions(stacks, prizes)
+    assert sum(equities) == 11_000
+    assert list(equities) == sorted(equities)
+    with pytest.raises(PayoutError) as info:
+        icm_fractions([*stacks, 500], prizes)
+    assert info.value.code == "too_many_players_for_fraction_icm"
+    assert info.value.params == {"players": MAX_FRACTION_PLAYERS + 1, "max": MAX_FRACTION_PLAYERS}

@@ -10,7 +10,6 @@ prints $8,528 / $5,328 / $2,144). Bad input exits with status 2 and a message on
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 from typing import Annotated
 
 import numpy as np
@@ -18,7 +17,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from pitboss.cli import app
+from pitboss.cli import app, format_percent
 from pitboss.errors import PitbossError
 from pitboss.money import format_money, parse_money
 from pitboss.tournament.chop import (
@@ -116,11 +115,10 @@ def build_table(proposal: ChopProposal) -> Table:
     table.add_column("Share", justify="right")
     flagged = {w.player for w in proposal.warnings}
     for i, (chips, share) in enumerate(zip(proposal.stacks, proposal.shares, strict=True), 1):
-        pct = Fraction(10_000 * chips, total_chips)
         table.add_row(
             str(i),
             f"{chips:,}",
-            f"{int(pct) // 100}.{int(pct) % 100:02d}%",
+            format_percent(chips, total_chips, decimals=2),
             format_money(share) + (" !" if i in flagged else ""),
         )
     table.add_row("Total", f"{total_chips:,}", "100%", format_money(sum(proposal.shares)))

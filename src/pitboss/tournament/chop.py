@@ -7,8 +7,10 @@ The 2024 TDA has no rule on deals (RULES §3.9); these are the methods houses us
   limit, RULES §4 row 50).
 - ``floor`` — chip chop with a floor: everyone first gets the lowest remaining prize, the rest
   is divided by chip count.
-- ``icm`` — Malmuth-Harville ICM (:mod:`pitboss.tournament.icm`): exact up to 20 players,
-  Monte Carlo to a stated error beyond.
+- ``icm`` — Malmuth-Harville ICM (:mod:`pitboss.tournament.icm`): in exact fractions up to 10
+  players (a final table), so the odd cent follows the tie-break below and never float noise;
+  exact in floats up to 20 (equal stacks made exactly equal); Monte Carlo to a stated error
+  beyond.
 - ``equal`` — the remaining prizes split evenly.
 - ``custom`` — amounts the players agree, with an optional amount left to play for.
 
@@ -16,10 +18,12 @@ Every method can leave an amount to play for: it is taken off first prize before
 goes to the winner of the play that follows (MSPT practice leaves at least 10%).
 
 Rounding (RULES §2): shares are computed from the chip counts, never from rounded percentages,
-and turned into cents by largest remainder (:func:`pitboss.money.split_amount`). Equal
-remainders go to the larger stack first, then to the player listed first (list the players in
-seat order clockwise from the button); :class:`ChopTieBreak` makes this a setting. The shares
-always add up exactly to the money chopped.
+and turned into cents by largest remainder (:func:`pitboss.money.split_amount`), or into the
+house's payout unit (``unit``, ``tournament.payouts.rounding_unit_cents``: whole dollars for KY)
+when the money chopped is a whole number of units, cents otherwise. Equal remainders go to the
+larger stack first, then to the player listed first (list the players in seat order clockwise
+from the button); :class:`ChopTieBreak` makes this a setting. The shares always add up exactly
+to the money chopped.
 
 A proposal carries warnings when a player would get more than first prize or less than the
 lowest remaining prize (Natural8's caution, RULES §2); it does not refuse them. Consent of every
@@ -41,7 +45,13 @@ import numpy as np
 from pitboss.errors import PayoutError
 from pitboss.money import Weight, format_money, split_amount
 from pitboss.rules.payout_tables import ChopTieBreak
-from pitboss.tournament.icm import MAX_EXACT_PLAYERS, Z_SCORE, icm
+from pitboss.tournament.icm import (
+    MAX_EXACT_PLAYERS,
+    MAX_FRACTION_PLAYERS,
+    Z_SCORE,
+    icm,
+    icm_fractions,
+)
 
 
 class ChopMethod(StrEnum):
@@ -79,7 +89,8 @@ class ChopProposal:
     ``shares[i]`` is what player ``i + 1`` (in the order given) takes now; ``left_to_play_for``
     is still to be won. ``sum(shares) + left_to_play_for == sum(prizes)``, always.
     ``estimate_error`` is 0 for exact methods; for ICM estimated by Monte Carlo it bounds, in
-    cents, how far each share may be from the exact ICM value before rounding.
+    cents, how far each share may be from the exact ICM value before rounding. ``unit`` is the
+    step the shares were rounded to (1 cent, or the house's payout unit).
     """
 
     method: ChopMethod
@@ -91,6 +102,7 @@ class ChopProposal:
     warnings: tuple[ChopWarning, ...] = ()
     notes: tuple[str, ...] = ()
     estimate_error: int = 0
+    unit: int = 1
 
     @property
     def pool(self) -> int:
@@ -113,6 +125,7 @@ class ChopProposal:
             "left_to_play_for": self.left_to_play_for,
             "tie_break": str(self.tie_break),
             "estimate_error": self.estimate_error,
+            "unit": self.unit,
             "warnings": [
                 {
                     "kind": str(w.kind),
@@ -135,6 +148,7 @@ def propose_chop(
     left_to_play_for: int = 0,
     amounts: Sequence[int] | None = None,
     tie_break: ChopTieBreak = ChopTieBreak.LARGER_STACK,
+    unit: int = 1,
     rng: np.random.Generator | None = None,
 ) -> ChopProposal:
     """Propose a split of ``prizes`` (place 1 first, cents) among players with ``stacks``.
@@ -142,11 +156,13 @@ def propose_chop(
     ``prizes`` are the prizes for the places the remaining players can still finish in: no more
     prizes than players (missing ones are 0, e.g. a deal on the bubble). ``amounts`` is the
     agreed share of each player for ``custom`` (and only then). ``rng`` is needed only for ICM
-    with more than 20 players.
+    with more than 20 players. ``unit`` is the house's payout unit in cents (100: whole dollars,
+    ``tournament.payouts.rounding_unit_cents``): shares are whole units when the money divided
+    is a whole number of units, cents otherwise.
 
     Raises:
-        PayoutError: the inputs do not describe a chop (see the messages), or a custom deal
-            whose amounts do not add up to the money chopped.
+        PayoutError: the inputs do not describe a chop (see the messages), a unit below 1 cent,
+            or a custom deal whose amounts do not add up to the money chopped.
     """
     prize_list, stack_list = _check_inputs(prizes, stacks, left_to_play_for)
     n = len(stack_list)
@@ -156,14 +172,21 @@ def propose_chop(
             code="custom_amounts_mismatch",
             params={"method": str(method)},
         )
+    if isinstance(unit, bool) or not isinstance(unit, int) or unit < 1:
+        raise PayoutError(
+            f"the rounding unit must be a whole number of cents, 1 or more; got {unit!r}",
+            code="bad_chop_unit",
+            params={"unit": repr(unit)},
+        )
     order = _tie_order(stack_list, tie_break)
     chopped = sum(prize_list) - left_to_play_for
+    step = unit if chopped % unit == 0 else 1
     # The prizes the chop divides: what is left to play for comes off first prize.
     dealt = [prize_list[0] - left_to_play_for, *prize_list[1:]]
     notes: list[str] = []
     error = 0
     if method is ChopMethod.CHIP:
-        shares = split_amount(chopped, stack_list, tie_order=order)
+        shares = split_amount(chopped, stack_list, unit=step, tie_order=order)
         notes.append(
             f"Chip chop (KY 11): the remaining prizes, {format_money(chopped)}, are divided by "
             f"chip count: each player gets {format_money(chopped)} x chips / "
@@ -177,39 +200,32 @@ def propose_chop(
     elif method is ChopMethod.FLOOR:
         floor = min(dealt)
         rest = chopped - floor * n
-        by_chips = split_amount(rest, stack_list, tie_order=order)
+        if rest % step:
+            step = 1
+        by_chips = split_amount(rest, stack_list, unit=step, tie_order=order)
         shares = tuple(floor + x for x in by_chips)
         notes.append(
             f"Chip chop with a floor: everyone first gets the lowest remaining prize, "
             f"{format_money(floor)}; the other {format_money(rest)} is divided by chip count."
         )
     elif method is ChopMethod.ICM:
-        result = icm(stack_list, dealt, rng=rng)
-        weights: list[Weight] = [Fraction(max(e, 0.0)) for e in result.equities]
+        weights, note, error = _icm_weights(stack_list, dealt, rng)
         # all equities are 0 only when everything is left to play for
-        shares = split_amount(chopped, weights, tie_order=order) if any(weights) else (0,) * n
-        if result.exact:
-            notes.append(
-                "ICM (Malmuth-Harville), computed exactly over every finishing order "
-                f"(up to {MAX_EXACT_PLAYERS} players)."
-            )
-        else:
-            error = ceil(result.error_bound)
-            notes.append(
-                f"ICM (Malmuth-Harville) estimated by Monte Carlo over {result.samples:,} "
-                f"finishing orders: each share is within {format_money(error)} of the exact "
-                f"ICM value ({Z_SCORE:g} standard errors) before rounding to cents."
-            )
+        shares = (
+            split_amount(chopped, weights, unit=step, tie_order=order) if any(weights) else (0,) * n
+        )
+        notes.append(note)
     elif method is ChopMethod.EQUAL:
-        shares = split_amount(chopped, [1] * n, tie_order=order)
+        shares = split_amount(chopped, [1] * n, unit=step, tie_order=order)
         notes.append(f"Equal split of {format_money(chopped)} among {n} players.")
     else:
         shares = _custom_shares(amounts or (), n, chopped)
         notes.append("Custom deal: the amounts the players agreed.")
     if method is not ChopMethod.CUSTOM:
+        what = "cents" if step == 1 else f"units of {format_money(step)} (the house's unit)"
         notes.append(
-            "Rounding: shares are exact in cents, rounded down with the cents left over "
-            "given by largest remainder; equal remainders go to "
+            f"Rounding: shares are exact, rounded down to whole {what} with the {what} left "
+            "over given by largest remainder; equal remainders go to "
             + (
                 "the larger stack, then the player listed first."
                 if tie_break is ChopTieBreak.LARGER_STACK
@@ -231,6 +247,7 @@ def propose_chop(
         warnings=_warnings(shares, prize_list),
         notes=tuple(notes),
         estimate_error=error,
+        unit=step,
     )
     assert sum(proposal.shares) + proposal.left_to_play_for == proposal.pool
     return proposal
@@ -342,6 +359,55 @@ def _check_inputs(
             params={"left_to_play_for": left_to_play_for, "first_prize": prizes[0]},
         )
     return [*prizes, *([0] * (n - len(prizes)))], list(stacks)
+
+
+def _icm_weights(
+    stacks: Sequence[int], dealt: Sequence[int], rng: np.random.Generator | None
+) -> tuple[list[Weight], str, int]:
+    """ICM equities as exact weights, the note that says how they were computed, the error.
+
+    Up to `MAX_FRACTION_PLAYERS` the equities are exact fractions, so the units left over go
+    by exact remainders and the tie-break (RULES §2), never by float noise.
+    """
+    if len(stacks) <= MAX_FRACTION_PLAYERS:
+        note = (
+            "ICM (Malmuth-Harville), computed exactly in fractions over every finishing order "
+            f"(up to {MAX_FRACTION_PLAYERS} players): the cents left over go by exact remainders."
+        )
+        return list(icm_fractions(stacks, dealt)), note, 0
+    result = icm(stacks, dealt, rng=rng)
+    weights = _equal_for_equal_stacks(result.equities, stacks)
+    if result.exact:
+        note = (
+            "ICM (Malmuth-Harville), computed exactly over every finishing order "
+            f"(up to {MAX_EXACT_PLAYERS} players) in floating point; equal stacks get exactly "
+            "equal equities."
+        )
+        return weights, note, 0
+    error = ceil(result.error_bound)
+    note = (
+        f"ICM (Malmuth-Harville) estimated by Monte Carlo over {result.samples:,} "
+        f"finishing orders: each share is within {format_money(error)} of the exact "
+        f"ICM value ({Z_SCORE:g} standard errors) before rounding to cents."
+    )
+    return weights, note, error
+
+
+def _equal_for_equal_stacks(equities: Sequence[float], stacks: Sequence[int]) -> list[Weight]:
+    """Float equities as exact weights, players with equal stacks given exactly their mean.
+
+    Harville's model gives equal stacks equal equity; float noise (or Monte Carlo noise) would
+    otherwise decide the odd cent between them instead of the house's tie-break.
+    """
+    groups: dict[int, list[int]] = {}
+    for i, chips in enumerate(stacks):
+        groups.setdefault(chips, []).append(i)
+    weights: list[Weight] = [Fraction(0)] * len(stacks)
+    for members in groups.values():
+        mean = sum((Fraction(max(equities[i], 0.0)) for i in members), Fraction(0)) / len(members)
+        for i in members:
+            weights[i] = mean
+    return weights
 
 
 def _tie_order(stacks: Sequence[int], tie_break: ChopTieBreak) -> list[int]:
