@@ -200,3 +200,52 @@ def test_any_structure_that_validates_has_payable_amounts(bbs: list[int], chip: 
         smallest = s.smallest_chip_at_level(n)
         assert s.level(n).small_blind % smallest == 0
         assert s.level(n).big_blind % smallest == 0
+
+
+@pytest.mark.parametrize(
+    ("second", "third"),
+    [((400, 800), (300, 600)), ((400, 800), (400, 600)), ((400, 800), (300, 800))],
+)
+def test_ky_10_blinds_that_go_down_are_refused_naming_both_levels(
+    second: tuple[int, int], third: tuple[int, int]
+) -> None:
+    levels = _levels((200, 400, 0), (*second, 0), (*third, 0))
+    with pytest.raises(StructureError) as info:
+        Structure(levels=levels, breaks=(), chips=(100,))
+    assert info.value.code == "blinds_decrease"
+    assert info.value.params == {
+        "level": 3,
+        "previous_level": 2,
+        "small_blind": third[0],
+        "big_blind": third[1],
+        "previous_small_blind": second[0],
+        "previous_big_blind": second[1],
+    }
+    assert f"level 3 has blinds {third[0]}/{third[1]}, lower than level 2's" in info.value.message
+
+
+def test_blinds_may_stay_while_the_ante_starts_or_changes_mode() -> None:
+    levels = (
+        Level(small_blind=500, big_blind=1000),
+        Level(small_blind=500, big_blind=1000, ante=100, ante_mode=AnteMode.PER_PLAYER),
+        Level(small_blind=600, big_blind=1200, ante=1200, ante_mode=AnteMode.BIG_BLIND),
+        Level(small_blind=600, big_blind=1200, ante=200, ante_mode=AnteMode.PER_PLAYER),
+    )
+    assert len(Structure(levels=levels, breaks=(), chips=(100,)).levels) == 4
+
+
+def test_a_preset_with_blinds_going_down_is_refused_with_the_preset_named() -> None:
+    from pitboss.rules.presets import parse_preset
+
+    text = """
+name = "down"
+[tournament.structure]
+chips = [25]
+breaks = []
+levels = [{ small_blind = 50, big_blind = 100 }, { small_blind = 25, big_blind = 50 }]
+"""
+    with pytest.raises(StructureError) as info:
+        parse_preset(text, name="down")
+    assert info.value.code == "blinds_decrease"
+    assert info.value.params["level"] == 2
+    assert info.value.message.startswith("preset 'down':")

@@ -6,8 +6,8 @@ big-blind ante, TDA RP-11). Money is integer cents, chips are ints; every amount
 the settings are built, so a `TournamentRules` that exists is one the director can run.
 
 Raises (on construction): `StructureError` for a structure that breaks a rule (a blind or ante
-not a multiple of the smallest chip in play at its level, RULES §6), `RuleSetError` for any
-other inconsistent setting.
+not a multiple of the smallest chip in play at its level, RULES §6; blinds that go down from
+one level to the next, KY 10), `RuleSetError` for any other inconsistent setting.
 """
 
 from __future__ import annotations
@@ -138,7 +138,9 @@ class Structure:
 
     Invariant: every blind and ante is a positive multiple of the smallest chip still in play at
     its level (after the colour-ups at earlier breaks and at the level's own start), the big blind
-    is at least the small blind, and a colour-up never removes the last chip value in play.
+    is at least the small blind, neither blind is lower than at the level before (KY 10: "The
+    blinds will be increased"; THC 4's "blind progression"), and a colour-up never removes the
+    last chip value in play.
     """
 
     levels: tuple[Level, ...] = field(default_factory=_default_levels)
@@ -206,8 +208,14 @@ class Structure:
 def validate_structure(structure: Structure) -> None:
     """Check a structure; the seed's level 7 "759/1,500" fails here (KY 10, RULES §6).
 
+    Blinds never go down from one level to the next (KY 10: "The blinds will be increased every
+    20 minutes"; THC 4 times a "blind progression"; no seed or TDA rule lowers them). A level may
+    keep the blinds of the one before (an ante added, a longer level); the ante may go down (a
+    switch from per-player antes to one big-blind ante changes what it counts).
+
     Raises:
-        StructureError: naming the level or break and the amount that is wrong.
+        StructureError: naming the level or break and the amount that is wrong
+            (``blinds_decrease`` names both levels and their blinds).
     """
     s = structure
     if not s.levels:
@@ -275,9 +283,31 @@ def validate_structure(structure: Structure) -> None:
                 f"{where} has an ante of {level.ante} but ante_mode 'none'",
                 params={"level": number},
             )
+        if number > 1:
+            _check_blinds_rise(s.levels[number - 2], level, number)
         following = s.break_after(number)
         if following is not None:
             in_play = _colour_up(in_play, following.colour_up, f"the break after level {number}")
+
+
+def _check_blinds_rise(before: Level, level: Level, number: int) -> None:
+    """KY 10, THC 4: neither blind of level ``number`` is below the level before's."""
+    if level.small_blind >= before.small_blind and level.big_blind >= before.big_blind:
+        return
+    raise StructureError(
+        f"level {number} has blinds {level.small_blind:,}/{level.big_blind:,}, lower than level "
+        f"{number - 1}'s {before.small_blind:,}/{before.big_blind:,}; blinds stay the same or "
+        'go up from one level to the next (KY 10: "The blinds will be increased")',
+        code="blinds_decrease",
+        params={
+            "level": number,
+            "previous_level": number - 1,
+            "small_blind": level.small_blind,
+            "big_blind": level.big_blind,
+            "previous_small_blind": before.small_blind,
+            "previous_big_blind": before.big_blind,
+        },
+    )
 
 
 def _colour_up(in_play: set[int], removed: tuple[int, ...], where: str) -> set[int]:
