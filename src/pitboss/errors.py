@@ -34,6 +34,12 @@ class CardError(PitbossError, ValueError):
     default_code = "bad_card"
 
 
+class FieldError(PitbossError, ValueError):
+    """A field of a command or record that does not fit its type or range (from outside)."""
+
+    default_code = "bad_field"
+
+
 class RuleSetError(PitbossError, ValueError):
     """A rule set or preset that is invalid or unknown."""
 

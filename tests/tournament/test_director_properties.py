@@ -19,7 +19,7 @@ from pitboss.errors import SeatingError, TournamentError
 from pitboss.rules import RuleSet
 from pitboss.tournament import commands as c
 from pitboss.tournament.balancing import tables_required
-from pitboss.tournament.director import can_rejoin, context
+from pitboss.tournament.director import context
 from pitboss.tournament.entries import PlayerId
 from pitboss.tournament.events import (
     BreakStarted,
@@ -39,6 +39,7 @@ from pitboss.tournament.people_events import (
 )
 from pitboss.tournament.state import TournamentState
 from pitboss.tournament.views import standings_view
+from pitboss.tournament.windows import can_come_back
 
 from .floor_helpers import Floor
 
@@ -190,7 +191,7 @@ def _drive(floor: Floor, rnd: random.Random, *, reentries: int, auto: bool) -> N
         floor.finish(hand_id, stacks)
         out.extend(losers)
         _check_seats(floor.state)
-    while can_rejoin(floor.state):
+    while can_come_back(floor.state, floor.now):
         floor.do(c.Tick(), at=floor.now + 10 * 60_000)  # the re-buy window closes (KY 4)
     s = floor.state
     assert len(s.remaining_players()) == 1

@@ -186,14 +186,16 @@ def test_declared_rebuy_is_binding_thc_1_tda_27() -> None:
     _bust(d, "a", "b", chips=1000)
     d.do(c.DeclareRebuy(player_id=PlayerId("a")), at=d.minutes(119))
     d.do(c.StartHand(hand_id="h9", table=1))
-    # the hand ends after the two-hour window has closed ...
+    # the re-buy plays behind: "a" had 1,000 + 8,000 in the hand and ends with 10,000; the
+    # hand ends after the two-hour window has closed ...
     events = d.do(
-        c.FinishHand(hand_id="h9", stacks=(_chips("a", 2000), _chips("b", 30000))),
+        c.FinishHand(hand_id="h9", stacks=(_chips("a", 10_000), _chips("b", 30_000))),
         at=d.minutes(125),
     )
     # ... but the declared re-buy is still made, automatically
-    assert [e.type.value for e in events][-2:] == ["rebuy_bought", "payouts_computed"]
-    assert d.state.players[PlayerId("a")].chips == 2000 + 8000
+    kinds = [e.type.value for e in events]
+    assert kinds[-3:] == ["rebuy_bought", "hand_finished", "payouts_computed"]
+    assert d.state.players[PlayerId("a")].chips == 10_000
     assert d.state.players[PlayerId("a")].rebuys == 1
     assert d.state.ledger.rebuy_cents == 5000
 
@@ -223,7 +225,7 @@ def test_add_on_once_per_player_at_the_named_break_ky_5() -> None:
 
 def test_add_on_only_for_players_still_in_ky_5() -> None:
     d = Director("ky-charity")
-    d.start("a", "b")
+    d.start("a", "b", "x")  # "x" keeps the tournament going once the re-buys close
     d.do(c.StartHand(hand_id="h1", table=1), at=d.minutes(90))
     d.do(c.FinishHand(hand_id="h1", stacks=(_chips("a", 0), _chips("b", 8000))))
     with pytest.raises(RegistrationError, match="players still in"):
@@ -242,13 +244,21 @@ def test_no_rebuys_in_a_freezeout() -> None:
 # --- the minimum age before a prize is paid (THC add. 15) ----------------------------------
 
 
+def _won(d: Director, winner: str, loser: str) -> None:
+    """``loser`` busts to ``winner``; the clock runs until nobody can re-buy back (KY 3)."""
+    _bust(d, loser, winner)
+    d.do(c.Tick(), at=d.minutes(6 * 60))
+    assert d.state.winner == PlayerId(winner)
+
+
 def test_a_winner_under_21_forfeits_the_prize_to_the_house_thc_add_15() -> None:
     d = Director("thc")
     d.register("kid", details=thc_details(dob="2006-06-01"))
     d.register("old", details=thc_details())
     d.do(c.StartTournament())
     pool = d.state.prize_pool_cents
-    (event,) = d.do(c.PayPrize(player_id=PlayerId("kid"), amount_cents=pool))
+    _won(d, "kid", "old")
+    (event,) = d.do(c.PayPrize(player_id=PlayerId("kid")))
     assert event.type.value == "prize_forfeited"
     bal = d.state.ledger.balance(d.rules.tournament.prize_pool)
     assert (bal.prizes_paid, bal.prizes_forfeited) == (0, pool)
@@ -260,6 +270,7 @@ def test_a_winner_of_21_is_paid() -> None:
     d.register("a", details=thc_details(dob="2004-12-31"))  # 21 on 2026-01-01
     d.register("b", details=thc_details())
     d.do(c.StartTournament())
+    _won(d, "a", "b")
     (event,) = d.do(c.PayPrize(player_id=PlayerId("a"), amount_cents=100))
     assert event.type.value == "prize_paid"
     assert d.state.players[PlayerId("a")].prize_cents == 100
@@ -269,15 +280,18 @@ def test_the_age_must_be_known_before_a_prize_is_paid() -> None:
     rules = dataclasses.replace(RuleSet(), tournament=TournamentRules(entry=EntryRules(min_age=18)))
     d = Director(rules)
     d.start("a", "b")
+    _won(d, "a", "b")
     with pytest.raises(PayoutError, match="date of birth is needed"):
         d.do(c.PayPrize(player_id=PlayerId("a"), amount_cents=100))
 
 
-def test_a_prize_cannot_exceed_the_unpaid_pool() -> None:
+def test_a_prize_cannot_exceed_what_the_place_is_owed() -> None:
     d = Director()
     d.start("a", "b")
-    with pytest.raises(PayoutError, match="at most the unpaid prize money"):
+    _won(d, "a", "b")
+    with pytest.raises(PayoutError, match="at most that") as info:
         d.do(c.PayPrize(player_id=PlayerId("a"), amount_cents=d.state.prize_pool_cents + 1))
+    assert info.value.params["due_cents"] == d.state.prize_pool_cents
 
 
 def _chips(pid: str, chips: int) -> c.PlayerChips:

@@ -67,8 +67,8 @@ def _evening() -> Director:
     for pid, player in d.state.players.items():
         stacks[pid] = player.chips
     d.do(c.DeclareRebuy(player_id=PlayerId("p2")), at=d.minutes(95))
+    stacks["p2"] += 2000  # the declared re-buy plays behind (THC 1, TDA 27)
     hand("h3", {"p2": -1000, "p4": 1000}, 96)
-    stacks["p2"] += 2000
     for pid in ("p1", "p3", "p5"):
         d.do(c.AddOn(player_id=PlayerId(pid)), at=d.minutes(102))
         stacks[pid] += 5000
@@ -109,7 +109,7 @@ def test_the_golden_log_replays_to_a_chopped_tournament_ky_11() -> None:
     ]
     state = replay(RuleSet.from_preset("ky-charity"), events)
     assert state == _evening().state
-    assert state.phase is Phase.STOPPED
+    assert state.phase is Phase.FINISHED  # the forced chop divided every remaining prize
     deal = state.deals["ky11"]
     assert deal.approved
     assert deal.forced

@@ -30,10 +30,13 @@ from pitboss.errors import (
     SeatingError,
     TournamentError,
 )
+from pitboss.money import format_money
 from pitboss.rules.tournament import PayoutTableName, RefundPolicy
 from pitboss.tournament import clock as clk
 from pitboss.tournament import commands as cmd
-from pitboss.tournament import deals, director, hands, penalties, side_games
+from pitboss.tournament import deals, director, hands, penalties, side_games, windows
+from pitboss.tournament.awards import award_of, awards
+from pitboss.tournament.chance import Draws
 from pitboss.tournament.entries import (
     Player,
     PlayerId,
@@ -44,6 +47,7 @@ from pitboss.tournament.entries import (
 )
 from pitboss.tournament.events import (
     AddOnBought,
+    BooksClosed,
     BreakStarted,
     ClockAdjusted,
     ClockPaused,
@@ -63,6 +67,7 @@ from pitboss.tournament.events import (
     RebuyDeclared,
     TimeLimitReached,
     TournamentStarted,
+    WithdrawalReason,
 )
 from pitboss.tournament.payouts import (
     STANDARD_PAYOUTS,
@@ -81,6 +86,7 @@ from pitboss.tournament.state import (
     replay,
 )
 from pitboss.tournament.structure import PeriodKind, is_through_level, level_period
+from pitboss.validation import MAX_INT, checked
 
 MS_PER_SECOND = 1000
 MS_PER_MINUTE = 60_000
@@ -95,12 +101,75 @@ def decide(
 
     ``rng`` is needed only where chance decides something (the chip race's deck, TDA 24/KY 2;
     an ICM deal over 20 players); the outcome (cards drawn, amounts) is recorded in the event
-    so replay never draws again.
+    so replay never draws again. The command's fields are checked first
+    (`pitboss.validation`); a command that is refused leaves ``rng`` as it was: a seeded source
+    is drawn from through a copy, whose state is handed back only when events are returned.
 
     Raises:
+        FieldError: a field of the wrong type or out of range; nothing changed.
         TournamentError: (or a subclass: ClockError, RegistrationError, PayoutError) the
             command is not allowed now; nothing changed.
     """
+    command = _checked_command(command)
+    _check_now(now)
+    draws = None if rng is None else Draws(rng)
+    events = _decide(state, command, now, draws)
+    if draws is not None:
+        draws.commit()
+    return events
+
+
+def _checked_command(command: object) -> cmd.Command:
+    if type(command) not in cmd.COMMAND_TYPES:
+        names = ", ".join(sorted(t.__name__ for t in cmd.COMMAND_TYPES))
+        raise TournamentError(
+            f"{type(command).__name__} is not a director's command; the commands are {names}",
+            code="unknown_command",
+            params={"command": type(command).__name__},
+        )
+    return checked(command)  # type: ignore[return-value]
+
+
+def _check_now(now: object) -> None:
+    if type(now) is not int or not 0 <= now <= MAX_INT:
+        raise ClockError(
+            f"the time of a command is a whole number of milliseconds since 1970, not {now!r}",
+            code="bad_time",
+            params={"now": repr(now)},
+        )
+
+
+_AFTER_THE_END = (cmd.PayPrize, cmd.CloseBooks, cmd.Tick)
+"""What a finished tournament still accepts: payouts and the books (and THC 3's card-draw
+correction of the results, an `OverrideRuling` of ``card_draw``)."""
+
+
+def _refuse_after_the_end(s: TournamentState, command: cmd.Command) -> None:
+    """Once the winner is known or a deal divided every prize, play cannot change (KY 3)."""
+    if s.phase is not Phase.FINISHED:
+        return
+    name = type(command).__name__
+    if s.books_closed and not isinstance(command, cmd.Tick):
+        raise TournamentError(
+            f"the books of this tournament are closed: {name} is not accepted any more",
+            code="books_closed",
+            params={"command": name},
+        )
+    correction = isinstance(command, cmd.OverrideRuling) and command.ruling == "card_draw"
+    if isinstance(command, _AFTER_THE_END) or correction:
+        return
+    how = f"{s.players[s.winner].name} won" if s.winner is not None else "a deal ended play"
+    raise TournamentError(
+        f"the tournament is over ({how}): only prizes, the books and corrections to the results "
+        f"are accepted now, not {name}",
+        code="tournament_over",
+        params={"command": name, "winner": s.winner},
+    )
+
+
+def _decide(
+    state: TournamentState, command: cmd.Command, now: int, rng: RandomSource | None
+) -> list[Event]:
     if state.last_at is not None and now < state.last_at:
         raise ClockError(
             f"time cannot go backwards: now is {now} ms but the last event was at "
@@ -118,6 +187,7 @@ def decide(
         follow = director.after_change(current, now, rng)
         current = fold(current, follow)
         events.extend([*forfeits, *follow])
+    _refuse_after_the_end(current, command)
     events.extend(_handle(current, command, now, rng))
     return events
 
@@ -144,7 +214,7 @@ def _caught_up(state: TournamentState, now: int) -> tuple[list[Event], Tournamen
     out: list[Event] = []
     s = state
     rules = s.rules.tournament.clock
-    while s.clock.is_started:
+    while s.clock.is_started and s.phase is Phase.RUNNING:
         crossing = clk.next_crossing(s.clock, s.timeline)
         limit = (
             None if s.time_limit_reached else clk.time_limit_at(s.clock, rules.time_limit_minutes)
@@ -253,6 +323,10 @@ def _handle(
             return _with_payouts(s, _add_on(s, command, now), now)
         case cmd.PayPrize():
             return _pay_prize(s, command, now)
+        case cmd.CloseBooks():
+            return _close_books(s, now)
+        case cmd.RefundForDealers():
+            return _with_payouts(s, _refund_for_dealers(s, command, now), now)
         case cmd.ProposeDeal():
             return deals.propose_deal(s, command, now, rng)
         case cmd.ConsentToDeal():
@@ -549,17 +623,6 @@ def payout_scheme(s: TournamentState) -> PayoutScheme:
     return STANDARD_PAYOUTS
 
 
-def _rebuy_window_open(s: TournamentState, now: int) -> tuple[bool, str]:
-    rules = s.rules.tournament.rebuy
-    if rules.until_level is not None and not is_through_level(s.period, rules.until_level):
-        return False, f"re-buys ended with level {rules.until_level}"
-    if rules.until_minutes is not None:
-        elapsed = clk.elapsed_ms(s.clock, s.timeline, now)
-        if elapsed >= rules.until_minutes * MS_PER_MINUTE:
-            return False, f"re-buys ended after {rules.until_minutes} minutes of play"
-    return True, ""
-
-
 def _check_rebuy(s: TournamentState, pid: PlayerId, now: int) -> Player:
     """A re-buy is allowed now: in the window, eligible, under the maximum (KY 4, THC 1)."""
     rules = s.rules.tournament.rebuy
@@ -568,16 +631,12 @@ def _check_rebuy(s: TournamentState, pid: PlayerId, now: int) -> Player:
         raise RegistrationError(
             "this tournament has no re-buys", code="no_rebuys", params={"player_id": pid}
         )
-    if s.phase is not Phase.RUNNING:
-        raise RegistrationError(
-            "re-buys are only sold while play is on", code="rebuy_closed", params={"player_id": pid}
-        )
-    is_open, why = _rebuy_window_open(s, now)
-    if not is_open:
+    why = windows.rebuy_closed_reason(s, now)
+    if why is not None:
         raise RegistrationError(
             f"no re-buy for {player.name}: {why} (it is now {s.period.label()})",
             code="rebuy_closed",
-            params={"player_id": pid, "level": s.level},
+            params={"player_id": pid, "level": s.level, "why": why},
         )
     below = rules.eligible_below_chips
     if below is not None and player.chips >= below:
@@ -638,7 +697,7 @@ def _add_on(s: TournamentState, c: cmd.AddOn, now: int) -> list[Event]:
             code="add_on_closed",
             params={"player_id": c.player_id, "at_break_after_level": at},
         )
-    if player.chips <= 0:
+    if player.chips <= 0 or s.is_out(c.player_id):
         raise RegistrationError(
             f"{player.name} has no chips: the add-on is for players still in (KY 5)",
             code="add_on_not_eligible",
@@ -663,25 +722,64 @@ def _add_on(s: TournamentState, c: cmd.AddOn, now: int) -> list[Event]:
 
 
 def _pay_prize(s: TournamentState, c: cmd.PayPrize, now: int) -> list[Event]:
+    """Pay what a player's finishing place or deal share owes them (KY 18, THC add. 13).
+
+    Only once play has started and the pool is final (no entry, re-buy or add-on can change
+    it), or the tournament is over; never to a player still in play; never more than is owed.
+    The minimum age is checked before money changes hands (THC add. 15).
+    """
     player = known_player(s, c.player_id)
     if s.phase is Phase.REGISTRATION:
         raise PayoutError(
             "prizes are paid only once the tournament has started: entries can still be "
             "withdrawn and refunded before then",
             code="prize_before_start",
+            params={"player_id": c.player_id},
         )
     if player.status is PlayerStatus.WITHDRAWN:
         raise PayoutError(
             f"{player.name} withdrew before the start and cannot be paid a prize",
             code="prize_to_withdrawn",
+            params={"player_id": c.player_id},
         )
-    unpaid = s.ledger.balance(s.rules.tournament.prize_pool).prizes_unpaid
-    if not 0 < c.amount_cents <= unpaid:
+    award = award_of(s, c.player_id)
+    if award is None:
         raise PayoutError(
-            f"a prize must be more than 0 and at most the unpaid prize money, "
-            f"{unpaid} cents; got {c.amount_cents}",
+            f"{player.name} is still in play: a prize is paid by finishing place, once the "
+            "player is out, has won, or has a share of an approved deal",
+            code="player_in_play",
+            params={"player_id": c.player_id},
+        )
+    if s.phase is not Phase.FINISHED and not windows.pool_is_final(s, now):
+        raise PayoutError(
+            "prizes are not final yet: late registration, re-buys or the add-on can still "
+            "change the prize pool and the places paid",
+            code="prizes_not_final",
+            params={"player_id": c.player_id},
+        )
+    due = award.due_cents
+    place = (
+        f"place {award.first}"
+        if award.first == award.last
+        else (f"places {award.first}-{award.last} (shared)")
+    )
+    what = "their deal share" if award.in_deal else place
+    if due <= 0:
+        code = "no_prize" if award.owed_cents == 0 else "prize_already_paid"
+        raise PayoutError(
+            f"{player.name} is owed nothing more: {what} pays "
+            f"{format_money(award.owed_cents)} and {format_money(award.owed_cents - due)} has "
+            "been paid or forfeited",
+            code=code,
+            params={"player_id": c.player_id, "owed_cents": award.owed_cents, "due_cents": due},
+        )
+    amount = due if c.amount_cents is None else c.amount_cents
+    if amount > due:
+        raise PayoutError(
+            f"{player.name} is owed {format_money(due)} for {what}; a prize must be more than "
+            f"0 and at most that, not {format_money(amount)}",
             code="bad_prize_amount",
-            params={"amount_cents": c.amount_cents, "unpaid_cents": unpaid},
+            params={"player_id": c.player_id, "amount_cents": amount, "due_cents": due},
         )
     min_age = s.rules.tournament.entry.min_age
     if min_age is not None:
@@ -699,12 +797,81 @@ def _pay_prize(s: TournamentState, c: cmd.PayPrize, now: int) -> list[Event]:
                 PrizeForfeited(
                     at=now,
                     player_id=c.player_id,
-                    amount_cents=c.amount_cents,
+                    amount_cents=amount,
                     reason=f"under {min_age} (aged {age}); the prize goes back to the house "
                     "(THC add. 15)",
                 )
             ]
-    return [PrizePaid(at=now, player_id=c.player_id, amount_cents=c.amount_cents)]
+    return [PrizePaid(at=now, player_id=c.player_id, amount_cents=amount)]
+
+
+def _close_books(s: TournamentState, now: int) -> list[Event]:
+    """The books close once play is over (a winner, a deal, the forced chop at the legal limit,
+    KY 11) and every prize and deal share is paid: the ledger balances to the cent."""
+    if s.phase is not Phase.FINISHED:
+        raise PayoutError(
+            "the books close when play is over: a winner, or an approved deal (the chop at the "
+            f"legal time limit included); the tournament is {s.phase.value}",
+            code="not_finished",
+            params={"phase": s.phase.value},
+        )
+    unpaid = [a for a in awards(s) if a.due_cents > 0]
+    if unpaid:
+        listed = ", ".join(
+            f"{s.players[a.player_id].name} {format_money(a.due_cents)}" for a in unpaid
+        )
+        raise PayoutError(
+            f"prizes are still owed: {listed}; pay them before closing the books",
+            code="prizes_unpaid",
+            params={"unpaid": {a.player_id: a.due_cents for a in unpaid}},
+        )
+    balance = s.ledger.balance(s.rules.tournament.prize_pool)
+    if balance.prizes_unpaid or not balance.is_balanced:
+        raise PayoutError(
+            f"the ledger does not balance: {format_money(balance.prizes_unpaid)} of the prize "
+            "pool is neither paid nor forfeited",
+            code="ledger_unbalanced",
+            params={"prizes_unpaid_cents": balance.prizes_unpaid},
+        )
+    return [BooksClosed(at=now)]
+
+
+def _refund_for_dealers(s: TournamentState, c: cmd.RefundForDealers, now: int) -> list[Event]:
+    """THC 39: not enough dealers for the tables: the ticket price and the registration fee go
+    back to the players with the highest ticket numbers (the latest registered) until everyone
+    left has a seat at a table with a dealer."""
+    entry = s.rules.tournament.entry
+    if not entry.dealer_shortage_refund:
+        raise RegistrationError(
+            "this house does not refund entries for a shortage of dealers (THC 39 does)",
+            code="no_dealer_refund",
+            params={"tables_with_dealers": c.tables_with_dealers},
+        )
+    if s.phase is not Phase.REGISTRATION:
+        raise RegistrationError(
+            "a dealer-shortage refund is made before play starts (THC 39)",
+            code="withdrawal_after_start",
+            params={"tables_with_dealers": c.tables_with_dealers},
+        )
+    seats = c.tables_with_dealers * director.capacity(s)
+    standing = [pid for pid, p in s.players.items() if p.status is PlayerStatus.ACTIVE]
+    if len(standing) <= seats:
+        raise RegistrationError(
+            f"{len(standing)} players fit the {c.tables_with_dealers} tables with dealers "
+            f"({seats} seats): nobody needs a refund",
+            code="nothing_to_refund",
+            params={"players": len(standing), "seats": seats},
+        )
+    return [
+        PlayerWithdrew(
+            at=now,
+            player_id=pid,
+            refund_entry_cents=entry.buy_in_cents,
+            refund_fee_cents=entry.fee_cents,
+            reason=WithdrawalReason.DEALER_SHORTAGE,
+        )
+        for pid in standing[seats:]
+    ]
 
 
 # --- clock ----------------------------------------------------------------------------------

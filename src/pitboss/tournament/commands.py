@@ -6,12 +6,29 @@ Commands are imperative (``RegisterPlayer``); the events they produce are past t
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass, field
+from typing import Annotated
 
+from pitboss.rules.table import MAX_SEATS
 from pitboss.rules.tournament import ChopMethod, PenaltyKind
 from pitboss.tournament.entries import PersonalDetails, PlayerId
 from pitboss.tournament.events import PlayerChips
 from pitboss.tournament.people_events import RemovalReason, SideGameStack
+from pitboss.validation import MAX_INT, MAY_BE_BLANK, Range
+
+Chips = Annotated[int, Range(0, MAX_INT)]
+"""A chip count: 0 or more."""
+Cents = Annotated[int, Range(0, MAX_INT)]
+"""An amount of money in cents: 0 or more."""
+TableNumber = Annotated[int, Range(1, 10_000)]
+"""A table number, 1 or more."""
+SeatNumber = Annotated[int, Range(1, MAX_SEATS)]
+"""A seat number, 1-based as players say them (at most 13 seats, SLPT 29.5)."""
+LevelNumber = Annotated[int, Range(1, 10_000)]
+"""A level of the structure, 1 or more."""
+Reason = Annotated[str, MAY_BE_BLANK]
+"""A ruling's reason: a blank one is refused by the ruling itself, with its own code."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -23,7 +40,7 @@ class RegisterPlayer:
     """
 
     player_id: PlayerId
-    name: str
+    name: Annotated[str, MAY_BE_BLANK]  # refused by name below: "a player's name is required"
     details: PersonalDetails = field(default_factory=PersonalDetails)
     alternate: bool = False
 
@@ -57,16 +74,16 @@ class ResumeClock:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class AdjustClock:
-    """Add (positive) or remove (negative) seconds of the current period."""
+    """Add (positive) or remove (negative) seconds of the current period (at most a day)."""
 
-    seconds: int
+    seconds: Annotated[int, Range(-86_400, 86_400)]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class JumpToLevel:
     """Go to the start of a level with its full time (a director's correction)."""
 
-    level: int
+    level: LevelNumber
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -89,7 +106,7 @@ class StartHand:
     """A table starts a hand (first riffle / shuffle; THC 4, SLPT 12)."""
 
     hand_id: str
-    table: int
+    table: TableNumber
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -123,10 +140,27 @@ class AddOn:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PayPrize:
-    """Pay a player a prize out of the pool (the minimum age is checked first, THC add. 15)."""
+    """Pay a player what their finishing place or their deal share owes them, out of the pool.
+
+    ``amount_cents`` None pays everything still owed; an amount pays part of it (never more
+    than is owed). The minimum age is checked first (THC add. 15).
+    """
 
     player_id: PlayerId
-    amount_cents: int
+    amount_cents: Annotated[int, Range(1, MAX_INT)] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CloseBooks:
+    """Close the tournament's books: play is over and every prize and deal share is paid."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RefundForDealers:
+    """THC 39: not enough dealers: refund ticket and fee to the highest ticket numbers until
+    the players left fit the tables that have a dealer (before play starts)."""
+
+    tables_with_dealers: Annotated[int, Range(1, 10_000)]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -140,9 +174,9 @@ class ProposeDeal:
     deal_id: str
     players: tuple[PlayerId, ...]
     method: ChopMethod | None = None
-    prizes_cents: tuple[int, ...] = ()
-    custom_amounts_cents: tuple[int, ...] = ()
-    left_to_play_cents: int = 0
+    prizes_cents: tuple[Cents, ...] = ()
+    custom_amounts_cents: tuple[Cents, ...] = ()
+    left_to_play_cents: Cents = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -171,10 +205,10 @@ class CancelDeal:
 class RecordColourUp:
     """A table's colour-up result: stacks after it (TDA 24 race, or KY 2 pooled draw)."""
 
-    table: int
+    table: TableNumber
     stacks: tuple[PlayerChips, ...]
-    chips_removed: int
-    chips_added: int = 0
+    chips_removed: Chips
+    chips_added: Chips = 0
     draw: tuple[str, ...] = ()
 
 
@@ -182,16 +216,16 @@ class RecordColourUp:
 class SeatedPlayer:
     """A player in a seat (1-based) at a table; ``odd_chips`` is a live dealer's own count."""
 
-    seat: int
+    seat: SeatNumber
     player_id: PlayerId
-    odd_chips: int | None = None
+    odd_chips: Annotated[int, Range(0, 1000)] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RaceColourUp:
     """Run the scheduled colour-up and chip race at one table (TDA 24 or KY 2, by the house)."""
 
-    table: int
+    table: TableNumber
     seats: tuple[SeatedPlayer, ...]
 
 
@@ -224,8 +258,8 @@ class MovePlayer:
     """The director moves a player to an empty seat (TDA 7: a player in the wrong seat)."""
 
     player_id: PlayerId
-    table: int
-    seat: int
+    table: TableNumber
+    seat: SeatNumber
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -244,7 +278,7 @@ class GivePenalty:
     """
 
     player_id: PlayerId
-    reason: str
+    reason: Reason
     kind: PenaltyKind | None = None
     amount: int = 0
 
@@ -272,7 +306,7 @@ class RemoveChips:
 
     player_id: PlayerId
     reason: RemovalReason
-    chips: int | None = None
+    chips: Annotated[int, Range(1, MAX_INT)] | None = None
     note: str = ""
 
 
@@ -296,7 +330,7 @@ class WithdrawFromPlay:
 class CallClock:
     """Call the clock on a player (TDA 29; THC 15): ``called_by`` None is the director."""
 
-    table: int
+    table: TableNumber
     player_id: PlayerId
     called_by: PlayerId | None = None
 
@@ -305,7 +339,7 @@ class CallClock:
 class ExpireClock:
     """The called clock ran out; ``facing_bet`` decides check or fold under TDA 29."""
 
-    table: int
+    table: TableNumber
     facing_bet: bool
 
 
@@ -313,7 +347,7 @@ class ExpireClock:
 class OverrideRuling:
     """The director reverses an automatic ruling, with a reason (TDA 1; RULES §4 row 1).
 
-    ``ruling`` is a `pitboss.tournament.people_events.OverridableRuling` value:
+    ``ruling`` is an `pitboss.tournament.people_events.OverridableRuling` value:
     ``chips_removed`` (give back the removed chips and reinstate the player), ``absent_forfeit``
     (THC 6) or ``no_show`` (THC 7) (the same for that removal, and the player is present),
     ``penalty`` (end the penalty being served), ``clock`` (cancel a clock called on the
@@ -323,8 +357,8 @@ class OverrideRuling:
 
     ruling: str
     player_id: PlayerId
-    reason: str
-    table: int | None = None
+    reason: Reason
+    table: TableNumber | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -366,7 +400,7 @@ class RecordSideGameChips:
 
     side_game_id: str
     stacks: tuple[SideGameStack, ...]
-    hands_played: int
+    hands_played: Annotated[int, Range(0, 100_000)]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -385,8 +419,8 @@ class SeatSideGameAlternate:
 
     side_game_id: str
     name: str
-    starting_stack: int
-    blinds_passed: int = 0
+    starting_stack: Annotated[int, Range(1, MAX_INT)]
+    blinds_passed: Chips = 0
 
 
 Command = (
@@ -407,6 +441,8 @@ Command = (
     | Rebuy
     | AddOn
     | PayPrize
+    | CloseBooks
+    | RefundForDealers
     | ProposeDeal
     | ConsentToDeal
     | ApproveDeal
@@ -435,3 +471,6 @@ Command = (
     | DeclineSideGameOption
     | SeatSideGameAlternate
 )
+
+COMMAND_TYPES: frozenset[type[Command]] = frozenset(typing.get_args(Command))
+"""Every command class (what `pitboss.tournament.aggregate.decide` accepts)."""

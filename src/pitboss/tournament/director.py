@@ -56,10 +56,9 @@ from pitboss.tournament.people_events import (
     TournamentWon,
 )
 from pitboss.tournament.people_state import planned_seats
-from pitboss.tournament.seating import draw_button, draw_newcomer_seat, draw_tables
-from pitboss.tournament.state import Phase, TournamentState, active_player, fold
-
-MS_PER_MINUTE = 60_000
+from pitboss.tournament.seating import TableSeats, draw_button, draw_newcomer_seat, draw_tables
+from pitboss.tournament.state import Phase, TournamentState, fold, player_in_play
+from pitboss.tournament.windows import can_come_back
 
 
 class _Peek:
@@ -263,13 +262,7 @@ def hand_plan(s: TournamentState, table: int, now: int) -> HandPlan:
         SeatingError: no such table.
         TableError: the table cannot deal (no button, fewer than two players).
     """
-    t = s.tables.get(table)
-    if t is None:
-        raise SeatingError(
-            f"there is no table {table}; tables: {sorted(s.tables)}",
-            code="unknown_table",
-            params={"table": table},
-        )
+    t = known_table(s, table)
     positions, waiting = t.plan(s.rules.table.missed_blinds)
     seats = planned_seats(s, t, positions, waiting, now)
     return HandPlan(
@@ -342,13 +335,7 @@ def start_hand(
     if not s.is_seated:
         return base
     events: list[Event] = []
-    t = s.tables.get(c.table)
-    if t is None:
-        raise SeatingError(
-            f"there is no table {c.table}; tables: {sorted(s.tables)}",
-            code="unknown_table",
-            params={"table": c.table},
-        )
+    t = known_table(s, c.table)
     why = table_wait_reason(s, c.table)
     if why is not None:
         raise SeatingError(why, code="table_must_wait", params={"table": c.table})
@@ -401,11 +388,11 @@ def finish_hand(
                 params={"players": strangers},
             )
     events = hands.finish_hand(s, c, now)
-    rebought = {e.player_id for e in events if isinstance(e, RebuyBought)}
+    behind = {e.player_id: e.chips for e in events if isinstance(e, RebuyBought)}
     outs = [
-        (st.player_id, s.players[st.player_id].chips)
+        (st.player_id, s.players[st.player_id].chips + behind.get(st.player_id, 0))
         for st in c.stacks
-        if st.chips == 0 and st.player_id not in rebought
+        if st.chips == 0
     ]
     if outs:
         assert record is not None
@@ -441,23 +428,6 @@ def eliminate(
     return events
 
 
-def can_rejoin(s: TournamentState) -> bool:
-    """A player out could still come back with a re-buy (KY 4, THC 1)."""
-    rules = s.rules.tournament.rebuy
-    if not rules.allowed or s.phase is not Phase.RUNNING:
-        return False
-    if rules.until_level is not None and s.level > rules.until_level:
-        return False
-    return (
-        rules.until_minutes is None
-        or s.clock.started_at is None
-        or (
-            s.last_at is not None
-            and s.last_at - s.clock.started_at < rules.until_minutes * MS_PER_MINUTE
-        )
-    )
-
-
 def after_change(s: TournamentState, now: int, rng: RandomSource | None) -> list[Event]:
     """What follows a bust-out or a seat change: the winner (KY 3, THC 3), hand-for-hand on
     the bubble (RP-8), and in dealt mode the seat changes due (TDA 10B, 11)."""
@@ -467,7 +437,7 @@ def after_change(s: TournamentState, now: int, rng: RandomSource | None) -> list
     left = s.players_left
     seating = s.rules.tournament.seating
     paid = len(s.prizes_cents)
-    if s.winner is None and left == 1 and s.busts and not can_rejoin(s):
+    if s.winner is None and left == 1 and s.busts and not can_come_back(s, now):
         events.append(TournamentWon(at=now, player_id=s.remaining_players()[0]))
         return events
     if s.is_seated and len(s.tables) > 1 and not s.clock.hand_for_hand:
@@ -518,26 +488,70 @@ def undo_move(s: TournamentState, now: int) -> list[Event]:
     return [PlayerMoved(at=now, move=back)]
 
 
-def move_player(s: TournamentState, c: cmd.MovePlayer, now: int) -> list[Event]:
-    """A director's move to an empty seat (TDA 7: wrong seat, the current stack moves)."""
-    require_seated(s)
-    player = active_player(s, c.player_id)
-    table = s.table_of(c.player_id)
-    target = s.tables.get(c.table)
-    if table is None or target is None:
+def seated_table(s: TournamentState, pid: PlayerId) -> TableSeats:
+    """The table ``pid`` sits at.
+
+    Raises:
+        RegistrationError: nobody registered with that id, or the player withdrew.
+        TournamentError: ``player_out``: the player has gone out.
+        SeatingError: ``not_seated``: the seats have not been drawn, or the player has no seat.
+    """
+    player = player_in_play(s, pid)
+    if not s.is_seated:
         raise SeatingError(
-            f"{player.name} is not seated, or there is no table {c.table}",
-            code="unknown_table",
-            params={"table": c.table},
+            f"{player.name} has no seat: the seats have not been drawn yet (they are drawn when "
+            "the tournament starts with a random source, or by DrawSeats)",
+            code="not_seated",
+            params={"player_id": pid},
         )
+    table = s.table_of(pid)
+    if table is None:
+        raise SeatingError(
+            f"{player.name} has no seat yet", code="not_seated", params={"player_id": pid}
+        )
+    return table
+
+
+def known_table(s: TournamentState, number: int) -> TableSeats:
+    """Table ``number``.
+
+    Raises:
+        SeatingError: ``unknown_table``: there is no such table (the message lists them).
+    """
+    table = s.tables.get(number)
+    if table is None:
+        listed = ", ".join(map(str, sorted(s.tables))) or "none yet"
+        raise SeatingError(
+            f"there is no table {number}; the tables are {listed}",
+            code="unknown_table",
+            params={"table": number, "tables": sorted(s.tables)},
+        )
+    return table
+
+
+def move_player(s: TournamentState, c: cmd.MovePlayer, now: int) -> list[Event]:
+    """A director's move to an empty seat (TDA 7: wrong seat, the current stack moves), made
+    between hands at both tables (a seat change never happens during a hand).
+
+    Raises:
+        TournamentError: the player is unknown, out, or not seated; no such table or seat; a
+            hand is in play at either table.
+    """
+    table = seated_table(s, c.player_id)
+    target = known_table(s, c.table)
     if c.seat in target.seats or not 1 <= c.seat <= target.seat_count:
         raise SeatingError(
             f"table {c.table} seat {c.seat} is not an empty seat; empty: {target.empty_seats()}",
             code="seat_occupied",
-            params={"table": c.table, "seat": c.seat},
+            params={"table": c.table, "seat": c.seat, "empty": target.empty_seats()},
         )
-    if s.open_hands(table.number):
-        raise SeatingError("move a player between hands", code="hand_in_play")
+    for number in sorted({table.number, c.table}):
+        if s.open_hands(number):
+            raise SeatingError(
+                f"table {number} has a hand in play: move players between hands",
+                code="hand_in_play",
+                params={"table": number},
+            )
     seat = table.seat_of(c.player_id)
     assert seat is not None
     move = Move(
@@ -561,7 +575,6 @@ def hand_for_hand_complete(s: TournamentState) -> bool:
 
 __all__ = [
     "after_change",
-    "can_rejoin",
     "capacity",
     "context",
     "decision_events",
@@ -570,6 +583,7 @@ __all__ = [
     "finish_hand",
     "hand_for_hand_complete",
     "hand_plan",
+    "known_table",
     "move_player",
     "pending",
     "plan_of_started_hand",
@@ -578,6 +592,7 @@ __all__ = [
     "seat_changes",
     "seat_newcomer",
     "seated_players",
+    "seated_table",
     "start_hand",
     "table_wait_reason",
     "undo_move",

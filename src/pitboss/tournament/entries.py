@@ -10,12 +10,16 @@ from __future__ import annotations
 import datetime as dt
 import enum
 from dataclasses import dataclass, fields
-from typing import NewType
+from typing import Annotated, NewType
 
 from pitboss.errors import RegistrationError
 from pitboss.rules.tournament import EntryRules, PersonalDetail
+from pitboss.validation import MAY_BE_BLANK
 
 PlayerId = NewType("PlayerId", str)
+
+Text = Annotated[str, MAY_BE_BLANK]
+"""A detail a form may leave blank (a blank detail counts as not given)."""
 
 _EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 
@@ -34,12 +38,12 @@ class PersonalDetails:
     ``date_of_birth`` is an ISO date (``1980-05-17``), used for the minimum age (THC add. 15).
     """
 
-    address: str | None = None
-    email: str | None = None
-    phone: str | None = None
-    date_of_birth: str | None = None
-    national_id: str | None = None
-    driver_licence: str | None = None
+    address: Text | None = None
+    email: Text | None = None
+    phone: Text | None = None
+    date_of_birth: Text | None = None
+    national_id: Text | None = None
+    driver_licence: Text | None = None
     age_verified: bool = False
 
     def has(self, detail: PersonalDetail) -> bool:
@@ -82,6 +86,7 @@ class Player:
     paid_cents: int = 0
     refunded_cents: int = 0
     prize_cents: int = 0
+    forfeited_cents: int = 0  # prizes that went back to the house (THC add. 15)
     late: bool = False
 
     def public(self) -> PublicPlayer:

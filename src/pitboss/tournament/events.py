@@ -11,7 +11,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Annotated, Any, ClassVar
 
 from pitboss.errors import TournamentError
 from pitboss.rules.tournament import ChopMethod, TimeLimitAction
@@ -19,6 +19,7 @@ from pitboss.table.positions import Positions
 from pitboss.tournament.entries import PersonalDetails, PlayerId
 from pitboss.tournament.event_base import _Event
 from pitboss.tournament.people_events import PEOPLE_EVENT_CLASSES, PeopleEvent
+from pitboss.validation import MAX_INT, Range
 
 EVENT_VERSION = 1
 
@@ -51,6 +52,7 @@ class EventType(enum.StrEnum):
     DEAL_APPROVED = "deal_approved"
     DEAL_CANCELLED = "deal_cancelled"
     COLOUR_UP_RECORDED = "colour_up_recorded"
+    BOOKS_CLOSED = "books_closed"
 
 
 class LevelChange(enum.StrEnum):
@@ -67,7 +69,7 @@ class PlayerChips:
     """A player's chip count (a stack after a hand or a colour-up)."""
 
     player_id: PlayerId
-    chips: int
+    chips: Annotated[int, Range(0, MAX_INT)]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -85,15 +87,23 @@ class PlayerRegistered(_Event):
     late: bool = False
 
 
+class WithdrawalReason(enum.StrEnum):
+    """Why an entry was taken back before the start."""
+
+    WITHDREW = "withdrew"  # the player withdrew; refunded by the house's setting
+    DEALER_SHORTAGE = "dealer_shortage"  # THC 39: too few dealers; ticket and fee refunded
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerWithdrew(_Event):
-    """A player withdrew before the start and was refunded by the house setting."""
+    """A player's entry was taken back before the start and refunded as the reason says."""
 
     type: ClassVar[EventType] = EventType.PLAYER_WITHDREW
     at: int
     player_id: PlayerId
     refund_entry_cents: int
     refund_fee_cents: int
+    reason: WithdrawalReason = WithdrawalReason.WITHDREW
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -345,6 +355,14 @@ class ColourUpRecorded(_Event):
     announcement: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BooksClosed(_Event):
+    """The director closed the books: play is over and every prize and deal share is paid."""
+
+    type: ClassVar[EventType] = EventType.BOOKS_CLOSED
+    at: int
+
+
 Event = (
     PlayerRegistered
     | PlayerWithdrew
@@ -371,6 +389,7 @@ Event = (
     | DealApproved
     | DealCancelled
     | ColourUpRecorded
+    | BooksClosed
     | PeopleEvent
 )
 
@@ -402,6 +421,7 @@ EVENT_CLASSES: dict[str, type[Event]] = {
         DealApproved,
         DealCancelled,
         ColourUpRecorded,
+        BooksClosed,
         *PEOPLE_EVENT_CLASSES,
     )
 }
@@ -429,6 +449,7 @@ __all__ = [
     "EVENT_CLASSES",
     "EVENT_VERSION",
     "AddOnBought",
+    "BooksClosed",
     "BreakStarted",
     "ClockAdjusted",
     "ClockPaused",
@@ -457,4 +478,5 @@ __all__ = [
     "RebuyDeclared",
     "TimeLimitReached",
     "TournamentStarted",
+    "WithdrawalReason",
 ]

@@ -32,7 +32,7 @@ from pitboss.tournament.events import (
     RebuyBought,
 )
 from pitboss.tournament.people_events import PlayersBusted
-from pitboss.tournament.state import Phase, TournamentState, active_player
+from pitboss.tournament.state import Phase, TournamentState, player_in_play
 from pitboss.tournament.structure import PeriodKind
 
 RACED_OUT = "raced_out"
@@ -67,23 +67,35 @@ def start_hand(s: TournamentState, c: cmd.StartHand, now: int) -> list[Event]:
 
 
 def finish_hand(s: TournamentState, c: cmd.FinishHand, now: int) -> list[Event]:
-    """The stacks after a hand (chips conserved); declared re-buys are made (THC 1, TDA 27)."""
+    """The stacks after a hand (chips conserved).
+
+    A re-buy declared before the hand started plays behind (THC 1, TDA 27): its chips could be
+    bet in the hand, so it is made first (``rebuy_bought``) and the stacks after the hand
+    include it; the chips before the hand are the stacks plus those re-buys.
+
+    Raises:
+        TournamentError: the hand is not in play, a player listed twice, out, or with a
+            negative stack, or the chips after the hand differ from the chips before.
+    """
     hand = s.hands.get(c.hand_id)
     if hand is None or hand.finished:
-        raise TournamentError(f"hand {c.hand_id!r} is not in play", code="hand_not_in_play")
+        raise TournamentError(
+            f"hand {c.hand_id!r} is not in play",
+            code="hand_not_in_play",
+            params={"hand_id": c.hand_id},
+        )
     ids = [st.player_id for st in c.stacks]
     if not ids or len(set(ids)) != len(ids):
         raise TournamentError(
-            "a finished hand lists each player in it once", code="bad_hand_result"
+            "a finished hand lists each player in it once",
+            code="bad_hand_result",
+            params={"hand_id": c.hand_id, "players": ids},
         )
-    before = 0
+    rules = s.rules.tournament.rebuy
+    behind = [pid for pid in ids if pid in hand.behind]
+    before = rules.chips * len(behind)
     for st in c.stacks:
-        before += active_player(s, st.player_id).chips
-        if st.chips < 0:
-            raise TournamentError(
-                f"a stack cannot be negative ({st.player_id}: {st.chips})",
-                code="bad_hand_result",
-            )
+        before += player_in_play(s, st.player_id).chips
     after = sum(st.chips for st in c.stacks)
     if after != before:
         raise TournamentError(
@@ -92,20 +104,18 @@ def finish_hand(s: TournamentState, c: cmd.FinishHand, now: int) -> list[Event]:
             code="chips_not_conserved",
             params={"before": before, "after": after},
         )
-    events: list[Event] = [HandFinished(at=now, hand_id=c.hand_id, stacks=c.stacks)]
-    rules = s.rules.tournament.rebuy
-    for pid in ids:
-        if s.players[pid].rebuy_declared:
-            events.append(
-                RebuyBought(
-                    at=now,
-                    player_id=pid,
-                    price_cents=rules.price_cents,
-                    fee_cents=rules.fee_cents,
-                    chips=rules.chips,
-                    declared=True,
-                )
-            )
+    events: list[Event] = [
+        RebuyBought(
+            at=now,
+            player_id=pid,
+            price_cents=rules.price_cents,
+            fee_cents=rules.fee_cents,
+            chips=rules.chips,
+            declared=True,
+        )
+        for pid in behind
+    ]
+    events.append(HandFinished(at=now, hand_id=c.hand_id, stacks=c.stacks))
     return events
 
 
@@ -118,7 +128,7 @@ def record_colour_up(s: TournamentState, c: cmd.RecordColourUp, now: int) -> lis
     ids = [st.player_id for st in c.stacks]
     if len(set(ids)) != len(ids):
         raise TournamentError("a colour-up lists each player once", code="bad_colour_up")
-    before = sum(active_player(s, pid).chips for pid in ids)
+    before = sum(player_in_play(s, pid).chips for pid in ids)
     after = sum(st.chips for st in c.stacks)
     expected = before - c.chips_removed + c.chips_added
     if after != expected or min((st.chips for st in c.stacks), default=0) < 0:
@@ -185,7 +195,7 @@ def race_colour_up(
     if len(seats) != len(c.seats) or len({x.player_id for x in c.seats}) != len(c.seats):
         raise ColourUpError("each seat and each player appears once", code="bad_seats")
     race_seats = [
-        RaceSeat(seat=x.seat, stack=active_player(s, x.player_id).chips, odd_chips=x.odd_chips)
+        RaceSeat(seat=x.seat, stack=player_in_play(s, x.player_id).chips, odd_chips=x.odd_chips)
         for x in c.seats
     ]
     rules = s.rules.tournament.colour_up

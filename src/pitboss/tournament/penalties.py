@@ -38,22 +38,24 @@ from pitboss.tournament.people_events import (
     SeatReason,
 )
 from pitboss.tournament.people_state import drawn_group, restorable_forfeit
-from pitboss.tournament.state import Phase, TournamentState, active_player, fold
+from pitboss.tournament.state import Phase, TournamentState, active_player, fold, player_in_play
 
 MS_PER_MINUTE = 60_000
 MS_PER_SECOND = 1000
 
 
 def player_in(s: TournamentState, pid: PlayerId) -> Player:
-    """An active player who has not gone out.
+    """An active player who has not gone out (`player_in_play`), with chips once play is on.
 
     Raises:
-        RegistrationError: unknown or withdrawn. ConductError: already out.
+        RegistrationError: unknown or withdrawn. TournamentError: ``player_out``.
     """
-    player = active_player(s, pid)
-    if s.is_out(pid) or (s.phase is not Phase.REGISTRATION and player.chips <= 0):
+    player = player_in_play(s, pid)
+    if s.phase is not Phase.REGISTRATION and player.chips <= 0:
         raise ConductError(
-            f"{player.name} is out of the tournament", code="player_out", params={"player_id": pid}
+            f"{player.name} has no chips: they are out of play",
+            code="player_out",
+            params={"player_id": pid},
         )
     return player
 

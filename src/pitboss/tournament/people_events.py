@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
 from pitboss.rules.tournament import PenaltyKind
 from pitboss.tournament.balancing import Move
@@ -18,6 +18,7 @@ from pitboss.tournament.eliminations import Bust
 from pitboss.tournament.entries import PlayerId
 from pitboss.tournament.event_base import _Event
 from pitboss.tournament.seating import DrawnTable
+from pitboss.validation import MAX_INT, Range
 
 
 class PeopleEventType(enum.StrEnum):
@@ -312,7 +313,7 @@ class SideGameStack:
     """A side-game player's chips, by name, as the floor counted them (SLPT 29.2-29.3)."""
 
     name: str
-    chips: int
+    chips: Annotated[int, Range(0, MAX_INT)]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

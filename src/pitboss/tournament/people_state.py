@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from pitboss.rules.table import AbsentPolicy
 from pitboss.table.positions import Positions, clockwise_from
 from pitboss.table.values import HandPlan, PlannedSeat, SeatStatus
+from pitboss.tournament import clock as clk
 from pitboss.tournament.balancing import Move, MoveReason
 from pitboss.tournament.eliminations import BustRecord
 from pitboss.tournament.entries import PersonalDetails, Player, PlayerId, PlayerStatus
@@ -119,6 +120,7 @@ def planned_seats(
     seat after the button: live, or away (TDA 30: dealt and killed; THC 6: not dealt), and
     whether the hand counts toward a missed-hand penalty (TDA 71A)."""
     policy = state.rules.table.absent_policy
+    rebuy_chips = state.rules.tournament.rebuy.chips  # a declared re-buy plays behind (THC 1)
     seats: list[PlannedSeat] = []
     for seat in clockwise_from(positions.button, set(table.seats) - set(waiting)):
         pid = table.seats[seat]
@@ -128,11 +130,12 @@ def planned_seats(
         if c.absent_since is not None or penalised:
             is_killed = policy is AbsentPolicy.DEALT_AND_KILLED
             status = SeatStatus.KILLED if is_killed else SeatStatus.NOT_DEALT
+        player = state.players[pid]
         seats.append(
             PlannedSeat(
                 seat=seat,
                 player=pid,
-                stack=state.players[pid].chips,
+                stack=player.chips + (rebuy_chips if player.rebuy_declared else 0),
                 status=status,
                 is_penalised=penalised,
             )
@@ -183,12 +186,14 @@ def hand_started(state: TournamentState, event: HandStarted) -> TournamentState:
     table = state.tables.get(event.table)
     players: tuple[PlayerId, ...] = ()
     penalised: tuple[PlayerId, ...] = ()
+    behind: tuple[PlayerId, ...]
     tables = state.tables
     plan: HandPlan | None = None
     if table is not None and event.positions is not None:
         waiting = set(event.waiting)
         players = tuple(p for s, p in sorted(table.seats.items()) if s not in waiting)
         penalised = tuple(p for p in players if state.conduct_of(p).penalty_hands > 0)
+        behind = tuple(p for p in players if state.players[p].rebuy_declared)
         tables = {**state.tables, event.table: table.hand_started(event.positions, waiting)}
         plan = HandPlan(
             table=event.table,
@@ -197,6 +202,9 @@ def hand_started(state: TournamentState, event: HandStarted) -> TournamentState:
             seats=planned_seats(state, table, event.positions, waiting, event.at),
             waiting=tuple(sorted(waiting)),
         )
+    else:
+        # unseated: who sits at the table is the floor's; every declared re-buy plays behind
+        behind = tuple(pid for pid, p in state.players.items() if p.rebuy_declared)
     record = HandRecord(
         hand_id=event.hand_id,
         table=event.table,
@@ -204,6 +212,7 @@ def hand_started(state: TournamentState, event: HandStarted) -> TournamentState:
         started_at=event.at,
         players=players,
         penalised=penalised,
+        behind=behind,
         hand_for_hand_hand=state.hand_for_hand_hand if state.clock.hand_for_hand else None,
         plan=plan,
     )
@@ -399,7 +408,14 @@ def apply_people(state: TournamentState, event: PeopleEvent) -> TournamentState:
                 pass_moves=(),
             )
         case TournamentWon():
-            return evolve(state, winner=event.player_id)
+            from pitboss.tournament.state import Phase
+
+            return evolve(
+                state,
+                winner=event.player_id,
+                phase=Phase.FINISHED,
+                clock=clk.paused(state.clock, event.at),
+            )
         case PenaltyGiven():
             c = state.conduct_of(event.player_id)
             return _conduct(

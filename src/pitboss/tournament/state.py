@@ -11,7 +11,7 @@ import enum
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from pitboss.errors import RegistrationError
+from pitboss.errors import RegistrationError, TournamentError
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import ChopMethod, MoneyKind, Structure, TimeLimitAction
 from pitboss.table.values import HandPlan
@@ -23,6 +23,7 @@ from pitboss.tournament.eliminations import BustRecord
 from pitboss.tournament.entries import Player, PlayerId, PlayerStatus, PublicPlayer
 from pitboss.tournament.events import (
     AddOnBought,
+    BooksClosed,
     BreakStarted,
     ClockAdjusted,
     ClockPaused,
@@ -58,11 +59,15 @@ from pitboss.tournament.structure import Period, timeline
 
 
 class Phase(enum.StrEnum):
-    """Where the tournament is: taking entries, in play, or stopped by the legal time limit."""
+    """Where the tournament is: taking entries, in play, stopped by the legal time limit (the
+    hands in play finish, then the forced chop, KY 11), or finished: a winner holds every chip
+    (KY 3, THC 3) or a deal divided every remaining prize. Once finished only payouts, results
+    and corrections are accepted; the clock stops."""
 
     REGISTRATION = "registration"
     RUNNING = "running"
     STOPPED = "stopped"
+    FINISHED = "finished"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -76,6 +81,7 @@ class HandRecord:
     finished: bool = False
     players: tuple[PlayerId, ...] = ()
     penalised: tuple[PlayerId, ...] = ()
+    behind: tuple[PlayerId, ...] = ()  # re-buys declared before the deal: they play (THC 1)
     hand_for_hand_hand: int | None = None
     plan: HandPlan | None = None
 
@@ -143,6 +149,7 @@ class TournamentState:
     clock_calls: Mapping[int, ClockCall] = field(default_factory=dict)
     chips_created: int = 0
     overrides: tuple[str, ...] = ()
+    books_closed: bool = False
     # indexes kept by ``apply`` so the hot questions are cheap (folded like everything else,
     # so replay rebuilds them exactly and state equality stays meaningful): the hands in play
     # (id, table) in start order and the tables they are at, the players out, the entries
@@ -411,6 +418,10 @@ def _apply(state: TournamentState, event: Event) -> TournamentState:
             state = _player(state, event.player_id, prize_cents=p.prize_cents + event.amount_cents)
             return evolve(state, ledger=ldg.prize_paid(state.ledger, event.amount_cents))
         case PrizeForfeited():
+            p = state.players[event.player_id]
+            state = _player(
+                state, event.player_id, forfeited_cents=p.forfeited_cents + event.amount_cents
+            )
             return evolve(state, ledger=ldg.prize_forfeited(state.ledger, event.amount_cents))
         case DealProposed():
             deals = dict(state.deals)
@@ -431,8 +442,17 @@ def _apply(state: TournamentState, event: Event) -> TournamentState:
             return evolve(state, deals=deals)
         case DealApproved():
             deals = dict(state.deals)
-            deals[event.deal_id] = evolve(deals[event.deal_id], approved=True)
+            deal = deals[event.deal_id] = evolve(deals[event.deal_id], approved=True)
+            if deal.left_to_play_cents == 0:  # nothing left to play for: play is over
+                return evolve(
+                    state,
+                    deals=deals,
+                    phase=Phase.FINISHED,
+                    clock=clk.paused(state.clock, event.at),
+                )
             return evolve(state, deals=deals)
+        case BooksClosed():
+            return evolve(state, books_closed=True)
         case DealCancelled():
             deals = dict(state.deals)
             deals[event.deal_id] = evolve(deals[event.deal_id], cancelled=True)
@@ -484,6 +504,30 @@ def active_player(s: TournamentState, pid: PlayerId) -> Player:
     return player
 
 
+def player_in_play(s: TournamentState, pid: PlayerId) -> Player:
+    """The registered, active player ``pid`` who has not gone out.
+
+    A player out (busted, removed, disqualified, withdrew during play) can never again be
+    busted, given chips, seated, moved, penalised or withdrawn; only a re-buy or a re-entry
+    brings them back (KY 4, THC 1, TDA 8A).
+
+    Raises:
+        RegistrationError: nobody registered with that id, or the player withdrew.
+        TournamentError: ``player_out``: the player has gone out.
+    """
+    player = active_player(s, pid)
+    if s.is_out(pid):
+        how = next((r.bust.reason for r in reversed(s.busts) if r.bust.player_id == pid), "out")
+        why = "busted" if how == "bust" else how.replace("_", " ")
+        raise TournamentError(
+            f"{player.name} is out of the tournament ({why}); a player who is out can only "
+            "come back by a re-buy or a re-entry",
+            code="player_out",
+            params={"player_id": pid, "reason": how},
+        )
+    return player
+
+
 def fold(state: TournamentState, events: Iterable[Event]) -> TournamentState:
     """Apply ``events`` in order."""
     for event in events:
@@ -506,6 +550,7 @@ __all__ = [
     "apply",
     "fold",
     "known_player",
+    "player_in_play",
     "replay",
     "timeline_of",
 ]

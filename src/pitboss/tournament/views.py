@@ -17,6 +17,7 @@ from pitboss.tournament.entries import PlayerStatus, PublicPlayer
 from pitboss.tournament.seating import ChartLine, find_seat, seating_chart
 from pitboss.tournament.state import Phase, TournamentState
 from pitboss.tournament.structure import PeriodKind
+from pitboss.tournament.windows import can_come_back
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -118,8 +119,9 @@ def public_board(state: TournamentState) -> PublicBoard:
     )
 
 
-def standings_view(state: TournamentState) -> Standings:
-    """The standings now: places so far, players left, chips, average, leader, winner (KY 3)."""
+def standings_view(state: TournamentState, now: int | None = None) -> Standings:
+    """The standings at ``now`` (default: the last event): places so far, players left,
+    chips, average, leader, and the winner once nobody can come back in (KY 3)."""
     stacks = {
         pid: p.chips
         for pid, p in state.players.items()
@@ -129,7 +131,7 @@ def standings_view(state: TournamentState) -> Standings:
         stacks,
         state.busts,
         h4h_shares_same_table=state.rules.tournament.seating.hand_for_hand_shares_same_table,
-        can_rejoin=director.can_rejoin(state),
+        can_rejoin=can_come_back(state, state.last_at or 0 if now is None else now),
     )
 
 

@@ -1,0 +1,101 @@
+"""What each player is owed: the prize of their finishing place, or their share of a deal.
+
+Prizes are paid by finishing place (KY 18, THC add. 13): a player out in the money is owed the
+prize of their place, and players who share places (TDA RP-8A: out on the same hand-for-hand
+hand; equal stacks, RULES §5.15) share those places' prizes equally, the odd cents by the
+order they are listed (`pitboss.tournament.payouts.share_tied_places`). The winner is owed
+first prize. After an approved deal (RULES §3.9; the forced chop at the legal limit, KY 11)
+each player in it is owed their share, and the winner of what was left to play for also gets
+that. A player still in play is owed nothing yet.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pitboss.tournament.eliminations import finishing_places
+from pitboss.tournament.entries import PlayerId, PlayerStatus
+from pitboss.tournament.payouts import share_tied_places
+from pitboss.tournament.state import Deal, TournamentState
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Award:
+    """A player's finishing places (``first == last`` unless shared) and the money owed.
+
+    ``owed_cents`` is the prize or deal share; ``paid_cents`` what was paid so far;
+    ``forfeited_cents`` what went back to the house (THC add. 15).
+    """
+
+    player_id: PlayerId
+    first: int
+    last: int
+    owed_cents: int
+    paid_cents: int
+    forfeited_cents: int
+    in_deal: bool = False
+
+    @property
+    def due_cents(self) -> int:
+        """Still to pay."""
+        return self.owed_cents - self.paid_cents - self.forfeited_cents
+
+
+def approved_deal(s: TournamentState) -> Deal | None:
+    """The deal the director approved, if any (there is at most one)."""
+    return next((d for d in s.deals.values() if d.approved), None)
+
+
+def awards(s: TournamentState) -> tuple[Award, ...]:
+    """Every player with a finishing place or a deal share, best place first."""
+    remaining = [
+        pid
+        for pid, p in s.players.items()
+        if p.status is PlayerStatus.ACTIVE and not s.is_out(pid) and p.chips > 0
+    ]
+    shares_ties = s.rules.tournament.seating.hand_for_hand_shares_same_table
+    places = finishing_places(s.busts, len(remaining), h4h_shares_same_table=shares_ties)
+    owed: dict[PlayerId, int] = {}
+    placed: dict[PlayerId, tuple[int, int]] = {}
+    groups: dict[tuple[int, int], list[PlayerId]] = {}
+    for placing in places:
+        groups.setdefault((placing.first, placing.last), []).append(placing.player_id)
+        placed[placing.player_id] = (placing.first, placing.last)
+    prizes = s.prizes_cents
+    for (first, last), pids in groups.items():
+        shares = share_tied_places(prizes, place=first, count=last - first + 1)
+        owed.update(zip(pids, shares, strict=True))
+    deal = approved_deal(s)
+    in_deal: set[PlayerId] = set()
+    if deal is not None:
+        in_deal = set(deal.players)
+        for pid, amount in zip(deal.players, deal.amounts_cents, strict=True):
+            owed[pid] = amount
+            placed.setdefault(pid, (1, len(deal.players)))
+    if s.winner is not None:
+        placed[s.winner] = (1, 1)
+        if deal is not None:
+            owed[s.winner] = owed.get(s.winner, 0) + deal.left_to_play_cents
+        else:
+            owed[s.winner] = prizes[0] if prizes else 0
+    result = [
+        Award(
+            player_id=pid,
+            first=first,
+            last=last,
+            owed_cents=owed.get(pid, 0),
+            paid_cents=s.players[pid].prize_cents,
+            forfeited_cents=s.players[pid].forfeited_cents,
+            in_deal=pid in in_deal,
+        )
+        for pid, (first, last) in placed.items()
+    ]
+    return tuple(sorted(result, key=lambda a: (a.first, a.player_id)))
+
+
+def award_of(s: TournamentState, pid: PlayerId) -> Award | None:
+    """``pid``'s award, or None while the player is still in play without a deal share."""
+    return next((a for a in awards(s) if a.player_id == pid), None)
+
+
+__all__ = ["Award", "approved_deal", "award_of", "awards"]
