@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 
 from pitboss.cards import FULL_DECK, Card, Deck, Rank, Suit, format_cards, parse_cards
@@ -108,3 +109,89 @@ def test_dead_cards_are_removed() -> None:
 def test_stacked_deck_rejects_duplicates() -> None:
     with pytest.raises(CardError, match="given twice"):
         Deck.stacked(parse_cards("AsAs"))
+
+
+# --- refusals: what comes from a person, a file or the network (issue 10) ----------------------
+
+NOT_CODES = [True, False, 1.0, float("nan"), "5", "As", None, -1, 52, 10**30, [3], b"\x05"]
+
+
+@pytest.mark.parametrize("value", NOT_CODES, ids=repr)
+def test_card_refuses_anything_but_a_code_0_to_51(value: object) -> None:
+    with pytest.raises(CardError, match="0 to 51") as raised:
+        Card(value)
+    assert raised.value.code == "bad_card_code"
+    assert raised.value.params == {"code": repr(value)}
+
+
+def test_card_takes_numpy_integers_as_codes() -> None:
+    assert Card(np.int64(51)) is Card.parse("As")
+    assert Card(np.uint8(0)) is Card.parse("2c")
+    with pytest.raises(CardError):
+        Card(np.True_)
+
+
+@pytest.mark.parametrize("value", [5, None, 1.5, b"As", ["As"]], ids=repr)
+def test_parse_refuses_what_is_not_text_with_a_card_error(value: object) -> None:
+    with pytest.raises(CardError, match="not card text") as raised:
+        Card.parse(value)
+    assert raised.value.params == {"text": repr(value)}
+
+
+@pytest.mark.parametrize("value", [5, None, 1.5], ids=repr)
+def test_parse_cards_refuses_what_is_not_text_or_a_list_of_texts(value: object) -> None:
+    with pytest.raises(CardError, match="not a list of cards"):
+        parse_cards(value)
+    with pytest.raises(CardError, match="not card text"):
+        parse_cards(["As", value])
+
+
+@pytest.mark.parametrize(
+    ("rank", "suit", "code"),
+    [
+        (13, 0, "bad_rank"),
+        (-1, 0, "bad_rank"),
+        (True, 0, "bad_rank"),
+        (12.0, 0, "bad_rank"),
+        (Suit.SPADES, Rank.ACE, "bad_rank"),  # the arguments swapped
+        (12, 4, "bad_suit"),
+        (12, "s", "bad_suit"),
+        (Rank.ACE, Rank.TWO, "bad_suit"),
+    ],
+)
+def test_card_of_refuses_a_rank_or_suit_out_of_range(rank: object, suit: object, code: str) -> None:
+    with pytest.raises(CardError) as raised:
+        Card.of(rank, suit)
+    assert raised.value.code == code
+    assert raised.value.params
+
+
+def test_card_of_takes_ranks_and_suits_or_their_numbers() -> None:
+    assert Card.of(Rank.ACE, Suit.SPADES) == Card.of(12, 3) == Card.parse("As")
+
+
+def test_decks_read_cards_as_codes_cards_or_text() -> None:
+    assert Deck.stacked("AsKd").remaining() == parse_cards("AsKd")
+    assert Deck.stacked([51, "Kd", Card.parse("Qh")]).remaining() == parse_cards("AsKdQh")
+    assert len(Deck(random.Random(1), dead="AsKd")) == 50
+
+
+@pytest.mark.parametrize(
+    ("make", "code"),
+    [
+        (lambda: Deck.stacked(None), "bad_cards"),
+        (lambda: Deck.stacked(5), "bad_cards"),
+        (lambda: Deck.stacked([1, True]), "bad_card_code"),
+        (lambda: Deck.stacked([1, 1.0]), "bad_card_code"),
+        (lambda: Deck.stacked([1, "Xx"]), "bad_card"),
+        (lambda: Deck(random.Random(1), dead=7), "bad_cards"),
+        (lambda: Deck(random.Random(1), dead=[-1]), "bad_card_code"),
+        (lambda: Deck(object()), "bad_random_source"),
+        (lambda: Deck(random.Random(1), shuffle="no"), "bad_shuffle"),
+    ],
+)
+def test_decks_refuse_what_is_not_a_card_or_a_random_source(make: object, code: str) -> None:
+    with pytest.raises(CardError) as raised:
+        make()
+    assert raised.value.code == code
+    assert raised.value.params

@@ -349,3 +349,172 @@ def test_duplicate_cards_in_best_five_are_rejected() -> None:
 def test_strengths_outside_1_to_7462_are_rejected(strength: int) -> None:
     with pytest.raises(CardError, match="1 to 7462"):
         describe(strength)
+
+
+# --- refusals: what comes from a person, a file or the network (issue 10) ----------------------
+
+HAND7 = [5, 9, 14, 22, 30, 41, 50]
+NOT_CARD_CODES = [
+    *(True, False, 1.0, 2.5, float("nan"), "As", "3", None, b"\x01", [3], np.float64(3), np.True_),
+    *(-1, -52, -53, -60, -104, -105, 52, 103, 104, 10**30, -(10**30)),  # either side of 0..51
+]
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+@pytest.mark.parametrize("at", [0, 3])
+def test_evaluate_refuses_a_duplicated_card(size: int, at: int) -> None:
+    hand = HAND7[:size]
+    hand[at + 1] = hand[at]
+    with pytest.raises(CardError, match="given twice") as raised:
+        evaluate(hand)
+    assert raised.value.code == "duplicate_card"
+    assert raised.value.params["card"] == str(Card(hand[at]))
+    assert raised.value.params["cards"] == [str(Card(c)) for c in hand]
+
+
+def test_the_reported_duplicate_hand_is_refused_not_ranked() -> None:
+    """Issue 10: ``evaluate([0, 0, 5, 9, 14, 22, 30])`` returned 1306 (2c twice)."""
+    with pytest.raises(CardError, match="2c is given twice"):
+        evaluate([0, 0, 5, 9, 14, 22, 30])
+    with pytest.raises(CardError, match="given twice"):
+        evaluate(parse_cards("2c2c3d4d5h7h9h"))
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+@pytest.mark.parametrize("bad", NOT_CARD_CODES, ids=repr)
+def test_evaluate_refuses_items_that_are_not_card_codes(size: int, bad: object) -> None:
+    for at in (0, size - 1):
+        hand: list[object] = list(HAND7[:size])
+        hand[at] = bad
+        with pytest.raises(CardError, match="not a card code") as raised:
+            evaluate(hand)
+        assert raised.value.code == "bad_card_code"
+        assert raised.value.params["index"] == at
+        assert raised.value.params["code"] == repr(bad)
+
+
+@pytest.mark.parametrize(
+    ("cards", "code"),
+    [
+        (None, "bad_hand"),
+        (5, "bad_hand"),
+        ("AsKsQsJsTs", "bad_hand"),
+        ((c for c in HAND7[:5]), "bad_hand"),  # an iterator of five: no length to check
+        ([], "bad_hand_size"),
+        ([*HAND7, 51], "bad_hand_size"),
+        (np.array([HAND7]), "bad_hand_size"),  # a batch of one row, not a hand
+    ],
+)
+def test_evaluate_refuses_what_is_not_a_hand(cards: object, code: str) -> None:
+    with pytest.raises(CardError) as raised:
+        evaluate(cards)
+    assert raised.value.code == code
+    assert raised.value.params
+
+
+def test_evaluate_accepts_numpy_integers_and_card_objects_alike() -> None:
+    cards = parse_cards("2c2d7h8s9dJcKh")  # codes 0 and 1: the hands where a bool could hide
+    expected = evaluate([int(c) for c in cards])
+    assert evaluate(cards) == evaluate(tuple(cards)) == expected
+    assert evaluate(np.array(cards, dtype=np.uint8)) == evaluate(np.array(cards)) == expected
+    assert best_five(np.array(cards)) == best_five(cards)
+
+
+_CARD_OR_NOT = st.one_of(
+    st.integers(0, 51),
+    st.integers(0, 51).map(Card),
+    st.integers(-200, 200),
+    st.sampled_from(NOT_CARD_CODES),
+    st.floats(allow_nan=True),
+    st.text(max_size=3),
+    st.none(),
+)
+
+
+def _is_hand(cards: list[object]) -> bool:
+    codes = [c for c in cards if type(c) in (int, Card) and 0 <= c < 52]
+    return len(codes) == len(cards) and 5 <= len(cards) <= 7 and len(set(codes)) == len(codes)
+
+
+@given(
+    st.lists(st.integers(0, 51), min_size=4, max_size=8, unique=True),
+    st.lists(st.tuples(st.integers(0, 7), _CARD_OR_NOT), max_size=2),
+)
+def test_evaluate_ranks_every_hand_and_refuses_everything_else_with_a_card_error(
+    codes: list[int], changes: list[tuple[int, object]]
+) -> None:
+    cards: list[object] = list(codes)
+    for at, value in changes:  # a valid hand with up to two cards changed to anything
+        cards[at % len(cards)] = value
+    if _is_hand(cards):
+        reference = max(evaluate(five) for five in combinations(cards, 5))
+        assert evaluate(cards) == reference
+        return
+    with pytest.raises(CardError) as raised:
+        evaluate(cards)
+    assert raised.value.code
+    assert raised.value.params
+
+
+@given(st.lists(st.integers(0, 51), min_size=7, max_size=7, unique=True))
+def test_the_engines_unchecked_path_agrees_with_evaluate_on_dealt_hands(cards: list[int]) -> None:
+    from pitboss.evaluator import _evaluate_unchecked
+
+    assert _evaluate_unchecked(cards) == evaluate(cards)
+    assert _evaluate_unchecked([Card(c) for c in cards]) == evaluate(cards)
+
+
+def test_best_five_reads_an_iterator_once_and_refuses_text() -> None:
+    cards = parse_cards("AhKhQhJhTh9c2d")
+    assert best_five(iter(cards)) == best_five(cards)
+    with pytest.raises(CardError, match="parse_cards"):
+        best_five("AhKhQhJhTh")
+    with pytest.raises(CardError, match="given twice"):
+        best_five([*cards[:6], cards[0]])
+
+
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_batch_refuses_a_row_that_repeats_a_card_and_names_it(size: int) -> None:
+    hands = random_hands(200_000, size, seed=11)
+    hands[150_000, size - 1] = hands[150_000, 0]  # in the third chunk
+    with pytest.raises(CardError, match="row 150000 ") as raised:
+        evaluate_batch(hands)
+    assert raised.value.code == "duplicate_card"
+    assert raised.value.params["row"] == 150_000
+    assert raised.value.params["card"] == str(Card(int(hands[150_000, 0])))
+
+
+@pytest.mark.parametrize(
+    "codes",
+    [
+        [[0, 1, 2, 3, 4], [5, 6, 7]],  # ragged
+        np.zeros((2, 7), dtype=object),
+        np.ones((2, 7), dtype=bool),
+        [["As", "Ks", "Qs", "Js", "Ts"]],
+        None,
+        [[0, 1, 2, 3, -4]],
+        [[0, 1, 2, 3, 10**30]],
+    ],
+    ids=repr,
+)
+def test_batch_refuses_input_that_is_not_an_integer_array_of_card_codes(codes: object) -> None:
+    with pytest.raises(CardError) as raised:
+        evaluate_batch(codes)
+    assert raised.value.code == "bad_hand_batch"
+    assert raised.value.params
+
+
+@pytest.mark.parametrize("strength", [True, False, 1.0, 7462.0, "7462", None, [1]], ids=repr)
+def test_strength_functions_refuse_what_is_not_a_strength(strength: object) -> None:
+    for function in (describe, category, display_ranks, is_royal):
+        with pytest.raises(CardError, match="1 to 7462") as raised:
+            function(strength)
+        assert raised.value.code == "bad_strength"
+        assert raised.value.params["strength"] == repr(strength)
+
+
+def test_strength_functions_take_the_batchs_numpy_integers() -> None:
+    strength = evaluate_batch(np.array([parse_cards("AhKhQhJhTh")]))[0]
+    assert describe(strength) == "Royal flush"
+    assert is_royal(strength)
+    assert category(strength) is HandCategory.STRAIGHT_FLUSH

@@ -20,8 +20,9 @@ import numpy as np
 import numpy.typing as npt
 
 from pitboss import _evaltables as _t
+from pitboss.cards import Card, format_cards
 from pitboss.errors import CardError
-from pitboss.evaluator import _TABLES
+from pitboss.evaluator import _NONFLUSH7, _TABLES
 
 SUIT_BITS: Final = _t.SUIT_BITS
 CHUNK: Final = 1 << 16
@@ -59,10 +60,9 @@ def flush_suits(size: int) -> npt.NDArray[np.int8]:
 @cache
 def nonflush_table(size: int) -> npt.NDArray[np.int16]:
     """Dense table: rank-key sum of ``size`` cards -> best strength without a flush."""
-    keys, strengths = _TABLES.nonflush_arrays[size]
-    table = np.zeros(int(keys.max()) + 1, dtype=np.int16)
-    table[keys] = strengths
-    return table
+    if size == 7:
+        return _NONFLUSH7  # the scalar evaluator's, already built
+    return _t.dense_nonflush(*_TABLES.nonflush_arrays[size])
 
 
 def key_sums(
@@ -140,13 +140,26 @@ def suit_masks(bits: npt.NDArray[np.uint64], suit: npt.NDArray[np.int8]) -> npt.
 
 
 def evaluate_array(codes: npt.ArrayLike) -> npt.NDArray[np.int16]:
-    """`pitboss.evaluator.evaluate_batch`: validate, then evaluate chunk by chunk."""
-    array = np.asarray(codes)
+    """`pitboss.evaluator.evaluate_batch`: validate, then evaluate chunk by chunk.
+
+    Raises:
+        CardError: not an array (``bad_hand_batch``), not 2-D with 5 to 7 columns, not of an
+            integer dtype (a bool, float, text or object array), a code outside 0 to 51, or a
+            row that repeats a card (``duplicate_card``, naming the first such row).
+    """
+    try:
+        array = np.asarray(codes)
+    except (TypeError, ValueError) as error:  # ragged rows, objects NumPy cannot convert
+        raise CardError(
+            f"a batch of hands is an (N, 5), (N, 6) or (N, 7) array of card codes: {error}",
+            code="bad_hand_batch",
+            params={"reason": str(error)},
+        ) from None
     if array.ndim != 2 or array.shape[1] not in (5, 6, 7):
         raise CardError(
             f"a batch of hands is an (N, 5), (N, 6) or (N, 7) array, not shape {array.shape}",
             code="bad_hand_batch",
-            params={"shape": list(array.shape)},
+            params={"shape": list(array.shape), "columns": [5, 6, 7]},
         )
     if not np.issubdtype(array.dtype, np.integer):
         raise CardError(
@@ -155,10 +168,12 @@ def evaluate_array(codes: npt.ArrayLike) -> npt.NDArray[np.int16]:
             params={"dtype": str(array.dtype)},
         )
     if array.size and (array.min() < 0 or array.max() > 51):
+        low, high = int(array.min()), int(array.max())
+        row = int(np.flatnonzero(((array < 0) | (array > 51)).any(axis=1))[0])
         raise CardError(
-            "card codes are integers 0 to 51",
+            f"card codes are integers 0 to 51: row {row} holds {array[row].tolist()}",
             code="bad_hand_batch",
-            params={"min": int(array.min()), "max": int(array.max())},
+            params={"min": low, "max": high, "row": row, "cards": array[row].tolist()},
         )
     size = array.shape[1]
     count = array.shape[0]
@@ -166,6 +181,7 @@ def evaluate_array(codes: npt.ArrayLike) -> npt.NDArray[np.int16]:
     suits = np.empty(count, dtype=np.int8)
     for start in range(0, count, CHUNK):
         chunk = np.ascontiguousarray(array[start : start + CHUNK], dtype=np.uint8)
+        check_distinct_rows(chunk, start)
         stop = start + len(chunk)
         nonflush_strengths(key_sums(chunk), size, out[start:stop], suits[start:stop])
 
@@ -175,3 +191,32 @@ def evaluate_array(codes: npt.ArrayLike) -> npt.NDArray[np.int16]:
 
     fix_flushes(out, suits, masks)  # once for the whole batch: few hands, few NumPy calls
     return out
+
+
+def check_distinct_rows(chunk: npt.NDArray[np.uint8], start: int = 0) -> None:
+    """Raise unless every row of ``chunk`` holds distinct codes (row numbers from ``start``).
+
+    Column against column, on the transposed chunk (contiguous columns): 21 comparisons for
+    seven cards, each over the whole chunk at once.
+
+    Raises:
+        CardError: a row repeats a card (``duplicate_card``).
+    """
+    columns = np.ascontiguousarray(chunk.T)
+    size = len(columns)
+    repeated = np.zeros(chunk.shape[0], dtype=bool)
+    same = np.empty(chunk.shape[0], dtype=bool)
+    for i in range(size - 1):
+        for j in range(i + 1, size):
+            np.equal(columns[i], columns[j], out=same)
+            repeated |= same
+    if repeated.any():
+        at = int(np.flatnonzero(repeated)[0])
+        row = chunk[at].tolist()
+        card = next(c for k, c in enumerate(row) if c in row[k + 1 :])
+        raise CardError(
+            f"row {start + at} of the batch, {format_cards(row, sep=' ')}, is not a hand:"
+            f" {Card(card)} is given twice; each card exists once in the deck",
+            code="duplicate_card",
+            params={"row": start + at, "card": str(Card(card)), "cards": row},
+        )

@@ -228,6 +228,19 @@ def build_tables() -> Tables:
     )
 
 
+def dense_nonflush(
+    keys: npt.NDArray[np.int64], strengths: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int16]:
+    """Dense table: rank-key sum -> best strength without a flush (0 where no hand has it).
+
+    About 15 MB for seven cards, but a lookup reads one place in memory, where a dict of the
+    49,205 sums reads three or four.
+    """
+    table = np.zeros(int(keys.max()) + 1, dtype=np.int16)
+    table[keys] = strengths
+    return table
+
+
 def _category_starts(classes: list[HandClass]) -> tuple[int, ...]:
     starts = [0] * 10
     for strength in range(len(classes), 0, -1):

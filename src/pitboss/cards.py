@@ -9,6 +9,7 @@ button draw and the chip race: TDA 24, RP-10; suit order as in Robert's Rules).
 
 from __future__ import annotations
 
+import operator
 import secrets
 from collections.abc import Iterable, MutableSequence, Sequence
 from enum import IntEnum
@@ -75,15 +76,29 @@ class Card(int):
     __slots__ = ()
 
     def __new__(cls, code: int) -> Card:
-        if isinstance(code, Card):
+        """The card of this code: an ``int`` 0 to 51 (a NumPy integer too), or a ``Card``.
+
+        Raises:
+            CardError: anything else, e.g. a bool, a float, text or 52 (``bad_card_code``).
+        """
+        if code.__class__ is int:
+            if 0 <= code < 52:
+                return _CARDS[code]
+        elif isinstance(code, Card):
             return code
-        if not isinstance(code, int) or isinstance(code, bool) or not 0 <= code < 52:
-            raise CardError(
-                f"{code!r} is not a card code: codes are the integers 0 to 51",
-                code="bad_card_code",
-                params={"code": repr(code)},
-            )
-        return _CARDS[code]
+        elif not isinstance(code, bool):
+            try:
+                value = operator.index(code)  # NumPy integers; not floats, text or None
+            except TypeError:
+                pass
+            else:
+                if 0 <= value < 52:
+                    return _CARDS[value]
+        raise CardError(
+            f"{code!r} is not a card code: codes are the integers 0 to 51",
+            code="bad_card_code",
+            params={"code": repr(code)},
+        )
 
     @classmethod
     def _make(cls, code: int) -> Card:
@@ -91,16 +106,29 @@ class Card(int):
 
     @classmethod
     def of(cls, rank: Rank, suit: Suit) -> Card:
-        """The card of this rank and suit."""
-        return _CARDS[int(rank) * 4 + int(suit)]
+        """The card of this rank and suit (a `Rank` and a `Suit`, or their plain numbers).
+
+        Raises:
+            CardError: a rank that is not 0 to 12 or a suit that is not 0 to 3 (a `Suit` given
+                as the rank, a bool, a float...).
+        """
+        r = rank if rank.__class__ is Rank else _number(rank, "rank", 12)
+        s = suit if suit.__class__ is Suit else _number(suit, "suit", 3)
+        return _CARDS[r * 4 + s]
 
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read ``As``, ``Td``, ``7c`` or ``10d`` (rank case-insensitive, suit lowercase or not).
 
         Raises:
-            CardError: the text is not a card.
+            CardError: the text is not a card (or not text at all).
         """
+        if not isinstance(text, str):
+            raise CardError(
+                f"{text!r} is not card text: a card is written as a rank ({RANK_CHARS}) and a"
+                f" suit ({SUIT_CHARS}), e.g. 'As'",
+                params={"text": repr(text)},
+            )
         cleaned = text.strip()
         if len(cleaned) == 3 and cleaned[:2] == "10":
             cleaned = "T" + cleaned[2]
@@ -140,14 +168,34 @@ _CARDS: tuple[Card, ...] = tuple(Card._make(code) for code in range(52))
 FULL_DECK: tuple[Card, ...] = _CARDS
 
 
+def _number(value: object, name: str, top: int) -> int:
+    """``value`` as a rank or suit number 0 to ``top``: a plain ``int`` only."""
+    if value.__class__ is not int or not 0 <= value <= top:
+        raise CardError(
+            f"{value!r} is not a {name}: a {name} is a {name.capitalize()} or its number,"
+            f" 0 to {top}",
+            code=f"bad_{name}",
+            params={name: repr(value), "max": top},
+        )
+    return value
+
+
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """Read cards from ``"AhKd"``, ``"Ah Kd"``, ``"Ah,Kd"``, ``"10d9c"`` or a list of card texts.
 
     Raises:
-        CardError: some text is not a card.
+        CardError: some text is not a card, or ``text`` is neither text nor a list of texts.
     """
     if not isinstance(text, str):
-        return [Card.parse(item) for item in text]
+        try:
+            items = list(text)
+        except TypeError:
+            raise CardError(
+                f"{text!r} is not a list of cards: give text such as 'AhKd' or a list of card"
+                " texts",
+                params={"text": repr(text)},
+            ) from None
+        return [Card.parse(item) for item in items]
     cards: list[Card] = []
     compact = text.replace(",", " ").replace("-", " ")
     for token in compact.split():
@@ -171,6 +219,38 @@ def format_cards(cards: Iterable[int], *, sep: str = "") -> str:
     return sep.join(str(Card(c)) for c in cards)
 
 
+def cards_of(cards: Iterable[int | str] | str, *, what: str) -> list[Card]:
+    """``cards`` as a list of `Card`: card codes 0 to 51, `Card` objects or card texts
+    (``"As"``), or one text of several cards (``"AsKd"``, as `parse_cards` reads it).
+
+    Raises:
+        CardError: ``cards`` is not a collection (``bad_cards``, naming ``what``), or an item
+            is not a card (``bad_card_code``, ``bad_card``).
+    """
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    try:
+        items = list(cards)
+    except TypeError:
+        raise CardError(
+            f"{what} must be a collection of cards (codes 0 to 51, Card objects or texts such"
+            f" as 'As'), not {cards!r}",
+            code="bad_cards",
+            params={"what": what, "cards": repr(cards)},
+        ) from None
+    return [Card.parse(c) if isinstance(c, str) else Card(c) for c in items]
+
+
+def bad_random_source(rng: object, method: str) -> CardError:
+    """The error for a random source without the method a deck needs."""
+    return CardError(
+        f"{rng!r} is not a random source: a deck needs one with {method}(), such as"
+        " random.Random(seed) or random.SystemRandom()",
+        code="bad_random_source",
+        params={"rng": repr(rng), "method": method},
+    )
+
+
 def check_distinct(cards: Sequence[int]) -> None:
     """Raise a clear error if a card appears twice.
 
@@ -178,12 +258,13 @@ def check_distinct(cards: Sequence[int]) -> None:
         CardError: the same card is given more than once.
     """
     seen: set[int] = set()
-    for card in cards:
+    for item in cards:
+        card = Card(item)
         if card in seen:
             raise CardError(
-                f"{Card(card)} is given twice: each card exists once in the deck",
+                f"{card} is given twice: each card exists once in the deck",
                 code="duplicate_card",
-                params={"card": str(Card(card))},
+                params={"card": str(card)},
             )
         seen.add(card)
 
@@ -201,6 +282,10 @@ class Deck:
 
     The default source is the operating system's CSPRNG (``secrets.SystemRandom``); tests and
     simulations pass a seeded ``random.Random`` so a run can be reproduced.
+
+    Raises (on creation):
+        CardError: ``dead`` is not a collection of cards (see `cards_of`), ``rng`` cannot shuffle
+            (``bad_random_source``) or ``shuffle`` is not a bool (``bad_shuffle``).
     """
 
     __slots__ = ("_cards", "_next", "burned")
@@ -209,10 +294,18 @@ class Deck:
         self,
         rng: RandomSource | None = None,
         *,
-        dead: Iterable[int] = (),
+        dead: Iterable[int | str] | str = (),
         shuffle: bool = True,
     ) -> None:
-        dead_set = {int(Card(c)) for c in dead}
+        if shuffle.__class__ is not bool:
+            raise CardError(
+                f"shuffle must be True or False, not {shuffle!r}",
+                code="bad_shuffle",
+                params={"shuffle": repr(shuffle)},
+            )
+        if shuffle and rng is not None and not callable(getattr(rng, "shuffle", None)):
+            raise bad_random_source(rng, "shuffle")
+        dead_set = set(cards_of(dead, what="dead cards"))
         self._cards: list[Card] = [c for c in _CARDS if c not in dead_set]
         if shuffle:
             (rng if rng is not None else secrets.SystemRandom()).shuffle(self._cards)
@@ -220,13 +313,15 @@ class Deck:
         self.burned: list[Card] = []
 
     @classmethod
-    def stacked(cls, cards: Iterable[int]) -> Deck:
+    def stacked(cls, cards: Iterable[int | str] | str) -> Deck:
         """A deck that deals exactly these cards in this order (tests and replays).
 
+        ``cards`` as `cards_of` reads them: codes, `Card` objects or texts.
+
         Raises:
-            CardError: a card is repeated.
+            CardError: a card is repeated, or something given is not a card.
         """
-        order = [Card(c) for c in cards]
+        order = cards_of(cards, what="a stacked deck")
         check_distinct(order)
         deck = cls(shuffle=False)
         deck._cards = order
