@@ -1,4 +1,4 @@
-"""``pitboss replay FILE...``: per-hand mismatch lines, the summary line, exit statuses."""
+"""``pitboss replay FILE...``: a line per hand, mismatch lines, notes, the summary, exit codes."""
 
 from __future__ import annotations
 
@@ -27,6 +27,17 @@ def test_matching_hands_exit_0_with_the_summary_line() -> None:
     assert code == 0, out
     assert out.splitlines()[-1] == "4 hands replayed, 0 mismatches"
     assert "MISMATCH" not in out
+
+
+def test_every_hand_gets_a_line_saying_it_replayed() -> None:
+    code, out, _ = run(DATA / "heads-up.phh", DATA / "two-hands.phhs")
+    assert code == 0, out
+    assert out.splitlines() == [
+        f"{DATA / 'heads-up.phh'}: ok",
+        f"{DATA / 'two-hands.phhs'} [1]: ok",
+        f"{DATA / 'two-hands.phhs'} [2]: ok",
+        "3 hands replayed, 0 mismatches",
+    ]
 
 
 def test_wrong_finishing_stacks_are_reported_and_exit_1() -> None:
@@ -58,7 +69,13 @@ def test_an_unreadable_file_is_a_clear_error_and_the_rest_still_replay(tmp_path:
     code, out, err = run(missing, DATA / "heads-up.phh")
     assert code == 2
     assert f"error: cannot read {missing}: No such file or directory" in err
-    assert out.splitlines()[-1] == "1 hands replayed, 0 mismatches"
+    assert out.splitlines()[-1] == "1 hands replayed, 0 mismatches, 1 unreadable"
+
+
+def test_an_unreadable_file_exits_2_even_when_another_mismatches(tmp_path: Path) -> None:
+    code, out, _ = run(tmp_path / "missing.phh", DATA / "wrong-finishing-stacks.phh")
+    assert code == 2
+    assert out.splitlines()[-1] == "1 hands replayed, 1 mismatches, 1 unreadable"
 
 
 def test_a_file_of_another_variant_is_refused_with_the_reason() -> None:
@@ -78,13 +95,79 @@ def test_a_file_that_is_not_a_hand_history_is_refused(tmp_path: Path) -> None:
     assert f"cannot read {broken}: not a PHH document" in err
 
 
-def test_verbose_lists_matching_hands_and_supplied_decisions(tmp_path: Path) -> None:
+def test_a_fold_supplied_for_a_skipped_player_is_always_listed(tmp_path: Path) -> None:
     copy = tmp_path / "wsop.phh"
     shutil.copy(WSOP, copy)
-    code, out, _ = run("--verbose", copy)
+    code, out, _ = run(copy)
     assert code == 0
-    assert f"{copy}: ok" in out
-    assert f"{copy}: note: p8 folds (missing before 'p1 cc')" in out
+    assert out.splitlines() == [
+        f"{copy}: ok",
+        f"{copy}: note: p8 folds (missing before 'p1 cc')",
+        "1 hands replayed, 0 mismatches",
+    ]
+
+
+def test_verbose_also_lists_the_checks_supplied_for_skipped_players(tmp_path: Path) -> None:
+    path = tmp_path / "skipped-check.phh"
+    text = (DATA / "heads-up.phh").read_text(encoding="utf-8")
+    # Heads-up, all checked down; the file forgets the flop check of p1 (the big blind).
+    path.write_text(
+        text.replace("[2000, 1500]", "[1000, 1000]", 1)
+        .replace(
+            "'p2 cbr 300', 'p1 cbr 1500', 'p2 cc', 'd db Ah7h3c', 'd db 2d', 'd db 9s'",
+            "'p2 cc', 'p1 cc', 'd db Ah7h3c', 'p2 cc', 'd db 2d', 'p1 cc', 'p2 cc', "
+            "'d db 9s', 'p1 cc', 'p2 cc'",
+        )
+        .replace("finishing_stacks = [3500, 0]", "finishing_stacks = [1100, 900]"),
+        encoding="utf-8",
+    )
+    note = f"{path}: note: p1 checks (missing before 'p2 cc')"
+    code, out, _ = run(path)
+    assert code == 0, out
+    assert note not in out
+    code, out, _ = run("--verbose", path)
+    assert code == 0, out
+    assert out.splitlines() == [f"{path}: ok", note, "1 hands replayed, 0 mismatches"]
+
+
+def test_a_redundant_check_as_pokerkit_writes_it_replays_ok_with_a_note(tmp_path: Path) -> None:
+    # Written by PokerKit 0.7 (HandHistory.from_game_state): the big blind p2 checks although
+    # the only other player, p1, is all-in for less than the blind.
+    path = tmp_path / "bb-checks.phh"
+    path.write_text(
+        "variant = 'NT'\n"
+        "ante_trimming_status = false\n"
+        "antes = [0, 0, 0]\n"
+        "blinds_or_straddles = [50, 100, 0]\n"
+        "min_bet = 100\n"
+        "starting_stacks = [80, 5000, 5000]\n"
+        "actions = ['d dh p1 AsAd', 'd dh p2 7c2d', 'd dh p3 9h9d', 'p3 f', 'p1 cc', 'p2 cc', "
+        "'p1 sm AsAd', 'p2 sm 7c2d', 'd db Kh8s3c', 'd db 4d', 'd db Jc']\n"
+        "finishing_stacks = [160, 4920, 5000]\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run(path)
+    assert code == 0, out
+    assert out.splitlines() == [
+        f"{path}: ok",
+        f"{path}: note: 'p2 cc' accepted: p2 is the only player left with chips, everybody "
+        "else all-in, so the check changes nothing",
+        "1 hands replayed, 0 mismatches",
+    ]
+
+
+def test_an_action_that_does_not_fit_is_a_mismatch_not_folds_for_others(tmp_path: Path) -> None:
+    # p3 folds, then the file has p3 call: pitboss used to fold p1 to "reach" p3.
+    path = tmp_path / "folded-acts.phhs"
+    text = (DATA / "two-hands.phhs").read_text(encoding="utf-8")
+    path.write_text(text.replace("'p3 f', 'p1 f'", "'p3 f', 'p3 cc'"), encoding="utf-8")
+    code, out, _ = run(path)
+    assert code == 1
+    assert out.splitlines() == [
+        f"{path} [1]: ok",
+        f"{path} [2]: MISMATCH action 'p3 cc' does not fit: p3 has folded",
+        "2 hands replayed, 1 mismatches",
+    ]
 
 
 def test_the_installed_command_runs_replay() -> None:

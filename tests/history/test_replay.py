@@ -10,7 +10,7 @@ import pytest
 from pitboss.cards import Card
 from pitboss.engine import Acted, HandMucked, HandTabled, Posted, PostKind
 from pitboss.history.phh import PhhHand, format_phh, parse_phh, parse_phhs
-from pitboss.history.replay import replay_hand, setup_from_phh
+from pitboss.history.replay import NoteKind, replay_hand, setup_from_phh
 
 DATA = Path(__file__).parent / "data"
 
@@ -246,3 +246,123 @@ def test_a_skipped_player_checks_when_checking_is_free_like_pokerkit() -> None:
     assert result.finishing_stacks == (1100, 900, 1000)
     assert not result.is_checked
     assert _pokerkit_stacks(hand) == [1100, 900, 1000]
+
+
+# --- actions that change nothing, and actions that do not fit --------------------------------
+
+
+def _pokerkit_big_blind_checks_behind_a_short_all_in() -> tuple[str, list[int]]:
+    """A hand as PokerKit writes it: the button folds, the small blind calls all-in for less
+    than the big blind, and PokerKit still asks the big blind, alone with chips, to check."""
+    automations = (
+        pokerkit.Automation.ANTE_POSTING,
+        pokerkit.Automation.BET_COLLECTION,
+        pokerkit.Automation.BLIND_OR_STRADDLE_POSTING,
+        pokerkit.Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        pokerkit.Automation.HAND_KILLING,
+        pokerkit.Automation.CHIPS_PUSHING,
+        pokerkit.Automation.CHIPS_PULLING,
+    )
+    game = pokerkit.NoLimitTexasHoldem(automations, True, 0, (50, 100), 100)
+    state = game((80, 5000, 5000), 3)
+    for cards in ("AsAd", "7c2d", "9h9d"):
+        state.deal_hole(cards)
+    state.fold()
+    state.check_or_call()
+    assert state.checking_or_calling_amount == 0  # the big blind's redundant check
+    state.check_or_call()
+    for cards in ("Kh8s3c", "4d", "Jc"):
+        state.burn_card("??")
+        state.deal_board(cards)
+    text = pokerkit.HandHistory.from_game_state(game, state).dumps()
+    return text, [int(stack) for stack in state.stacks]
+
+
+def test_pokerkits_redundant_check_by_the_one_player_left_with_chips_is_accepted_with_a_note() -> (
+    None
+):
+    text, theirs = _pokerkit_big_blind_checks_behind_a_short_all_in()
+    assert "'p1 cc', 'p2 cc'" in text
+    hand = parse_phh(f"{text}\nfinishing_stacks = {theirs}\n")
+    result = replay_hand(hand)
+    assert not result.is_mismatch, result.describe()
+    assert list(result.finishing_stacks or ()) == theirs == [160, 4920, 5000]
+    assert [(note.kind, note.player) for note in result.notes] == [(NoteKind.REDUNDANT_CHECK, 2)]
+    assert result.notes[0].text == (
+        "'p2 cc' accepted: p2 is the only player left with chips, everybody else all-in, so "
+        "the check changes nothing"
+    )
+    assert result.repairs == ()
+
+
+def test_checks_after_a_heads_up_all_in_are_accepted_on_every_street() -> None:
+    hand = _hand(
+        stacks="[5000, 1000]",
+        blinds="[50, 100]",
+        actions=[
+            "d dh p1 AsAd",
+            "d dh p2 7c2d",
+            "p2 cbr 1000",
+            "p1 cc",
+            "d db Kh8s3c",
+            "p1 cc",
+            "d db 4d",
+            "p1 cc",
+            "d db Jc",
+            "p1 cc",
+        ],
+        finishing="[6000, 0]",
+    )
+    result = replay_hand(hand)
+    assert not result.is_mismatch, result.describe()
+    assert [note.kind for note in result.notes] == [NoteKind.REDUNDANT_CHECK] * 3
+
+
+def test_a_check_after_the_hand_is_over_is_refused_when_others_still_had_chips() -> None:
+    # p3 wins the blinds when both fold: a check by p2 after that fits nowhere.
+    result = replay_hand(
+        _hand(stacks="[1000, 1000, 1000]", actions=["p3 cbr 300", "p1 f", "p2 f", "p2 cc"])
+    )
+    assert result.problem == (
+        "action 'p2 cc' does not fit: the betting is over in pitboss (the hand is over)"
+    )
+    assert result.notes == ()
+
+
+def test_an_action_by_a_player_who_folded_is_reported_not_reached_by_folding_the_rest() -> None:
+    # Before, pitboss folded p1 (ending the hand) trying to "reach" p3, and only then gave up.
+    result = replay_hand(_hand(stacks="[1000, 1000, 1000]", actions=["p3 f", "p3 cc"]))
+    assert result.problem == "action 'p3 cc' does not fit: p3 has folded"
+    assert result.notes == ()
+    assert not any(isinstance(e, Acted) and e.seat != 3 for e in result.events)
+
+
+def test_an_action_by_a_player_who_is_all_in_is_reported() -> None:
+    result = replay_hand(
+        _hand(stacks="[1000, 1000, 300]", actions=["p3 cbr 300", "p1 cc", "p3 cc"])
+    )
+    assert result.problem == "action 'p3 cc' does not fit: p3 is all-in"
+    assert result.notes == ()
+
+
+def test_an_action_the_street_closes_before_is_reported_with_the_supplied_fold() -> None:
+    # p3 raises, p1 calls; the file has p3 raise again, skipping p2. Folding p2 closes the
+    # preflop betting, and p3 would be "raising" on a flop the file never dealt.
+    result = replay_hand(
+        _hand(stacks="[5000, 5000, 5000]", actions=["p3 cbr 300", "p1 cc", "p3 cbr 900"])
+    )
+    assert result.problem == (
+        "action 'p3 cbr 900' does not fit: the preflop betting is over in pitboss, but the file "
+        "has not dealt the flop yet"
+    )
+    assert result.repairs == ("p2 folds (missing before 'p3 cbr 900')",)
+
+
+def test_an_action_before_the_file_deals_the_next_street_is_reported() -> None:
+    result = replay_hand(
+        _hand(stacks="[1000, 1000, 1000]", actions=["p3 cc", "p1 cc", "p2 cc", "p1 cc"])
+    )
+    assert result.problem == (
+        "action 'p1 cc' does not fit: the preflop betting is over in pitboss, but the file has "
+        "not dealt the flop yet"
+    )

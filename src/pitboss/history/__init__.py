@@ -1,10 +1,14 @@
 """Hand histories: PHH (PokerKit's format) for No-Limit Hold'em, and replay through the engine.
 
 - ``pitboss.history.phh``: the parsed-hand model and the pure reader/writer pair (re-exported
-  here); it depends on ``cards`` only.
-- ``pitboss.history.amounts``: exact scaling of decimal amounts to integer chips.
+  here); it depends on ``cards`` only. Reading is bounded for files from anywhere: size
+  (``MAX_HISTORY_BYTES``, ``decode_history``), numbers, nesting; ``iter_phhs`` reads a
+  collection hand by hand, a bad hand reported in its place.
+- ``pitboss.history.amounts``: exact scaling of decimal amounts to integer chips, and the
+  limits on numbers (``MAX_NUMBER_DIGITS``, ``MAX_EXPONENT``).
 - ``pitboss.history.replay``: ``replay_hand`` plays a PHH hand through the engine and compares
-  the finishing stacks (``setup_from_phh`` builds the engine's ``HandSetup``).
+  the finishing stacks (``setup_from_phh`` builds the engine's ``HandSetup``); its notes say
+  what the file left out or wrote redundantly.
 - ``pitboss.history.export``: ``phh_from_hand`` writes an engine hand (setup and events) as PHH.
 
 ``replay`` and ``export`` sit on top of ``pitboss.engine`` and are imported from their modules,
@@ -14,12 +18,17 @@ so that reading and writing PHH never loads the engine.
 from __future__ import annotations
 
 from pitboss.history.phh import (
+    MAX_HISTORY_BYTES,
+    MAX_NESTING,
     PhhAction,
     PhhActionKind,
     PhhHand,
+    check_history_size,
+    decode_history,
     format_action,
     format_phh,
     format_phhs,
+    iter_phhs,
     parse_action,
     parse_phh,
     parse_phhs,
@@ -30,12 +39,17 @@ from pitboss.history.phh import (
 )
 
 __all__ = [
+    "MAX_HISTORY_BYTES",
+    "MAX_NESTING",
     "PhhAction",
     "PhhActionKind",
     "PhhHand",
+    "check_history_size",
+    "decode_history",
     "format_action",
     "format_phh",
     "format_phhs",
+    "iter_phhs",
     "parse_action",
     "parse_phh",
     "parse_phhs",

@@ -14,6 +14,14 @@ caller opens (``read_*`` / ``write_*``): no file is opened here (STYLE 16). Amou
 integer chips; a file's decimal amounts are scaled exactly (``pitboss.history.amounts``).
 Fields are written in PokerKit's order so that a file PokerKit wrote reads and writes back
 unchanged.
+
+Hand histories come from anywhere, so reading is bounded: at most ``MAX_HISTORY_BYTES`` of
+UTF-8 text (``decode_history``), numbers of at most ``MAX_NUMBER_DIGITS`` digits and exponents
+of at most ``MAX_EXPONENT`` (``pitboss.history.amounts``), at most ``MAX_NESTING`` levels of
+arrays, tables and dotted keys. A lexical scan checks the numbers and the nesting before the
+TOML parser sees the text (the parser would take hours over ``1e999999999`` and recurse or
+swell without limit over deep nesting), and splits a ``.phhs`` file into its hands so that
+one bad hand is reported by itself (``iter_phhs``) while the others still read.
 """
 
 from __future__ import annotations
@@ -21,6 +29,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import tomllib
+from collections import deque
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -30,9 +39,12 @@ from typing import TextIO, TypeAlias
 from pitboss.cards import Card, check_distinct, format_cards, parse_cards
 from pitboss.errors import CardError, HistoryError
 from pitboss.history.amounts import (
+    MAX_NUMBER_DIGITS,
     amount_of,
+    check_number_text,
     check_scale,
     common_scale,
+    excerpt,
     format_amount,
     parse_amount,
     to_chips,
@@ -116,6 +128,15 @@ _MODELLED = frozenset(
 )
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
+_MAX_PLAYER_DIGITS = 6
+"""``p1234567`` names no player of any hand (a deck deals at most 23): refused unread."""
+
+MAX_HISTORY_BYTES = 16 * 1024 * 1024
+"""The largest hand history read: 16 MiB, some fifteen thousand hands. Larger input is refused
+before it is read (``check_history_size``)."""
+
+MAX_NESTING = 32
+"""Arrays, tables and dotted keys nest at most 32 levels deep (a hand needs two)."""
 
 
 class PhhActionKind(StrEnum):
@@ -321,10 +342,10 @@ def check_variant(variant: str) -> None:
     if variant not in SUPPORTED_VARIANTS:
         name = VARIANT_NAMES.get(variant, "an unknown variant")
         raise HistoryError(
-            f"variant {variant!r} ({name}) is not supported: pitboss reads and writes "
+            f"variant {excerpt(variant)} ({name}) is not supported: pitboss reads and writes "
             "No-Limit Texas Hold'em ('NT') only",
             code="unsupported_variant",
-            params={"variant": variant},
+            params={"variant": excerpt(variant, quote=False)},
         )
 
 
@@ -338,13 +359,18 @@ def _split_comment(text: str) -> tuple[list[str], str | None]:
     return head.split(), tail.strip()
 
 
+def _shown(text: str, *, quote: bool = True) -> str:
+    return excerpt(text, limit=40, quote=quote)
+
+
 def _parse_player(word: str, text: str) -> int:
     match = _PLAYER.fullmatch(word)
-    if match is None:
+    if match is None or len(match.group(1)) > _MAX_PLAYER_DIGITS:
         raise HistoryError(
-            f"action {text!r}: {word!r} is not a player: players are p1, p2, ...",
+            f"action {_shown(text)}: {_shown(word)} is not a player: players are p1, p2, ..., "
+            "one for each starting stack",
             code="bad_action",
-            params={"action": text},
+            params={"action": _shown(text, quote=False), "player": _shown(word, quote=False)},
         )
     return int(match.group(1))
 
@@ -352,9 +378,9 @@ def _parse_player(word: str, text: str) -> int:
 def _parse_action_cards(word: str, text: str) -> tuple[Card | None, ...]:
     if len(word) % 2 != 0:
         raise HistoryError(
-            f"action {text!r}: {word!r} is not a run of two-character cards",
+            f"action {_shown(text)}: {_shown(word)} is not a run of two-character cards",
             code="bad_action",
-            params={"action": text},
+            params={"action": _shown(text, quote=False), "cards": _shown(word, quote=False)},
         )
     cards: list[Card | None] = []
     for i in range(0, len(word), 2):
@@ -366,7 +392,9 @@ def _parse_action_cards(word: str, text: str) -> tuple[Card | None, ...]:
             cards.extend(parse_cards(piece))
         except CardError as error:
             raise HistoryError(
-                f"action {text!r}: {error.message}", code="bad_card", params={"action": text}
+                f"action {_shown(text)}: {error.message}",
+                code="bad_card",
+                params={**error.params, "action": _shown(text, quote=False)},
             ) from error
     return tuple(cards)
 
@@ -438,10 +466,10 @@ def parse_action(text: str, *, scale: int = 1) -> PhhAction:
                 comment=comment,
             )
     raise HistoryError(
-        f"{text!r} is not a No-Limit Hold'em PHH action: expected 'd dh pN CARDS', "
+        f"{_shown(text)} is not a No-Limit Hold'em PHH action: expected 'd dh pN CARDS', "
         "'d db CARDS', 'pN f', 'pN cc', 'pN cbr AMOUNT' or 'pN sm [CARDS|-]'",
         code="bad_action",
-        params={"action": text},
+        params={"action": _shown(text, quote=False)},
     )
 
 
@@ -470,16 +498,259 @@ def format_action(action: PhhAction, *, scale: int = 1) -> str:
     return " ".join(words)
 
 
-# --- reading -------------------------------------------------------------------------------
+# --- limits: size, encoding, and a lexical scan before the TOML parser ---------------------
 
 
-def _toml(text: str) -> dict[str, object]:
+def check_history_size(size: int, *, limit: int = MAX_HISTORY_BYTES, unit: str = "bytes") -> None:
+    """Raise if a hand history of ``size`` bytes (or characters) is more than ``limit``.
+
+    Raises:
+        HistoryError: ``history_too_large``.
+    """
+    if size > limit:
+        raise HistoryError(
+            f"the hand history is larger than {limit} {unit} (at least {size}): at most "
+            f"{limit} {unit} are read",
+            code="history_too_large",
+            params={"size": size, "limit": limit, "unit": unit},
+        )
+
+
+def decode_history(data: bytes, *, limit: int = MAX_HISTORY_BYTES) -> str:
+    """The text of a hand history's bytes: UTF-8, a leading byte-order mark dropped.
+
+    Raises:
+        HistoryError: more than ``limit`` bytes (``history_too_large``), or bytes that are not
+            UTF-8 text (``not_utf8``, naming the offset and line of the first bad byte).
+    """
+    check_history_size(len(data), limit=limit)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        offset = error.start
+        line = data.count(b"\n", 0, offset) + 1
+        byte = f"0x{data[offset]:02x}"
+        raise HistoryError(
+            f"not UTF-8 text: the byte {byte} at offset {offset} (line {line}) cannot be "
+            "decoded; a hand history is UTF-8 text",
+            code="not_utf8",
+            params={"offset": offset, "line": line, "byte": byte},
+        ) from error
+    return text.removeprefix("\ufeff")
+
+
+_TOKEN = re.compile(
+    r"""
+      (?P<string>
+          \"\"\"(?:[^"\\]|\\[\s\S]|"(?!""))*(?:\"\"\"(?:""?)?)?  # multi-line basic
+        | '''[\s\S]*?(?:'''(?:''?)?|\Z)                       # multi-line literal
+        | "(?:[^"\\\n]|\\.)*"?                                # basic
+        | '[^'\n]*'?                                          # literal
+      )
+    | (?P<comment>\#[^\n]*)
+    | (?P<newline>\n)
+    | (?P<open>[\[{])
+    | (?P<close>[\]}])
+    | (?P<comma>,)
+    | (?P<equals>=)
+    | (?P<number>[+-]?[0-9][0-9A-Za-z_.:+-]*)
+    | (?P<word>[A-Za-z_-][A-Za-z0-9_-]*)
+    """,
+    re.VERBOSE,
+)
+"""The tokens of TOML that the scan needs: strings (skipped whole), comments, brackets, keys
+and bare numbers. A string left open ends at the line (or the text) end; the parser then says
+what is wrong."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Section:
+    """A span of the text: the part before the first table header, or one table (a hand of a
+    ``.phhs`` file) from its header line; ``problem`` is the first limit it breaks."""
+
+    name: str | None
+    start: int
+    end: int
+    line: int
+    problem: HistoryError | None
+
+
+def _header_key(header: str) -> str:
+    """The key of a table header line as written: ``[1]`` and ``['1'] # note`` give ``1``."""
+    key = header.strip().lstrip("[").split("]", 1)[0].strip()
+    if len(key) >= 2 and key[0] == key[-1] and key[0] in "'\"":
+        key = key[1:-1]
+    return key
+
+
+def _where(line: int, field: str | None) -> str:
+    return f"line {line}" + ("" if field is None else f" (field {excerpt(field)})")
+
+
+def _limit_error(error: HistoryError, line: int, field: str | None) -> HistoryError:
+    where: dict[str, object] = {"line": line}
+    if field is not None:
+        where["field"] = excerpt(field, quote=False)
+    return HistoryError(
+        f"{_where(line, field)}: {error.message}",
+        code=error.code,
+        params={**error.params, **where},
+    )
+
+
+def _nesting_error(line: int, field: str | None) -> HistoryError:
+    error = HistoryError(
+        f"arrays, tables and dotted keys nest more than {MAX_NESTING} levels deep: at most "
+        f"{MAX_NESTING} levels are allowed",
+        code="nesting_too_deep",
+        params={"limit": MAX_NESTING},
+    )
+    return _limit_error(error, line, field)
+
+
+def _scan(
+    text: str, *, split: bool, start: int = 0, end: int | None = None, line: int = 1
+) -> list[_Section]:
+    """Check the numbers and the nesting of a TOML text (or of ``text[start:end]``, starting at
+    line ``line``), without parsing it.
+
+    With ``split`` the text is cut at its top-level table headers (the hands of a ``.phhs``
+    file): the first section is the text before the first header, and the hands' own tables
+    do not count as a level of nesting. Runs in one pass over the text, in time linear in its
+    length and memory independent of its nesting.
+    """
+    stop = len(text) if end is None else end
+    sections: list[_Section] = []
+    name: str | None = None
+    first_line = line
+    problem: HistoryError | None = None
+    line_start = start
+    is_line_blank = True  # nothing but whitespace yet on this line: a "[" opens a table header
+    depths: list[int] = []  # the nesting level of each open array or inline table
+    overflow = 0  # brackets open beyond MAX_NESTING (not kept in ``depths``)
+    table = 0  # the level of the current table (its header's dotted key)
+    key_dots = 0
+    field: str | None = None  # the top-level key whose value is being read
+    pos = key_start = start
+    while (match := _TOKEN.search(text, pos, stop)) is not None:
+        kind = match.lastgroup
+        pos = match.end()
+        is_header = kind == "open" and is_line_blank and not depths and not overflow
+        is_line_blank = kind == "newline"
+        if kind == "newline":
+            line += 1
+            line_start = pos
+            if not depths and not overflow:
+                key_start, key_dots, field = pos, 0, None
+        elif kind == "string":
+            line += match.group().count("\n")
+        elif is_header and match.group() == "[":
+            line_end = text.find("\n", pos, stop)
+            line_end = stop if line_end < 0 else line_end
+            key = _header_key(text[match.start() : line_end])
+            if split:
+                sections.append(
+                    _Section(
+                        name=name, start=start, end=line_start, line=first_line, problem=problem
+                    )
+                )
+                name, start, first_line, problem = excerpt(key, quote=False), line_start, line, None
+            table = key.count(".") + (0 if split else 1)
+            if problem is None and table > MAX_NESTING:
+                problem = _nesting_error(line, None)
+            pos = key_start = line_end
+        elif kind == "open":
+            if overflow:
+                overflow += 1
+                continue
+            depth = (depths[-1] if depths else table) + key_dots + 1
+            key_start, key_dots = pos, 0
+            if depth > MAX_NESTING:
+                overflow = 1
+                if problem is None:
+                    problem = _nesting_error(line, field)
+            else:
+                depths.append(depth)
+        elif kind == "close":
+            if overflow:
+                overflow -= 1
+            elif depths:
+                depths.pop()
+            key_dots = 0
+        elif kind == "comma":
+            key_start, key_dots = pos, 0
+        elif kind == "equals":
+            key = text[key_start : match.start()]
+            key_start, key_dots = pos, key.count(".")
+            if not depths and not overflow:
+                field = key.strip()
+            parent = depths[-1] if depths else table
+            if problem is None and parent + key_dots > MAX_NESTING:
+                problem = _nesting_error(line, field)
+        elif kind == "number" and problem is None:
+            number = match.group()
+            if len(number) > MAX_NUMBER_DIGITS or "e" in number or "E" in number:
+                try:
+                    check_number_text(number)
+                except HistoryError as error:
+                    problem = _limit_error(error, line, field)
+    sections.append(_Section(name=name, start=start, end=stop, line=first_line, problem=problem))
+    return sections
+
+
+_HEADER_LINE = re.compile(r"^[ \t]*\[[^\[\]\n,=]+\][ \t]*(?:#[^\n]*)?\r?$", re.MULTILINE)
+
+
+def _pieces(text: str, section: _Section) -> list[_Section]:
+    """A table that cannot be read, cut at the lines inside it that look like table headers.
+
+    An array or a string left open swallows the tables after it (the scan follows TOML, and
+    so does the parser); cutting there lets the hands after a broken one be read. Each piece is
+    scanned on its own, so the work stays linear in the text.
+    """
+    body = text.find("\n", section.start, section.end)
+    if body < 0:
+        return []
+    cuts = [m.start() for m in _HEADER_LINE.finditer(text, body + 1, section.end)]
+    if not cuts:
+        return []
+    pieces: list[_Section] = []
+    line = section.line
+    for start, end in zip([section.start, *cuts], [*cuts, section.end], strict=True):
+        pieces.extend(_scan(text, split=True, start=start, end=end, line=line)[1:])
+        line += text.count("\n", start, end)
+    return pieces
+
+
+_AT_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def _toml(text: str, *, line: int = 1) -> dict[str, object]:
+    """Parse TOML text (already scanned: see ``_scan``) that starts at line ``line`` of its file.
+
+    Raises:
+        HistoryError: ``bad_toml``, the parser's message with the line in the whole file.
+    """
     try:
         return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
+        message = _AT_LINE.sub(
+            lambda m: f"(at line {int(m.group(1)) + line - 1}, column {m.group(2)})", str(error)
+        )
         raise HistoryError(
-            f"not a PHH document: {error}", code="bad_toml", params={"error": str(error)}
+            f"not a PHH document: {message}", code="bad_toml", params={"error": message}
         ) from error
+    except (ValueError, RecursionError) as error:
+        # The scan keeps numbers short and nesting shallow, so the parser should never meet
+        # Python's integer-conversion or recursion limit; if it does, it is still a bad file.
+        raise HistoryError(
+            f"not a PHH document: {excerpt(str(error), limit=80, quote=False)}",
+            code="bad_toml",
+            params={"error": excerpt(str(error), limit=80, quote=False)},
+        ) from error
+
+
+# --- reading -------------------------------------------------------------------------------
 
 
 def _field_list(raw: Mapping[str, object], name: str, *, required: bool) -> list[object] | None:
@@ -494,24 +765,29 @@ def _field_list(raw: Mapping[str, object], name: str, *, required: bool) -> list
             )
         return None
     if not isinstance(value, list):
+        shown = excerpt(repr(value), quote=False)
         raise HistoryError(
-            f"field {name!r} is {value!r}: it must be a list",
+            f"field {name!r} is {shown}: it must be a list",
             code="bad_field",
-            params={"field": name},
+            params={"field": name, "value": shown},
         )
     return value
 
 
-def _amounts(raw: Mapping[str, object], name: str, *, required: bool) -> list[Decimal] | None:
-    values = _field_list(raw, name, required=required)
-    if values is None:
-        return None
+def _amount_field(name: str, values: list[object]) -> list[Decimal]:
     try:
         return [amount_of(v) for v in values]  # type: ignore[arg-type]
     except HistoryError as error:
         raise HistoryError(
-            f"field {name!r}: {error.message}", code=error.code, params=error.params
+            f"field {name!r}: {error.message}",
+            code=error.code,
+            params={**error.params, "field": name},
         ) from error
+
+
+def _amounts(raw: Mapping[str, object], name: str, *, required: bool) -> list[Decimal] | None:
+    values = _field_list(raw, name, required=required)
+    return None if values is None else _amount_field(name, values)
 
 
 def _action_amount(text: str) -> Decimal:
@@ -521,7 +797,9 @@ def _action_amount(text: str) -> Decimal:
         return parse_amount(amount)
     except HistoryError as error:
         raise HistoryError(
-            f"action {text!r}: {error.message}", code=error.code, params={"action": text}
+            f"action {_shown(text)}: {error.message}",
+            code=error.code,
+            params={**error.params, "action": _shown(text, quote=False)},
         ) from error
 
 
@@ -537,10 +815,11 @@ def _hand_from_toml(raw: Mapping[str, object]) -> PhhHand:
     check_variant(variant)
     trimming = raw.get("ante_trimming_status", False)
     if not isinstance(trimming, bool):
+        shown = excerpt(repr(trimming), quote=False)
         raise HistoryError(
-            f"field 'ante_trimming_status' is {trimming!r}: it must be true or false",
+            f"field 'ante_trimming_status' is {shown}: it must be true or false",
             code="bad_field",
-            params={"field": "ante_trimming_status"},
+            params={"field": "ante_trimming_status", "value": shown},
         )
     lists = {name: _amounts(raw, name, required=True) for name in _AMOUNT_LISTS}
     optional = {name: _amounts(raw, name, required=False) for name in _OPTIONAL_AMOUNT_LISTS}
@@ -550,7 +829,7 @@ def _hand_from_toml(raw: Mapping[str, object]) -> PhhHand:
             code="missing_field",
             params={"field": "min_bet"},
         )
-    min_bet = amount_of(raw["min_bet"])  # type: ignore[arg-type]
+    (min_bet,) = _amount_field("min_bet", [raw["min_bet"]])
     action_texts = _field_list(raw, "actions", required=True) or []
     if not all(isinstance(a, str) for a in action_texts):
         raise HistoryError(
@@ -596,9 +875,81 @@ def parse_phh(text: str) -> PhhHand:
     """Read one hand from the text of a ``.phh`` file.
 
     Raises:
-        HistoryError: the text is not a No-Limit Hold'em PHH hand.
+        HistoryError: the text is not a No-Limit Hold'em PHH hand, or breaks a limit on
+            numbers or nesting (the message names the line and the field).
     """
+    (whole,) = _scan(text, split=False)
+    if whole.problem is not None:
+        raise whole.problem
     return _hand_from_toml(_toml(text))
+
+
+def _read_hand(text: str, section: _Section, seen: dict[str, int]) -> tuple[str, PhhHand]:
+    """The hand of one table of a ``.phhs`` file, keyed by its table name."""
+    if section.problem is not None:
+        raise section.problem
+    raw = _toml(text[section.start : section.end], line=section.line)
+    key, value = next(iter(raw.items()), ("", None))  # the header's key: the one top-level key
+    if key in seen:
+        raise HistoryError(
+            f"hand [{key}] at line {section.line} repeats the table of line {seen[key]}: a "
+            ".phhs file holds each hand once, as one table [1], [2] ...",
+            code="duplicate_hand",
+            params={"hand": key, "line": section.line, "first_line": seen[key]},
+        )
+    seen[key] = section.line
+    if not isinstance(value, dict):
+        raise HistoryError(
+            f"a .phhs file holds hands as tables ([1], [2] ...); [{key}] at line {section.line} "
+            "is not a table",
+            code="bad_collection",
+            params={"key": key, "line": section.line},
+        )
+    return key, _hand_from_toml(value)
+
+
+def iter_phhs(text: str) -> Iterator[tuple[str, PhhHand | HistoryError]]:
+    """Read the hands of a ``.phhs`` file one at a time, each with its table name.
+
+    A hand that cannot be read comes as its ``HistoryError`` (``params["hand"]`` names it), and
+    the hands after it are still read: one bad hand does not hide the others. Each table is
+    parsed on its own, so a table repeated, or continued by a dotted header (``[1.x]``), is
+    reported as a bad hand rather than merged.
+
+    Raises:
+        HistoryError: at once, before any hand: the text before the first table holds fields
+            (it is not a collection) or breaks a limit.
+    """
+    preamble, *tables = _scan(text, split=True)
+    if preamble.problem is not None:
+        raise preamble.problem
+    for key in _toml(text[preamble.start : preamble.end]):
+        raise HistoryError(
+            f"a .phhs file holds hands as tables ([1], [2] ...); {excerpt(key)} is not a table",
+            code="bad_collection",
+            params={"key": excerpt(key, quote=False)},
+        )
+    return _hands_of(text, tables)
+
+
+def _hands_of(text: str, tables: list[_Section]) -> Iterator[tuple[str, PhhHand | HistoryError]]:
+    seen: dict[str, int] = {}
+    queue = deque((section, True) for section in tables)  # with whether it may be cut
+    while queue:
+        section, may_cut = queue.popleft()
+        try:
+            yield _read_hand(text, section, seen)
+        except HistoryError as error:
+            is_unparsed = section.problem is not None or error.code == "bad_toml"
+            pieces = _pieces(text, section) if may_cut and is_unparsed else []
+            if pieces:
+                queue.extendleft((piece, False) for piece in reversed(pieces))
+                continue
+            name = section.name or ""
+            yield (
+                name,
+                HistoryError(error.message, code=error.code, params={**error.params, "hand": name}),
+            )
 
 
 def parse_phhs(text: str) -> dict[str, PhhHand]:
@@ -606,36 +957,42 @@ def parse_phhs(text: str) -> dict[str, PhhHand]:
 
     Raises:
         HistoryError: the text is not a PHH collection, or one hand is not valid (the message
-            names it).
+            names the first such hand; ``iter_phhs`` reads the others anyway).
     """
-    raw = _toml(text)
     hands: dict[str, PhhHand] = {}
-    for key, value in raw.items():
-        if not isinstance(value, dict):
+    for key, hand in iter_phhs(text):
+        if isinstance(hand, HistoryError):
             raise HistoryError(
-                f"a .phhs file holds hands as tables ([1], [2] ...); {key!r} is not a table",
-                code="bad_collection",
-                params={"key": key},
-            )
-        try:
-            hands[key] = _hand_from_toml(value)
-        except HistoryError as error:
-            raise HistoryError(
-                f"hand [{key}]: {error.message}",
-                code=error.code,
-                params={**error.params, "hand": key},
-            ) from error
+                f"hand [{key}]: {hand.message}", code=hand.code, params=hand.params
+            ) from hand
+        hands[key] = hand
     return hands
 
 
-def read_phh(handle: TextIO) -> PhhHand:
-    """Read one hand from an open ``.phh`` text handle (see ``parse_phh``)."""
-    return parse_phh(handle.read())
+def _read_text(handle: TextIO, limit: int) -> str:
+    text = handle.read(limit + 1)
+    check_history_size(len(text), limit=limit, unit="characters")
+    return text
 
 
-def read_phhs(handle: TextIO) -> dict[str, PhhHand]:
-    """Read every hand from an open ``.phhs`` text handle (see ``parse_phhs``)."""
-    return parse_phhs(handle.read())
+def read_phh(handle: TextIO, *, limit: int = MAX_HISTORY_BYTES) -> PhhHand:
+    """Read one hand from an open ``.phh`` text handle (see ``parse_phh``), reading at most
+    ``limit`` + 1 characters: a handle that never ends (``/dev/zero``) is refused, not read.
+
+    Raises:
+        HistoryError: as ``parse_phh``, or ``history_too_large``.
+    """
+    return parse_phh(_read_text(handle, limit))
+
+
+def read_phhs(handle: TextIO, *, limit: int = MAX_HISTORY_BYTES) -> dict[str, PhhHand]:
+    """Read every hand from an open ``.phhs`` text handle (see ``parse_phhs``), reading at
+    most ``limit`` + 1 characters.
+
+    Raises:
+        HistoryError: as ``parse_phhs``, or ``history_too_large``.
+    """
+    return parse_phhs(_read_text(handle, limit))
 
 
 # --- writing -------------------------------------------------------------------------------

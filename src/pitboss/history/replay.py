@@ -14,6 +14,12 @@ Mapping (the PHH conventions, as PokerKit plays them):
   file's order). A player the file never mucks shows (cards speak, KY 15).
 - A player the file skips (the next action names somebody else, or deals the next street)
   checks if checking is free, else folds: PokerKit's repair, which real hand files rely on.
+  Every decision supplied this way is a note of the result. A file action that does not fit
+  is reported, never turned into folds: one naming a player who has folded or is all-in, one
+  the betting reaches only after the street the file is on has closed, one after the betting.
+- ``pN cc`` by the one player left with chips, everybody else in the hand all-in, changes
+  nothing (there is nobody to bet against): PokerKit writes it for a big blind whose only
+  opponent is all-in for less, and pitboss accepts it with a note.
 - Cards written ``??`` are filled with cards nobody named; if a filled card is needed at a
   contested showdown, the result cannot be checked and the replay says so.
 
@@ -25,24 +31,31 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from pitboss.cards import FULL_DECK, Card
 from pitboss.engine import (
+    STREETS,
+    Acted,
     Action,
+    ActionKind,
     AnteMode,
+    BetReturned,
     BoardDealt,
     Hand,
     HandEvent,
+    HandKilled,
     HandPhase,
     HandSetup,
     HandTabled,
     Post,
+    Posted,
     PostKind,
     PotAwarded,
     SeatSpec,
 )
-from pitboss.errors import CardError, HandSetupError, HistoryError, IllegalAction
-from pitboss.history.amounts import format_amount
+from pitboss.errors import HandSetupError, HistoryError, IllegalAction, PitbossError
+from pitboss.history.amounts import excerpt, format_amount
 from pitboss.history.phh import PhhAction, PhhActionKind, PhhHand, format_action
 from pitboss.rules import RuleSet
 
@@ -64,23 +77,50 @@ class StackDifference:
         )
 
 
+class NoteKind(StrEnum):
+    """Why the replay departed from the letter of the file, without changing its meaning."""
+
+    SUPPLIED_CHECK = "supplied_check"
+    """A player the file skips checked (checking was free): PokerKit's repair."""
+    SUPPLIED_FOLD = "supplied_fold"
+    """A player the file skips folded (facing a bet): PokerKit's repair."""
+    REDUNDANT_CHECK = "redundant_check"
+    """The file's ``cc`` by the one player left with chips, everybody else all-in: accepted."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReplayNote:
+    """One note of a replay: what pitboss did or accepted that the file does not spell out."""
+
+    kind: NoteKind
+    player: int
+    text: str
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ReplayResult:
     """What replaying one hand gave.
 
     ``finishing_stacks`` are the replayed stacks in the file's player order (``None`` when the
     hand could not be played to the end); ``problem`` says why the hand could not be replayed
-    or checked. ``repairs`` lists the decisions pitboss supplied for players the file skips
-    (PokerKit's repair of incomplete files: a skipped player checks if that is free, else
-    folds). ``events`` is the engine's record, as far as it got.
+    or checked. ``notes`` lists, in order, the decisions pitboss supplied for players the file
+    skips (PokerKit's repair of incomplete files: a skipped player checks if that is free,
+    else folds) and the file's actions accepted although they change nothing; they are kept
+    when the replay fails too. ``events`` is the engine's record, as far as it got.
     """
 
     hand: PhhHand
     finishing_stacks: tuple[int, ...] | None
     differences: tuple[StackDifference, ...] = ()
     problem: str | None = None
-    repairs: tuple[str, ...] = ()
+    notes: tuple[ReplayNote, ...] = ()
     events: tuple[HandEvent, ...] = field(default=())
+
+    @property
+    def repairs(self) -> tuple[str, ...]:
+        """The decisions supplied for players the file skips, as text (``p8 folds (...)``)."""
+        supplied = (NoteKind.SUPPLIED_CHECK, NoteKind.SUPPLIED_FOLD)
+        return tuple(note.text for note in self.notes if note.kind in supplied)
 
     @property
     def is_checked(self) -> bool:
@@ -267,28 +307,101 @@ def _decision(action: PhhAction, engine: Hand) -> Action:
     return Action.raise_to(action.amount)
 
 
-def _repair(engine: Hand, repairs: list[str], why: str) -> None:
+def _repair(engine: Hand, notes: list[ReplayNote], why: str) -> None:
     """A player the file skips checks if checking is free, else folds (PokerKit's repair)."""
     seat = engine.actor
+    assert seat is not None
     if engine.legal_actions().can_check:
         engine.check()
-        repairs.append(f"p{seat} checks ({why})")
+        notes.append(
+            ReplayNote(kind=NoteKind.SUPPLIED_CHECK, player=seat, text=f"p{seat} checks ({why})")
+        )
     else:
         engine.fold()
-        repairs.append(f"p{seat} folds ({why})")
+        notes.append(
+            ReplayNote(kind=NoteKind.SUPPLIED_FOLD, player=seat, text=f"p{seat} folds ({why})")
+        )
 
 
-def _play(hand: PhhHand, engine: Hand) -> list[str]:
-    """Apply the file's decisions; raise ``HistoryError`` when the file and the engine part.
+def _shown(text: str) -> str:
+    return excerpt(text, limit=60)
 
-    Returns the repairs made for players the file skips (see ``_repair``).
+
+def _misfit(text: str, why: str) -> HistoryError:
+    return HistoryError(
+        f"action {_shown(text)} does not fit: {why}",
+        code="replay_mismatch",
+        params={"action": excerpt(text, limit=60, quote=False), "reason": why},
+    )
+
+
+def _is_lone_check(action: PhhAction, hand: PhhHand, engine: Hand) -> bool:
+    """Whether the action is ``cc`` by the one player left with chips when the betting closed,
+    everybody else still in the hand all-in: a check with nobody to bet against."""
+    if action.kind is not PhhActionKind.CHECK_OR_CALL or engine.phase is HandPhase.BETTING:
+        return False
+    behind = dict(enumerate(hand.starting_stacks, start=1))
+    out: set[int] = set()
+    for event in engine.events:
+        if isinstance(event, Posted | Acted):
+            behind[event.seat] -= event.amount
+            if isinstance(event, Acted) and event.kind is ActionKind.FOLD:
+                out.add(event.seat)
+        elif isinstance(event, BetReturned):
+            behind[event.seat] += event.amount
+        elif isinstance(event, HandKilled):
+            out.add(event.seat)
+    in_hand = [seat for seat in behind if seat not in out]
+    with_chips = [seat for seat in in_hand if behind[seat] > 0]
+    return len(in_hand) > 1 and with_chips == [action.player]
+
+
+def _reach(
+    action: PhhAction, engine: Hand, notes: list[ReplayNote], *, text: str, streets: int
+) -> None:
+    """Supply the decisions of the players the file skips until the action's player is to act,
+    on the street the file is on (``streets``: the board deals the file made so far).
+
+    Raises:
+        HistoryError: the action does not fit (``replay_mismatch``): the betting is over, the
+            player cannot act (folded, all-in), or the file's street closes before their turn.
+    """
+    player = action.player
+    assert player is not None
+    while True:
+        if engine.phase is not HandPhase.BETTING:
+            raise _misfit(
+                text,
+                "the betting is over in pitboss"
+                + (" (the hand is over)" if engine.is_over else " (showdown)"),
+            )
+        if _streets_dealt(engine) > streets:
+            raise _misfit(
+                text,
+                f"the {STREETS[streets]} betting is over in pitboss, but the file has not "
+                f"dealt the {STREETS[streets + 1]} yet",
+            )
+        if engine.actor == player:
+            return
+        if engine.is_folded(player):
+            raise _misfit(text, f"p{player} has folded")
+        if engine.is_all_in(player):
+            raise _misfit(text, f"p{player} is all-in")
+        _repair(engine, notes, f"missing before {_shown(text)}")
+
+
+def _play(hand: PhhHand, engine: Hand, notes: list[ReplayNote]) -> None:
+    """Apply the file's decisions, noting in ``notes`` what the file does not spell out.
+
+    Raises:
+        HistoryError: the file and the engine part (``replay_mismatch``), or the file ends
+            before the hand does (``replay_incomplete``).
     """
     shows = {
         a.player: a
         for a in hand.actions
         if a.kind is PhhActionKind.SHOW_OR_MUCK and a.player is not None
     }
-    repairs: list[str] = []
     streets_named = 0
     for action in hand.actions:
         text = format_action(action, scale=hand.scale)
@@ -296,27 +409,30 @@ def _play(hand: PhhHand, engine: Hand) -> list[str]:
         if kind is PhhActionKind.DEAL_BOARD:
             streets_named += 1
             while engine.phase is HandPhase.BETTING and _streets_dealt(engine) < streets_named:
-                _repair(engine, repairs, f"missing before {text!r}")
+                _repair(engine, notes, f"missing before {_shown(text)}")
         elif kind is PhhActionKind.SHOW_OR_MUCK:
             while engine.phase is HandPhase.BETTING:
-                _repair(engine, repairs, f"missing before {text!r}")
+                _repair(engine, notes, f"missing before {_shown(text)}")
         elif kind in _BETTING_KINDS:
-            while engine.phase is HandPhase.BETTING and engine.actor != action.player:
-                _repair(engine, repairs, f"missing before {text!r}")
-            if engine.phase is not HandPhase.BETTING:
-                raise HistoryError(
-                    f"action {text!r}: the betting is over in pitboss"
-                    + (" (the hand is over)" if engine.is_over else " (showdown)"),
-                    code="replay_mismatch",
-                    params={"action": text},
+            assert action.player is not None
+            if _is_lone_check(action, hand, engine):
+                notes.append(
+                    ReplayNote(
+                        kind=NoteKind.REDUNDANT_CHECK,
+                        player=action.player,
+                        text=f"{_shown(text)} accepted: p{action.player} is the only player "
+                        "left with chips, everybody else all-in, so the check changes nothing",
+                    )
                 )
+                continue
+            _reach(action, engine, notes, text=text, streets=streets_named)
             try:
                 engine.apply(_decision(action, engine))
             except IllegalAction as error:
                 raise HistoryError(
-                    f"action {text!r} is refused: {error.message}",
+                    f"action {_shown(text)} is refused: {error.message}",
                     code="replay_mismatch",
-                    params={"action": text},
+                    params={**error.params, "action": excerpt(text, limit=60, quote=False)},
                 ) from error
     while engine.phase is HandPhase.SHOWDOWN:
         decision = shows.get(engine.actor or 0)
@@ -327,7 +443,6 @@ def _play(hand: PhhHand, engine: Hand) -> list[str]:
             code="replay_incomplete",
             params={"actor": engine.actor},
         )
-    return repairs
 
 
 _BETTING_KINDS = (
@@ -345,19 +460,22 @@ def replay_hand(hand: PhhHand, *, rules: RuleSet | None = None) -> ReplayResult:
     """Play a PHH hand through the engine and compare the finishing stacks with the file's.
 
     Never raises for a hand the engine cannot follow: the result's ``problem`` says what
-    happened (an action refused, the file ending early, unknown cards at a showdown).
+    happened (an action refused or that does not fit, the file ending early, unknown cards at
+    a showdown).
     """
     engine: Hand | None = None
+    notes: list[ReplayNote] = []
     try:
         setup = setup_from_phh(hand, rules=rules)
         cards = _cards(hand)
         engine = Hand.from_cards(setup, hole=cards.hole, board=cards.board)
-        repairs = _play(hand, engine)
-    except (HistoryError, HandSetupError, CardError) as error:
+        _play(hand, engine, notes)
+    except PitbossError as error:
         return ReplayResult(
             hand=hand,
             finishing_stacks=None,
             problem=error.message,
+            notes=tuple(notes),
             events=() if engine is None else engine.events,
         )
     final = engine.final_stacks
@@ -383,7 +501,7 @@ def replay_hand(hand: PhhHand, *, rules: RuleSet | None = None) -> ReplayResult:
         finishing_stacks=stacks,
         differences=tuple(differences),
         problem=problem,
-        repairs=tuple(repairs),
+        notes=tuple(notes),
         events=engine.events,
     )
 
