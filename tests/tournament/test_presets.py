@@ -195,3 +195,17 @@ def load_preset_text(name: str) -> str:
     from importlib import resources
 
     return (resources.files("pitboss.rules") / "presets" / f"{name}.toml").read_text("utf-8")
+
+
+def test_ky_level_7_notes_the_seeds_759_as_data_and_only_there() -> None:
+    s = load_preset("ky-charity").tournament.structure
+    assert "759" in s.level(7).note
+    assert "RULES §6" in s.level(7).note
+    assert [n for n in range(1, len(s.levels) + 1) if s.level(n).note] == [7]
+
+
+def test_the_time_limit_rule_is_cited_by_the_house_that_has_one() -> None:
+    assert load_preset("ky-charity").tournament.clock.time_limit_rule == "KY 11"
+    for name in preset_names():
+        clock = load_preset(name).tournament.clock
+        assert bool(clock.time_limit_rule) == (clock.time_limit_minutes is not None), name

@@ -1,27 +1,74 @@
 """``pitboss presets`` and ``pitboss preset show NAME``: the houses and their structures.
 
-``presets`` lists the shipped house presets; ``preset show ky-charity`` prints the blind
-structure as a person reads it (levels with blinds, ante and minutes, the breaks with what
-happens at them, the colour-ups) and the money terms. An unknown preset exits with status 2.
+``presets`` lists the shipped house presets, the default (`pitboss.cli.DEFAULT_PRESET`, the one
+``simulate`` plays) marked; ``preset show ky-charity`` (or a house's own ``FILE.toml``) prints
+the blind structure as a person reads it: each level and break with the time it starts on the
+clock (``--start``, 18:00 by default like a simulated night; KY 3 "Play will begin promptly at
+6:00pm") and after the start, blinds, ante and minutes, what happens at each break, the
+colour-ups and the preset's notes on a level (KY level 7's corrected typo); then the money
+terms. An unknown preset, an unreadable file or a bad ``--start`` exits with status 2.
 """
 
 from __future__ import annotations
 
+import datetime as dt
+import re
+from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
-from pitboss.cli import app
+from pitboss.cli import DEFAULT_PRESET, app
 from pitboss.errors import PitbossError
 from pitboss.money import format_money
+from pitboss.play.simulation import DEFAULT_START_MS
 from pitboss.rules import RuleSet
-from pitboss.rules.presets import load_preset, preset_names
+from pitboss.rules.presets import load_preset, load_preset_file, preset_names
 from pitboss.rules.tournament import TournamentRules
 from pitboss.tournament.structure import PeriodKind, ante_label, start_minute, timeline
 
 EXIT_BAD_INPUT = 2
+MINUTES_PER_DAY = 24 * 60
+DEFAULT_START = dt.datetime.fromtimestamp(DEFAULT_START_MS / 1000, tz=dt.UTC).strftime("%H:%M")
+"""The time of day play starts in ``preset show`` unless ``--start`` says otherwise: the start
+of a simulated night (`pitboss.play.simulation.DEFAULT_START_MS`, KY 3's 6:00pm)."""
+
+_CLOCK = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)")
+
+
+def load_house(preset: str) -> RuleSet:
+    """A shipped preset by name, or a house's own preset file (a path ending in ``.toml``).
+
+    Raises:
+        PitbossError: no such preset, or the preset breaks a rule (the message says which).
+        OSError: the file cannot be read.
+    """
+    if preset.endswith(".toml"):
+        return load_preset_file(Path(preset))
+    return load_preset(preset)
+
+
+def parse_clock(text: str) -> int:
+    """``"18:00"`` -> minutes after midnight (1080).
+
+    Raises:
+        typer.BadParameter: not a time of day ``HH:MM`` from 00:00 to 23:59.
+    """
+    match = _CLOCK.fullmatch(text.strip())
+    if match is None:
+        raise typer.BadParameter(
+            f"--start takes a time of day as HH:MM, 00:00 to 23:59 (like 18:00); got {text!r}"
+        )
+    return int(match.group(1)) * 60 + int(match.group(2))
+
+
+def format_clock(minute: int) -> str:
+    """Minutes after midnight of the first day -> ``"18:20"``, ``"00:10 (+1)"`` the next day."""
+    days, of_day = divmod(minute, MINUTES_PER_DAY)
+    return f"{of_day // 60:02d}:{of_day % 60:02d}" + (f" (+{days})" if days else "")
+
 
 preset_app = typer.Typer(
     name="preset", help="Show one house preset.", no_args_is_help=True, add_completion=False
@@ -33,8 +80,8 @@ app.add_typer(preset_app, name="preset")
 def presets_command() -> None:
     """List the house presets shipped with pitboss."""
     table = Table(title="House presets")
-    table.add_column("Preset", style="bold")
-    table.add_column("House")
+    table.add_column("Preset", style="bold", no_wrap=True)
+    table.add_column("House", overflow="fold")
     table.add_column("Levels", justify="right")
     table.add_column("Entry", justify="right")
     table.add_column("Chips", justify="right")
@@ -44,7 +91,7 @@ def presets_command() -> None:
         t = rules.tournament
         limit = t.clock.time_limit_minutes
         table.add_row(
-            name + (" (default)" if name == RuleSet().name else ""),
+            name + (" (default)" if name == DEFAULT_PRESET else ""),
             rules.title,
             f"{len(t.structure.levels)} x {t.structure.level_minutes} min",
             _entry(t),
@@ -56,33 +103,52 @@ def presets_command() -> None:
 
 @preset_app.command("show")
 def show_command(
-    name: Annotated[str, typer.Argument(help="The preset: tda, ky-charity, thc, slpt ...")],
+    name: Annotated[
+        str, typer.Argument(help="The preset (tda, ky-charity, thc, slpt ...) or a .toml file.")
+    ],
+    start: Annotated[
+        str, typer.Option("--start", help="Time of day play starts, HH:MM (24-hour clock).")
+    ] = DEFAULT_START,
 ) -> None:
-    """Print a preset's structure (levels, breaks, colour-ups) and its money terms."""
+    """Print a preset's structure (levels and breaks on the clock, colour-ups) and money terms."""
     try:
-        rules = load_preset(name)
+        start_at = parse_clock(start)
+        rules = load_house(name)
+    except typer.BadParameter as err:
+        typer.echo(f"error: {err.message}", err=True)
+        raise typer.Exit(EXIT_BAD_INPUT) from err
     except PitbossError as err:
         typer.echo(f"error: {err.message}", err=True)
         raise typer.Exit(EXIT_BAD_INPUT) from err
+    except OSError as err:
+        typer.echo(f"error: cannot read the preset file {name}: {err.strerror or err}", err=True)
+        raise typer.Exit(EXIT_BAD_INPUT) from err
     console = Console()
-    console.print(structure_table(rules))
+    console.print(structure_table(rules, start_at=start_at))
     console.print(money_table(rules.tournament))
 
 
-def structure_table(rules: RuleSet) -> Table:
-    """The blind structure as a Rich table: one row per level or break, colour-ups marked."""
+def structure_table(rules: RuleSet, *, start_at: int = 18 * 60) -> Table:
+    """The blind structure as a Rich table: one row per level or break, in clock order.
+
+    ``start_at`` is the time of day play starts, in minutes after midnight; each row shows its
+    start on the clock and after the start (breaks count, TDA/KY/THC clocks run through them).
+    A level's or break's ``note`` (the preset's own, e.g. KY level 7's corrected typo) is shown
+    on its row.
+    """
     s = rules.tournament.structure
     t = rules.tournament
     table = Table(title=f"{rules.title}: structure")
-    table.add_column("Level", justify="right", style="bold")
-    table.add_column("Starts", justify="right")
-    table.add_column("Small blind", justify="right")
-    table.add_column("Big blind", justify="right")
-    table.add_column("Ante", justify="right")
-    table.add_column("Minutes", justify="right")
-    table.add_column("Colour-up / notes")
+    table.add_column("Level", justify="right", style="bold", no_wrap=True)
+    table.add_column("Clock", justify="right", no_wrap=True)
+    table.add_column("After", justify="right", no_wrap=True)
+    table.add_column("Blinds", justify="right", no_wrap=True)
+    table.add_column("Ante", justify="right", no_wrap=True)
+    table.add_column("Min", justify="right", no_wrap=True)
+    table.add_column("Colour-up / notes", overflow="fold", ratio=1)
     for period in timeline(s):
         start = start_minute(s, period.index)
+        clock = format_clock(start_at + start)
         starts = f"{start // 60}:{start % 60:02d}"
         notes = []
         if period.colour_up:
@@ -93,25 +159,41 @@ def structure_table(rules: RuleSet) -> Table:
         if period.kind is PeriodKind.BREAK:
             notes.extend(_break_notes(t, period.level, start))
             table.add_row(
-                "Break", starts, "", "", "", str(period.minutes), "; ".join(notes), style="cyan"
+                "Break",
+                clock,
+                starts,
+                "",
+                "",
+                str(period.minutes),
+                "; ".join(notes),
+                style="cyan",
             )
             continue
         level = s.level(period.level)
         table.add_row(
             str(period.level),
+            clock,
             starts,
-            f"{level.small_blind:,}",
-            f"{level.big_blind:,}",
+            f"{level.small_blind:,}/{level.big_blind:,}",
             ante_label(s, period.level),
             str(period.minutes),
             "; ".join(notes),
         )
     modes = {s.ante_mode_of(n).value for n in range(1, len(s.levels) + 1)} - {"none"}
     who = {"per_player": "every player antes", "big_blind": "big-blind ante, blind first"}
-    table.caption = (
+    caption = (
         f"Chips in play at the start: {', '.join(f'{c:,}' for c in sorted(s.chips))}. "
         + (f"Antes: {', '.join(who[m] for m in sorted(modes))}." if modes else "No antes.")
+        + f" Play starts at {format_clock(start_at)}; 'After' counts from the start."
     )
+    limit = t.clock.time_limit_minutes
+    if limit is not None:
+        rule = f", {t.clock.time_limit_rule}" if t.clock.time_limit_rule else ""
+        caption += (
+            f" Time limit: {limit // 60} h {limit % 60:02d} min, at "
+            f"{format_clock(start_at + limit)}{rule}."
+        )
+    table.caption = caption
     return table
 
 
@@ -169,7 +251,8 @@ def money_table(t: TournamentRules) -> Table:
         "none"
         if limit is None
         else f"{limit // 60} h {limit % 60:02d} min, then {t.clock.on_time_limit.value}"
-        + (f" ({t.clock.time_limit_chop.value})" if t.clock.on_time_limit.value == "chop" else ""),
+        + (f" ({t.clock.time_limit_chop.value})" if t.clock.on_time_limit.value == "chop" else "")
+        + (f", {t.clock.time_limit_rule}" if t.clock.time_limit_rule else ""),
     )
     race = {
         "tda_24": "TDA 24: from seat 1, one chip at most per player",

@@ -501,13 +501,16 @@ class ClockRules:
 
     ``time_limit_minutes`` counts wall time from the start of play, pauses included (the law
     counts hours, not levels; RULES §5.20). ``on_time_limit = chop`` stops play and divides the
-    remaining prizes by ``time_limit_chop``.
+    remaining prizes by ``time_limit_chop``. ``time_limit_rule`` is the house rule that sets the
+    limit and its chop, as a report cites it ("KY 11"); empty when the house has none (a limit
+    set for a what-if run says where it came from instead).
     """
 
     hand_for_hand_seconds_per_hand: int = 120
     time_limit_minutes: int | None = None
     on_time_limit: TimeLimitAction = TimeLimitAction.ANNOUNCE
     time_limit_chop: ChopMethod = ChopMethod.CHIP
+    time_limit_rule: str = ""
 
     def __post_init__(self) -> None:
         _non_negative(
