@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 import json
+import os
+from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
-from pitboss.cli import app
+from pitboss.cli import DEFAULT_PRESET, app
 from pitboss.cli import commands as _commands  # noqa: F401  (registers the subcommands)
+from pitboss.cli import simulate as simulate_cli
+from pitboss.play.forecast import forecast, summarize
+from pitboss.play.runtime import play_tournament
+from pitboss.rules import RuleSet
 
 runner = CliRunner()
 
@@ -36,9 +43,14 @@ def test_the_same_seed_prints_the_same_report_byte_for_byte() -> None:
 
 
 def test_a_time_limit_forces_the_houses_chop_ky_11() -> None:
-    code, out = _run("--players", "30", "--seed", "2", "--time-limit", "40")
+    code, out = _run(
+        "--preset", "ky-charity", "--players", "30", "--seed", "2", "--time-limit", "40"
+    )
     assert code == 0, out
-    assert "Forced chop at the legal time limit (0 h 40 min, KY 11)" in out
+    assert (
+        "Forced chop at the time limit (0 h 40 min, set by --time-limit; the house's is "
+        "6 h 00 min, KY 11)" in out
+    )
     assert "chip chop" in out
 
 
@@ -55,11 +67,13 @@ def test_json_accounts_for_every_player_and_every_prize_cent() -> None:
 
 
 def test_a_forecast_of_many_runs_reports_finish_times_and_the_chance_of_a_chop() -> None:
-    code, out = _run("--players", "20", "--seed", "1", "--runs", "3", "--jobs", "1")
+    code, out = _run(
+        "--preset", "ky-charity", "--players", "20", "--seed", "1", "--runs", "3", "--jobs", "1"
+    )
     assert code == 0, out
     assert "forecast of 3 tournaments of 20 players, seeds 1 to 3" in out
     assert "Finish, from the start: median" in out
-    assert "Chance the legal time limit (6 h 00 min) forces a chop:" in out
+    assert "Chance the time limit (6 h 00 min, KY 11) forces a chop:" in out
     assert "Players remaining when each level starts" in out
     code, out = _run(
         "--players",
@@ -127,3 +141,107 @@ def test_a_houses_own_toml_preset_can_be_simulated(tmp_path: Path) -> None:
     code, out = _run("--preset", str(path), "--players", "9", "--seed", "2")
     assert code == 0, out
     assert f"({path}): 9 players, seed 2" in out
+
+
+def test_simulate_plays_the_preset_that_presets_marks_as_the_default() -> None:
+    code, out = _run("--players", "6", "--seed", "1")
+    assert code == 0, out
+    assert f"({DEFAULT_PRESET}): 6 players, seed 1" in out.splitlines()[0]
+    listing = runner.invoke(app, ["presets"], env={"COLUMNS": "200"}).output
+    assert f"{DEFAULT_PRESET} (default)" in listing
+
+
+def test_a_thc_run_with_time_limit_cites_the_option_not_ky_11() -> None:
+    code, out = _run("--preset", "thc", "--players", "30", "--seed", "2", "--time-limit", "40")
+    assert code == 0, out
+    chop = next(line for line in out.splitlines() if line.startswith("Forced chop"))
+    assert "(0 h 40 min, set by --time-limit; the house has no time limit)" in chop
+    assert "KY" not in out
+
+
+def test_ky_11_own_limit_is_cited_and_a_short_survivor_is_warned_of_a_lower_paid_prize() -> None:
+    # KY 11's pure chip chop at 6 hours: p129 survives with 5,000 chips and gets less than
+    # 8th place, who busted before the chop and was paid $427.
+    code, out = _run("--preset", "ky-charity", "--players", "150", "--seed", "3")
+    assert code == 0, out
+    assert "Forced chop at the time limit (6 h 00 min, KY 11): 7 players left, chip chop" in out
+    assert (
+        "Warning: p129 gets $20.29 from the chop, less than the $427.00 already paid to p144 "
+        "for 8th place"
+    ) in out
+    code, out = _run("--preset", "ky-charity", "--players", "150", "--seed", "3", "--json")
+    chop = json.loads(out)["chop"]
+    assert chop["rule"] == "KY 11"
+    assert any("already paid to p144" in w for w in chop["warnings"])
+
+
+def test_a_forced_chop_report_rounds_like_the_house_when_the_shares_are_whole_units() -> None:
+    rules = RuleSet.from_preset("ky-charity")
+    clock = replace(rules.tournament.clock, time_limit_minutes=40)
+    limited = replace(rules, tournament=replace(rules.tournament, clock=clock))
+    result = play_tournament(limited, players=30, seed=2, keep_events=False)
+    assert result.chop is not None
+    whole = replace(
+        result.chop, amounts_cents=tuple(a // 100 * 100 for a in result.chop.amounts_cents)
+    )
+    assert (
+        "in units of $1.00 (the house's rounding)"
+        in simulate_cli.chop_lines(replace(result, chop=whole))[0]
+    )
+    cents = replace(
+        result.chop, amounts_cents=(*whole.amounts_cents[:-1], whole.amounts_cents[-1] + 1)
+    )
+    assert simulate_cli.chop_lines(replace(result, chop=cents))[0].endswith("in cents")
+
+
+def test_forecast_percentages_are_rounded_half_up_not_cut_or_floated() -> None:
+    result = play_tournament(RuleSet.from_preset("slpt"), players=8, seed=1, keep_events=False)
+    fc = replace(forecast([summarize(result)]), runs=16, chopped_runs=1, time_limit_minutes=360)
+    lines = simulate_cli.forecast_lines(fc, preset="slpt", title="SLPT", rule="KY 11")
+    assert "Chance the time limit (6 h 00 min, KY 11) forces a chop: 6.3% (1 of 16 runs)" in lines
+
+
+def _never_played(*args: object, **kwargs: object) -> None:
+    raise AssertionError("the simulation ran before the output folder was checked")
+
+
+@pytest.mark.parametrize("option", ["--plot", "--hands-out"])
+def test_an_unwritable_output_folder_exits_2_before_anything_is_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, option: str
+) -> None:
+    monkeypatch.setattr(simulate_cli, "play_tournament", _never_played)
+    monkeypatch.setattr(simulate_cli, "run_many", _never_played)
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("x", encoding="utf-8")
+    for folder, reason in (
+        (a_file / "charts", "cannot write there"),
+        (a_file, "it is a file, not a folder"),
+        (Path("/proc/pitboss-charts"), "cannot write there"),
+    ):
+        result = runner.invoke(app, ["simulate", "--players", "6", option, str(folder)])
+        assert result.exit_code == 2, result.output
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1, result.output
+        assert lines[0].startswith(f"error: {option} {folder}: {reason}")
+        assert "Traceback" not in result.output
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can write into a read-only folder")
+def test_a_read_only_output_folder_exits_2_before_anything_is_played(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(simulate_cli, "play_tournament", _never_played)
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o555)
+    result = runner.invoke(app, ["simulate", "--players", "6", "--plot", str(locked)])
+    assert result.exit_code == 2
+    assert "cannot write there" in result.output
+
+
+def test_a_writable_output_folder_is_made_and_left_without_probe_files(tmp_path: Path) -> None:
+    folder = tmp_path / "new" / "hands"
+    code, out = _run("--preset", "slpt", "--players", "6", "--hands-out", str(folder))
+    assert code == 0, out
+    assert sorted(p.name for p in folder.iterdir()) == ["phh", "pokerstars"]
+    assert not list(folder.rglob(".pitboss-probe-*"))

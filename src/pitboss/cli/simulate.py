@@ -2,12 +2,17 @@
 
 One run (the default) plays one tournament, every hand dealt by the engine, and prints the
 final standings with payouts, hands dealt, re-buys and add-ons sold, the prize pool, the
-simulated finish time and any forced chop (KY 11). ``--runs N`` plays N tournaments on every
-core (seeds ``--seed``, ``--seed + 1`` ...) and prints a forecast: finish times, the chance the
-legal time limit forces a chop and the players left then, players remaining at each level,
-re-buys and add-ons. ``--plot DIR`` writes PNG charts, ``--hands-out DIR`` every hand of one
-run as PHH (``DIR/phh/table-NNN.phhs``) and PokerStars text (``DIR/pokerstars/table-NNN.txt``),
-``--json`` prints the result for programs. The same seed gives byte-identical output.
+simulated finish time and any forced chop, citing the house's rule (``time_limit_rule``, KY 11)
+or ``--time-limit``, with a warning for a survivor whose share is less than a prize already paid
+to a player who finished lower. ``--runs N`` plays N tournaments on every core (seeds
+``--seed``, ``--seed + 1`` ...) and prints a forecast: finish times, the chance the time limit
+forces a chop and the players left then, players remaining at each level, re-buys and add-ons.
+``--plot DIR`` writes PNG charts, ``--hands-out DIR`` every hand of one run as PHH
+(``DIR/phh/table-NNN.phhs``) and PokerStars text (``DIR/pokerstars/table-NNN.txt``); both
+folders are made and checked for writing before anything is played (exit status 2 if they cannot
+be written). ``--json`` prints the result for programs. The same seed gives byte-identical
+output. On a terminal a progress bar on standard error follows registration, the seat draw and
+play, with the time elapsed and an estimate of the time left that updates as it goes.
 """
 
 from __future__ import annotations
@@ -15,17 +20,29 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
-import sys
+import tempfile
+import time
+import typing
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import nullcontext
 from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.progress import Progress as RichProgress
+from rich.table import Column
 
-from pitboss.cli import app
+from pitboss.cli import DEFAULT_PRESET, app, format_percent
+from pitboss.cli.presets import load_house
 from pitboss.errors import PitbossError
 from pitboss.history.export import phh_from_hand
 from pitboss.history.phh import format_phh
@@ -40,6 +57,7 @@ from pitboss.play.runtime import (
     TournamentResult,
     play_tournament,
 )
+from pitboss.play.simulation import ProgressStage
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import TimeLimitAction
 
@@ -65,27 +83,70 @@ def _iso(ms: int) -> str:
 
 def load_rules(preset: str, *, time_limit: int | None) -> RuleSet:
     """The preset (a shipped name or a TOML file), with ``--time-limit`` applied if given: play
-    stops after that many minutes and the house's chop divides the prizes (KY 11)."""
-    if preset.endswith(".toml"):
-        from pitboss.rules.presets import load_preset_file
-
-        rules = load_preset_file(preset)
-    else:
-        rules = RuleSet.from_preset(preset)
+    stops after that many minutes and the house's chop divides the prizes (KY 11). The limit's
+    citation (``time_limit_rule``) then says it was set by ``--time-limit``, and what the
+    house's own limit is."""
+    rules = load_house(preset)
     if time_limit is None:
         return rules
     t = rules.tournament
-    clock = replace(t.clock, time_limit_minutes=time_limit, on_time_limit=TimeLimitAction.CHOP)
+    house = t.clock
+    if house.time_limit_minutes is None:
+        rule = "set by --time-limit; the house has no time limit"
+    else:
+        rule = f"set by --time-limit; the house's is {_minutes(house.time_limit_minutes)}" + (
+            f", {house.time_limit_rule}" if house.time_limit_rule else ""
+        )
+    clock = replace(
+        house,
+        time_limit_minutes=time_limit,
+        on_time_limit=TimeLimitAction.CHOP,
+        time_limit_rule=rule,
+    )
     return replace(rules, tournament=replace(t, clock=clock))
+
+
+def folder_problem(folder: Path) -> str | None:
+    """Why ``folder`` cannot take output files, or None: it is made (with its parents) and a
+    probe file is created and removed in it, so a run never ends in a write error."""
+    if folder.exists() and not folder.is_dir():
+        return "it is a file, not a folder"
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        handle, probe = tempfile.mkstemp(prefix=".pitboss-probe-", dir=folder)
+        os.close(handle)
+        os.unlink(probe)
+    except OSError as err:
+        return f"cannot write there ({err.strerror or err})"
+    return None
+
+
+def check_output_folders(plot: Path | None, hands_out: Path | None) -> str | None:
+    """The first problem with ``--plot`` or ``--hands-out`` (and its ``phh``/``pokerstars``
+    folders) as a one-line message, or None when every folder can be written."""
+    wanted: list[tuple[str, Path]] = []
+    if plot is not None:
+        wanted.append(("--plot", plot))
+    if hands_out is not None:
+        wanted += [("--hands-out", p) for p in (hands_out, *HandFiles.folders(hands_out))]
+    for option, folder in wanted:
+        problem = folder_problem(folder)
+        if problem is not None:
+            return f"{option} {folder}: {problem}; give a folder you can write to"
+    return None
 
 
 class HandFiles:
     """Writes each hand as it ends: PHH (``phh/table-NNN.phhs``, keyed by hand number) and
     PokerStars text (``pokerstars/table-NNN.txt``), one pair of files per table."""
 
+    @staticmethod
+    def folders(folder: Path) -> tuple[Path, Path]:
+        """The PHH and PokerStars folders under ``folder``."""
+        return folder / "phh", folder / "pokerstars"
+
     def __init__(self, folder: Path, rules: RuleSet, *, seed: int) -> None:
-        self.phh = folder / "phh"
-        self.stars = folder / "pokerstars"
+        self.phh, self.stars = self.folders(folder)
         self.phh.mkdir(parents=True, exist_ok=True)
         self.stars.mkdir(parents=True, exist_ok=True)
         self.rules = rules
@@ -176,17 +237,64 @@ def result_lines(result: TournamentResult, *, preset: str) -> list[str]:
     ]
     chop = result.chop
     if chop is not None:
-        limit = rules.tournament.clock.time_limit_minutes or 0
-        lines.append(
-            f"Forced chop at the legal time limit ({_minutes(limit)}, KY 11): "
-            f"{len(chop.players)} players left, {chop.method.value} chop"
-        )
+        lines.extend(chop_lines(result))
     elif result.winner is not None:
         winner = next(f for f in result.standings if f.player_id == result.winner)
         lines.append(f"Winner: {winner.player_id} ({winner.style})")
     lines.append("")
     lines.append("Final standings (paid places and the bubble):")
     lines.extend(standings_lines(result))
+    return lines
+
+
+def _time_limit_cited(rules: RuleSet) -> str:
+    """``6 h 00 min, KY 11``: the limit and the rule that sets it (``time_limit_rule``)."""
+    clock = rules.tournament.clock
+    limit = _minutes(clock.time_limit_minutes or 0)
+    return f"{limit}, {clock.time_limit_rule}" if clock.time_limit_rule else limit
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def chop_warnings(result: TournamentResult) -> list[str]:
+    """What is odd about a forced chop: the director's warnings (RULES §2), and each survivor
+    whose share is less than a prize already paid to a player who finished below the chop."""
+    chop = result.chop
+    if chop is None:
+        return []
+    warnings = list(chop.warnings)
+    lower = [f for f in result.standings if f.first > len(chop.players) and f.prize_cents > 0]
+    if not lower:
+        return warnings
+    below = max(lower, key=lambda f: (f.prize_cents, -f.first))
+    for player, amount in zip(chop.players, chop.amounts_cents, strict=True):
+        if amount < below.prize_cents:
+            warnings.append(
+                f"{player} gets {format_money(amount)} from the chop, less than the "
+                f"{format_money(below.prize_cents)} already paid to {below.player_id} for "
+                f"{_ordinal(below.first)} place"
+            )
+    return warnings
+
+
+def chop_lines(result: TournamentResult) -> list[str]:
+    """The forced chop: the limit and the rule cited, the house's method, the warnings."""
+    chop = result.chop
+    if chop is None:
+        return []
+    rules = result.rules
+    unit = rules.tournament.payouts.rounding_unit_cents
+    rounded = unit > 1 and all(a % unit == 0 for a in chop.amounts_cents)
+    lines = [
+        f"Forced chop at the time limit ({_time_limit_cited(rules)}): "
+        f"{len(chop.players)} players left, {chop.method.value} chop of "
+        f"{format_money(sum(chop.amounts_cents))}, "
+        + (f"in units of {format_money(unit)} (the house's rounding)" if rounded else "in cents")
+    ]
+    lines.extend(f"Warning: {w}" for w in chop_warnings(result))
     return lines
 
 
@@ -215,6 +323,8 @@ def result_json(result: TournamentResult, *, preset: str) -> dict[str, Any]:
             "players": list(chop.players),
             "stacks": list(chop.stacks),
             "amounts_cents": list(chop.amounts_cents),
+            "rule": result.rules.tournament.clock.time_limit_rule,
+            "warnings": chop_warnings(result),
         },
         "levels": [{"level": level, "players": n} for level, n in result.levels],
         "standings": [asdict(f) for f in result.standings],
@@ -265,19 +375,20 @@ def _spread(label: str, values: Any, fmt: Callable[[int], str] = str) -> str:
     )
 
 
-def forecast_lines(fc: Forecast, *, preset: str, title: str) -> list[str]:
-    """The forecast report, as printed."""
+def forecast_lines(fc: Forecast, *, preset: str, title: str, rule: str = "") -> list[str]:
+    """The forecast report, as printed; ``rule`` cites the time limit (``time_limit_rule``)."""
     lines = [
         f"{title} ({preset}): forecast of {fc.runs} tournaments of {fc.entrants} players, "
         f"seeds {fc.seeds[0]} to {fc.seeds[-1]}",
         _spread("Finish, from the start", fc.finish_minutes, _minutes),
     ]
     if fc.time_limit_minutes is None:
-        lines.append("No legal time limit: play always runs to a winner")
+        lines.append("No time limit: play always runs to a winner")
     else:
-        share = f"{100 * fc.chopped_runs / fc.runs:.1f}%"
+        share = format_percent(fc.chopped_runs, fc.runs, decimals=1)
+        cited = f", {rule}" if rule else ""
         lines.append(
-            f"Chance the legal time limit ({_minutes(fc.time_limit_minutes)}) forces a chop: "
+            f"Chance the time limit ({_minutes(fc.time_limit_minutes)}{cited}) forces a chop: "
             f"{share} ({fc.chopped_runs} of {fc.runs} runs)"
         )
         if fc.players_at_chop is not None:
@@ -305,34 +416,155 @@ def forecast_json(fc: Forecast, *, preset: str) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------------- command
 
+_STAGE_LABELS = {
+    ProgressStage.REGISTERING: "Registering",
+    ProgressStage.SEATING: "Drawing seats",
+    ProgressStage.PLAYING: "Players out",
+}
 
-def _progress_bar(total: int, *, show: bool) -> tuple[AbstractContextManager[Any], Any]:
-    if not show:
-        return nullcontext(), None
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    bar = Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[status]}"),
-        transient=True,
+def progress_status(p: Progress) -> str:
+    """The status text beside the bar: what has been done in the current stage."""
+    if p.stage is ProgressStage.REGISTERING:
+        return "players registered"
+    if p.stage is ProgressStage.SEATING:
+        return f"{p.entrants:,} players"
+    h4h = ", hand-for-hand" if p.hand_for_hand else ""
+    return (
+        f"{p.label}, {p.players_left:,} left, {p.tables:,} tables, "
+        f"{_minutes(p.elapsed_ms // MS_PER_MINUTE)} of play{h4h}"
     )
-    return bar, bar
+
+
+def _progress_console() -> Console:
+    return Console(stderr=True)
+
+
+class RemainingEstimate:
+    """The time a stage still needs, from its pace so far.
+
+    Fits ``seconds = a * n + b * n**2`` to the samples (``n`` steps done after ``seconds``) by
+    least squares, so a per-step cost that grows as the stage goes on (each registration goes
+    through a director whose state grows with the field) is forecast, not only the average
+    pace; it falls back to the average pace when the fit does not describe a clock going
+    forward. Running sums keep each sample O(1).
+    """
+
+    def __init__(self) -> None:
+        self.sums = [0.0] * 5  # n^2, n^3, n^4, t*n, t*n^2
+        self.samples = 0
+        self.last: tuple[int, float] = (0, 0.0)
+
+    def add(self, done: int, seconds: float) -> None:
+        """Record that ``done`` steps took ``seconds`` since the stage started."""
+        if done <= 0 or done == self.last[0]:
+            return
+        n = float(done)
+        for i, value in enumerate((n**2, n**3, n**4, seconds * n, seconds * n * n)):
+            self.sums[i] += value
+        self.samples += 1
+        self.last = (done, seconds)
+
+    def remaining(self, total: int) -> float | None:
+        """Seconds until ``total`` steps are done, or None before there is a pace to go by."""
+        done, seconds = self.last
+        if done <= 0 or seconds <= 0:
+            return None
+        if done >= total:
+            return 0.0
+        linear = seconds * (total - done) / done
+        s2, s3, s4, tn, tn2 = self.sums
+        det = s2 * s4 - s3 * s3
+        if self.samples < 3 or det <= 1e-9 * s2 * s4:
+            return linear
+        a = (tn * s4 - tn2 * s3) / det
+        b = (s2 * tn2 - s3 * tn) / det
+        fitted = a * (total - done) + b * (total * total - done * done)
+        if a + 2 * b * total <= 0 or fitted <= 0:
+            return linear
+        return fitted
+
+
+def format_remaining(seconds: float | None) -> str:
+    """``"0:04:37"`` (hours:minutes:seconds), ``"-:--:--"`` while there is no estimate."""
+    if seconds is None:
+        return "-:--:--"
+    whole = round(seconds)
+    return f"{whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
+
+
+def _new_bar(console: Console) -> RichProgress:
+    """A Rich progress bar on ``console``: what, how far, time taken, the estimate of the time
+    left (`RemainingEstimate`, updated as the run goes), then the status, cut short first
+    when the terminal is narrow."""
+
+    def fixed() -> Column:
+        return Column(no_wrap=True)
+
+    return RichProgress(
+        TextColumn("{task.description}", table_column=fixed()),
+        BarColumn(bar_width=12),
+        MofNCompleteColumn(table_column=fixed()),
+        TimeElapsedColumn(table_column=fixed()),
+        TextColumn("left {task.fields[left]}", table_column=fixed()),
+        TextColumn(
+            "{task.fields[status]}",
+            table_column=Column(no_wrap=True, overflow="ellipsis", ratio=1),
+        ),
+        console=console,
+        transient=True,
+        expand=True,
+    )
+
+
+class ProgressDisplay:
+    """Feeds `Progress` reports to a Rich bar, one stage at a time (registration, the seat
+    draw, play); the bar and its time estimate restart at each stage. ``clock`` gives seconds
+    (``time.monotonic`` by default)."""
+
+    def __init__(
+        self, bar: RichProgress, *, players: int, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.bar = bar
+        self.clock = clock
+        self.task = bar.add_task(
+            f"Setting up {players:,} players", total=players, status="", left=format_remaining(None)
+        )
+        self.stage: ProgressStage | None = None
+        self.started = clock()
+        self.estimate = RemainingEstimate()
+
+    def __call__(self, p: Progress) -> None:
+        now = self.clock()
+        total = max(p.total, 1)
+        if p.stage is not self.stage:
+            self.stage = p.stage
+            self.started = now
+            self.estimate = RemainingEstimate()
+            self.bar.reset(
+                self.task, total=total, completed=p.done, description=_STAGE_LABELS[p.stage]
+            )
+        self.estimate.add(p.done, now - self.started)
+        self.bar.update(
+            self.task,
+            completed=p.done,
+            status=progress_status(p),
+            left=format_remaining(self.estimate.remaining(total)),
+        )
 
 
 @app.command("simulate")
 def simulate_command(
     preset: Annotated[
         str, typer.Option(help="House preset (tda, ky-charity, thc, slpt ...) or a .toml file.")
-    ] = "ky-charity",
+    ] = DEFAULT_PRESET,
     players: Annotated[int, typer.Option(min=2, help="Players in the field.")] = 120,
     seed: Annotated[int, typer.Option(help="Seed: the same seed plays the same night.")] = 7,
     runs: Annotated[int, typer.Option(min=1, help="Tournaments to play for a forecast.")] = 1,
     jobs: Annotated[int, typer.Option(min=0, help="Processes for --runs (0: every core).")] = 0,
     time_limit: Annotated[
         int | None,
-        typer.Option(min=1, help="Legal time limit in minutes (chop when reached, KY 11)."),
+        typer.Option(min=1, help="Time limit in minutes: play stops and the house's chop runs."),
     ] = None,
     spread: Annotated[
         int, typer.Option(min=0, max=99, help="Spread of each hand's time, in percent.")
@@ -349,23 +581,32 @@ def simulate_command(
     try:
         rules = load_rules(preset, time_limit=time_limit)
         settings = SimulationSettings(pace=DealingPace(spread_percent=spread))
-    except (PitbossError, OSError) as err:
-        message = err.message if isinstance(err, PitbossError) else str(err)
-        typer.echo(f"error: {message}", err=True)
-        raise typer.Exit(EXIT_BAD_INPUT) from err
+    except PitbossError as err:
+        _fail(err.message, err)
+    except OSError as err:
+        _fail(f"cannot read the preset file {preset}: {err.strerror or err}", err)
     if hands_out is not None and runs > 1:
-        typer.echo("error: --hands-out writes the hands of one run: use it with --runs 1", err=True)
-        raise typer.Exit(EXIT_BAD_INPUT)
-    show = sys.stdout.isatty() and not quiet and not as_json
+        _fail("--hands-out writes the hands of one run: use it with --runs 1")
+    problem = check_output_folders(plot, hands_out)
+    if problem is not None:
+        _fail(problem)
+    console = None if quiet else _progress_console()
+    show = console is not None and console.is_terminal
     try:
         if runs == 1:
-            _one(rules, preset, players, seed, settings, plot, hands_out, as_json, show=show)
+            _one(rules, preset, players, seed, settings, plot, hands_out, as_json, console=console)
         else:
             workers = jobs or os.cpu_count() or 1
             _many(rules, preset, players, seed, runs, settings, plot, as_json, workers, show=show)
     except PitbossError as err:
-        typer.echo(f"error: {err.message}", err=True)
-        raise typer.Exit(EXIT_BAD_INPUT) from err
+        _fail(err.message, err)
+    except OSError as err:  # the disk filled up or a folder went away after the check
+        _fail(f"cannot write {err.filename or 'the output'}: {err.strerror or err}", err)
+
+
+def _fail(message: str, cause: BaseException | None = None) -> typing.NoReturn:
+    typer.echo(f"error: {message}", err=True)
+    raise typer.Exit(EXIT_BAD_INPUT) from cause
 
 
 def _one(
@@ -378,23 +619,12 @@ def _one(
     hands_out: Path | None,
     as_json: bool,
     *,
-    show: bool,
+    console: Any,
 ) -> None:
     files = HandFiles(hands_out, rules, seed=seed) if hands_out is not None else None
-    context, bar = _progress_bar(players, show=show)
-    with context:
-        on_progress = None
-        if bar is not None:
-            task = bar.add_task("Playing", total=players, status="")
-
-            def on_progress(p: Progress) -> None:
-                h4h = ", hand-for-hand" if p.hand_for_hand else ""
-                status = (
-                    f"{p.label}, {p.players_left} left, {p.tables} tables, "
-                    f"{_minutes(p.elapsed_ms // MS_PER_MINUTE)}{h4h}"
-                )
-                bar.update(task, completed=p.entrants - p.players_left, status=status)
-
+    bar = _new_bar(console) if console is not None and console.is_terminal else None
+    with bar if bar is not None else nullcontext():
+        on_progress = None if bar is None else ProgressDisplay(bar, players=players)
         try:
             result = play_tournament(
                 rules,
@@ -408,15 +638,15 @@ def _one(
         finally:
             if files is not None:
                 files.close()
-    if plot is not None:
-        _write_plots(forecast([summarize(result)]), plot, title=rules.title)
     if as_json:
         typer.echo(json.dumps(result_json(result, preset=preset), indent=2))
-        return
-    for line in result_lines(result, preset=preset):
-        typer.echo(line)
-    if files is not None:
-        typer.echo(f"{files.hands:,} hands written to {hands_out} (PHH and PokerStars text)")
+    else:
+        for line in result_lines(result, preset=preset):
+            typer.echo(line)
+        if files is not None:
+            typer.echo(f"{files.hands:,} hands written to {hands_out} (PHH and PokerStars text)")
+    if plot is not None:  # after the report: a failed write never loses the results
+        _write_plots(forecast([summarize(result)]), plot, title=rules.title)
 
 
 def _many(
@@ -433,26 +663,36 @@ def _many(
     show: bool,
 ) -> None:
     seeds = run_seeds(seed, runs)
-    context, bar = _progress_bar(runs, show=show)
-    with context:
+    bar = _new_bar(_progress_console()) if show else None
+    with bar if bar is not None else nullcontext():
         on_run = None
         if bar is not None:
-            task = bar.add_task(f"{runs} tournaments on {workers} cores", total=runs, status="")
+            started = time.monotonic()
+            estimate = RemainingEstimate()
+            task = bar.add_task(
+                f"{runs} tournaments on {workers} cores",
+                total=runs,
+                status=f"{players:,} players each",
+                left=format_remaining(None),
+            )
 
             def on_run(done: int) -> None:
-                bar.update(task, completed=done)
+                estimate.add(done, time.monotonic() - started)
+                left = format_remaining(estimate.remaining(runs))
+                bar.update(task, completed=done, left=left)
 
         summaries = run_many(
             rules, players=players, seeds=seeds, settings=settings, jobs=workers, on_run=on_run
         )
     fc = forecast(summaries)
-    if plot is not None:
-        _write_plots(fc, plot, title=rules.title)
     if as_json:
         typer.echo(json.dumps(forecast_json(fc, preset=preset), indent=2))
-        return
-    for line in forecast_lines(fc, preset=preset, title=rules.title):
-        typer.echo(line)
+    else:
+        rule = rules.tournament.clock.time_limit_rule
+        for line in forecast_lines(fc, preset=preset, title=rules.title, rule=rule):
+            typer.echo(line)
+    if plot is not None:  # after the report: a failed write never loses the results
+        _write_plots(fc, plot, title=rules.title)
 
 
 def _write_plots(fc: Forecast, folder: Path, *, title: str) -> None:
@@ -465,9 +705,15 @@ def _write_plots(fc: Forecast, folder: Path, *, title: str) -> None:
 
 __all__ = [
     "HandFiles",
+    "ProgressDisplay",
+    "check_output_folders",
+    "chop_lines",
+    "chop_warnings",
+    "folder_problem",
     "forecast_json",
     "forecast_lines",
     "load_rules",
+    "progress_status",
     "result_json",
     "result_lines",
     "run_many",

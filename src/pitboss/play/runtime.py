@@ -55,6 +55,7 @@ from pitboss.play.simulation import (
     Finisher,
     ForcedChop,
     Progress,
+    ProgressStage,
     SimulationSettings,
     TournamentResult,
     dealt_mode_rules,
@@ -103,8 +104,10 @@ def play_tournament(
     """Play one whole tournament of ``players`` under ``rules`` (see the module docstring).
 
     ``agents`` makes the agent of each player by name (default: the settings' bot mix, seeded
-    from ``seed``). ``on_hand`` receives every hand as it ends; ``on_progress`` is called after
-    every hand.
+    from ``seed``). ``on_hand`` receives every hand as it ends; ``on_progress`` is called as
+    registration starts, every 1/200 of the field registered (each registration goes through the
+    director, which is where a large field spends its first minutes), before the seat draw, and
+    after every hand.
 
     Raises:
         PlayError: fewer than two players, or play stalls (a bug: every table waits and the
@@ -279,13 +282,19 @@ class _Runtime:
 
     def play(self) -> TournamentResult:
         rules = self.rules
-        for name in self.names:
+        field = len(self.names)
+        every = max(1, field // 200)
+        self._report(ProgressStage.REGISTERING, 0, field)
+        for done, name in enumerate(self.names, start=1):
             self._do(
                 cmd.RegisterPlayer(
                     player_id=PlayerId(name), name=name, details=simulated_details(rules, name)
                 )
             )
+            if done % every == 0 or done == field:
+                self._report(ProgressStage.REGISTERING, done, field)
         if self.state.phase is Phase.REGISTRATION:  # a sit & go starts itself when full (THC 1)
+            self._report(ProgressStage.SEATING, 0, 1)
             self._do(cmd.StartTournament())
         self._point()
         while not self._is_over():
@@ -508,15 +517,39 @@ class _Runtime:
         )
 
     def progress(self) -> Progress:
+        """Where play is: players out of the entrants, the level, the simulated time."""
         s = self.state
+        entrants = len(self.names)
         return Progress(
             elapsed_ms=self.now - self.settings.start_at_ms,
             label=s.period.label(),
             players_left=self.left,
-            entrants=len(self.names),
+            entrants=entrants,
             tables=len(s.tables),
             hands_dealt=self.hands,
             hand_for_hand=s.clock.hand_for_hand,
+            stage=ProgressStage.PLAYING,
+            done=max(entrants - self.left, 0),
+            total=entrants,
+        )
+
+    def _report(self, stage: ProgressStage, done: int, total: int) -> None:
+        """Progress before the first hand: registering the field, then the seat draw."""
+        if self.on_progress is None:
+            return
+        self.on_progress(
+            Progress(
+                elapsed_ms=0,
+                label="Registration" if stage is ProgressStage.REGISTERING else "Seat draw",
+                players_left=self.left,
+                entrants=len(self.names),
+                tables=len(self.state.tables),
+                hands_dealt=0,
+                hand_for_hand=False,
+                stage=stage,
+                done=done,
+                total=total,
+            )
         )
 
     # ------------------------------------------------------------------- chips for sale
@@ -601,6 +634,7 @@ class _Runtime:
             players=proposed.players,
             stacks=tuple(s.players[p].chips for p in proposed.players),
             amounts_cents=proposed.amounts_cents,
+            warnings=proposed.warnings,
         )
 
     def _amounts(self) -> tuple[dict[PlayerId, int], dict[PlayerId, tuple[int, int]]]:
@@ -689,6 +723,7 @@ __all__ = [
     "Finisher",
     "ForcedChop",
     "Progress",
+    "ProgressStage",
     "SimulationSettings",
     "TournamentResult",
     "WholeChips",

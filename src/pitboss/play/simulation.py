@@ -9,6 +9,7 @@ of simulated players (`simulated_details`).
 from __future__ import annotations
 
 import datetime as dt
+import enum
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
@@ -76,9 +77,23 @@ class DealtHand:
     places: Mapping[int, int]
 
 
+class ProgressStage(enum.StrEnum):
+    """What a simulated tournament is doing: the director registering the field one player at a
+    time, the seat draw (TDA 7) that opens the tables, then the dealing."""
+
+    REGISTERING = "registering"
+    SEATING = "seating"
+    PLAYING = "playing"
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Progress:
-    """Where the tournament is, for a progress display."""
+    """Where the tournament is, for a progress display.
+
+    ``done`` of ``total`` measures the ``stage``: players registered of the field while
+    registering; players out of the entrants while playing (a re-buy can take one back);
+    0 of 1 during the seat draw, which is one step.
+    """
 
     elapsed_ms: int
     label: str
@@ -87,6 +102,9 @@ class Progress:
     tables: int
     hands_dealt: int
     hand_for_hand: bool
+    stage: ProgressStage = ProgressStage.PLAYING
+    done: int = 0
+    total: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -108,13 +126,18 @@ class Finisher:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ForcedChop:
-    """The chop run at the legal time limit (KY 11): who was left, their chips, their shares."""
+    """The chop run at the legal time limit (KY 11): who was left, their chips, their shares.
+
+    ``warnings`` are the director's, recorded with the deal (a share above first prize or below
+    the lowest remaining prize, RULES §2).
+    """
 
     at_ms: int
     method: ChopMethod
     players: tuple[PlayerId, ...]
     stacks: tuple[int, ...]
     amounts_cents: tuple[int, ...]
+    warnings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -216,6 +239,7 @@ __all__ = [
     "Finisher",
     "ForcedChop",
     "Progress",
+    "ProgressStage",
     "SimulationSettings",
     "TournamentResult",
     "dealt_mode_rules",
