@@ -15,7 +15,9 @@ from pitboss.cli import commands as _commands  # noqa: F401  (registers the subc
 from pitboss.cli import simulate as simulate_cli
 from pitboss.play.forecast import forecast, summarize
 from pitboss.play.runtime import play_tournament
+from pitboss.play.simulation import Finisher
 from pitboss.rules import RuleSet
+from pitboss.tournament.entries import PlayerId
 
 runner = CliRunner()
 
@@ -159,20 +161,60 @@ def test_a_thc_run_with_time_limit_cites_the_option_not_ky_11() -> None:
     assert "KY" not in out
 
 
-def test_ky_11_own_limit_is_cited_and_a_short_survivor_is_warned_of_a_lower_paid_prize() -> None:
-    # KY 11's pure chip chop at 6 hours: p129 survives with 5,000 chips and gets less than
-    # 8th place, who busted before the chop and was paid $427.
-    code, out = _run("--preset", "ky-charity", "--players", "150", "--seed", "3")
-    assert code == 0, out
-    assert "Forced chop at the time limit (6 h 00 min, KY 11): 7 players left, chip chop" in out
-    assert (
-        "Warning: p129 gets $20.29 from the chop, less than the $427.00 already paid to p144 "
-        "for 8th place"
-    ) in out
+def test_ky_11_own_limit_is_cited_and_each_survivor_below_a_lower_paid_prize_is_warned() -> None:
+    # 150 players cannot finish KY's structure in 6 hours: KY 11's chip chop ends the night.
     code, out = _run("--preset", "ky-charity", "--players", "150", "--seed", "3", "--json")
-    chop = json.loads(out)["chop"]
+    assert code == 0, out
+    data = json.loads(out)
+    chop = data["chop"]
+    assert chop is not None
     assert chop["rule"] == "KY 11"
-    assert any("already paid to p144" in w for w in chop["warnings"])
+    survivors = len(chop["players"])
+    paid_below = [f for f in data["standings"] if f["first"] > survivors and f["prize_cents"]]
+    best = max(paid_below, key=lambda f: f["prize_cents"])
+    for player, amount in zip(chop["players"], chop["amounts_cents"], strict=True):
+        warned = any(w.startswith(f"{player} gets ") for w in chop["warnings"])
+        assert warned == (amount < best["prize_cents"]), (player, amount, best)
+    code, out = _run("--preset", "ky-charity", "--players", "150", "--seed", "3")
+    assert f"Forced chop at the time limit (6 h 00 min, KY 11): {survivors} players left" in out
+
+
+def test_a_survivor_paid_less_than_a_lower_place_is_warned_by_name_and_place() -> None:
+    rules = RuleSet.from_preset("ky-charity")
+    clock = replace(rules.tournament.clock, time_limit_minutes=40)
+    limited = replace(rules, tournament=replace(rules.tournament, clock=clock))
+    result = play_tournament(limited, players=12, seed=2, keep_events=False)
+    assert result.chop is not None
+
+    def finisher(player: str, first: int, last: int, prize: int) -> Finisher:
+        return Finisher(
+            player_id=PlayerId(player),
+            style="tight_aggressive",
+            first=first,
+            last=last,
+            prize_cents=prize,
+            chips=0,
+            rebuys=0,
+            add_ons=0,
+        )
+
+    standings = (
+        finisher("p1", 1, 2, 90_000),
+        finisher("p2", 1, 2, 10_000),
+        finisher("p3", 3, 3, 15_000),
+        finisher("p4", 4, 4, 12_000),
+        finisher("p5", 5, 5, 0),
+    )
+    chop = replace(
+        result.chop, players=(PlayerId("p1"), PlayerId("p2")), amounts_cents=(90_000, 10_000)
+    )
+    crafted = replace(result, standings=standings, chop=chop)
+    assert simulate_cli.chop_warnings(crafted)[-1] == (
+        "p2 gets $100.00 from the chop, less than the $150.00 already paid to p3 for 3rd place"
+    )
+    lines = simulate_cli.chop_lines(crafted)
+    assert lines[0].startswith("Forced chop at the time limit (0 h 40 min, KY 11): 2 players left")
+    assert lines[-1].startswith("Warning: p2 gets $100.00")
 
 
 def test_a_forced_chop_report_rounds_like_the_house_when_the_shares_are_whole_units() -> None:

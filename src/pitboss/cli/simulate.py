@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import os
+import sys
 import tempfile
 import time
 import typing
@@ -600,6 +601,9 @@ def simulate_command(
             _many(rules, preset, players, seed, runs, settings, plot, as_json, workers, show=show)
     except PitbossError as err:
         _fail(err.message, err)
+    except BrokenPipeError:  # the reader went away (``| head``): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise typer.Exit(1) from None
     except OSError as err:  # the disk filled up or a folder went away after the check
         _fail(f"cannot write {err.filename or 'the output'}: {err.strerror or err}", err)
 
