@@ -44,7 +44,7 @@ from pitboss.tournament.people_events import (
     SeatsDrawn,
     TableBroken,
 )
-from pitboss.tournament.state import Phase, TournamentState, replay
+from pitboss.tournament.state import Phase, TournamentState, apply, replay
 
 HOUSES = ("tda", "ky-charity", "thc", "slpt")
 FIELD = {"tda": 24, "ky-charity": 24, "thc": 22, "slpt": 30}
@@ -312,7 +312,17 @@ def test_a_200_player_ky_night_balances_breaks_tables_and_closes_its_books() -> 
     s = result.state
     assert result.winner is not None or result.chop is not None
     assert sum(isinstance(e, TableBroken) for e in result.events) >= 15
-    assert any(isinstance(e, HandForHandStarted) for e in result.events)
+    # RP-8: hand-for-hand whenever one player off the money with tables to spare (the bubble
+    # may also burst on a hand that puts two out at once, with no hand-for-hand at all)
+    state = TournamentState.new(result.rules)
+    on_bubble = 0
+    for event in result.events:
+        state = apply(state, event)
+        paid = len(state.prizes_cents)
+        if isinstance(event, PlayersBusted) and state.players_left == paid + 1:
+            on_bubble += 1
+            assert len(state.tables) == 1 or state.clock.hand_for_hand
+    assert on_bubble or not any(isinstance(e, HandForHandStarted) for e in result.events)
     balance = s.ledger.balance(s.rules.tournament.prize_pool)
     assert balance.is_balanced
     assert balance.prizes_unpaid == 0

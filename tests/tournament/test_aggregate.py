@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from pitboss.errors import ClockError, PayoutError, TournamentError
 from pitboss.rules import RuleSet
-from pitboss.rules.tournament import ChopMethod
+from pitboss.rules.payout_tables import PayoutBracket, PayoutTable
+from pitboss.rules.tournament import ChopMethod, PayoutTableName
 from pitboss.tournament import commands as c
 from pitboss.tournament.aggregate import decide
 from pitboss.tournament.entries import PlayerId, PlayerStatus
@@ -159,8 +160,25 @@ def test_no_prize_is_paid_before_the_start_when_entries_can_still_be_refunded() 
 # --- the legal time limit and the chop (KY 11) ----------------------------------------------
 
 
+def _ky_seed_prizes(rules: RuleSet) -> RuleSet:
+    """KY 11's printed example: $10,000, $4,000 and $2,000 still to be paid to three players
+    (a $16,000 guarantee, paid 62.5% / 25% / 12.5%)."""
+    t = rules.tournament
+    table = PayoutTable(
+        brackets=(PayoutBracket(min_entrants=3, max_entrants=None, shares_bp=(6250, 2500, 1250)),)
+    )
+    return dataclasses.replace(
+        rules,
+        tournament=dataclasses.replace(
+            t,
+            prize_pool=dataclasses.replace(t.prize_pool, guarantee_cents=1_600_000),
+            payouts=dataclasses.replace(t.payouts, table=PayoutTableName.CUSTOM, custom=table),
+        ),
+    )
+
+
 def _ky_final_three() -> Director:
-    d = Director(_with_stack("ky-charity", 250_000))
+    d = Director(_ky_seed_prizes(_with_stack("ky-charity", 250_000)))
     d.start("p1", "p2", "p3")
     d.do(c.StartHand(hand_id="h", table=1), at=d.minutes(290))
     d.do(
@@ -192,7 +210,7 @@ def test_time_limit_counts_pauses_ky_11() -> None:
     assert [type(e) for e in events] == [TimeLimitReached]
 
 
-def test_ky_chop_of_the_seed_example_is_exact_in_cents_ky_11() -> None:
+def test_ky_chop_of_the_seed_example_is_exact_to_the_dollar_ky_11() -> None:
     d = _ky_final_three()
     d.do(c.Tick(), at=d.minutes(361))
     players = (PlayerId("p1"), PlayerId("p2"), PlayerId("p3"))
@@ -205,15 +223,11 @@ def test_ky_chop_of_the_seed_example_is_exact_in_cents_ky_11() -> None:
                 prizes_cents=(1_000_000, 400_000, 200_000),
             )
         )
-    (proposed,) = d.do(
-        c.ProposeDeal(
-            deal_id="ky11",
-            players=players,
-            method=ChopMethod.CHIP,
-            prizes_cents=(1_000_000, 400_000, 200_000),
-        )
-    )
-    assert proposed.amounts_cents == (853_334, 533_333, 213_333)  # type: ignore[union-attr]
+    assert d.state.prizes_cents == (1_000_000, 400_000, 200_000)
+    (proposed,) = d.do(c.ProposeDeal(deal_id="ky11", players=players, method=ChopMethod.CHIP))
+    # exact shares are $8,533.33 / $5,333.33 / $2,133.33; KY pays whole dollars, and the odd
+    # dollar goes to the larger stack (RULES §2 tie-break), never by rounded percentages
+    assert proposed.amounts_cents == (853_400, 533_300, 213_300)  # type: ignore[union-attr]
     assert proposed.forced  # type: ignore[union-attr]
     # forced by law: no consent needed, the director's approval is recorded
     d.do(c.ApproveDeal(deal_id="ky11"))
@@ -321,23 +335,65 @@ def test_a_hand_result_must_conserve_chips() -> None:
 def test_colour_up_is_recorded_with_the_chips_removed_tda_24() -> None:
     d = Director("ky-charity")
     d.start("a", "b")
-    d.do(c.Tick(), at=d.minutes(60))
+    d.do(c.StartHand(hand_id="h", table=1), at=d.minutes(50))
+    d.do(c.FinishHand(hand_id="h", stacks=(_chips("a", 3975), _chips("b", 4025))))
+    d.do(c.Tick(), at=d.minutes(60))  # KY 10: the $25 chips leave play at level 4
     with pytest.raises(TournamentError, match="does not add up"):
         d.do(
             c.RecordColourUp(
-                table=1, stacks=(_chips("a", 3975), _chips("b", 4000)), chips_removed=0
+                table=1, stacks=(_chips("a", 3950), _chips("b", 4000)), chips_removed=0
             )
         )
+    # KY 2: the odd 25s make one 50 chip; the high card ("a") wins it
     d.do(
         c.RecordColourUp(
             table=1,
-            stacks=(_chips("a", 4000), _chips("b", 3950)),
-            chips_removed=75,
-            chips_added=25,
-            draw=("As", "Kd"),
+            stacks=(_chips("a", 4000), _chips("b", 4000)),
+            chips_removed=0,
+            draw=("a:As", "b:Kd"),
         )
     )
-    assert d.state.chips_in_play() == 7950
+    assert d.state.chips_in_play() == 8000
+    with pytest.raises(TournamentError, match="already raced") as info:
+        d.do(
+            c.RecordColourUp(
+                table=1, stacks=(_chips("a", 4000), _chips("b", 4000)), chips_removed=0
+            )
+        )
+    assert info.value.code == "colour_up_done"
+
+
+def test_a_recorded_colour_up_cannot_give_chips_the_race_does_not_make_tda_24() -> None:
+    """Regression: a RecordColourUp could add a million chips to anyone."""
+    d = Director("tda")
+    d.start("a", "b", "x")
+    with pytest.raises(TournamentError) as info:
+        d.do(
+            c.RecordColourUp(
+                table=1, stacks=(_chips("a", 1_020_000),), chips_removed=0, chips_added=1_000_000
+            )
+        )
+    assert info.value.code == "no_colour_up_due"
+    before = d.state
+    colour_up = next(p for p in d.state.timeline if p.colour_up)
+    d.do(c.Tick(), at=d.now + sum(p.duration_ms for p in d.state.timeline[: colour_up.index]))
+    assert d.state.period.colour_up
+    stack = d.state.players[PlayerId("a")].chips
+    for bad in (
+        c.RecordColourUp(
+            table=1,
+            stacks=(_chips("a", stack + 1_000_000),),
+            chips_removed=0,
+            chips_added=1_000_000,
+        ),
+        c.RecordColourUp(table=1, stacks=(_chips("a", stack - 1),), chips_removed=1),
+    ):
+        after = d.state
+        with pytest.raises(TournamentError) as info:
+            d.do(bad)
+        assert info.value.code in {"colour_up_not_possible", "colour_up_not_conserved"}
+        assert d.state == after
+    assert before.players == d.state.players
 
 
 # --- properties -----------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from pitboss.errors import SeatingError, TournamentError
 from pitboss.rules import RuleSet
 from pitboss.tournament import commands as c
-from pitboss.tournament.balancing import tables_required
+from pitboss.tournament.balancing import holding_seats, tables_required
 from pitboss.tournament.director import context
 from pitboss.tournament.entries import PlayerId
 from pitboss.tournament.events import (
@@ -107,8 +107,13 @@ def _check_balanced(s: TournamentState) -> None:
     ctx = context(s)
     sizes = [t.size for t in s.tables.values()]
     players = sum(sizes)
-    assert len(s.tables) == tables_required(players, ctx), (sizes, ctx.capacity)
-    assert max(sizes) - min(sizes) < ctx.threshold, sizes
+    # as few tables as the seats allow, but none broken while the seats still shrink (THC 5)
+    fewest, most = tables_required(players, ctx), tables_required(players, ctx, holding_seats(ctx))
+    assert fewest <= len(s.tables) <= most, (sizes, ctx.capacity, ctx.hold)
+    if max(sizes) - min(sizes) >= ctx.threshold:
+        # held one hand: the short table's only empty seat posts the next small blind (TDA 11A)
+        short = min(s.tables.values(), key=lambda t: (t.size, t.number))
+        assert not short.worst_seats(ctx.missed, holding_seats(ctx)), sizes
 
 
 def _check_places(s: TournamentState, log: list[Event]) -> None:

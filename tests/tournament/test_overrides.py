@@ -51,7 +51,9 @@ def test_thc_3_the_director_overrides_the_card_draw_and_the_players_share() -> N
 def test_thc_7_the_director_overrides_a_no_show_removal() -> None:
     floor = _thc(absent="p0", seed=4)
     pid = PlayerId("p0")
-    floor.do(c.Tick(), at=floor.minutes(20))  # level 2: THC 7 removes p0's chips
+    table = floor.table_of("p0")
+    floor.do(c.Tick(), at=floor.minutes(20))  # level 2 ...
+    floor.quiet_hand(table)  # ... its first hand: THC 7 removes p0's chips first
     assert floor.state.is_out(pid)
     with pytest.raises(ConductError, match="forfeited for absence"):
         _override(floor, "absent_forfeit", pid)  # the wrong ruling: it was a no-show

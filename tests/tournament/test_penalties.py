@@ -178,11 +178,37 @@ def test_thc_7_a_late_arrival_not_present_by_the_first_hand_of_level_2_is_remove
     floor.do(c.StartTournament())
     floor.quiet_hand(1)
     assert not floor.state.is_out(PlayerId("p0"))
-    floor.do(c.Tick(), at=floor.minutes(20))  # level 2 begins: its first hand is due
+    floor.do(c.Tick(), at=floor.minutes(20))  # level 2 begins: p0 may still arrive ...
+    assert not floor.state.is_out(PlayerId("p0"))
+    hand = floor.start(1)  # ... until its first hand is dealt
     assert floor.state.is_out(PlayerId("p0"))
-    floor.start(1)
+    assert PlayerId("p0") not in floor.state.hands[hand].players
     reasons = [e.reason for e in floor.log if isinstance(e, ChipsRemoved)]
     assert reasons == [RemovalReason.NO_SHOW]
+    assert floor.replayed() == floor.state
+
+
+def test_thc_7_a_no_show_is_never_removed_during_a_hand_and_posted_blinds_stay_in_the_pot() -> None:
+    """Regression: the removal fired mid-hand and the hand's result could not be recorded."""
+    floor = Floor("thc", seed=4)
+    floor.register(*[f"p{i}" for i in range(6)], details=thc_details())
+    floor.do(c.MarkAbsent(player_id=PlayerId("p0")))
+    floor.do(c.StartTournament())
+    hand = floor.start(1)
+    assert PlayerId("p0") in floor.state.hands[hand].players  # THC 6: posts, is not dealt
+    floor.do(c.Tick(), at=floor.minutes(21))  # level 2 starts while the hand is in play
+    assert not floor.state.is_out(PlayerId("p0"))
+    players = floor.state.hands[hand].players
+    stacks = {str(p): floor.state.players[p].chips for p in players}
+    stacks["p0"] -= 200  # a blind posted for p0 went to the pot ...
+    winner = next(str(p) for p in players if p != PlayerId("p0"))
+    stacks[winner] += 200  # ... and to the winner of the hand
+    floor.finish(hand, stacks)
+    chips_left = floor.state.players[PlayerId("p0")].chips
+    floor.start(1)  # the first hand of level 2: now the rest of p0's chips leave play
+    removed = [e for e in floor.log if isinstance(e, ChipsRemoved)]
+    assert [(e.player_id, e.chips) for e in removed] == [(PlayerId("p0"), chips_left)]
+    assert chips_left == 16_000 - 200
 
 
 def test_clock_calls_ky_16_sixty_plus_ten_dead_hand_tda_29_twenty_five_plus_five() -> None:

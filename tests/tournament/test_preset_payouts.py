@@ -75,6 +75,8 @@ def _three_left(tie_break: ChopTieBreak) -> Director:
             t,
             entry=dataclasses.replace(t.entry, starting_chips=250_000),
             payouts=dataclasses.replace(t.payouts, chop_tie_break=tie_break),
+            # three entries make $255.00; a guarantee one cent higher leaves an odd cent
+            prize_pool=dataclasses.replace(t.prize_pool, guarantee_cents=25_501),
         ),
     )
     d = Director(rules)
@@ -92,18 +94,18 @@ def _three_left(tie_break: ChopTieBreak) -> Director:
 
 @pytest.mark.parametrize(
     ("tie_break", "expected"),
-    [(ChopTieBreak.LARGER_STACK, (33, 34, 33)), (ChopTieBreak.LISTED_ORDER, (34, 33, 33))],
+    [
+        (ChopTieBreak.LARGER_STACK, (8_500, 8_501, 8_500)),
+        (ChopTieBreak.LISTED_ORDER, (8_501, 8_500, 8_500)),
+    ],
 )
 def test_rules_2_the_chop_tie_break_is_the_presets_setting(
     tie_break: ChopTieBreak, expected: tuple[int, ...]
 ) -> None:
     d = _three_left(tie_break)
     players = (PlayerId("p3"), PlayerId("p1"), PlayerId("p2"))  # listed: the short stack first
-    d.do(
-        c.ProposeDeal(
-            deal_id="eq", players=players, method=ChopMethod.EQUAL, prizes_cents=(50, 30, 20)
-        )
-    )
+    assert sum(d.state.prizes_cents) == 25_501
+    d.do(c.ProposeDeal(deal_id="eq", players=players, method=ChopMethod.EQUAL))
     assert d.state.deals["eq"].amounts_cents == expected
 
 

@@ -66,8 +66,9 @@ from pitboss.rules import RuleSet
 from pitboss.table.engine_link import hand_setup
 from pitboss.tournament import clock as clk
 from pitboss.tournament import commands as cmd
+from pitboss.tournament import windows
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.director import can_rejoin, plan_of_started_hand, table_wait_reason
+from pitboss.tournament.director import plan_of_started_hand, table_wait_reason
 from pitboss.tournament.entries import PlayerId
 from pitboss.tournament.events import (
     AddOnBought,
@@ -82,6 +83,7 @@ from pitboss.tournament.payouts import share_tied_places
 from pitboss.tournament.people_events import PlayersBusted, SeatsDrawn, TableOpened
 from pitboss.tournament.state import Phase, TournamentState, fold
 from pitboss.tournament.views import standings_view
+from pitboss.tournament.windows import can_come_back
 
 MS_PER_SECOND = 1000
 
@@ -388,11 +390,15 @@ class _Runtime:
             self.idle.add(table)
             return
         try:
-            self._start(table)
+            started = self._start(table)
         except SeatingError as err:  # refused: nothing changed (TDA 10B, 11A, 11D; RP-8)
             if err.code != "table_must_wait":
                 raise
             self.idle.add(table)
+            return
+        if not started:  # THC 7 removed a no-show first, and the table must now wait
+            self.idle.add(table)
+            self._wake()
             return
         self.idle.discard(table)
 
@@ -422,13 +428,16 @@ class _Runtime:
         if seats:
             self._do(cmd.RaceColourUp(table=table, seats=seats))
 
-    def _start(self, table: int) -> None:
+    def _start(self, table: int) -> bool:
+        """Deal the next hand at ``table``; False when the director started none (a no-show
+        was removed first, THC 7, and the table must wait for a seat change)."""
         number = self.hands + 1
         hand_id = f"h{number}"
         events = self._do(cmd.StartHand(hand_id=hand_id, table=table))
+        started = events[-1] if events else None
+        if not isinstance(started, HandStarted):
+            return False
         self.hands = number
-        started = events[-1]
-        assert isinstance(started, HandStarted)
         plan = plan_of_started_hand(self.state, hand_id)
         s = self.state
         structure = s.rules.tournament.structure
@@ -465,6 +474,7 @@ class _Runtime:
             hand=hand,
         )
         self._push(self.now + seconds * MS_PER_SECOND, _FINISH, table)
+        return True
 
     def _hand_seconds(self, hand: Hand, decisions: int, *, hand_for_hand: bool) -> int:
         """`DealingPace`'s model: base seconds times a spread, slower hand-for-hand (RP-8)."""
@@ -495,7 +505,9 @@ class _Runtime:
 
     def _dealt(self, ip: _InPlay, table: int, out: set[PlayerId]) -> DealtHand:
         places: dict[int, int] = {}
-        if out and not can_rejoin(self.state):  # while re-buys are open a bust is not final
+        if out and not can_come_back(
+            self.state, self.now
+        ):  # a bust is final once nobody can come back
             placing = {p.player_id: p.first for p in standings_view(self.state).places}
             places = {
                 s.seat: placing[PlayerId(s.player)]
@@ -564,7 +576,7 @@ class _Runtime:
         """KY 4, THC 1: players of the hand just played who busted or are below a starting
         stack (and below the house's eligibility limit) are offered a re-buy."""
         rules = self.state.rules.tournament
-        if not rules.rebuy.allowed or not can_rejoin(self.state):
+        if windows.rebuy_closed_reason(self.state, self.now) is not None:
             return
         below = rules.entry.starting_chips
         if rules.rebuy.eligible_below_chips is not None:

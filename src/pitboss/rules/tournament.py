@@ -341,6 +341,9 @@ class EntryRules:
     required_details: tuple[PersonalDetail, ...] = ()
     start_when_full: bool = False
     """Sit & go (THC 1): play starts by itself when ``max_entries`` players have registered."""
+    dealer_shortage_refund: bool = False
+    """THC 39: with too few dealers for the tables, the director may refund ticket price and
+    registration fee to the highest ticket numbers until the rest fit the tables with dealers."""
 
     def __post_init__(self) -> None:
         if self.start_when_full and self.max_entries is None:

@@ -179,7 +179,6 @@ def _decide(
         )
     events, current = _caught_up(state, now)
     forfeits = penalties.due_forfeits(current, now)
-    forfeits.extend(penalties.no_show_removals(fold(current, forfeits), now))
     if events or forfeits:
         # a new level may close the re-buys (a winner), change the table size (THC 5) or
         # the balancing threshold (TDA 11D); a forfeit is a bust-out
@@ -297,7 +296,7 @@ def _handle(
                 raise ClockError("hand-for-hand is not on", code="hand_for_hand_off")
             return [HandForHandEnded(at=now)]
         case cmd.StartHand():
-            return director.start_hand(s, command, now, rng)
+            return _start_hand(s, command, now, rng)
         case cmd.FinishHand():
             return _after(s, director.finish_hand(s, command, now, rng), now, rng)
         case cmd.DeclareRebuy():
@@ -336,7 +335,10 @@ def _handle(
         case cmd.CancelDeal():
             return deals.cancel_deal(s, command, now)
         case cmd.RecordColourUp():
-            return hands.record_colour_up(s, command, now)
+            recorded = hands.record_colour_up(s, command, now)
+            if any(isinstance(e, PlayersBusted) for e in recorded):
+                return _after(s, recorded, now, rng)  # raced out and busted (raced_out = "bust")
+            return recorded
         case cmd.RaceColourUp():
             raced = hands.race_colour_up(s, command, now, rng)
             if any(isinstance(e, PlayersBusted) for e in raced):
@@ -359,15 +361,16 @@ def _handle_people(
                 raise SeatingError(
                     "no seat change is due now (or it waits for a hand to finish)",
                     code="nothing_to_confirm",
+                    params={},
                 )
-            return events
+            return _after(s, events, now, rng)  # a broken table no longer holds hand-for-hand
         case cmd.BalanceTables():
             _seated(s)
-            return director.seat_changes(s, now, rng)
+            return _after(s, director.seat_changes(s, now, rng), now, rng)
         case cmd.UndoMove():
-            return director.undo_move(s, now)
+            return _after(s, director.undo_move(s, now), now, rng)
         case cmd.MovePlayer():
-            return director.move_player(s, command, now)
+            return _after(s, director.move_player(s, command, now), now, rng)
         case cmd.ReEnter():
             return _re_enter(s, command, now, rng)
         case cmd.GivePenalty():
@@ -425,6 +428,28 @@ def _after(
     if director.hand_for_hand_complete(after):
         events.extend(_hand_for_hand_hand(after, now))
     return events
+
+
+def _start_hand(
+    s: TournamentState, c: cmd.StartHand, now: int, rng: RandomSource | None
+) -> list[Event]:
+    """A hand at a table (TDA 23, 32); THC 7's no-shows there are removed first. When that
+    leaves the table unable to deal (a seat change is now due, or too few players), the
+    removals stand and no hand starts: the table waits like any other."""
+    hands.check_hand_can_start(s, c)
+    removals = penalties.no_show_removals(s, c.table, now)
+    if not removals:
+        return director.start_hand(s, c, now, rng)
+    events = _after(s, removals, now, rng)
+    after = fold(s, events)
+    if after.phase is not Phase.RUNNING:
+        return events
+    try:
+        return [*events, *director.start_hand(after, c, now, rng)]
+    except SeatingError as err:
+        if err.code in {"table_must_wait", "too_few_players", "unknown_table"}:
+            return events
+        raise
 
 
 def _registered(

@@ -12,11 +12,19 @@ is recomputed after every move (the issue's rule) and no player is moved twice i
    or to a table count in ``redraw_at_tables`` (WSOP 67c) every player is redrawn instead
    (KY 8b), which needs every table between hands.
 3. Move players out of seats the shrunk table no longer has (THC 5: 11 in the first round,
-   then 10).
+   then 10), each once their seat has passed the blinds, so no dead button or blind is ever
+   left on a seat the table no longer has; then the table shrinks (`tables_to_shrink`).
 4. Balance: when the fullest and the shortest table differ by the threshold (TDA 11D), a player
    from the fullest (the source table by a predetermined order, TDA 11C) moves to the worst
    position of the shortest (TDA 11A: the player due the big blind next; THC 12, 20: a random
-   player). A source table must be between hands (its next big blind must not have been dealt).
+   player), never the seat that posts the next small blind: when that is the only empty seat,
+   the move waits for the short table's next hand.
+
+Seat changes happen between hands: a table with a hand in play neither gives nor receives a
+player (the tables involved wait, `tables_involved`). Breaking is planned with the seats that
+will hold (``hold``: THC 5's 10 once the first round's 11 end), so no table is broken in the
+first round only to be opened again when the seats shrink, and nobody is seated in a seat the
+table will lose.
 """
 
 from __future__ import annotations
@@ -98,13 +106,14 @@ Decision = OpenTable | BreakTable | Redraw | Move
 class BalanceContext:
     """What the planner needs besides the tables: the house's settings and who may move.
 
-    ``capacity`` is the seat count of the current phase (THC 5); ``busy`` are tables with a
-    hand in play; ``moved`` are players already moved in this pass; ``redrawn`` the table
-    counts at which a redraw was already made.
+    ``capacity`` is the seat count of the current phase (THC 5), ``hold`` the seats that stay
+    in every later phase; ``busy`` are tables with a hand in play; ``moved`` are players
+    already moved in this pass; ``redrawn`` the table counts at which a redraw was made.
     """
 
     capacity: int
     threshold: int
+    hold: int | None = None  # the seats every later phase keeps too (THC 5: 10); None = capacity
     mover: BalanceMover
     source_order: TableOrder
     break_order: TableOrder
@@ -118,14 +127,21 @@ class BalanceContext:
     redrawn: frozenset[int] = field(default_factory=frozenset)
 
 
-def tables_required(players: int, ctx: BalanceContext) -> int:
-    """As few tables as the seats allow; one once the final table forms (KY 8a, RP-9)."""
+def tables_required(players: int, ctx: BalanceContext, seats: int | None = None) -> int:
+    """As few tables of ``seats`` (default: the current phase's) as hold everyone; one once
+    the final table forms (KY 8a, RP-9)."""
+    seats = ctx.capacity if seats is None else seats
     final = ctx.final_table_size
     if final is not None:
         if players <= final:
             return 1
-        return max(2, tables_needed(players, ctx.capacity))
-    return tables_needed(players, ctx.capacity)
+        return max(2, tables_needed(players, seats))
+    return tables_needed(players, seats)
+
+
+def holding_seats(ctx: BalanceContext) -> int:
+    """The seats a table keeps from now on (THC 5: 10, even in the first round's 11)."""
+    return ctx.capacity if ctx.hold is None else min(ctx.hold, ctx.capacity)
 
 
 def final_table_seats(ctx: BalanceContext) -> int:
@@ -166,8 +182,9 @@ def next_decision(
     if required > len(live) and players > len(live) * ctx.capacity:
         number = next(n for n in range(1, len(live) + 2) if n not in tables)
         return OpenTable(table=number, seat_count=ctx.capacity)
-    if len(live) > required:
-        return _shrink(tables, required, ctx, rng)
+    holding = tables_required(players, ctx, holding_seats(ctx))
+    if len(live) > holding:
+        return _shrink(tables, holding, ctx, rng)
     overflow = _consolidate(tables, ctx)
     if overflow is not None:
         return overflow
@@ -198,16 +215,26 @@ def _shrink(
         victim = _ordered(list(tables.values()), ctx.break_order, ctx.break_list)[0]
         if victim in ctx.busy:
             return None  # the predetermined table breaks when its hand is over
+    if any(n in ctx.busy for n, k in break_targets(tables, victim, ctx).items() if k):
+        return None  # the tables that receive its players finish their hands first
     return _break(tables, victim, ctx, _need(rng, "seating a broken table (TDA 10B)"))
 
 
-def _break(
-    tables: Mapping[int, TableSeats], victim: int, ctx: BalanceContext, rng: RandomSource
-) -> BreakTable:
-    """TDA 10B: seat cards for the seats that keep the tables even, scrambled; one card each."""
+def _break_capacity(tables: Mapping[int, TableSeats], ctx: BalanceContext) -> int:
+    return final_table_seats(ctx) if len(tables) == 2 else holding_seats(ctx)
+
+
+def break_targets(
+    tables: Mapping[int, TableSeats], victim: int, ctx: BalanceContext
+) -> dict[int, int]:
+    """How many of ``victim``'s players each other table receives, keeping them even (TDA 10B).
+
+    Raises:
+        SeatingError: the other tables have no room.
+    """
     broken = tables[victim]
     others = {n: t for n, t in tables.items() if n != victim}
-    capacity = final_table_seats(ctx) if len(others) == 1 else ctx.capacity
+    capacity = _break_capacity(tables, ctx)
     sizes = {n: t.size for n, t in others.items()}
     wanted: dict[int, int] = dict.fromkeys(others, 0)
     for _ in range(broken.size):
@@ -216,10 +243,22 @@ def _break(
             raise SeatingError(
                 f"table {victim} cannot break: the other tables have no room",
                 code="no_room",
+                params={"table": victim},
             )
         target = min(room, key=lambda n: (sizes[n], n))
         sizes[target] += 1
         wanted[target] += 1
+    return wanted
+
+
+def _break(
+    tables: Mapping[int, TableSeats], victim: int, ctx: BalanceContext, rng: RandomSource
+) -> BreakTable:
+    """TDA 10B: seat cards for the seats that keep the tables even, scrambled; one card each."""
+    broken = tables[victim]
+    others = {n: t for n, t in tables.items() if n != victim}
+    capacity = _break_capacity(tables, ctx)
+    wanted = break_targets(tables, victim, ctx)
     seat_cards: list[tuple[int, int]] = []
     for n in sorted(wanted):
         if not wanted[n]:
@@ -253,26 +292,36 @@ def _break(
 def _destination(
     tables: Mapping[int, TableSeats], exclude: int, ctx: BalanceContext
 ) -> TableSeats | None:
-    room = [t for n, t in tables.items() if n != exclude and t.empty_seats(ctx.capacity)]
+    room = [
+        t
+        for n, t in tables.items()
+        if n != exclude and n not in ctx.busy and t.worst_seats(ctx.missed, ctx.capacity)
+    ]
     if not room:
         return None
     return min(room, key=lambda t: (t.size, t.number))
 
 
 def _consolidate(tables: Mapping[int, TableSeats], ctx: BalanceContext) -> Move | None:
-    """THC 5: players in seats above the phase's seat count move to the worst open seat."""
+    """THC 5: players in seats above the phase's seat count move to the worst open seat, each
+    once their seat is clear of the blinds (not last hand's small blind or big blind), so the
+    button and the blinds never land on a seat the table is losing."""
     for table in sorted(tables.values(), key=lambda t: t.number):
         if table.seat_count <= ctx.capacity:
             continue  # no seat beyond the phase's seat count (seats never exceed seat_count)
+        last = table.last
+        blinds = () if last is None else (last.small_blind_position, last.big_blind)
         beyond = sorted(
-            s for s, p in table.seats.items() if s > ctx.capacity and p not in ctx.moved
+            s
+            for s, p in table.seats.items()
+            if s > ctx.capacity and p not in ctx.moved and s not in blinds
         )
         if not beyond or table.number in ctx.busy:
             continue
         seat = beyond[-1]
         target = _destination(tables, table.number, ctx)
         if target is None or target.size >= table.size - 1:
-            target = table if table.empty_seats(ctx.capacity) else target
+            target = table if table.worst_seats(ctx.missed, ctx.capacity) else target
         if target is None:
             continue
         to_seat = target.worst_seats(ctx.missed, ctx.capacity)[0]
@@ -304,6 +353,9 @@ def _balance(
         return None
     fullest = [t for n, t in tables.items() if sizes[n] == most]
     shortest = tables[min(sizes, key=lambda n: (sizes[n], n))]
+    seats = shortest.worst_seats(ctx.missed, holding_seats(ctx))
+    if shortest.number in ctx.busy or not seats:
+        return None  # between hands only; never into the next small blind (TDA 11A)
     for number in _ordered(fullest, ctx.source_order, ()):
         source = tables[number]
         if number in ctx.busy:
@@ -319,27 +371,68 @@ def _balance(
             player = candidates[chooser.randrange(len(candidates))]
         from_seat = source.seat_of(player)
         assert from_seat is not None
-        to_seat = shortest.worst_seats(ctx.missed, ctx.capacity)[0]
         return Move(
             player_id=player,
             from_table=number,
             from_seat=from_seat,
             to_table=shortest.number,
-            to_seat=to_seat,
+            to_seat=seats[0],
             reason=MoveReason.BALANCE,
         )
     return None
 
 
 def halted_tables(tables: Mapping[int, TableSeats], ctx: BalanceContext) -> tuple[int, ...]:
-    """Tables that wait for a player before dealing again (TDA 11D): short by the threshold."""
+    """Tables that wait for a player before dealing again (TDA 11D): short by the threshold,
+    unless a player moved in could only take the next small blind: that table deals its next
+    hand first (TDA 11A)."""
     if len(tables) < 2:
         return ()
     sizes = {n: len(t.seats) for n, t in tables.items()}
     most = max(sizes.values())
     if most - min(sizes.values()) < ctx.threshold:
         return ()
-    return tuple(sorted(n for n, size in sizes.items() if most - size >= ctx.threshold))
+    hold = holding_seats(ctx)
+    return tuple(
+        sorted(
+            n
+            for n, size in sizes.items()
+            if most - size >= ctx.threshold and tables[n].worst_seats(ctx.missed, hold)
+        )
+    )
+
+
+def tables_involved(
+    tables: Mapping[int, TableSeats], decision: Decision, ctx: BalanceContext
+) -> frozenset[int]:
+    """The tables a seat change needs between hands: they wait for it before dealing again."""
+    match decision:
+        case Move():
+            return frozenset((decision.from_table, decision.to_table))
+        case BreakTable():
+            targets = break_targets(tables, decision.table, ctx)
+            return frozenset({decision.table, *(n for n, k in targets.items() if k)})
+        case Redraw():
+            return frozenset(tables)
+    return frozenset()
+
+
+def tables_to_shrink(
+    tables: Mapping[int, TableSeats], ctx: BalanceContext
+) -> tuple[tuple[int, int], ...]:
+    """Tables that can lose the seats above the phase's count now (THC 5: 11 -> 10), as
+    ``(table, seats)``: nobody sits there, no hand is in play, and neither last hand's small
+    blind nor its big blind was there (so no dead button or blind will be)."""
+    out: list[tuple[int, int]] = []
+    for number, table in sorted(tables.items()):
+        cap = ctx.capacity
+        if table.seat_count <= cap or number in ctx.busy or any(s > cap for s in table.seats):
+            continue
+        last = table.last
+        if last is not None and max(last.small_blind_position, last.big_blind) > cap:
+            continue
+        out.append((number, cap))
+    return tuple(out)
 
 
 __all__ = [
@@ -350,9 +443,13 @@ __all__ = [
     "MoveReason",
     "OpenTable",
     "Redraw",
+    "break_targets",
     "final_table_seats",
     "halted_tables",
+    "holding_seats",
     "imbalance",
     "next_decision",
+    "tables_involved",
     "tables_required",
+    "tables_to_shrink",
 ]

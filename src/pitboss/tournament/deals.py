@@ -34,10 +34,24 @@ def propose_deal(
     if s.phase is Phase.REGISTRATION:
         raise PayoutError("there is nothing to deal before play starts", code="not_started")
     if c.deal_id in s.deals:
-        raise PayoutError(f"deal id {c.deal_id!r} is already used", code="duplicate_deal")
+        raise PayoutError(
+            f"deal id {c.deal_id!r} is already used",
+            code="duplicate_deal",
+            params={"deal_id": c.deal_id},
+        )
+    made = next((d for d in s.deals.values() if d.approved), None)
+    if made is not None:
+        raise PayoutError(
+            f"deal {made.deal_id!r} was approved already: the remaining prizes are divided "
+            "once; a second deal cannot be made",
+            code="deal_already_made",
+            params={"deal_id": made.deal_id},
+        )
     if any(d.is_open for d in s.deals.values()):
         raise PayoutError(
-            "another deal is still open; approve or cancel it first", code="deal_open"
+            "another deal is still open; approve or cancel it first",
+            code="deal_open",
+            params={"open": sorted(d.deal_id for d in s.deals.values() if d.is_open)},
         )
     remaining = s.remaining_players()
     if sorted(c.players) != sorted(remaining) or len(set(c.players)) != len(c.players):
@@ -56,7 +70,16 @@ def propose_deal(
             code="time_limit_method",
             params={"method": clock_rules.time_limit_chop.value},
         )
-    prizes = c.prizes_cents or remaining_prizes(s, len(remaining))
+    owed = remaining_prizes(s, len(remaining))
+    prizes = c.prizes_cents or owed
+    if len(prizes) > len(remaining) or sum(prizes) != sum(owed):
+        raise PayoutError(
+            f"a deal divides the prizes still to be paid, {format_money(sum(owed))} for places "
+            f"1 to {len(remaining)}; the prizes given add up to {format_money(sum(prizes))} "
+            f"over {len(prizes)} places",
+            code="deal_prizes",
+            params={"prizes_cents": list(prizes), "owed_cents": list(owed)},
+        )
     stacks = [s.players[p].chips for p in c.players]
     method = SplitMethod.CUSTOM if c.method is None else SplitMethod(c.method.value)
     generator = None
@@ -69,8 +92,10 @@ def propose_deal(
         left_to_play_for=c.left_to_play_cents,
         amounts=c.custom_amounts_cents if method is SplitMethod.CUSTOM else None,
         tie_break=s.rules.tournament.payouts.chop_tie_break,  # the house's setting (RULES §2)
+        unit=s.rules.tournament.payouts.rounding_unit_cents,  # whole units when the money is
         rng=generator,
     )
+    assert sum(proposal.shares) + proposal.left_to_play_for == sum(owed)  # chop.py's invariant
     return [
         DealProposed(
             at=now,
@@ -103,24 +128,54 @@ def remaining_prizes(s: TournamentState, players: int) -> tuple[int, ...]:
 
 
 def consent_to_deal(s: TournamentState, c: cmd.ConsentToDeal, now: int) -> list[Event]:
+    """A remaining player in the deal agrees to it (RULES §3.9: every one must)."""
     deal = open_deal(s, c.deal_id)
     if c.player_id not in deal.players:
-        raise PayoutError(f"{c.player_id} is not in deal {deal.deal_id!r}", code="not_in_deal")
+        raise PayoutError(
+            f"{c.player_id} is not in deal {deal.deal_id!r}",
+            code="not_in_deal",
+            params={"deal_id": deal.deal_id, "player_id": c.player_id},
+        )
     if c.player_id in deal.consents:
-        raise PayoutError(f"{c.player_id} has already agreed", code="already_consented")
+        raise PayoutError(
+            f"{c.player_id} has already agreed",
+            code="already_consented",
+            params={"deal_id": deal.deal_id, "player_id": c.player_id},
+        )
     return [DealConsented(at=now, deal_id=deal.deal_id, player_id=c.player_id)]
 
 
 def open_deal(s: TournamentState, deal_id: str) -> Deal:
     deal = s.deals.get(deal_id)
     if deal is None or not deal.is_open:
-        raise PayoutError(f"there is no open deal {deal_id!r}", code="no_such_deal")
+        raise PayoutError(
+            f"there is no open deal {deal_id!r}",
+            code="no_such_deal",
+            params={"deal_id": deal_id, "open": sorted(d for d, x in s.deals.items() if x.is_open)},
+        )
     return deal
 
 
 def approve_deal(s: TournamentState, c: cmd.ApproveDeal, now: int) -> list[Event]:
-    """The director approves a deal every remaining player agreed to (or a forced one)."""
+    """The director approves a deal every remaining player agreed to (or a forced one), made
+    among the players still in now and for the prizes still owed now."""
     deal = open_deal(s, c.deal_id)
+    remaining = s.remaining_players()
+    if sorted(deal.players) != sorted(remaining):
+        raise PayoutError(
+            f"deal {deal.deal_id!r} was proposed to {', '.join(deal.players)}, but the players "
+            f"still in are {', '.join(remaining)}: cancel it and propose it again",
+            code="deal_players_changed",
+            params={"deal_id": deal.deal_id, "remaining": list(remaining)},
+        )
+    owed = sum(remaining_prizes(s, len(remaining)))
+    if sum(deal.amounts_cents) + deal.left_to_play_cents != owed:
+        raise PayoutError(
+            f"deal {deal.deal_id!r} divides {format_money(sum(deal.amounts_cents))} but "
+            f"{format_money(owed)} is still to be paid: cancel it and propose it again",
+            code="deal_prizes",
+            params={"deal_id": deal.deal_id, "owed_cents": owed},
+        )
     if not deal.has_every_consent:
         waiting = [p for p in deal.players if p not in deal.consents]
         raise PayoutError(

@@ -17,6 +17,7 @@ from typing import Any
 
 from pitboss.cards import RandomSource
 from pitboss.errors import SeatingError, TableError, TournamentError
+from pitboss.rules.table import TablePhase
 from pitboss.rules.tournament import EqualStackBusts, TableOrder
 from pitboss.table.values import HandPlan
 from pitboss.tournament import commands as cmd
@@ -31,6 +32,8 @@ from pitboss.tournament.balancing import (
     Redraw,
     halted_tables,
     next_decision,
+    tables_involved,
+    tables_to_shrink,
 )
 from pitboss.tournament.eliminations import Bust, rank_busts
 from pitboss.tournament.entries import PlayerId, PlayerStatus
@@ -41,6 +44,7 @@ from pitboss.tournament.events import (
     HandStarted,
     RebuyBought,
 )
+from pitboss.tournament.evolve import evolve
 from pitboss.tournament.people_events import (
     ButtonPlaced,
     ChipsRemoved,
@@ -53,6 +57,7 @@ from pitboss.tournament.people_events import (
     SeatsDrawn,
     TableBroken,
     TableOpened,
+    TableResized,
     TournamentWon,
 )
 from pitboss.tournament.people_state import planned_seats
@@ -77,11 +82,23 @@ def capacity(s: TournamentState) -> int:
     return rules.table.seats_for(rules.tournament.seating.phase_at(s.level))
 
 
+def holding_capacity(s: TournamentState) -> int:
+    """The seats a table keeps from now on, in this phase and every later one (THC 5: 10 even
+    during the first round's 11): breaks and moves are planned with these, so a table is never
+    broken in the first round only to be opened again when the tables shrink."""
+    rules = s.rules
+    now = capacity(s)
+    if rules.tournament.seating.phase_at(s.level) is TablePhase.FIRST_ROUND:
+        return min(now, rules.table.seats_for(TablePhase.MAIN))
+    return now
+
+
 def context(s: TournamentState) -> BalanceContext:
     """The balancing planner's view of the state and the house's settings."""
     seating = s.rules.tournament.seating
     return BalanceContext(
         capacity=capacity(s),
+        hold=holding_capacity(s),
         threshold=seating.threshold_at(s.level),
         mover=seating.mover,
         source_order=seating.source_table,
@@ -294,7 +311,12 @@ def plan_of_started_hand(s: TournamentState, hand_id: str) -> HandPlan:
 
 
 def table_wait_reason(s: TournamentState, table: int) -> str | None:
-    """Why ``table`` may not deal its next hand now, or None (TDA 10B, 11A, 11D; RP-8)."""
+    """Why ``table`` may not deal its next hand now, or None (TDA 10B, 11A, 11D; RP-8).
+
+    A seat change is made between hands at every table it involves (the table a player leaves,
+    the table they join, a broken table and the tables receiving its players, every table for
+    a redraw): those tables wait for it, even while another of them finishes its hand.
+    """
     if s.clock.hand_for_hand and table in s.hand_for_hand_done:
         return (
             f"table {table} has played this hand-for-hand hand and waits for the other tables "
@@ -303,14 +325,20 @@ def table_wait_reason(s: TournamentState, table: int) -> str | None:
     ctx = context(s)  # once: the pending change and the halted tables share it
     decision = None
     if s.is_seated and s.phase is Phase.RUNNING:
-        decision = next_decision(s.tables, ctx, _Peek())
+        decision = next_decision(s.tables, evolve(ctx, busy=frozenset()), _Peek())
     random_break = s.rules.tournament.seating.break_order is TableOrder.RANDOM
     match decision:
         case Redraw():
             return "every seat is being redrawn (KY 8b): confirm the redraw first"
-        case BreakTable() if decision.table == table or random_break:
-            what = "a table drawn at random" if random_break else f"table {table}"
-            return f"{what} is to break (TDA 10B, RP-19): confirm the break first"
+        case BreakTable() if random_break:
+            return "a table drawn at random is to break (RP-19): confirm the break first"
+        case BreakTable() if decision.table == table:
+            return f"table {table} is to break (TDA 10B): confirm the break first"
+        case BreakTable() if table in tables_involved(s.tables, decision, ctx):
+            return (
+                f"table {table} receives players from table {decision.table}, which is to "
+                "break (TDA 10B): confirm the break first"
+            )
         case Move() if table in (decision.from_table, decision.to_table):
             return (
                 "a balancing move is due first (TDA 11A, 11D): "
@@ -446,16 +474,21 @@ def after_change(s: TournamentState, now: int, rng: RandomSource | None) -> list
         by_count = at is not None and left <= at and not s.hand_for_hand_was_on
         if bubble or by_count:
             events.append(HandForHandStarted(at=now))
-    elif (
-        s.clock.hand_for_hand
-        and seating.hand_for_hand_on_bubble
-        and paid
-        and (left <= paid or len(s.tables) == 1)
+    elif s.clock.hand_for_hand and (
+        (s.is_seated and len(s.tables) == 1)  # one table left: nobody to wait for (RP-8)
+        or (seating.hand_for_hand_on_bubble and paid and left <= paid)
     ):
         events.append(HandForHandEnded(at=now))
     s = fold(s, events)
     if s.is_seated and seating.auto_apply_moves:
-        events.extend(seat_changes(s, now, rng))
+        moves = seat_changes(s, now, rng)
+        events.extend(moves)
+        s = fold(s, moves)
+    if s.is_seated:
+        events.extend(
+            TableResized(at=now, table=number, seat_count=seats)
+            for number, seats in tables_to_shrink(s.tables, context(s))
+        )
     return events
 
 
@@ -583,6 +616,7 @@ __all__ = [
     "finish_hand",
     "hand_for_hand_complete",
     "hand_plan",
+    "holding_capacity",
     "known_table",
     "move_player",
     "pending",

@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from pitboss.cards import Deck, RandomSource
 from pitboss.errors import ColourUpError, TournamentError
-from pitboss.rules.tournament import EqualStackBusts, RacedOut
+from pitboss.rules.tournament import ChipRace, EqualStackBusts, RacedOut
 from pitboss.tournament import commands as cmd
 from pitboss.tournament.colour_up import (
     ChipRaceMethod,
@@ -23,6 +23,7 @@ from pitboss.tournament.colour_up import (
     colour_up,
 )
 from pitboss.tournament.eliminations import rank_busts
+from pitboss.tournament.entries import PlayerId
 from pitboss.tournament.events import (
     ColourUpRecorded,
     Event,
@@ -39,15 +40,21 @@ RACED_OUT = "raced_out"
 """The reason of a bust-out by the chip race (``raced_out = "bust"``)."""
 
 
-def start_hand(s: TournamentState, c: cmd.StartHand, now: int) -> list[Event]:
-    """A hand starts at the level in force now (TDA 23); none on a break or after the limit."""
+def check_hand_can_start(s: TournamentState, c: cmd.StartHand) -> None:
+    """A hand may start now: play is on, not on a break, a new id, no hand in play there.
+
+    Raises:
+        TournamentError: not started, stopped at the limit, on a break, a hand id used, or a
+            hand already in play at the table.
+    """
     if s.phase is Phase.REGISTRATION:
-        raise TournamentError("play has not started", code="not_started")
+        raise TournamentError("play has not started", code="not_started", params={})
     if s.phase is Phase.STOPPED:
         raise TournamentError(
             "no new hand: play stopped at the legal time limit (KY 11); the remaining prizes "
             "are chopped",
             code="time_limit_stopped",
+            params={"table": c.table},
         )
     if s.period.kind is PeriodKind.BREAK:
         raise TournamentError(
@@ -56,13 +63,22 @@ def start_hand(s: TournamentState, c: cmd.StartHand, now: int) -> list[Event]:
             params={"table": c.table},
         )
     if c.hand_id in s.hands:
-        raise TournamentError(f"hand {c.hand_id!r} was already started", code="duplicate_hand")
+        raise TournamentError(
+            f"hand {c.hand_id!r} was already started",
+            code="duplicate_hand",
+            params={"hand_id": c.hand_id},
+        )
     if s.open_hands(c.table):
         raise TournamentError(
             f"table {c.table} already has hand {s.open_hands(c.table)[0].hand_id!r} in play",
             code="hand_in_play",
             params={"table": c.table},
         )
+
+
+def start_hand(s: TournamentState, c: cmd.StartHand, now: int) -> list[Event]:
+    """A hand starts at the level in force now (TDA 23); none on a break or after the limit."""
+    check_hand_can_start(s, c)
     return [HandStarted(at=now, hand_id=c.hand_id, table=c.table, level=s.level)]
 
 
@@ -120,35 +136,164 @@ def finish_hand(s: TournamentState, c: cmd.FinishHand, now: int) -> list[Event]:
 
 
 def record_colour_up(s: TournamentState, c: cmd.RecordColourUp, now: int) -> list[Event]:
-    """A live table's colour-up result: chips after = before - removed + added (TDA 24)."""
-    if s.phase is Phase.REGISTRATION:
-        raise TournamentError("play has not started", code="not_started")
-    if c.chips_removed < 0 or c.chips_added < 0:
-        raise TournamentError("chips removed and added are counts, 0 or more", code="bad_colour_up")
-    ids = [st.player_id for st in c.stacks]
-    if len(set(ids)) != len(ids):
-        raise TournamentError("a colour-up lists each player once", code="bad_colour_up")
-    before = sum(player_in_play(s, pid).chips for pid in ids)
-    after = sum(st.chips for st in c.stacks)
-    expected = before - c.chips_removed + c.chips_added
-    if after != expected or min((st.chips for st in c.stacks), default=0) < 0:
+    """A live table's colour-up, as its dealer reports it (TDA 24 race, or KY 2 pooled draw).
+
+    Accepted only while a colour-up is due at the table and once per colour-up, between hands,
+    for the players still in at that table (all of them at a seated table), and only when the
+    stacks are what an exchange and a race can give: each stack after is whole chips of the
+    smallest denomination still in play; nobody loses more than their odd chips (the value the
+    exchange cannot make, ``stack mod`` that chip) and nobody gains more than the race allows
+    (TDA 24: one chip each; KY 2: the single winner takes every chip the pot makes), plus one
+    chip for a player the race would leave with none (TDA 24A). The race cannot give out more
+    chips than the odd chips make (rounded down; TDA 24C), and chips after = before - removed +
+    added. A player left with no chips is out, placed by their stack before the race (KY 8d),
+    when the house's ``raced_out`` is ``bust``; otherwise the dealer must leave them one chip.
+
+    Raises:
+        TournamentError: no colour-up due, already recorded, a hand in play, players missing
+            or not at the table, or stacks the colour-up cannot give.
+    """
+    if s.phase is not Phase.RUNNING:
         raise TournamentError(
-            f"the colour-up does not add up: {before:,} chips before, {c.chips_removed:,} "
-            f"removed and {c.chips_added:,} added should leave {expected:,}, "
-            f"not {after:,} (TDA 24)",
-            code="colour_up_not_conserved",
-            params={"before": before, "after": after},
+            "a colour-up is recorded while play is on",
+            code="not_running",
+            params={"phase": s.phase.value},
         )
-    return [
+    period = s.period
+    table = c.table
+    _colour_up_due(s, table)
+    ids = [st.player_id for st in c.stacks]
+    if not ids or len(set(ids)) != len(ids):
+        raise TournamentError(
+            "a colour-up lists each player at the table once",
+            code="bad_colour_up",
+            params={"table": table, "players": ids},
+        )
+    befores = {pid: player_in_play(s, pid).chips for pid in ids}
+    seated = s.tables.get(table)
+    if s.is_seated:
+        if seated is None:
+            raise TournamentError(
+                f"there is no table {table}",
+                code="unknown_table",
+                params={"table": table, "tables": sorted(s.tables)},
+            )
+        if sorted(ids) != sorted(seated.players()):
+            raise TournamentError(
+                f"a colour-up at table {table} lists exactly its players: "
+                f"{', '.join(seated.players())}",
+                code="bad_colour_up",
+                params={"table": table, "players": list(seated.players())},
+            )
+    unit = min(period.chips_in_play)
+    rules = s.rules.tournament.colour_up
+    odd = {pid: chips % unit for pid, chips in befores.items()}
+    gains: dict[PlayerId, int] = {}
+    for st in c.stacks:
+        base = befores[st.player_id] - odd[st.player_id]
+        gain = st.chips - base
+        limit = unit if rules.chip_race is ChipRace.TDA_24 else (sum(odd.values()) // unit) * unit
+        if st.chips % unit or gain < 0 or gain > max(limit, unit if base == 0 else 0):
+            raise TournamentError(
+                f"{st.player_id} cannot have {st.chips:,} chips after this colour-up: they had "
+                f"{befores[st.player_id]:,}, so {base:,} in chips of {unit:,} and odd chips worth "
+                f"{odd[st.player_id]:,} to race (TDA 24, KY 2)",
+                code="colour_up_not_possible",
+                params={
+                    "player_id": st.player_id,
+                    "chips": st.chips,
+                    "before": base + odd[st.player_id],
+                },
+            )
+        gains[st.player_id] = gain
+    total_odd = sum(odd.values())
+    kept_in = [p for p in ids if befores[p] - odd[p] == 0 and gains[p] > 0]
+    raced = sum(gains.values()) - c.chips_added
+    before, after = sum(befores.values()), sum(st.chips for st in c.stacks)
+    if (
+        after != before - c.chips_removed + c.chips_added
+        or c.chips_added > unit * len(kept_in)
+        or c.chips_added % unit
+        or not 0 <= raced <= total_odd // unit * unit
+        or c.chips_removed != total_odd - raced
+    ):
+        raise TournamentError(
+            f"the colour-up does not add up: {before:,} chips before with {total_odd:,} in odd "
+            f"chips, which race for at most {total_odd // unit} chip(s) of {unit:,}; "
+            f"{c.chips_removed:,} removed and {c.chips_added:,} added cannot leave {after:,} "
+            "(TDA 24)",
+            code="colour_up_not_conserved",
+            params={
+                "before": before,
+                "after": after,
+                "odd_chips": total_odd,
+                "chips_removed": c.chips_removed,
+                "chips_added": c.chips_added,
+            },
+        )
+    outs = [(st.player_id, befores[st.player_id]) for st in c.stacks if st.chips == 0]
+    if outs and rules.raced_out is RacedOut.ONE_CHIP:
+        names = ", ".join(p for p, _ in outs)
+        raise TournamentError(
+            f"nobody is raced out under this house's rule (TDA 24A): {names} must keep one chip "
+            f"of {unit:,}",
+            code="raced_out_keeps_a_chip",
+            params={"players": [p for p, _ in outs]},
+        )
+    events: list[Event] = [
         ColourUpRecorded(
             at=now,
-            table=c.table,
+            table=table,
             stacks=c.stacks,
             chips_removed=c.chips_removed,
             chips_added=c.chips_added,
             draw=c.draw,
+            period=period.index,
         )
     ]
+    if outs:
+        draw_ties = s.rules.tournament.seating.equal_stack_busts is EqualStackBusts.CARD_DRAW
+        if draw_ties and len({stack for _, stack in outs}) < len(outs):
+            raise TournamentError(
+                "players raced out with equal stacks are placed by a card draw (THC 3): run the "
+                "race with RaceColourUp so the draw is made and recorded",
+                code="no_random_source",
+                params={"players": [p for p, _ in outs]},
+            )
+        ranked = rank_busts(outs, draw_ties=False)
+        events.append(
+            PlayersBusted(
+                at=now,
+                busts=tuple(replace(b, reason=RACED_OUT) for b in ranked.busts),
+                table=table,
+            )
+        )
+    return events
+
+
+def _colour_up_due(s: TournamentState, table: int) -> None:
+    """A colour-up is scheduled for this period and ``table`` has not yet recorded it, and
+    the table is between hands (TDA 24: colour up between hands)."""
+    period = s.period
+    if not period.colour_up:
+        raise TournamentError(
+            f"no colour-up is due during {period.label().lower()}; colour-ups are scheduled at "
+            "the start of a level or at a break",
+            code="no_colour_up_due",
+            params={"period": period.label()},
+        )
+    if (period.index, table) in s.colour_ups_raced:
+        raise TournamentError(
+            f"table {table} has already raced (coloured up) for this colour-up",
+            code="colour_up_done",
+            params={"table": table},
+        )
+    if s.open_hands(table):
+        raise TournamentError(
+            f"table {table} has a hand in play; colour up between hands",
+            code="hand_in_play",
+            params={"table": table},
+        )
 
 
 def race_colour_up(
@@ -167,26 +312,9 @@ def race_colour_up(
         ColourUpError: seats or stacks the race cannot handle.
     """
     if s.phase is not Phase.RUNNING:
-        raise TournamentError("play is not on", code="not_running")
+        raise TournamentError("play is not on", code="not_running", params={"phase": s.phase.value})
     period = s.period
-    if not period.colour_up:
-        raise TournamentError(
-            f"no colour-up is due during {period.label().lower()}; colour-ups are scheduled at "
-            "the start of a level or at a break",
-            code="no_colour_up_due",
-        )
-    if (period.index, c.table) in s.colour_ups_raced:
-        raise TournamentError(
-            f"table {c.table} has already raced for this colour-up",
-            code="colour_up_done",
-            params={"table": c.table},
-        )
-    if s.open_hands(c.table):
-        raise TournamentError(
-            f"table {c.table} has a hand in play; colour up between hands",
-            code="hand_in_play",
-            params={"table": c.table},
-        )
+    _colour_up_due(s, c.table)
     if rng is None:
         raise TournamentError(
             "a chip race needs a random source to shuffle the deck", code="no_random_source"
@@ -266,4 +394,11 @@ def _raced_out(
     )
 
 
-__all__ = ["RACED_OUT", "finish_hand", "race_colour_up", "record_colour_up", "start_hand"]
+__all__ = [
+    "RACED_OUT",
+    "check_hand_can_start",
+    "finish_hand",
+    "race_colour_up",
+    "record_colour_up",
+    "start_hand",
+]

@@ -407,15 +407,23 @@ def due_forfeits(s: TournamentState, now: int) -> list[Event]:
     return events
 
 
-def no_show_removals(s: TournamentState, now: int) -> list[Event]:
-    """THC 7: absent since the start when the set level begins (its first hand) = removed."""
+def no_show_removals(s: TournamentState, table: int, now: int) -> list[Event]:
+    """THC 7: "If the absent player has not arrived before the first hand is dealt under the
+    second level, the absent player's chips are removed from play": as the first hand of the
+    house's level is dealt at ``table``, its players absent since the start are removed (every
+    no-show when the director does not seat the tables). Never during a hand: the blinds posted
+    for them in earlier hands stay in those pots (THC 6)."""
     level = s.rules.tournament.conduct.no_show_removal_level
     start = s.clock.started_at
     if level is None or start is None or s.level < level or s.phase is not Phase.RUNNING:
         return []
+    seated = s.tables.get(table)
+    candidates = (
+        sorted(seated.players()) if s.is_seated and seated is not None else sorted(s.conduct)
+    )
     events: list[Event] = []
-    for pid in sorted(s.conduct):
-        since = s.conduct[pid].absent_since
+    for pid in candidates:
+        since = s.conduct_of(pid).absent_since
         if since is None or since > start or s.is_out(pid) or s.players[pid].chips <= 0:
             continue
         step = eliminate(

@@ -26,6 +26,7 @@ class PeopleEventType(enum.StrEnum):
 
     SEATS_DRAWN = "seats_drawn"
     TABLE_OPENED = "table_opened"
+    TABLE_RESIZED = "table_resized"
     BUTTON_PLACED = "button_placed"
     PLAYER_SEATED = "player_seated"
     PLAYER_MOVED = "player_moved"
@@ -142,6 +143,17 @@ class PlayerSeated(_Event):
     table: int
     seat: int
     reason: SeatReason = SeatReason.LATE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableResized(_Event):
+    """A table lost the seats its phase no longer has (THC 5: 11 in the first round, then 10),
+    once nobody sat there and neither blind of its last hand was there."""
+
+    type: ClassVar[PeopleEventType] = PeopleEventType.TABLE_RESIZED
+    at: int
+    table: int
+    seat_count: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -361,6 +373,7 @@ class SideGameAlternateSeated(_Event):
 PeopleEvent = (
     SeatsDrawn
     | TableOpened
+    | TableResized
     | ButtonPlaced
     | PlayerSeated
     | PlayerMoved
@@ -385,6 +398,7 @@ PeopleEvent = (
 PEOPLE_EVENT_CLASSES: tuple[type[PeopleEvent], ...] = (
     SeatsDrawn,
     TableOpened,
+    TableResized,
     ButtonPlaced,
     PlayerSeated,
     PlayerMoved,
@@ -436,5 +450,6 @@ __all__ = [
     "SideGameWon",
     "TableBroken",
     "TableOpened",
+    "TableResized",
     "TournamentWon",
 ]

@@ -45,6 +45,7 @@ from pitboss.tournament.people_events import (
     SideGameWon,
     TableBroken,
     TableOpened,
+    TableResized,
     TournamentWon,
 )
 from pitboss.tournament.seating import DrawnTable, TableSeats
@@ -339,10 +340,15 @@ def apply_people(state: TournamentState, event: PeopleEvent) -> TournamentState:
                 state = evolve(state, final_table_started=True)
             if event.reason is DrawReason.REDRAW:
                 state = evolve(state, redrawn_at=state.redrawn_at | {len(tables)})
-            return state
+            # the tables that had played this hand-for-hand hand are gone: it starts afresh
+            return evolve(state, hand_for_hand_done=frozenset())
         case TableOpened():
             tables = dict(state.tables)
             tables[event.table] = TableSeats(number=event.table, seat_count=event.seat_count)
+            return evolve(state, tables=tables)
+        case TableResized():
+            tables = dict(state.tables)
+            tables[event.table] = evolve(tables[event.table], seat_count=event.seat_count)
             return evolve(state, tables=tables)
         case ButtonPlaced():
             tables = dict(state.tables)
@@ -381,7 +387,11 @@ def apply_people(state: TournamentState, event: PeopleEvent) -> TournamentState:
             del tables[event.table]
             moved = frozenset(m.player_id for m in event.moves)
             return evolve(
-                state, tables=tables, moved_this_pass=state.moved_this_pass | moved, pass_moves=()
+                state,
+                tables=tables,
+                moved_this_pass=state.moved_this_pass | moved,
+                pass_moves=(),
+                hand_for_hand_done=state.hand_for_hand_done - {event.table},
             )
         case PlayersBusted():
             tables = dict(state.tables)

@@ -28,7 +28,7 @@ from pitboss.table.planning import (
     plan_positions,
     worst_positions,
 )
-from pitboss.table.positions import Positions, next_clockwise
+from pitboss.table.positions import Positions, next_clockwise, waiting_seats
 from pitboss.tournament.entries import PlayerId
 
 
@@ -45,8 +45,10 @@ class SeatAssignment:
 class DrawnTable:
     """One table as a draw left it: seats, the first button and the button draw's cards.
 
-    ``draw`` lists the button draw's cards as ``"seat:card"`` (``"3:As"``); empty when the
-    button went to seat 1 (THC 9). Seats are after any KY 6 reseat.
+    ``draw`` lists the button draw's cards as ``"player_id:card"`` (``"p07:As"``), who drew
+    which card, in the order dealt from seat 1; empty when the button went to seat 1 (THC 9).
+    Seats are after any KY 6 reseat, so a card is never shown against a seat its new occupant
+    did not draw from.
     """
 
     table: int
@@ -132,17 +134,26 @@ class TableSeats:
         return order
 
     def worst_seats(self, missed: MissedBlindPolicy, capacity: int | None = None) -> list[int]:
-        """Empty seats worst first for a player moved in (TDA 11A): soonest big blind, never the
-        small blind nor between the small blind and the button; the other empty seats follow
-        by number, so a seat is always found if one is empty."""
+        """Empty seats a player moved in to balance may take, worst first (TDA 11A).
+
+        First the seats by how soon they post the big blind; then the seats between the button
+        and the small blind, where the player waits for the button to pass before being dealt
+        in (TDA 10A). Never the seat that posts the next
+        small blind (TDA 11A: "never the small blind"): when that is the only empty seat the
+        list is empty and the move waits for the table's next hand. Before the table has a
+        button every empty seat is listed by number.
+        """
         empty = self.empty_seats(capacity)
-        ranked: list[int] = []
-        if self.button is not None or self.last is not None:
-            try:
-                ranked = [seat for seat, _ in worst_positions(self.layout(missed), empty)]
-            except TableError:
-                ranked = []
-        return ranked + [s for s in empty if s not in ranked]
+        if self.button is None and self.last is None:
+            return empty
+        try:
+            ranked = [seat for seat, _ in worst_positions(self.layout(missed), empty)]
+        except TableError:
+            return empty
+        last = self.last
+        if last is None:
+            return ranked
+        return ranked + [s for s in empty if s not in ranked and waiting_seats(last, [s])]
 
     # ----------------------------------------------------------------- folding helpers
 
@@ -248,7 +259,7 @@ def draw_button(
             SeatAssignment(table=table, seat=s, player_id=p) for s, p in sorted(placed.items())
         ),
         button=draw.button,
-        draw=tuple(f"{c.seat}:{c.card}" for c in draw.cards),
+        draw=tuple(f"{c.player}:{c.card}" for c in draw.cards),
     )
 
 
