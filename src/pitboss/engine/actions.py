@@ -5,6 +5,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from pitboss.errors import IllegalAction
+
 
 class ActionKind(enum.StrEnum):
     """A player's decision. ``bet`` and ``raise`` both name a raise-to total (TDA 43B)."""
@@ -18,12 +20,41 @@ class ActionKind(enum.StrEnum):
     MUCK = "muck"
 
 
+_KINDS: dict[str, ActionKind] = {k.value: k for k in ActionKind}
+ALLOWED_KINDS: tuple[str, ...] = tuple(_KINDS)
+"""Every action kind's value, as an error lists them."""
+
+
+def action_kind(value: object) -> ActionKind:
+    """``value`` as an `ActionKind`: a member, or exactly a member's value (``"show"``).
+
+    Raises:
+        IllegalAction: anything else: another text, ``None``, a number (``unknown_action``).
+    """
+    if value.__class__ is ActionKind:
+        return value
+    found = _KINDS.get(value) if isinstance(value, str) else None
+    if found is None:
+        raise IllegalAction(
+            f"{value!r} is not an action: a player may {', '.join(ALLOWED_KINDS)}",
+            code="unknown_action",
+            params={"kind": repr(value), "allowed": list(ALLOWED_KINDS)},
+        )
+    return found
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Action:
     """A command for the player to act: ``amount`` is the raise-to total for bet and raise.
 
     ``seat``, when given, must be the seat whose turn it is (a guard against acting for the
     wrong player); ``None`` means "whoever is to act".
+
+    An ``Action`` may come from outside (a web page, a file, a bot): ``Hand.apply`` checks it
+    field by field before anything else (``kind`` an `ActionKind` or exactly its value,
+    ``amount`` an ``int`` for bet and raise and ``None`` otherwise, ``seat`` an ``int`` from 1
+    or ``None``) and refuses the rest with `IllegalAction`; the constructor checks nothing, so
+    building one on the hot path stays cheap.
     """
 
     kind: ActionKind

@@ -140,9 +140,11 @@ class BettingStep(ShowdownStep):
         """
         p = self._betting_actor("raise")
         seat = self._seats[p]
-        if not isinstance(amount, int) or isinstance(amount, bool):
+        if amount.__class__ is not int:
             raise IllegalAction(
-                f"a raise needs a whole number of chips, not {amount!r}", code="bad_amount"
+                f"a raise needs a whole number of chips, not {amount!r}",
+                code="bad_amount",
+                params={"seat": seat, "amount": repr(amount)},
             )
         block = self._raise_block(p)
         if block != _RAISE_OK:
@@ -257,7 +259,11 @@ class BettingStep(ShowdownStep):
         if self._phase is HandPhase.BETTING:
             return self._actor
         if self._phase is HandPhase.OVER:
-            raise IllegalAction(f"cannot {verb}: the hand is over", code="hand_over")
+            raise IllegalAction(
+                f"cannot {verb}: the hand is over",
+                code="hand_over",
+                params={"action": verb, "phase": HandPhase.OVER.value},
+            )
         raise IllegalAction(
             f"cannot {verb} at showdown: seat {self._seats[self._actor]} may only show or muck",
             code="at_showdown",

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 
-from pitboss.cards import FULL_DECK, Card, Deck, RandomSource
+from pitboss.cards import FULL_DECK, Card, Deck, RandomSource, bad_random_source, cards_of
 from pitboss.errors import CardError
 
 _SPANS: dict[tuple[int, int], int] = {}
@@ -26,17 +26,27 @@ class DrawDeck(Deck):
 
     ``rng`` is required (the core never picks its own random source): ``random.Random`` or
     ``random.SystemRandom``. ``dead`` cards are left out, as in ``Deck``.
+
+    Raises (on creation):
+        CardError: ``rng`` has no ``randrange`` (``bad_random_source``), or ``dead`` is not a
+            collection of cards.
     """
 
     __slots__ = ("_below", "_settled")
 
-    def __init__(self, rng: RandomSource, *, dead: Iterable[int] = ()) -> None:
-        dead_set = {int(Card(c)) for c in dead}
+    def __init__(self, rng: RandomSource, *, dead: Iterable[int | str] | str = ()) -> None:
+        dead_set = (
+            set(cards_of(dead, what="dead cards")) if dead.__class__ is not tuple or dead else ()
+        )
         self._cards = [c for c in FULL_DECK if c not in dead_set] if dead_set else [*FULL_DECK]
         self._next = 0
         self.burned = []
         below: Callable[[int], int] | None = getattr(rng, "_randbelow", None)
-        self._below = below if below is not None else rng.randrange
+        if below is None:
+            below = getattr(rng, "randrange", None)
+            if not callable(below):
+                raise bad_random_source(rng, "randrange")
+        self._below = below
         self._settled = False
 
     def deal(self) -> Card:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pitboss.cards import Card
 from pitboss.engine.actions import ActionKind
 from pitboss.engine.setup import PostKind
+from pitboss.errors import HandSetupError
 
 
 class Street(enum.StrEnum):
@@ -168,7 +169,17 @@ def visible_to(events: Iterable[HandEvent], seat: int | None) -> list[HandEvent]
 
     Other players' hole cards and every burned card are blanked; cards a player tabled are
     public through ``HandTabled``.
+
+    Raises:
+        HandSetupError: ``seat`` is not a seat number or ``None`` (``bad_seat``).
     """
+    if seat is not None and (seat.__class__ is not int or seat < 1):
+        raise HandSetupError(
+            f"{seat!r} is not a seat number: the view of a seat (a whole number from 1) or of"
+            " a spectator (None)",
+            code="bad_seat",
+            params={"seat": repr(seat)},
+        )
     out: list[HandEvent] = []
     for event in events:
         if isinstance(event, HoleCardsDealt) and event.seat != seat and event.cards is not None:

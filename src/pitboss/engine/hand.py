@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pitboss.cards import FULL_DECK, Card, Deck
-from pitboss.engine.actions import Action, ActionKind, LegalActions
+from pitboss.cards import FULL_DECK, Card, Deck, cards_of
+from pitboss.engine.actions import ALLOWED_KINDS, Action, ActionKind, LegalActions, action_kind
 from pitboss.engine.betting import BettingStep
 from pitboss.engine.deck import DrawDeck
 from pitboss.engine.events import (
@@ -46,6 +46,12 @@ class Hand(BettingStep):
 
     def __init__(self, setup: HandSetup, deck: Deck) -> None:
         plan = plan_for(setup)
+        if not isinstance(deck, Deck):
+            raise HandSetupError(
+                f"a hand is dealt from a Deck (or DrawDeck), not {deck!r}",
+                code="bad_deck",
+                params={"deck": repr(deck)},
+            )
         n = len(plan.seats)
         self._setup = setup
         self._n = n
@@ -100,19 +106,22 @@ class Hand(BettingStep):
         cls,
         setup: HandSetup,
         *,
-        hole: Mapping[int, Sequence[int]],
-        board: Sequence[int] = (),
-        burns: Sequence[int] = (),
+        hole: Mapping[int, Sequence[int | str] | str],
+        board: Sequence[int | str] | str = (),
+        burns: Sequence[int | str] | str = (),
     ) -> Hand:
         """A hand dealt with exactly these cards (tests and replays).
 
         ``hole`` maps seat numbers to two cards; a seat left out gets two cards nobody named
         (lowest first), as do missing burns. ``board`` holds the flop, turn and river cards in
-        order; board cards beyond those given are cards nobody named, lowest first.
+        order (at most five); board cards beyond those given are cards nobody named, lowest
+        first. ``burns`` (at most one per street whose board cards are given) likewise. Cards
+        are card codes, `Card` objects or texts: ``{1: "AsKd"}``, ``board="Qh Jh Th"``.
 
         Raises:
-            HandSetupError: a seat in ``hole`` is not dealt in, or does not get two cards.
-            CardError: a card is named twice, or the hand needs board cards not given.
+            HandSetupError: the setup cannot be dealt, a seat in ``hole`` is not dealt in or
+                does not get two cards, or too many board or burn cards are given.
+            CardError: something given is not a card, or a card is named twice.
         """
         order = deal_order(setup, hole=hole, board=board, burns=burns)
         return cls(setup, Deck.stacked(order))
@@ -164,6 +173,7 @@ class Hand(BettingStep):
             raise IllegalAction(
                 "the hand is not over yet: final stacks exist after the push",
                 code="hand_not_over",
+                params={"phase": self._phase.value},
             )
         return self.stacks
 
@@ -264,24 +274,71 @@ class Hand(BettingStep):
             return o  # type: ignore[no-any-return]
         if phase is HandPhase.SHOWDOWN:
             return legal_showdown(self._seats[p], self._unit)
-        raise IllegalAction("the hand is over: nobody is to act", code="hand_over")
+        raise IllegalAction(
+            "the hand is over: nobody is to act",
+            code="hand_over",
+            params={"phase": HandPhase.OVER.value},
+        )
 
     def apply(self, action: Action) -> HandEvent:
         """Carry out ``action`` for the player to act and return what was recorded.
 
+        The action may come from outside, so its fields are checked first (see `Action`): a
+        kind given as its text (``"show"``) is that kind; an unknown kind, an amount that is
+        not a whole number (or one given to an action that takes none) and a seat that is not
+        a seat number are refused.
+
         Raises:
-            IllegalAction: the action is not allowed now; nothing changed.
+            IllegalAction: the action is not allowed now, or not an action (``bad_action``,
+                ``unknown_action``, ``bad_amount``, ``unexpected_amount``, ``bad_seat``);
+                nothing changed.
         """
-        if action.seat is not None and action.seat != self.actor:
-            if self._actor < 0:
-                raise IllegalAction("the hand is over: nobody is to act", code="hand_over")
+        if action.__class__ is not Action and not isinstance(action, Action):
             raise IllegalAction(
-                f"it is seat {self._seats[self._actor]}'s turn, not seat {action.seat}'s:"
-                " act in turn (TDA 53A)",
-                code="out_of_turn",
-                params={"seat": action.seat, "actor": self._seats[self._actor]},
+                f"{action!r} is not an Action",
+                code="bad_action",
+                params={"action": repr(action), "allowed": list(ALLOWED_KINDS)},
             )
         kind = action.kind
+        if kind.__class__ is not ActionKind:
+            kind = action_kind(kind)
+        amount = action.amount
+        if amount is not None:
+            if amount.__class__ is not int:
+                raise IllegalAction(
+                    f"a {kind} amount is a whole number of chips, not {amount!r}",
+                    code="bad_amount",
+                    params={"kind": kind.value, "amount": repr(amount)},
+                )
+            if kind is not ActionKind.RAISE and kind is not ActionKind.BET:
+                raise IllegalAction(
+                    f"a {kind} takes no amount, but {amount:,} was given: only a bet or a"
+                    " raise names a total",
+                    code="unexpected_amount",
+                    params={"kind": kind.value, "amount": amount},
+                )
+        seat = action.seat
+        if seat is not None:
+            if seat.__class__ is not int or seat < 1:
+                raise IllegalAction(
+                    f"{seat!r} is not a seat number: seats are whole numbers from 1, or leave"
+                    " the seat out for whoever is to act",
+                    code="bad_seat",
+                    params={"seat": repr(seat)},
+                )
+            if seat != self.actor:
+                if self._actor < 0:
+                    raise IllegalAction(
+                        "the hand is over: nobody is to act",
+                        code="hand_over",
+                        params={"phase": HandPhase.OVER.value},
+                    )
+                raise IllegalAction(
+                    f"it is seat {self._seats[self._actor]}'s turn, not seat {seat}'s:"
+                    " act in turn (TDA 53A)",
+                    code="out_of_turn",
+                    params={"seat": seat, "actor": self._seats[self._actor]},
+                )
         if kind is ActionKind.CALL:
             return self.call()
         if kind is ActionKind.CHECK:
@@ -289,15 +346,16 @@ class Hand(BettingStep):
         if kind is ActionKind.FOLD:
             return self.fold()
         if kind is ActionKind.RAISE or kind is ActionKind.BET:
-            if action.amount is None:
+            if amount is None:
                 raise IllegalAction(
                     f"a {kind} needs an amount: the total to {kind} to (TDA 43B)",
                     code="bad_amount",
+                    params={"kind": kind.value, "amount": None},
                 )
-            return self.raise_to(action.amount)
+            return self.raise_to(amount)
         if kind is ActionKind.SHOW:
             return self.show()
-        return self.muck()
+        return self.muck()  # the kinds are exhausted: ActionKind.MUCK
 
     def timeout(self) -> HandEvent:
         """The action clock ran out on the player to act.
@@ -317,7 +375,11 @@ class Hand(BettingStep):
             return self._fold(p, True)
         if self._phase is HandPhase.SHOWDOWN:
             return self.muck() if kill else self.show()
-        raise IllegalAction("the hand is over: there is no clock to run out", code="hand_over")
+        raise IllegalAction(
+            "the hand is over: there is no clock to run out",
+            code="hand_over",
+            params={"phase": HandPhase.OVER.value},
+        )
 
     # -- start of the hand -----------------------------------------------------------------
     def _deal_hole_cards(self, deck: Deck, deal_to: tuple[int, ...]) -> None:
@@ -353,48 +415,83 @@ class Hand(BettingStep):
         return events
 
     def _position(self, seat: int) -> int:
-        try:
-            return self._pos[seat]
-        except KeyError:
-            raise HandSetupError(
-                f"seat {seat} is not dealt in: seats in this hand are {list(self._seats)}",
-                code="unknown_seat",
-                params={"seat": seat},
-            ) from None
+        if seat.__class__ is int:
+            p = self._pos.get(seat)
+            if p is not None:
+                return p
+        raise HandSetupError(
+            f"seat {seat!r} is not dealt in: seats in this hand are {list(self._seats)}",
+            code="unknown_seat",
+            params={"seat": repr(seat), "seats": list(self._seats)},
+        )
 
 
 def deal_order(
     setup: HandSetup,
     *,
-    hole: Mapping[int, Sequence[int]],
-    board: Sequence[int] = (),
-    burns: Sequence[int] = (),
+    hole: Mapping[int, Sequence[int | str] | str],
+    board: Sequence[int | str] | str = (),
+    burns: Sequence[int | str] | str = (),
 ) -> list[Card]:
     """The deck order that deals ``hole``, ``burns`` and ``board`` (see ``Hand.from_cards``).
 
     Raises:
-        HandSetupError: a seat in ``hole`` is not dealt in, or does not get two cards.
+        HandSetupError: the setup cannot be dealt, a seat in ``hole`` is not dealt in or does
+            not get two cards, or too many board or burn cards are given.
+        CardError: something given is not a card (a card named twice is refused by the deck).
     """
+    plan_for(setup)  # the setup's own checks first (memoised for the hand dealt next)
     ordered = setup.ordered_seats()
     all_seats = tuple(s.seat for s in ordered)
     undealt = {s.seat for s in ordered if not s.dealt}
+    if not isinstance(hole, Mapping):
+        raise HandSetupError(
+            f"hole cards are given as a mapping of seat numbers to two cards, not {hole!r}",
+            code="bad_hole_cards",
+            params={"hole": repr(hole)},
+        )
+    given: dict[int, tuple[Card, Card]] = {}
     for seat, cards in hole.items():
-        if seat not in all_seats:
+        if seat.__class__ is not int or seat not in all_seats:
             raise HandSetupError(
-                f"hole cards given for seat {seat}, which is not dealt in", code="unknown_seat"
+                f"hole cards given for seat {seat!r}, which is not dealt in: seats in this hand"
+                f" are {list(all_seats)}",
+                code="unknown_seat",
+                params={"seat": repr(seat), "seats": list(all_seats)},
             )
         if seat in undealt:
             raise HandSetupError(
                 f"hole cards given for seat {seat}, which is not dealt cards (THC 6)",
                 code="not_dealt",
+                params={"seat": seat},
             )
-        if len(cards) != 2:
+        pair = cards_of(cards, what=f"seat {seat}'s hole cards")
+        if len(pair) != 2:
             raise HandSetupError(
-                f"seat {seat} must get 2 hole cards, not {len(cards)}", code="bad_hole_cards"
+                f"seat {seat} must get 2 hole cards, not {len(pair)}",
+                code="bad_hole_cards",
+                params={"seat": seat, "count": len(pair)},
             )
-    named = {int(c) for cards in hole.values() for c in cards}
-    named.update(int(c) for c in board)
-    named.update(int(c) for c in burns)
+        given[seat] = (pair[0], pair[1])
+    board_cards = cards_of(board, what="the board")
+    if len(board_cards) > 5:
+        raise HandSetupError(
+            f"the board is at most 5 cards (flop, turn, river), not {len(board_cards)}",
+            code="bad_board",
+            params={"count": len(board_cards), "max": 5},
+        )
+    burn_cards = cards_of(burns, what="the burn cards")
+    streets = (0, 1, 1, 1, 2, 3)[len(board_cards)]  # streets whose board cards are given
+    if len(burn_cards) > streets:
+        raise HandSetupError(
+            f"{len(burn_cards)} burn cards are given for {streets} streets of board cards:"
+            " one burn card before each flop, turn and river given (TDA 38)",
+            code="bad_burns",
+            params={"count": len(burn_cards), "streets": streets},
+        )
+    named = {int(c) for pair in given.values() for c in pair}
+    named.update(int(c) for c in board_cards)
+    named.update(int(c) for c in burn_cards)
     spare = iter([c for c in FULL_DECK if int(c) not in named])
     n = len(all_seats)
     start = first_left_of(all_seats, setup.button)
@@ -403,21 +500,16 @@ def deal_order(
         spec = ordered[(start + k) % n]
         if not spec.dealt:  # THC 6: skipped in the deal
             continue
-        seat = spec.seat
-        given = hole.get(seat)
-        if given is None:
-            dealt.append((next(spare), next(spare)))
-        else:
-            dealt.append((Card(given[0]), Card(given[1])))
+        chosen = given.get(spec.seat)
+        dealt.append((next(spare), next(spare)) if chosen is None else chosen)
     order = [c for c, _ in dealt] + [c for _, c in dealt]
-    burn_cards = [Card(c) for c in burns]
     sizes = (3, 1, 1)
     at = 0
     for street in range(3):
-        if at >= len(board):
+        if at >= len(board_cards):
             break
         order.append(burn_cards[street] if street < len(burn_cards) else next(spare))
-        order.extend(Card(c) for c in board[at : at + sizes[street]])
+        order.extend(board_cards[at : at + sizes[street]])
         at += sizes[street]
     order.extend(spare)
     return order

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pitboss.engine.events import Posted
-from pitboss.engine.setup import AnteMode, HandSetup, first_left_of
+from pitboss.engine.setup import AnteMode, HandSetup, first_left_of, normalised_posts
 from pitboss.errors import HandSetupError
 from pitboss.rules.hand import ShowdownPolicy, TimeoutPolicy
 
@@ -60,12 +60,19 @@ def plan_for(setup: HandSetup) -> DealPlan:
 
 
 def _make_plan(setup: HandSetup) -> DealPlan:
+    if setup.__class__ is not HandSetup:
+        raise HandSetupError(
+            f"a hand is dealt from a HandSetup, not {setup!r}",
+            code="bad_setup",
+            params={"setup": repr(setup)},
+        )
     setup.validate()
     ordered = setup.ordered_seats()
     if all(s.killed or not s.dealt for s in ordered):
         raise HandSetupError(
             "every player is dealt dead or not dealt cards: a hand needs at least one live player",
             code="no_live_player",
+            params={"seats": [s.seat for s in ordered]},
         )
     seats = tuple(s.seat for s in ordered)
     n = len(seats)
@@ -75,7 +82,7 @@ def _make_plan(setup: HandSetup) -> DealPlan:
     bet = [0] * n
     committed = [0] * n
     posted: list[Posted] = []
-    big_blind_ante = setup.ante_mode is AnteMode.BIG_BLIND
+    big_blind_ante = setup.mode is AnteMode.BIG_BLIND
     dead = 0
     largest = 0
     opener = -1
@@ -99,7 +106,7 @@ def _make_plan(setup: HandSetup) -> DealPlan:
         if live:
             bet[p] += paid
         posted.append(Posted(seat=post.seat, kind=post.kind, amount=paid, is_all_in=not stack[p]))
-    for post in setup.dead_posts:  # THC 21/35: missed blinds posted dead, main pot
+    for post in normalised_posts(setup.dead_posts):  # THC 21/35: missed blinds, dead, main pot
         p = pos[post.seat]
         paid = post.amount if post.amount < stack[p] else stack[p]
         if paid <= 0:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pitboss.errors import SplitError
+
 
 def build_pots(
     committed: Sequence[int],
@@ -29,8 +31,19 @@ def build_pots(
     RP-11): it goes into the main pot. Chips that no eligible player covered (dead money above
     the highest all-in when nobody else is left) join the pot below. Adjacent pots with the
     same eligible players are merged.
+
+    Raises:
+        SplitError: the three sequences differ in length, or ``dead`` is not 0 or more chips.
     """
     n = len(committed)
+    if len(out) != n or len(all_in) != n or dead.__class__ is not int or dead < 0:
+        raise SplitError(
+            f"pots are built from one entry per position in each of committed ({n}), out"
+            f" ({len(out)}) and all_in ({len(all_in)}), and dead money of 0 or more chips"
+            f" ({dead!r})",
+            code="bad_split",
+            params={"positions": [n, len(out), len(all_in)], "dead": repr(dead)},
+        )
     caps = sorted({committed[i] for i in range(n) if not out[i] and all_in[i]})
     top = max(committed, default=0)
     if not caps or caps[-1] < top:
@@ -65,7 +78,26 @@ def split_pot(amount: int, winners: int, unit: int) -> list[int]:
     units; the odd chips left over (fewer than one per winner, plus any remainder smaller than
     one ``unit``, e.g. from odd antes) all go to the first winner, whom the caller puts first
     by sorting the winners clockwise from the button. The shares always add up to ``amount``.
+
+    Raises:
+        SplitError: ``amount`` is not a whole number of chips 0 or more, or ``winners`` or
+            ``unit`` not a whole number from 1 (``bad_split``).
     """
+    if (
+        amount.__class__ is not int
+        or winners.__class__ is not int
+        or unit.__class__ is not int
+        or amount < 0
+        or winners < 1
+        or unit < 1
+    ):
+        raise SplitError(
+            f"cannot split {amount!r} chips between {winners!r} winners in units of {unit!r}:"
+            " the amount is a whole number of chips, 0 or more; winners and unit whole numbers"
+            " from 1",
+            code="bad_split",
+            params={"amount": repr(amount), "winners": repr(winners), "unit": repr(unit)},
+        )
     each = amount // unit // winners * unit
     shares = [each] * winners
     shares[0] += amount - each * winners

@@ -21,11 +21,12 @@ def recorded_deck(events: Sequence[HandEvent]) -> list[Card]:
     """The cards in the order the record shows them dealt (hole rounds, burns, board).
 
     Raises:
-        HandSetupError: the record hides a card (a player's or spectator's view).
+        HandSetupError: the record hides a card (a player's or spectator's view), or is not a
+            sequence of events.
     """
     holes: list[tuple[Card, Card]] = []
     rest: list[Card] = []
-    for event in events:
+    for event in _events_of(events):
         if isinstance(event, HoleCardsDealt):
             if event.cards is None:
                 raise _hidden(f"seat {event.seat}'s hole cards")
@@ -48,8 +49,10 @@ def replay(setup: HandSetup, events: Sequence[HandEvent]) -> Hand:
 
     Raises:
         HandSetupError: the record does not match what the rules produce from this setup
-            (code ``replay_mismatch``), or it hides cards.
+            (code ``replay_mismatch``), or it hides cards, or is not a sequence of events.
+        CardError: a recorded card is not a card, or is dealt twice.
     """
+    events = _events_of(events)
     hand = Hand(setup, Deck.stacked(recorded_deck(events)))
     produced = hand._record()
     for k, event in enumerate(events):
@@ -75,10 +78,23 @@ def replay(setup: HandSetup, events: Sequence[HandEvent]) -> Hand:
     return hand
 
 
+def _events_of(events: Sequence[HandEvent]) -> Sequence[HandEvent]:
+    if isinstance(events, list | tuple):
+        return events
+    if isinstance(events, str | bytes) or not isinstance(events, Sequence):
+        raise HandSetupError(
+            f"a hand's record is a sequence of events, not {events!r}",
+            code="bad_events",
+            params={"events": repr(events)},
+        )
+    return list(events)
+
+
 def _hidden(what: str) -> HandSetupError:
     return HandSetupError(
         f"cannot replay a record that hides {what}: replay needs the full record",
         code="hidden_card",
+        params={"hidden": what},
     )
 
 

@@ -8,7 +8,8 @@ button, TDA 32) and there may be no small blind (dead small blind, TDA 32).
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from typing import NoReturn
 
 from pitboss.errors import HandSetupError
 from pitboss.rules import RuleSet
@@ -113,6 +114,22 @@ class HandSetup:
     dead_posts: tuple[Post, ...] = ()
 
     @property
+    def mode(self) -> AnteMode:
+        """``ante_mode`` as an `AnteMode` (it may be given as its value, ``"per_player"``).
+
+        Raises:
+            HandSetupError: not an ante mode (see `validate`).
+        """
+        mode = self.ante_mode
+        if mode.__class__ is AnteMode:
+            return mode
+        found = _ANTE_MODES.get(mode) if isinstance(mode, str) else None
+        if found is None:
+            self.validate()  # raises, naming what is allowed
+        assert found is not None
+        return found
+
+    @property
     def opening_bet(self) -> int:
         """The minimum bet and the first round's opening raise increment."""
         return self.big_blind if self.min_bet is None else self.min_bet
@@ -122,12 +139,31 @@ class HandSetup:
         return tuple(sorted(self.seats, key=lambda s: s.seat))
 
     def validate(self) -> None:
-        """Check the setup describes a hand that can be dealt.
+        """Check the setup describes a hand that can be dealt, field by field.
+
+        Run once per setup (the plan is memoised), so it checks every field's type and range:
+        seats, stacks, blinds, antes, chip unit and posts are whole numbers (``int``, never a
+        bool, a float or text) up to `MAX_INT`; seat numbers start at 1; the flags are bools;
+        the modes are their enum members or exactly their values (``"per_player"``).
 
         Raises:
             HandSetupError: what is wrong, and what is allowed.
         """
         seats = self.seats
+        if not isinstance(seats, tuple | list):
+            _fail(
+                f"seats must be a tuple of SeatSpec, not {seats!r}",
+                code="bad_seats",
+                seats=repr(seats),
+            )
+        for index, spec in enumerate(seats):
+            if spec.__class__ is not SeatSpec:
+                _fail(
+                    f"seat entry {index + 1} is {spec!r}, not a SeatSpec",
+                    code="bad_seats",
+                    index=index,
+                    entry=repr(spec),
+                )
         if len(seats) < 2:
             _fail(
                 f"a hand needs at least 2 players, got {len(seats)}",
@@ -140,35 +176,40 @@ class HandSetup:
                 code="too_many_players",
                 players=len(seats),
             )
+        for spec in seats:
+            _check_seat_spec(spec)
         numbers = [s.seat for s in seats]
         if len(set(numbers)) != len(numbers):
-            _fail(f"seat numbers repeat in {numbers}: each seat once", code="duplicate_seat")
-        for s in seats:
-            if not _is_int(s.seat):
-                _fail(f"seat {s.seat!r} is not a seat number", code="bad_seat", seat=s.seat)
-            if not _is_int(s.stack) or s.stack <= 0:
-                _fail(
-                    f"seat {s.seat} ({s.player}) has a stack of {s.stack!r}: a player is dealt"
-                    " in only with a whole, positive number of chips",
-                    code="bad_stack",
-                    seat=s.seat,
-                    stack=s.stack,
-                )
-        if not _is_int(self.button):
-            _fail(f"button {self.button!r} is not a seat number", code="bad_button")
+            _fail(
+                f"seat numbers repeat in {numbers}: each seat once",
+                code="duplicate_seat",
+                seats=numbers,
+            )
+        players = [s.player for s in seats]
+        if len(set(players)) != len(players):
+            _fail(
+                f"a player is dealt in twice in {players}: each player has one seat",
+                code="duplicate_player",
+                players=players,
+            )
+        _check_seat_number(self.button, "button", "bad_button")
+        _check_seat_number(self.big_blind_seat, "big blind seat", "bad_big_blind_seat")
         if self.big_blind_seat not in numbers:
             _fail(
                 f"the big blind seat {self.big_blind_seat} has no player dealt in",
                 code="bad_big_blind_seat",
                 seat=self.big_blind_seat,
+                seats=numbers,
             )
         if self.small_blind_seat is not None:
+            _check_seat_number(self.small_blind_seat, "small blind seat", "bad_small_blind_seat")
             if self.small_blind_seat not in numbers:
                 _fail(
                     f"the small blind seat {self.small_blind_seat} has no player dealt in;"
                     " use no small blind seat for a dead small blind (TDA 32)",
                     code="bad_small_blind_seat",
                     seat=self.small_blind_seat,
+                    seats=numbers,
                 )
             if self.small_blind_seat == self.big_blind_seat:
                 _fail(
@@ -177,20 +218,28 @@ class HandSetup:
                     seat=self.small_blind_seat,
                 )
         for name in ("small_blind", "big_blind", "ante", "chip_unit"):
-            value = getattr(self, name)
-            if not _is_int(value) or value < 0:
-                _fail(
-                    f"{name} {value!r} must be a whole number of chips, 0 or more",
-                    code="bad_amount",
-                )
-        if self.big_blind <= 0 or self.chip_unit <= 0:
-            _fail("the big blind and the chip unit must be positive", code="bad_amount")
-        if self.min_bet is not None and (not _is_int(self.min_bet) or self.min_bet <= 0):
-            _fail(f"min_bet {self.min_bet!r} must be a positive number of chips", code="bad_amount")
-        if self.ante_mode is AnteMode.NONE and self.ante and self.posts is None:
+            _check_chips(getattr(self, name), name, low=1 if name in _POSITIVE else 0)
+        if self.min_bet is not None:
+            _check_chips(self.min_bet, "min_bet", low=1)
+        mode = _ANTE_MODES.get(self.ante_mode) if isinstance(self.ante_mode, str) else None
+        if mode is None:
+            _fail(
+                f"ante mode {self.ante_mode!r} is not one of {sorted(_ANTE_MODES)}",
+                code="bad_ante_mode",
+                ante_mode=repr(self.ante_mode),
+                allowed=sorted(_ANTE_MODES),
+            )
+        if not isinstance(self.rules, RuleSet):
+            _fail(
+                f"rules must be a RuleSet, not {self.rules!r}",
+                code="bad_rules",
+                rules=repr(self.rules),
+            )
+        if mode is AnteMode.NONE and self.ante and self.posts is None:
             _fail(
                 f"an ante of {self.ante} needs an ante mode (per_player or big_blind)",
                 code="ante_without_mode",
+                ante=self.ante,
             )
         if (
             len(seats) == 2
@@ -202,20 +251,12 @@ class HandSetup:
                 f"heads-up the button posts the small blind (TDA 34B): button {self.button},"
                 f" small blind seat {self.small_blind_seat}",
                 code="heads_up_button",
+                button=self.button,
+                seat=self.small_blind_seat,
             )
-        for p in self.dead_posts:
-            if p.seat not in numbers:
-                _fail(
-                    f"a dead post is due from seat {p.seat}, which has no player", code="bad_post"
-                )
-            if not _is_int(p.amount) or p.amount < 0:
-                _fail(f"dead post amount {p.amount!r} must be 0 or more chips", code="bad_post")
+        _check_posts(self.dead_posts, "dead_posts", numbers)
         if self.posts is not None:
-            for p in self.posts:
-                if p.seat not in numbers:
-                    _fail(f"a post is due from seat {p.seat}, which has no player", code="bad_post")
-                if not _is_int(p.amount) or p.amount < 0:
-                    _fail(f"post amount {p.amount!r} must be 0 or more chips", code="bad_post")
+            _check_posts(self.posts, "posts", numbers)
 
     def posting_plan(self) -> tuple[Post, ...]:
         """The forced bets in the order they are taken.
@@ -226,7 +267,7 @@ class HandSetup:
         (RP-11): the full ante is due whatever the number of players.
         """
         if self.posts is not None:
-            return self.posts
+            return normalised_posts(self.posts)
         blinds: list[Post] = []
         if self.small_blind_seat is not None and self.small_blind > 0:
             blinds.append(
@@ -235,9 +276,10 @@ class HandSetup:
         blinds.append(
             Post(seat=self.big_blind_seat, kind=PostKind.BIG_BLIND, amount=self.big_blind)
         )
-        if self.ante <= 0 or self.ante_mode is AnteMode.NONE:
+        mode = self.mode
+        if self.ante <= 0 or mode is AnteMode.NONE:
             return tuple(blinds)
-        if self.ante_mode is AnteMode.BIG_BLIND:
+        if mode is AnteMode.BIG_BLIND:
             return (*blinds, Post(seat=self.big_blind_seat, kind=PostKind.ANTE, amount=self.ante))
         ordered = self.ordered_seats()
         start = first_left_of(tuple(s.seat for s in ordered), self.button)
@@ -260,9 +302,115 @@ def first_left_of(seats: tuple[int, ...], seat: int) -> int:
     return 0
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
+def normalised_posts(posts: tuple[Post, ...]) -> tuple[Post, ...]:
+    """``posts`` with every kind a `PostKind` (a kind may be given as its value, ``"ante"``)."""
+    if all(p.kind.__class__ is PostKind for p in posts):
+        return tuple(posts)
+    return tuple(replace(p, kind=_POST_KINDS[p.kind]) for p in posts)
 
 
-def _fail(message: str, *, code: str, **params: object) -> None:
+MAX_INT = 10**15
+"""The largest stack, amount or seat number a setup accepts: far above any chip count, far below
+what would overflow a database column or lose precision in a JSON number (2**53)."""
+
+_ANTE_MODES: dict[str, AnteMode] = {m.value: m for m in AnteMode}
+_POST_KINDS: dict[str, PostKind] = {k.value: k for k in PostKind}
+_POSITIVE = ("big_blind", "chip_unit")
+
+
+def _check_seat_spec(spec: SeatSpec) -> None:
+    _check_seat_number(spec.seat, "seat", "bad_seat")
+    player = spec.player
+    if not isinstance(player, str) or not player.strip():
+        _fail(
+            f"seat {spec.seat} has player {player!r}: a player is named by non-blank text",
+            code="bad_player",
+            seat=spec.seat,
+            player=repr(player),
+        )
+    stack = spec.stack
+    if stack.__class__ is not int or not 0 < stack <= MAX_INT:
+        _fail(
+            f"seat {spec.seat} ({player}) has a stack of {stack!r}: a player is dealt in only"
+            f" with a whole, positive number of chips, at most {MAX_INT:,}",
+            code="bad_stack",
+            seat=spec.seat,
+            stack=repr(stack),
+            max=MAX_INT,
+        )
+    for flag in ("killed", "dealt"):
+        value = getattr(spec, flag)
+        if value.__class__ is not bool:
+            _fail(
+                f"seat {spec.seat} ({player}): {flag} must be True or False, not {value!r}",
+                code="bad_flag",
+                seat=spec.seat,
+                field=flag,
+                value=repr(value),
+            )
+
+
+def _check_seat_number(value: object, what: str, code: str) -> None:
+    if value.__class__ is not int or not 1 <= value <= MAX_INT:
+        _fail(
+            f"{what} {value!r} is not a seat number: seats are whole numbers from 1",
+            code=code,
+            seat=repr(value),
+            min=1,
+        )
+
+
+def _check_chips(value: object, name: str, *, low: int) -> None:
+    if value.__class__ is not int or not low <= value <= MAX_INT:
+        what = "a positive" if low else "0 or a positive"
+        _fail(
+            f"{name} {value!r} must be {what} whole number of chips, at most {MAX_INT:,}",
+            code="bad_amount",
+            field=name,
+            value=repr(value),
+            min=low,
+            max=MAX_INT,
+        )
+
+
+def _check_posts(posts: object, name: str, numbers: list[int]) -> None:
+    what = "dead post" if name == "dead_posts" else "post"
+    if not isinstance(posts, tuple | list):
+        _fail(f"{name} must be a tuple of Post, not {posts!r}", code="bad_post", field=name)
+    for index, post in enumerate(posts):
+        if post.__class__ is not Post:
+            _fail(
+                f"{name} entry {index + 1} is {post!r}, not a Post",
+                code="bad_post",
+                field=name,
+                index=index,
+            )
+        if post.seat.__class__ is not int or post.seat not in numbers:
+            _fail(
+                f"a {what} is due from seat {post.seat!r}, which has no player (seats {numbers})",
+                code="bad_post",
+                field=name,
+                seat=repr(post.seat),
+                seats=numbers,
+            )
+        if not isinstance(post.kind, str) or post.kind not in _POST_KINDS:
+            _fail(
+                f"{what} kind {post.kind!r} is not one of {sorted(_POST_KINDS)}",
+                code="bad_post",
+                field=name,
+                kind=repr(post.kind),
+                allowed=sorted(_POST_KINDS),
+            )
+        amount = post.amount
+        if amount.__class__ is not int or not 0 <= amount <= MAX_INT:
+            _fail(
+                f"{what} amount {amount!r} must be 0 or more whole chips, at most {MAX_INT:,}",
+                code="bad_post",
+                field=name,
+                amount=repr(amount),
+                max=MAX_INT,
+            )
+
+
+def _fail(message: str, *, code: str, **params: object) -> NoReturn:
     raise HandSetupError(message, code=code, params=params)

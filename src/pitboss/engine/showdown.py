@@ -28,10 +28,15 @@ _evaluate: list[Evaluate] = []
 
 
 def evaluator() -> Evaluate:
-    """The hand evaluator's scalar ``evaluate`` (higher is better, equal is a tie)."""
+    """The hand evaluator's unchecked scalar path (higher is better, equal is a tie).
+
+    Internal: `pitboss.evaluator._evaluate_unchecked` skips the checks of the public
+    ``evaluate``; the showdown passes it only the two hole cards and five board cards the hand
+    dealt from one deck (distinct card codes 0 to 51).
+    """
     if not _evaluate:
         module = importlib.import_module("pitboss.evaluator")
-        _evaluate.append(cast(Evaluate, module.evaluate))
+        _evaluate.append(cast(Evaluate, module._evaluate_unchecked))
     return _evaluate[0]
 
 
@@ -91,7 +96,11 @@ class ShowdownStep(HandState):
 
     def _not_showdown(self, verb: str) -> IllegalAction:
         if self._phase is HandPhase.OVER:
-            return IllegalAction(f"cannot {verb}: the hand is over", code="hand_over")
+            return IllegalAction(
+                f"cannot {verb}: the hand is over",
+                code="hand_over",
+                params={"action": verb, "phase": HandPhase.OVER.value},
+            )
         return IllegalAction(
             f"cannot {verb} now: the hand is not at showdown; seat"
             f" {self._seats[self._actor]} is to bet, call, check or fold",
