@@ -181,6 +181,7 @@ def test_decks_read_cards_as_codes_cards_or_text() -> None:
     [
         (lambda: Deck.stacked(None), "bad_cards"),
         (lambda: Deck.stacked(5), "bad_cards"),
+        (lambda: Deck.stacked(b"\x01\x02"), "bad_cards"),  # bytes are not card codes
         (lambda: Deck.stacked([1, True]), "bad_card_code"),
         (lambda: Deck.stacked([1, 1.0]), "bad_card_code"),
         (lambda: Deck.stacked([1, "Xx"]), "bad_card"),

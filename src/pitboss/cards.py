@@ -230,6 +230,8 @@ def cards_of(cards: Iterable[int | str] | str, *, what: str) -> list[Card]:
     if isinstance(cards, str):
         return parse_cards(cards)
     try:
+        if isinstance(cards, bytes | bytearray | memoryview):
+            raise TypeError  # bytes would read as codes: b"A" as 65
         items = list(cards)
     except TypeError:
         raise CardError(
