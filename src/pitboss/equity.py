@@ -199,7 +199,7 @@ def _validate(
         raise EquityError(
             f"equity compares {MIN_HANDS} to {MAX_HANDS} hands, not {len(hands)}",
             code="bad_hand_count",
-            params={"hands": len(hands)},
+            params={"hands": len(hands), "min_hands": MIN_HANDS, "max_hands": MAX_HANDS},
         )
     for hand in hands:
         if len(hand) != 2:
@@ -212,7 +212,7 @@ def _validate(
         raise EquityError(
             f"a board has at most 5 cards, not {len(board)}",
             code="bad_board",
-            params={"board": format_cards(board)},
+            params={"board": format_cards(board), "count": len(board), "max_cards": 5},
         )
 
 

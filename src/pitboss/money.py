@@ -53,7 +53,11 @@ def split_amount(
             that is not a whole number of units, or a ``tie_order`` that is not a permutation.
     """
     if not weights:
-        raise SplitError("nothing to split into: give at least one share", code="no_shares")
+        raise SplitError(
+            "nothing to split into: give at least one share",
+            code="no_shares",
+            params={"count": 0},
+        )
     if isinstance(amount, bool) or not isinstance(amount, int) or amount < 0:
         raise SplitError(
             f"the amount to split must be a whole number of cents or chips, 0 or more; "
@@ -101,7 +105,11 @@ def split_evenly(
         SplitError: as :func:`split_amount`, or ``count`` below 1.
     """
     if count < 1:
-        raise SplitError(f"cannot split among {count} shares: give at least one", code="no_shares")
+        raise SplitError(
+            f"cannot split among {count} shares: give at least one",
+            code="no_shares",
+            params={"count": count},
+        )
     return split_amount(amount, [1] * count, unit=unit, tie_order=tie_order)
 
 
@@ -154,6 +162,7 @@ def _integer_weights(weights: Sequence[Weight]) -> list[int]:
         raise SplitError(
             "every weight is zero: at least one share must have a positive weight",
             code="zero_weights",
+            params={"count": len(scaled)},
         )
     return scaled
 

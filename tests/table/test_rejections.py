@@ -122,7 +122,14 @@ def test_table_error_has_a_stable_code_and_params() -> None:
     with pytest.raises(TableError) as caught:
         table.seat_player("x", 2, 100)
     assert caught.value.to_dict()["code"] == "seat_occupied"
-    assert caught.value.params == {"seat": 2, "table": 1}
+    occupant = table.player_at(2)
+    assert occupant is not None
+    assert caught.value.params == {
+        "seat": 2,
+        "table": 1,
+        "player": occupant.player,
+        "empty_seats": table.empty_seats(),
+    }
 
 
 def test_a_hand_needs_two_players() -> None:

@@ -42,7 +42,13 @@ def test_ky_seed_level_7_759_is_rejected_naming_the_level() -> None:
     with pytest.raises(StructureError) as info:
         Structure(levels=tuple(levels), breaks=KY.breaks, chips=KY.chips, ante_mode=KY.ante_mode)
     assert info.value.message.startswith("level 7: the small blind 759 is not a multiple of 50")
-    assert info.value.params == {"level": 7, "amount": 759, "smallest_chip": 50}
+    assert info.value.params == {
+        "level": 7,
+        "kind": "small_blind",
+        "amount": 759,
+        "smallest_chip": 50,
+        "chips_in_play": [50, 100, 500, 1000, 5000],
+    }
 
 
 def test_a_blind_needing_a_coloured_up_chip_is_rejected() -> None:

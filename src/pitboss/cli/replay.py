@@ -107,7 +107,7 @@ def _hands(path: Path, *, limit: int) -> Iterator[tuple[str, PhhHand | HistoryEr
         raise HistoryError(
             "a hand history file ends in .phh (one hand) or .phhs (several hands)",
             code="unreadable_file",
-            params={"path": str(path)},
+            params={"path": str(path), "suffix": path.suffix, "allowed": [".phh", ".phhs"]},
         )
     text = read_history_file(path, limit=limit)
     if path.suffix == ".phh":

@@ -159,7 +159,7 @@ def common_scale(amounts: Iterable[Decimal | int]) -> int:
                     f"amount {amount} has more than {MAX_SCALE_DIGITS} decimal places: "
                     "pitboss counts whole chips and refuses to round",
                     code="bad_amount",
-                    params={"amount": str(amount)},
+                    params={"amount": str(amount), "max_decimal_places": MAX_SCALE_DIGITS},
                 )
     scale: int = 10**digits
     return scale
@@ -213,5 +213,5 @@ def check_scale(scale: int) -> None:
             f"scale {scale!r} is not allowed: the scale is a power of ten from 1 to "
             f"10**{MAX_SCALE_DIGITS}",
             code="bad_scale",
-            params={"scale": repr(scale)},
+            params={"scale": repr(scale), "max_scale": 10**MAX_SCALE_DIGITS},
         )

@@ -73,7 +73,9 @@ def _action(event: HandEvent, player: Mapping[int, int]) -> PhhAction | None:
         if event.kind in (ActionKind.BET, ActionKind.RAISE):
             return PhhAction(kind=PhhActionKind.BET_OR_RAISE_TO, player=p, amount=event.to)
         raise HistoryError(
-            f"a {event.kind} in turn has no PHH form", code="bad_event", params={"kind": event.kind}
+            f"a {event.kind} in turn has no PHH form",
+            code="bad_event",
+            params={"kind": event.kind.value},
         )
     if isinstance(event, HandTabled):
         return PhhAction(
@@ -90,7 +92,7 @@ def _not_expressible(seats: set[int], why: str) -> HistoryError:
         f"seat {listed} was dealt dead (TDA 30/71C) and PHH has no dead hands: written as a "
         f"fold in turn, {why}, so this hand cannot be written as PHH",
         code="not_expressible",
-        params={"seats": sorted(seats)},
+        params={"seats": sorted(seats), "reason": why},
     )
 
 
@@ -174,6 +176,7 @@ def phh_from_hand(
         raise HistoryError(
             "the hand is not over: only a finished hand is written as PHH",
             code="hand_not_over",
+            params={"events": len(events)},
         )
     antes = [0] * n
     blinds = [0] * n

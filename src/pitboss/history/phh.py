@@ -260,7 +260,7 @@ class PhhHand:
             raise HistoryError(
                 f"a hand needs at least 2 players; starting_stacks lists {count}",
                 code="bad_player_count",
-                params={"count": count},
+                params={"count": count, "min_players": 2},
             )
         for name in ("antes", "blinds_or_straddles", "players", "finishing_stacks", "winnings"):
             values = getattr(self, name)
@@ -297,7 +297,11 @@ class PhhHand:
                     f"action {format_action(action, scale=self.scale)!r} names p{action.player}"
                     f" but the hand has {count} players (p1 to p{count})",
                     code="bad_action",
-                    params={"player": action.player, "players": count},
+                    params={
+                        "player": action.player,
+                        "players": count,
+                        "action": format_action(action, scale=self.scale),
+                    },
                 )
             if action.kind in (PhhActionKind.DEAL_HOLE, PhhActionKind.DEAL_BOARD):
                 known.extend(c for c in action.cards if c is not None)
@@ -345,7 +349,11 @@ def check_variant(variant: str) -> None:
             f"variant {excerpt(variant)} ({name}) is not supported: pitboss reads and writes "
             "No-Limit Texas Hold'em ('NT') only",
             code="unsupported_variant",
-            params={"variant": excerpt(variant, quote=False)},
+            params={
+                "variant": excerpt(variant, quote=False),
+                "name": name,
+                "allowed": list(SUPPORTED_VARIANTS),
+            },
         )
 
 

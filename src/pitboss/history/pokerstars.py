@@ -95,7 +95,7 @@ def roman(number: int) -> str:
         raise HistoryError(
             f"level {number} has no Roman numeral: levels are written from 1 to 3999",
             code="bad_level",
-            params={"level": number},
+            params={"level": number, "min_level": 1, "max_level": 3999},
         )
     out = []
     for value, letters in (
@@ -215,6 +215,7 @@ def format_pokerstars(
         raise HistoryError(
             "the hand is not over: only a finished hand is written as PokerStars text",
             code="hand_not_over",
+            params={"events": len(events)},
         )
     name = {s.seat: s.player for s in setup.seats}
     if names:

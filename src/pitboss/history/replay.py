@@ -237,7 +237,7 @@ def _cards(hand: PhhHand) -> _Cards:
             raise HistoryError(
                 f"p{player} is dealt {len(cards)} hole cards: No-Limit Hold'em deals two",
                 code="bad_hole_cards",
-                params={"player": player},
+                params={"player": player, "count": len(cards)},
             )
     for action in hand.actions:
         if action.kind is PhhActionKind.SHOW_OR_MUCK and action.cards:
@@ -247,7 +247,11 @@ def _cards(hand: PhhHand) -> _Cards:
                 raise HistoryError(
                     f"{format_action(action)!r} shows {len(action.cards)} cards: a hand has two",
                     code="bad_hole_cards",
-                    params={"player": action.player},
+                    params={
+                        "player": action.player,
+                        "action": format_action(action),
+                        "count": len(action.cards),
+                    },
                 )
             for k, card in enumerate(action.cards):
                 if card is None:
@@ -256,7 +260,7 @@ def _cards(hand: PhhHand) -> _Cards:
                     raise HistoryError(
                         f"{format_action(action)!r} shows cards p{action.player} was not dealt",
                         code="bad_hole_cards",
-                        params={"player": action.player},
+                        params={"player": action.player, "action": format_action(action)},
                     )
                 dealt[k] = card
     board = list(hand.board())
@@ -264,15 +268,22 @@ def _cards(hand: PhhHand) -> _Cards:
         raise HistoryError(
             f"the actions deal {len(board)} board cards: Hold'em has five",
             code="bad_board",
-            params={"cards": len(board)},
+            params={"cards": len(board), "max_cards": 5},
         )
     named = {c for cards in hole.values() for c in cards if c is not None}
     named.update(c for c in board if c is not None)
     if len(named) != sum(1 for cards in hole.values() for c in cards if c is not None) + sum(
         1 for c in board if c is not None
     ):
+        seen: set[Card] = set()
+        repeated: set[Card] = set()
+        for c in [c for cards in hole.values() for c in cards] + board:
+            if c is not None:
+                (repeated if c in seen else seen).add(c)
         raise HistoryError(
-            "a card shown at showdown was dealt elsewhere", code="duplicate_card", params={}
+            "a card shown at showdown was dealt elsewhere",
+            code="duplicate_card",
+            params={"cards": [str(c) for c in sorted(repeated)]},
         )
     spare = iter([c for c in FULL_DECK if c not in named])
     unknown: set[Card] = set()

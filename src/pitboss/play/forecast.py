@@ -52,7 +52,11 @@ class RunSummary:
 def summarize(result: TournamentResult, *, step_minutes: int = CURVE_STEP_MINUTES) -> RunSummary:
     """The figures of one tournament (see `RunSummary`)."""
     if step_minutes < 1:
-        raise PlayError("the curve step is 1 minute or more", code="bad_step")
+        raise PlayError(
+            "the curve step is 1 minute or more",
+            code="bad_step",
+            params={"step_minutes": step_minutes, "min_step_minutes": 1},
+        )
     end = result.elapsed_ms
     curve: list[int] = []
     points = result.field
@@ -183,7 +187,7 @@ def forecast(summaries: Sequence[RunSummary]) -> Forecast:
         PlayError: no runs, runs of different fields, or curves with different steps.
     """
     if not summaries:
-        raise PlayError("a forecast needs at least one run", code="no_runs")
+        raise PlayError("a forecast needs at least one run", code="no_runs", params={"runs": 0})
     entrants = {s.entrants for s in summaries}
     steps = {s.curve_step_minutes for s in summaries}
     if len(entrants) != 1 or len(steps) != 1:
@@ -240,7 +244,9 @@ def run_seeds(seed: int, runs: int) -> tuple[int, ...]:
     """The seed of each of ``runs`` runs derived from ``seed``: one run plays ``seed`` itself,
     several play ``seed``, ``seed + 1`` ... so run k of a forecast can be replayed alone."""
     if runs < 1:
-        raise PlayError(f"runs must be 1 or more, not {runs}", code="bad_runs")
+        raise PlayError(
+            f"runs must be 1 or more, not {runs}", code="bad_runs", params={"runs": runs}
+        )
     return tuple(seed + i for i in range(runs))
 
 

@@ -43,25 +43,29 @@ class DealingPace:
                 raise PlayError(
                     f"{name} must be a whole number of seconds, 0 or more, not {value!r}",
                     code="bad_pace",
-                    params={name: value},
+                    params={"field": name, name: value},
                 )
         if not 0 <= self.spread_percent < 100:
             raise PlayError(
                 f"spread_percent must be from 0 to 99, not {self.spread_percent!r}",
                 code="bad_pace",
-                params={"spread_percent": self.spread_percent},
+                params={"spread_percent": self.spread_percent, "min": 0, "max": 99},
             )
         if self.hand_for_hand_percent < 100:
             raise PlayError(
                 "hand-for-hand hands are never quicker than others: hand_for_hand_percent must "
                 f"be 100 or more, not {self.hand_for_hand_percent!r}",
                 code="bad_pace",
-                params={"hand_for_hand_percent": self.hand_for_hand_percent},
+                params={"hand_for_hand_percent": self.hand_for_hand_percent, "min": 100},
             )
         if self.deal_seconds + self.decision_seconds == 0:
             raise PlayError(
                 "a hand cannot take no time: give deal_seconds or decision_seconds",
                 code="bad_pace",
+                params={
+                    "deal_seconds": self.deal_seconds,
+                    "decision_seconds": self.decision_seconds,
+                },
             )
 
     def base_seconds(self, *, decisions: int, is_showdown: bool) -> int:

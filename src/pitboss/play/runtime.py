@@ -119,7 +119,7 @@ def play_tournament(
         raise PlayError(
             f"a tournament needs at least two players, not {players}",
             code="too_few_players",
-            params={"players": players},
+            params={"players": players, "min_players": 2},
         )
     cap = rules.tournament.entry.max_entries
     if cap is not None and players > cap:
@@ -349,7 +349,11 @@ class _Runtime:
                 "play stalled: every table waits and the clock has nothing left to change; "
                 + "; ".join(reasons),
                 code="stalled",
-                params={"players_left": self.left, "tables": len(s.tables)},
+                params={
+                    "players_left": self.left,
+                    "tables": len(s.tables),
+                    "reasons": reasons,
+                },
             )
         self._push(min(later), _TICK, 0)
 
@@ -416,7 +420,7 @@ class _Runtime:
             raise PlayError(
                 f"the clock is stopped during {period.label().lower()}: nothing would end it",
                 code="stalled",
-                params={"period": period.index},
+                params={"period": period.index, "label": period.label()},
             )
         self._push(self.now + max(clk.remaining(s.clock, self.now), 0), _READY, table)
 

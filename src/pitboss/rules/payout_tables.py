@@ -57,7 +57,7 @@ class PayoutFormula:
                 f"paid_bp must be between 1 and {BASIS_POINTS} basis points of the entrants; "
                 f"got {self.paid_bp}",
                 code="bad_paid_share",
-                params={"paid_bp": self.paid_bp},
+                params={"paid_bp": self.paid_bp, "min_bp": 1, "max_bp": BASIS_POINTS},
             )
         if self.min_places < 1 or (
             self.max_places is not None and self.max_places < self.min_places
@@ -107,7 +107,11 @@ class PayoutBracket:
             raise PayoutError(
                 f"bracket {label}: entrants must run from 1 or more upwards",
                 code="bad_bracket_range",
-                params={"bracket": label},
+                params={
+                    "bracket": label,
+                    "min_entrants": self.min_entrants,
+                    "max_entrants": self.max_entrants,
+                },
             )
         shares = self.shares_bp
         if not shares or any(s <= 0 for s in shares) or sum(shares) != BASIS_POINTS:
@@ -115,7 +119,12 @@ class PayoutBracket:
                 f"bracket {label}: shares {list(shares)} must be positive basis points adding "
                 f"up to {BASIS_POINTS} (100%); they add up to {sum(shares)}",
                 code="bad_bracket_shares",
-                params={"bracket": label, "shares_bp": list(shares)},
+                params={
+                    "bracket": label,
+                    "shares_bp": list(shares),
+                    "total_bp": sum(shares),
+                    "expected_total_bp": BASIS_POINTS,
+                },
             )
         if any(a < b for a, b in pairwise(shares)):
             raise PayoutError(
@@ -128,7 +137,11 @@ class PayoutBracket:
                 f"bracket {label}: pays {len(shares)} places but a field of "
                 f"{self.min_entrants} has only {self.min_entrants} players",
                 code="bracket_pays_too_many",
-                params={"bracket": label, "places": len(shares)},
+                params={
+                    "bracket": label,
+                    "places": len(shares),
+                    "min_entrants": self.min_entrants,
+                },
             )
 
     @property
@@ -214,6 +227,7 @@ class PayoutTable:
                 f"payout table is not as expected ({exc!r}): write brackets as "
                 '{"entrants": [min, max], "shares_bp": [...]} and an optional "beyond" formula',
                 code="bad_payout_table",
+                params={"error": repr(exc)},
             ) from exc
         return cls(brackets=tuple(brackets), beyond=formula)
 

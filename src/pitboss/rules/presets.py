@@ -55,7 +55,7 @@ def from_mapping(cls: type[T], data: Mapping[str, Any], *, where: str = "") -> T
     if not isinstance(data, Mapping):
         raise RuleSetError(
             f"{where or cls.__name__} must be a table of settings, got {_describe(data)}",
-            params={"setting": where},
+            params={"setting": where, "expected": "a table", "got": _describe(data)},
         )
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
     hints = _hints(cls)
@@ -111,25 +111,30 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
         raise RuleSetError(
             f"'{where}' must be {' or '.join(_type_name(o) for o in options)}, "
             f"got {_describe(value)}",
-            params={"setting": where},
+            params={
+                "setting": where,
+                "expected": [_type_name(o) for o in options],
+                "got": _describe(value),
+            },
         )
     if origin is typing.Literal:
         if value in args:
             return value
         raise RuleSetError(
             f"'{where}' must be one of {', '.join(map(repr, args))}, got {value!r}",
-            params={"setting": where, "allowed": list(args)},
+            params={"setting": where, "allowed": list(args), "got": repr(value)},
         )
     if origin in (tuple, list, frozenset):
         if not isinstance(value, (list, tuple)):
             raise RuleSetError(
-                f"'{where}' must be a list, got {_describe(value)}", params={"setting": where}
+                f"'{where}' must be a list, got {_describe(value)}",
+                params={"setting": where, "expected": "a list", "got": _describe(value)},
             )
         if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
             if len(args) != len(value):
                 raise RuleSetError(
                     f"'{where}' must have {len(args)} items, got {len(value)}",
-                    params={"setting": where},
+                    params={"setting": where, "expected_items": len(args), "items": len(value)},
                 )
             return tuple(
                 _convert(a, v, f"{where}[{i}]")
@@ -144,7 +149,8 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
     if origin is dict:
         if not isinstance(value, Mapping):
             raise RuleSetError(
-                f"'{where}' must be a table, got {_describe(value)}", params={"setting": where}
+                f"'{where}' must be a table, got {_describe(value)}",
+                params={"setting": where, "expected": "a table", "got": _describe(value)},
             )
         return {
             _convert(args[0], k, f"{where}.{k}"): _convert(args[1], v, f"{where}.{k}")
@@ -158,7 +164,7 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
             return tp(value)
         raise RuleSetError(
             f"'{where}' must be one of {', '.join(map(repr, allowed))}, got {value!r}",
-            params={"setting": where, "allowed": allowed},
+            params={"setting": where, "allowed": allowed, "got": repr(value)},
         )
     if tp is bool:
         if isinstance(value, bool):
@@ -177,11 +183,12 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
             return value
     else:
         raise RuleSetError(
-            f"'{where}' has a type the loader cannot read: {tp!r}", params={"setting": where}
+            f"'{where}' has a type the loader cannot read: {tp!r}",
+            params={"setting": where, "type": repr(tp)},
         )
     raise RuleSetError(
         f"'{where}' must be {_type_name(tp)}, got {_describe(value)}",
-        params={"setting": where, "expected": _type_name(tp)},
+        params={"setting": where, "expected": _type_name(tp), "got": _describe(value)},
     )
 
 
@@ -239,7 +246,7 @@ def parse_preset(text: str, *, name: str = "<text>") -> RuleSet:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise RuleSetError(
-            f"preset '{name}' is not valid TOML: {err}", params={"preset": name}
+            f"preset '{name}' is not valid TOML: {err}", params={"preset": name, "error": str(err)}
         ) from err
     try:
         return from_mapping(RuleSet, data)

@@ -127,7 +127,12 @@ class TableRules:
                 raise RuleSetError(
                     f"table.{name} = {value} is not allowed: a table has {MIN_SEATS} to "
                     f"{MAX_SEATS} seats (SLPT 29.5 allows 13 on large side-game tables)",
-                    params={"setting": f"table.{name}", "value": value},
+                    params={
+                        "setting": f"table.{name}",
+                        "value": value,
+                        "min_seats": MIN_SEATS,
+                        "max_seats": MAX_SEATS,
+                    },
                 )
 
     def seats_for(self, phase: TablePhase) -> int:

@@ -242,7 +242,7 @@ def validate_structure(structure: Structure) -> None:
             raise StructureError(
                 f"a break after level {brk.after_level} does not fit a structure of "
                 f"{len(s.levels)} levels",
-                params={"after_level": brk.after_level},
+                params={"after_level": brk.after_level, "levels": len(s.levels)},
             )
         if brk.minutes <= 0:
             raise StructureError(
@@ -263,7 +263,12 @@ def validate_structure(structure: Structure) -> None:
                 f"{where} has small blind {level.small_blind}, big blind {level.big_blind}, "
                 f"ante {level.ante}; blinds must be positive with the big blind at least the "
                 "small blind, and the ante zero or more",
-                params={"level": number},
+                params={
+                    "level": number,
+                    "small_blind": level.small_blind,
+                    "big_blind": level.big_blind,
+                    "ante": level.ante,
+                },
             )
         for what, amount in (
             ("small blind", level.small_blind),
@@ -276,12 +281,18 @@ def validate_structure(structure: Structure) -> None:
                     f"smallest chip in play at {where} (chips in play: "
                     f"{', '.join(f'{c:,}' for c in sorted(in_play))}); "
                     "every blind and ante must be payable in chips",
-                    params={"level": number, "amount": amount, "smallest_chip": smallest},
+                    params={
+                        "level": number,
+                        "kind": what.replace(" ", "_"),
+                        "amount": amount,
+                        "smallest_chip": smallest,
+                        "chips_in_play": sorted(in_play),
+                    },
                 )
         if level.ante_mode is not None and level.ante_mode is AnteMode.NONE and level.ante:
             raise StructureError(
                 f"{where} has an ante of {level.ante} but ante_mode 'none'",
-                params={"level": number},
+                params={"level": number, "ante": level.ante, "ante_mode": AnteMode.NONE.value},
             )
         if number > 1:
             _check_blinds_rise(s.levels[number - 2], level, number)
@@ -316,7 +327,7 @@ def _colour_up(in_play: set[int], removed: tuple[int, ...], where: str) -> set[i
             raise StructureError(
                 f"{where} colours up the {chip:,} chip, which is not in play there "
                 f"(chips in play: {', '.join(f'{c:,}' for c in sorted(in_play))})",
-                params={"where": where, "chip": chip},
+                params={"where": where, "chip": chip, "chips_in_play": sorted(in_play)},
             )
     left = in_play - set(removed)
     if not left:
@@ -443,13 +454,21 @@ class PrizePoolRules:
         if not 0 <= self.percent <= 100:
             raise RuleSetError(
                 f"tournament.prize_pool.percent must be 0..100, got {self.percent}",
-                params={"setting": "tournament.prize_pool.percent", "value": self.percent},
+                params={
+                    "setting": "tournament.prize_pool.percent",
+                    "value": self.percent,
+                    "min": 0,
+                    "max": 100,
+                },
             )
         _non_negative("tournament.prize_pool.guarantee_cents", self.guarantee_cents)
         if len(set(self.includes)) != len(self.includes):
             raise RuleSetError(
                 "tournament.prize_pool.includes names a kind of money twice",
-                params={"setting": "tournament.prize_pool.includes"},
+                params={
+                    "setting": "tournament.prize_pool.includes",
+                    "value": [k.value for k in self.includes],
+                },
             )
 
 
@@ -494,7 +513,11 @@ class PayoutRules:
                 "tournament.payouts.custom is the preset's own payout table and is given when, "
                 f"and only when, tournament.payouts.table is 'custom' (table is "
                 f"'{self.table.value}', custom is {'set' if self.custom else 'not set'})",
-                params={"setting": "tournament.payouts.custom", "table": self.table.value},
+                params={
+                    "setting": "tournament.payouts.custom",
+                    "table": self.table.value,
+                    "custom_set": self.custom is not None,
+                },
             )
 
 
@@ -610,7 +633,12 @@ class SeatingRules:
         if not self.balance_thresholds or self.balance_thresholds[0].from_level != 1:
             raise RuleSetError(
                 "tournament.seating.balance_thresholds must start with from_level = 1",
-                params={"setting": "tournament.seating.balance_thresholds"},
+                params={
+                    "setting": "tournament.seating.balance_thresholds",
+                    "from_level": (
+                        self.balance_thresholds[0].from_level if self.balance_thresholds else None
+                    ),
+                },
             )
         levels = [t.from_level for t in self.balance_thresholds]
         if levels != sorted(set(levels)) or any(t.threshold < 1 for t in self.balance_thresholds):
@@ -626,7 +654,11 @@ class SeatingRules:
         if any(n < 2 for n in self.redraw_at_tables):
             raise RuleSetError(
                 "tournament.seating.redraw_at_tables: table counts must be 2 or more",
-                params={"setting": "tournament.seating.redraw_at_tables"},
+                params={
+                    "setting": "tournament.seating.redraw_at_tables",
+                    "value": list(self.redraw_at_tables),
+                    "min": 2,
+                },
             )
 
     def phase_at(self, level: int) -> TablePhase:
@@ -721,7 +753,11 @@ class ConductRules:
                 raise RuleSetError(
                     f"tournament.conduct.escalation has a {step.amount}-minute step; the allowed "
                     f"time penalties are {', '.join(map(str, allowed))} minutes (THC 25)",
-                    params={"setting": "tournament.conduct.escalation", "allowed": list(allowed)},
+                    params={
+                        "setting": "tournament.conduct.escalation",
+                        "value": step.amount,
+                        "allowed": list(allowed),
+                    },
                 )
         _positive("tournament.conduct.clock_seconds", self.clock_seconds)
         _non_negative("tournament.conduct.clock_countdown_seconds", self.clock_countdown_seconds)
@@ -791,7 +827,11 @@ class TournamentRules:
             raise RuleSetError(
                 f"tournament.entry.starting_chips {self.entry.starting_chips:,} is not a multiple "
                 f"of {first:,}, the smallest chip in play at level 1",
-                params={"setting": "tournament.entry.starting_chips"},
+                params={
+                    "setting": "tournament.entry.starting_chips",
+                    "value": self.entry.starting_chips,
+                    "smallest_chip": first,
+                },
             )
         for name, level in (
             (
@@ -803,7 +843,7 @@ class TournamentRules:
             if level is not None and level > n_levels:
                 raise RuleSetError(
                     f"{name} is {level} but the structure has {n_levels} levels",
-                    params={"setting": name, "value": level},
+                    params={"setting": name, "value": level, "levels": n_levels},
                 )
         if self.rebuy.allowed:
             last = self.rebuy.until_level or n_levels
@@ -812,7 +852,11 @@ class TournamentRules:
                 raise RuleSetError(
                     f"tournament.rebuy.chips {self.rebuy.chips:,} is not a multiple of "
                     f"{smallest:,}, a chip in play during the re-buy window",
-                    params={"setting": "tournament.rebuy.chips"},
+                    params={
+                        "setting": "tournament.rebuy.chips",
+                        "value": self.rebuy.chips,
+                        "smallest_chip": smallest,
+                    },
                 )
         if self.add_on.allowed:
             at = self.add_on.at_break_after_level
@@ -822,14 +866,22 @@ class TournamentRules:
                     f"tournament.add_on.at_break_after_level is {at} but the structure has no "
                     "break after that level (breaks after levels "
                     f"{[b.after_level for b in s.breaks]})",
-                    params={"setting": "tournament.add_on.at_break_after_level", "value": at},
+                    params={
+                        "setting": "tournament.add_on.at_break_after_level",
+                        "value": at,
+                        "breaks_after": [b.after_level for b in s.breaks],
+                    },
                 )
             smallest = s.chips_in_play_at_break(at)[0]
             if self.add_on.chips % smallest:
                 raise RuleSetError(
                     f"tournament.add_on.chips {self.add_on.chips:,} is not a multiple of "
                     f"{smallest:,}, the smallest chip in play at the add-on break",
-                    params={"setting": "tournament.add_on.chips"},
+                    params={
+                        "setting": "tournament.add_on.chips",
+                        "value": self.add_on.chips,
+                        "smallest_chip": smallest,
+                    },
                 )
 
 

@@ -76,6 +76,11 @@ def final_stacks_by_player(plan: HandPlan, hand: Hand) -> dict[str, int]:
             f"the engine's hand seated {sorted(dealt.items())}, but hand {plan.hand_no} at "
             f"table {plan.table} was planned for {sorted(planned.items())}",
             code="hand_does_not_match_plan",
-            params={"table": plan.table, "hand_no": plan.hand_no},
+            params={
+                "table": plan.table,
+                "hand_no": plan.hand_no,
+                "dealt": [[seat, player] for seat, player in sorted(dealt.items())],
+                "planned": [[seat, player] for seat, player in sorted(planned.items())],
+            },
         )
     return {dealt[seat]: stack for seat, stack in hand.final_stacks.items()}

@@ -55,6 +55,7 @@ def plan_positions(layout: Layout) -> tuple[Positions, frozenset[int]]:
                 "the table has no button yet: place it by the house's method first "
                 "(a high-card draw, KY 6, or seat 1, THC 9)",
                 code="button_not_placed",
+                params={"seats": sorted(occupied)},
             )
         return first_positions(layout.button, occupied), frozenset()
     newcomers = [seat for seat, is_new in layout.seats.items() if is_new]

@@ -123,7 +123,11 @@ class Table:
                 f"{player!r} is not seated at table {self.number}; seated: "
                 f"{', '.join(repr(p.player) for p in self.players) or 'nobody'}",
                 code="unknown_player",
-                params={"player": player, "table": self.number},
+                params={
+                    "player": player,
+                    "table": self.number,
+                    "seated": [p.player for p in self.players],
+                },
             )
         return record
 
@@ -156,7 +160,12 @@ class Table:
                 f"seat {seat} is taken by {self._seats[seat].player!r}; empty seats: "
                 f"{self.empty_seats() or 'none'}",
                 code="seat_occupied",
-                params={"seat": seat, "table": self.number},
+                params={
+                    "seat": seat,
+                    "table": self.number,
+                    "player": self._seats[seat].player,
+                    "empty_seats": self.empty_seats(),
+                },
             )
         present = self.find(player)
         if present is not None:
@@ -164,7 +173,7 @@ class Table:
                 f"{player!r} is already in seat {present.seat}: remove them before seating "
                 "them again",
                 code="player_already_seated",
-                params={"player": player, "seat": present.seat},
+                params={"player": player, "seat": present.seat, "table": self.number},
             )
         _check_chips(stack, what="a seated player's stack")
         if (
@@ -240,7 +249,12 @@ class Table:
                 f"cannot remove {chips} chips from {player!r}, who has {record.stack}: at most "
                 f"{record.stack - 1} can go, a player keeps at least one chip (TDA 24A)",
                 code="too_many_chips_removed",
-                params={"player": player, "chips": chips, "stack": record.stack},
+                params={
+                    "player": player,
+                    "chips": chips,
+                    "stack": record.stack,
+                    "max_chips": record.stack - 1,
+                },
             )
         return self._put(replace(record, stack=record.stack - chips))
 
@@ -259,7 +273,7 @@ class Table:
                 f"cannot shrink table {self.number} to {seats} seats: seats {beyond} are "
                 "occupied; move those players first",
                 code="seats_occupied",
-                params={"seats": seats, "occupied": beyond},
+                params={"table": self.number, "seats": seats, "occupied": beyond},
             )
         self._seat_count = seats
 
@@ -330,7 +344,7 @@ class Table:
                 f"the button must go in front of a player; seat {seat} is empty, occupied "
                 f"seats: {sorted(self._seats) or 'none'}",
                 code="button_seat_empty",
-                params={"seat": seat},
+                params={"seat": seat, "table": self.number, "occupied": sorted(self._seats)},
             )
         self._button = seat
         self._button_draw = None
@@ -354,7 +368,7 @@ class Table:
                 f"the first button needs at least two seated players; table {self.number} "
                 f"has {len(self._seats)}",
                 code="too_few_players",
-                params={"players": len(self._seats)},
+                params={"table": self.number, "players": len(self._seats), "min_players": 2},
             )
         table_rules = self.rules.table
         if table_rules.initial_button is InitialButton.SEAT_ONE:
@@ -365,6 +379,7 @@ class Table:
             raise TableError(
                 "the first button is drawn by high card (KY 6): pass a shuffled deck",
                 code="deck_required",
+                params={"table": self.number, "initial_button": table_rules.initial_button.value},
             )
         draw = draw_for_button(
             {seat: p.player for seat, p in self._seats.items()},
@@ -390,7 +405,11 @@ class Table:
                 f"this button draw was made for {sorted(drawn)}, but table {self.number} seats "
                 f"{sorted(seated)}",
                 code="draw_does_not_match",
-                params={"table": self.number},
+                params={
+                    "table": self.number,
+                    "drawn": [list(pair) for pair in sorted(drawn)],
+                    "seated": [list(pair) for pair in sorted(seated)],
+                },
             )
         if draw.reseats:
             by_player = {p.player: p for p in self._seats.values()}
@@ -631,7 +650,11 @@ class Table:
                 f"cannot {doing} at table {self.number} during hand {self._in_progress.hand_no}: "
                 "finish or cancel the hand first",
                 code="hand_in_progress",
-                params={"table": self.number, "hand_no": self._in_progress.hand_no},
+                params={
+                    "table": self.number,
+                    "hand_no": self._in_progress.hand_no,
+                    "operation": doing,
+                },
             )
 
     def _before_first_hand(self, doing: str) -> None:
@@ -641,7 +664,11 @@ class Table:
                 f"cannot {doing}: table {self.number} has dealt {self._hands_played} hands and "
                 "the button now moves by the dead-button rule (TDA 32)",
                 code="button_already_moving",
-                params={"table": self.number},
+                params={
+                    "table": self.number,
+                    "hands_played": self._hands_played,
+                    "operation": doing,
+                },
             )
 
     def _require_in_progress(self, doing: str) -> HandPlan:
@@ -650,7 +677,7 @@ class Table:
                 f"cannot {doing} a hand at table {self.number}: no hand is in progress "
                 "(start one with start_hand)",
                 code="no_hand_in_progress",
-                params={"table": self.number},
+                params={"table": self.number, "operation": doing},
             )
         return self._in_progress
 
@@ -662,7 +689,11 @@ class Table:
                 f"the result of hand {plan.hand_no} must give a stack for exactly the players "
                 f"in it: missing {sorted(expected - given)}, unknown {sorted(given - expected)}",
                 code="bad_hand_result",
-                params={"missing": sorted(expected - given), "unknown": sorted(given - expected)},
+                params={
+                    "hand_no": plan.hand_no,
+                    "missing": sorted(expected - given),
+                    "unknown": sorted(given - expected),
+                },
             )
         for player, stack in final_stacks.items():
             if isinstance(stack, bool) or not isinstance(stack, int) or stack < 0:
@@ -677,7 +708,7 @@ class Table:
                 f"hand {plan.hand_no} began with {plan.chips} chips and its result has {total}: "
                 "chips are conserved in a hand",
                 code="chips_not_conserved",
-                params={"before": plan.chips, "after": total},
+                params={"hand_no": plan.hand_no, "before": plan.chips, "after": total},
             )
         return dict(final_stacks)
 
@@ -687,7 +718,7 @@ def _check_seat_count(seats: int) -> None:
         raise TableError(
             f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {seats!r} (SLPT 29.5: 13 at most)",
             code="bad_seat_count",
-            params={"seats": repr(seats)},
+            params={"seats": repr(seats), "min_seats": MIN_SEATS, "max_seats": MAX_SEATS},
         )
 
 
@@ -696,5 +727,5 @@ def _check_chips(chips: int, *, what: str) -> None:
         raise TableError(
             f"{what} must be a whole number of chips, 1 or more, not {chips!r}",
             code="bad_chips",
-            params={"chips": repr(chips)},
+            params={"chips": repr(chips), "what": what},
         )

@@ -121,11 +121,12 @@ def decide(
 
 def _checked_command(command: object) -> cmd.Command:
     if type(command) not in cmd.COMMAND_TYPES:
-        names = ", ".join(sorted(t.__name__ for t in cmd.COMMAND_TYPES))
+        allowed = sorted(t.__name__ for t in cmd.COMMAND_TYPES)
+        names = ", ".join(allowed)
         raise TournamentError(
             f"{type(command).__name__} is not a director's command; the commands are {names}",
             code="unknown_command",
-            params={"command": type(command).__name__},
+            params={"command": type(command).__name__, "allowed": allowed},
         )
     return checked(command)  # type: ignore[return-value]
 
@@ -163,7 +164,11 @@ def _refuse_after_the_end(s: TournamentState, command: cmd.Command) -> None:
         f"the tournament is over ({how}): only prizes, the books and corrections to the results "
         f"are accepted now, not {name}",
         code="tournament_over",
-        params={"command": name, "winner": s.winner},
+        params={
+            "command": name,
+            "winner": s.winner,
+            "allowed": sorted(t.__name__ for t in (*_AFTER_THE_END, cmd.OverrideRuling)),
+        },
     )
 
 
@@ -273,12 +278,20 @@ def _handle(
         case cmd.PauseClock():
             _running(s)
             if not s.clock.running:
-                raise ClockError("the clock is already paused", code="clock_paused")
+                raise ClockError(
+                    "the clock is already paused",
+                    code="clock_paused",
+                    params={"phase": s.phase.value},
+                )
             return [ClockPaused(at=now)]
         case cmd.ResumeClock():
             _running(s)
             if s.clock.running:
-                raise ClockError("the clock is already running", code="clock_running")
+                raise ClockError(
+                    "the clock is already running",
+                    code="clock_running",
+                    params={"phase": s.phase.value},
+                )
             return [ClockResumed(at=now)]
         case cmd.AdjustClock():
             return _adjust(s, command, now)
@@ -287,13 +300,21 @@ def _handle(
         case cmd.StartHandForHand():
             _running(s)
             if s.clock.hand_for_hand:
-                raise ClockError("hand-for-hand is already on", code="hand_for_hand_on")
+                raise ClockError(
+                    "hand-for-hand is already on",
+                    code="hand_for_hand_on",
+                    params={"phase": s.phase.value},
+                )
             return [HandForHandStarted(at=now)]
         case cmd.RecordHandForHandHand():
             return _hand_for_hand_hand(s, now)
         case cmd.EndHandForHand():
             if not s.clock.hand_for_hand:
-                raise ClockError("hand-for-hand is not on", code="hand_for_hand_off")
+                raise ClockError(
+                    "hand-for-hand is not on",
+                    code="hand_for_hand_off",
+                    params={"phase": s.phase.value},
+                )
             return [HandForHandEnded(at=now)]
         case cmd.StartHand():
             return _start_hand(s, command, now, rng)
@@ -361,7 +382,7 @@ def _handle_people(
                 raise SeatingError(
                     "no seat change is due now (or it waits for a hand to finish)",
                     code="nothing_to_confirm",
-                    params={},
+                    params={"phase": s.phase.value},
                 )
             return _after(s, events, now, rng)  # a broken table no longer holds hand-for-hand
         case cmd.BalanceTables():
@@ -403,7 +424,11 @@ def _handle_people(
             return side_games.decline_option(s, command, now)
         case cmd.SeatSideGameAlternate():
             return side_games.seat_alternate(s, command, now)
-    raise TournamentError(f"unknown command {command!r}", code="unknown_command")
+    raise TournamentError(
+        f"unknown command {command!r}",
+        code="unknown_command",
+        params={"command": type(command).__name__},
+    )
 
 
 # --- people ---------------------------------------------------------------------------------
@@ -521,6 +546,7 @@ def _register(s: TournamentState, c: cmd.RegisterPlayer, now: int) -> list[Event
         raise RegistrationError(
             "registration is closed: play has stopped at the legal time limit (KY 11)",
             code="registration_closed",
+            params={"player_id": c.player_id, "phase": s.phase.value},
         )
     if late:
         until = rules.late_registration_until_level
@@ -529,7 +555,11 @@ def _register(s: TournamentState, c: cmd.RegisterPlayer, now: int) -> list[Event
             raise RegistrationError(
                 f"registration is closed: it closed {when}; it is now {s.period.label()}",
                 code="registration_closed",
-                params={"late_registration_until_level": until, "level": s.level},
+                params={
+                    "late_registration_until_level": until,
+                    "level": s.level,
+                    "period": s.period.label(),
+                },
             )
     if rules.max_entries is not None and s.entries >= rules.max_entries:
         raise RegistrationError(
@@ -577,13 +607,17 @@ def _withdraw(s: TournamentState, c: cmd.WithdrawPlayer, now: int) -> list[Event
 
 def _start(s: TournamentState, now: int) -> list[Event]:
     if s.phase is not Phase.REGISTRATION:
-        raise TournamentError("the tournament has already started", code="already_started")
+        raise TournamentError(
+            "the tournament has already started",
+            code="already_started",
+            params={"phase": s.phase.value},
+        )
     if s.entries < MIN_PLAYERS_TO_START:
         raise TournamentError(
             f"a tournament needs at least {MIN_PLAYERS_TO_START} players to start; "
             f"{s.entries} registered",
             code="too_few_players",
-            params={"entries": s.entries},
+            params={"entries": s.entries, "min_players": MIN_PLAYERS_TO_START},
         )
     first = s.timeline[0]
     events: list[Event] = [
@@ -661,7 +695,7 @@ def _check_rebuy(s: TournamentState, pid: PlayerId, now: int) -> Player:
         raise RegistrationError(
             f"no re-buy for {player.name}: {why} (it is now {s.period.label()})",
             code="rebuy_closed",
-            params={"player_id": pid, "level": s.level, "why": why},
+            params={"player_id": pid, "level": s.level, "why": why, "period": s.period.label()},
         )
     below = rules.eligible_below_chips
     if below is not None and player.chips >= below:
@@ -710,7 +744,9 @@ def _add_on(s: TournamentState, c: cmd.AddOn, now: int) -> list[Event]:
     rules = s.rules.tournament.add_on
     player = active_player(s, c.player_id)
     if not rules.allowed:
-        raise RegistrationError("this tournament has no add-on", code="no_add_on")
+        raise RegistrationError(
+            "this tournament has no add-on", code="no_add_on", params={"player_id": c.player_id}
+        )
     at = rules.at_break_after_level
     on_break = (
         s.phase is Phase.RUNNING and s.period.kind is PeriodKind.BREAK and s.period.level == at
@@ -720,7 +756,11 @@ def _add_on(s: TournamentState, c: cmd.AddOn, now: int) -> list[Event]:
             f"the add-on is sold only at the break after level {at} (KY 5, THC 1); it is now "
             f"{s.period.label() if s.phase is Phase.RUNNING else s.phase.value}",
             code="add_on_closed",
-            params={"player_id": c.player_id, "at_break_after_level": at},
+            params={
+                "player_id": c.player_id,
+                "at_break_after_level": at,
+                "now": s.period.label() if s.phase is Phase.RUNNING else s.phase.value,
+            },
         )
     if player.chips <= 0 or s.is_out(c.player_id):
         raise RegistrationError(
@@ -733,7 +773,11 @@ def _add_on(s: TournamentState, c: cmd.AddOn, now: int) -> list[Event]:
             f"{player.name} already has {player.add_ons} add-on(s); the limit is "
             f"{rules.max_per_player} (KY 5: one per player)",
             code="add_on_limit",
-            params={"player_id": c.player_id, "max_per_player": rules.max_per_player},
+            params={
+                "player_id": c.player_id,
+                "add_ons": player.add_ons,
+                "max_per_player": rules.max_per_player,
+            },
         )
     return [
         AddOnBought(
@@ -796,7 +840,14 @@ def _pay_prize(s: TournamentState, c: cmd.PayPrize, now: int) -> list[Event]:
             f"{format_money(award.owed_cents)} and {format_money(award.owed_cents - due)} has "
             "been paid or forfeited",
             code=code,
-            params={"player_id": c.player_id, "owed_cents": award.owed_cents, "due_cents": due},
+            params={
+                "player_id": c.player_id,
+                "owed_cents": award.owed_cents,
+                "due_cents": due,
+                "first_place": award.first,
+                "last_place": award.last,
+                "in_deal": award.in_deal,
+            },
         )
     amount = due if c.amount_cents is None else c.amount_cents
     if amount > due:
@@ -804,7 +855,14 @@ def _pay_prize(s: TournamentState, c: cmd.PayPrize, now: int) -> list[Event]:
             f"{player.name} is owed {format_money(due)} for {what}; a prize must be more than "
             f"0 and at most that, not {format_money(amount)}",
             code="bad_prize_amount",
-            params={"player_id": c.player_id, "amount_cents": amount, "due_cents": due},
+            params={
+                "player_id": c.player_id,
+                "amount_cents": amount,
+                "due_cents": due,
+                "first_place": award.first,
+                "last_place": award.last,
+                "in_deal": award.in_deal,
+            },
         )
     min_age = s.rules.tournament.entry.min_age
     if min_age is not None:
@@ -885,7 +943,11 @@ def _refund_for_dealers(s: TournamentState, c: cmd.RefundForDealers, now: int) -
             f"{len(standing)} players fit the {c.tables_with_dealers} tables with dealers "
             f"({seats} seats): nobody needs a refund",
             code="nothing_to_refund",
-            params={"players": len(standing), "seats": seats},
+            params={
+                "players": len(standing),
+                "seats": seats,
+                "tables_with_dealers": c.tables_with_dealers,
+            },
         )
     return [
         PlayerWithdrew(
@@ -908,6 +970,7 @@ def _running(s: TournamentState) -> None:
         raise ClockError(
             "play has stopped at the legal time limit (KY 11); the clock cannot run again",
             code="time_limit_stopped",
+            params={"phase": s.phase.value},
         )
 
 
@@ -916,13 +979,17 @@ def _adjust(s: TournamentState, c: cmd.AdjustClock, now: int) -> list[Event]:
     delta = c.seconds * MS_PER_SECOND
     left = clk.remaining(s.clock, now)
     if delta == 0:
-        raise ClockError("adjust the clock by a non-zero number of seconds", code="no_adjustment")
+        raise ClockError(
+            "adjust the clock by a non-zero number of seconds",
+            code="no_adjustment",
+            params={"seconds": c.seconds},
+        )
     if left + delta <= 0:
         raise ClockError(
             f"cannot take {-c.seconds} s off {s.period.label()}: only {left // 1000} s are "
             "left; jump to the next level instead",
             code="adjust_too_much",
-            params={"seconds": c.seconds, "remaining_ms": left},
+            params={"seconds": c.seconds, "remaining_ms": left, "period": s.period.label()},
         )
     return [ClockAdjusted(at=now, delta_ms=delta)]
 
@@ -937,7 +1004,9 @@ def _jump(s: TournamentState, c: cmd.JumpToLevel, now: int) -> list[Event]:
 def _hand_for_hand_hand(s: TournamentState, now: int) -> list[Event]:
     """RP-8C: each hand-for-hand hand takes a fixed time off the clock; RP-8D: levels follow."""
     if not s.clock.hand_for_hand:
-        raise ClockError("hand-for-hand is not on", code="hand_for_hand_off")
+        raise ClockError(
+            "hand-for-hand is not on", code="hand_for_hand_off", params={"phase": s.phase.value}
+        )
     ms = s.rules.tournament.clock.hand_for_hand_seconds_per_hand * MS_PER_SECOND
     first = HandForHandHandPlayed(at=now, deducted_ms=ms)
     after = apply(s, first)

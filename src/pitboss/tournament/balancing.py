@@ -152,7 +152,9 @@ def final_table_seats(ctx: BalanceContext) -> int:
 def _need(rng: RandomSource | None, what: str) -> RandomSource:
     if rng is None:
         raise SeatingError(
-            f"{what} is decided by chance: a random source is needed", code="no_random_source"
+            f"{what} is decided by chance: a random source is needed",
+            code="no_random_source",
+            params={"what": what},
         )
     return rng
 

@@ -322,7 +322,7 @@ def _check_inputs(
         raise PayoutError(
             f"a chop needs at least 2 remaining players; got {n}",
             code="too_few_players",
-            params={"players": n},
+            params={"players": n, "min_players": 2},
         )
     if any(isinstance(c, bool) or not isinstance(c, int) or c <= 0 for c in stacks):
         raise PayoutError(
@@ -350,7 +350,11 @@ def _check_inputs(
             params={"prizes": list(prizes)},
         )
     if sum(prizes) == 0:
-        raise PayoutError("there is no prize money left to chop", code="nothing_to_chop")
+        raise PayoutError(
+            "there is no prize money left to chop",
+            code="nothing_to_chop",
+            params={"prizes": list(prizes)},
+        )
     if not 0 <= left_to_play_for <= prizes[0]:
         raise PayoutError(
             f"the amount left to play for ({left_to_play_for} cents) must be between 0 and "

@@ -177,7 +177,9 @@ def require_started(clock: Clock) -> None:
     """Raises `ClockError` if play has not started."""
     if not clock.is_started:
         raise ClockError(
-            "the clock has not started; start the tournament first", code="clock_not_started"
+            "the clock has not started; start the tournament first",
+            code="clock_not_started",
+            params={},
         )
 
 

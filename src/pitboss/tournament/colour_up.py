@@ -241,6 +241,7 @@ def _check_denominations(
         raise ColourUpError(
             "a colour-up needs at least one denomination leaving play and one still in play",
             code="no_denominations",
+            params={"removed": list(removed), "in_play": list(in_play)},
         )
     both = sorted(set(removed) & set(in_play))
     if both:
@@ -286,7 +287,12 @@ def _odd_chip_count(seat: RaceSeat, value: int, removed: Sequence[int]) -> int:
             f"seat {seat.seat}'s stack of {seat.stack:,} leaves {value:,} that the chips leaving "
             f"play ({', '.join(f'{d:,}' for d in removed)}) cannot make: check the stack",
             code="stack_not_made_of_chips",
-            params={"seat": seat.seat, "stack": seat.stack, "odd_value": value},
+            params={
+                "seat": seat.seat,
+                "stack": seat.stack,
+                "odd_value": value,
+                "removed": list(removed),
+            },
         )
     if seat.odd_chips is None:
         return fewest
@@ -296,7 +302,14 @@ def _odd_chip_count(seat: RaceSeat, value: int, removed: Sequence[int]) -> int:
             f"seat {seat.seat} is counted with {seat.odd_chips} odd chips, but {value:,} in "
             f"chips of {', '.join(f'{d:,}' for d in removed)} is {fewest} to {most} chips",
             code="bad_odd_chip_count",
-            params={"seat": seat.seat, "odd_chips": seat.odd_chips},
+            params={
+                "seat": seat.seat,
+                "odd_chips": seat.odd_chips,
+                "odd_value": value,
+                "removed": list(removed),
+                "min_chips": fewest,
+                "max_chips": most,
+            },
         )
     return seat.odd_chips
 

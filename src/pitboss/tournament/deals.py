@@ -32,7 +32,11 @@ def propose_deal(
 ) -> list[Event]:
     """A deal needs every remaining player (RULES §3.9); at KY's time limit it is forced."""
     if s.phase is Phase.REGISTRATION:
-        raise PayoutError("there is nothing to deal before play starts", code="not_started")
+        raise PayoutError(
+            "there is nothing to deal before play starts",
+            code="not_started",
+            params={"deal_id": c.deal_id, "phase": s.phase.value},
+        )
     if c.deal_id in s.deals:
         raise PayoutError(
             f"deal id {c.deal_id!r} is already used",
@@ -59,7 +63,7 @@ def propose_deal(
             "a deal must include every remaining player exactly once; remaining: "
             f"{', '.join(remaining)}",
             code="deal_players",
-            params={"remaining": list(remaining)},
+            params={"remaining": list(remaining), "players": list(c.players)},
         )
     forced = s.phase is Phase.STOPPED
     clock_rules = s.rules.tournament.clock
@@ -68,7 +72,10 @@ def propose_deal(
             f"at the legal time limit the remaining prizes are divided by the house's method, "
             f"{clock_rules.time_limit_chop.value} (KY 11)",
             code="time_limit_method",
-            params={"method": clock_rules.time_limit_chop.value},
+            params={
+                "method": clock_rules.time_limit_chop.value,
+                "asked": None if c.method is None else c.method.value,
+            },
         )
     owed = remaining_prizes(s, len(remaining))
     prizes = c.prizes_cents or owed
@@ -78,7 +85,11 @@ def propose_deal(
             f"1 to {len(remaining)}; the prizes given add up to {format_money(sum(prizes))} "
             f"over {len(prizes)} places",
             code="deal_prizes",
-            params={"prizes_cents": list(prizes), "owed_cents": list(owed)},
+            params={
+                "prizes_cents": list(prizes),
+                "owed_cents": list(owed),
+                "players": len(remaining),
+            },
         )
     stacks = [s.players[p].chips for p in c.players]
     method = SplitMethod.CUSTOM if c.method is None else SplitMethod(c.method.value)
@@ -166,7 +177,11 @@ def approve_deal(s: TournamentState, c: cmd.ApproveDeal, now: int) -> list[Event
             f"deal {deal.deal_id!r} was proposed to {', '.join(deal.players)}, but the players "
             f"still in are {', '.join(remaining)}: cancel it and propose it again",
             code="deal_players_changed",
-            params={"deal_id": deal.deal_id, "remaining": list(remaining)},
+            params={
+                "deal_id": deal.deal_id,
+                "players": list(deal.players),
+                "remaining": list(remaining),
+            },
         )
     owed = sum(remaining_prizes(s, len(remaining)))
     if sum(deal.amounts_cents) + deal.left_to_play_cents != owed:
@@ -174,7 +189,12 @@ def approve_deal(s: TournamentState, c: cmd.ApproveDeal, now: int) -> list[Event
             f"deal {deal.deal_id!r} divides {format_money(sum(deal.amounts_cents))} but "
             f"{format_money(owed)} is still to be paid: cancel it and propose it again",
             code="deal_prizes",
-            params={"deal_id": deal.deal_id, "owed_cents": owed},
+            params={
+                "deal_id": deal.deal_id,
+                "amounts_cents": sum(deal.amounts_cents),
+                "left_to_play_cents": deal.left_to_play_cents,
+                "owed_cents": owed,
+            },
         )
     if not deal.has_every_consent:
         waiting = [p for p in deal.players if p not in deal.consents]

@@ -123,7 +123,9 @@ def pending(s: TournamentState) -> Decision | None:
 
 def _need_rng(rng: RandomSource | None, what: str) -> RandomSource:
     if rng is None:
-        raise SeatingError(f"{what} needs a random source", code="no_random_source")
+        raise SeatingError(
+            f"{what} needs a random source", code="no_random_source", params={"what": what}
+        )
     return rng
 
 
@@ -144,14 +146,19 @@ def draw_seats(s: TournamentState, now: int, rng: RandomSource | None) -> list[E
         SeatingError: seats were drawn already, nobody to seat, or no random source.
     """
     if s.is_seated:
-        raise SeatingError("seats have already been drawn", code="seats_drawn")
+        raise SeatingError(
+            "seats have already been drawn", code="seats_drawn", params={"tables": sorted(s.tables)}
+        )
     if s.phase is Phase.STOPPED:
-        raise SeatingError("play has stopped", code="time_limit_stopped")
+        raise SeatingError(
+            "play has stopped", code="time_limit_stopped", params={"phase": s.phase.value}
+        )
     players = seated_players(s)
     if len(players) < 2:
         raise SeatingError(
             f"a seat draw needs at least two players; {len(players)} registered",
             code="too_few_players",
+            params={"players": len(players), "min_players": 2},
         )
     tables = draw_tables(players, capacity(s), s.rules, _need_rng(rng, "the seat draw (TDA 7)"))
     return [SeatsDrawn(at=now, tables=tables)]
@@ -300,7 +307,11 @@ def plan_of_started_hand(s: TournamentState, hand_id: str) -> HandPlan:
     """
     record = s.hands.get(hand_id)
     if record is None or record.finished:
-        raise TournamentError(f"hand {hand_id!r} is not in play", code="hand_not_in_play")
+        raise TournamentError(
+            f"hand {hand_id!r} is not in play",
+            code="hand_not_in_play",
+            params={"hand_id": hand_id},
+        )
     if record.plan is None:
         raise TournamentError(
             f"hand {hand_id!r} was not dealt at a table the director seats: it has no plan",
@@ -366,12 +377,12 @@ def start_hand(
     t = known_table(s, c.table)
     why = table_wait_reason(s, c.table)
     if why is not None:
-        raise SeatingError(why, code="table_must_wait", params={"table": c.table})
+        raise SeatingError(why, code="table_must_wait", params={"table": c.table, "reason": why})
     if t.size < 2:
         raise SeatingError(
             f"table {c.table} has {t.size} player(s); a hand needs two",
             code="too_few_players",
-            params={"table": c.table},
+            params={"table": c.table, "players": t.size, "min_players": 2},
         )
     if t.button is None and t.last is None:
         drawn = draw_button(c.table, t.seats, t.seat_count, s.rules, rng)
@@ -413,7 +424,7 @@ def finish_hand(
                 f"{', '.join(strangers)} did not take part in hand {c.hand_id!r} at table "
                 f"{record.table}",
                 code="not_in_hand",
-                params={"players": strangers},
+                params={"players": strangers, "hand_id": c.hand_id, "table": record.table},
             )
     events = hands.finish_hand(s, c, now)
     behind = {e.player_id: e.chips for e in events if isinstance(e, RebuyBought)}
@@ -495,21 +506,37 @@ def after_change(s: TournamentState, now: int, rng: RandomSource | None) -> list
 def require_seated(s: TournamentState) -> None:
     """Raises SeatingError when the seats have not been drawn."""
     if not s.is_seated:
-        raise SeatingError("seats have not been drawn yet", code="not_seated")
+        raise SeatingError(
+            "seats have not been drawn yet", code="not_seated", params={"phase": s.phase.value}
+        )
 
 
 def undo_move(s: TournamentState, now: int) -> list[Event]:
     """Take back the last move of this pass (live mode), if both tables are between hands."""
     if not s.pass_moves:
-        raise SeatingError("no move of this pass to undo", code="nothing_to_undo")
+        raise SeatingError("no move of this pass to undo", code="nothing_to_undo", params={})
     last = s.pass_moves[-1]
     if s.open_hands(last.to_table) or s.open_hands(last.from_table):
         raise SeatingError(
-            "a hand has started at one of the tables; the move stands", code="move_dealt"
+            "a hand has started at one of the tables; the move stands",
+            code="move_dealt",
+            params={
+                "player_id": last.player_id,
+                "from_table": last.from_table,
+                "to_table": last.to_table,
+            },
         )
     source = s.tables.get(last.from_table)
     if source is None or last.from_seat in source.seats:
-        raise SeatingError("the player's old seat is gone or taken", code="seat_gone")
+        raise SeatingError(
+            "the player's old seat is gone or taken",
+            code="seat_gone",
+            params={
+                "player_id": last.player_id,
+                "table": last.from_table,
+                "seat": last.from_seat,
+            },
+        )
     back = Move(
         player_id=last.player_id,
         from_table=last.to_table,

@@ -80,6 +80,7 @@ def rank_busts(
                     "equal starting stacks are split by a card draw (THC 3): a random source "
                     "is needed",
                     code="no_random_source",
+                    params={"players": tied, "stack": stack},
                 )
             order = _draw_order(tied, rng, draw)
             for pid in order:

@@ -145,7 +145,7 @@ def check_registration(rules: EntryRules, name: str, details: PersonalDetails) -
             f"registration needs {', '.join(missing)} (the house requires "
             f"{', '.join(d.value for d in rules.required_details)}; THC 1)",
             code="details_required",
-            params={"missing": missing},
+            params={"missing": missing, "required": [d.value for d in rules.required_details]},
         )
     details.birth_date()
 

@@ -440,7 +440,7 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
         raise TournamentError(
             f"unknown event type {kind!r}; known: {', '.join(sorted(EVENT_CLASSES))}",
             code="unknown_event",
-            params={"type": kind},
+            params={"type": kind, "known": sorted(EVENT_CLASSES)},
         )
     return cls.from_data(data.get("data", {}))
 

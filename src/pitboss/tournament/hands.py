@@ -48,7 +48,11 @@ def check_hand_can_start(s: TournamentState, c: cmd.StartHand) -> None:
             hand already in play at the table.
     """
     if s.phase is Phase.REGISTRATION:
-        raise TournamentError("play has not started", code="not_started", params={})
+        raise TournamentError(
+            "play has not started",
+            code="not_started",
+            params={"table": c.table, "phase": s.phase.value},
+        )
     if s.phase is Phase.STOPPED:
         raise TournamentError(
             "no new hand: play stopped at the legal time limit (KY 11); the remaining prizes "
@@ -60,7 +64,7 @@ def check_hand_can_start(s: TournamentState, c: cmd.StartHand) -> None:
         raise TournamentError(
             f"no new hand: the tables are on the {s.period.label().lower()}",
             code="on_break",
-            params={"table": c.table},
+            params={"table": c.table, "period": s.period.label()},
         )
     if c.hand_id in s.hands:
         raise TournamentError(
@@ -72,7 +76,7 @@ def check_hand_can_start(s: TournamentState, c: cmd.StartHand) -> None:
         raise TournamentError(
             f"table {c.table} already has hand {s.open_hands(c.table)[0].hand_id!r} in play",
             code="hand_in_play",
-            params={"table": c.table},
+            params={"table": c.table, "hand_id": s.open_hands(c.table)[0].hand_id},
         )
 
 
@@ -118,7 +122,7 @@ def finish_hand(s: TournamentState, c: cmd.FinishHand, now: int) -> list[Event]:
             f"chips are not conserved: the players had {before:,} chips before the hand and "
             f"{after:,} after",
             code="chips_not_conserved",
-            params={"before": before, "after": after},
+            params={"hand_id": c.hand_id, "before": before, "after": after},
         )
     events: list[Event] = [
         RebuyBought(
@@ -203,6 +207,9 @@ def record_colour_up(s: TournamentState, c: cmd.RecordColourUp, now: int) -> lis
                     "player_id": st.player_id,
                     "chips": st.chips,
                     "before": base + odd[st.player_id],
+                    "base": base,
+                    "unit": unit,
+                    "odd_value": odd[st.player_id],
                 },
             )
         gains[st.player_id] = gain
@@ -229,6 +236,8 @@ def record_colour_up(s: TournamentState, c: cmd.RecordColourUp, now: int) -> lis
                 "odd_chips": total_odd,
                 "chips_removed": c.chips_removed,
                 "chips_added": c.chips_added,
+                "unit": unit,
+                "max_race_chips": total_odd // unit,
             },
         )
     outs = [(st.player_id, befores[st.player_id]) for st in c.stacks if st.chips == 0]
@@ -238,7 +247,7 @@ def record_colour_up(s: TournamentState, c: cmd.RecordColourUp, now: int) -> lis
             f"nobody is raced out under this house's rule (TDA 24A): {names} must keep one chip "
             f"of {unit:,}",
             code="raced_out_keeps_a_chip",
-            params={"players": [p for p, _ in outs]},
+            params={"players": [p for p, _ in outs], "unit": unit},
         )
     events: list[Event] = [
         ColourUpRecorded(
@@ -317,11 +326,21 @@ def race_colour_up(
     _colour_up_due(s, c.table)
     if rng is None:
         raise TournamentError(
-            "a chip race needs a random source to shuffle the deck", code="no_random_source"
+            "a chip race needs a random source to shuffle the deck",
+            code="no_random_source",
+            params={"table": c.table},
         )
     seats = {seat.seat: seat for seat in c.seats}
     if len(seats) != len(c.seats) or len({x.player_id for x in c.seats}) != len(c.seats):
-        raise ColourUpError("each seat and each player appears once", code="bad_seats")
+        raise ColourUpError(
+            "each seat and each player appears once",
+            code="bad_seats",
+            params={
+                "table": c.table,
+                "seats": [x.seat for x in c.seats],
+                "players": [x.player_id for x in c.seats],
+            },
+        )
     race_seats = [
         RaceSeat(seat=x.seat, stack=player_in_play(s, x.player_id).chips, odd_chips=x.odd_chips)
         for x in c.seats

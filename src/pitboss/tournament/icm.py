@@ -76,7 +76,9 @@ class IcmResult:
 
 def _check(stacks: Sequence[int], prizes: Sequence[int | float]) -> tuple[FloatArray, FloatArray]:
     if not stacks:
-        raise PayoutError("ICM needs at least one player's stack", code="no_stacks")
+        raise PayoutError(
+            "ICM needs at least one player's stack", code="no_stacks", params={"players": 0}
+        )
     for i, chips in enumerate(stacks):
         if isinstance(chips, bool) or not isinstance(chips, int | np.integer) or chips <= 0:
             raise PayoutError(
@@ -255,6 +257,11 @@ def icm_monte_carlo(
             "need tolerance_bp > 0 and 2 <= min_samples <= max_samples; got "
             f"tolerance_bp={tolerance_bp}, min_samples={min_samples}, max_samples={max_samples}",
             code="bad_sampling",
+            params={
+                "tolerance_bp": tolerance_bp,
+                "min_samples": min_samples,
+                "max_samples": max_samples,
+            },
         )
     n = len(s)
     paid = _paid_places(pr)
@@ -358,7 +365,7 @@ def icm(
             f"ICM for {len(stacks)} players is estimated by Monte Carlo (exact up to "
             f"{MAX_EXACT_PLAYERS}): pass a random source (rng) to estimate it",
             code="icm_needs_rng",
-            params={"players": len(stacks)},
+            params={"players": len(stacks), "max_exact_players": MAX_EXACT_PLAYERS},
         )
     return icm_monte_carlo(stacks, prizes, rng=rng, tolerance_bp=tolerance_bp)
 

@@ -66,7 +66,7 @@ def _between_hands(s: TournamentState, pid: PlayerId, doing: str) -> None:
         raise ConductError(
             f"cannot {doing} during a hand at table {table.number}; do it between hands",
             code="hand_in_play",
-            params={"player_id": pid, "table": table.number},
+            params={"player_id": pid, "table": table.number, "operation": doing},
         )
 
 
@@ -79,7 +79,9 @@ def give_penalty(s: TournamentState, c: cmd.GivePenalty, now: int) -> list[Event
     rules = s.rules.tournament.conduct
     player_in(s, c.player_id)
     if not c.reason.strip():
-        raise ConductError("a penalty needs a reason", code="no_reason")
+        raise ConductError(
+            "a penalty needs a reason", code="no_reason", params={"player_id": c.player_id}
+        )
     offence = s.conduct_of(c.player_id).offences + 1
     step = rules.escalation[min(offence, len(rules.escalation)) - 1]
     kind = c.kind or step.kind
@@ -97,7 +99,12 @@ def give_penalty(s: TournamentState, c: cmd.GivePenalty, now: int) -> list[Event
             raise ConductError(
                 f"a missed-round penalty is 1 to {rules.max_rounds} rounds (SLPT 5), not {amount}",
                 code="bad_penalty",
-                params={"rounds": amount},
+                params={
+                    "player_id": c.player_id,
+                    "rounds": amount,
+                    "min_rounds": 1,
+                    "max_rounds": rules.max_rounds,
+                },
             )
         table = s.table_of(c.player_id)
         if table is None:
@@ -105,6 +112,7 @@ def give_penalty(s: TournamentState, c: cmd.GivePenalty, now: int) -> list[Event
                 "a missed-round penalty counts the players at the offender's table (TDA 71A); "
                 "the player is not seated",
                 code="not_seated",
+                params={"player_id": c.player_id},
             )
         hands = table.size * amount
         return [
@@ -149,7 +157,7 @@ def _penalty_minutes(s: TournamentState, pid: PlayerId, given: int, step: Penalt
             raise ConductError(
                 f"a time penalty is {listed} minutes away from the table (THC 25), not {given}",
                 code="bad_penalty",
-                params={"minutes": given, "allowed": list(allowed)},
+                params={"player_id": pid, "minutes": given, "allowed": list(allowed)},
             )
         return given
     last = s.conduct_of(pid).last_minutes
@@ -162,7 +170,11 @@ def mark_absent(s: TournamentState, c: cmd.MarkAbsent, now: int) -> list[Event]:
     """A player is away (TDA 30, THC 6)."""
     player = player_in(s, c.player_id)
     if s.conduct_of(c.player_id).absent_since is not None:
-        raise ConductError(f"{player.name} is already marked absent", code="already_absent")
+        raise ConductError(
+            f"{player.name} is already marked absent",
+            code="already_absent",
+            params={"player_id": c.player_id},
+        )
     return [PlayerAbsent(at=now, player_id=c.player_id)]
 
 
@@ -170,7 +182,11 @@ def mark_returned(s: TournamentState, c: cmd.MarkReturned, now: int) -> list[Eve
     """An absent player is back."""
     player = player_in(s, c.player_id)
     if s.conduct_of(c.player_id).absent_since is None:
-        raise ConductError(f"{player.name} is not marked absent", code="not_absent")
+        raise ConductError(
+            f"{player.name} is not marked absent",
+            code="not_absent",
+            params={"player_id": c.player_id},
+        )
     return [PlayerReturned(at=now, player_id=c.player_id)]
 
 
@@ -188,7 +204,7 @@ def remove_chips(s: TournamentState, c: cmd.RemoveChips, now: int) -> list[Event
         raise ConductError(
             f"{player.name} has {player.chips:,} chips; remove 1 to {player.chips:,}, not {chips}",
             code="bad_chip_count",
-            params={"chips": chips, "stack": player.chips},
+            params={"player_id": c.player_id, "chips": chips, "stack": player.chips},
         )
     if chips == player.chips:
         return eliminate(s, c.player_id, now, c.reason, c.note)
@@ -198,7 +214,11 @@ def remove_chips(s: TournamentState, c: cmd.RemoveChips, now: int) -> list[Event
 def chip_passing(s: TournamentState, c: cmd.ChipPassing, now: int) -> list[Event]:
     """THC 37: both the giver and the receiver are eliminated."""
     if c.giver == c.receiver:
-        raise ConductError("chip passing needs two different players", code="same_player")
+        raise ConductError(
+            "chip passing needs two different players",
+            code="same_player",
+            params={"giver": c.giver, "receiver": c.receiver},
+        )
     for pid in (c.giver, c.receiver):
         player_in(s, pid)
         _between_hands(s, pid, "rule on chip passing")
@@ -217,6 +237,7 @@ def withdraw_from_play(s: TournamentState, c: cmd.WithdrawFromPlay, now: int) ->
             "withdrawing from play is only possible while play is on; before the start "
             "use a withdrawal with refund",
             code="not_running",
+            params={"player_id": c.player_id, "phase": s.phase.value},
         )
     player_in(s, c.player_id)
     _between_hands(s, c.player_id, "withdraw a player")
@@ -238,11 +259,17 @@ def call_clock(s: TournamentState, c: cmd.CallClock, now: int) -> list[Event]:
         )
     if c.table in s.clock_calls:
         raise ConductError(
-            f"the clock is already running at table {c.table}", code="clock_already_called"
+            f"the clock is already running at table {c.table}",
+            code="clock_already_called",
+            params={"table": c.table},
         )
     table = s.table_of(c.player_id)
     if s.is_seated and (table is None or table.number != c.table):
-        raise ConductError(f"{c.player_id} is not seated at table {c.table}", code="not_at_table")
+        raise ConductError(
+            f"{c.player_id} is not seated at table {c.table}",
+            code="not_at_table",
+            params={"player_id": c.player_id, "table": c.table},
+        )
     if c.called_by is not None:
         _check_caller(s, c.called_by, c.table, rules.clock_callers)
     seconds = rules.clock_seconds + rules.clock_countdown_seconds
@@ -287,7 +314,7 @@ def _check_caller(s: TournamentState, caller: PlayerId, table: int, who: ClockCa
             f"{player.name} cannot call the clock at table {table}: they are {where}; only a "
             "player seated at that table or the director may call it (KY 16, THC 15, SLPT 2)",
             code="caller_not_at_table",
-            params={"called_by": caller, "table": table},
+            params={"called_by": caller, "table": table, "where": where},
         )
 
 
@@ -295,12 +322,14 @@ def expire_clock(s: TournamentState, c: cmd.ExpireClock, now: int) -> list[Event
     """The clock ran out: dead hand (KY 16, THC 15, SLPT 2) or TDA 29 fold/check."""
     call = s.clock_calls.get(c.table)
     if call is None:
-        raise ConductError(f"no clock is running at table {c.table}", code="no_clock")
+        raise ConductError(
+            f"no clock is running at table {c.table}", code="no_clock", params={"table": c.table}
+        )
     if now < call.expires_at:
         raise ConductError(
             f"the clock at table {c.table} has {(call.expires_at - now) // 1000} s left",
             code="clock_not_expired",
-            params={"remaining_ms": call.expires_at - now},
+            params={"table": c.table, "remaining_ms": call.expires_at - now},
         )
     if s.rules.hand.timeout_policy is TimeoutPolicy.KILL_HAND:
         ruling = ClockRuling.DEAD
@@ -326,7 +355,11 @@ def override(
     """
     reason = c.reason.strip()
     if not reason:
-        raise ConductError("an override needs the director's reason", code="no_reason")
+        raise ConductError(
+            "an override needs the director's reason",
+            code="no_reason",
+            params={"player_id": c.player_id, "ruling": c.ruling},
+        )
     try:
         ruling = OverridableRuling(c.ruling)
     except ValueError:
@@ -362,12 +395,16 @@ def override(
         case OverridableRuling.PENALTY:
             if not s.conduct_of(c.player_id).is_penalised(now):
                 raise ConductError(
-                    f"{c.player_id} is not serving a penalty", code="nothing_to_override"
+                    f"{c.player_id} is not serving a penalty",
+                    code="nothing_to_override",
+                    params={"player_id": c.player_id, "ruling": ruling.value},
                 )
         case OverridableRuling.CLOCK:
             if not any(call.player_id == c.player_id for call in s.clock_calls.values()):
                 raise ConductError(
-                    f"no clock is running on {c.player_id}", code="nothing_to_override"
+                    f"no clock is running on {c.player_id}",
+                    code="nothing_to_override",
+                    params={"player_id": c.player_id, "ruling": ruling.value},
                 )
         case OverridableRuling.CARD_DRAW:
             if not drawn_group(s.busts, c.player_id):
@@ -375,7 +412,7 @@ def override(
                     f"no card draw decided {c.player_id}'s finishing place (THC 3 draws only "
                     "between players out on one hand with equal starting stacks)",
                     code="nothing_to_override",
-                    params={"player_id": c.player_id},
+                    params={"player_id": c.player_id, "ruling": ruling.value},
                 )
     return [overridden]
 

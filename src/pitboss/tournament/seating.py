@@ -201,7 +201,11 @@ def draw_initial_seats(
     it. Sorted by table and seat.
     """
     if not player_ids:
-        raise SeatingError("nobody to seat: register players first", code="nobody_to_seat")
+        raise SeatingError(
+            "nobody to seat: register players first",
+            code="nobody_to_seat",
+            params={"players": 0, "seats": seats},
+        )
     count = tables_needed(len(player_ids), seats)
     pool = [
         (table, seat)
@@ -242,6 +246,7 @@ def draw_button(
         raise SeatingError(
             "the first button is drawn by high card (KY 6): a random source is needed",
             code="no_random_source",
+            params={"table": table, "initial_button": rules.table.initial_button.value},
         )
     draw = draw_for_button(
         {s: str(p) for s, p in seats.items()},

@@ -99,12 +99,17 @@ def alternate_stack(starting_stack: int, blinds_passed: int) -> int:
         SeatingError: the blinds that passed leave the alternate nothing.
     """
     if blinds_passed < 0:
-        raise SeatingError("blinds passed cannot be negative", code="bad_alternate")
+        raise SeatingError(
+            "blinds passed cannot be negative",
+            code="bad_alternate",
+            params={"blinds_passed": blinds_passed, "starting_stack": starting_stack},
+        )
     chips = starting_stack - blinds_passed
     if chips <= 0:
         raise SeatingError(
             f"the blinds that passed ({blinds_passed:,}) use up the {starting_stack:,} stack",
             code="bad_alternate",
+            params={"blinds_passed": blinds_passed, "starting_stack": starting_stack},
         )
     return chips
 
@@ -120,15 +125,22 @@ def enter_main_event(
             before the side game's button has gone round once, SLPT 29.4).
     """
     if s.phase is not Phase.RUNNING:
-        raise RegistrationError("side-game players enter only while play is on", code="not_running")
+        raise RegistrationError(
+            "side-game players enter only while play is on",
+            code="not_running",
+            params={"player_id": c.player_id, "phase": s.phase.value},
+        )
     if c.player_id in s.players:
         raise RegistrationError(
-            f"player id {c.player_id!r} is already registered", code="duplicate_player"
+            f"player id {c.player_id!r} is already registered",
+            code="duplicate_player",
+            params={"player_id": c.player_id},
         )
     if not c.killed_side_stack and s.final_table_started:
         raise RegistrationError(
             "a side-game winner may enter only until the final table begins (SLPT 29)",
             code="side_game_closed",
+            params={"player_id": c.player_id, "side_game_id": c.side_game_id},
         )
     if c.killed_side_stack:
         final = next(iter(s.tables.values()), None) if len(s.tables) == 1 else None
@@ -137,6 +149,7 @@ def enter_main_event(
                 "a side-game stack is killed to enter only once the final table has started "
                 "(SLPT 29)",
                 code="side_game_not_final",
+                params={"player_id": c.player_id, "side_game_id": c.side_game_id},
             )
         # SLPT 29.4 asks that the *side game's* button has gone round once; a registered side
         # game's count proves it (`_check_side_game_entry`). Without one, the final table's first
@@ -146,6 +159,12 @@ def enter_main_event(
                 "a side-game player may enter the final table only after its button has gone "
                 f"round once ({final.hands_played} of {final.size} hands played; SLPT 29)",
                 code="side_game_too_early",
+                params={
+                    "player_id": c.player_id,
+                    "table": final.number,
+                    "hands_played": final.hands_played,
+                    "players": final.size,
+                },
             )
     if c.side_game_id is not None:
         _check_side_game_entry(s, c)
@@ -173,17 +192,22 @@ def register_side_game(s: TournamentState, c: cmd.RegisterSideGame, now: int) ->
     """
     if c.side_game_id in s.side_games:
         raise RegistrationError(
-            f"side game {c.side_game_id!r} is already registered", code="duplicate_side_game"
+            f"side game {c.side_game_id!r} is already registered",
+            code="duplicate_side_game",
+            params={"side_game_id": c.side_game_id},
         )
     if s.final_table_started:
         raise RegistrationError(
             "the final table has begun: side games no longer lead into the main event (SLPT 29)",
             code="side_game_closed",
+            params={"side_game_id": c.side_game_id},
         )
     names = tuple(n.strip() for n in c.players)
     if any(not n for n in names) or len(set(names)) != len(names):
         raise RegistrationError(
-            "a side game's players need names, each once", code="bad_side_game_players"
+            "a side game's players need names, each once",
+            code="bad_side_game_players",
+            params={"side_game_id": c.side_game_id, "players": list(names)},
         )
     table = s.rules.table
     phase = TablePhase.SIDE_GAME_LARGE if c.large else TablePhase.SIDE_GAME
@@ -193,7 +217,12 @@ def register_side_game(s: TournamentState, c: cmd.RegisterSideGame, now: int) ->
             f"a side game seats 2 to {seats} players (SLPT 29.5: 12, or 13 on the large "
             f"tables); got {len(names)}",
             code="bad_side_game_players",
-            params={"players": len(names), "seats": seats},
+            params={
+                "side_game_id": c.side_game_id,
+                "players": len(names),
+                "min_players": 2,
+                "seats": seats,
+            },
         )
     return [SideGameRegistered(at=now, side_game_id=c.side_game_id, players=names, seats=seats)]
 
@@ -205,7 +234,7 @@ def _side_game(s: TournamentState, side_game_id: str) -> SideGameRecord:
         raise RegistrationError(
             f"no side game {side_game_id!r} is registered (registered: {known})",
             code="no_side_game",
-            params={"side_game_id": side_game_id},
+            params={"side_game_id": side_game_id, "registered": sorted(s.side_games)},
         )
     return game
 
@@ -222,6 +251,7 @@ def record_winner(s: TournamentState, c: cmd.RecordSideGameWinner, now: int) -> 
         raise RegistrationError(
             f"side game {c.side_game_id!r} was already won by {game.winner}",
             code="side_game_won",
+            params={"side_game_id": c.side_game_id, "winner": game.winner},
         )
     winner = c.winner.strip()
     if winner not in game.everyone:
@@ -229,6 +259,11 @@ def record_winner(s: TournamentState, c: cmd.RecordSideGameWinner, now: int) -> 
             f"{winner!r} did not play in side game {c.side_game_id!r} "
             f"(players: {', '.join(game.everyone)})",
             code="not_in_side_game",
+            params={
+                "side_game_id": c.side_game_id,
+                "name": winner,
+                "players": list(game.everyone),
+            },
         )
     return [SideGameWon(at=now, side_game_id=c.side_game_id, winner=winner)]
 
@@ -243,6 +278,7 @@ def _check_side_game_entry(s: TournamentState, c: cmd.EnterFromSideGame) -> None
         raise RegistrationError(
             f"{name} has already entered the main event from side game {c.side_game_id!r}",
             code="side_game_entered",
+            params={"side_game_id": c.side_game_id, "name": name},
         )
     if c.killed_side_stack:
         if game.winner is not None or name not in game.everyone:
@@ -250,6 +286,7 @@ def _check_side_game_entry(s: TournamentState, c: cmd.EnterFromSideGame) -> None
                 f"only a player of an unfinished side game kills a side-game stack to enter; "
                 f"{c.side_game_id!r} {'was won' if game.winner else 'has no player ' + name}",
                 code="not_in_side_game",
+                params={"side_game_id": c.side_game_id, "name": name, "winner": game.winner},
             )
         _check_option_holder(game, c.side_game_id, name)
         return
@@ -315,7 +352,11 @@ def _check_option_holder(game: SideGameRecord, side_game_id: str, name: str) -> 
             f"{len(game.players)} hands of its first round: its button must go round once "
             "before the option applies (SLPT 29.4)",
             code="side_game_first_round",
-            params={"hands_played": game.hands_played, "players": len(game.players)},
+            params={
+                "side_game_id": side_game_id,
+                "hands_played": game.hands_played,
+                "players": len(game.players),
+            },
         )
     holder = option_holder(game)
     if holder != name:
@@ -324,7 +365,7 @@ def _check_option_holder(game: SideGameRecord, side_game_id: str, name: str) -> 
             f"the option to enter from side game {side_game_id!r} is with {who}, not {name} "
             "(SLPT 29.2-29.3: the chip leader first, then the next)",
             code="not_side_game_option",
-            params={"side_game_id": side_game_id, "holder": holder},
+            params={"side_game_id": side_game_id, "holder": holder, "name": name},
         )
 
 
@@ -341,11 +382,14 @@ def record_chips(s: TournamentState, c: cmd.RecordSideGameChips, now: int) -> li
         raise RegistrationError(
             f"side game {c.side_game_id!r} was won by {game.winner}: nothing left to count",
             code="side_game_won",
+            params={"side_game_id": c.side_game_id, "winner": game.winner},
         )
     names = tuple(st.name.strip() for st in c.stacks)
     if len(set(names)) != len(names):
         raise RegistrationError(
-            "a side-game count names each player once", code="bad_side_game_count"
+            "a side-game count names each player once",
+            code="bad_side_game_count",
+            params={"side_game_id": c.side_game_id, "names": list(names)},
         )
     allowed = set(game.everyone) - set(game.entered)
     strangers = sorted(n for n in names if n not in allowed)
@@ -354,15 +398,31 @@ def record_chips(s: TournamentState, c: cmd.RecordSideGameChips, now: int) -> li
             f"not playing in side game {c.side_game_id!r}: {', '.join(strangers)} "
             f"(players: {', '.join(sorted(allowed))})",
             code="not_in_side_game",
+            params={
+                "side_game_id": c.side_game_id,
+                "names": strangers,
+                "players": sorted(allowed),
+            },
         )
     if any(st.chips < 0 for st in c.stacks):
-        raise RegistrationError("a side-game stack cannot be negative", code="bad_side_game_count")
+        raise RegistrationError(
+            "a side-game stack cannot be negative",
+            code="bad_side_game_count",
+            params={
+                "side_game_id": c.side_game_id,
+                "names": sorted(st.name.strip() for st in c.stacks if st.chips < 0),
+            },
+        )
     if c.hands_played < game.hands_played:
         raise RegistrationError(
             f"side game {c.side_game_id!r} had dealt {game.hands_played} hands at the last "
             f"count; a new count cannot say {c.hands_played}",
             code="bad_side_game_count",
-            params={"hands_played": c.hands_played, "before": game.hands_played},
+            params={
+                "side_game_id": c.side_game_id,
+                "hands_played": c.hands_played,
+                "before": game.hands_played,
+            },
         )
     stacks = tuple(
         SideGameStack(name=name, chips=st.chips)
@@ -389,11 +449,13 @@ def decline_option(s: TournamentState, c: cmd.DeclineSideGameOption, now: int) -
             "the option to leave a side game for the main event arises when the final table "
             "starts (SLPT 29.2)",
             code="side_game_not_final",
+            params={"side_game_id": c.side_game_id},
         )
     if game.winner is not None:
         raise RegistrationError(
             f"side game {c.side_game_id!r} was won by {game.winner}: no option to decline",
             code="side_game_won",
+            params={"side_game_id": c.side_game_id, "winner": game.winner},
         )
     name = c.name.strip()
     _check_option_holder(game, c.side_game_id, name)
@@ -417,11 +479,17 @@ def seat_alternate(s: TournamentState, c: cmd.SeatSideGameAlternate, now: int) -
             f"an alternate needs a name not already in side game {c.side_game_id!r} "
             f"(players: {', '.join(game.everyone)})",
             code="bad_side_game_players",
+            params={
+                "side_game_id": c.side_game_id,
+                "name": name,
+                "players": list(game.everyone),
+            },
         )
     if game.winner is not None:
         raise SeatingError(
             f"side game {c.side_game_id!r} was won by {game.winner}: no alternate",
             code="side_game_won",
+            params={"side_game_id": c.side_game_id, "winner": game.winner},
         )
     if game.alternate is not None:
         raise SeatingError(
@@ -436,17 +504,29 @@ def seat_alternate(s: TournamentState, c: cmd.SeatSideGameAlternate, now: int) -
             f"side game {c.side_game_id!r} has dealt {game.hands_played} hands: its button has "
             f"gone round once ({len(game.players)} players), so no alternate (SLPT 29.6.1)",
             code="side_game_first_round_over",
-            params={"hands_played": game.hands_played, "players": len(game.players)},
+            params={
+                "side_game_id": c.side_game_id,
+                "hands_played": game.hands_played,
+                "players": len(game.players),
+            },
         )
     if not view.can_seat_alternate():
         raise SeatingError(
             f"side game {c.side_game_id!r} seats {game.seats} and has {len(game.players)}: "
             "an alternate may not exceed the maximum (SLPT 29.6.2)",
             code="side_game_full",
-            params={"seats": game.seats, "players": len(game.players)},
+            params={
+                "side_game_id": c.side_game_id,
+                "seats": game.seats,
+                "players": len(game.players),
+            },
         )
     if c.starting_stack <= 0:
-        raise SeatingError("an alternate's starting stack must be positive", code="bad_alternate")
+        raise SeatingError(
+            "an alternate's starting stack must be positive",
+            code="bad_alternate",
+            params={"side_game_id": c.side_game_id, "starting_stack": c.starting_stack},
+        )
     chips = alternate_stack(c.starting_stack, c.blinds_passed)
     return [
         SideGameAlternateSeated(

@@ -499,7 +499,7 @@ def active_player(s: TournamentState, pid: PlayerId) -> Player:
         raise RegistrationError(
             f"{player.name} is {player.status.value}",
             code="player_not_active",
-            params={"player_id": pid},
+            params={"player_id": pid, "status": player.status.value},
         )
     return player
 
