@@ -16,20 +16,9 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "pitboss"
 Site = tuple[str, str, str, str]
 """(file under src/pitboss, enclosing function, error class, code): stable across line moves."""
 
-# Sites without params that another change is still fixing: the engine, evaluator and cards
-# modules were being edited in parallel when this test was written. Each entry names one
-# site (and how many of them there are); a NEW site without params fails the test, and so does
-# an entry here once its site is fixed (remove it then).
-ALLOWED_WITHOUT_PARAMS: Counter[Site] = Counter(
-    {
-        # "the deck is empty: no card left to deal"
-        ("cards.py", "Deck.deal", "CardError", "deck_empty"): 1,
-        # "the deck is empty: no card left to deal"
-        ("engine/deck.py", "DrawDeck.deal", "CardError", "deck_empty"): 1,
-        # "the deck has {left} cards left: {count} cannot be dealt"
-        ("engine/deck.py", "DrawDeck.deal_many", "CardError", "deck_empty"): 1,
-    }
-)
+# Sites allowed without params (none: every error says what it names). A NEW site without
+# params fails the test, and so does an entry here once its site is fixed (remove it then).
+ALLOWED_WITHOUT_PARAMS: Counter[Site] = Counter()
 
 
 def error_classes(trees: list[ast.Module]) -> set[str]:

@@ -339,7 +339,11 @@ class Deck:
             CardError: the deck is empty.
         """
         if self._next >= len(self._cards):
-            raise CardError("the deck is empty: no card left to deal", code="deck_empty")
+            raise CardError(
+                "the deck is empty: no card left to deal",
+                code="deck_empty",
+                params={"dealt": self._next},
+            )
         card = self._cards[self._next]
         self._next += 1
         return card

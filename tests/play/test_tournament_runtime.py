@@ -3,15 +3,21 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from pitboss.engine import Acted, Action, ActionKind
 from pitboss.errors import PlayError
-from pitboss.play import Agent, BotKind, PlayerView, make_bot
+from pitboss.play import Agent, BotKind, PlayerView, make_bot, runtime
 from pitboss.play.runtime import DealtHand, SimulationSettings, play_tournament
+from pitboss.play.simulation import simulated_details
 from pitboss.rules import RuleSet
+from pitboss.tournament import commands as cmd
+from pitboss.tournament.aggregate import decide
+from pitboss.tournament.entries import PlayerId
 from pitboss.tournament.people_events import PlayersBusted, TournamentWon
+from pitboss.tournament.state import Phase, TournamentState, fold
 
 
 class AllIn:
@@ -117,7 +123,30 @@ def test_bad_fields_and_settings_are_refused() -> None:
         SimulationSettings(colour_up_seconds=-1)
 
 
-def test_a_sit_and_go_starts_itself_when_full_thc_1() -> None:
+def test_a_sit_and_go_starts_itself_when_full_thc_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tenth registration starts play by itself (THC 1 sit & go): the runtime never has
+    to send StartTournament, and the tenth entry's own events start play and draw the seats."""
+    sent: list[str] = []
+
+    def recording(state: Any, command: Any, now: int, rng: Any = None) -> Any:
+        sent.append(type(command).__name__)
+        return decide(state, command, now, rng)
+
+    monkeypatch.setattr(runtime, "decide", recording)
     result = play_tournament(RuleSet.from_preset("thc-sit-and-go"), players=10, seed=4)
     assert result.winner is not None
     assert result.entrants == 10
+    assert "StartTournament" not in sent
+    assert sent[:10] == ["RegisterPlayer"] * 10
+    rules = RuleSet.from_preset("thc-sit-and-go")
+    state = TournamentState.new(rules)
+    for i in range(10):
+        command = cmd.RegisterPlayer(
+            player_id=PlayerId(f"p{i}"), name=f"p{i}", details=simulated_details(rules, f"p{i}")
+        )
+        events = decide(state, command, 0, random.Random(1))
+        state = fold(state, events)
+        kinds = {type(e).__name__ for e in events}
+        assert ("TournamentStarted" in kinds) == (i == 9)
+    assert {"SeatsDrawn", "TournamentStarted"} <= kinds
+    assert state.phase is Phase.RUNNING

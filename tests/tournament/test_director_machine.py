@@ -22,6 +22,7 @@ from pitboss.tournament.entries import PlayerId
 from pitboss.tournament.people_events import RemovalReason
 
 from .floor_helpers import Floor
+from .test_command_fuzz import serialised
 from .test_director_properties import _check_balanced, _check_chips, _check_seats
 from .test_director_requests import check_indexes
 
@@ -60,10 +61,18 @@ class DirectorMachine(RuleBasedStateMachine):
 
     def _try(self, command: c.Command) -> None:
         before = self.floor.state
+        whole = serialised(before)
+        drawn = self.floor.rng.getstate()
         try:
             self.floor.do(command)
         except PitbossError:
-            assert self.floor.state == before  # a rejected command changes nothing
+            pass
+        else:
+            return
+        # a rejected command changes nothing: not the state, not even the random source
+        assert self.floor.state == before
+        assert serialised(self.floor.state) == whole
+        assert self.floor.rng.getstate() == drawn
 
     def _playable(self) -> list[int]:
         s = self.floor.state

@@ -59,7 +59,9 @@ class DrawDeck(Deck):
         cards = self._cards
         left = len(cards) - i
         if left <= 0:
-            raise CardError("the deck is empty: no card left to deal", code="deck_empty")
+            raise CardError(
+                "the deck is empty: no card left to deal", code="deck_empty", params={"left": 0}
+            )
         if not self._settled:
             j = i + self._below(left)
             card = cards[j]
@@ -89,6 +91,7 @@ class DrawDeck(Deck):
             raise CardError(
                 f"the deck has {left} cards left: {count} cannot be dealt",
                 code="deck_empty",
+                params={"left": left, "count": count},
             )
         if not self._settled:
             key = (left, count)

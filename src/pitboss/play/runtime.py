@@ -68,7 +68,7 @@ from pitboss.tournament import clock as clk
 from pitboss.tournament import commands as cmd
 from pitboss.tournament import windows
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.director import plan_of_started_hand, table_wait_reason
+from pitboss.tournament.director import plan_of_started_hand, table_wait_reason, waiting_tables
 from pitboss.tournament.entries import PlayerId
 from pitboss.tournament.events import (
     AddOnBought,
@@ -231,6 +231,8 @@ class _Runtime:
         self.levels: dict[int, int] = {}
         self.field: list[FieldPoint] = []
         self.chop: ForcedChop | None = None
+        self._waiting_for: TournamentState | None = None
+        self._waiting_now: dict[int, str] = {}
 
     # ------------------------------------------------------------------ director plumbing
 
@@ -390,7 +392,7 @@ class _Runtime:
             self._race(table)
             self._push(self.now + self.settings.colour_up_seconds * MS_PER_SECOND, _READY, table)
             return
-        if s.tables[table].size < 2:
+        if s.tables[table].size < 2 or table in self._waiting():
             self.idle.add(table)
             return
         try:
@@ -423,6 +425,14 @@ class _Runtime:
                 params={"period": period.index, "label": period.label()},
             )
         self._push(self.now + max(clk.remaining(s.clock, self.now), 0), _READY, table)
+
+    def _waiting(self) -> dict[int, str]:
+        """The tables the director holds now (TDA 10B, 11A, 11D; RP-8), asked once per state:
+        every idle table is woken after each hand, and most find the same answer."""
+        if self._waiting_for is not self.state:
+            self._waiting_for = self.state
+            self._waiting_now = waiting_tables(self.state)
+        return self._waiting_now
 
     def _race(self, table: int) -> None:
         t = self.state.tables[table]

@@ -933,7 +933,7 @@ def _refund_for_dealers(s: TournamentState, c: cmd.RefundForDealers, now: int) -
     if s.phase is not Phase.REGISTRATION:
         raise RegistrationError(
             "a dealer-shortage refund is made before play starts (THC 39)",
-            code="withdrawal_after_start",
+            code="refund_after_start",
             params={"tables_with_dealers": c.tables_with_dealers},
         )
     seats = c.tables_with_dealers * director.capacity(s)

@@ -46,8 +46,19 @@ def approved_deal(s: TournamentState) -> Deal | None:
     return next((d for d in s.deals.values() if d.approved), None)
 
 
-def awards(s: TournamentState) -> tuple[Award, ...]:
-    """Every player with a finishing place or a deal share, best place first."""
+Owed = dict[PlayerId, tuple[int, int, int, bool]]
+"""Each player with a place or a share: (first place, last place, cents owed, in the deal)."""
+
+_OWED: list[tuple[tuple[object, ...], Owed]] = []
+
+
+def _owed(s: TournamentState) -> Owed:
+    """What each player is owed. It depends only on the bust-outs, the prizes, the deals and
+    the winner, so the answer is kept while those stay the same objects (paying one prize
+    after another does not change them)."""
+    key: tuple[object, ...] = (s.busts, s.prizes_cents, s.deals, s.winner, s.live_count)
+    if _OWED and all(a is b for a, b in zip(_OWED[0][0], key, strict=True)):
+        return _OWED[0][1]
     remaining = [
         pid
         for pid, p in s.players.items()
@@ -63,6 +74,8 @@ def awards(s: TournamentState) -> tuple[Award, ...]:
         placed[placing.player_id] = (placing.first, placing.last)
     prizes = s.prizes_cents
     for (first, last), pids in groups.items():
+        if first > len(prizes):
+            continue  # out of the money: owed nothing
         shares = share_tied_places(prizes, place=first, count=last - first + 1)
         owed.update(zip(pids, shares, strict=True))
     deal = approved_deal(s)
@@ -78,24 +91,39 @@ def awards(s: TournamentState) -> tuple[Award, ...]:
             owed[s.winner] = owed.get(s.winner, 0) + deal.left_to_play_cents
         else:
             owed[s.winner] = prizes[0] if prizes else 0
-    result = [
-        Award(
-            player_id=pid,
-            first=first,
-            last=last,
-            owed_cents=owed.get(pid, 0),
-            paid_cents=s.players[pid].prize_cents,
-            forfeited_cents=s.players[pid].forfeited_cents,
-            in_deal=pid in in_deal,
-        )
+    result: Owed = {
+        pid: (first, last, owed.get(pid, 0), pid in in_deal)
         for pid, (first, last) in placed.items()
-    ]
-    return tuple(sorted(result, key=lambda a: (a.first, a.player_id)))
+    }
+    _OWED[:] = [(key, result)]
+    return result
+
+
+def _award(s: TournamentState, pid: PlayerId, entry: tuple[int, int, int, bool]) -> Award:
+    first, last, owed, in_deal = entry
+    player = s.players[pid]
+    return Award(
+        player_id=pid,
+        first=first,
+        last=last,
+        owed_cents=owed,
+        paid_cents=player.prize_cents,
+        forfeited_cents=player.forfeited_cents,
+        in_deal=in_deal,
+    )
+
+
+def awards(s: TournamentState) -> tuple[Award, ...]:
+    """Every player with a finishing place or a deal share, best place first."""
+    owed = _owed(s)
+    ordered = sorted(owed, key=lambda pid: (owed[pid][0], pid))
+    return tuple(_award(s, pid, owed[pid]) for pid in ordered)
 
 
 def award_of(s: TournamentState, pid: PlayerId) -> Award | None:
     """``pid``'s award, or None while the player is still in play without a deal share."""
-    return next((a for a in awards(s) if a.player_id == pid), None)
+    entry = _owed(s).get(pid)
+    return None if entry is None else _award(s, pid, entry)
 
 
 __all__ = ["Award", "approved_deal", "award_of", "awards"]

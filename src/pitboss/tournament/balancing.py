@@ -30,6 +30,7 @@ table will lose.
 from __future__ import annotations
 
 import enum
+import heapq
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -168,9 +169,17 @@ def _ordered(tables: Sequence[TableSeats], order: TableOrder, fixed: Sequence[in
 
 
 def next_decision(
-    tables: Mapping[int, TableSeats], ctx: BalanceContext, rng: RandomSource | None = None
+    tables: Mapping[int, TableSeats],
+    ctx: BalanceContext,
+    rng: RandomSource | None = None,
+    *,
+    draw: bool = True,
 ) -> Decision | None:
     """The director's next seat change, or None when nothing is due or it must wait.
+
+    ``draw=False`` only looks: a break is returned without its two-step draw (no moves; see
+    `tables_involved` for where its players would go), so a screen or a waiting table can ask
+    what is due as often as it likes at little cost.
 
     Raises:
         SeatingError: chance must decide (a random mover, random break order, a break or a
@@ -186,7 +195,7 @@ def next_decision(
         return OpenTable(table=number, seat_count=ctx.capacity)
     holding = tables_required(players, ctx, holding_seats(ctx))
     if len(live) > holding:
-        return _shrink(tables, holding, ctx, rng)
+        return _shrink(tables, holding, ctx, rng, draw=draw)
     overflow = _consolidate(tables, ctx)
     if overflow is not None:
         return overflow
@@ -194,7 +203,12 @@ def next_decision(
 
 
 def _shrink(
-    tables: Mapping[int, TableSeats], required: int, ctx: BalanceContext, rng: RandomSource | None
+    tables: Mapping[int, TableSeats],
+    required: int,
+    ctx: BalanceContext,
+    rng: RandomSource | None,
+    *,
+    draw: bool,
 ) -> Decision | None:
     count = len(tables) - 1
     is_final = required == 1
@@ -217,8 +231,11 @@ def _shrink(
         victim = _ordered(list(tables.values()), ctx.break_order, ctx.break_list)[0]
         if victim in ctx.busy:
             return None  # the predetermined table breaks when its hand is over
-    if any(n in ctx.busy for n, k in break_targets(tables, victim, ctx).items() if k):
+    targets = break_targets(tables, victim, ctx)
+    if any(n in ctx.busy for n, k in targets.items() if k):
         return None  # the tables that receive its players finish their hands first
+    if not draw:
+        return BreakTable(table=victim, moves=())
     return _break(tables, victim, ctx, _need(rng, "seating a broken table (TDA 10B)"))
 
 
@@ -234,22 +251,22 @@ def break_targets(
     Raises:
         SeatingError: the other tables have no room.
     """
-    broken = tables[victim]
-    others = {n: t for n, t in tables.items() if n != victim}
     capacity = _break_capacity(tables, ctx)
-    sizes = {n: t.size for n, t in others.items()}
-    wanted: dict[int, int] = dict.fromkeys(others, 0)
-    for _ in range(broken.size):
-        room = [n for n in sorted(others) if sizes[n] < capacity]
+    wanted: dict[int, int] = {n: 0 for n in tables if n != victim}
+    # one player at a time to the shortest table with room, the lowest number on a tie
+    room = [(t.size, n) for n, t in tables.items() if n != victim and t.size < capacity]
+    heapq.heapify(room)
+    for _ in range(tables[victim].size):
         if not room:
             raise SeatingError(
                 f"table {victim} cannot break: the other tables have no room",
                 code="no_room",
                 params={"table": victim},
             )
-        target = min(room, key=lambda n: (sizes[n], n))
-        sizes[target] += 1
+        size, target = heapq.heappop(room)
         wanted[target] += 1
+        if size + 1 < capacity:
+            heapq.heappush(room, (size + 1, target))
     return wanted
 
 
@@ -399,9 +416,16 @@ def halted_tables(tables: Mapping[int, TableSeats], ctx: BalanceContext) -> tupl
         sorted(
             n
             for n, size in sizes.items()
-            if most - size >= ctx.threshold and tables[n].worst_seats(ctx.missed, hold)
+            if most - size >= ctx.threshold and _can_receive(tables[n], ctx.missed, hold)
         )
     )
+
+
+def _can_receive(table: TableSeats, missed: MissedBlindPolicy, hold: int) -> bool:
+    """A player moved in has a lawful seat here (TDA 11A): two empty seats always give one,
+    since only one of them can post the next small blind."""
+    empty = table.empty_seats(hold)
+    return len(empty) >= 2 or bool(empty and table.worst_seats(missed, hold))
 
 
 def tables_involved(
@@ -411,7 +435,9 @@ def tables_involved(
     match decision:
         case Move():
             return frozenset((decision.from_table, decision.to_table))
-        case BreakTable():
+        case BreakTable() if decision.moves:
+            return frozenset({decision.table, *(m.to_table for m in decision.moves)})
+        case BreakTable():  # looked at without the draw: where its players would go
             targets = break_targets(tables, decision.table, ctx)
             return frozenset({decision.table, *(n for n, k in targets.items() if k)})
         case Redraw():

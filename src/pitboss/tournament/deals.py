@@ -186,8 +186,9 @@ def approve_deal(s: TournamentState, c: cmd.ApproveDeal, now: int) -> list[Event
     owed = sum(remaining_prizes(s, len(remaining)))
     if sum(deal.amounts_cents) + deal.left_to_play_cents != owed:
         raise PayoutError(
-            f"deal {deal.deal_id!r} divides {format_money(sum(deal.amounts_cents))} but "
-            f"{format_money(owed)} is still to be paid: cancel it and propose it again",
+            f"deal {deal.deal_id!r} divides {format_money(sum(deal.amounts_cents))} and leaves "
+            f"{format_money(deal.left_to_play_cents)} to play for, but {format_money(owed)} is "
+            "still to be paid: cancel it and propose it again",
             code="deal_prizes",
             params={
                 "deal_id": deal.deal_id,

@@ -118,7 +118,7 @@ def pending(s: TournamentState) -> Decision | None:
     """The next seat change due, as far as it can be known without drawing (views, checks)."""
     if not s.is_seated or s.phase is not Phase.RUNNING:
         return None
-    return next_decision(s.tables, context(s), _Peek())
+    return next_decision(s.tables, context(s), _Peek(), draw=False)
 
 
 def _need_rng(rng: RandomSource | None, what: str) -> RandomSource:
@@ -151,7 +151,10 @@ def draw_seats(s: TournamentState, now: int, rng: RandomSource | None) -> list[E
         )
     if s.phase is Phase.STOPPED:
         raise SeatingError(
-            "play has stopped", code="time_limit_stopped", params={"phase": s.phase.value}
+            "no seat draw: play has stopped at the legal time limit (KY 11); the remaining "
+            "prizes are chopped",
+            code="time_limit_stopped",
+            params={"phase": s.phase.value},
         )
     players = seated_players(s)
     if len(players) < 2:
@@ -322,43 +325,74 @@ def plan_of_started_hand(s: TournamentState, hand_id: str) -> HandPlan:
 
 
 def table_wait_reason(s: TournamentState, table: int) -> str | None:
-    """Why ``table`` may not deal its next hand now, or None (TDA 10B, 11A, 11D; RP-8).
+    """Why ``table`` may not deal its next hand now, or None (TDA 10B, 11A, 11D; RP-8)."""
+    return waiting_tables(s).get(table)
+
+
+_WAITING: list[tuple[TournamentState, dict[int, str]]] = []
+
+
+def waiting_tables(s: TournamentState) -> dict[int, str]:
+    """Every table that may not deal its next hand now, with the reason (TDA 10B, 11A, 11D;
+    RP-8).
 
     A seat change is made between hands at every table it involves (the table a player leaves,
     the table they join, a broken table and the tables receiving its players, every table for
     a redraw): those tables wait for it, even while another of them finishes its hand.
+
+    The answer for the latest state asked about is kept (states never change): a runtime asks
+    for each table it wakes, then the hand it starts asks again, and the question costs a look
+    at every table.
     """
-    if s.clock.hand_for_hand and table in s.hand_for_hand_done:
-        return (
-            f"table {table} has played this hand-for-hand hand and waits for the other tables "
-            "(RP-8)"
-        )
+    if _WAITING and _WAITING[0][0] is s:
+        return dict(_WAITING[0][1])
+    out = _waiting_tables(s)
+    _WAITING[:] = [(s, out)]
+    return dict(out)
+
+
+def _waiting_tables(s: TournamentState) -> dict[int, str]:
+    out: dict[int, str] = {}
+    if s.clock.hand_for_hand:
+        for table in s.hand_for_hand_done & set(s.tables):
+            out[table] = (
+                f"table {table} has played this hand-for-hand hand and waits for the other "
+                "tables (RP-8)"
+            )
     ctx = context(s)  # once: the pending change and the halted tables share it
     decision = None
     if s.is_seated and s.phase is Phase.RUNNING:
-        decision = next_decision(s.tables, evolve(ctx, busy=frozenset()), _Peek())
+        decision = next_decision(s.tables, evolve(ctx, busy=frozenset()), _Peek(), draw=False)
+    involved = tables_involved(s.tables, decision, ctx) if decision is not None else frozenset()
     random_break = s.rules.tournament.seating.break_order is TableOrder.RANDOM
     match decision:
         case Redraw():
-            return "every seat is being redrawn (KY 8b): confirm the redraw first"
+            why = "every seat is being redrawn (KY 8b): confirm the redraw first"
+            involved = frozenset(s.tables)
         case BreakTable() if random_break:
-            return "a table drawn at random is to break (RP-19): confirm the break first"
-        case BreakTable() if decision.table == table:
-            return f"table {table} is to break (TDA 10B): confirm the break first"
-        case BreakTable() if table in tables_involved(s.tables, decision, ctx):
-            return (
-                f"table {table} receives players from table {decision.table}, which is to "
-                "break (TDA 10B): confirm the break first"
-            )
-        case Move() if table in (decision.from_table, decision.to_table):
-            return (
+            why = "a table drawn at random is to break (RP-19): confirm the break first"
+            involved = frozenset(s.tables)
+        case BreakTable():
+            why = f"table {decision.table} is to break (TDA 10B): confirm the break first"
+        case Move():
+            why = (
                 "a balancing move is due first (TDA 11A, 11D): "
                 f"Table {decision.from_table} seat {decision.from_seat} to Table "
                 f"{decision.to_table} seat {decision.to_seat}"
             )
-    if table in halted_tables(s.tables, ctx):
-        return f"table {table} is short and waits for a player (TDA 11D)"
-    return None
+        case _:
+            why = ""
+    for table in sorted(involved):
+        if isinstance(decision, BreakTable) and not random_break and table != decision.table:
+            out.setdefault(
+                table,
+                f"table {table} receives players from table {decision.table}, which is to "
+                "break (TDA 10B): confirm the break first",
+            )
+        out.setdefault(table, why)
+    for table in halted_tables(s.tables, ctx):
+        out.setdefault(table, f"table {table} is short and waits for a player (TDA 11D)")
+    return out
 
 
 def start_hand(
@@ -657,4 +691,5 @@ __all__ = [
     "start_hand",
     "table_wait_reason",
     "undo_move",
+    "waiting_tables",
 ]
