@@ -209,7 +209,11 @@ def catch_up(state: TournamentState, now: int) -> list[Event]:
 
     Levels follow each other as time runs out (THC 4) and each starts at its exact instant.
     When the time limit and a level change fall at the same instant, the limit comes first.
+
+    Raises:
+        ClockError: ``now`` is not a whole number of milliseconds.
     """
+    _check_now(now)
     return _caught_up(state, now)[0]
 
 
