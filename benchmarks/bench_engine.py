@@ -8,37 +8,66 @@ Each engine plays the same random policy: raise 15% of the time when it may (to 
 amount between the minimum and the maximum), fold 45% of the time when facing a bet, otherwise
 check or call; every hand reaching showdown is shown.
 
-Run: python benchmarks/bench_engine.py [--seconds 10] [--rounds 10] [--seed 1]
+Like for like: every engine builds its hand from scratch for every hand. pitboss builds a new
+``HandSetup`` (and its ``SeatSpec`` per player) each hand, as a table does between hands, so
+its validation and posting plan are computed every hand, as PokerKit's ``create_state`` and
+FastHand's constructor do theirs; the rule set is the default one (``HandSetup`` without
+``rules=``), as the peers use their defaults.
+
+Before timing, ``--check`` hands (default 300 per table size) are played by pitboss and
+PokerKit in lockstep from the same cards and the same decisions, and must end with the same
+stacks; the run stops with an error otherwise.
+
+Run: python benchmarks/bench_engine.py [--seconds 10] [--rounds 10] [--seed 1] [--check 300]
+     python benchmarks/bench_engine.py --profile 6   # cProfile of 3,000 pitboss 6-max hands
 """
 
 from __future__ import annotations
 
 import argparse
+import cProfile
+import pstats
 import random
 import statistics
+import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
-from pitboss.engine import DrawDeck, Hand, HandSetup, SeatSpec
+from pitboss.cards import format_cards
+from pitboss.engine import (
+    BoardDealt,
+    CardBurned,
+    DrawDeck,
+    Hand,
+    HandSetup,
+    PotAwarded,
+    SeatSpec,
+)
 
 BIG_BLIND = 100
 STACK = 100 * BIG_BLIND
 
 
-def pitboss_player(players: int, rng: random.Random) -> Callable[[], None]:
-    setup = HandSetup(
-        seats=tuple(SeatSpec(seat=i + 1, player=f"p{i + 1}", stack=STACK) for i in range(players)),
+def pitboss_setup(players: int, names: tuple[str, ...]) -> HandSetup:
+    """A new setup, as a table builds one for every hand: seat 1 small blind, button last."""
+    return HandSetup(
+        seats=tuple([SeatSpec(seat=i + 1, player=names[i], stack=STACK) for i in range(players)]),
         button=players,
         small_blind_seat=1,
         big_blind_seat=2,
         small_blind=BIG_BLIND // 2,
         big_blind=BIG_BLIND,
     )
+
+
+def pitboss_player(players: int, rng: random.Random) -> Callable[[], None]:
+    names = tuple(f"p{i + 1}" for i in range(players))
     random_ = rng.random
     randint = rng.randint
 
     def play() -> None:
-        hand = Hand(setup, DrawDeck(rng))
+        hand = Hand(pitboss_setup(players, names), DrawDeck(rng))
         while not hand.is_over:
             legal = hand.legal_actions()
             if legal.can_show:
@@ -61,20 +90,25 @@ def pitboss_player(players: int, rng: random.Random) -> Callable[[], None]:
     return play
 
 
+PK_AUTOMATIONS_NAMES = (
+    "ANTE_POSTING",
+    "BET_COLLECTION",
+    "BLIND_OR_STRADDLE_POSTING",
+    "HAND_KILLING",
+    "CHIPS_PUSHING",
+    "CHIPS_PULLING",
+    "HOLE_CARDS_SHOWING_OR_MUCKING",
+)
+
+
 def pokerkit_player(players: int, rng: random.Random) -> Callable[[], None]:
     from pokerkit import Automation, NoLimitTexasHoldem
 
     automations = (
-        Automation.ANTE_POSTING,
-        Automation.BET_COLLECTION,
-        Automation.BLIND_OR_STRADDLE_POSTING,
+        *(getattr(Automation, name) for name in PK_AUTOMATIONS_NAMES),
         Automation.CARD_BURNING,
         Automation.HOLE_DEALING,
         Automation.BOARD_DEALING,
-        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-        Automation.HAND_KILLING,
-        Automation.CHIPS_PUSHING,
-        Automation.CHIPS_PULLING,
     )
     stacks = (STACK,) * players
     random_ = rng.random
@@ -134,6 +168,94 @@ def fasthand_player(players: int, rng: random.Random) -> Callable[[], None]:
     return play
 
 
+def check_against_pokerkit(players: int, hands: int, seed: int) -> dict[str, int]:
+    """Play ``hands`` hands in pitboss and PokerKit in lockstep; raise if a final stack differs.
+
+    pitboss deals from a ``DrawDeck``; PokerKit is dealt the same hole cards, burns and boards.
+    Both take the benchmark's policy decisions (a raise only where both engines allow one:
+    PokerKit reopens the betting after an all-in below the big blind, TDA 47A does not), and
+    PokerKit's lone check by the one player left with chips (pitboss ends the betting there,
+    see ``tests/engine/test_pokerkit_differential.py``) is played for it.
+    """
+    from pokerkit import Automation, NoLimitTexasHoldem
+
+    automations = tuple(getattr(Automation, name) for name in PK_AUTOMATIONS_NAMES)
+    rng = random.Random(seed)
+    names = tuple(f"p{i + 1}" for i in range(players))
+    stacks = (STACK,) * players
+    tally = {"hands": 0, "decisions": 0, "showdowns": 0, "raise_permission_differences": 0}
+    for number in range(hands):
+        hand = Hand(pitboss_setup(players, names), DrawDeck(rng))
+        pk: Any = NoLimitTexasHoldem.create_state(
+            automations,
+            True,
+            0,
+            (BIG_BLIND // 2, BIG_BLIND),
+            BIG_BLIND,
+            (STACK,) * players,
+            players,
+        )
+        for k in range(players):  # PokerKit index k is seat k + 1 (left of the button first)
+            pk.deal_hole(format_cards(hand.hole_cards(k + 1)))
+        fed = 0
+        while not hand.is_over:
+            fed = _feed_board(hand, pk, fed)
+            legal = hand.legal_actions()
+            if legal.can_show:
+                hand.show()
+                continue
+            tally["decisions"] += 1
+            if pk.actor_index != legal.seat - 1 or pk.checking_or_calling_amount != (
+                legal.call_amount
+            ):
+                raise AssertionError(f"hand {number}: PokerKit disagrees on {legal}")
+            roll = rng.random()
+            pk_low = pk.min_completion_betting_or_raising_to_amount
+            if (pk_low is None) != (legal.min_raise_to is None):
+                tally["raise_permission_differences"] += 1
+            if legal.min_raise_to is not None and pk_low is not None and roll < 0.15:
+                assert legal.max_raise_to is not None
+                amount = rng.randint(legal.min_raise_to, legal.max_raise_to)
+                hand.raise_to(amount)
+                pk.complete_bet_or_raise_to(amount)
+            elif legal.call_amount and roll < 0.45:
+                hand.fold()
+                pk.fold()
+            else:
+                if legal.call_amount:
+                    hand.call()
+                else:
+                    hand.check()
+                pk.check_or_call()
+        _feed_board(hand, pk, fed)
+        while pk.status:
+            if pk.actor_index is not None and pk.checking_or_calling_amount == 0:
+                pk.check_or_call()  # the lone player with chips (pitboss asks nobody)
+            else:
+                raise AssertionError(f"hand {number}: PokerKit waits: {pk.operations[-3:]}")
+        final = hand.final_stacks
+        ours = [final[k + 1] for k in range(players)]
+        if ours != list(pk.stacks):
+            raise AssertionError(f"hand {number}: stacks {ours} but PokerKit {list(pk.stacks)}")
+        tally["hands"] += 1
+        tally["showdowns"] += any(
+            isinstance(e, PotAwarded) and not e.is_uncontested for e in hand.events
+        )
+    return tally
+
+
+def _feed_board(hand: Hand, pk: Any, start: int) -> int:
+    """Give PokerKit the burns and board cards pitboss recorded from event ``start`` on."""
+    events = hand.events
+    for event in events[start:]:
+        if isinstance(event, CardBurned):
+            assert event.card is not None
+            pk.burn_card(format_cards([event.card]))
+        elif isinstance(event, BoardDealt):
+            pk.deal_board(format_cards(event.cards))
+    return len(events)
+
+
 def timed(play: Callable[[], None], hands: int) -> float:
     """Hands per CPU second of this process over one batch of ``hands`` hands.
 
@@ -172,13 +294,31 @@ def ratio(ours: list[float], theirs: list[float]) -> float:
     return statistics.median(a / b for a, b in zip(ours, theirs, strict=True))
 
 
+def profile(players: int, seed: int) -> None:
+    """Print cProfile's top functions (own time) over 3,000 pitboss hands."""
+    play = pitboss_player(players, random.Random(seed))
+    profiler = cProfile.Profile()
+    profiler.runcall(timed, play, 3_000)
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="timing per engine and size")
     parser.add_argument("--rounds", type=int, default=10, help="interleaved rounds")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--check", type=int, default=300, help="hands checked against PokerKit")
+    parser.add_argument("--profile", type=int, metavar="PLAYERS", help="profile pitboss only")
     parser.add_argument("--verbose", action="store_true", help="print every round's rates")
     args = parser.parse_args()
+    if args.profile:
+        profile(args.profile, args.seed)
+        return
+    for players in (6, 9):
+        if args.check:
+            tally = check_against_pokerkit(players, args.check, args.seed)
+            print(f"{players}-max: same final stacks as PokerKit in {tally}")
+    sys.stdout.flush()
     results: dict[tuple[str, int], list[float]] = {}
     for players in (6, 9):
         engines = {
