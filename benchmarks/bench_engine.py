@@ -187,13 +187,7 @@ def check_against_pokerkit(players: int, hands: int, seed: int) -> dict[str, int
     for number in range(hands):
         hand = Hand(pitboss_setup(players, names), DrawDeck(rng))
         pk: Any = NoLimitTexasHoldem.create_state(
-            automations,
-            True,
-            0,
-            (BIG_BLIND // 2, BIG_BLIND),
-            BIG_BLIND,
-            (STACK,) * players,
-            players,
+            automations, True, 0, (BIG_BLIND // 2, BIG_BLIND), BIG_BLIND, stacks, players
         )
         for k in range(players):  # PokerKit index k is seat k + 1 (left of the button first)
             pk.deal_hole(format_cards(hand.hole_cards(k + 1)))
