@@ -55,8 +55,9 @@ from pitboss.engine.events import (
 from pitboss.engine.hand import Hand, deal_order, decision_of
 from pitboss.engine.pots import build_pots, split_pot
 from pitboss.engine.replay import recorded_deck, replay
-from pitboss.engine.setup import AnteMode, HandSetup, Post, PostKind, SeatSpec
+from pitboss.engine.setup import HandSetup, Post, PostKind, SeatSpec
 from pitboss.engine.state import HandPhase
+from pitboss.rules.stakes import AnteMode
 
 __all__ = [
     "STREETS",

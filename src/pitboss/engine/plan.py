@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pitboss.engine.events import Posted
-from pitboss.engine.setup import AnteMode, HandSetup, first_left_of, normalised_posts
+from pitboss.engine.setup import HandSetup, first_left_of, normalised_posts
 from pitboss.errors import HandSetupError
 from pitboss.rules.hand import ShowdownPolicy, TimeoutPolicy
+from pitboss.rules.stakes import AnteMode
 
 
 @dataclass(frozen=True, slots=True)

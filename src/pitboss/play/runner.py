@@ -45,7 +45,7 @@ class Stakes:
             small_blind=level.small_blind,
             big_blind=level.big_blind,
             ante=level.ante,
-            ante_mode=AnteMode(structure.ante_mode_of(number).value),
+            ante_mode=structure.ante_mode_of(number),
             chip_unit=structure.smallest_chip_at_level(number),
         )
 

@@ -17,15 +17,8 @@ from dataclasses import dataclass, field
 
 from pitboss.errors import RuleSetError, StructureError
 from pitboss.rules.payout_tables import ChopTieBreak, PayoutTable
+from pitboss.rules.stakes import AnteMode as AnteMode  # the one AnteMode (engine's too)
 from pitboss.rules.table import TablePhase
-
-
-class AnteMode(enum.StrEnum):
-    """Who pays the ante: nobody, every player (KY 10), or the big blind alone (TDA RP-11)."""
-
-    NONE = "none"
-    PER_PLAYER = "per_player"
-    BIG_BLIND = "big_blind"
 
 
 class MoneyKind(enum.StrEnum):
