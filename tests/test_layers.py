@@ -1,52 +1,410 @@
-"""Imports go downward only (DESIGN.md "Layers"): each layer is usable without those above it."""
+"""Imports go downward only (DESIGN.md "Layers") and no module imports itself back.
+
+The import graph is read from the source of every module under ``src/pitboss`` (with `ast`, so
+nothing is imported): absolute imports, relative ones (``from . import x``, ``from .x import
+y``), and imports anywhere in a module: at its top, inside a function and under ``if
+TYPE_CHECKING:``.
+
+* The layer rule counts them all. An import inside a function still needs that module whenever
+  the function runs, so a lower layer importing an upper one lazily is not usable without it;
+  and a lower layer that names an upper layer's types, even only for the type checker, cannot
+  be read, checked or changed without it.
+* The cycle rule counts what runs: imports at the top and inside functions (the evaluator's old
+  cycle was one of each: `pitboss.evaluator.evaluate_batch` imported `pitboss._evalbatch`, which
+  imported the evaluator's tables at its top; the shared tables now live in
+  `pitboss._evaltables`). An import under ``TYPE_CHECKING`` never runs: a helper module that
+  annotates the aggregate importing it is a mutual reference of types, not a cycle, and the
+  layer rule still keeps it inside one layer.
+
+Each edge goes to the module named (``from pitboss.cli import commands`` names
+``pitboss.cli.commands``; ``from pitboss.cli import app`` names the package ``pitboss.cli``);
+the parent packages Python runs on the way are not edges of the module that imports.
+"""
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache
 from pathlib import Path
 
 import pytest
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "pitboss"
+ROOT = "pitboss"
 
-# Each layer and the pitboss packages it must never import (everything above it).
-ABOVE = {
-    "cards": {"evaluator", "equity", "rules", "engine", "table", "tournament", "play", "cli"},
-    "evaluator": {"equity", "rules", "engine", "table", "tournament", "play", "cli"},
-    "rules": {"engine", "table", "tournament", "play", "history", "cli"},
-    "engine": {"table", "tournament", "play", "history", "cli"},
-    "table": {"tournament", "play", "history", "cli"},
-    "tournament": {"play", "history", "cli"},
-    "history": {"tournament", "play", "cli"},
-    "play": {"cli"},
+# Every top-level module or package of pitboss, and the ones it may import directly. What a
+# unit may import is everything reachable from it in this table (engine may use rules, rules
+# may use money, so engine may use money); a unit missing from it fails the test. Entries may
+# name a layer not written yet (DESIGN.md: store, server).
+LAYERS: Mapping[str, tuple[str, ...]] = {
+    # Leaves: nothing from pitboss.
+    "errors": (),
+    "ids": (),
+    "frozen_map": (),
+    "_combos": (),
+    "_evaltables": (),
+    # Values.
+    "cards": ("errors",),
+    "money": ("errors",),
+    "validation": ("errors",),
+    # Hand strength (scalar and batch) and all-in equity.
+    "_evalbatch": ("_evaltables", "cards"),
+    "evaluator": ("_evalbatch",),
+    "equity": ("_evalbatch", "_combos"),
+    # Rules as data, one hand, the table, the director.
+    "rules": ("money", "validation"),
+    "engine": ("rules", "evaluator", "cards"),
+    "table": ("engine", "ids", "frozen_map"),
+    "history": ("engine",),
+    "tournament": ("table", "ids", "frozen_map"),
+    # Edges.
+    "store": ("tournament",),
+    "play": ("tournament", "history"),
+    "server": ("play", "store"),
+    "cli": ("play", "history", "equity", "store"),
+    "__main__": ("cli",),
 }
 
 
-def _layer_files(layer: str) -> list[Path]:
-    package = SRC / layer
-    return sorted(package.rglob("*.py")) if package.is_dir() else [SRC / f"{layer}.py"]
+class EdgeKind(StrEnum):
+    """Where an import statement sits in its module."""
+
+    TOP = "at import"
+    FUNCTION = "inside a function"
+    TYPE_CHECKING = "under TYPE_CHECKING"
 
 
-def _imported_packages(path: Path) -> set[str]:
-    found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        names: list[str] = []
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Edge:
+    """One import statement of one pitboss module naming another."""
+
+    source: str
+    target: str
+    line: int
+    kind: EdgeKind
+
+    def describe(self) -> str:
+        return f"{self.source} -> {self.target} (line {self.line}, {self.kind})"
+
+
+def module_name(path: Path, src: Path = SRC) -> str:
+    """``src/pitboss/cli/chop.py`` -> ``pitboss.cli.chop``; a package is its ``__init__``."""
+    parts = list(path.relative_to(src.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _statements(
+    body: list[ast.stmt], kind: EdgeKind
+) -> Iterator[tuple[ast.Import | ast.ImportFrom, EdgeKind]]:
+    """Every import statement under ``body``, with where it sits (a function wins over a
+    ``TYPE_CHECKING`` block around it: it would not run at import either way)."""
+    for node in body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            yield node, kind
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            yield from _statements(node.body, EdgeKind.FUNCTION)
+        elif isinstance(node, ast.If) and _is_type_checking(node.test):
+            inner = EdgeKind.FUNCTION if kind is EdgeKind.FUNCTION else EdgeKind.TYPE_CHECKING
+            yield from _statements(node.body, inner)
+            yield from _statements(node.orelse, kind)
+        else:
+            for field in ("body", "orelse", "finalbody", "handlers", "cases"):
+                children = getattr(node, field, None)
+                if isinstance(children, list):
+                    stmts = [c for c in children if isinstance(c, ast.stmt)]
+                    yield from _statements(stmts, kind)
+                    for child in children:  # except handlers and match cases hold bodies
+                        if isinstance(child, ast.ExceptHandler | ast.match_case):
+                            yield from _statements(child.body, kind)
+
+
+def imports_of(
+    source: str, *, module: str, is_package: bool, modules: frozenset[str]
+) -> list[Edge]:
+    """The pitboss modules ``module`` imports (its source is ``source``), one edge per name.
+
+    ``modules`` is every module there is: ``from pitboss.x import y`` names ``pitboss.x.y``
+    when that is a module, else ``pitboss.x``.
+    """
+    package = module if is_package else module.rpartition(".")[0]
+    edges: list[Edge] = []
+    for node, kind in _statements(ast.parse(source).body, EdgeKind.TOP):
+        targets: list[str] = []
         if isinstance(node, ast.Import):
-            names = [alias.name for alias in node.names]
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names = [node.module]
-        for name in names:
-            parts = name.split(".")
-            if parts[0] == "pitboss" and len(parts) > 1:
-                found.add(parts[1])
-    return found
+            targets = [alias.name for alias in node.names]
+        else:
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                origin = ".".join([*base, node.module] if node.module else base)
+            else:
+                origin = node.module or ""
+            for alias in node.names:
+                sub = f"{origin}.{alias.name}"
+                targets.append(sub if sub in modules else origin)
+        for target in targets:
+            if target.split(".")[0] == ROOT and target != module:
+                edges.append(Edge(source=module, target=target, line=node.lineno, kind=kind))
+    return edges
 
 
-@pytest.mark.parametrize("layer", sorted(ABOVE))
-def test_layer_imports_nothing_above_it(layer: str) -> None:
-    offenders = {
-        f"{path.relative_to(SRC)} imports pitboss.{package}"
-        for path in _layer_files(layer)
-        for package in _imported_packages(path) & ABOVE[layer]
-    }
-    assert not offenders, sorted(offenders)
+@cache
+def _graph() -> tuple[Edge, ...]:
+    paths = sorted(SRC.rglob("*.py"))
+    modules = frozenset(module_name(p) for p in paths)
+    return tuple(
+        edge
+        for path in paths
+        for edge in imports_of(
+            path.read_text(encoding="utf-8"),
+            module=module_name(path),
+            is_package=path.name == "__init__.py",
+            modules=modules,
+        )
+    )
+
+
+def unit_of(module: str) -> str:
+    """The top-level module or package a module belongs to (``pitboss`` for the root)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ROOT
+
+
+def _units() -> list[str]:
+    return sorted({unit_of(module_name(p)) for p in SRC.rglob("*.py")} - {ROOT})
+
+
+def may_import(unit: str, layers: Mapping[str, tuple[str, ...]] = LAYERS) -> set[str]:
+    """Every unit reachable from ``unit`` in the layer table (itself excluded)."""
+    seen: set[str] = set()
+    todo = list(layers[unit])
+    while todo:
+        below = todo.pop()
+        if below not in seen:
+            seen.add(below)
+            todo.extend(layers.get(below, ()))
+    return seen
+
+
+def import_cycles(edges: tuple[Edge, ...] | list[Edge]) -> list[list[Edge]]:
+    """One shortest cycle through each strongly connected group of modules, sorted.
+
+    Tarjan's algorithm finds the groups (modules that all reach each other); each is shown as
+    the shortest path from its first module back to itself.
+    """
+    out: dict[str, list[Edge]] = {}
+    for edge in sorted(edges, key=lambda e: (e.source, e.target, e.line)):
+        out.setdefault(edge.source, []).append(edge)
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[set[str]] = []
+
+    def visit(node: str) -> None:  # recursion depth is bounded by the number of modules
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for edge in out.get(node, []):
+            if edge.target not in index:
+                visit(edge.target)
+                low[node] = min(low[node], low[edge.target])
+            elif edge.target in on_stack:
+                low[node] = min(low[node], index[edge.target])
+        if low[node] == index[node]:
+            group = set()
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.add(member)
+                if member == node:
+                    break
+            if len(group) > 1:
+                groups.append(group)
+
+    for node in sorted(out):
+        if node not in index:
+            visit(node)
+
+    cycles = []
+    for group in groups:
+        start = min(group)
+        paths: dict[str, list[Edge]] = {start: []}
+        frontier = [start]
+        found: list[Edge] | None = None
+        while frontier and found is None:
+            following = []
+            for node in frontier:
+                for edge in out.get(node, []):
+                    if edge.target == start:
+                        found = [*paths[node], edge]
+                        break
+                    if edge.target in group and edge.target not in paths:
+                        paths[edge.target] = [*paths[node], edge]
+                        following.append(edge.target)
+                if found is not None:
+                    break
+            frontier = following
+        assert found is not None
+        cycles.append(found)
+    return sorted(cycles, key=lambda c: c[0].source)
+
+
+def runtime_edges(edges: tuple[Edge, ...] | list[Edge]) -> list[Edge]:
+    """The edges the cycle rule counts: imports that run (at import or in a function)."""
+    return [edge for edge in edges if edge.kind is not EdgeKind.TYPE_CHECKING]
+
+
+def _format_cycle(cycle: list[Edge]) -> str:
+    return "\n    ".join(["cycle:", *(edge.describe() for edge in cycle)])
+
+
+# ---------------------------------------------------------------------------- the rules
+
+
+def test_every_top_level_module_and_package_has_a_layer() -> None:
+    unlisted = [unit for unit in _units() if unit not in LAYERS]
+    assert not unlisted, f"add these to LAYERS in {Path(__file__).name}: {unlisted}"
+
+
+def test_the_layer_table_has_no_cycle() -> None:
+    assert not [unit for unit in LAYERS if unit in may_import(unit)]
+    assert not {b for below in LAYERS.values() for b in below} - set(LAYERS)
+
+
+@pytest.mark.parametrize("unit", _units())
+def test_a_layer_imports_only_the_layers_below_it(unit: str) -> None:
+    allowed = may_import(unit) | {unit, ROOT} if unit in LAYERS else {unit, ROOT}
+    offenders = [
+        edge.describe()
+        for edge in _graph()
+        if unit_of(edge.source) == unit and unit_of(edge.target) not in allowed
+    ]
+    if offenders:
+        pytest.fail("\n".join(offenders), pytrace=False)
+
+
+@pytest.mark.parametrize("unit", _units())
+def test_no_import_cycle(unit: str) -> None:
+    """Per top-level unit, so a cycle inside one package names that package's test."""
+    cycles = [
+        cycle
+        for cycle in import_cycles(runtime_edges(_graph()))
+        if any(unit_of(edge.source) == unit for edge in cycle)
+    ]
+    if cycles:
+        pytest.fail("\n".join(_format_cycle(c) for c in cycles), pytrace=False)
+
+
+# ---------------------------------------------------------------------------- the reader
+
+
+def test_the_reader_sees_relative_lazy_and_type_checking_imports() -> None:
+    source = """
+from __future__ import annotations
+import os
+import pitboss.cards
+from typing import TYPE_CHECKING
+from . import evaluator
+from .errors import CardError
+from .. import money
+from pitboss.cli import app, commands
+if TYPE_CHECKING:
+    from pitboss.table import Table
+else:
+    from pitboss import ids
+try:
+    from pitboss import rules
+except ImportError:
+    from pitboss import validation
+class Holder:
+    from pitboss import frozen_map
+def later() -> None:
+    import pitboss.engine
+    if TYPE_CHECKING:
+        from pitboss.play import runtime
+"""
+    modules = frozenset(
+        {"pitboss.cli", "pitboss.cli.commands", "pitboss.evaluator", "pitboss.play.runtime"}
+        | {f"pitboss.{name}" for name in ("ids", "money", "rules", "validation", "frozen_map")}
+    )
+    edges = imports_of(source, module="pitboss.sub.mod", is_package=False, modules=modules)
+    got = {(e.target, e.kind) for e in edges}
+    top, lazy, typing = EdgeKind.TOP, EdgeKind.FUNCTION, EdgeKind.TYPE_CHECKING
+    assert got == {
+        ("pitboss.cards", top),
+        ("pitboss.sub", top),  # from . import evaluator: not a module, so the package
+        ("pitboss.sub.errors", top),
+        ("pitboss.money", top),
+        ("pitboss.cli", top),
+        ("pitboss.cli.commands", top),
+        ("pitboss.table", typing),
+        ("pitboss.ids", top),
+        ("pitboss.rules", top),
+        ("pitboss.validation", top),
+        ("pitboss.frozen_map", top),
+        ("pitboss.engine", lazy),
+        ("pitboss.play.runtime", lazy),
+    }, sorted(got)
+
+
+def test_a_relative_import_from_a_package_resolves_inside_it() -> None:
+    modules = frozenset({"pitboss.cli", "pitboss.cli.commands", "pitboss.money"})
+    edges = imports_of(
+        "from . import commands\nfrom .. import money\n",
+        module="pitboss.cli",
+        is_package=True,
+        modules=modules,
+    )
+    assert [e.target for e in edges] == ["pitboss.cli.commands", "pitboss.money"]
+
+
+def test_a_lazy_import_closes_a_cycle() -> None:
+    """The evaluator's old cycle: evaluate_batch imported the batch kernels inside the function,
+    and the kernels imported the evaluator's tables at the top."""
+    edges = [
+        Edge(
+            source="pitboss.evaluator", target="pitboss._evalbatch", line=9, kind=EdgeKind.FUNCTION
+        ),
+        Edge(source="pitboss._evalbatch", target="pitboss.evaluator", line=2, kind=EdgeKind.TOP),
+        Edge(source="pitboss._evalbatch", target="pitboss.cards", line=1, kind=EdgeKind.TOP),
+        Edge(source="pitboss.evaluator", target="pitboss.cards", line=1, kind=EdgeKind.TOP),
+    ]
+    (cycle,) = import_cycles(edges)
+    assert [(e.source, e.target) for e in cycle] == [
+        ("pitboss._evalbatch", "pitboss.evaluator"),
+        ("pitboss.evaluator", "pitboss._evalbatch"),
+    ]
+    assert import_cycles(edges[1:]) == []
+
+
+def test_a_type_checking_import_back_is_no_cycle() -> None:
+    edges = [
+        Edge(source="pitboss.t.state", target="pitboss.t.registry", line=3, kind=EdgeKind.TOP),
+        Edge(
+            source="pitboss.t.registry",
+            target="pitboss.t.state",
+            line=5,
+            kind=EdgeKind.TYPE_CHECKING,
+        ),
+    ]
+    assert len(import_cycles(edges)) == 1
+    assert import_cycles(runtime_edges(edges)) == []
+
+
+def test_the_layer_rule_is_transitive_and_refuses_what_is_not_below() -> None:
+    assert "errors" in may_import("engine")  # engine -> rules -> money -> errors
+    assert "table" not in may_import("engine")
+    assert "cli" not in may_import("play")
+    assert "evaluator" not in may_import("cards")

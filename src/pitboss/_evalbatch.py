@@ -22,8 +22,8 @@ import numpy.typing as npt
 from pitboss import _evaltables as _t
 from pitboss.cards import Card, format_cards
 from pitboss.errors import CardError
-from pitboss.evaluator import _NONFLUSH7, _TABLES
 
+_TABLES: Final = _t.tables()
 SUIT_BITS: Final = _t.SUIT_BITS
 CHUNK: Final = 1 << 16
 """Hands per chunk: the chunk's keys and indices stay in the L2 cache."""
@@ -57,12 +57,10 @@ def flush_suits(size: int) -> npt.NDArray[np.int8]:
     return np.array(_TABLES.flush_suits[size], dtype=np.int8) - 1
 
 
-@cache
 def nonflush_table(size: int) -> npt.NDArray[np.int16]:
-    """Dense table: rank-key sum of ``size`` cards -> best strength without a flush."""
-    if size == 7:
-        return _NONFLUSH7  # the scalar evaluator's, already built
-    return _t.dense_nonflush(*_TABLES.nonflush_arrays[size])
+    """Dense table: rank-key sum of ``size`` cards -> best strength without a flush (for seven
+    cards the scalar evaluator's own, `pitboss._evaltables.nonflush_dense`)."""
+    return _t.nonflush_dense(size)
 
 
 def key_sums(

@@ -29,6 +29,7 @@ time; it takes a few tens of milliseconds.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations, combinations_with_replacement
 from typing import Final, NamedTuple
 
@@ -239,6 +240,22 @@ def dense_nonflush(
     table = np.zeros(int(keys.max()) + 1, dtype=np.int16)
     table[keys] = strengths
     return table
+
+
+@cache
+def tables() -> Tables:
+    """The tables, built on first use and shared by `pitboss.evaluator` and `pitboss._evalbatch`.
+
+    Both evaluators import them from here (neither imports the other's module), so the tables
+    are built once per process whichever interface loads first.
+    """
+    return build_tables()
+
+
+@cache
+def nonflush_dense(size: int) -> npt.NDArray[np.int16]:
+    """`dense_nonflush` of ``size`` cards, built once and shared (15 MB for seven cards)."""
+    return dense_nonflush(*tables().nonflush_arrays[size])
 
 
 def _category_starts(classes: list[HandClass]) -> tuple[int, ...]:

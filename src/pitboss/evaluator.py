@@ -59,11 +59,11 @@ class HandCategory(IntEnum):
         return self.name.replace("_", " ").capitalize()
 
 
-_TABLES = _t.build_tables()
+_TABLES = _t.tables()
 _CLASSES = _TABLES.classes
-_NONFLUSH7 = _t.dense_nonflush(*_TABLES.nonflush_arrays[7])
-"""Internal: rank-key sum of seven cards -> best strength without a flush (int16, 15 MB; shared
-with the batch kernels, which index it by the same sums)."""
+_NONFLUSH7 = _t.nonflush_dense(7)
+"""Internal: rank-key sum of seven cards -> best strength without a flush (int16, 15 MB; the
+batch kernels get the same array from `pitboss._evaltables`, and index it by the same sums)."""
 _CATEGORY_OF: tuple[HandCategory, ...] = (
     HandCategory.HIGH_CARD,  # index 0 is not a strength
     *(HandCategory(c.category) for c in _CLASSES[1:]),
