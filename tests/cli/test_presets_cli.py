@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from pathlib import Path
 
 from typer.testing import CliRunner
 
 from pitboss.cli import DEFAULT_PRESET, _register, app
+from pitboss.cli.presets import DEFAULT_START
+from pitboss.play.simulation import DEFAULT_START_MS
 
 runner = CliRunner()
 _register()
@@ -124,3 +127,9 @@ def test_preset_show_reads_a_houses_own_toml_file_with_its_level_notes(tmp_path:
     missing = runner.invoke(app, ["preset", "show", str(tmp_path / "none.toml")])
     assert missing.exit_code == 2
     assert "cannot read the preset file" in missing.output
+
+
+def test_preset_show_starts_the_clock_when_a_simulated_night_starts() -> None:
+    """``--start`` defaults to the time of day `simulate` starts play (KY 3's 6:00pm)."""
+    start = dt.datetime.fromtimestamp(DEFAULT_START_MS / 1000, tz=dt.UTC)
+    assert start.strftime("%H:%M") == DEFAULT_START

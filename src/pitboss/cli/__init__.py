@@ -1,48 +1,18 @@
 """The ``pitboss`` command line: a thin edge over the core (STYLE 18).
 
-Each subcommand lives in its own module and registers itself on ``app``; this module only
-collects them. Printing, clocks and randomness are allowed here and nowhere in the core.
+Each subcommand lives in its own module and registers itself on ``app`` (`pitboss.cli._app`);
+this module only collects them. Printing, clocks and randomness are allowed here and nowhere in
+the core.
+
+Start-up stays light: registering a command imports only what its options need (Typer reads
+every command's signature even for ``pitboss --help``), and each command imports the core it
+runs (NumPy, the engine, the simulator, plots) inside its body. ``tests/test_cli_startup.py``
+checks that ``pitboss --help`` loads none of them.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
-
-import typer
-
-app = typer.Typer(
-    name="pitboss",
-    help="No-Limit Texas Hold'em tournaments by written house rules.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-
-
-@app.callback()
-def _root() -> None:
-    """No-Limit Texas Hold'em tournaments by written house rules."""
-
-
-DEFAULT_PRESET = "tda"
-"""The preset a command uses when none is given, and the one ``pitboss presets`` marks as the
-default: the TDA 2024 rules, which are also ``RuleSet()``'s defaults (RULES §7: "the default is
-TDA"; KY, THC and SLPT are house presets chosen by name)."""
-
-
-def format_percent(part: int | Fraction, whole: int | Fraction, *, decimals: int = 1) -> str:
-    """``part`` as a percentage of ``whole``, rounded half up (never cut): 1/7 -> ``14.3%``.
-
-    Exact (fractions, no float), so 2/3 is ``66.7%`` and 1/8 at 1 decimal is ``12.5%``.
-    """
-    if whole == 0:
-        return "-"
-    scale = 10**decimals
-    scaled = Fraction(part) * 100 * scale / Fraction(whole)
-    rounded = int(abs(scaled) + Fraction(1, 2)) * (-1 if scaled < 0 else 1)
-    sign = "-" if rounded < 0 else ""
-    units, rest = divmod(abs(rounded), scale)
-    return f"{sign}{units}.{rest:0{decimals}d}%" if decimals else f"{sign}{units}%"
+from pitboss.cli._app import DEFAULT_PRESET, app, format_percent
 
 
 def main() -> None:

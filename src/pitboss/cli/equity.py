@@ -8,16 +8,16 @@ message on standard error that says what was wrong.
 from __future__ import annotations
 
 import json
-import random
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pitboss.cards import format_cards, parse_cards
-from pitboss.cli import app
-from pitboss.equity import DEFAULT_SAMPLES, EquityResult, equity
+from pitboss.cli._app import app
 from pitboss.errors import PitbossError
-from pitboss.evaluator import describe, evaluate
+
+if TYPE_CHECKING:
+    from pitboss.equity import EquityResult
 
 EXIT_BAD_INPUT = 2
 
@@ -52,6 +52,10 @@ def equity_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """Win, tie and equity of each hand, all in, with the rest of the board to come."""
+    import random
+
+    from pitboss.equity import DEFAULT_SAMPLES, equity  # NumPy and the batch evaluator
+
     try:
         if exact and (samples is not None or seed is not None):
             raise typer.BadParameter("--exact enumerates every board: drop --samples and --seed")
@@ -78,6 +82,8 @@ def equity_command(
 
 def format_report(result: EquityResult) -> str:
     """The human-readable table: one line per hand, percentages to two decimals."""
+    from pitboss.evaluator import describe, evaluate
+
     how = "exact, every board" if result.exact else "Monte Carlo, random boards"
     lines = [
         f"Board: {format_cards(result.board, sep=' ') or '-'}"

@@ -11,29 +11,29 @@ terms. An unknown preset, an unreadable file or a bad ``--start`` exits with sta
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from pitboss.cli import DEFAULT_PRESET, app
+from pitboss.cli._app import DEFAULT_PRESET, app
 from pitboss.errors import PitbossError
 from pitboss.money import format_money
-from pitboss.play.simulation import DEFAULT_START_MS
-from pitboss.rules import RuleSet
-from pitboss.rules.presets import load_preset, load_preset_file, preset_names
-from pitboss.rules.tournament import TournamentRules
-from pitboss.tournament.structure import PeriodKind, ante_label, start_minute, timeline
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from pitboss.rules import RuleSet
+    from pitboss.rules.tournament import TournamentRules
 
 EXIT_BAD_INPUT = 2
 MINUTES_PER_DAY = 24 * 60
-DEFAULT_START = dt.datetime.fromtimestamp(DEFAULT_START_MS / 1000, tz=dt.UTC).strftime("%H:%M")
+DEFAULT_START = "18:00"
 """The time of day play starts in ``preset show`` unless ``--start`` says otherwise: the start
-of a simulated night (`pitboss.play.simulation.DEFAULT_START_MS`, KY 3's 6:00pm)."""
+of a simulated night (`pitboss.play.simulation.DEFAULT_START_MS`, KY 3's 6:00pm). Written out
+because it is the option's default: registering the command must not load the simulator
+(``pitboss --help``); ``tests/cli/test_presets_cli.py`` checks the two agree."""
 
 _CLOCK = re.compile(r"([01]?\d|2[0-3]):([0-5]\d)")
 
@@ -45,6 +45,8 @@ def load_house(preset: str) -> RuleSet:
         PitbossError: no such preset, or the preset breaks a rule (the message says which).
         OSError: the file cannot be read.
     """
+    from pitboss.rules.presets import load_preset, load_preset_file
+
     if preset.endswith(".toml"):
         return load_preset_file(Path(preset))
     return load_preset(preset)
@@ -79,6 +81,11 @@ app.add_typer(preset_app, name="preset")
 @app.command("presets")
 def presets_command() -> None:
     """List the house presets shipped with pitboss."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from pitboss.rules.presets import load_preset, preset_names
+
     table = Table(title="House presets")
     table.add_column("Preset", style="bold", no_wrap=True)
     table.add_column("House", overflow="fold")
@@ -123,6 +130,8 @@ def show_command(
     except OSError as err:
         typer.echo(f"error: cannot read the preset file {name}: {err.strerror or err}", err=True)
         raise typer.Exit(EXIT_BAD_INPUT) from err
+    from rich.console import Console
+
     console = Console()
     console.print(structure_table(rules, start_at=start_at))
     console.print(money_table(rules.tournament))
@@ -136,6 +145,10 @@ def structure_table(rules: RuleSet, *, start_at: int = 18 * 60) -> Table:
     A level's or break's ``note`` (the preset's own, e.g. KY level 7's corrected typo) is shown
     on its row.
     """
+    from rich.table import Table
+
+    from pitboss.tournament.structure import PeriodKind, ante_label, start_minute, timeline
+
     s = rules.tournament.structure
     t = rules.tournament
     table = Table(title=f"{rules.title}: structure")
@@ -208,6 +221,8 @@ def _break_notes(t: TournamentRules, after_level: int, start: int) -> list[str]:
 
 def money_table(t: TournamentRules) -> Table:
     """Entry, re-buy, add-on, prize pool and time limit terms."""
+    from rich.table import Table
+
     table = Table(title="Money and time", show_header=False)
     table.add_column("Term", style="bold")
     table.add_column("Value")

@@ -27,7 +27,7 @@ from typing import Annotated
 
 import typer
 
-from pitboss.cli import app
+from pitboss.cli._app import app
 from pitboss.errors import HistoryError
 from pitboss.history.phh import (
     MAX_HISTORY_BYTES,
@@ -37,7 +37,6 @@ from pitboss.history.phh import (
     iter_phhs,
     parse_phh,
 )
-from pitboss.history.replay import NoteKind, replay_hand
 
 EXIT_MISMATCH = 1
 EXIT_UNREADABLE = 2
@@ -144,6 +143,8 @@ def replay_command(
     ] = MAX_HISTORY_BYTES,
 ) -> None:
     """Replay every hand through the engine and report each one: ok, a mismatch, or an error."""
+    from pitboss.history.replay import NoteKind, replay_hand  # the engine
+
     replayed = 0
     mismatches = 0
     unreadable = 0

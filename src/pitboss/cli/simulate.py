@@ -25,42 +25,29 @@ import tempfile
 import time
 import typing
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 from dataclasses import asdict, replace
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    TextColumn,
-    TimeElapsedColumn,
-)
-from rich.progress import Progress as RichProgress
-from rich.table import Column
 
-from pitboss.cli import DEFAULT_PRESET, app, format_percent
+from pitboss.cli._app import DEFAULT_PRESET, app, format_percent
 from pitboss.cli.presets import load_house
 from pitboss.errors import PitbossError
-from pitboss.history.export import phh_from_hand
-from pitboss.history.phh import format_phh
-from pitboss.history.pokerstars import HAND_SEPARATOR, StarsHeader, format_pokerstars
 from pitboss.money import format_money
-from pitboss.play.forecast import Forecast, RunSummary, forecast, run_seeds, summarize
-from pitboss.play.pace import DealingPace
-from pitboss.play.runtime import (
-    DealtHand,
-    Progress,
-    SimulationSettings,
-    TournamentResult,
-    play_tournament,
-)
-from pitboss.play.simulation import ProgressStage
-from pitboss.rules import RuleSet
-from pitboss.rules.tournament import TimeLimitAction
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress as RichProgress
+
+    from pitboss.play.forecast import Forecast, RunSummary
+    from pitboss.play.runtime import DealtHand, Progress, SimulationSettings, TournamentResult
+    from pitboss.play.simulation import ProgressStage
+    from pitboss.rules import RuleSet
+
+# The simulator (the engine, the director, NumPy) and Rich's progress bar are imported by the
+# functions that use them, when a run starts: ``pitboss --help`` loads none of them.
 
 EXIT_BAD_INPUT = 2
 MS_PER_MINUTE = 60_000
@@ -87,6 +74,8 @@ def load_rules(preset: str, *, time_limit: int | None) -> RuleSet:
     stops after that many minutes and the house's chop divides the prizes (KY 11). The limit's
     citation (``time_limit_rule``) then says it was set by ``--time-limit``, and what the
     house's own limit is."""
+    from pitboss.rules.tournament import TimeLimitAction
+
     rules = load_house(preset)
     if time_limit is None:
         return rules
@@ -163,6 +152,9 @@ class HandFiles:
 
     def phh_text(self, hand: DealtHand) -> str:
         """The hand as one PHH table of a ``.phhs`` file (``[number]`` then the fields)."""
+        from pitboss.history.export import phh_from_hand
+        from pitboss.history.phh import format_phh
+
         phh = phh_from_hand(
             hand.setup,
             hand.events,
@@ -178,6 +170,8 @@ class HandFiles:
 
     def stars_text(self, hand: DealtHand) -> str:
         """The hand as PokerStars text (tournament number = the seed, times in UTC)."""
+        from pitboss.history.pokerstars import StarsHeader, format_pokerstars
+
         entry = self.rules.tournament.entry
         header = StarsHeader(
             hand_id=hand.number,
@@ -193,6 +187,8 @@ class HandFiles:
         return format_pokerstars(hand.setup, hand.events, header=header, places=hand.places)
 
     def __call__(self, hand: DealtHand) -> None:
+        from pitboss.history.pokerstars import HAND_SEPARATOR
+
         name = f"table-{hand.table:03d}"
         self._append(self.phh / f"{name}.phhs", self.phh_text(hand), "\n")
         self._append(self.stars / f"{name}.txt", self.stars_text(hand), HAND_SEPARATOR)
@@ -335,7 +331,33 @@ def result_json(result: TournamentResult, *, preset: str) -> dict[str, Any]:
 # ---------------------------------------------------------------------------- many runs
 
 
+def play_tournament(
+    rules: RuleSet,
+    *,
+    players: int,
+    seed: int,
+    settings: SimulationSettings,
+    on_hand: Callable[[DealtHand], None] | None = None,
+    on_progress: Callable[[Progress], None] | None = None,
+    keep_events: bool = True,
+) -> TournamentResult:
+    """`pitboss.play.runtime.play_tournament`, the simulator imported as a run starts."""
+    from pitboss.play.runtime import play_tournament as play
+
+    return play(
+        rules,
+        players=players,
+        seed=seed,
+        settings=settings,
+        on_hand=on_hand,
+        on_progress=on_progress,
+        keep_events=keep_events,
+    )
+
+
 def _summary_of_run(job: tuple[RuleSet, int, int, SimulationSettings]) -> RunSummary:
+    from pitboss.play.forecast import summarize
+
     rules, players, seed, settings = job
     result = play_tournament(
         rules, players=players, seed=seed, settings=settings, keep_events=False
@@ -361,6 +383,8 @@ def run_many(
             if on_run is not None:
                 on_run(len(summaries))
         return summaries
+    from concurrent.futures import ProcessPoolExecutor
+
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for summary in pool.map(_summary_of_run, work):
             summaries.append(summary)
@@ -417,15 +441,22 @@ def forecast_json(fc: Forecast, *, preset: str) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------------- command
 
-_STAGE_LABELS = {
-    ProgressStage.REGISTERING: "Registering",
-    ProgressStage.SEATING: "Drawing seats",
-    ProgressStage.PLAYING: "Players out",
-}
+
+def stage_label(stage: ProgressStage) -> str:
+    """The name of a stage of a run, before its bar."""
+    from pitboss.play.simulation import ProgressStage
+
+    return {
+        ProgressStage.REGISTERING: "Registering",
+        ProgressStage.SEATING: "Drawing seats",
+        ProgressStage.PLAYING: "Players out",
+    }[stage]
 
 
 def progress_status(p: Progress) -> str:
     """The status text beside the bar: what has been done in the current stage."""
+    from pitboss.play.simulation import ProgressStage
+
     if p.stage is ProgressStage.REGISTERING:
         return "players registered"
     if p.stage is ProgressStage.SEATING:
@@ -438,6 +469,8 @@ def progress_status(p: Progress) -> str:
 
 
 def _progress_console() -> Console:
+    from rich.console import Console
+
     return Console(stderr=True)
 
 
@@ -498,6 +531,9 @@ def _new_bar(console: Console) -> RichProgress:
     """A Rich progress bar on ``console``: what, how far, time taken, the estimate of the time
     left (`RemainingEstimate`, updated as the run goes), then the status, cut short first
     when the terminal is narrow."""
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+    from rich.progress import Progress as RichProgress
+    from rich.table import Column
 
     def fixed() -> Column:
         return Column(no_wrap=True)
@@ -543,7 +579,7 @@ class ProgressDisplay:
             self.started = now
             self.estimate = RemainingEstimate()
             self.bar.reset(
-                self.task, total=total, completed=p.done, description=_STAGE_LABELS[p.stage]
+                self.task, total=total, completed=p.done, description=stage_label(p.stage)
             )
         self.estimate.add(p.done, now - self.started)
         self.bar.update(
@@ -579,6 +615,9 @@ def simulate_command(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
     """Play whole tournaments with bots, every hand dealt, and report or forecast the night."""
+    from pitboss.play.pace import DealingPace
+    from pitboss.play.runtime import SimulationSettings
+
     try:
         rules = load_rules(preset, time_limit=time_limit)
         settings = SimulationSettings(pace=DealingPace(spread_percent=spread))
@@ -650,6 +689,8 @@ def _one(
         if files is not None:
             typer.echo(f"{files.hands:,} hands written to {hands_out} (PHH and PokerStars text)")
     if plot is not None:  # after the report: a failed write never loses the results
+        from pitboss.play.forecast import forecast, summarize
+
         _write_plots(forecast([summarize(result)]), plot, title=rules.title)
 
 
@@ -666,6 +707,8 @@ def _many(
     *,
     show: bool,
 ) -> None:
+    from pitboss.play.forecast import forecast, run_seeds
+
     seeds = run_seeds(seed, runs)
     bar = _new_bar(_progress_console()) if show else None
     with bar if bar is not None else nullcontext():
