@@ -13,11 +13,11 @@ from typer.testing import CliRunner
 from pitboss.cli import DEFAULT_PRESET, app
 from pitboss.cli import commands as _commands  # noqa: F401  (registers the subcommands)
 from pitboss.cli import simulate as simulate_cli
+from pitboss.ids import PlayerId
 from pitboss.play.forecast import forecast, summarize
 from pitboss.play.runtime import play_tournament
 from pitboss.play.simulation import Finisher
 from pitboss.rules import RuleSet
-from pitboss.tournament.entries import PlayerId
 
 runner = CliRunner()
 

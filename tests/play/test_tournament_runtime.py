@@ -9,14 +9,14 @@ import pytest
 
 from pitboss.engine import Acted, Action, ActionKind
 from pitboss.errors import PlayError
+from pitboss.ids import PlayerId
 from pitboss.play import Agent, BotKind, PlayerView, make_bot, runtime
 from pitboss.play.runtime import DealtHand, SimulationSettings, play_tournament
 from pitboss.play.simulation import simulated_details
 from pitboss.rules import RuleSet
 from pitboss.tournament import commands as cmd
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.entries import PlayerId
-from pitboss.tournament.people_events import PlayersBusted, TournamentWon
+from pitboss.tournament.busts import PlayersBusted, TournamentWon
 from pitboss.tournament.state import Phase, TournamentState, fold
 
 

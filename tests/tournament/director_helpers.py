@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.tournament import commands as c
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.entries import PersonalDetails, PlayerId
-from pitboss.tournament.events import Event
+from pitboss.tournament.entries import PersonalDetails
+from pitboss.tournament.registry import Event
 from pitboss.tournament.state import TournamentState, fold
 
 MIN = 60_000

@@ -5,11 +5,12 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
+from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.tournament import commands as c
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.entries import PlayerId
-from pitboss.tournament.events import Event, PlayerChips, event_from_dict
+from pitboss.tournament.entries import PlayerChips
+from pitboss.tournament.registry import Event, event_from_dict
 from pitboss.tournament.state import TournamentState, fold, replay
 
 from .director_helpers import Director

@@ -11,22 +11,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pitboss.errors import ClockError, PayoutError, TournamentError
+from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.rules.payout_tables import PayoutBracket, PayoutTable
 from pitboss.rules.tournament import ChopMethod, PayoutTableName
 from pitboss.tournament import commands as c
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.entries import PlayerId, PlayerStatus
-from pitboss.tournament.events import (
-    ColourUpRecorded,
-    HandStarted,
-    LevelChange,
-    LevelStarted,
-    PlayerChips,
-    TimeLimitReached,
-    event_from_dict,
-)
+from pitboss.tournament.colour_up import ColourUpRecorded
+from pitboss.tournament.entries import PlayerChips, PlayerStatus
+from pitboss.tournament.hands import HandStarted
+from pitboss.tournament.registry import event_from_dict
 from pitboss.tournament.state import Phase, replay
+from pitboss.tournament.timekeeping import LevelChange, LevelStarted, TimeLimitReached
 
 from .director_helpers import MIN, T0, Director
 
@@ -302,7 +298,7 @@ def test_ky_rebuys_do_not_change_the_payouts_ky_18() -> None:
     d.start("a", "b")
     before = d.state.prizes_cents
     events = d.do(c.Rebuy(player_id=PlayerId("a")))
-    assert [e.type.value for e in events] == ["rebuy_bought"]
+    assert [e.type for e in events] == ["rebuy_bought"]
     assert d.state.prizes_cents == before
 
 
@@ -315,7 +311,7 @@ def test_thc_rebuys_grow_the_pool_and_the_payouts_follow() -> None:
     d.do(c.StartHand(hand_id="h", table=1))
     d.do(c.FinishHand(hand_id="h", stacks=(_chips("a", 100), _chips("b", 31900))))
     events = d.do(c.Rebuy(player_id=PlayerId("a")))
-    assert events[-1].type.value == "payouts_computed"
+    assert events[-1].type == "payouts_computed"
     assert sum(d.state.prizes_cents) == d.state.prize_pool_cents == (2 * 10000 + 5000) * 70 // 100
 
 
@@ -529,7 +525,7 @@ def test_every_event_round_trips_through_json() -> None:
         "deal_proposed",
         "deal_approved",
         "hand_finished",
-    } <= {k.value for k in kinds}
+    } <= set(kinds)
     for event in d.log:
         assert event_from_dict(json.loads(json.dumps(event.to_dict()))) == event
 

@@ -8,8 +8,10 @@ from dataclasses import replace
 import pytest
 
 from pitboss.errors import SeatingError
+from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import BalanceMover, TableOrder
+from pitboss.table.seats import TableSeats
 from pitboss.tournament import commands as c
 from pitboss.tournament.balancing import (
     BalanceContext,
@@ -19,15 +21,7 @@ from pitboss.tournament.balancing import (
     Redraw,
     next_decision,
 )
-from pitboss.tournament.director import context
-from pitboss.tournament.entries import PlayerId
-from pitboss.tournament.people_events import (
-    DrawReason,
-    PlayerMoved,
-    SeatsDrawn,
-    TableBroken,
-)
-from pitboss.tournament.seating import TableSeats
+from pitboss.tournament.tables import DrawReason, PlayerMoved, SeatsDrawn, TableBroken, context
 from pitboss.tournament.views import seat_change_view
 
 from .floor_helpers import Floor

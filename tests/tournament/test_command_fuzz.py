@@ -24,14 +24,15 @@ from typing import Any
 import pytest
 
 from pitboss.errors import PitbossError
+from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.rules.presets import to_mapping
 from pitboss.tournament import commands as c
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.entries import PersonalDetails, PlayerId, PlayerStatus
-from pitboss.tournament.events import Event, PlayerChips
-from pitboss.tournament.people_events import OverridableRuling, SideGameStack
-from pitboss.tournament.state import TournamentState, fold, replay
+from pitboss.tournament.conduct import OverridableRuling
+from pitboss.tournament.entries import PersonalDetails, PlayerChips, PlayerStatus
+from pitboss.tournament.registry import Event
+from pitboss.tournament.state import SideGameStack, TournamentState, fold, replay
 
 T0 = 1_767_225_600_000
 GARBAGE: tuple[Any, ...] = (

@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
 from pitboss.errors import PitbossError
+from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import PenaltyKind
 from pitboss.tournament import commands as c
-from pitboss.tournament.entries import PlayerId
-from pitboss.tournament.people_events import RemovalReason
+from pitboss.tournament.eliminations import RemovalReason
 
 from .floor_helpers import Floor
 from .test_command_fuzz import serialised

@@ -16,28 +16,18 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pitboss.errors import SeatingError, TournamentError
+from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.tournament import commands as c
 from pitboss.tournament.balancing import holding_seats, tables_required
-from pitboss.tournament.director import context
-from pitboss.tournament.entries import PlayerId
-from pitboss.tournament.events import (
-    BreakStarted,
-    Event,
-    HandFinished,
-    LevelStarted,
-    PlayerRegistered,
-    RebuyBought,
-)
-from pitboss.tournament.people_events import (
-    ChipsRemoved,
-    PlayerMoved,
-    PlayersBusted,
-    PlayerSeated,
-    SideGameEntered,
-    TableBroken,
-)
+from pitboss.tournament.busts import ChipsRemoved, PlayersBusted
+from pitboss.tournament.hands import HandFinished
+from pitboss.tournament.registration import PlayerRegistered, RebuyBought
+from pitboss.tournament.registry import Event
+from pitboss.tournament.side_games import SideGameEntered
 from pitboss.tournament.state import TournamentState
+from pitboss.tournament.tables import PlayerMoved, PlayerSeated, TableBroken, context
+from pitboss.tournament.timekeeping import BreakStarted, LevelStarted
 from pitboss.tournament.views import standings_view
 from pitboss.tournament.windows import can_come_back
 

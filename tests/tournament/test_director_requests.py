@@ -9,34 +9,30 @@ busts with a finishing place; D5 the plan of a started hand is read back from th
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from dataclasses import replace
 
 import pytest
 
 from pitboss.errors import TournamentError
+from pitboss.frozen_map import FrozenMap
+from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import RacedOut
 from pitboss.table.values import SeatStatus
 from pitboss.tournament import commands as c
 from pitboss.tournament import structure as structure_module
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.director import hand_plan, plan_of_started_hand
-from pitboss.tournament.entries import PlayerId, PlayerStatus
-from pitboss.tournament.events import (
-    BreakStarted,
-    ColourUpRecorded,
-    Event,
-    LevelStarted,
-    PlayerChips,
-)
-from pitboss.tournament.evolve import evolve
-from pitboss.tournament.frozen_map import FrozenMap
-from pitboss.tournament.hands import RACED_OUT
-from pitboss.tournament.people_events import PlayerMoved, PlayersBusted
+from pitboss.tournament.busts import PlayersBusted
+from pitboss.tournament.colour_up import ColourUpRecorded
+from pitboss.tournament.eliminations import RACED_OUT
+from pitboss.tournament.entries import PlayerChips, PlayerStatus
+from pitboss.tournament.hands import plan_of_started_hand
+from pitboss.tournament.registry import Event
 from pitboss.tournament.state import TournamentState, fold, replay, timeline_of
 from pitboss.tournament.structure import PeriodKind
+from pitboss.tournament.tables import PlayerMoved, hand_plan
+from pitboss.tournament.timekeeping import BreakStarted, LevelStarted
 from pitboss.tournament.views import standings_view
 
 from .director_helpers import MIN, Director
@@ -123,12 +119,13 @@ def test_frozen_map_copies_keep_the_original_and_the_insertion_order() -> None:
         base["c"]
 
 
-def test_evolve_gives_what_dataclasses_replace_gives() -> None:
+def test_a_state_copy_with_a_change_leaves_the_original_as_it_was() -> None:
     state = TournamentState.new(RuleSet.from_preset("ky-charity"))
-    assert evolve(state, last_at=5, bust_seq=2) == dataclasses.replace(state, last_at=5, bust_seq=2)
+    later = state._replace(last_at=5, bust_seq=2)
+    assert (later.last_at, later.bust_seq) == (5, 2)
     assert state.last_at is None
-    with pytest.raises(TypeError, match="no field"):
-        evolve(state, nonsense=1)
+    with pytest.raises(ValueError, match="nonsense"):
+        state._replace(nonsense=1)
 
 
 def test_the_timeline_is_computed_once_per_structure() -> None:

@@ -8,18 +8,13 @@ from dataclasses import replace
 import pytest
 
 from pitboss.errors import SeatingError, TournamentError
+from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import EqualStackBusts
 from pitboss.tournament import commands as c
-from pitboss.tournament.eliminations import (
-    Bust,
-    BustRecord,
-    finishing_places,
-    rank_busts,
-)
-from pitboss.tournament.entries import PlayerId
-from pitboss.tournament.events import HandForHandHandPlayed
-from pitboss.tournament.people_events import PlayersBusted, TournamentWon
+from pitboss.tournament.busts import PlayersBusted, TournamentWon
+from pitboss.tournament.eliminations import Bust, BustRecord, finishing_places, rank_busts
+from pitboss.tournament.timekeeping import HandForHandHandPlayed
 from pitboss.tournament.views import standings_view
 
 from .floor_helpers import Floor

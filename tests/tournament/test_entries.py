@@ -7,11 +7,12 @@ import dataclasses
 import pytest
 
 from pitboss.errors import PayoutError, RegistrationError
+from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import EntryRules, RefundPolicy, TournamentRules
 from pitboss.tournament import commands as c
-from pitboss.tournament.entries import PRIVATE_FIELDS, PersonalDetails, PlayerId, PublicPlayer
-from pitboss.tournament.events import PlayerRegistered
+from pitboss.tournament.entries import PRIVATE_FIELDS, PersonalDetails, PublicPlayer
+from pitboss.tournament.registration import PlayerRegistered
 
 from .director_helpers import Director, thc_details
 
@@ -193,7 +194,7 @@ def test_declared_rebuy_is_binding_thc_1_tda_27() -> None:
         at=d.minutes(125),
     )
     # ... but the declared re-buy is still made, automatically
-    kinds = [e.type.value for e in events]
+    kinds = [e.type for e in events]
     assert kinds[-3:] == ["rebuy_bought", "hand_finished", "payouts_computed"]
     assert d.state.players[PlayerId("a")].chips == 10_000
     assert d.state.players[PlayerId("a")].rebuys == 1
@@ -259,7 +260,7 @@ def test_a_winner_under_21_forfeits_the_prize_to_the_house_thc_add_15() -> None:
     pool = d.state.prize_pool_cents
     _won(d, "kid", "old")
     (event,) = d.do(c.PayPrize(player_id=PlayerId("kid")))
-    assert event.type.value == "prize_forfeited"
+    assert event.type == "prize_forfeited"
     bal = d.state.ledger.balance(d.rules.tournament.prize_pool)
     assert (bal.prizes_paid, bal.prizes_forfeited) == (0, pool)
     assert bal.is_balanced
@@ -272,7 +273,7 @@ def test_a_winner_of_21_is_paid() -> None:
     d.do(c.StartTournament())
     _won(d, "a", "b")
     (event,) = d.do(c.PayPrize(player_id=PlayerId("a"), amount_cents=100))
-    assert event.type.value == "prize_paid"
+    assert event.type == "prize_paid"
     assert d.state.players[PlayerId("a")].prize_cents == 100
 
 

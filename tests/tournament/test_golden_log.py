@@ -12,12 +12,13 @@ import os
 import random
 from pathlib import Path
 
+from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import ChopMethod
 from pitboss.tournament import commands as c
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.entries import PlayerId
-from pitboss.tournament.events import EVENT_VERSION, PlayerChips, event_from_dict
+from pitboss.tournament.entries import PlayerChips
+from pitboss.tournament.registry import event_from_dict
 from pitboss.tournament.state import Phase, fold, replay
 
 from .director_helpers import Director
@@ -90,8 +91,7 @@ def _evening() -> Director:
 
 def _lines(d: Director) -> list[str]:
     return [
-        json.dumps({"v": EVENT_VERSION, **e.to_dict()}, sort_keys=True, separators=(",", ":"))
-        for e in d.log
+        json.dumps({"v": e.v, **e.to_dict()}, sort_keys=True, separators=(",", ":")) for e in d.log
     ]
 
 

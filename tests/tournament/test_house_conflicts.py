@@ -14,7 +14,7 @@ from pitboss.rules.hand import TimeoutPolicy
 from pitboss.rules.table import AbsentPolicy
 from pitboss.rules.tournament import BalanceMover, EqualStackBusts, PenaltyKind, PenaltyMode
 from pitboss.tournament import commands as c
-from pitboss.tournament.people_events import ClockExpired, ClockRuling, PenaltyGiven
+from pitboss.tournament.conduct import ClockExpired, ClockRuling, PenaltyGiven
 
 from .director_helpers import thc_details
 from .floor_helpers import Floor

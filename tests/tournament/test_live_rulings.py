@@ -14,25 +14,28 @@ import pytest
 
 from pitboss.cards import Card
 from pitboss.errors import PayoutError, PitbossError, RegistrationError, TournamentError
+from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.rules.table import MissedBlindPolicy
 from pitboss.rules.tournament import BalanceMover, ChopMethod, RefundPolicy, TableOrder
 from pitboss.table.positions import Positions
+from pitboss.table.seats import TableSeats
 from pitboss.tournament import commands as c
 from pitboss.tournament.aggregate import decide
 from pitboss.tournament.balancing import BalanceContext, Move, next_decision
-from pitboss.tournament.director import pending, table_wait_reason
-from pitboss.tournament.entries import PlayerId
-from pitboss.tournament.events import HandStarted, PlayerChips, PlayerWithdrew, WithdrawalReason
-from pitboss.tournament.people_events import (
-    PlayersBusted,
+from pitboss.tournament.busts import PlayersBusted
+from pitboss.tournament.entries import PlayerChips
+from pitboss.tournament.hands import HandStarted
+from pitboss.tournament.registration import PlayerWithdrew, WithdrawalReason
+from pitboss.tournament.state import Phase
+from pitboss.tournament.tables import (
     SeatsDrawn,
     TableBroken,
     TableOpened,
     TableResized,
+    pending,
+    table_wait_reason,
 )
-from pitboss.tournament.seating import TableSeats
-from pitboss.tournament.state import Phase
 
 from .director_helpers import Director, thc_details
 from .floor_helpers import Floor

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from pitboss.errors import ConductError
+from pitboss.ids import PlayerId
 from pitboss.tournament import commands as c
-from pitboss.tournament.entries import PlayerId
-from pitboss.tournament.people_events import PlayersBusted, RulingOverridden
+from pitboss.tournament.busts import PlayersBusted
+from pitboss.tournament.conduct import RulingOverridden
 from pitboss.tournament.views import standings_view
 
 from .director_helpers import thc_details

@@ -6,21 +6,20 @@ from __future__ import annotations
 import pytest
 
 from pitboss.errors import ConductError
+from pitboss.ids import PlayerId
 from pitboss.rules.tournament import PenaltyKind
 from pitboss.table.values import SeatStatus
 from pitboss.tournament import commands as c
-from pitboss.tournament.director import hand_plan
-from pitboss.tournament.entries import PlayerId
-from pitboss.tournament.people_events import (
-    ChipsRemoved,
+from pitboss.tournament.busts import ChipsRemoved, PlayersBusted
+from pitboss.tournament.conduct import (
     ClockCalled,
     ClockExpired,
     ClockRuling,
     PenaltyGiven,
-    PlayersBusted,
-    RemovalReason,
     RulingOverridden,
 )
+from pitboss.tournament.eliminations import RemovalReason
+from pitboss.tournament.tables import hand_plan
 from pitboss.tournament.views import standings_view
 
 from .director_helpers import thc_details

@@ -8,13 +8,13 @@ from importlib import resources
 import pytest
 
 from pitboss.errors import PayoutError, RuleSetError
+from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.rules.presets import parse_preset
 from pitboss.rules.tournament import ChopMethod, PayoutTableName
 from pitboss.tournament import commands as c
 from pitboss.tournament.chop import ChopTieBreak
-from pitboss.tournament.entries import PlayerId
-from pitboss.tournament.events import PlayerChips
+from pitboss.tournament.entries import PlayerChips
 from pitboss.tournament.payouts import PayoutFormula, compute_payouts
 
 from .director_helpers import Director, thc_details

@@ -7,14 +7,11 @@ import random
 import pytest
 
 from pitboss.errors import SeatingError
+from pitboss.ids import PlayerId
+from pitboss.table.seats import TableSeats
 from pitboss.tournament import commands as c
-from pitboss.tournament.entries import PlayerId
-from pitboss.tournament.people_events import PlayerSeated, SeatReason, SeatsDrawn
-from pitboss.tournament.seating import (
-    TableSeats,
-    draw_initial_seats,
-    seat_pool,
-)
+from pitboss.tournament.seating import draw_initial_seats, seat_pool
+from pitboss.tournament.tables import PlayerSeated, SeatReason, SeatsDrawn
 from pitboss.tournament.views import find_my_seat, seat_change_view, seating_chart_view
 
 from .director_helpers import thc_details
@@ -78,7 +75,7 @@ def test_thc_9_first_button_at_seat_one() -> None:
     floor.rules = replace(
         floor.rules, table=replace(floor.rules.table, initial_button=InitialButton.SEAT_ONE)
     )
-    floor.state = replace(floor.state, rules=floor.rules)
+    floor.state = floor.state._replace(rules=floor.rules)
     floor.seat(12)
     drawn = next(e for e in floor.log if isinstance(e, SeatsDrawn))
     assert all(t.button == 1 and t.draw == () for t in drawn.tables)
@@ -93,7 +90,7 @@ def test_tda_8a_late_registrant_draws_a_seat_from_the_shortest_tables() -> None:
         floor.rules,
         tournament=replace(t, entry=replace(t.entry, late_registration_until_level=2)),
     )
-    floor.state = replace(floor.state, rules=floor.rules)
+    floor.state = floor.state._replace(rules=floor.rules)
     floor.seat(19)  # tables of 10 and 9
     short = min(floor.sizes(), key=lambda n: floor.sizes()[n])
     events = floor.do(c.RegisterPlayer(player_id=PlayerId("late"), name="Late Comer"))
@@ -162,7 +159,7 @@ def test_tda_8a_an_alternate_takes_a_seat_from_the_same_pool() -> None:
         floor.rules,
         tournament=replace(t, entry=replace(t.entry, late_registration_until_level=2)),
     )
-    floor.state = replace(floor.state, rules=floor.rules)
+    floor.state = floor.state._replace(rules=floor.rules)
     floor.seat(9)
     events = floor.do(c.RegisterPlayer(player_id=PlayerId("alt"), name="Alt", alternate=True))
     seated = next(e for e in events if isinstance(e, PlayerSeated))

@@ -5,19 +5,20 @@ from __future__ import annotations
 import pytest
 
 from pitboss.errors import RegistrationError, SeatingError
+from pitboss.ids import PlayerId
 from pitboss.rules.table import TablePhase
 from pitboss.tournament import commands as c
-from pitboss.tournament.entries import PlayerId
-from pitboss.tournament.events import TournamentStarted
-from pitboss.tournament.people_events import SeatsDrawn, SideGameEntered
 from pitboss.tournament.side_games import (
     SideGame,
+    SideGameEntered,
     alternate_stack,
     average_stack,
     entry_order,
     side_game_seats,
 )
 from pitboss.tournament.state import Phase
+from pitboss.tournament.tables import SeatsDrawn
+from pitboss.tournament.timekeeping import TournamentStarted
 
 from .director_helpers import thc_details
 from .floor_helpers import Floor

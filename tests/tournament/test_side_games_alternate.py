@@ -6,9 +6,10 @@ from __future__ import annotations
 import pytest
 
 from pitboss.errors import PitbossError
+from pitboss.ids import PlayerId
 from pitboss.tournament import commands as c
-from pitboss.tournament.entries import PlayerId
-from pitboss.tournament.people_events import SideGameAlternateSeated, SideGameStack
+from pitboss.tournament.side_games import SideGameAlternateSeated
+from pitboss.tournament.state import SideGameStack
 
 from .floor_helpers import Floor
 

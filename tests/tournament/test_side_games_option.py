@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 from pitboss.errors import RegistrationError
+from pitboss.ids import PlayerId
 from pitboss.tournament import commands as c
-from pitboss.tournament.entries import PlayerId
-from pitboss.tournament.people_events import SideGameEntered, SideGameStack
-from pitboss.tournament.side_games import option_holder
+from pitboss.tournament.side_games import SideGameEntered, option_holder
+from pitboss.tournament.state import SideGameStack
 
 from .floor_helpers import Floor
 

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 from pitboss.cards import Deck
 from pitboss.engine import Action, Hand, HandSetup, HandTabled
 from pitboss.errors import PlayError, RegistrationError, SeatingError
+from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.play.agents import Agent, PlayerView, ViewBuilder, take_turn
 from pitboss.play.bots import BOT_TYPES, BotKind, bot_mix
 from pitboss.play.offers import ChipOffer, OfferKind, accepts_offer
@@ -65,23 +66,25 @@ from pitboss.play.simulation import (
 from pitboss.rules import RuleSet
 from pitboss.table.engine_link import hand_setup
 from pitboss.tournament import clock as clk
-from pitboss.tournament import commands as cmd
 from pitboss.tournament import windows
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.director import plan_of_started_hand, table_wait_reason, waiting_tables
-from pitboss.tournament.entries import PlayerId
-from pitboss.tournament.events import (
-    AddOnBought,
-    DealProposed,
-    Event,
-    HandStarted,
-    LevelStarted,
-    PlayerChips,
-    RebuyBought,
-)
+from pitboss.tournament.busts import PlayersBusted
+from pitboss.tournament.colour_up import RaceColourUp, SeatedPlayer
+from pitboss.tournament.entries import PlayerChips
+from pitboss.tournament.hands import FinishHand, HandStarted, StartHand, plan_of_started_hand
 from pitboss.tournament.payouts import share_tied_places
-from pitboss.tournament.people_events import PlayersBusted, SeatsDrawn, TableOpened
+from pitboss.tournament.prizes import ApproveDeal, DealProposed, PayPrize, ProposeDeal
+from pitboss.tournament.registration import (
+    AddOn,
+    AddOnBought,
+    Rebuy,
+    RebuyBought,
+    RegisterPlayer,
+)
+from pitboss.tournament.registry import Command, Event
 from pitboss.tournament.state import Phase, TournamentState, fold
+from pitboss.tournament.tables import SeatsDrawn, TableOpened, table_wait_reason, waiting_tables
+from pitboss.tournament.timekeeping import LevelStarted, StartTournament, Tick
 from pitboss.tournament.views import standings_view
 from pitboss.tournament.windows import can_come_back
 
@@ -177,7 +180,7 @@ class WholeChips:
 @dataclass(slots=True)
 class _InPlay:
     number: int
-    hand_id: str
+    hand_id: HandId
     level: int
     started_at: int
     seconds: int
@@ -219,11 +222,11 @@ class _Runtime:
         self.log: list[Event] = []
         self.state = TournamentState.new(rules)
         self.now = settings.start_at_ms
-        self.heap: list[tuple[int, int, int, int]] = []
+        self.heap: list[tuple[int, int, int, TableNo]] = []
         self.seq = 0
-        self.in_play: dict[int, _InPlay] = {}
-        self.idle: set[int] = set()
-        self.known_tables: set[int] = set()
+        self.in_play: dict[TableNo, _InPlay] = {}
+        self.idle: set[TableNo] = set()
+        self.known_tables: set[TableNo] = set()
         self.break_done: set[tuple[int, int]] = set()
         self.hands = 0
         self.decisions = 0
@@ -232,11 +235,11 @@ class _Runtime:
         self.field: list[FieldPoint] = []
         self.chop: ForcedChop | None = None
         self._waiting_for: TournamentState | None = None
-        self._waiting_now: dict[int, str] = {}
+        self._waiting_now: dict[TableNo, str] = {}
 
     # ------------------------------------------------------------------ director plumbing
 
-    def _do(self, command: cmd.Command) -> list[Event]:
+    def _do(self, command: Command) -> list[Event]:
         events = decide(self.state, command, self.now, self.director_rng)
         self.state = fold(self.state, events)
         if self.keep_events:
@@ -273,7 +276,7 @@ class _Runtime:
             )
         )
 
-    def _push(self, at: int, kind: int, table: int) -> None:
+    def _push(self, at: int, kind: int, table: TableNo) -> None:
         self.seq += 1
         heapq.heappush(self.heap, (at, self.seq, kind, table))
 
@@ -291,7 +294,7 @@ class _Runtime:
         self._report(ProgressStage.REGISTERING, 0, field)
         for done, name in enumerate(self.names, start=1):
             self._do(
-                cmd.RegisterPlayer(
+                RegisterPlayer(
                     player_id=PlayerId(name), name=name, details=simulated_details(rules, name)
                 )
             )
@@ -299,7 +302,7 @@ class _Runtime:
                 self._report(ProgressStage.REGISTERING, done, field)
         if self.state.phase is Phase.REGISTRATION:  # a sit & go starts itself when full (THC 1)
             self._report(ProgressStage.SEATING, 0, 1)
-            self._do(cmd.StartTournament())
+            self._do(StartTournament())
         self._point()
         while not self._is_over():
             if self.hands >= self.settings.max_hands:
@@ -357,10 +360,10 @@ class _Runtime:
                     "reasons": reasons,
                 },
             )
-        self._push(min(later), _TICK, 0)
+        self._push(min(later), _TICK, TableNo(0))  # a tick of the clock, at no table
 
     def _tick(self) -> None:
-        self._do(cmd.Tick())
+        self._do(Tick())
         self._wake()
 
     def _clock_due(self) -> bool:
@@ -373,13 +376,13 @@ class _Runtime:
 
     # ------------------------------------------------------------------------- a table
 
-    def _ready(self, table: int) -> None:
+    def _ready(self, table: TableNo) -> None:
         s = self.state
         if table not in s.tables or table in self.in_play:
             self.idle.discard(table)
             return
         if self._clock_due():
-            self._do(cmd.Tick())
+            self._do(Tick())
             self._wake()
             s = self.state
         if s.phase is not Phase.RUNNING or s.winner is not None:
@@ -408,7 +411,7 @@ class _Runtime:
             return
         self.idle.discard(table)
 
-    def _on_break(self, table: int) -> None:
+    def _on_break(self, table: TableNo) -> None:
         """TDA 24 / KY 2 colour-up, then the re-buys and add-ons of the break (KY 4, KY 5)."""
         s = self.state
         period = s.period
@@ -426,7 +429,7 @@ class _Runtime:
             )
         self._push(self.now + max(clk.remaining(s.clock, self.now), 0), _READY, table)
 
-    def _waiting(self) -> dict[int, str]:
+    def _waiting(self) -> dict[TableNo, str]:
         """The tables the director holds now (TDA 10B, 11A, 11D; RP-8), asked once per state:
         every idle table is woken after each hand, and most find the same answer."""
         if self._waiting_for is not self.state:
@@ -434,20 +437,20 @@ class _Runtime:
             self._waiting_now = waiting_tables(self.state)
         return self._waiting_now
 
-    def _race(self, table: int) -> None:
+    def _race(self, table: TableNo) -> None:
         t = self.state.tables[table]
         seats = tuple(
-            cmd.SeatedPlayer(seat=seat, player_id=pid) for seat, pid in sorted(t.seats.items())
+            SeatedPlayer(seat=seat, player_id=pid) for seat, pid in sorted(t.seats.items())
         )
         if seats:
-            self._do(cmd.RaceColourUp(table=table, seats=seats))
+            self._do(RaceColourUp(table=table, seats=seats))
 
-    def _start(self, table: int) -> bool:
+    def _start(self, table: TableNo) -> bool:
         """Deal the next hand at ``table``; False when the director started none (a no-show
         was removed first, THC 7, and the table must wait for a seat change)."""
         number = self.hands + 1
-        hand_id = f"h{number}"
-        events = self._do(cmd.StartHand(hand_id=hand_id, table=table))
+        hand_id = HandId(f"h{number}")
+        events = self._do(StartHand(hand_id=hand_id, table=table))
         started = events[-1] if events else None
         if not isinstance(started, HandStarted):
             return False
@@ -501,13 +504,13 @@ class _Runtime:
             seconds = seconds * pace.hand_for_hand_percent // 100
         return max(seconds, 1)
 
-    def _finish(self, table: int) -> None:
+    def _finish(self, table: TableNo) -> None:
         ip = self.in_play.pop(table)
         final = ip.hand.final_stacks
         stacks = tuple(
             PlayerChips(player_id=PlayerId(s.player), chips=final[s.seat]) for s in ip.setup.seats
         )
-        events = self._do(cmd.FinishHand(hand_id=ip.hand_id, stacks=stacks))
+        events = self._do(FinishHand(hand_id=ip.hand_id, stacks=stacks))
         out = {b.player_id for e in events if isinstance(e, PlayersBusted) for b in e.busts}
         if self.on_hand is not None:
             self.on_hand(self._dealt(ip, table, out))
@@ -517,7 +520,7 @@ class _Runtime:
         if self.on_progress is not None:
             self.on_progress(self.progress())
 
-    def _dealt(self, ip: _InPlay, table: int, out: set[PlayerId]) -> DealtHand:
+    def _dealt(self, ip: _InPlay, table: TableNo, out: set[PlayerId]) -> DealtHand:
         places: dict[int, int] = {}
         if out and not can_come_back(
             self.state, self.now
@@ -604,7 +607,7 @@ class _Runtime:
                 continue
             self._offer(OfferKind.REBUY, pid)
 
-    def _offer_at_break(self, table: int) -> None:
+    def _offer_at_break(self, table: TableNo) -> None:
         """At the break: re-buys while the window is open, the add-on at its break (KY 5)."""
         s = self.state
         rules = s.rules.tournament
@@ -632,9 +635,7 @@ class _Runtime:
         )
         if not accepts_offer(self.agents[pid], offer):
             return
-        command: cmd.Command = (
-            cmd.Rebuy(player_id=pid) if kind is OfferKind.REBUY else cmd.AddOn(player_id=pid)
-        )
+        command: Command = Rebuy(player_id=pid) if kind is OfferKind.REBUY else AddOn(player_id=pid)
         was_out = self.state.is_out(pid)
         try:
             events = self._do(command)
@@ -651,8 +652,8 @@ class _Runtime:
         s = self.state
         players = s.remaining_players()
         method = s.rules.tournament.clock.time_limit_chop
-        events = self._do(cmd.ProposeDeal(deal_id=TIME_LIMIT_DEAL, players=players, method=method))
-        self._do(cmd.ApproveDeal(deal_id=TIME_LIMIT_DEAL))
+        events = self._do(ProposeDeal(deal_id=TIME_LIMIT_DEAL, players=players, method=method))
+        self._do(ApproveDeal(deal_id=TIME_LIMIT_DEAL))
         proposed = next(e for e in events if isinstance(e, DealProposed))
         self.chop = ForcedChop(
             at_ms=self.now,
@@ -695,7 +696,7 @@ class _Runtime:
         amounts, places = self._amounts()
         for pid in sorted(amounts, key=lambda p: (places[p], p)):
             if amounts[pid] > 0:
-                self._do(cmd.PayPrize(player_id=pid, amount_cents=amounts[pid]))
+                self._do(PayPrize(player_id=pid, amount_cents=amounts[pid]))
 
     def _result(self) -> TournamentResult:
         s = self.state

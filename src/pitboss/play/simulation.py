@@ -20,7 +20,7 @@ from pitboss.play.pace import DealingPace
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import ChopMethod, PersonalDetail
 from pitboss.tournament.entries import PersonalDetails, PlayerId
-from pitboss.tournament.events import Event
+from pitboss.tournament.registry import Event
 from pitboss.tournament.state import TournamentState
 
 DEFAULT_START_MS = int(dt.datetime(2026, 1, 2, 18, 0, tzinfo=dt.UTC).timestamp()) * 1000

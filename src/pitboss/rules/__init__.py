@@ -14,33 +14,9 @@ Sections:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from pitboss.rules.hand import HandRules
+from pitboss.rules.ruleset import RuleSet
 from pitboss.rules.table import TableRules
 from pitboss.rules.tournament import TournamentRules
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class RuleSet:
-    """All of a house's settings; the defaults are the TDA 2024 rules."""
-
-    name: str = "tda"
-    title: str = "Poker TDA 2024 rules (default)"
-    hand: HandRules = field(default_factory=HandRules)
-    table: TableRules = field(default_factory=TableRules)
-    tournament: TournamentRules = field(default_factory=TournamentRules)
-
-    @classmethod
-    def from_preset(cls, name: str) -> RuleSet:
-        """The shipped preset ``name`` (``tda``, ``ky-charity``, ``thc``, ``slpt``).
-
-        Raises:
-            RuleSetError: no such preset, or an invalid one.
-        """
-        from pitboss.rules.presets import load_preset
-
-        return load_preset(name)
-
 
 __all__ = ["HandRules", "RuleSet", "TableRules", "TournamentRules"]

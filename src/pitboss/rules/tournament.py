@@ -16,7 +16,7 @@ import enum
 from dataclasses import dataclass, field
 
 from pitboss.errors import RuleSetError, StructureError
-from pitboss.rules.payout_tables import ChopTieBreak, PayoutTable
+from pitboss.rules.payout_tables import ChopTieBreak, PayoutRounding, PayoutTable
 from pitboss.rules.stakes import AnteMode as AnteMode  # the one AnteMode (engine's too)
 from pitboss.rules.table import TablePhase
 
@@ -64,6 +64,7 @@ class ChopMethod(enum.StrEnum):
     FLOOR = "floor"  # everyone gets the lowest remaining prize, the rest by chip count
     ICM = "icm"  # Malmuth-Harville
     EQUAL = "equal"
+    CUSTOM = "custom"  # amounts the players agree on (a deal only, never the time-limit chop)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -472,13 +473,6 @@ class PayoutTableName(enum.StrEnum):
     CUSTOM = "custom"  # the preset's own table or formula (THC add. 13), in ``payouts.custom``
 
 
-class PrizeRounding(enum.StrEnum):
-    """How prizes are rounded to the unit (`pitboss.tournament.payouts.PayoutRounding`)."""
-
-    LARGEST_REMAINDER = "largest_remainder"
-    REMAINDER_TO_FIRST = "remainder_to_first"
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PayoutRules:
     """How prizes are set: places paid by entrants at the start (THC add. 13), rounding unit.
@@ -496,7 +490,7 @@ class PayoutRules:
     table: PayoutTableName = PayoutTableName.STANDARD
     custom: PayoutTable | None = None
     rounding_unit_cents: int = 100
-    rounding: PrizeRounding = PrizeRounding.LARGEST_REMAINDER
+    rounding: PayoutRounding = PayoutRounding.LARGEST_REMAINDER
     chop_tie_break: ChopTieBreak = ChopTieBreak.LARGER_STACK
 
     def __post_init__(self) -> None:
@@ -536,6 +530,12 @@ class ClockRules:
             "tournament.clock.hand_for_hand_seconds_per_hand", self.hand_for_hand_seconds_per_hand
         )
         _optional_positive("tournament.clock.time_limit_minutes", self.time_limit_minutes)
+        if self.time_limit_chop is ChopMethod.CUSTOM:
+            raise RuleSetError(
+                "tournament.clock.time_limit_chop cannot be 'custom': the law's chop is made by "
+                "a method, not agreed amounts (KY 11); use chip, floor, icm or equal",
+                params={"setting": "tournament.clock.time_limit_chop", "value": "custom"},
+            )
 
 
 class BalanceMover(enum.StrEnum):

@@ -7,7 +7,7 @@ replays that decision hand after hand to see when a seat would post the big blin
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from pitboss.errors import TableError
@@ -151,7 +151,7 @@ def hands_until_big_blind(layout: Layout, seat: int) -> int | None:
     raise AssertionError(f"seat {seat} never reached the big blind")  # pragma: no cover
 
 
-def worst_positions(layout: Layout, empty: list[int]) -> tuple[tuple[int, int], ...]:
+def worst_positions(layout: Layout, empty: Sequence[int]) -> tuple[tuple[int, int], ...]:
     """Empty seats with their hands until the big blind, worst (soonest) first (TDA 11A).
 
     Seats that would post the small blind or sit between the small blind and the button are

@@ -1,18 +1,71 @@
 """The director: a tournament as an aggregate (commands in, events out, state = fold(events)).
 
-- `pitboss.tournament.structure`: the timeline of levels and breaks, colour-ups, chips in play.
-- `pitboss.tournament.clock`: the tournament clock (start, pause, add time, hand-for-hand).
-- `pitboss.tournament.entries`: players and their private details; who may re-buy or add on.
-- `pitboss.tournament.ledger`: every cent taken in, the prize pool and the house's share.
-- `pitboss.tournament.events`, `.commands`, `.aggregate`: ``decide`` and ``apply``.
-- `pitboss.tournament.payouts`, `.chop`, `.icm`, `.colour_up`: prizes, deals and chip races.
-- `pitboss.tournament.seating`: the tables the director holds, the seat draw, find-my-seat.
-- `pitboss.tournament.balancing`: pure planners of moves, breaks and redraws (TDA 10B, 11).
-- `pitboss.tournament.eliminations`: bust-outs, finishing places, standings (KY 8d, RP-8A).
-- `pitboss.tournament.director`: seats, hands at seated tables and seat changes in ``decide``.
-- `pitboss.tournament.penalties`: penalties, absence, chips out of play, clock calls (TDA 71).
-- `pitboss.tournament.side_games`: SLPT 29 side games into the main event.
-- `pitboss.tournament.people_events`, `.people_state`: their events and their fold.
+The stable API, for a server, a script or a test:
 
-Import from the submodules; this package module imports nothing so each stays independent.
+- `TournamentState` (and `Phase`), `decide`, `execute`, `catch_up`, `fold`, `apply`, `replay`;
+- `commands` and `events`: every command and event class by name (``commands.RegisterPlayer``,
+  ``events.PlayersBusted``), `event_from_dict` for the stored form;
+- `views`: what screens show (the clock, the standings, the seating chart, find my seat).
+
+Behind it, one module per feature owns its commands, events, ``decide`` handlers and folds,
+registered by type in `pitboss.tournament.registry`:
+
+- `registration`: entries and money (registration, refunds, re-buys, add-ons, re-entries);
+- `timekeeping`: the clock and the structure (start, levels, breaks, hand-for-hand, the limit);
+- `tables`: seating, balancing and breaking tables;
+- `hands` and `busts`: hands, bust-outs, chips out of play, the winner;
+- `colour_up`: colour-ups and the chip race;
+- `conduct`: penalties, absence, clock calls, overridden rulings;
+- `prizes`: payouts, deals and chops, prizes paid, the books;
+- `side_games`: SLPT 29 side games into the main event.
+
+Pure values and planners sit below them (`clock`, `structure`, `entries`, `ledger`, `seating`,
+`balancing`, `eliminations`, `payouts`, `chop`, `icm`, `awards`, `windows`); `aggregate` sits
+above them. Those modules may change shape freely; the names above are the public ones
+(docs/architecture.md).
 """
+
+from __future__ import annotations
+
+from pitboss.tournament import (  # the features: importing them registers their types
+    busts,
+    colour_up,
+    conduct,
+    hands,
+    prizes,
+    registration,
+    side_games,
+    tables,
+    timekeeping,
+)
+from pitboss.tournament.aggregate import catch_up, decide, execute
+from pitboss.tournament.registry import Command, Event, event_from_dict
+from pitboss.tournament.state import Phase, TournamentState, apply, fold, replay
+
+FEATURES = (
+    registration,
+    timekeeping,
+    tables,
+    hands,
+    busts,
+    colour_up,
+    conduct,
+    prizes,
+    side_games,
+)
+"""The feature modules, each owning its commands, events, handlers and folds."""
+
+__all__ = [
+    "FEATURES",
+    "Command",
+    "Event",
+    "Phase",
+    "TournamentState",
+    "apply",
+    "catch_up",
+    "decide",
+    "event_from_dict",
+    "execute",
+    "fold",
+    "replay",
+]

@@ -36,10 +36,11 @@ from dataclasses import dataclass, field
 
 from pitboss.cards import Deck, RandomSource
 from pitboss.errors import SeatingError
+from pitboss.ids import PlayerId, SeatNo, TableNo
 from pitboss.rules.table import MissedBlindPolicy
 from pitboss.rules.tournament import BalanceMover, TableOrder
-from pitboss.tournament.entries import PlayerId
-from pitboss.tournament.seating import TableSeats, tables_needed
+from pitboss.table.seats import TableSeats
+from pitboss.tournament.seating import tables_needed
 
 
 class MoveReason(enum.StrEnum):
@@ -57,10 +58,10 @@ class Move:
     """A concrete proposal: "Table 3 seat 7, Ann Lee, to Table 1 seat 4"."""
 
     player_id: PlayerId
-    from_table: int
-    from_seat: int
-    to_table: int
-    to_seat: int
+    from_table: TableNo
+    from_seat: SeatNo
+    to_table: TableNo
+    to_seat: SeatNo
     reason: MoveReason
 
     def describe(self, name: str) -> str:
@@ -75,7 +76,7 @@ class Move:
 class OpenTable:
     """Open a new, empty table (more players than seats)."""
 
-    table: int
+    table: TableNo
     seat_count: int
 
 
@@ -86,7 +87,7 @@ class BreakTable:
     ``draw`` lists each player's card as ``"player_id:card"`` in the order dealt.
     """
 
-    table: int
+    table: TableNo
     moves: tuple[Move, ...]
     draw: tuple[str, ...] = ()
 
@@ -160,16 +161,18 @@ def _need(rng: RandomSource | None, what: str) -> RandomSource:
     return rng
 
 
-def _ordered(tables: Sequence[TableSeats], order: TableOrder, fixed: Sequence[int]) -> list[int]:
+def _ordered(
+    tables: Sequence[TableSeats], order: TableOrder, fixed: Sequence[int]
+) -> list[TableNo]:
     numbers = sorted((t.number for t in tables), reverse=order is not TableOrder.LOWEST_FIRST)
     if order is TableOrder.FIXED_LIST:
-        listed = [n for n in fixed if n in numbers]
+        listed = [TableNo(n) for n in fixed if n in numbers]
         return listed + [n for n in numbers if n not in listed]
     return numbers
 
 
 def next_decision(
-    tables: Mapping[int, TableSeats],
+    tables: Mapping[TableNo, TableSeats],
     ctx: BalanceContext,
     rng: RandomSource | None = None,
     *,
@@ -191,7 +194,7 @@ def next_decision(
         return None
     required = tables_required(players, ctx)
     if required > len(live) and players > len(live) * ctx.capacity:
-        number = next(n for n in range(1, len(live) + 2) if n not in tables)
+        number = TableNo(next(n for n in range(1, len(live) + 2) if n not in tables))
         return OpenTable(table=number, seat_count=ctx.capacity)
     holding = tables_required(players, ctx, holding_seats(ctx))
     if len(live) > holding:
@@ -203,7 +206,7 @@ def next_decision(
 
 
 def _shrink(
-    tables: Mapping[int, TableSeats],
+    tables: Mapping[TableNo, TableSeats],
     required: int,
     ctx: BalanceContext,
     rng: RandomSource | None,
@@ -239,20 +242,20 @@ def _shrink(
     return _break(tables, victim, ctx, _need(rng, "seating a broken table (TDA 10B)"))
 
 
-def _break_capacity(tables: Mapping[int, TableSeats], ctx: BalanceContext) -> int:
+def _break_capacity(tables: Mapping[TableNo, TableSeats], ctx: BalanceContext) -> int:
     return final_table_seats(ctx) if len(tables) == 2 else holding_seats(ctx)
 
 
 def break_targets(
-    tables: Mapping[int, TableSeats], victim: int, ctx: BalanceContext
-) -> dict[int, int]:
+    tables: Mapping[TableNo, TableSeats], victim: TableNo, ctx: BalanceContext
+) -> dict[TableNo, int]:
     """How many of ``victim``'s players each other table receives, keeping them even (TDA 10B).
 
     Raises:
         SeatingError: the other tables have no room.
     """
     capacity = _break_capacity(tables, ctx)
-    wanted: dict[int, int] = {n: 0 for n in tables if n != victim}
+    wanted: dict[TableNo, int] = {n: 0 for n in tables if n != victim}
     # one player at a time to the shortest table with room, the lowest number on a tie
     room = [(t.size, n) for n, t in tables.items() if n != victim and t.size < capacity]
     heapq.heapify(room)
@@ -271,20 +274,20 @@ def break_targets(
 
 
 def _break(
-    tables: Mapping[int, TableSeats], victim: int, ctx: BalanceContext, rng: RandomSource
+    tables: Mapping[TableNo, TableSeats], victim: TableNo, ctx: BalanceContext, rng: RandomSource
 ) -> BreakTable:
     """TDA 10B: seat cards for the seats that keep the tables even, scrambled; one card each."""
     broken = tables[victim]
     others = {n: t for n, t in tables.items() if n != victim}
     capacity = _break_capacity(tables, ctx)
     wanted = break_targets(tables, victim, ctx)
-    seat_cards: list[tuple[int, int]] = []
+    seat_cards: list[tuple[TableNo, SeatNo]] = []
     for n in sorted(wanted):
         if not wanted[n]:
             continue
         empty = others[n].empty_seats(capacity)
         if len(empty) < wanted[n]:
-            empty = [s for s in range(1, capacity + 1) if s not in others[n].seats]
+            empty = [SeatNo(s) for s in range(1, capacity + 1) if s not in others[n].seats]
         rng.shuffle(empty)
         seat_cards.extend((n, s) for s in sorted(empty[: wanted[n]]))
     rng.shuffle(seat_cards)
@@ -309,7 +312,7 @@ def _break(
 
 
 def _destination(
-    tables: Mapping[int, TableSeats], exclude: int, ctx: BalanceContext
+    tables: Mapping[TableNo, TableSeats], exclude: int, ctx: BalanceContext
 ) -> TableSeats | None:
     room = [
         t
@@ -321,7 +324,7 @@ def _destination(
     return min(room, key=lambda t: (t.size, t.number))
 
 
-def _consolidate(tables: Mapping[int, TableSeats], ctx: BalanceContext) -> Move | None:
+def _consolidate(tables: Mapping[TableNo, TableSeats], ctx: BalanceContext) -> Move | None:
     """THC 5: players in seats above the phase's seat count move to the worst open seat, each
     once their seat is clear of the blinds (not last hand's small blind or big blind), so the
     button and the blinds never land on a seat the table is losing."""
@@ -355,14 +358,14 @@ def _consolidate(tables: Mapping[int, TableSeats], ctx: BalanceContext) -> Move 
     return None
 
 
-def imbalance(tables: Mapping[int, TableSeats]) -> int:
+def imbalance(tables: Mapping[TableNo, TableSeats]) -> int:
     """Players between the fullest and the shortest table."""
     sizes = [len(t.seats) for t in tables.values()]
     return max(sizes) - min(sizes) if sizes else 0
 
 
 def _balance(
-    tables: Mapping[int, TableSeats], ctx: BalanceContext, rng: RandomSource | None
+    tables: Mapping[TableNo, TableSeats], ctx: BalanceContext, rng: RandomSource | None
 ) -> Move | None:
     if len(tables) < 2:
         return None
@@ -401,7 +404,7 @@ def _balance(
     return None
 
 
-def halted_tables(tables: Mapping[int, TableSeats], ctx: BalanceContext) -> tuple[int, ...]:
+def halted_tables(tables: Mapping[TableNo, TableSeats], ctx: BalanceContext) -> tuple[TableNo, ...]:
     """Tables that wait for a player before dealing again (TDA 11D): short by the threshold,
     unless a player moved in could only take the next small blind: that table deals its next
     hand first (TDA 11A)."""
@@ -429,8 +432,8 @@ def _can_receive(table: TableSeats, missed: MissedBlindPolicy, hold: int) -> boo
 
 
 def tables_involved(
-    tables: Mapping[int, TableSeats], decision: Decision, ctx: BalanceContext
-) -> frozenset[int]:
+    tables: Mapping[TableNo, TableSeats], decision: Decision, ctx: BalanceContext
+) -> frozenset[TableNo]:
     """The tables a seat change needs between hands: they wait for it before dealing again."""
     match decision:
         case Move():
@@ -446,12 +449,12 @@ def tables_involved(
 
 
 def tables_to_shrink(
-    tables: Mapping[int, TableSeats], ctx: BalanceContext
-) -> tuple[tuple[int, int], ...]:
+    tables: Mapping[TableNo, TableSeats], ctx: BalanceContext
+) -> tuple[tuple[TableNo, int], ...]:
     """Tables that can lose the seats above the phase's count now (THC 5: 11 -> 10), as
     ``(table, seats)``: nobody sits there, no hand is in play, and neither last hand's small
     blind nor its big blind was there (so no dead button or blind will be)."""
-    out: list[tuple[int, int]] = []
+    out: list[tuple[TableNo, int]] = []
     for number, table in sorted(tables.items()):
         cap = ctx.capacity
         if table.seat_count <= cap or number in ctx.busy or any(s > cap for s in table.seats):

@@ -45,6 +45,7 @@ import numpy as np
 from pitboss.errors import PayoutError
 from pitboss.money import Weight, format_money, split_amount
 from pitboss.rules.payout_tables import ChopTieBreak
+from pitboss.rules.tournament import ChopMethod
 from pitboss.tournament.icm import (
     MAX_EXACT_PLAYERS,
     MAX_FRACTION_PLAYERS,
@@ -52,16 +53,6 @@ from pitboss.tournament.icm import (
     icm,
     icm_fractions,
 )
-
-
-class ChopMethod(StrEnum):
-    """How the remaining prizes are divided (RULES §3.9)."""
-
-    CHIP = "chip"
-    FLOOR = "floor"
-    ICM = "icm"
-    EQUAL = "equal"
-    CUSTOM = "custom"
 
 
 class ChopWarningKind(StrEnum):

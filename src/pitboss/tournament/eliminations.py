@@ -11,12 +11,29 @@ literally). A re-buy or re-entry after a bust takes the bust back: the player is
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from pitboss.cards import Card, Deck, RandomSource
 from pitboss.errors import TournamentError
-from pitboss.tournament.entries import PlayerId
+from pitboss.ids import HandId, PlayerId, TableNo
+
+
+class RemovalReason(enum.StrEnum):
+    """Why chips left play (every removal is recorded, DESIGN invariants)."""
+
+    DISQUALIFIED = "disqualified"  # TDA 71D, SLPT 5, THC 25
+    CHIP_PASSING = "chip_passing"  # THC 37: giver and receiver eliminated
+    WITHDREW = "withdrew"  # THC 38: the chips go back to the bank
+    ABSENT = "absent"  # THC 6: away more than 20 minutes
+    NO_SHOW = "no_show"  # THC 7: not present by the first hand of level 2
+    POCKETED = "pocketed"  # THC 19, TDA 25A: chips out of view are forfeited
+    LOST_AND_FOUND = "lost_and_found"  # TDA 64
+
+
+RACED_OUT = "raced_out"
+"""The reason of a bust-out by the chip race (``raced_out = "bust"``, KY 2)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -39,8 +56,8 @@ class BustRecord:
 
     seq: int
     bust: Bust
-    hand_id: str | None
-    table: int | None
+    hand_id: HandId | None
+    table: TableNo | None
     hand_for_hand_hand: int | None
 
 
@@ -203,10 +220,12 @@ def standings(
 
 
 __all__ = [
+    "RACED_OUT",
     "Bust",
     "BustRecord",
     "Placing",
     "RankedBusts",
+    "RemovalReason",
     "Standings",
     "finishing_places",
     "rank_busts",

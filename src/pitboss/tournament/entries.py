@@ -10,13 +10,12 @@ from __future__ import annotations
 import datetime as dt
 import enum
 from dataclasses import dataclass, fields
-from typing import Annotated, NewType
+from typing import Annotated, NamedTuple
 
 from pitboss.errors import RegistrationError
+from pitboss.ids import PlayerId
 from pitboss.rules.tournament import EntryRules, PersonalDetail
-from pitboss.validation import MAY_BE_BLANK
-
-PlayerId = NewType("PlayerId", str)
+from pitboss.validation import MAX_INT, MAY_BE_BLANK, Range
 
 Text = Annotated[str, MAY_BE_BLANK]
 """A detail a form may leave blank (a blank detail counts as not given)."""
@@ -71,9 +70,9 @@ class PersonalDetails:
             ) from err
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Player:
-    """A registered player as the director sees them (private details included)."""
+class Player(NamedTuple):
+    """A registered player as the director sees them (private details included); a
+    `typing.NamedTuple`, copied with a change (``_replace``) on every hand it plays."""
 
     player_id: PlayerId
     name: str
@@ -111,6 +110,14 @@ class PublicPlayer:
     chips: int
     rebuys: int
     add_ons: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerChips:
+    """A player's chip count (a stack after a hand or a colour-up)."""
+
+    player_id: PlayerId
+    chips: Annotated[int, Range(0, MAX_INT)]
 
 
 PRIVATE_FIELDS = frozenset(f.name for f in fields(PersonalDetails))
@@ -154,6 +161,7 @@ __all__ = [
     "PRIVATE_FIELDS",
     "PersonalDetails",
     "Player",
+    "PlayerChips",
     "PlayerId",
     "PlayerStatus",
     "PublicPlayer",

@@ -1,46 +1,164 @@
-"""Hands, stacks and colour-ups as the director records them (TDA 23, TDA 24, KY 2).
+"""Hands: a table deals, the hand ends, players go out (TDA 23, 32; KY 8d, THC 3; RP-8).
 
-Each hand records the level in force when it started (TDA 23, THC 4, SLPT 12); a finished hand
-reports the stacks of everyone in it, which must conserve chips; a declared re-buy is made when
-the declaring player's hand ends (THC 1, TDA 27). A colour-up either records a live table's
-result or runs the chip race here with a deck shuffled by the injected random source, recording
-every card drawn so replay never draws again.
+Each hand records the level in force when it started (TDA 23, THC 4, SLPT 12). At a table the
+director seats, the hand is dealt by the dead-button rule (TDA 32) with newcomers waiting
+between the small blind and the button (TDA 10A), only when no seat change, break or
+hand-for-hand hold is due (`pitboss.tournament.tables.waiting_tables`); THC 7's no-shows there
+are removed first. A finished hand reports the stacks of everyone in it, which must conserve
+chips (a re-buy declared before the deal plays behind, THC 1, TDA 27); those left with nothing
+are out, ranked by their stacks at the start of the hand (KY 8d, THC 3; RP-8A on hand-for-hand
+hands).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass
 
-from pitboss.cards import Deck, RandomSource
-from pitboss.errors import ColourUpError, TournamentError
-from pitboss.rules.tournament import ChipRace, EqualStackBusts, RacedOut
-from pitboss.tournament import commands as cmd
-from pitboss.tournament.colour_up import (
-    ChipRaceMethod,
-    ColourUpResult,
-    RaceSeat,
-    can_make,
-    colour_up,
-)
+from pitboss.cards import RandomSource
+from pitboss.errors import SeatingError, TableError, TournamentError
+from pitboss.frozen_map import frozen
+from pitboss.ids import HandId, PlayerId, TableNo
+from pitboss.rules.tournament import EqualStackBusts
+from pitboss.table.positions import Positions
+from pitboss.table.values import HandPlan
+from pitboss.tournament.busts import PlayersBusted
+from pitboss.tournament.conduct import no_show_removals
 from pitboss.tournament.eliminations import rank_busts
-from pitboss.tournament.entries import PlayerId
-from pitboss.tournament.events import (
-    ColourUpRecorded,
-    Event,
-    HandFinished,
-    HandStarted,
-    PlayerChips,
-    RebuyBought,
+from pitboss.tournament.entries import PlayerChips
+from pitboss.tournament.fields import TableNumber
+from pitboss.tournament.registration import RebuyBought
+from pitboss.tournament.registry import Command, Context, Event, folds, handles
+from pitboss.tournament.seating import draw_button
+from pitboss.tournament.state import (
+    HandRecord,
+    Phase,
+    TournamentState,
+    fold,
+    player_in_play,
+    with_conduct,
+    with_players,
+    with_table,
 )
-from pitboss.tournament.people_events import PlayersBusted
-from pitboss.tournament.state import Phase, TournamentState, player_in_play
 from pitboss.tournament.structure import PeriodKind
+from pitboss.tournament.tables import ButtonPlaced, known_table, planned_hand, table_wait_reason
 
-RACED_OUT = "raced_out"
-"""The reason of a bust-out by the chip race (``raced_out = "bust"``)."""
+# --- commands ---------------------------------------------------------------------------------
 
 
-def check_hand_can_start(s: TournamentState, c: cmd.StartHand) -> None:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StartHand(Command):
+    """A table starts a hand (first riffle / shuffle; THC 4, SLPT 12)."""
+
+    hand_id: HandId
+    table: TableNumber
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FinishHand(Command):
+    """A hand ended; the stacks of everyone who was in it."""
+
+    hand_id: HandId
+    stacks: tuple[PlayerChips, ...]
+
+
+# --- events -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandStarted(Event):
+    """A hand started at a table, at the level then in force (TDA 23, THC 4, SLPT 12).
+
+    At a table the director seats, ``positions`` are the button and blinds by the dead-button
+    rule (TDA 32) and ``waiting`` the newcomers' seats that sit the hand out (TDA 10A).
+    """
+
+    at: int
+    hand_id: HandId
+    table: TableNo
+    level: int
+    positions: Positions | None = None
+    waiting: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandFinished(Event):
+    """A hand ended; ``stacks`` are the chips of every player who was in it."""
+
+    at: int
+    hand_id: HandId
+    stacks: tuple[PlayerChips, ...]
+
+
+# --- folds ------------------------------------------------------------------------------------
+
+
+@folds(HandStarted)
+def _started(state: TournamentState, event: HandStarted) -> TournamentState:
+    """Record the hand; at a seated table advance its positions (TDA 32) and note who is
+    serving a penalty, so the hand counts toward it (TDA 71A, from the next hand: TDA 68), and
+    whose declared re-buy plays behind (THC 1). The record keeps the hand's plan while it is in
+    play, so a runtime reads it back with `plan_of_started_hand`."""
+    table = state.tables.get(event.table)
+    players: tuple[PlayerId, ...] = ()
+    penalised: tuple[PlayerId, ...] = ()
+    plan: HandPlan | None = None
+    if table is not None and event.positions is not None:
+        waiting = frozenset(event.waiting)
+        players = tuple(p for s, p in sorted(table.seats.items()) if s not in waiting)
+        penalised = tuple(p for p in players if state.conduct_of(p).penalty_hands > 0)
+        behind = tuple(p for p in players if state.players[p].rebuy_declared)
+        plan = planned_hand(state, table, event.positions, waiting, event.at)
+        state = with_table(state, table.hand_started(event.positions, waiting))
+    else:
+        # unseated: who sits at the table is the floor's; every declared re-buy plays behind
+        behind = tuple(pid for pid, p in state.players.items() if p.rebuy_declared)
+    record = HandRecord(
+        hand_id=event.hand_id,
+        table=event.table,
+        level=event.level,
+        started_at=event.at,
+        players=players,
+        penalised=penalised,
+        behind=behind,
+        hand_for_hand_hand=state.hand_for_hand_hand if state.clock.hand_for_hand else None,
+        plan=plan,
+    )
+    return state._replace(
+        hands=frozen(state.hands).updated({event.hand_id: record}),
+        open_at=frozen(state.open_at).updated({event.hand_id: event.table}),
+        busy=state.busy | {event.table},
+    )
+
+
+@folds(HandFinished)
+def _finished(state: TournamentState, event: HandFinished) -> TournamentState:
+    """The stacks after the hand; penalised players served a hand (TDA 71A); a new balancing
+    pass begins; hand-for-hand notes the table as done with this hand-for-hand hand (RP-8)."""
+    record = state.hands[event.hand_id]
+    players = state.players
+    state = with_players(
+        state, {st.player_id: players[st.player_id]._replace(chips=st.chips) for st in event.stacks}
+    )
+    open_at = frozen(state.open_at).without(event.hand_id)
+    busy = state.busy
+    if record.table not in open_at.values():
+        busy = busy - {record.table}
+    # the plan is kept while the hand is in play; a finished hand drops it
+    hands = frozen(state.hands).updated({event.hand_id: record._replace(finished=True, plan=None)})
+    state = state._replace(hands=hands, open_at=open_at, busy=busy)
+    for pid in record.penalised:
+        served = max(0, state.conduct_of(pid).penalty_hands - 1)
+        state = with_conduct(state, pid, penalty_hands=served)
+    done = state.hand_for_hand_done
+    if record.hand_for_hand_hand is not None and state.clock.hand_for_hand:
+        done = done | {record.table}
+    return state._replace(moved_this_pass=frozenset(), pass_moves=(), hand_for_hand_done=done)
+
+
+# --- hands ------------------------------------------------------------------------------------
+
+
+def check_hand_can_start(s: TournamentState, c: StartHand) -> None:
     """A hand may start now: play is on, not on a break, a new id, no hand in play there.
 
     Raises:
@@ -80,13 +198,51 @@ def check_hand_can_start(s: TournamentState, c: cmd.StartHand) -> None:
         )
 
 
-def start_hand(s: TournamentState, c: cmd.StartHand, now: int) -> list[Event]:
-    """A hand starts at the level in force now (TDA 23); none on a break or after the limit."""
+def start_hand(s: TournamentState, c: StartHand, now: int, rng: RandomSource | None) -> list[Event]:
+    """A hand at a table: at a seated table with its button and blinds (TDA 32, 34B, 10A).
+
+    Raises:
+        TournamentError: see `check_hand_can_start`.
+        SeatingError: no such table, or the table must wait (a move, a break, hand-for-hand).
+    """
     check_hand_can_start(s, c)
-    return [HandStarted(at=now, hand_id=c.hand_id, table=c.table, level=s.level)]
+    level = s.level
+    if not s.is_seated:
+        return [HandStarted(at=now, hand_id=c.hand_id, table=c.table, level=level)]
+    events: list[Event] = []
+    t = known_table(s, c.table)
+    why = table_wait_reason(s, c.table)
+    if why is not None:
+        raise SeatingError(why, code="table_must_wait", params={"table": c.table, "reason": why})
+    if t.size < 2:
+        raise SeatingError(
+            f"table {c.table} has {t.size} player(s); a hand needs two",
+            code="too_few_players",
+            params={"table": c.table, "players": t.size, "min_players": 2},
+        )
+    if t.button is None and t.last is None:
+        drawn = draw_button(c.table, t.seats, t.seat_count, s.rules, rng)
+        events.append(ButtonPlaced(at=now, table=drawn))
+        s = fold(s, events[-1:])
+        t = s.tables[c.table]
+    try:
+        positions, waiting = t.plan(s.rules.table.missed_blinds)
+    except TableError as err:
+        raise SeatingError(err.message, code=err.code, params=err.params) from err
+    events.append(
+        HandStarted(
+            at=now,
+            hand_id=c.hand_id,
+            table=c.table,
+            level=level,
+            positions=positions,
+            waiting=tuple(sorted(waiting)),
+        )
+    )
+    return events
 
 
-def finish_hand(s: TournamentState, c: cmd.FinishHand, now: int) -> list[Event]:
+def _finish_hand(s: TournamentState, c: FinishHand, now: int) -> list[Event]:
     """The stacks after a hand (chips conserved).
 
     A re-buy declared before the hand started plays behind (THC 1, TDA 27): its chips could be
@@ -139,285 +295,113 @@ def finish_hand(s: TournamentState, c: cmd.FinishHand, now: int) -> list[Event]:
     return events
 
 
-def record_colour_up(s: TournamentState, c: cmd.RecordColourUp, now: int) -> list[Event]:
-    """A live table's colour-up, as its dealer reports it (TDA 24 race, or KY 2 pooled draw).
-
-    Accepted only while a colour-up is due at the table and once per colour-up, between hands,
-    for the players still in at that table (all of them at a seated table), and only when the
-    stacks are what an exchange and a race can give: each stack after is whole chips of the
-    smallest denomination still in play; nobody loses more than their odd chips (the value the
-    exchange cannot make, ``stack mod`` that chip) and nobody gains more than the race allows
-    (TDA 24: one chip each; KY 2: the single winner takes every chip the pot makes), plus one
-    chip for a player the race would leave with none (TDA 24A). The race cannot give out more
-    chips than the odd chips make (rounded down; TDA 24C), and chips after = before - removed +
-    added. A player left with no chips is out, placed by their stack before the race (KY 8d),
-    when the house's ``raced_out`` is ``bust``; otherwise the dealer must leave them one chip.
+def finish_hand(
+    s: TournamentState, c: FinishHand, now: int, rng: RandomSource | None
+) -> list[Event]:
+    """The hand's stacks, then who went out, ranked (KY 8d, THC 3; RP-8A), then what follows.
 
     Raises:
-        TournamentError: no colour-up due, already recorded, a hand in play, players missing
-            or not at the table, or stacks the colour-up cannot give.
+        TournamentError: see `_finish_hand`; a player not at the table.
     """
-    if s.phase is not Phase.RUNNING:
-        raise TournamentError(
-            "a colour-up is recorded while play is on",
-            code="not_running",
-            params={"phase": s.phase.value},
-        )
-    period = s.period
-    table = c.table
-    _colour_up_due(s, table)
-    ids = [st.player_id for st in c.stacks]
-    if not ids or len(set(ids)) != len(ids):
-        raise TournamentError(
-            "a colour-up lists each player at the table once",
-            code="bad_colour_up",
-            params={"table": table, "players": ids},
-        )
-    befores = {pid: player_in_play(s, pid).chips for pid in ids}
-    seated = s.tables.get(table)
-    if s.is_seated:
-        if seated is None:
+    record = s.hands.get(c.hand_id)
+    if record is not None and record.players:
+        strangers = [st.player_id for st in c.stacks if st.player_id not in record.players]
+        if strangers:
             raise TournamentError(
-                f"there is no table {table}",
-                code="unknown_table",
-                params={"table": table, "tables": sorted(s.tables)},
+                f"{', '.join(strangers)} did not take part in hand {c.hand_id!r} at table "
+                f"{record.table}",
+                code="not_in_hand",
+                params={"players": strangers, "hand_id": c.hand_id, "table": record.table},
             )
-        if sorted(ids) != sorted(seated.players()):
-            raise TournamentError(
-                f"a colour-up at table {table} lists exactly its players: "
-                f"{', '.join(seated.players())}",
-                code="bad_colour_up",
-                params={"table": table, "players": list(seated.players())},
-            )
-    unit = min(period.chips_in_play)
-    rules = s.rules.tournament.colour_up
-    odd = {pid: chips % unit for pid, chips in befores.items()}
-    gains: dict[PlayerId, int] = {}
-    for st in c.stacks:
-        base = befores[st.player_id] - odd[st.player_id]
-        gain = st.chips - base
-        limit = unit if rules.chip_race is ChipRace.TDA_24 else (sum(odd.values()) // unit) * unit
-        if st.chips % unit or gain < 0 or gain > max(limit, unit if base == 0 else 0):
-            raise TournamentError(
-                f"{st.player_id} cannot have {st.chips:,} chips after this colour-up: they had "
-                f"{befores[st.player_id]:,}, so {base:,} in chips of {unit:,} and odd chips worth "
-                f"{odd[st.player_id]:,} to race (TDA 24, KY 2)",
-                code="colour_up_not_possible",
-                params={
-                    "player_id": st.player_id,
-                    "chips": st.chips,
-                    "before": base + odd[st.player_id],
-                    "base": base,
-                    "unit": unit,
-                    "odd_value": odd[st.player_id],
-                },
-            )
-        gains[st.player_id] = gain
-    total_odd = sum(odd.values())
-    kept_in = [p for p in ids if befores[p] - odd[p] == 0 and gains[p] > 0]
-    raced = sum(gains.values()) - c.chips_added
-    before, after = sum(befores.values()), sum(st.chips for st in c.stacks)
-    if (
-        after != before - c.chips_removed + c.chips_added
-        or c.chips_added > unit * len(kept_in)
-        or c.chips_added % unit
-        or not 0 <= raced <= total_odd // unit * unit
-        or c.chips_removed != total_odd - raced
-    ):
-        raise TournamentError(
-            f"the colour-up does not add up: {before:,} chips before with {total_odd:,} in odd "
-            f"chips, which race for at most {total_odd // unit} chip(s) of {unit:,}; "
-            f"{c.chips_removed:,} removed and {c.chips_added:,} added cannot leave {after:,} "
-            "(TDA 24)",
-            code="colour_up_not_conserved",
-            params={
-                "before": before,
-                "after": after,
-                "odd_chips": total_odd,
-                "chips_removed": c.chips_removed,
-                "chips_added": c.chips_added,
-                "unit": unit,
-                "max_race_chips": total_odd // unit,
-            },
-        )
-    outs = [(st.player_id, befores[st.player_id]) for st in c.stacks if st.chips == 0]
-    if outs and rules.raced_out is RacedOut.ONE_CHIP:
-        names = ", ".join(p for p, _ in outs)
-        raise TournamentError(
-            f"nobody is raced out under this house's rule (TDA 24A): {names} must keep one chip "
-            f"of {unit:,}",
-            code="raced_out_keeps_a_chip",
-            params={"players": [p for p, _ in outs], "unit": unit},
-        )
-    events: list[Event] = [
-        ColourUpRecorded(
-            at=now,
-            table=table,
-            stacks=c.stacks,
-            chips_removed=c.chips_removed,
-            chips_added=c.chips_added,
-            draw=c.draw,
-            period=period.index,
-        )
+    events = _finish_hand(s, c, now)
+    behind = {e.player_id: e.chips for e in events if isinstance(e, RebuyBought)}
+    outs = [
+        (st.player_id, s.players[st.player_id].chips + behind.get(st.player_id, 0))
+        for st in c.stacks
+        if st.chips == 0
     ]
     if outs:
+        assert record is not None
         draw_ties = s.rules.tournament.seating.equal_stack_busts is EqualStackBusts.CARD_DRAW
-        if draw_ties and len({stack for _, stack in outs}) < len(outs):
-            raise TournamentError(
-                "players raced out with equal stacks are placed by a card draw (THC 3): run the "
-                "race with RaceColourUp so the draw is made and recorded",
-                code="no_random_source",
-                params={"players": [p for p, _ in outs]},
-            )
-        ranked = rank_busts(outs, draw_ties=False)
+        ranked = rank_busts(outs, draw_ties=draw_ties, rng=rng)
         events.append(
             PlayersBusted(
                 at=now,
-                busts=tuple(replace(b, reason=RACED_OUT) for b in ranked.busts),
-                table=table,
+                busts=ranked.busts,
+                hand_id=c.hand_id,
+                table=record.table,
+                draw=ranked.draw,
+                hand_for_hand_hand=record.hand_for_hand_hand,
             )
         )
     return events
 
 
-def _colour_up_due(s: TournamentState, table: int) -> None:
-    """A colour-up is scheduled for this period and ``table`` has not yet recorded it, and
-    the table is between hands (TDA 24: colour up between hands)."""
-    period = s.period
-    if not period.colour_up:
-        raise TournamentError(
-            f"no colour-up is due during {period.label().lower()}; colour-ups are scheduled at "
-            "the start of a level or at a break",
-            code="no_colour_up_due",
-            params={"period": period.label()},
-        )
-    if (period.index, table) in s.colour_ups_raced:
-        raise TournamentError(
-            f"table {table} has already raced (coloured up) for this colour-up",
-            code="colour_up_done",
-            params={"table": table},
-        )
-    if s.open_hands(table):
-        raise TournamentError(
-            f"table {table} has a hand in play; colour up between hands",
-            code="hand_in_play",
-            params={"table": table},
-        )
-
-
-def race_colour_up(
-    s: TournamentState, c: cmd.RaceColourUp, now: int, rng: RandomSource | None
-) -> list[Event]:
-    """Run the colour-up due now at one table: TDA 24 race or KY 2 pooled draw, by the house.
-
-    Allowed during a period that started with a colour-up (a level, KY 10, or a break, TDA 24),
-    once per table. The cards drawn and each stack after are recorded. A player the race would
-    leave with no chips gets one chip of the smallest denomination in play (TDA 24A) unless the
-    house's ``raced_out`` is ``bust``: then a ``PlayersBusted`` follows, ranked by the stacks
-    before the race (KY 8d), and the player has a finishing place.
+def plan_of_started_hand(s: TournamentState, hand_id: HandId) -> HandPlan:
+    """The plan the director dealt hand ``hand_id`` by, while it is in play: positions and each
+    seat's part as `hand_plan` gave them when the hand started (TDA 30, 32, 71C; THC 6).
 
     Raises:
-        TournamentError: no colour-up is due, the table already raced, no random source.
-        ColourUpError: seats or stacks the race cannot handle.
+        TournamentError: no such hand in play, or it was not started at a seated table.
     """
-    if s.phase is not Phase.RUNNING:
-        raise TournamentError("play is not on", code="not_running", params={"phase": s.phase.value})
-    period = s.period
-    _colour_up_due(s, c.table)
-    if rng is None:
+    record = s.hands.get(hand_id)
+    if record is None or record.finished:
         raise TournamentError(
-            "a chip race needs a random source to shuffle the deck",
-            code="no_random_source",
-            params={"table": c.table},
+            f"hand {hand_id!r} is not in play",
+            code="hand_not_in_play",
+            params={"hand_id": hand_id},
         )
-    seats = {seat.seat: seat for seat in c.seats}
-    if len(seats) != len(c.seats) or len({x.player_id for x in c.seats}) != len(c.seats):
-        raise ColourUpError(
-            "each seat and each player appears once",
-            code="bad_seats",
-            params={
-                "table": c.table,
-                "seats": [x.seat for x in c.seats],
-                "players": [x.player_id for x in c.seats],
-            },
+    if record.plan is None:
+        raise TournamentError(
+            f"hand {hand_id!r} was not dealt at a table the director seats: it has no plan",
+            code="no_hand_plan",
+            params={"hand_id": hand_id},
         )
-    race_seats = [
-        RaceSeat(seat=x.seat, stack=player_in_play(s, x.player_id).chips, odd_chips=x.odd_chips)
-        for x in c.seats
-    ]
-    rules = s.rules.tournament.colour_up
-    method = rules.chip_race
-    protect = rules.protect_last_chip
-    if protect is None:
-        protect = method is ChipRaceMethod.TDA_24
-    # a race that can race a player out: the house decides, with the race (RULES §5.6)
-    one_chip = rules.raced_out is RacedOut.ONE_CHIP
-    result = colour_up(
-        race_seats,
-        removed=_removed_for(s, race_seats),
-        in_play=period.chips_in_play,
-        deck=Deck(rng),
-        method=method,
-        protect_last_chip=protect or one_chip,
-    )
-    stacks = tuple(
-        PlayerChips(player_id=seats[r.seat].player_id, chips=r.stack_after) for r in result.seats
-    )
-    events: list[Event] = [
-        ColourUpRecorded(
-            at=now,
-            table=c.table,
-            stacks=stacks,
-            chips_removed=result.removed_from_play,
-            chips_added=result.added_to_play,
-            draw=tuple(f"{card.seat}:{card.card}" for card in result.draw),
-            period=period.index,
-            announcement=result.announcement(),
-        )
-    ]
-    if result.raced_out:
-        events.append(_raced_out(s, c.table, result, seats, now, rng))
-    return events
+    return record.plan
 
 
-def _removed_for(s: TournamentState, seats: list[RaceSeat]) -> tuple[int, ...]:
-    """The denominations this race takes out: the period's colour-up, and any chip an earlier
-    colour-up took out that a stack here still needs (a player moved before their old table
-    raced still holds it, TDA 24: every chip leaving play is exchanged or raced)."""
-    period = s.period
-    race_chip = min(period.chips_in_play)
-    if all(can_make(x.stack % race_chip, period.colour_up) for x in seats):
-        return period.colour_up
-    return tuple(sorted(set(period.colour_up) | set(s.chips_removed)))
+@handles(StartHand)
+def _start_hand(s: TournamentState, c: StartHand, ctx: Context) -> list[Event]:
+    """A hand at a table (TDA 23, 32); THC 7's no-shows there are removed first. When that
+    leaves the table unable to deal (a seat change is now due, or too few players), the
+    removals stand and no hand starts: the table waits like any other."""
+    check_hand_can_start(s, c)
+    removals = no_show_removals(s, c.table, ctx.now)
+    if not removals:
+        return start_hand(s, c, ctx.now, ctx.rng)
+    events = ctx.settle(s, removals)
+    after = fold(s, events)
+    if after.phase is not Phase.RUNNING:
+        return events
+    try:
+        return [*events, *start_hand(after, c, ctx.now, ctx.rng)]
+    except SeatingError as err:
+        if err.code in {"table_must_wait", "too_few_players", "unknown_table"}:
+            return events
+        raise
 
 
-def _raced_out(
-    s: TournamentState,
-    table: int,
-    result: ColourUpResult,
-    seats: dict[int, cmd.SeatedPlayer],
-    now: int,
-    rng: RandomSource,
-) -> PlayersBusted:
-    """``raced_out = "bust"``: players the race left with no chips are out, the one who had
-    more chips before the race finishing higher (KY 2 read literally; KY 8d for the order)."""
-    before = {r.seat: r.stack_before for r in result.seats}
-    outs = [(seats[seat].player_id, before[seat]) for seat in result.raced_out]
-    draw_ties = s.rules.tournament.seating.equal_stack_busts is EqualStackBusts.CARD_DRAW
-    ranked = rank_busts(outs, draw_ties=draw_ties, rng=rng)
-    return PlayersBusted(
-        at=now,
-        busts=tuple(replace(b, reason=RACED_OUT) for b in ranked.busts),
-        table=table,
-        draw=ranked.draw,
-    )
+@handles(FinishHand)
+def _finish(s: TournamentState, c: FinishHand, ctx: Context) -> list[Event]:
+    return ctx.settle(s, finish_hand(s, c, ctx.now, ctx.rng))
+
+
+def hand_for_hand_complete(s: TournamentState) -> bool:
+    """Every table has played the current hand-for-hand hand (RP-8, WSOP 126a)."""
+    if not (s.is_seated and s.clock.hand_for_hand) or s.open_hands():
+        return False
+    dealing = {n for n, t in s.tables.items() if t.size >= 2}
+    return bool(s.hand_for_hand_done) and dealing <= s.hand_for_hand_done
 
 
 __all__ = [
-    "RACED_OUT",
+    "FinishHand",
+    "HandFinished",
+    "HandStarted",
+    "StartHand",
     "check_hand_can_start",
     "finish_hand",
-    "race_colour_up",
-    "record_colour_up",
+    "hand_for_hand_complete",
+    "plan_of_started_hand",
     "start_hand",
 ]

@@ -1,8 +1,8 @@
 """Who sits where: the tables the director holds, the random seat draw and "find my seat".
 
-The director keeps, per table, only the facts the `pitboss.table` planner needs (occupied
-seats, who is new there, the button and last hand's positions), as immutable values folded from
-events; stacks live with the players. Every draw here takes a random source and returns its
+The director keeps each table as a `pitboss.table.seats.TableSeats` (occupied seats, who is
+new there, the button and last hand's positions), folded from events; stacks live with the
+players. Every draw here takes a random source and returns its
 outcome so the event can record it and replay never draws again (STYLE 2).
 
 Rules: random seating spread as evenly as possible over as few tables as the seats allow
@@ -15,29 +15,23 @@ tables so the draw keeps the tables balanced.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 
 from pitboss.cards import Deck, RandomSource
-from pitboss.errors import SeatingError, TableError
+from pitboss.errors import SeatingError
+from pitboss.ids import PlayerId, SeatNo, TableNo
 from pitboss.rules import RuleSet
-from pitboss.rules.table import InitialButton, MissedBlindPolicy
+from pitboss.rules.table import InitialButton
 from pitboss.table.draw import draw_for_button
-from pitboss.table.planning import (
-    Layout,
-    advance,
-    plan_positions,
-    worst_positions,
-)
-from pitboss.table.positions import Positions, next_clockwise, waiting_seats
-from pitboss.tournament.entries import PlayerId
+from pitboss.table.seats import TableSeats
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatAssignment:
     """A player in a seat at a table (seats 1-based, as players say them)."""
 
-    table: int
-    seat: int
+    table: TableNo
+    seat: SeatNo
     player_id: PlayerId
 
 
@@ -51,134 +45,11 @@ class DrawnTable:
     did not draw from.
     """
 
-    table: int
+    table: TableNo
     seat_count: int
     seats: tuple[SeatAssignment, ...]
-    button: int
+    button: SeatNo
     draw: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class TableSeats:
-    """One table between hands as the director knows it (folded from events).
-
-    ``new`` are players seated since the table's last hand began and not yet dealt in here
-    (TDA 10A); ``last`` are the positions of the last hand started here.
-    """
-
-    number: int
-    seat_count: int
-    seats: Mapping[int, PlayerId] = field(default_factory=dict)
-    new: frozenset[PlayerId] = frozenset()
-    button: int | None = None
-    last: Positions | None = None
-    hands_played: int = 0
-
-    @property
-    def size(self) -> int:
-        """Players seated."""
-        return len(self.seats)
-
-    def players(self) -> tuple[PlayerId, ...]:
-        """Players by seat number."""
-        return tuple(self.seats[s] for s in sorted(self.seats))
-
-    def seat_of(self, pid: PlayerId) -> int | None:
-        for seat, who in self.seats.items():
-            if who == pid:
-                return seat
-        return None
-
-    def empty_seats(self, capacity: int | None = None) -> list[int]:
-        """Empty seats, up to ``capacity`` when the table is being shrunk (THC 5)."""
-        top = self.seat_count if capacity is None else min(capacity, self.seat_count)
-        return [s for s in range(1, top + 1) if s not in self.seats]
-
-    def layout(self, missed: MissedBlindPolicy) -> Layout:
-        """What `pitboss.table.planning` needs to place the button and blinds."""
-        button = self.button
-        if self.last is None and button is not None and button not in self.seats and self.seats:
-            # the first button's player left before the first hand: the next player has it
-            button = next_clockwise(button, self.seats)
-        return Layout(
-            seats={seat: pid in self.new for seat, pid in self.seats.items()},
-            last=self.last,
-            button=button,
-            missed_blinds=missed,
-        )
-
-    def plan(self, missed: MissedBlindPolicy) -> tuple[Positions, frozenset[int]]:
-        """The next hand's positions and waiting newcomers (TDA 32, 34B, 10A).
-
-        Raises:
-            TableError: no button yet, or fewer than two players.
-        """
-        return plan_positions(self.layout(missed))
-
-    def big_blind_order(self, missed: MissedBlindPolicy) -> list[PlayerId]:
-        """Players in the order they will post the big blind from the next hand (TDA 11A)."""
-        layout = self.layout(missed)
-        order: list[PlayerId] = []
-        try:
-            for _ in range(2 * len(self.seats) + 2):
-                positions, waiting = plan_positions(layout)
-                who = self.seats[positions.big_blind]
-                if who not in order:
-                    order.append(who)
-                if len(order) == len(self.seats):
-                    break
-                layout = advance(layout, positions, waiting)
-        except TableError:
-            return list(self.players())
-        order.extend(p for p in self.players() if p not in order)
-        return order
-
-    def worst_seats(self, missed: MissedBlindPolicy, capacity: int | None = None) -> list[int]:
-        """Empty seats a player moved in to balance may take, worst first (TDA 11A).
-
-        First the seats by how soon they post the big blind; then the seats between the button
-        and the small blind, where the player waits for the button to pass before being dealt
-        in (TDA 10A). Never the seat that posts the next
-        small blind (TDA 11A: "never the small blind"): when that is the only empty seat the
-        list is empty and the move waits for the table's next hand. Before the table has a
-        button every empty seat is listed by number.
-        """
-        empty = self.empty_seats(capacity)
-        if self.button is None and self.last is None:
-            return empty
-        try:
-            ranked = [seat for seat, _ in worst_positions(self.layout(missed), empty)]
-        except TableError:
-            return empty
-        last = self.last
-        if last is None:
-            return ranked
-        return ranked + [s for s in empty if s not in ranked and waiting_seats(last, [s])]
-
-    # ----------------------------------------------------------------- folding helpers
-
-    def with_player(self, seat: int, pid: PlayerId) -> TableSeats:
-        """The table with ``pid`` seated in ``seat``: new here once the table has dealt."""
-        seats = dict(self.seats)
-        seats[seat] = pid
-        new = self.new | {pid} if self.last is not None else self.new
-        return replace(self, seats=seats, new=new)
-
-    def without(self, pid: PlayerId) -> TableSeats:
-        """The table with ``pid``'s seat emptied (the dead-button rule keeps working, TDA 32)."""
-        seats = {s: p for s, p in self.seats.items() if p != pid}
-        return replace(self, seats=seats, new=self.new - {pid})
-
-    def hand_started(self, positions: Positions, waiting: Iterable[int]) -> TableSeats:
-        """The table once a hand with these positions began: those dealt in are not new."""
-        still_new = frozenset(self.seats[s] for s in waiting if s in self.seats)
-        return replace(
-            self,
-            new=self.new & still_new,
-            last=positions,
-            button=positions.button,
-            hands_played=self.hands_played + 1,
-        )
 
 
 def tables_needed(players: int, seats: int) -> int:
@@ -217,7 +88,7 @@ def draw_initial_seats(
     return tuple(
         sorted(
             (
-                SeatAssignment(table=t, seat=s, player_id=p)
+                SeatAssignment(table=TableNo(t), seat=SeatNo(s), player_id=p)
                 for (t, s), p in zip(pool, order, strict=True)
             ),
             key=lambda a: (a.table, a.seat),
@@ -226,8 +97,8 @@ def draw_initial_seats(
 
 
 def draw_button(
-    table: int,
-    seats: Mapping[int, PlayerId],
+    table: TableNo,
+    seats: Mapping[SeatNo, PlayerId],
     seat_count: int,
     rules: RuleSet,
     rng: RandomSource | None,
@@ -239,7 +110,8 @@ def draw_button(
     """
     if rules.table.initial_button is InitialButton.SEAT_ONE or len(seats) < 2:
         assignments = tuple(
-            SeatAssignment(table=table, seat=s, player_id=p) for s, p in sorted(seats.items())
+            SeatAssignment(table=TableNo(table), seat=SeatNo(s), player_id=p)
+            for s, p in sorted(seats.items())
         )
         return DrawnTable(table=table, seat_count=seat_count, seats=assignments, button=min(seats))
     if rng is None:
@@ -254,16 +126,16 @@ def draw_button(
         rules.table.draw_tie_break,
         reseat=rules.table.reseat_by_draw,
     )
-    placed = dict(seats)
+    placed: dict[SeatNo, PlayerId] = dict(seats)
     if draw.reseats:
-        placed = {seat: PlayerId(player) for player, seat in draw.reseats}
+        placed = {SeatNo(seat): PlayerId(player) for player, seat in draw.reseats}
     return DrawnTable(
         table=table,
         seat_count=seat_count,
         seats=tuple(
             SeatAssignment(table=table, seat=s, player_id=p) for s, p in sorted(placed.items())
         ),
-        button=draw.button,
+        button=SeatNo(draw.button),
         draw=tuple(f"{c.player}:{c.card}" for c in draw.cards),
     )
 
@@ -281,17 +153,17 @@ def draw_tables(
     ``numbers`` renames the drawn tables 1, 2, ... (a redraw keeps the surviving numbers).
     """
     assignments = draw_initial_seats(player_ids, seats, rng)
-    by_table: dict[int, dict[int, PlayerId]] = {}
+    by_table: dict[TableNo, dict[SeatNo, PlayerId]] = {}
     for a in assignments:
         by_table.setdefault(a.table, {})[a.seat] = a.player_id
     drawn = []
     for index, table in enumerate(sorted(by_table)):
-        number = table if numbers is None else numbers[index]
+        number = table if numbers is None else TableNo(numbers[index])
         drawn.append(draw_button(number, by_table[table], seats, rules, rng))
     return tuple(drawn)
 
 
-def seat_pool(tables: Mapping[int, TableSeats], capacity: int) -> list[tuple[int, int]]:
+def seat_pool(tables: Mapping[TableNo, TableSeats], capacity: int) -> list[tuple[TableNo, SeatNo]]:
     """The seats a newcomer may draw (TDA 8A): the empty seats of the shortest tables."""
     open_tables = [t for t in tables.values() if t.empty_seats(capacity)]
     if not open_tables:
@@ -306,8 +178,8 @@ def seat_pool(tables: Mapping[int, TableSeats], capacity: int) -> list[tuple[int
 
 
 def draw_newcomer_seat(
-    tables: Mapping[int, TableSeats], capacity: int, rng: RandomSource
-) -> tuple[int, int] | None:
+    tables: Mapping[TableNo, TableSeats], capacity: int, rng: RandomSource
+) -> tuple[TableNo, SeatNo] | None:
     """A random seat from the pool for a late registrant, re-entry or alternate (TDA 8A).
 
     None when every table is full: the director opens a new table.
@@ -322,15 +194,17 @@ def draw_newcomer_seat(
 class ChartLine:
     """One line of the seating chart: table, seat, player's name and chips."""
 
-    table: int
-    seat: int
+    table: TableNo
+    seat: SeatNo
     player_id: PlayerId
     name: str
     chips: int
 
 
 def seating_chart(
-    tables: Mapping[int, TableSeats], names: Mapping[PlayerId, str], chips: Mapping[PlayerId, int]
+    tables: Mapping[TableNo, TableSeats],
+    names: Mapping[PlayerId, str],
+    chips: Mapping[PlayerId, int],
 ) -> tuple[ChartLine, ...]:
     """Everyone seated, by table then seat (the seating chart screen)."""
     return tuple(
@@ -360,7 +234,7 @@ def find_seat(chart: Iterable[ChartLine], name: str) -> tuple[ChartLine, ...]:
     return tuple(line for line in lines if wanted in _fold(line.name))
 
 
-def locate(tables: Mapping[int, TableSeats], pid: PlayerId) -> tuple[int, int] | None:
+def locate(tables: Mapping[TableNo, TableSeats], pid: PlayerId) -> tuple[TableNo, SeatNo] | None:
     """The (table, seat) of ``pid``, or None if not seated."""
     for t in tables.values():
         seat = t.seat_of(pid)
@@ -373,7 +247,6 @@ __all__ = [
     "ChartLine",
     "DrawnTable",
     "SeatAssignment",
-    "TableSeats",
     "draw_button",
     "draw_initial_seats",
     "draw_newcomer_seat",

@@ -23,27 +23,228 @@ is taken on the director's word, as before.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import TypeVar
+from dataclasses import dataclass, replace
+from typing import Annotated, TypeVar
 
 from pitboss.cards import RandomSource
 from pitboss.errors import RegistrationError, SeatingError
+from pitboss.ids import PlayerId
 from pitboss.rules.table import TablePhase
-from pitboss.tournament import commands as cmd
-from pitboss.tournament.director import seat_newcomer
-from pitboss.tournament.events import Event
-from pitboss.tournament.people_events import (
-    SeatReason,
-    SideGameAlternateSeated,
-    SideGameChipsCounted,
-    SideGameEntered,
-    SideGameOptionDeclined,
-    SideGameRegistered,
+from pitboss.tournament.entries import PersonalDetails, Player
+from pitboss.tournament.fields import Chips
+from pitboss.tournament.registry import Command, Context, Event, folds, handles
+from pitboss.tournament.state import (
+    Phase,
+    SideGameRecord,
     SideGameStack,
-    SideGameWon,
+    TournamentState,
+    fold,
+    with_players,
+    with_side_game,
 )
-from pitboss.tournament.people_state import SideGameRecord
-from pitboss.tournament.state import Phase, TournamentState, fold
+from pitboss.tournament.tables import SeatReason, seat_newcomer
+from pitboss.validation import MAX_INT, Range
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EnterFromSideGame(Command):
+    """A side-game player enters the main event with the average stack (SLPT 29).
+
+    ``killed_side_stack``: a player of an unfinished side game at the final table's start
+    kills their side-game stack (no side-game prize) to enter.
+    """
+
+    player_id: PlayerId
+    name: str
+    killed_side_stack: bool = False
+    side_game_id: str | None = None  # a registered side game: its winner, or its option holder
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RegisterSideGame(Command):
+    """Set up a side game with its players, by name (SLPT 29); ``large``: a large table's 13
+    seats instead of 12 (SLPT 29.5)."""
+
+    side_game_id: str
+    players: tuple[str, ...]
+    large: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordSideGameWinner(Command):
+    """A side game ended: its winner may enter the main event (SLPT 29)."""
+
+    side_game_id: str
+    winner: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordSideGameChips(Command):
+    """The floor's count of a side game: the stacks still in it and the hands it has dealt
+    (SLPT 29.2-29.4: who holds the option to enter, and whether its button has gone round)."""
+
+    side_game_id: str
+    stacks: tuple[SideGameStack, ...]
+    hands_played: Annotated[int, Range(0, 100_000)]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeclineSideGameOption(Command):
+    """The holder of an unfinished side game's option stays in it; the option moves to the
+    next biggest stack (SLPT 29.2.2, 29.3)."""
+
+    side_game_id: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatSideGameAlternate(Command):
+    """A side game's one alternate takes an empty seat before its first round completes; the
+    blinds that have passed the seat come off ``starting_stack`` (SLPT 29.6)."""
+
+    side_game_id: str
+    name: str
+    starting_stack: Annotated[int, Range(1, MAX_INT)]
+    blinds_passed: Chips = 0
+
+
+# --- events ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideGameEntered(Event):
+    """A side-game player entered the main event with new chips (SLPT 29)."""
+
+    at: int
+    player_id: PlayerId
+    name: str
+    chips: int
+    killed_side_stack: bool = False
+    side_game_id: str | None = None  # the registered side game entered from, if any
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideGameRegistered(Event):
+    """A side game was set up with its players and seats (SLPT 29; 29.5: 12, or 13 large)."""
+
+    at: int
+    side_game_id: str
+    players: tuple[str, ...]
+    seats: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideGameWon(Event):
+    """A side game ended with its winner, who may enter the main event (SLPT 29)."""
+
+    at: int
+    side_game_id: str
+    winner: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideGameChipsCounted(Event):
+    """A side game's stacks and the hands it has dealt, counted by the floor (SLPT 29.2-29.4).
+
+    The players still in it and their chips (the chip leader holds the option to enter an
+    unfinished game's way into the main event first); ``hands_played``: the side game's hands
+    so far (its button has gone round once after one hand per starting player, SLPT 29.4).
+    """
+
+    at: int
+    side_game_id: str
+    stacks: tuple[SideGameStack, ...]
+    hands_played: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideGameOptionDeclined(Event):
+    """The player holding an unfinished side game's option stays in it (SLPT 29.2.2): the
+    option moves to the next biggest stack (29.3)."""
+
+    at: int
+    side_game_id: str
+    name: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideGameAlternateSeated(Event):
+    """A side game's one alternate took a seat before its first round completed (SLPT 29.6),
+    with the blinds that had passed the seat deducted: ``chips`` = ``starting_stack`` -
+    ``blinds_passed`` (29.6.3)."""
+
+    at: int
+    side_game_id: str
+    name: str
+    starting_stack: int
+    blinds_passed: int
+    chips: int
+
+
+# --- folds ------------------------------------------------------------------------------------
+
+
+@folds(SideGameEntered)
+def _entered(state: TournamentState, event: SideGameEntered) -> TournamentState:
+    player = Player(
+        player_id=event.player_id, name=event.name, details=PersonalDetails(), chips=event.chips
+    )
+    state = with_players(state, {event.player_id: player})
+    if event.side_game_id is not None:
+        game = state.side_games[event.side_game_id]
+        game = replace(game, entered=(*game.entered, event.name))
+        if event.killed_side_stack:
+            stacks = tuple(st for st in game.stacks if st.name != event.name)
+            game = replace(game, option_taken=event.name, stacks=stacks)
+        state = with_side_game(state, event.side_game_id, game)
+    return state._replace(chips_created=state.chips_created + event.chips)
+
+
+@folds(SideGameRegistered)
+def _registered(state: TournamentState, event: SideGameRegistered) -> TournamentState:
+    game = SideGameRecord(players=event.players, seats=event.seats)
+    return with_side_game(state, event.side_game_id, game)
+
+
+@folds(SideGameWon)
+def _won(state: TournamentState, event: SideGameWon) -> TournamentState:
+    game = replace(state.side_games[event.side_game_id], winner=event.winner)
+    return with_side_game(state, event.side_game_id, game)
+
+
+@folds(SideGameChipsCounted)
+def _counted(state: TournamentState, event: SideGameChipsCounted) -> TournamentState:
+    game = replace(
+        state.side_games[event.side_game_id],
+        stacks=event.stacks,
+        hands_played=event.hands_played,
+        counted=True,
+    )
+    return with_side_game(state, event.side_game_id, game)
+
+
+@folds(SideGameAlternateSeated)
+def _alternate(state: TournamentState, event: SideGameAlternateSeated) -> TournamentState:
+    game = state.side_games[event.side_game_id]
+    stacks = game.stacks
+    if game.counted:
+        mine = SideGameStack(name=event.name, chips=event.chips)
+        stacks = tuple(sorted((*stacks, mine), key=lambda st: st.name))
+    game = replace(game, alternate=event.name, alternate_chips=event.chips, stacks=stacks)
+    return with_side_game(state, event.side_game_id, game)
+
+
+@folds(SideGameOptionDeclined)
+def _declined(state: TournamentState, event: SideGameOptionDeclined) -> TournamentState:
+    game = state.side_games[event.side_game_id]
+    game = replace(game, declined=(*game.declined, event.name))
+    return with_side_game(state, event.side_game_id, game)
+
+
+# --- rulings ----------------------------------------------------------------------------------
+
 
 _Name = TypeVar("_Name", bound=str)
 
@@ -115,7 +316,7 @@ def alternate_stack(starting_stack: int, blinds_passed: int) -> int:
 
 
 def enter_main_event(
-    s: TournamentState, c: cmd.EnterFromSideGame, now: int, rng: RandomSource | None
+    s: TournamentState, c: EnterFromSideGame, now: int, rng: RandomSource | None
 ) -> list[Event]:
     """A side-game player enters the main event with the average stack (SLPT 29).
 
@@ -182,7 +383,7 @@ def enter_main_event(
     return [entered, *seat_newcomer(after, c.player_id, now, rng, SeatReason.SIDE_GAME)]
 
 
-def register_side_game(s: TournamentState, c: cmd.RegisterSideGame, now: int) -> list[Event]:
+def register_side_game(s: TournamentState, c: RegisterSideGame, now: int) -> list[Event]:
     """A side game with its players (SLPT 29), at most 12 seats or 13 on a large table (29.5).
 
     Raises:
@@ -239,7 +440,7 @@ def _side_game(s: TournamentState, side_game_id: str) -> SideGameRecord:
     return game
 
 
-def record_winner(s: TournamentState, c: cmd.RecordSideGameWinner, now: int) -> list[Event]:
+def record_winner(s: TournamentState, c: RecordSideGameWinner, now: int) -> list[Event]:
     """A side game's winner, one of its players (SLPT 29).
 
     Raises:
@@ -268,7 +469,7 @@ def record_winner(s: TournamentState, c: cmd.RecordSideGameWinner, now: int) -> 
     return [SideGameWon(at=now, side_game_id=c.side_game_id, winner=winner)]
 
 
-def _check_side_game_entry(s: TournamentState, c: cmd.EnterFromSideGame) -> None:
+def _check_side_game_entry(s: TournamentState, c: EnterFromSideGame) -> None:
     """SLPT 29: from a registered side game, the winner enters (once); from an unfinished one
     at the final table, one of its players kills their stack to enter (once each)."""
     assert c.side_game_id is not None
@@ -369,7 +570,7 @@ def _check_option_holder(game: SideGameRecord, side_game_id: str, name: str) -> 
         )
 
 
-def record_chips(s: TournamentState, c: cmd.RecordSideGameChips, now: int) -> list[Event]:
+def record_chips(s: TournamentState, c: RecordSideGameChips, now: int) -> list[Event]:
     """The floor's count of an unfinished side game (SLPT 29.2-29.4).
 
     Raises:
@@ -435,7 +636,7 @@ def record_chips(s: TournamentState, c: cmd.RecordSideGameChips, now: int) -> li
     ]
 
 
-def decline_option(s: TournamentState, c: cmd.DeclineSideGameOption, now: int) -> list[Event]:
+def decline_option(s: TournamentState, c: DeclineSideGameOption, now: int) -> list[Event]:
     """The option's holder stays in the side game; it moves to the next stack (SLPT 29.2.2,
     29.3).
 
@@ -462,7 +663,7 @@ def decline_option(s: TournamentState, c: cmd.DeclineSideGameOption, now: int) -
     return [SideGameOptionDeclined(at=now, side_game_id=c.side_game_id, name=name)]
 
 
-def seat_alternate(s: TournamentState, c: cmd.SeatSideGameAlternate, now: int) -> list[Event]:
+def seat_alternate(s: TournamentState, c: SeatSideGameAlternate, now: int) -> list[Event]:
     """A side game's one alternate, before its first round completes, into an empty seat, with
     the blinds that passed deducted (SLPT 29.6.1-29.6.4), checked against the latest count.
 
@@ -540,18 +741,57 @@ def seat_alternate(s: TournamentState, c: cmd.SeatSideGameAlternate, now: int) -
     ]
 
 
+# --- handlers ---------------------------------------------------------------------------------
+
+
+@handles(EnterFromSideGame)
+def _enter(s: TournamentState, c: EnterFromSideGame, ctx: Context) -> list[Event]:
+    return ctx.settle(s, enter_main_event(s, c, ctx.now, ctx.rng))
+
+
+@handles(RegisterSideGame)
+def _register(s: TournamentState, c: RegisterSideGame, ctx: Context) -> list[Event]:
+    return register_side_game(s, c, ctx.now)
+
+
+@handles(RecordSideGameWinner)
+def _winner(s: TournamentState, c: RecordSideGameWinner, ctx: Context) -> list[Event]:
+    return record_winner(s, c, ctx.now)
+
+
+@handles(RecordSideGameChips)
+def _chips(s: TournamentState, c: RecordSideGameChips, ctx: Context) -> list[Event]:
+    return record_chips(s, c, ctx.now)
+
+
+@handles(DeclineSideGameOption)
+def _decline(s: TournamentState, c: DeclineSideGameOption, ctx: Context) -> list[Event]:
+    return decline_option(s, c, ctx.now)
+
+
+@handles(SeatSideGameAlternate)
+def _seat_alternate(s: TournamentState, c: SeatSideGameAlternate, ctx: Context) -> list[Event]:
+    return seat_alternate(s, c, ctx.now)
+
+
 __all__ = [
+    "DeclineSideGameOption",
+    "EnterFromSideGame",
+    "RecordSideGameChips",
+    "RecordSideGameWinner",
+    "RegisterSideGame",
+    "SeatSideGameAlternate",
     "SideGame",
+    "SideGameAlternateSeated",
+    "SideGameChipsCounted",
+    "SideGameEntered",
+    "SideGameOptionDeclined",
+    "SideGameRegistered",
+    "SideGameWon",
     "alternate_stack",
     "average_stack",
-    "decline_option",
-    "enter_main_event",
     "entry_order",
     "option_holder",
-    "record_chips",
-    "record_winner",
-    "register_side_game",
-    "seat_alternate",
     "side_game_of",
     "side_game_seats",
 ]

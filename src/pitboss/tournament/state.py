@@ -1,61 +1,38 @@
 """The director's state and the pure fold ``apply(state, event) -> state``.
 
 ``apply`` never validates and never reads a clock: every fact it needs is in the event (the
-instant ``at``, the period entered and its time left, the chips given). Replaying a
-tournament's events from `TournamentState.new` gives exactly the state that was live.
+instant ``at``, the period entered and its time left, the chips given). It looks the event's
+fold up in `pitboss.tournament.registry.FOLDS`, where each feature module registered its own.
+Replaying a tournament's events from `TournamentState.new` gives exactly the state that was
+live.
+
+The state and the records it copies on every event are `typing.NamedTuple`s: immutable, and
+copied with a change by ``_replace`` several times faster than a frozen dataclass (the fold
+runs for every event of a simulated night). Every mapping in it is a `FrozenMap`.
 """
 
 from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Annotated, Any, NamedTuple
 
 from pitboss.errors import RegistrationError, TournamentError
+from pitboss.frozen_map import EMPTY, frozen
+from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.rules import RuleSet
-from pitboss.rules.tournament import ChopMethod, MoneyKind, Structure, TimeLimitAction
+from pitboss.rules.tournament import ChopMethod, Structure
+from pitboss.table.seats import TableSeats
 from pitboss.table.values import HandPlan
 from pitboss.tournament import clock as clk
 from pitboss.tournament import ledger as ldg
-from pitboss.tournament import people_state
 from pitboss.tournament.balancing import Move
-from pitboss.tournament.eliminations import BustRecord
-from pitboss.tournament.entries import Player, PlayerId, PlayerStatus, PublicPlayer
-from pitboss.tournament.events import (
-    AddOnBought,
-    BooksClosed,
-    BreakStarted,
-    ClockAdjusted,
-    ClockPaused,
-    ClockResumed,
-    ColourUpRecorded,
-    DealApproved,
-    DealCancelled,
-    DealConsented,
-    DealProposed,
-    Event,
-    HandFinished,
-    HandForHandEnded,
-    HandForHandHandPlayed,
-    HandForHandStarted,
-    HandStarted,
-    LevelStarted,
-    PayoutsComputed,
-    PlayerRegistered,
-    PlayerWithdrew,
-    PrizeForfeited,
-    PrizePaid,
-    RebuyBought,
-    RebuyDeclared,
-    TimeLimitReached,
-    TournamentStarted,
-)
-from pitboss.tournament.evolve import evolve
-from pitboss.tournament.frozen_map import FrozenMap, frozen
-from pitboss.tournament.people_events import PEOPLE_EVENT_CLASSES, RemovalReason
-from pitboss.tournament.people_state import ClockCall, Conduct, SideGameRecord
-from pitboss.tournament.seating import TableSeats
+from pitboss.tournament.eliminations import BustRecord, RemovalReason
+from pitboss.tournament.entries import Player, PlayerStatus, PublicPlayer
+from pitboss.tournament.registry import FOLDS, Event
 from pitboss.tournament.structure import Period, timeline
+from pitboss.validation import MAX_INT, Range
 
 
 class Phase(enum.StrEnum):
@@ -70,12 +47,14 @@ class Phase(enum.StrEnum):
     FINISHED = "finished"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HandRecord:
-    """A hand the director knows of, with the level it started at (TDA 23)."""
+class HandRecord(NamedTuple):
+    """A hand the director knows of, with the level it started at (TDA 23).
 
-    hand_id: str
-    table: int
+    At a seated table it keeps its plan (positions and each seat's part) while in play, so a
+    runtime reads it back (`pitboss.tournament.hands.plan_of_started_hand`)."""
+
+    hand_id: HandId
+    table: TableNo
     level: int
     started_at: int
     finished: bool = False
@@ -112,25 +91,97 @@ class Deal:
         return self.forced or set(self.players) <= self.consents
 
 
+class Conduct(NamedTuple):
+    """A player's record with the floor: offences, a penalty being served, absence.
+
+    ``penalty_hands`` are missed hands still to serve (TDA 71A); ``away_until`` ends a THC 25
+    minutes penalty; ``absent_since`` is when the player was marked away (TDA 30, THC 6).
+    """
+
+    offences: int = 0
+    penalty_hands: int = 0
+    last_minutes: int = 0  # the longest minutes-away penalty given so far (THC 25 escalation)
+    away_until: int | None = None
+    absent_since: int | None = None
+
+    def is_penalised(self, now: int) -> bool:
+        """Serving a penalty at ``now``: hands to miss, or minutes not yet run out."""
+        return self.penalty_hands > 0 or (self.away_until is not None and now < self.away_until)
+
+
+NO_CONDUCT = Conduct()
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
-class TournamentState:
-    """Everything the director knows, folded from the events."""
+class ClockCall:
+    """A clock called on a player (TDA 29): who, when it runs out."""
+
+    player_id: PlayerId
+    expires_at: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideGameStack:
+    """A side-game player's chips, by name, as the floor counted them (SLPT 29.2-29.3)."""
+
+    name: str
+    chips: Annotated[int, Range(0, MAX_INT)]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SideGameRecord:
+    """A registered side game (SLPT 29): its players by name, seats, winner, who entered."""
+
+    players: tuple[str, ...]
+    seats: int
+    winner: str | None = None
+    entered: tuple[str, ...] = ()
+    stacks: tuple[SideGameStack, ...] = ()  # the latest count (SLPT 29.2-29.3)
+    hands_played: int = 0  # the side game's hands at the latest count (SLPT 29.4)
+    counted: bool = False  # a count has been recorded
+    declined: tuple[str, ...] = ()  # stayed in the side game (SLPT 29.2.2)
+    option_taken: str | None = None  # killed the side-game stack to enter (SLPT 29.2.1)
+    alternate: str | None = None  # the one alternate (SLPT 29.6.4), not in ``players``
+    alternate_chips: int = 0  # the alternate's stack, blinds passed deducted (SLPT 29.6.3)
+
+    @property
+    def everyone(self) -> tuple[str, ...]:
+        """The players at the start, then the alternate if one was seated."""
+        return self.players if self.alternate is None else (*self.players, self.alternate)
+
+
+class Forfeit(NamedTuple):
+    """Chips that left play from a player's stack, with the reason (THC 6, 7, 19, 25 ...)."""
+
+    player_id: PlayerId
+    chips: int
+    reason: RemovalReason
+
+
+class TournamentState(NamedTuple):
+    """Everything the director knows, folded from the events.
+
+    The indexes at the end are kept by the folds so the hot questions are cheap (folded like
+    everything else, so replay rebuilds them exactly and equality stays meaningful): the hands
+    in play (id -> table) in start order and the tables they are at, the players out, the
+    entries that stand and the players still in with chips.
+    """
 
     rules: RuleSet
     phase: Phase = Phase.REGISTRATION
-    players: Mapping[PlayerId, Player] = field(default_factory=FrozenMap)
-    clock: clk.Clock = field(default_factory=clk.Clock)
-    ledger: ldg.Ledger = field(default_factory=ldg.Ledger)
-    hands: Mapping[str, HandRecord] = field(default_factory=FrozenMap)
+    players: Mapping[PlayerId, Player] = EMPTY
+    clock: clk.Clock = clk.Clock()
+    ledger: ldg.Ledger = ldg.Ledger()
+    hands: Mapping[HandId, HandRecord] = EMPTY
     chips_removed: tuple[int, ...] = ()
     time_limit_reached: bool = False
     entrants_at_start: int = 0
     payout_entrants: int = 0
     prizes_cents: tuple[int, ...] = ()
-    deals: Mapping[str, Deal] = field(default_factory=dict)
-    colour_ups_raced: frozenset[tuple[int, int]] = frozenset()
+    deals: Mapping[str, Deal] = EMPTY
+    colour_ups_raced: frozenset[tuple[int, TableNo]] = frozenset()
     last_at: int | None = None
-    tables: Mapping[int, TableSeats] = field(default_factory=dict)
+    tables: Mapping[TableNo, TableSeats] = EMPTY
     is_seated: bool = False
     busts: tuple[BustRecord, ...] = ()
     bust_seq: int = 0
@@ -139,23 +190,19 @@ class TournamentState:
     redrawn_at: frozenset[int] = frozenset()
     final_table_started: bool = False
     hand_for_hand_hand: int = 0
-    hand_for_hand_done: frozenset[int] = frozenset()
+    hand_for_hand_done: frozenset[TableNo] = frozenset()
     hand_for_hand_was_on: bool = False
     winner: PlayerId | None = None
-    conduct: Mapping[PlayerId, Conduct] = field(default_factory=dict)
-    forfeits: tuple[tuple[PlayerId, int, RemovalReason], ...] = ()
+    conduct: Mapping[PlayerId, Conduct] = EMPTY
+    forfeits: tuple[Forfeit, ...] = ()
     restored_forfeits: frozenset[int] = frozenset()  # indexes into forfeits the TD reversed
-    side_games: Mapping[str, SideGameRecord] = field(default_factory=dict)  # SLPT 29
-    clock_calls: Mapping[int, ClockCall] = field(default_factory=dict)
+    side_games: Mapping[str, SideGameRecord] = EMPTY  # SLPT 29
+    clock_calls: Mapping[TableNo, ClockCall] = EMPTY
     chips_created: int = 0
     overrides: tuple[str, ...] = ()
     books_closed: bool = False
-    # indexes kept by ``apply`` so the hot questions are cheap (folded like everything else,
-    # so replay rebuilds them exactly and state equality stays meaningful): the hands in play
-    # (id, table) in start order and the tables they are at, the players out, the entries
-    # that stand and the players still in with chips
-    open_at: Mapping[str, int] = field(default_factory=dict)
-    busy: frozenset[int] = frozenset()
+    open_at: Mapping[HandId, TableNo] = EMPTY
+    busy: frozenset[TableNo] = frozenset()
     out_ids: frozenset[PlayerId] = frozenset()
     entry_count: int = 0
     live_count: int = 0
@@ -187,8 +234,7 @@ class TournamentState:
 
     @property
     def players_left(self) -> int:
-        """How many players are still in with chips: ``len(remaining_players())``, kept by
-        ``apply``."""
+        """How many players are still in with chips: ``len(remaining_players())``."""
         return self.live_count
 
     def remaining_players(self) -> tuple[PlayerId, ...]:
@@ -208,7 +254,7 @@ class TournamentState:
         """The prize pool now (KY 18, THC 1)."""
         return self.ledger.prize_pool(self.rules.tournament.prize_pool)
 
-    def open_hands(self, table: int | None = None) -> tuple[HandRecord, ...]:
+    def open_hands(self, table: TableNo | None = None) -> tuple[HandRecord, ...]:
         """Hands started and not finished (at ``table`` if given), in the order they started."""
         hands = self.hands
         if table is None:
@@ -217,13 +263,13 @@ class TournamentState:
             return ()
         return tuple(hands[h] for h, t in self.open_at.items() if t == table)
 
-    def busy_tables(self) -> frozenset[int]:
+    def busy_tables(self) -> frozenset[TableNo]:
         """Tables with a hand in play."""
         return self.busy
 
     def conduct_of(self, pid: PlayerId) -> Conduct:
         """The player's conduct record (offences, penalty, absence)."""
-        return self.conduct.get(pid, Conduct())
+        return self.conduct.get(pid, NO_CONDUCT)
 
     def table_of(self, pid: PlayerId) -> TableSeats | None:
         """The table ``pid`` sits at, if seated."""
@@ -258,218 +304,83 @@ def timeline_of(structure: Structure) -> tuple[Period, ...]:
     return periods
 
 
-def _player(state: TournamentState, pid: PlayerId, **changes: object) -> TournamentState:
-    p = state.players[pid]
-    return people_state.with_players(state, {pid: evolve(p, **changes)})
+def _counts(p: Player | None) -> tuple[int, int]:
+    if p is None or p.status is not PlayerStatus.ACTIVE:
+        return 0, 0
+    return 1, int(p.chips > 0)
 
 
-def _entered(state: TournamentState, event: LevelStarted | BreakStarted) -> TournamentState:
-    crossing = clk.Crossing(period=event.period, at=event.at, remaining_ms=event.remaining_ms)
-    removed = tuple(sorted(set(state.chips_removed) | set(event.colour_up)))
-    # a new period may change the table size (THC 5) or the threshold (TDA 11D): the
-    # director checks the tables afresh, a new balancing pass
-    return evolve(
-        state,
-        clock=clk.entered(state.clock, crossing, on_break=isinstance(event, BreakStarted)),
-        chips_removed=removed,
-        moved_this_pass=frozenset(),
-        pass_moves=(),
+def with_players(state: TournamentState, changed: Mapping[PlayerId, Player]) -> TournamentState:
+    """The state with these players replaced (or added), its entry and live counts kept.
+
+    Every change to ``state.players`` goes through here so ``entries`` and ``players_left``
+    stay O(1) and always equal a count over the players.
+    """
+    players = state.players
+    entries = state.entry_count
+    live = state.live_count
+    for pid, player in changed.items():
+        old_entry, old_live = _counts(players.get(pid))
+        new_entry, new_live = _counts(player)
+        entries += new_entry - old_entry
+        live += new_live - old_live
+    return state._replace(
+        players=frozen(players).updated(changed), entry_count=entries, live_count=live
     )
 
 
+def with_player(state: TournamentState, pid: PlayerId, **changes: Any) -> TournamentState:
+    """The state with player ``pid`` changed (`with_players` for one)."""
+    return with_players(state, {pid: state.players[pid]._replace(**changes)})
+
+
+def with_conduct(state: TournamentState, pid: PlayerId, **changes: Any) -> TournamentState:
+    """The state with ``pid``'s conduct record changed."""
+    record = state.conduct_of(pid)._replace(**changes)
+    return state._replace(conduct=frozen(state.conduct).updated({pid: record}))
+
+
+def with_table(state: TournamentState, table: TableSeats) -> TournamentState:
+    """The state with this table (new or changed)."""
+    return state._replace(tables=frozen(state.tables).updated({table.number: table}))
+
+
+def with_deal(state: TournamentState, deal: Deal) -> TournamentState:
+    """The state with this deal (new or changed)."""
+    return state._replace(deals=frozen(state.deals).updated({deal.deal_id: deal}))
+
+
+def with_side_game(state: TournamentState, game_id: str, game: SideGameRecord) -> TournamentState:
+    """The state with this side game (new or changed)."""
+    return state._replace(side_games=frozen(state.side_games).updated({game_id: game}))
+
+
 def apply(state: TournamentState, event: Event) -> TournamentState:
-    """The state after ``event``: a pure fold, no validation (``decide`` validated)."""
-    after = _apply(state, event)
-    if after is state:
-        return evolve(state, last_at=event.at)
-    # ``after`` is a copy this step made and nobody has seen yet: stamping the instant on it
-    # saves copying the whole state a second time for every event
-    object.__setattr__(after, "last_at", event.at)
-    return after
+    """The state after ``event``: a pure fold, no validation (``decide`` validated).
+
+    Raises:
+        TournamentError: an event no feature folds (a programming error).
+    """
+    fold_of = FOLDS.get(type(event))
+    if fold_of is None:
+        raise TournamentError(
+            f"no fold for {type(event).__name__}: import pitboss.tournament first",
+            code="unknown_event",
+            params={"type": type(event).__name__},
+        )
+    return fold_of(state, event)._replace(last_at=event.at)
 
 
-def _apply(state: TournamentState, event: Event) -> TournamentState:
-    match event:
-        case PlayerRegistered():
-            player = Player(
-                player_id=event.player_id,
-                name=event.name,
-                details=event.details,
-                chips=event.chips,
-                paid_cents=event.buy_in_cents + event.fee_cents,
-                late=event.late,
-            )
-            state = people_state.with_players(state, {event.player_id: player})
-            ledger = ldg.taken_in(state.ledger, MoneyKind.ENTRY, event.buy_in_cents)
-            ledger = ldg.taken_in(ledger, MoneyKind.FEE, event.fee_cents)
-            return evolve(state, ledger=ledger)
-        case PlayerWithdrew():
-            refund = event.refund_entry_cents + event.refund_fee_cents
-            p = state.players[event.player_id]
-            state = _player(
-                state,
-                event.player_id,
-                status=PlayerStatus.WITHDRAWN,
-                chips=0,
-                refunded_cents=p.refunded_cents + refund,
-            )
-            ledger = ldg.refunded(
-                state.ledger,
-                entry_cents=event.refund_entry_cents,
-                fee_cents=event.refund_fee_cents,
-            )
-            return evolve(state, ledger=ledger)
-        case TournamentStarted():
-            return evolve(
-                state,
-                phase=Phase.RUNNING,
-                clock=clk.started(state.timeline, event.at),
-                entrants_at_start=event.entrants,
-            )
-        case LevelStarted() | BreakStarted():
-            return _entered(state, event)
-        case ClockPaused():
-            return evolve(state, clock=clk.paused(state.clock, event.at))
-        case ClockResumed():
-            return evolve(state, clock=clk.resumed(state.clock, event.at))
-        case ClockAdjusted():
-            return evolve(state, clock=clk.adjusted(state.clock, event.at, event.delta_ms))
-        case HandForHandStarted():
-            return evolve(
-                state,
-                clock=clk.hand_for_hand_started(state.clock, event.at),
-                hand_for_hand_done=frozenset(),
-                hand_for_hand_was_on=True,
-            )
-        case HandForHandHandPlayed():
-            return evolve(
-                state,
-                clock=clk.deducted(state.clock, event.at, event.deducted_ms),
-                hand_for_hand_hand=state.hand_for_hand_hand + 1,
-                hand_for_hand_done=frozenset(),
-            )
-        case HandForHandEnded():
-            return evolve(
-                state,
-                clock=clk.hand_for_hand_ended(state.clock, event.at),
-                hand_for_hand_done=frozenset(),
-            )
-        case TimeLimitReached():
-            if event.action is TimeLimitAction.CHOP:
-                return evolve(
-                    state,
-                    time_limit_reached=True,
-                    phase=Phase.STOPPED,
-                    clock=clk.paused(state.clock, event.at),
-                )
-            return evolve(state, time_limit_reached=True)
-        case HandStarted():
-            return people_state.hand_started(state, event)
-        case HandFinished():
-            record = state.hands[event.hand_id]
-            # the plan is kept while the hand is in play (D5); a finished hand drops it
-            hands = frozen(state.hands).updated(
-                {event.hand_id: evolve(record, finished=True, plan=None)}
-            )
-            players = state.players
-            changed = {
-                st.player_id: evolve(players[st.player_id], chips=st.chips) for st in event.stacks
-            }
-            state = people_state.with_players(state, changed)
-            still_open = dict(state.open_at)
-            table = still_open.pop(event.hand_id, None)
-            busy = state.busy
-            if table is not None and table not in still_open.values():
-                busy = busy - {table}
-            state = evolve(state, hands=hands, open_at=still_open, busy=busy)
-            return people_state.hand_finished(state, record)
-        case RebuyDeclared():
-            return _player(state, event.player_id, rebuy_declared=True)
-        case RebuyBought():
-            state = people_state.back_in(state, event.player_id)
-            p = state.players[event.player_id]
-            state = _player(
-                state,
-                event.player_id,
-                chips=p.chips + event.chips,
-                rebuys=p.rebuys + 1,
-                rebuy_declared=False,
-                paid_cents=p.paid_cents + event.price_cents + event.fee_cents,
-            )
-            ledger = ldg.taken_in(state.ledger, MoneyKind.REBUY, event.price_cents)
-            ledger = ldg.taken_in(ledger, MoneyKind.FEE, event.fee_cents)
-            return evolve(state, ledger=ledger)
-        case AddOnBought():
-            p = state.players[event.player_id]
-            state = _player(
-                state,
-                event.player_id,
-                chips=p.chips + event.chips,
-                add_ons=p.add_ons + 1,
-                paid_cents=p.paid_cents + event.price_cents + event.fee_cents,
-            )
-            ledger = ldg.taken_in(state.ledger, MoneyKind.ADD_ON, event.price_cents)
-            ledger = ldg.taken_in(ledger, MoneyKind.FEE, event.fee_cents)
-            return evolve(state, ledger=ledger)
-        case PayoutsComputed():
-            return evolve(state, payout_entrants=event.entrants, prizes_cents=event.prizes_cents)
-        case PrizePaid():
-            p = state.players[event.player_id]
-            state = _player(state, event.player_id, prize_cents=p.prize_cents + event.amount_cents)
-            return evolve(state, ledger=ldg.prize_paid(state.ledger, event.amount_cents))
-        case PrizeForfeited():
-            p = state.players[event.player_id]
-            state = _player(
-                state, event.player_id, forfeited_cents=p.forfeited_cents + event.amount_cents
-            )
-            return evolve(state, ledger=ldg.prize_forfeited(state.ledger, event.amount_cents))
-        case DealProposed():
-            deals = dict(state.deals)
-            deals[event.deal_id] = Deal(
-                deal_id=event.deal_id,
-                method=event.method,
-                players=event.players,
-                amounts_cents=event.amounts_cents,
-                left_to_play_cents=event.left_to_play_cents,
-                warnings=event.warnings,
-                forced=event.forced,
-            )
-            return evolve(state, deals=deals)
-        case DealConsented():
-            deals = dict(state.deals)
-            deal = deals[event.deal_id]
-            deals[event.deal_id] = evolve(deal, consents=deal.consents | {event.player_id})
-            return evolve(state, deals=deals)
-        case DealApproved():
-            deals = dict(state.deals)
-            deal = deals[event.deal_id] = evolve(deals[event.deal_id], approved=True)
-            if deal.left_to_play_cents == 0:  # nothing left to play for: play is over
-                return evolve(
-                    state,
-                    deals=deals,
-                    phase=Phase.FINISHED,
-                    clock=clk.paused(state.clock, event.at),
-                )
-            return evolve(state, deals=deals)
-        case BooksClosed():
-            return evolve(state, books_closed=True)
-        case DealCancelled():
-            deals = dict(state.deals)
-            deals[event.deal_id] = evolve(deals[event.deal_id], cancelled=True)
-            return evolve(state, deals=deals)
-        case ColourUpRecorded():
-            players = state.players
-            changed = {
-                st.player_id: evolve(players[st.player_id], chips=st.chips) for st in event.stacks
-            }
-            state = people_state.with_players(state, changed)
-            raced = state.colour_ups_raced
-            if event.period is not None:
-                raced = raced | {(event.period, event.table)}
-            return evolve(state, colour_ups_raced=raced)
-    if isinstance(event, PEOPLE_EVENT_CLASSES):
-        return people_state.apply_people(state, event)
-    raise AssertionError(f"unhandled event {event!r}")  # pragma: no cover
+def fold(state: TournamentState, events: Iterable[Event]) -> TournamentState:
+    """Apply ``events`` in order."""
+    for event in events:
+        state = apply(state, event)
+    return state
+
+
+def replay(rules: RuleSet, events: Iterable[Event]) -> TournamentState:
+    """The state a tournament under ``rules`` reaches through ``events``."""
+    return fold(TournamentState.new(rules), events)
 
 
 def known_player(s: TournamentState, pid: PlayerId) -> Player:
@@ -528,23 +439,16 @@ def player_in_play(s: TournamentState, pid: PlayerId) -> Player:
     return player
 
 
-def fold(state: TournamentState, events: Iterable[Event]) -> TournamentState:
-    """Apply ``events`` in order."""
-    for event in events:
-        state = apply(state, event)
-    return state
-
-
-def replay(rules: RuleSet, events: Iterable[Event]) -> TournamentState:
-    """The state a tournament under ``rules`` reaches through ``events``."""
-    return fold(TournamentState.new(rules), events)
-
-
 __all__ = [
+    "NO_CONDUCT",
+    "ClockCall",
     "Conduct",
     "Deal",
+    "Forfeit",
     "HandRecord",
     "Phase",
+    "SideGameRecord",
+    "SideGameStack",
     "TournamentState",
     "active_player",
     "apply",
@@ -553,4 +457,10 @@ __all__ = [
     "player_in_play",
     "replay",
     "timeline_of",
+    "with_conduct",
+    "with_deal",
+    "with_player",
+    "with_players",
+    "with_side_game",
+    "with_table",
 ]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from pitboss.rules.tournament import AnteMode, BalanceMover, TableOrder
 from pitboss.tournament import clock as clk
-from pitboss.tournament import director
+from pitboss.tournament import tables as seats
 from pitboss.tournament.balancing import BreakTable, Move, OpenTable, Redraw, halted_tables
 from pitboss.tournament.eliminations import Standings, standings
 from pitboss.tournament.entries import PlayerStatus, PublicPlayer
@@ -162,10 +162,10 @@ def seat_change_view(state: TournamentState) -> SeatChangeView | None:
     A proposal decided by chance (a random mover, a break draw) is shown as what will be
     drawn; the draw itself is made when the director confirms.
     """
-    decision = director.pending(state)
+    decision = seats.pending(state)
     if decision is None:
         return None
-    halted = halted_tables(state.tables, director.context(state))
+    halted = halted_tables(state.tables, seats.context(state))
     names = {pid: p.name for pid, p in state.players.items()}
     match decision:
         case Move():

@@ -15,30 +15,338 @@
 
 from __future__ import annotations
 
+import enum
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Annotated
+
 from pitboss.cards import RandomSource
-from pitboss.errors import ConductError
+from pitboss.errors import ConductError, TableError
+from pitboss.ids import PlayerId, TableNo
 from pitboss.rules.hand import TimeoutPolicy
 from pitboss.rules.tournament import ClockCaller, PenaltyKind, PenaltyStep
-from pitboss.tournament import commands as cmd
-from pitboss.tournament.director import eliminate, seat_newcomer
-from pitboss.tournament.entries import Player, PlayerId
-from pitboss.tournament.events import Event
-from pitboss.tournament.evolve import evolve
-from pitboss.tournament.people_events import (
-    ChipsRemoved,
-    ClockCalled,
-    ClockExpired,
-    ClockRuling,
-    OverridableRuling,
-    PenaltyGiven,
-    PlayerAbsent,
-    PlayerReturned,
-    RemovalReason,
-    RulingOverridden,
-    SeatReason,
+from pitboss.table.seats import missed_hands
+from pitboss.tournament.busts import ChipsRemoved, back_in, eliminate
+from pitboss.tournament.eliminations import BustRecord, RemovalReason
+from pitboss.tournament.entries import Player
+from pitboss.tournament.fields import Reason, TableNumber
+from pitboss.tournament.registry import Command, Context, Event, folds, handles
+from pitboss.tournament.state import (
+    ClockCall,
+    Phase,
+    TournamentState,
+    active_player,
+    fold,
+    player_in_play,
+    with_conduct,
+    with_player,
 )
-from pitboss.tournament.people_state import drawn_group, restorable_forfeit
-from pitboss.tournament.state import Phase, TournamentState, active_player, fold, player_in_play
+from pitboss.tournament.tables import SeatReason, seat_newcomer
+from pitboss.validation import MAX_INT, Range
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GivePenalty(Command):
+    """A penalty (TDA 71A, SLPT 5, THC 25); ``kind`` None takes the next rung of the ladder.
+
+    ``amount`` is rounds (missed rounds, 1-4) or minutes (THC 25: 10/20/30/40).
+    """
+
+    player_id: PlayerId
+    reason: Reason
+    kind: PenaltyKind | None = None
+    amount: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkAbsent(Command):
+    """A player is away from the table (TDA 30; THC 6)."""
+
+    player_id: PlayerId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MarkReturned(Command):
+    """An absent player is back."""
+
+    player_id: PlayerId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemoveChips(Command):
+    """Take chips out of play with a reason (THC 19 pocketed chips, TDA 64 lost and found).
+
+    ``chips`` None takes every chip, which puts the player out.
+    """
+
+    player_id: PlayerId
+    reason: RemovalReason
+    chips: Annotated[int, Range(1, MAX_INT)] | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChipPassing(Command):
+    """Chip passing: giver and receiver are both eliminated (THC 37)."""
+
+    giver: PlayerId
+    receiver: PlayerId
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WithdrawFromPlay(Command):
+    """A player leaves during play; their chips go back to the bank (THC 38)."""
+
+    player_id: PlayerId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CallClock(Command):
+    """Call the clock on a player (TDA 29; THC 15): ``called_by`` None is the director."""
+
+    table: TableNumber
+    player_id: PlayerId
+    called_by: PlayerId | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExpireClock(Command):
+    """The called clock ran out; ``facing_bet`` decides check or fold under TDA 29."""
+
+    table: TableNumber
+    facing_bet: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OverrideRuling(Command):
+    """The director reverses an automatic ruling, with a reason (TDA 1; RULES §4 row 1).
+
+    ``ruling`` is an `OverridableRuling` value: ``chips_removed`` (give back the removed chips
+    and reinstate the player), ``absent_forfeit`` (THC 6) or ``no_show`` (THC 7) (the same for
+    that removal, and the player is present), ``penalty`` (end the penalty being served),
+    ``clock`` (cancel a clock called on the player), ``card_draw`` (THC 3: the equal stacks the
+    draw placed share the places). A move is taken back with `UndoMove`. The ruling is checked
+    here, not by the field's type, so an unknown one gets the list of those there are.
+    """
+
+    ruling: str
+    player_id: PlayerId
+    reason: Reason
+    table: TableNumber | None = None
+
+
+# --- events -----------------------------------------------------------------------------------
+
+
+class OverridableRuling(enum.StrEnum):
+    """The automatic rulings the director can reverse with a reason (TDA 1; issue 6).
+
+    ``chips_removed``: any removal from play (the chips come back, the player is in again);
+    ``absent_forfeit`` (THC 6) and ``no_show`` (THC 7): the same, for that removal only, and the
+    player is marked present; ``penalty``: the penalty being served ends; ``clock``: a called
+    clock is cancelled; ``card_draw`` (THC 3): the players whose equal starting stacks a card
+    draw placed share those places instead.
+    """
+
+    CHIPS_REMOVED = "chips_removed"
+    ABSENT_FORFEIT = "absent_forfeit"
+    NO_SHOW = "no_show"
+    PENALTY = "penalty"
+    CLOCK = "clock"
+    CARD_DRAW = "card_draw"
+
+
+class ClockRuling(enum.StrEnum):
+    """What the clock's expiry did (TDA 29; KY 16, THC 15, SLPT 2)."""
+
+    DEAD = "dead"
+    CHECKED = "checked"
+    FOLDED = "folded"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PenaltyGiven(Event):
+    """A penalty (TDA 71A, SLPT 5, THC 25): ``hands`` to miss or away ``until`` (ms).
+
+    ``offence`` counts the player's offences, this one included (escalation, TDA 71A).
+    """
+
+    at: int
+    player_id: PlayerId
+    kind: PenaltyKind
+    offence: int
+    reason: str
+    rounds: int = 0
+    hands: int = 0
+    minutes: int = 0
+    until: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerAbsent(Event):
+    """A player is away from the table (TDA 30; THC 6)."""
+
+    at: int
+    player_id: PlayerId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerReturned(Event):
+    """An absent player is back at the table."""
+
+    at: int
+    player_id: PlayerId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockCalled(Event):
+    """The clock was called on a player (TDA 29; KY 16, THC 15, SLPT 2)."""
+
+    at: int
+    table: TableNo
+    player_id: PlayerId
+    called_by: PlayerId | None
+    expires_at: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockExpired(Event):
+    """The clock ran out: the hand is dead, or checked/folded (TDA 29)."""
+
+    at: int
+    table: TableNo
+    player_id: PlayerId
+    ruling: ClockRuling
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RulingOverridden(Event):
+    """The director reversed an automatic ruling, with a reason (RULES §4 row 1; TDA 1)."""
+
+    at: int
+    ruling: OverridableRuling
+    player_id: PlayerId
+    reason: str
+    chips_restored: int = 0
+
+
+# --- folds ------------------------------------------------------------------------------------
+
+
+@folds(PenaltyGiven)
+def _penalty(state: TournamentState, event: PenaltyGiven) -> TournamentState:
+    c = state.conduct_of(event.player_id)
+    return with_conduct(
+        state,
+        event.player_id,
+        offences=event.offence,
+        penalty_hands=c.penalty_hands + event.hands,
+        last_minutes=max(c.last_minutes, event.minutes),
+        away_until=event.until if event.until is not None else c.away_until,
+    )
+
+
+@folds(PlayerAbsent)
+def _absent(state: TournamentState, event: PlayerAbsent) -> TournamentState:
+    return with_conduct(state, event.player_id, absent_since=event.at)
+
+
+@folds(PlayerReturned)
+def _returned(state: TournamentState, event: PlayerReturned) -> TournamentState:
+    return with_conduct(state, event.player_id, absent_since=None)
+
+
+@folds(ClockCalled)
+def _called(state: TournamentState, event: ClockCalled) -> TournamentState:
+    call = ClockCall(player_id=event.player_id, expires_at=event.expires_at)
+    return state._replace(clock_calls={**state.clock_calls, event.table: call})
+
+
+@folds(ClockExpired)
+def _expired(state: TournamentState, event: ClockExpired) -> TournamentState:
+    calls = {t: c for t, c in state.clock_calls.items() if t != event.table}
+    return state._replace(clock_calls=calls)
+
+
+@folds(RulingOverridden)
+def _overridden(state: TournamentState, event: RulingOverridden) -> TournamentState:
+    state = state._replace(overrides=(*state.overrides, event.ruling.value))
+    if event.ruling is OverridableRuling.PENALTY:
+        state = with_conduct(state, event.player_id, penalty_hands=0, away_until=None)
+    if event.ruling is OverridableRuling.CLOCK:
+        calls = {t: c for t, c in state.clock_calls.items() if c.player_id != event.player_id}
+        state = state._replace(clock_calls=calls)
+    if event.ruling is OverridableRuling.CARD_DRAW:
+        state = state._replace(busts=draw_shared(state.busts, event.player_id))
+    if event.chips_restored:
+        index = restorable_forfeit(state, event.player_id, event.ruling)
+        if index is not None:
+            state = state._replace(restored_forfeits=state.restored_forfeits | {index})
+        chips = state.players[event.player_id].chips + event.chips_restored
+        state = back_in(with_player(state, event.player_id, chips=chips), event.player_id)
+        # reinstated by the director: present, so THC 6/7 do not remove them again
+        state = with_conduct(state, event.player_id, absent_since=None)
+    return state
+
+
+_RULING_REASONS: dict[OverridableRuling, tuple[RemovalReason, ...]] = {
+    OverridableRuling.ABSENT_FORFEIT: (RemovalReason.ABSENT,),
+    OverridableRuling.NO_SHOW: (RemovalReason.NO_SHOW,),
+}
+
+
+def restorable_forfeit(
+    state: TournamentState, pid: PlayerId, ruling: OverridableRuling
+) -> int | None:
+    """The index in ``state.forfeits`` of the player's latest removal from play not yet
+    reversed that ``ruling`` can reverse (any removal for ``chips_removed``; THC 6's for
+    ``absent_forfeit``, THC 7's for ``no_show``); None if there is none."""
+    reasons = _RULING_REASONS.get(ruling)
+    for index in range(len(state.forfeits) - 1, -1, -1):
+        forfeit = state.forfeits[index]
+        if forfeit.player_id != pid or index in state.restored_forfeits:
+            continue
+        if reasons is None or forfeit.reason in reasons:
+            return index
+    return None
+
+
+def drawn_group(busts: Iterable[BustRecord], pid: PlayerId) -> tuple[BustRecord, ...]:
+    """THC 3: the busts of ``pid``'s event with ``pid``'s starting stack, when a card draw
+    placed them (their ranks differ); empty when no draw decided ``pid``'s place."""
+    records = tuple(busts)
+    mine = next((r for r in records if r.bust.player_id == pid), None)
+    if mine is None:
+        return ()
+    group = tuple(
+        r
+        for r in records
+        if r.seq == mine.seq and r.bust.stack_at_start == mine.bust.stack_at_start
+    )
+    return group if len({r.bust.rank for r in group}) > 1 else ()
+
+
+def draw_shared(busts: tuple[BustRecord, ...], pid: PlayerId) -> tuple[BustRecord, ...]:
+    """The busts with the card draw that placed ``pid`` undone: that group shares the places
+    (RULES §5.15's default) by taking one rank."""
+    group = drawn_group(busts, pid)
+    if not group:
+        return busts
+    top = min(r.bust.rank for r in group)
+    ids = {r.bust.player_id for r in group}
+    return tuple(
+        replace(r, bust=replace(r.bust, rank=top))
+        if r.seq == group[0].seq and r.bust.player_id in ids
+        else r
+        for r in busts
+    )
+
+
+# --- rulings ----------------------------------------------------------------------------------
+
 
 MS_PER_MINUTE = 60_000
 MS_PER_SECOND = 1000
@@ -70,7 +378,7 @@ def _between_hands(s: TournamentState, pid: PlayerId, doing: str) -> None:
         )
 
 
-def give_penalty(s: TournamentState, c: cmd.GivePenalty, now: int) -> list[Event]:
+def give_penalty(s: TournamentState, c: GivePenalty, now: int) -> list[Event]:
     """A penalty; without a kind, the next rung of the house's ladder (TDA 71A escalation).
 
     Raises:
@@ -95,18 +403,13 @@ def give_penalty(s: TournamentState, c: cmd.GivePenalty, now: int) -> list[Event
         _between_hands(s, c.player_id, "disqualify a player")
         return [given, *eliminate(s, c.player_id, now, RemovalReason.DISQUALIFIED, c.reason)]
     if kind is PenaltyKind.MISSED_ROUNDS:
-        if not 1 <= amount <= rules.max_rounds:
-            raise ConductError(
-                f"a missed-round penalty is 1 to {rules.max_rounds} rounds (SLPT 5), not {amount}",
-                code="bad_penalty",
-                params={
-                    "player_id": c.player_id,
-                    "rounds": amount,
-                    "min_rounds": 1,
-                    "max_rounds": rules.max_rounds,
-                },
-            )
         table = s.table_of(c.player_id)
+        try:
+            hands = missed_hands(amount, table.size if table else 0, max_rounds=rules.max_rounds)
+        except TableError as err:
+            raise ConductError(
+                err.message, code=err.code, params={**err.params, "player_id": c.player_id}
+            ) from err
         if table is None:
             raise ConductError(
                 "a missed-round penalty counts the players at the offender's table (TDA 71A); "
@@ -114,7 +417,6 @@ def give_penalty(s: TournamentState, c: cmd.GivePenalty, now: int) -> list[Event
                 code="not_seated",
                 params={"player_id": c.player_id},
             )
-        hands = table.size * amount
         return [
             PenaltyGiven(
                 at=now,
@@ -166,7 +468,7 @@ def _penalty_minutes(s: TournamentState, pid: PlayerId, given: int, step: Penalt
     return next((m for m in allowed if m > last), allowed[-1])
 
 
-def mark_absent(s: TournamentState, c: cmd.MarkAbsent, now: int) -> list[Event]:
+def mark_absent(s: TournamentState, c: MarkAbsent, now: int) -> list[Event]:
     """A player is away (TDA 30, THC 6)."""
     player = player_in(s, c.player_id)
     if s.conduct_of(c.player_id).absent_since is not None:
@@ -178,7 +480,7 @@ def mark_absent(s: TournamentState, c: cmd.MarkAbsent, now: int) -> list[Event]:
     return [PlayerAbsent(at=now, player_id=c.player_id)]
 
 
-def mark_returned(s: TournamentState, c: cmd.MarkReturned, now: int) -> list[Event]:
+def mark_returned(s: TournamentState, c: MarkReturned, now: int) -> list[Event]:
     """An absent player is back."""
     player = player_in(s, c.player_id)
     if s.conduct_of(c.player_id).absent_since is None:
@@ -190,7 +492,7 @@ def mark_returned(s: TournamentState, c: cmd.MarkReturned, now: int) -> list[Eve
     return [PlayerReturned(at=now, player_id=c.player_id)]
 
 
-def remove_chips(s: TournamentState, c: cmd.RemoveChips, now: int) -> list[Event]:
+def remove_chips(s: TournamentState, c: RemoveChips, now: int) -> list[Event]:
     """Chips out of play with the reason (THC 19 pocketed, TDA 64); all of them puts the
     player out.
 
@@ -211,7 +513,7 @@ def remove_chips(s: TournamentState, c: cmd.RemoveChips, now: int) -> list[Event
     return [ChipsRemoved(at=now, player_id=c.player_id, chips=chips, reason=c.reason, note=c.note)]
 
 
-def chip_passing(s: TournamentState, c: cmd.ChipPassing, now: int) -> list[Event]:
+def chip_passing(s: TournamentState, c: ChipPassing, now: int) -> list[Event]:
     """THC 37: both the giver and the receiver are eliminated."""
     if c.giver == c.receiver:
         raise ConductError(
@@ -230,7 +532,7 @@ def chip_passing(s: TournamentState, c: cmd.ChipPassing, now: int) -> list[Event
     return events
 
 
-def withdraw_from_play(s: TournamentState, c: cmd.WithdrawFromPlay, now: int) -> list[Event]:
+def withdraw_from_play(s: TournamentState, c: WithdrawFromPlay, now: int) -> list[Event]:
     """THC 38: a player who withdraws returns their chips to the bank; they are out."""
     if s.phase is not Phase.RUNNING:
         raise ConductError(
@@ -244,7 +546,7 @@ def withdraw_from_play(s: TournamentState, c: cmd.WithdrawFromPlay, now: int) ->
     return eliminate(s, c.player_id, now, RemovalReason.WITHDREW)
 
 
-def call_clock(s: TournamentState, c: cmd.CallClock, now: int) -> list[Event]:
+def call_clock(s: TournamentState, c: CallClock, now: int) -> list[Event]:
     """TDA 29 (any player, with the TD), THC 15 / SLPT 6 (a player at the table, or the TD).
 
     Raises:
@@ -284,7 +586,7 @@ def call_clock(s: TournamentState, c: cmd.CallClock, now: int) -> list[Event]:
     ]
 
 
-def _check_caller(s: TournamentState, caller: PlayerId, table: int, who: ClockCaller) -> None:
+def _check_caller(s: TournamentState, caller: PlayerId, table: TableNo, who: ClockCaller) -> None:
     """A player calling the clock is in the tournament and not out (TDA 29: any player in the
     event); under ``player_at_table`` (KY 16 as this pitboss reads it, THC 15, SLPT 2 and 6)
     they are also seated at that table. Unseated, the table's players are those in its hand.
@@ -318,7 +620,7 @@ def _check_caller(s: TournamentState, caller: PlayerId, table: int, who: ClockCa
         )
 
 
-def expire_clock(s: TournamentState, c: cmd.ExpireClock, now: int) -> list[Event]:
+def expire_clock(s: TournamentState, c: ExpireClock, now: int) -> list[Event]:
     """The clock ran out: dead hand (KY 16, THC 15, SLPT 2) or TDA 29 fold/check."""
     call = s.clock_calls.get(c.table)
     if call is None:
@@ -339,7 +641,7 @@ def expire_clock(s: TournamentState, c: cmd.ExpireClock, now: int) -> list[Event
 
 
 def override(
-    s: TournamentState, c: cmd.OverrideRuling, now: int, rng: RandomSource | None
+    s: TournamentState, c: OverrideRuling, now: int, rng: RandomSource | None
 ) -> list[Event]:
     """The director reverses an automatic ruling (TDA 1); the override is recorded.
 
@@ -369,7 +671,7 @@ def override(
             code="unknown_ruling",
             params={"ruling": c.ruling, "allowed": [r.value for r in OverridableRuling]},
         ) from None
-    overridden = RulingOverridden(at=now, ruling=ruling.value, player_id=c.player_id, reason=reason)
+    overridden = RulingOverridden(at=now, ruling=ruling, player_id=c.player_id, reason=reason)
     match ruling:
         case (
             OverridableRuling.CHIPS_REMOVED
@@ -387,7 +689,7 @@ def override(
                     code="nothing_to_override",
                     params={"player_id": c.player_id, "ruling": ruling.value},
                 )
-            events: list[Event] = [evolve(overridden, chips_restored=s.forfeits[index][1])]
+            events: list[Event] = [replace(overridden, chips_restored=s.forfeits[index].chips)]
             after = fold(s, events)
             if after.table_of(c.player_id) is None:
                 events.extend(seat_newcomer(after, c.player_id, now, rng, SeatReason.LATE))
@@ -444,7 +746,7 @@ def due_forfeits(s: TournamentState, now: int) -> list[Event]:
     return events
 
 
-def no_show_removals(s: TournamentState, table: int, now: int) -> list[Event]:
+def no_show_removals(s: TournamentState, table: TableNo, now: int) -> list[Event]:
     """THC 7: "If the absent player has not arrived before the first hand is dealt under the
     second level, the absent player's chips are removed from play": as the first hand of the
     house's level is dealt at ``table``, its players absent since the start are removed (every
@@ -471,9 +773,76 @@ def no_show_removals(s: TournamentState, table: int, now: int) -> list[Event]:
     return events
 
 
+# --- handlers ---------------------------------------------------------------------------------
+
+
+@handles(GivePenalty)
+def _give(s: TournamentState, c: GivePenalty, ctx: Context) -> list[Event]:
+    return ctx.settle(s, give_penalty(s, c, ctx.now))
+
+
+@handles(MarkAbsent)
+def _mark_absent(s: TournamentState, c: MarkAbsent, ctx: Context) -> list[Event]:
+    return mark_absent(s, c, ctx.now)
+
+
+@handles(MarkReturned)
+def _mark_returned(s: TournamentState, c: MarkReturned, ctx: Context) -> list[Event]:
+    return mark_returned(s, c, ctx.now)
+
+
+@handles(RemoveChips)
+def _remove(s: TournamentState, c: RemoveChips, ctx: Context) -> list[Event]:
+    return ctx.settle(s, remove_chips(s, c, ctx.now))
+
+
+@handles(ChipPassing)
+def _passing(s: TournamentState, c: ChipPassing, ctx: Context) -> list[Event]:
+    return ctx.settle(s, chip_passing(s, c, ctx.now))
+
+
+@handles(WithdrawFromPlay)
+def _withdraw(s: TournamentState, c: WithdrawFromPlay, ctx: Context) -> list[Event]:
+    return ctx.settle(s, withdraw_from_play(s, c, ctx.now))
+
+
+@handles(CallClock)
+def _call(s: TournamentState, c: CallClock, ctx: Context) -> list[Event]:
+    return call_clock(s, c, ctx.now)
+
+
+@handles(ExpireClock)
+def _expire(s: TournamentState, c: ExpireClock, ctx: Context) -> list[Event]:
+    return expire_clock(s, c, ctx.now)
+
+
+@handles(OverrideRuling)
+def _override(s: TournamentState, c: OverrideRuling, ctx: Context) -> list[Event]:
+    return ctx.settle(s, override(s, c, ctx.now, ctx.rng))
+
+
 __all__ = [
+    "CallClock",
+    "ChipPassing",
+    "ClockCalled",
+    "ClockExpired",
+    "ClockRuling",
+    "ExpireClock",
+    "GivePenalty",
+    "MarkAbsent",
+    "MarkReturned",
+    "OverridableRuling",
+    "OverrideRuling",
+    "PenaltyGiven",
+    "PlayerAbsent",
+    "PlayerReturned",
+    "RemoveChips",
+    "RulingOverridden",
+    "WithdrawFromPlay",
     "call_clock",
     "chip_passing",
+    "draw_shared",
+    "drawn_group",
     "due_forfeits",
     "expire_clock",
     "give_penalty",
@@ -481,6 +850,8 @@ __all__ = [
     "mark_returned",
     "no_show_removals",
     "override",
+    "player_in",
     "remove_chips",
+    "restorable_forfeit",
     "withdraw_from_play",
 ]

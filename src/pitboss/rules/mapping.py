@@ -1,0 +1,226 @@
+"""Frozen dataclasses and `typing.NamedTuple`s to JSON/TOML-ready mappings and back, by type.
+
+The converter is generic: it walks a class's fields and converts each value by the field's
+annotated type (int, bool, str, StrEnum, ``X | None``, ``tuple[T, ...]``, nested dataclasses).
+Unknown keys and values of the wrong type are refused with a `RuleSetError` naming the dotted
+field and what is allowed. Presets (`pitboss.rules.ruleset`), events and commands use it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from pitboss.errors import PitbossError, RuleSetError
+
+T = TypeVar("T")
+
+_HINTS_CACHE: dict[type[Any], dict[str, Any]] = {}
+
+
+def _hints(cls: type[Any]) -> dict[str, Any]:
+    hints = _HINTS_CACHE.get(cls)
+    if hints is None:
+        hints = typing.get_type_hints(cls)
+        _HINTS_CACHE[cls] = hints
+    return hints
+
+
+def from_mapping(cls: type[T], data: Mapping[str, Any], *, where: str = "") -> T:
+    """Build dataclass ``cls`` from a mapping, converting each value by its field type.
+
+    Raises:
+        RuleSetError: an unknown key, a missing required key, or a value of the wrong type.
+        PitbossError: whatever the dataclass's own validation raises, with ``where`` prefixed.
+    """
+    if not dataclasses.is_dataclass(cls):
+        raise TypeError(f"{cls!r} is not a dataclass")
+    if not isinstance(data, Mapping):
+        raise RuleSetError(
+            f"{where or cls.__name__} must be a table of settings, got {_describe(data)}",
+            params={"setting": where, "expected": "a table", "got": _describe(data)},
+        )
+    fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
+    hints = _hints(cls)
+    unknown = sorted(set(data) - set(fields))
+    if unknown:
+        name = _join(where, unknown[0])
+        raise RuleSetError(
+            f"unknown setting '{name}'; allowed here: {', '.join(sorted(fields)) or 'none'}",
+            params={"setting": name, "allowed": sorted(fields)},
+        )
+    missing = sorted(
+        name
+        for name, f in fields.items()
+        if name not in data
+        and f.default is dataclasses.MISSING
+        and f.default_factory is dataclasses.MISSING
+    )
+    if missing:
+        name = _join(where, missing[0])
+        raise RuleSetError(
+            f"missing setting '{name}' (required: {', '.join(missing)})",
+            params={"setting": name, "missing": missing},
+        )
+    kwargs = {key: _convert(hints[key], value, _join(where, key)) for key, value in data.items()}
+    try:
+        return cls(**kwargs)
+    except PitbossError as err:
+        prefix = f"{where}: " if where and not err.message.startswith(where) else ""
+        raise type(err)(
+            f"{prefix}{err.message}", code=err.code, params={**err.params, "where": where}
+        ) from err
+
+
+def _convert(tp: Any, value: Any, where: str) -> Any:
+    while isinstance(tp, typing.NewType):
+        tp = tp.__supertype__
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if tp is Any:
+        return value
+    if origin in (types.UnionType, typing.Union):
+        if value is None and type(None) in args:
+            return None
+        options = [a for a in args if a is not type(None)]
+        errors: list[RuleSetError] = []
+        for option in options:
+            try:
+                return _convert(option, value, where)
+            except RuleSetError as err:
+                errors.append(err)
+        if len(errors) == 1:
+            raise errors[0]
+        raise RuleSetError(
+            f"'{where}' must be {' or '.join(_type_name(o) for o in options)}, "
+            f"got {_describe(value)}",
+            params={
+                "setting": where,
+                "expected": [_type_name(o) for o in options],
+                "got": _describe(value),
+            },
+        )
+    if origin is typing.Literal:
+        if value in args:
+            return value
+        raise RuleSetError(
+            f"'{where}' must be one of {', '.join(map(repr, args))}, got {value!r}",
+            params={"setting": where, "allowed": list(args), "got": repr(value)},
+        )
+    if origin in (tuple, list, frozenset):
+        if not isinstance(value, (list, tuple)):
+            raise RuleSetError(
+                f"'{where}' must be a list, got {_describe(value)}",
+                params={"setting": where, "expected": "a list", "got": _describe(value)},
+            )
+        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+            if len(args) != len(value):
+                raise RuleSetError(
+                    f"'{where}' must have {len(args)} items, got {len(value)}",
+                    params={"setting": where, "expected_items": len(args), "items": len(value)},
+                )
+            return tuple(
+                _convert(a, v, f"{where}[{i}]")
+                for i, (a, v) in enumerate(zip(args, value, strict=True))
+            )
+        items = [_convert(args[0], v, f"{where}[{i}]") for i, v in enumerate(value)]
+        if origin is list:
+            return items
+        if origin is frozenset:
+            return frozenset(items)
+        return tuple(items)
+    if origin is dict:
+        if not isinstance(value, Mapping):
+            raise RuleSetError(
+                f"'{where}' must be a table, got {_describe(value)}",
+                params={"setting": where, "expected": "a table", "got": _describe(value)},
+            )
+        return {
+            _convert(args[0], k, f"{where}.{k}"): _convert(args[1], v, f"{where}.{k}")
+            for k, v in value.items()
+        }
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return from_mapping(tp, value, where=where)
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        allowed = [m.value for m in tp]
+        if value in allowed and not isinstance(value, bool):
+            return tp(value)
+        raise RuleSetError(
+            f"'{where}' must be one of {', '.join(map(repr, allowed))}, got {value!r}",
+            params={"setting": where, "allowed": allowed, "got": repr(value)},
+        )
+    if tp is bool:
+        if isinstance(value, bool):
+            return value
+    elif tp is int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+    elif tp is float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+    elif tp is str:
+        if isinstance(value, str):
+            return value
+    elif isinstance(tp, type):
+        if isinstance(value, tp):
+            return value
+    else:
+        raise RuleSetError(
+            f"'{where}' has a type the loader cannot read: {tp!r}",
+            params={"setting": where, "type": repr(tp)},
+        )
+    raise RuleSetError(
+        f"'{where}' must be {_type_name(tp)}, got {_describe(value)}",
+        params={"setting": where, "expected": _type_name(tp), "got": _describe(value)},
+    )
+
+
+def to_mapping(obj: Any) -> Any:
+    """A JSON/TOML-ready form of a dataclass or `typing.NamedTuple` value: dicts, lists, str,
+    int, bool, None."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        return {f.name: to_mapping(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
+    if isinstance(obj, enum.Enum):
+        return obj.value
+    if isinstance(obj, tuple) and hasattr(obj, "_asdict"):  # a NamedTuple record
+        return {name: to_mapping(value) for name, value in obj._asdict().items()}
+    if isinstance(obj, (list, tuple, frozenset)):
+        items = sorted(obj) if isinstance(obj, frozenset) else obj
+        return [to_mapping(v) for v in items]
+    if isinstance(obj, Mapping):
+        return {str(k): to_mapping(v) for k, v in obj.items()}
+    return obj
+
+
+def _join(where: str, key: str) -> str:
+    return f"{where}.{key}" if where else key
+
+
+def _type_name(tp: Any) -> str:
+    if tp is int:
+        return "an integer"
+    if tp is bool:
+        return "true or false"
+    if tp is str:
+        return "a string"
+    if tp is float:
+        return "a number"
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        return "a table of settings"
+    if typing.get_origin(tp) in (tuple, list, frozenset):
+        return "a list"
+    return getattr(tp, "__name__", repr(tp))
+
+
+def _describe(value: Any) -> str:
+    kind = {bool: "boolean", int: "integer", float: "number", str: "string"}.get(type(value))
+    if kind is None:
+        kind = "table" if isinstance(value, Mapping) else type(value).__name__
+    return f"{value!r} ({kind})"
+
+
+__all__ = ["from_mapping", "to_mapping"]

@@ -1,0 +1,562 @@
+"""Entries and money: registration, withdrawals and refunds, re-buys, add-ons, re-entries.
+
+A name and the house's private details (THC 1; never on a public view), the entry cap (THC
+add. 2), late registration (TDA 8A: a full stack and a seat from the same pool), withdrawal
+refunds by the house's setting, THC 39's refund when too few dealers turn up, re-buys in their
+one window (`pitboss.tournament.windows`; KY 4, THC 1) with declared re-buys playing behind
+(THC 1, TDA 27), the add-on at its break (KY 5), and every cent in the ledger.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Annotated
+
+from pitboss.errors import RegistrationError
+from pitboss.ids import PlayerId
+from pitboss.rules.tournament import MoneyKind, RefundPolicy
+from pitboss.tournament import ledger as ldg
+from pitboss.tournament import windows
+from pitboss.tournament.busts import back_in
+from pitboss.tournament.entries import PersonalDetails, Player, PlayerStatus, check_registration
+from pitboss.tournament.registry import Command, Context, Event, folds, handles
+from pitboss.tournament.state import (
+    Phase,
+    TournamentState,
+    active_player,
+    fold,
+    known_player,
+    with_player,
+    with_players,
+)
+from pitboss.tournament.structure import PeriodKind, is_through_level
+from pitboss.tournament.tables import SeatReason, capacity, seat_newcomer
+from pitboss.tournament.timekeeping import start_and_seat
+from pitboss.validation import MAY_BE_BLANK, Range
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RegisterPlayer(Command):
+    """Enter a player (THC 1): a name, and private details the house may require.
+
+    ``alternate``: an alternate taking an entry once play is on; seated like a late
+    registrant, from the same seat pool (TDA 8A).
+    """
+
+    player_id: PlayerId
+    name: Annotated[str, MAY_BE_BLANK]  # refused by name below: "a player's name is required"
+    details: PersonalDetails = field(default_factory=PersonalDetails)
+    alternate: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WithdrawPlayer(Command):
+    """Withdraw a player before the start, refunded by the house setting."""
+
+    player_id: PlayerId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RefundForDealers(Command):
+    """THC 39: not enough dealers: refund ticket and fee to the highest ticket numbers until
+    the players left fit the tables that have a dealer (before play starts)."""
+
+    tables_with_dealers: Annotated[int, Range(1, 10_000)]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeclareRebuy(Command):
+    """A player announces a re-buy before the deal: binding (THC 1, TDA 27)."""
+
+    player_id: PlayerId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Rebuy(Command):
+    """A player re-buys (or makes the re-buy they declared)."""
+
+    player_id: PlayerId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddOn(Command):
+    """A player buys the add-on at the add-on break."""
+
+    player_id: PlayerId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReEnter(Command):
+    """A player who went out buys a new entry under a new id (TDA 8A: full stack, random seat)."""
+
+    player_id: PlayerId
+    new_player_id: PlayerId
+
+
+# --- events -----------------------------------------------------------------------------------
+
+
+class WithdrawalReason(enum.StrEnum):
+    """Why an entry was taken back before the start."""
+
+    WITHDREW = "withdrew"  # the player withdrew; refunded by the house's setting
+    DEALER_SHORTAGE = "dealer_shortage"  # THC 39: too few dealers; ticket and fee refunded
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerRegistered(Event):
+    """A player entered: paid buy-in plus fee and received the starting stack (THC 1)."""
+
+    at: int
+    player_id: PlayerId
+    name: str
+    details: PersonalDetails = field(default_factory=PersonalDetails)
+    buy_in_cents: int
+    fee_cents: int
+    chips: int
+    late: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerWithdrew(Event):
+    """A player's entry was taken back before the start and refunded as the reason says."""
+
+    at: int
+    player_id: PlayerId
+    refund_entry_cents: int
+    refund_fee_cents: int
+    reason: WithdrawalReason = WithdrawalReason.WITHDREW
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RebuyDeclared(Event):
+    """A player announced a re-buy: they play behind and must make it (THC 1, TDA 27)."""
+
+    at: int
+    player_id: PlayerId
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RebuyBought(Event):
+    """A re-buy was made: price and fee paid, chips given (KY 4, THC 1)."""
+
+    at: int
+    player_id: PlayerId
+    price_cents: int
+    fee_cents: int
+    chips: int
+    declared: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AddOnBought(Event):
+    """An add-on was bought at the add-on break (KY 5, THC 1)."""
+
+    at: int
+    player_id: PlayerId
+    price_cents: int
+    fee_cents: int
+    chips: int
+
+
+# --- folds ------------------------------------------------------------------------------------
+
+
+@folds(PlayerRegistered)
+def _registered_fold(state: TournamentState, event: PlayerRegistered) -> TournamentState:
+    player = Player(
+        player_id=event.player_id,
+        name=event.name,
+        details=event.details,
+        chips=event.chips,
+        paid_cents=event.buy_in_cents + event.fee_cents,
+        late=event.late,
+    )
+    state = with_players(state, {event.player_id: player})
+    ledger = ldg.taken_in(state.ledger, MoneyKind.ENTRY, event.buy_in_cents)
+    return state._replace(ledger=ldg.taken_in(ledger, MoneyKind.FEE, event.fee_cents))
+
+
+@folds(PlayerWithdrew)
+def _withdrew(state: TournamentState, event: PlayerWithdrew) -> TournamentState:
+    refund = event.refund_entry_cents + event.refund_fee_cents
+    p = state.players[event.player_id]
+    state = with_player(
+        state,
+        event.player_id,
+        status=PlayerStatus.WITHDRAWN,
+        chips=0,
+        refunded_cents=p.refunded_cents + refund,
+    )
+    ledger = ldg.refunded(
+        state.ledger, entry_cents=event.refund_entry_cents, fee_cents=event.refund_fee_cents
+    )
+    return state._replace(ledger=ledger)
+
+
+@folds(RebuyDeclared)
+def _declared(state: TournamentState, event: RebuyDeclared) -> TournamentState:
+    return with_player(state, event.player_id, rebuy_declared=True)
+
+
+@folds(RebuyBought)
+def _rebought(state: TournamentState, event: RebuyBought) -> TournamentState:
+    state = back_in(state, event.player_id)
+    p = state.players[event.player_id]
+    state = with_player(
+        state,
+        event.player_id,
+        chips=p.chips + event.chips,
+        rebuys=p.rebuys + 1,
+        rebuy_declared=False,
+        paid_cents=p.paid_cents + event.price_cents + event.fee_cents,
+    )
+    ledger = ldg.taken_in(state.ledger, MoneyKind.REBUY, event.price_cents)
+    return state._replace(ledger=ldg.taken_in(ledger, MoneyKind.FEE, event.fee_cents))
+
+
+@folds(AddOnBought)
+def _added(state: TournamentState, event: AddOnBought) -> TournamentState:
+    p = state.players[event.player_id]
+    state = with_player(
+        state,
+        event.player_id,
+        chips=p.chips + event.chips,
+        add_ons=p.add_ons + 1,
+        paid_cents=p.paid_cents + event.price_cents + event.fee_cents,
+    )
+    ledger = ldg.taken_in(state.ledger, MoneyKind.ADD_ON, event.price_cents)
+    return state._replace(ledger=ldg.taken_in(ledger, MoneyKind.FEE, event.fee_cents))
+
+
+# --- rulings ----------------------------------------------------------------------------------
+
+
+def _re_enter(s: TournamentState, c: ReEnter, ctx: Context) -> list[Event]:
+    """TDA 8A: a re-entry is a new entry: full stack, a random seat from the same pool."""
+    old = known_player(s, c.player_id)
+    if not s.is_out(c.player_id):
+        raise RegistrationError(
+            f"{old.name} has not gone out; only a player who is out can re-enter",
+            code="not_out",
+            params={"player_id": c.player_id},
+        )
+    events = _register(
+        s, RegisterPlayer(player_id=c.new_player_id, name=old.name, details=old.details), ctx.now
+    )
+    after = fold(s, events)
+    events.extend(seat_newcomer(after, c.new_player_id, ctx.now, ctx.rng, SeatReason.RE_ENTRY))
+    return ctx.settle(s, events)
+
+
+def _register(s: TournamentState, c: RegisterPlayer, now: int) -> list[Event]:
+    rules = s.rules.tournament.entry
+    if c.player_id in s.players:
+        raise RegistrationError(
+            f"player id {c.player_id!r} is already registered",
+            code="duplicate_player",
+            params={"player_id": c.player_id},
+        )
+    late = s.phase is not Phase.REGISTRATION
+    if s.phase is Phase.STOPPED:
+        raise RegistrationError(
+            "registration is closed: play has stopped at the legal time limit (KY 11)",
+            code="registration_closed",
+            params={"player_id": c.player_id, "phase": s.phase.value},
+        )
+    if late:
+        until = rules.late_registration_until_level
+        if until is None or not is_through_level(s.period, until):
+            when = "at the start" if until is None else f"at the end of level {until}"
+            raise RegistrationError(
+                f"registration is closed: it closed {when}; it is now {s.period.label()}",
+                code="registration_closed",
+                params={
+                    "late_registration_until_level": until,
+                    "level": s.level,
+                    "period": s.period.label(),
+                },
+            )
+    if rules.max_entries is not None and s.entries >= rules.max_entries:
+        raise RegistrationError(
+            f"the tournament is full: the house limits entries to {rules.max_entries} (THC add. 2)",
+            code="entries_full",
+            params={"max_entries": rules.max_entries},
+        )
+    check_registration(rules, c.name, c.details)
+    return [
+        PlayerRegistered(
+            at=now,
+            player_id=c.player_id,
+            name=c.name.strip(),
+            details=c.details,
+            buy_in_cents=rules.buy_in_cents,
+            fee_cents=rules.fee_cents,
+            chips=rules.starting_chips,
+            late=late,
+        )
+    ]
+
+
+def _withdraw(s: TournamentState, c: WithdrawPlayer, now: int) -> list[Event]:
+    player = active_player(s, c.player_id)
+    if s.phase is not Phase.REGISTRATION:
+        raise RegistrationError(
+            f"{player.name} cannot withdraw with a refund: play has started (refunds are only "
+            "before the start)",
+            code="withdrawal_after_start",
+            params={"player_id": c.player_id},
+        )
+    policy = s.rules.tournament.entry.refund_on_withdrawal
+    entry = s.rules.tournament.entry
+    refund_entry = 0 if policy is RefundPolicy.NONE else entry.buy_in_cents
+    refund_fee = entry.fee_cents if policy is RefundPolicy.BUY_IN_AND_FEE else 0
+    return [
+        PlayerWithdrew(
+            at=now,
+            player_id=c.player_id,
+            refund_entry_cents=refund_entry,
+            refund_fee_cents=refund_fee,
+        )
+    ]
+
+
+def _check_rebuy(s: TournamentState, pid: PlayerId, now: int) -> Player:
+    """A re-buy is allowed now: in the window, eligible, under the maximum (KY 4, THC 1)."""
+    rules = s.rules.tournament.rebuy
+    player = active_player(s, pid)
+    if not rules.allowed:
+        raise RegistrationError(
+            "this tournament has no re-buys", code="no_rebuys", params={"player_id": pid}
+        )
+    why = windows.rebuy_closed_reason(s, now)
+    if why is not None:
+        raise RegistrationError(
+            f"no re-buy for {player.name}: {why} (it is now {s.period.label()})",
+            code="rebuy_closed",
+            params={"player_id": pid, "level": s.level, "why": why, "period": s.period.label()},
+        )
+    below = rules.eligible_below_chips
+    if below is not None and player.chips >= below:
+        raise RegistrationError(
+            f"no re-buy for {player.name}: re-buys are only for players with fewer than "
+            f"{below:,} chips and they have {player.chips:,} (THC 1)",
+            code="rebuy_not_eligible",
+            params={"player_id": pid, "chips": player.chips, "below": below},
+        )
+    limit = rules.max_per_player
+    if limit is not None and player.rebuys + int(player.rebuy_declared) >= limit:
+        raise RegistrationError(
+            f"no re-buy for {player.name}: the limit is {limit} per player",
+            code="rebuy_limit",
+            params={"player_id": pid, "max_per_player": limit},
+        )
+    return player
+
+
+def _rebuy(s: TournamentState, c: Rebuy, now: int) -> list[Event]:
+    rules = s.rules.tournament.rebuy
+    player = active_player(s, c.player_id)
+    declared = player.rebuy_declared
+    if not declared:
+        _check_rebuy(s, c.player_id, now)
+    if any(c.player_id in h.players for h in s.open_hands()):
+        raise RegistrationError(
+            f"{player.name} is in a hand: re-buys are made between hands; declare it now and "
+            "it is made when the hand ends (TDA 27, THC 1)",
+            code="rebuy_in_hand",
+            params={"player_id": c.player_id},
+        )
+    return [
+        RebuyBought(
+            at=now,
+            player_id=c.player_id,
+            price_cents=rules.price_cents,
+            fee_cents=rules.fee_cents,
+            chips=rules.chips,
+            declared=declared,
+        )
+    ]
+
+
+def _add_on(s: TournamentState, c: AddOn, now: int) -> list[Event]:
+    rules = s.rules.tournament.add_on
+    player = active_player(s, c.player_id)
+    if not rules.allowed:
+        raise RegistrationError(
+            "this tournament has no add-on", code="no_add_on", params={"player_id": c.player_id}
+        )
+    at = rules.at_break_after_level
+    on_break = (
+        s.phase is Phase.RUNNING and s.period.kind is PeriodKind.BREAK and s.period.level == at
+    )
+    if not on_break:
+        raise RegistrationError(
+            f"the add-on is sold only at the break after level {at} (KY 5, THC 1); it is now "
+            f"{s.period.label() if s.phase is Phase.RUNNING else s.phase.value}",
+            code="add_on_closed",
+            params={
+                "player_id": c.player_id,
+                "at_break_after_level": at,
+                "now": s.period.label() if s.phase is Phase.RUNNING else s.phase.value,
+            },
+        )
+    if player.chips <= 0 or s.is_out(c.player_id):
+        raise RegistrationError(
+            f"{player.name} has no chips: the add-on is for players still in (KY 5)",
+            code="add_on_not_eligible",
+            params={"player_id": c.player_id},
+        )
+    if player.add_ons >= rules.max_per_player:
+        raise RegistrationError(
+            f"{player.name} already has {player.add_ons} add-on(s); the limit is "
+            f"{rules.max_per_player} (KY 5: one per player)",
+            code="add_on_limit",
+            params={
+                "player_id": c.player_id,
+                "add_ons": player.add_ons,
+                "max_per_player": rules.max_per_player,
+            },
+        )
+    return [
+        AddOnBought(
+            at=now,
+            player_id=c.player_id,
+            price_cents=rules.price_cents,
+            fee_cents=rules.fee_cents,
+            chips=rules.chips,
+        )
+    ]
+
+
+def _refund_for_dealers(s: TournamentState, c: RefundForDealers, now: int) -> list[Event]:
+    """THC 39: not enough dealers for the tables: the ticket price and the registration fee go
+    back to the players with the highest ticket numbers (the latest registered) until everyone
+    left has a seat at a table with a dealer."""
+    entry = s.rules.tournament.entry
+    if not entry.dealer_shortage_refund:
+        raise RegistrationError(
+            "this house does not refund entries for a shortage of dealers (THC 39 does)",
+            code="no_dealer_refund",
+            params={"tables_with_dealers": c.tables_with_dealers},
+        )
+    if s.phase is not Phase.REGISTRATION:
+        raise RegistrationError(
+            "a dealer-shortage refund is made before play starts (THC 39)",
+            code="refund_after_start",
+            params={"tables_with_dealers": c.tables_with_dealers},
+        )
+    seats = c.tables_with_dealers * capacity(s)
+    standing = [pid for pid, p in s.players.items() if p.status is PlayerStatus.ACTIVE]
+    if len(standing) <= seats:
+        raise RegistrationError(
+            f"{len(standing)} players fit the {c.tables_with_dealers} tables with dealers "
+            f"({seats} seats): nobody needs a refund",
+            code="nothing_to_refund",
+            params={
+                "players": len(standing),
+                "seats": seats,
+                "tables_with_dealers": c.tables_with_dealers,
+            },
+        )
+    return [
+        PlayerWithdrew(
+            at=now,
+            player_id=pid,
+            refund_entry_cents=entry.buy_in_cents,
+            refund_fee_cents=entry.fee_cents,
+            reason=WithdrawalReason.DEALER_SHORTAGE,
+        )
+        for pid in standing[seats:]
+    ]
+
+
+def _registered(
+    s: TournamentState, events: list[Event], ctx: Context, reason: SeatReason
+) -> list[Event]:
+    """A late registrant draws a seat (TDA 8A); a sit & go starts when full (THC 1)."""
+    registered = events[0]
+    assert isinstance(registered, PlayerRegistered)
+    after = fold(s, events)
+    events.extend(seat_newcomer(after, registered.player_id, ctx.now, ctx.rng, reason))
+    entry = s.rules.tournament.entry
+    if (
+        entry.start_when_full
+        and after.phase is Phase.REGISTRATION
+        and entry.max_entries is not None
+        and after.entries >= entry.max_entries
+    ):
+        events.extend(start_and_seat(fold(s, events), ctx.now, ctx.rng))
+        return events
+    if after.is_seated:
+        return ctx.settle(s, events)
+    return ctx.with_payouts(s, events)
+
+
+# --- handlers ---------------------------------------------------------------------------------
+
+
+@handles(RegisterPlayer)
+def _register_player(s: TournamentState, c: RegisterPlayer, ctx: Context) -> list[Event]:
+    reason = SeatReason.ALTERNATE if c.alternate else SeatReason.LATE
+    return _registered(s, _register(s, c, ctx.now), ctx, reason)
+
+
+@handles(WithdrawPlayer)
+def _withdraw_player(s: TournamentState, c: WithdrawPlayer, ctx: Context) -> list[Event]:
+    return _withdraw(s, c, ctx.now)
+
+
+@handles(RefundForDealers)
+def _refund(s: TournamentState, c: RefundForDealers, ctx: Context) -> list[Event]:
+    return ctx.with_payouts(s, _refund_for_dealers(s, c, ctx.now))
+
+
+@handles(DeclareRebuy)
+def _declare(s: TournamentState, c: DeclareRebuy, ctx: Context) -> list[Event]:
+    player = _check_rebuy(s, c.player_id, ctx.now)
+    if player.rebuy_declared:
+        raise RegistrationError(
+            f"{player.name} has already declared a re-buy; it must be made (THC 1)",
+            code="rebuy_already_declared",
+            params={"player_id": player.player_id},
+        )
+    return [RebuyDeclared(at=ctx.now, player_id=c.player_id)]
+
+
+@handles(Rebuy)
+def _rebuy_command(s: TournamentState, c: Rebuy, ctx: Context) -> list[Event]:
+    events = _rebuy(s, c, ctx.now)
+    if s.is_out(c.player_id):
+        after = fold(s, events)
+        events.extend(seat_newcomer(after, c.player_id, ctx.now, ctx.rng, SeatReason.REBUY))
+        return ctx.settle(s, events)
+    return ctx.with_payouts(s, events)
+
+
+@handles(AddOn)
+def _add_on_command(s: TournamentState, c: AddOn, ctx: Context) -> list[Event]:
+    return ctx.with_payouts(s, _add_on(s, c, ctx.now))
+
+
+handles(ReEnter)(_re_enter)
+
+
+__all__ = [
+    "AddOn",
+    "AddOnBought",
+    "DeclareRebuy",
+    "PlayerRegistered",
+    "PlayerWithdrew",
+    "ReEnter",
+    "Rebuy",
+    "RebuyBought",
+    "RebuyDeclared",
+    "RefundForDealers",
+    "RegisterPlayer",
+    "WithdrawPlayer",
+    "WithdrawalReason",
+]

@@ -1,0 +1,778 @@
+"""Seating, balancing and breaking tables: the director's commands, events and folds.
+
+The seat draw (TDA 7; KY 3, 6; THC 5, 9, 12), newcomers' seats from the pool (TDA 8A), and the
+seat changes the planner (`pitboss.tournament.balancing`) proposes: open a table, break one
+(TDA 10B two-step draw), redraw (KY 8b, WSOP 67c), clear the seats a shrinking table loses
+(THC 5), balance (TDA 11A, 11D). Live mode: the floor confirms each proposal
+(`ConfirmSeatChange`); dealt mode (``seating.auto_apply_moves``) makes them as they fall due.
+
+A seat change is made between hands at every table it involves (TDA 11A: a moved player must
+not leave a hand or join one in play); those tables wait for it (`waiting_tables`), as does a
+table that is short (TDA 11D) or has played the current hand-for-hand hand (RP-8). In dealt
+mode a table that owes the current colour-up races before players leave it (TDA 24).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import MutableSequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from pitboss.cards import RandomSource
+from pitboss.errors import SeatingError
+from pitboss.frozen_map import frozen
+from pitboss.ids import PlayerId, SeatNo, TableNo
+from pitboss.rules.table import TablePhase
+from pitboss.rules.tournament import TableOrder
+from pitboss.table.positions import Positions
+from pitboss.table.seats import TableSeats, plan_hand
+from pitboss.table.values import HandPlan
+from pitboss.tournament.balancing import (
+    BalanceContext,
+    BreakTable,
+    Decision,
+    Move,
+    MoveReason,
+    OpenTable,
+    Redraw,
+    halted_tables,
+    next_decision,
+    tables_involved,
+    tables_to_shrink,
+)
+from pitboss.tournament.colour_up import RaceColourUp, SeatedPlayer, race_colour_up
+from pitboss.tournament.entries import PlayerStatus
+from pitboss.tournament.fields import SeatNumber, TableNumber
+from pitboss.tournament.registry import Command, Context, Event, folds, handles
+from pitboss.tournament.seating import DrawnTable, draw_newcomer_seat, draw_tables
+from pitboss.tournament.state import (
+    Phase,
+    TournamentState,
+    fold,
+    player_in_play,
+    with_table,
+)
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawSeats(Command):
+    """Draw every registered player to a seat and each table's first button (TDA 7, KY 6)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConfirmSeatChange(Command):
+    """Carry out the director's next proposed seat change (a move, a break, a redraw).
+
+    Live mode: the floor confirms each proposal; dealt mode applies them by itself
+    (``tournament.seating.auto_apply_moves``).
+    """
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BalanceTables(Command):
+    """Carry out every proposed seat change now possible: one balancing pass (TDA 10B, 11)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UndoMove(Command):
+    """Take back the last move of this pass, if neither table has dealt since."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MovePlayer(Command):
+    """The director moves a player to an empty seat (TDA 7: a player in the wrong seat)."""
+
+    player_id: PlayerId
+    table: TableNumber
+    seat: SeatNumber
+
+
+# --- events -----------------------------------------------------------------------------------
+
+
+class DrawReason(enum.StrEnum):
+    """Why every seat was drawn."""
+
+    INITIAL = "initial"  # TDA 7; KY 3; THC 12
+    FINAL_TABLE = "final_table"  # KY 8b
+    REDRAW = "redraw"  # WSOP 67c: at 3 and 2 tables
+
+
+class SeatReason(enum.StrEnum):
+    """Why a player was given a seat from the pool (TDA 8A)."""
+
+    LATE = "late"
+    RE_ENTRY = "re_entry"
+    REBUY = "rebuy"
+    ALTERNATE = "alternate"
+    SIDE_GAME = "side_game"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatsDrawn(Event):
+    """Every player was drawn to a seat and each table's first button placed (TDA 7, KY 6)."""
+
+    at: int
+    tables: tuple[DrawnTable, ...]
+    reason: DrawReason = DrawReason.INITIAL
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableOpened(Event):
+    """A new, empty table was opened (more players than seats)."""
+
+    at: int
+    table: TableNo
+    seat_count: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableResized(Event):
+    """A table lost the seats its phase no longer has (THC 5: 11 in the first round, then 10),
+    once nobody sat there and neither blind of its last hand was there."""
+
+    at: int
+    table: TableNo
+    seat_count: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ButtonPlaced(Event):
+    """The first button of a table that opened during play (KY 6 draw, THC 9 seat 1)."""
+
+    at: int
+    table: DrawnTable
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerSeated(Event):
+    """A late registrant, re-entry or alternate drew a seat from the pool (TDA 8A)."""
+
+    at: int
+    player_id: PlayerId
+    table: TableNo
+    seat: SeatNo
+    reason: SeatReason = SeatReason.LATE
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerMoved(Event):
+    """A player changed seats between hands (TDA 11A balance, TDA 7 correction, or an undo)."""
+
+    at: int
+    move: Move
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableBroken(Event):
+    """A table broke; its players went where the two-step draw sent them (TDA 10B)."""
+
+    at: int
+    table: TableNo
+    moves: tuple[Move, ...]
+    draw: tuple[str, ...] = ()
+
+
+# --- folds ------------------------------------------------------------------------------------
+
+
+def _table_from_draw(drawn: DrawnTable) -> TableSeats:
+    return TableSeats(
+        number=drawn.table,
+        seat_count=drawn.seat_count,
+        seats=frozen({a.seat: a.player_id for a in drawn.seats}),
+        button=drawn.button,
+    )
+
+
+def _moved(state: TournamentState, move: Move) -> TournamentState:
+    tables = state.tables
+    source = tables.get(move.from_table)
+    if source is not None:
+        state = with_table(state, source.without(move.player_id))
+    target = state.tables[move.to_table]
+    return with_table(state, target.with_player(move.to_seat, move.player_id))
+
+
+@folds(SeatsDrawn)
+def _drawn(state: TournamentState, event: SeatsDrawn) -> TournamentState:
+    tables = frozen({d.table: _table_from_draw(d) for d in event.tables})
+    state = state._replace(tables=tables, is_seated=True)
+    if event.reason is DrawReason.FINAL_TABLE:
+        state = state._replace(final_table_started=True)
+    if event.reason is DrawReason.REDRAW:
+        state = state._replace(redrawn_at=state.redrawn_at | {len(tables)})
+    # the tables that had played this hand-for-hand hand are gone: it starts afresh
+    return state._replace(hand_for_hand_done=frozenset())
+
+
+@folds(TableOpened)
+def _opened(state: TournamentState, event: TableOpened) -> TournamentState:
+    return with_table(state, TableSeats(number=event.table, seat_count=event.seat_count))
+
+
+@folds(TableResized)
+def _resized(state: TournamentState, event: TableResized) -> TournamentState:
+    return with_table(state, state.tables[event.table]._replace(seat_count=event.seat_count))
+
+
+@folds(ButtonPlaced)
+def _button(state: TournamentState, event: ButtonPlaced) -> TournamentState:
+    seat_count = state.tables[event.table.table].seat_count
+    return with_table(state, _table_from_draw(event.table)._replace(seat_count=seat_count))
+
+
+@folds(PlayerSeated)
+def _seated(state: TournamentState, event: PlayerSeated) -> TournamentState:
+    state = with_table(state, state.tables[event.table].with_player(event.seat, event.player_id))
+    # a newcomer is a new seat change: the director checks the tables afresh
+    return state._replace(moved_this_pass=frozenset(), pass_moves=())
+
+
+@folds(PlayerMoved)
+def _player_moved(state: TournamentState, event: PlayerMoved) -> TournamentState:
+    state = _moved(state, event.move)
+    if event.move.reason is MoveReason.UNDO:
+        return state._replace(
+            moved_this_pass=state.moved_this_pass - {event.move.player_id},
+            pass_moves=state.pass_moves[:-1],
+        )
+    return state._replace(
+        moved_this_pass=state.moved_this_pass | {event.move.player_id},
+        pass_moves=(*state.pass_moves, event.move),
+    )
+
+
+@folds(TableBroken)
+def _broken(state: TournamentState, event: TableBroken) -> TournamentState:
+    for move in event.moves:
+        state = _moved(state, move)
+    moved = frozenset(m.player_id for m in event.moves)
+    return state._replace(
+        tables=frozen(state.tables).without(event.table),
+        moved_this_pass=state.moved_this_pass | moved,
+        pass_moves=(),
+        hand_for_hand_done=state.hand_for_hand_done - {event.table},
+    )
+
+
+# --- the planner's view of the state ----------------------------------------------------------
+
+
+class _Peek:
+    """A stand-in random source to see whether a change is pending (never recorded)."""
+
+    def shuffle(self, x: MutableSequence[Any]) -> None:
+        return None
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        return 0
+
+
+def capacity(s: TournamentState) -> int:
+    """Seats per table now (THC 5: 11 in the first round, then 10; KY 3: 10)."""
+    rules = s.rules
+    return rules.table.seats_for(rules.tournament.seating.phase_at(s.level))
+
+
+def holding_capacity(s: TournamentState) -> int:
+    """The seats a table keeps from now on, in this phase and every later one (THC 5: 10 even
+    during the first round's 11): breaks and moves are planned with these, so a table is never
+    broken in the first round only to be opened again when the tables shrink."""
+    rules = s.rules
+    now = capacity(s)
+    if rules.tournament.seating.phase_at(s.level) is TablePhase.FIRST_ROUND:
+        return min(now, rules.table.seats_for(TablePhase.MAIN))
+    return now
+
+
+def context(s: TournamentState) -> BalanceContext:
+    """The balancing planner's view of the state and the house's settings."""
+    seating = s.rules.tournament.seating
+    return BalanceContext(
+        capacity=capacity(s),
+        hold=holding_capacity(s),
+        threshold=seating.threshold_at(s.level),
+        mover=seating.mover,
+        source_order=seating.source_table,
+        break_order=seating.break_order,
+        break_list=seating.break_list,
+        final_table_size=seating.final_table_size,
+        redraw_final_table=seating.redraw_final_table,
+        redraw_at_tables=seating.redraw_at_tables,
+        missed=s.rules.table.missed_blinds,
+        busy=s.busy_tables(),
+        moved=s.moved_this_pass,
+        redrawn=s.redrawn_at,
+    )
+
+
+def pending(s: TournamentState) -> Decision | None:
+    """The next seat change due, as far as it can be known without drawing (views, checks)."""
+    if not s.is_seated or s.phase is not Phase.RUNNING:
+        return None
+    return next_decision(s.tables, context(s), _Peek(), draw=False)
+
+
+def _need_rng(rng: RandomSource | None, what: str) -> RandomSource:
+    if rng is None:
+        raise SeatingError(f"{what} needs a random source", code="no_random_source", params={})
+    return rng
+
+
+def seated_players(s: TournamentState) -> list[PlayerId]:
+    """Players still in, in registration order (the draw's input)."""
+    return [
+        pid
+        for pid, p in s.players.items()
+        if p.status is PlayerStatus.ACTIVE and p.chips > 0 and not s.is_out(pid)
+    ]
+
+
+def require_seated(s: TournamentState) -> None:
+    """Raises SeatingError when the seats have not been drawn."""
+    if not s.is_seated:
+        raise SeatingError(
+            "seats have not been drawn yet", code="not_seated", params={"phase": s.phase.value}
+        )
+
+
+def seated_table(s: TournamentState, pid: PlayerId) -> TableSeats:
+    """The table ``pid`` sits at.
+
+    Raises:
+        RegistrationError: nobody registered with that id, or the player withdrew.
+        TournamentError: ``player_out``: the player has gone out.
+        SeatingError: ``not_seated``: the seats have not been drawn, or the player has no seat.
+    """
+    player = player_in_play(s, pid)
+    if not s.is_seated:
+        raise SeatingError(
+            f"{player.name} has no seat: the seats have not been drawn yet (they are drawn when "
+            "the tournament starts with a random source, or by DrawSeats)",
+            code="not_seated",
+            params={"player_id": pid},
+        )
+    table = s.table_of(pid)
+    if table is None:
+        raise SeatingError(
+            f"{player.name} has no seat yet", code="not_seated", params={"player_id": pid}
+        )
+    return table
+
+
+def known_table(s: TournamentState, number: int) -> TableSeats:
+    """Table ``number``.
+
+    Raises:
+        SeatingError: ``unknown_table``: there is no such table (the message lists them).
+    """
+    table = s.tables.get(TableNo(number))
+    if table is None:
+        listed = ", ".join(map(str, sorted(s.tables))) or "none yet"
+        raise SeatingError(
+            f"there is no table {number}; the tables are {listed}",
+            code="unknown_table",
+            params={"table": number, "tables": sorted(s.tables)},
+        )
+    return table
+
+
+def planned_hand(
+    s: TournamentState, table: TableSeats, positions: Positions, waiting: frozenset[int], now: int
+) -> HandPlan:
+    """The hand at ``table`` with these positions: each seat's part, by the players' stacks
+    (a declared re-buy plays behind, THC 1), absence and penalties (TDA 30, 71A/C; THC 6)."""
+    rebuy_chips = s.rules.tournament.rebuy.chips
+    players = s.players
+
+    def stack(pid: PlayerId) -> int:
+        player = players[pid]
+        return player.chips + (rebuy_chips if player.rebuy_declared else 0)
+
+    return plan_hand(
+        table,
+        positions,
+        waiting,
+        stack=stack,
+        is_away=lambda pid: s.conduct_of(pid).absent_since is not None,
+        is_penalised=lambda pid: s.conduct_of(pid).is_penalised(now),
+        absent_policy=s.rules.table.absent_policy,
+    )
+
+
+def hand_plan(s: TournamentState, table: int, now: int) -> HandPlan:
+    """The next hand at a seated table: positions and each seat's part (TDA 30, 71C; THC 6).
+
+    Raises:
+        SeatingError: no such table.
+        TableError: the table cannot deal (no button, fewer than two players).
+    """
+    t = known_table(s, table)
+    positions, waiting = t.plan(s.rules.table.missed_blinds)
+    return planned_hand(s, t, positions, waiting, now)
+
+
+# --- seats for newcomers, seat changes --------------------------------------------------------
+
+
+def draw_seats(s: TournamentState, now: int, rng: RandomSource | None) -> list[Event]:
+    """Every player to a random seat, evenly over as few tables as possible (TDA 7; KY 3;
+    THC 5, 12), then each table's first button (KY 6; THC 9).
+
+    Raises:
+        SeatingError: seats were drawn already, nobody to seat, or no random source.
+    """
+    if s.is_seated:
+        raise SeatingError(
+            "seats have already been drawn", code="seats_drawn", params={"tables": len(s.tables)}
+        )
+    if s.phase is Phase.STOPPED:
+        raise SeatingError(
+            "no seat draw: play has stopped at the legal time limit (KY 11); the remaining "
+            "prizes are chopped",
+            code="time_limit_stopped",
+            params={"phase": s.phase.value},
+        )
+    players = seated_players(s)
+    if len(players) < 2:
+        raise SeatingError(
+            f"a seat draw needs at least two players; {len(players)} registered",
+            code="too_few_players",
+            params={"players": len(players), "min_players": 2},
+        )
+    tables = draw_tables(players, capacity(s), s.rules, _need_rng(rng, "the seat draw (TDA 7)"))
+    return [SeatsDrawn(at=now, tables=tables)]
+
+
+def seat_newcomer(
+    s: TournamentState, pid: PlayerId, now: int, rng: RandomSource | None, reason: SeatReason
+) -> list[Event]:
+    """A random seat from the pool for a late registrant, re-entry, alternate (TDA 8A)."""
+    if not s.is_seated:
+        return []
+    source = _need_rng(rng, "a seat for a newcomer (TDA 8A)")
+    cap = capacity(s)
+    events: list[Event] = []
+    spot = draw_newcomer_seat(s.tables, cap, source)
+    if spot is None:
+        number = TableNo(next(n for n in range(1, len(s.tables) + 2) if n not in s.tables))
+        events.append(TableOpened(at=now, table=number, seat_count=cap))
+        spot = (number, SeatNo(1 + source.randrange(cap)))
+    events.append(PlayerSeated(at=now, player_id=pid, table=spot[0], seat=spot[1], reason=reason))
+    return events
+
+
+def decision_events(
+    s: TournamentState, decision: Decision, now: int, rng: RandomSource | None
+) -> list[Event]:
+    """The events that carry out one seat change."""
+    match decision:
+        case OpenTable():
+            return [TableOpened(at=now, table=decision.table, seat_count=decision.seat_count)]
+        case BreakTable():
+            return [
+                TableBroken(at=now, table=decision.table, moves=decision.moves, draw=decision.draw)
+            ]
+        case Redraw():
+            source = _need_rng(rng, "a redraw (KY 8b)")
+            players = [p for t in sorted(s.tables) for p in s.tables[t].players()]
+            numbers = sorted(s.tables)[: decision.tables]
+            drawn = draw_tables(
+                sorted(players), decision.seat_count, s.rules, source, numbers=numbers
+            )
+            reason = DrawReason.FINAL_TABLE if decision.final else DrawReason.REDRAW
+            return [SeatsDrawn(at=now, tables=drawn, reason=reason)]
+        case Move():
+            return [PlayerMoved(at=now, move=decision)]
+    raise AssertionError(decision)  # pragma: no cover
+
+
+def races_before_moving(
+    s: TournamentState, decision: Decision, now: int, rng: RandomSource | None
+) -> list[Event]:
+    """Dealt mode: the chip race of each table players are about to leave, if it is due and
+    not yet run, so nobody carries chips that left play to another table (TDA 24; KY 10
+    colours up as a level starts and each table races between its hands).
+
+    Live mode leaves the colour-up to the floor at the table (``RecordColourUp``/
+    ``RaceColourUp``); without a random source nothing is raced here.
+    """
+    period = s.period
+    if not (period.colour_up and s.rules.tournament.seating.auto_apply_moves) or rng is None:
+        return []
+    match decision:
+        case Move():
+            sources: tuple[TableNo, ...] = (decision.from_table,)
+        case BreakTable():
+            sources = (decision.table,)
+        case Redraw():
+            sources = tuple(sorted(s.tables))
+        case _:
+            return []
+    events: list[Event] = []
+    for number in sources:
+        table = s.tables.get(number)
+        if (
+            table is None
+            or not table.seats
+            or (period.index, number) in s.colour_ups_raced
+            or number in s.busy_tables()
+        ):
+            continue
+        seated = tuple(
+            SeatedPlayer(seat=seat, player_id=pid) for seat, pid in sorted(table.seats.items())
+        )
+        step = race_colour_up(s, RaceColourUp(table=number, seats=seated), now, rng)
+        events.extend(step)
+        s = fold(s, step)
+    return events
+
+
+def seat_changes(
+    s: TournamentState, now: int, rng: RandomSource | None, *, one: bool = False
+) -> list[Event]:
+    """Carry out the seat changes due, recomputing the plan after each (one pass).
+
+    The loop ends: every turn either makes a seat change (each is planned so the tables move
+    toward their balanced, fewest-tables shape, and nobody moves twice in a pass) or races a
+    table (each table races once per colour-up); the guard below is only a backstop.
+
+    Raises:
+        SeatingError: chance must decide and there is no random source.
+    """
+    events: list[Event] = []
+    guard = 4 * (len(s.players) + len(s.tables)) + 8
+    while guard > 0:
+        guard -= 1
+        if not s.is_seated or s.phase is not Phase.RUNNING:
+            break
+        decision = next_decision(s.tables, context(s), rng)
+        if decision is None:
+            break
+        races = races_before_moving(s, decision, now, rng)
+        if races:
+            # the race may have put someone out (raced_out = "bust"): plan again
+            events.extend(races)
+            s = fold(s, races)
+            continue
+        step = decision_events(s, decision, now, rng)
+        events.extend(step)
+        s = fold(s, step)
+        if one:
+            break
+    return events
+
+
+def resizes(s: TournamentState, now: int) -> list[Event]:
+    """Tables that lose the seats their phase no longer has, now that they can (THC 5)."""
+    if not s.is_seated:
+        return []
+    return [
+        TableResized(at=now, table=number, seat_count=seats)
+        for number, seats in tables_to_shrink(s.tables, context(s))
+    ]
+
+
+_WAITING: list[tuple[TournamentState, dict[TableNo, str]]] = []
+
+
+def table_wait_reason(s: TournamentState, table: int) -> str | None:
+    """Why ``table`` may not deal its next hand now, or None (TDA 10B, 11A, 11D; RP-8)."""
+    return waiting_tables(s).get(TableNo(table))
+
+
+def waiting_tables(s: TournamentState) -> dict[TableNo, str]:
+    """Every table that may not deal its next hand now, with the reason (TDA 10B, 11A, 11D;
+    RP-8).
+
+    A seat change is made between hands at every table it involves (the table a player leaves,
+    the table they join, a broken table and the tables receiving its players, every table for
+    a redraw): those tables wait for it, even while another of them finishes its hand.
+
+    The answer for the latest state asked about is kept (states never change): a runtime asks
+    for each table it wakes, then the hand it starts asks again, and the question costs a look
+    at every table.
+    """
+    if _WAITING and _WAITING[0][0] is s:
+        return dict(_WAITING[0][1])
+    out = _waiting_tables(s)
+    _WAITING[:] = [(s, out)]
+    return dict(out)
+
+
+def _waiting_tables(s: TournamentState) -> dict[TableNo, str]:
+    out: dict[TableNo, str] = {}
+    if s.clock.hand_for_hand:
+        for table in s.hand_for_hand_done & set(s.tables):
+            out[table] = (
+                f"table {table} has played this hand-for-hand hand and waits for the other "
+                "tables (RP-8)"
+            )
+    ctx = context(s)  # once: the pending change and the halted tables share it
+    decision = None
+    if s.is_seated and s.phase is Phase.RUNNING:
+        idle = replace(ctx, busy=frozenset())
+        decision = next_decision(s.tables, idle, _Peek(), draw=False)
+    involved = tables_involved(s.tables, decision, ctx) if decision is not None else frozenset()
+    random_break = s.rules.tournament.seating.break_order is TableOrder.RANDOM
+    why = ""
+    match decision:
+        case Redraw():
+            why = "every seat is being redrawn (KY 8b): confirm the redraw first"
+            involved = frozenset(s.tables)
+        case BreakTable() if random_break:
+            why = "a table drawn at random is to break (RP-19): confirm the break first"
+            involved = frozenset(s.tables)
+        case BreakTable():
+            why = f"table {decision.table} is to break (TDA 10B): confirm the break first"
+        case Move():
+            why = (
+                "a balancing move is due first (TDA 11A, 11D): "
+                f"Table {decision.from_table} seat {decision.from_seat} to Table "
+                f"{decision.to_table} seat {decision.to_seat}"
+            )
+    for table in sorted(involved):
+        if isinstance(decision, BreakTable) and not random_break and table != decision.table:
+            out.setdefault(
+                table,
+                f"table {table} receives players from table {decision.table}, which is to "
+                "break (TDA 10B): confirm the break first",
+            )
+        out.setdefault(table, why)
+    for table in halted_tables(s.tables, ctx):
+        out.setdefault(table, f"table {table} is short and waits for a player (TDA 11D)")
+    return out
+
+
+# --- handlers ---------------------------------------------------------------------------------
+
+
+@handles(DrawSeats)
+def _draw(s: TournamentState, c: DrawSeats, ctx: Context) -> list[Event]:
+    return draw_seats(s, ctx.now, ctx.rng)
+
+
+@handles(ConfirmSeatChange)
+def _confirm(s: TournamentState, c: ConfirmSeatChange, ctx: Context) -> list[Event]:
+    require_seated(s)
+    events = seat_changes(s, ctx.now, ctx.rng, one=True)
+    if not events:
+        raise SeatingError(
+            "no seat change is due now (or it waits for a hand to finish)",
+            code="nothing_to_confirm",
+            params={"phase": s.phase.value},
+        )
+    return ctx.settle(s, events)  # a broken table no longer holds hand-for-hand
+
+
+@handles(BalanceTables)
+def _balance(s: TournamentState, c: BalanceTables, ctx: Context) -> list[Event]:
+    require_seated(s)
+    return ctx.settle(s, seat_changes(s, ctx.now, ctx.rng))
+
+
+@handles(UndoMove)
+def _undo(s: TournamentState, c: UndoMove, ctx: Context) -> list[Event]:
+    """Take back the last move of this pass (live mode), if both tables are between hands."""
+    if not s.pass_moves:
+        raise SeatingError("no move of this pass to undo", code="nothing_to_undo", params={})
+    last = s.pass_moves[-1]
+    if s.open_hands(last.to_table) or s.open_hands(last.from_table):
+        raise SeatingError(
+            "a hand has started at one of the tables; the move stands",
+            code="move_dealt",
+            params={"from_table": last.from_table, "to_table": last.to_table},
+        )
+    source = s.tables.get(last.from_table)
+    if source is None or last.from_seat in source.seats:
+        raise SeatingError(
+            "the player's old seat is gone or taken",
+            code="seat_gone",
+            params={"table": last.from_table, "seat": last.from_seat},
+        )
+    back = Move(
+        player_id=last.player_id,
+        from_table=last.to_table,
+        from_seat=last.to_seat,
+        to_table=last.from_table,
+        to_seat=last.from_seat,
+        reason=MoveReason.UNDO,
+    )
+    return ctx.settle(s, [PlayerMoved(at=ctx.now, move=back)])
+
+
+@handles(MovePlayer)
+def _move(s: TournamentState, c: MovePlayer, ctx: Context) -> list[Event]:
+    """A director's move to an empty seat (TDA 7: wrong seat, the current stack moves), made
+    between hands at both tables (a seat change never happens during a hand).
+
+    Raises:
+        TournamentError: the player is unknown, out, or not seated; no such table or seat; a
+            hand is in play at either table.
+    """
+    table = seated_table(s, c.player_id)
+    target = known_table(s, c.table)
+    if c.seat in target.seats or not 1 <= c.seat <= target.seat_count:
+        raise SeatingError(
+            f"table {c.table} seat {c.seat} is not an empty seat; empty: {target.empty_seats()}",
+            code="seat_occupied",
+            params={"table": c.table, "seat": c.seat, "empty": target.empty_seats()},
+        )
+    for number in sorted({table.number, c.table}):
+        if s.open_hands(number):
+            raise SeatingError(
+                f"table {number} has a hand in play: move players between hands",
+                code="hand_in_play",
+                params={"table": number},
+            )
+    seat = table.seat_of(c.player_id)
+    assert seat is not None
+    move = Move(
+        player_id=c.player_id,
+        from_table=table.number,
+        from_seat=seat,
+        to_table=c.table,
+        to_seat=c.seat,
+        reason=MoveReason.DIRECTOR,
+    )
+    return ctx.settle(s, [PlayerMoved(at=ctx.now, move=move)])
+
+
+__all__ = [
+    "BalanceTables",
+    "ButtonPlaced",
+    "ConfirmSeatChange",
+    "DrawReason",
+    "DrawSeats",
+    "MovePlayer",
+    "PlayerMoved",
+    "PlayerSeated",
+    "SeatReason",
+    "SeatsDrawn",
+    "TableBroken",
+    "TableOpened",
+    "TableResized",
+    "UndoMove",
+    "capacity",
+    "context",
+    "decision_events",
+    "draw_seats",
+    "hand_plan",
+    "holding_capacity",
+    "known_table",
+    "pending",
+    "planned_hand",
+    "races_before_moving",
+    "require_seated",
+    "resizes",
+    "seat_changes",
+    "seat_newcomer",
+    "seated_players",
+    "seated_table",
+    "table_wait_reason",
+    "waiting_tables",
+]
