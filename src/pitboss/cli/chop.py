@@ -10,23 +10,20 @@ prints $8,528 / $5,328 / $2,144). Bad input exits with status 2 and a message on
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
-import numpy as np
 import typer
-from rich.console import Console
-from rich.table import Table
 
-from pitboss.cli import app, format_percent
+from pitboss.cli._app import app, format_percent
 from pitboss.errors import PitbossError
 from pitboss.money import format_money, parse_money
-from pitboss.tournament.chop import (
-    ChopMethod,
-    ChopProposal,
-    ChopTieBreak,
-    explain_printed_shares,
-    propose_chop,
-)
+from pitboss.rules.payout_tables import ChopTieBreak
+from pitboss.rules.tournament import ChopMethod
+
+if TYPE_CHECKING:
+    from rich.table import Table
+
+    from pitboss.tournament.chop import ChopProposal
 
 EXIT_BAD_INPUT = 2
 
@@ -68,6 +65,11 @@ def chop_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON instead of a table.")] = False,
 ) -> None:
     """Divide the remaining prizes: chip chop, chip chop with a floor, ICM, equal, or custom."""
+    import numpy as np
+    from rich.console import Console
+
+    from pitboss.tournament.chop import explain_printed_shares, propose_chop
+
     try:
         prize_cents = _money_list(prizes, "--prizes")
         stack_chips = _chip_list(stacks)
@@ -107,6 +109,8 @@ def chop_command(
 
 def build_table(proposal: ChopProposal) -> Table:
     """The split as a Rich table: one row per player and a total."""
+    from rich.table import Table
+
     total_chips = sum(proposal.stacks)
     table = Table(title=f"Chop: {proposal.method} ({format_money(proposal.chopped)} divided)")
     table.add_column("Player", justify="right")
