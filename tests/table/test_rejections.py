@@ -47,7 +47,9 @@ REJECTED: list[tuple[str, Callable[[Table], object], str]] = [
     ("add_zero", lambda t: t.add_chips("p2", 0), "1 or more"),
     ("remove_all_chips", lambda t: t.remove_chips("p2", 1000), "keeps at least one chip"),
     ("absent_unknown", lambda t: t.set_absent("ghost", absent=True), "not seated"),
-    ("penalty_zero_rounds", lambda t: t.penalise("p2", rounds=0), "1 or more rounds"),
+    ("penalty_zero_rounds", lambda t: t.penalise("p2", rounds=0), "1 to 4 rounds"),
+    # regression: the table took a 5-round penalty its own message forbade (SLPT 5: 1 to 4)
+    ("penalty_five_rounds", lambda t: t.penalise("p2", rounds=5), "1 to 4 rounds"),
     ("penalty_zero_hands", lambda t: t.penalise_hands("p2", hands=0), "1 or more hands"),
     ("shrink_occupied", lambda t: t.set_seat_count(5), "seats [6] are occupied"),
     ("shrink_too_far", lambda t: t.set_seat_count(1), "2 to 13 seats"),

@@ -396,3 +396,22 @@ def test_tda_29_any_player_still_in_the_event_may_ask_for_the_clock() -> None:
     (called,) = floor.do(c.CallClock(table=1, player_id=target, called_by=other_table))
     assert isinstance(called, ClockCalled)
     assert called.called_by == other_table
+
+
+@pytest.mark.parametrize(
+    ("house", "kind", "amount"),
+    [("tda", PenaltyKind.MINUTES, 10), ("thc", PenaltyKind.MISSED_ROUNDS, 1)],
+)
+def test_rules_5_7_a_house_sends_players_away_only_its_own_way(
+    house: str, kind: PenaltyKind, amount: int
+) -> None:
+    """TDA 71A / SLPT 5 count missed rounds, THC 25 minutes (``conduct.penalty_mode``)."""
+    floor = Floor(house, seed=2)
+    floor.register(*[f"p{i}" for i in range(6)], details=thc_details())
+    floor.do(c.StartTournament())
+    pid = _first(floor)
+    before = floor.state
+    with pytest.raises(ConductError) as info:
+        floor.do(c.GivePenalty(player_id=pid, reason="abuse", kind=kind, amount=amount))
+    assert info.value.code == "wrong_penalty_kind"
+    assert floor.state == before

@@ -704,6 +704,9 @@ def _tda_ladder() -> tuple[PenaltyStep, ...]:
     )
 
 
+_TIME_AWAY = frozenset({PenaltyKind.MISSED_ROUNDS, PenaltyKind.MINUTES})
+
+
 class ClockCaller(enum.StrEnum):
     """Who may call the clock on a player (TDA 29; THC 15)."""
 
@@ -720,6 +723,9 @@ class ConductRules:
     ``no_show_removal_level`` (THC 7: 2) removes the chips of a player not present by the first
     hand of that level. Both are off for the TDA (no forfeiture for absence, TDA 71A).
     ``penalty_minutes`` are the only lengths a minutes-away penalty may have (THC 25).
+    ``penalty_mode`` is how this house sends a player away from the table (RULES §5.7): missed
+    rounds (TDA 71A, SLPT 5) or minutes (THC 25); the ladder's time-away steps are of that kind,
+    and a time-away penalty of the other kind is refused.
     """
 
     penalty_mode: PenaltyMode = PenaltyMode.MISSED_ROUNDS
@@ -750,6 +756,18 @@ class ConductRules:
                         "setting": "tournament.conduct.escalation",
                         "value": step.amount,
                         "allowed": list(allowed),
+                    },
+                )
+        away = PenaltyKind(self.penalty_mode.value)
+        for step in self.escalation:
+            if step.kind in _TIME_AWAY and step.kind is not away:
+                raise RuleSetError(
+                    f"tournament.conduct.escalation has a {step.kind.value} step, but this house "
+                    f"gives time away as {self.penalty_mode.value} (penalty_mode; RULES §5.7)",
+                    params={
+                        "setting": "tournament.conduct.escalation",
+                        "value": step.kind.value,
+                        "penalty_mode": self.penalty_mode.value,
                     },
                 )
         _positive("tournament.conduct.clock_seconds", self.clock_seconds)

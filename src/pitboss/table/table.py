@@ -14,33 +14,41 @@ from dataclasses import replace
 
 from pitboss.engine import AnteMode, Hand, HandSetup
 from pitboss.errors import TableError
+from pitboss.frozen_map import frozen
+from pitboss.ids import PlayerId, SeatNo, TableNo
 from pitboss.rules import RuleSet
-from pitboss.rules.table import MAX_SEATS, MIN_SEATS, AbsentPolicy, InitialButton
+from pitboss.rules.table import MAX_SEATS, MIN_SEATS, InitialButton
 from pitboss.table.draw import ButtonDraw, CardSource, draw_for_button
 from pitboss.table.engine_link import final_stacks_by_player, hand_setup
 from pitboss.table.planning import Layout, hands_until_big_blind, plan_positions, worst_positions
-from pitboss.table.positions import Positions, clockwise_from
+from pitboss.table.positions import Positions
+from pitboss.table.seats import TableSeats, missed_hands, plan_hand
 from pitboss.table.values import (
     BustOut,
     HandPlan,
     HandReport,
-    PlannedSeat,
     SeatedPlayer,
     SeatStatus,
 )
 
 
 class Table:
-    """The seats, button and blinds of one table from hand to hand (TDA 10A, 30, 32, 34B, 71)."""
+    """The seats, button and blinds of one table from hand to hand (TDA 10A, 30, 32, 34B, 71).
+
+    Who sits where, who is new there, the button and last hand's positions are one
+    `pitboss.table.seats.TableSeats`, the model the director keeps too; the next hand is
+    planned by the same `plan_hand`, and a missed-round penalty counts by the same
+    `missed_hands`. What this aggregate adds for play without a director: each player's stack,
+    absence and penalty, and the hand in progress.
+    """
 
     __slots__ = (
-        "_button",
+        "_absent",
         "_button_draw",
-        "_hands_played",
         "_in_progress",
-        "_last",
-        "_seat_count",
+        "_penalties",
         "_seats",
+        "_stacks",
         "number",
         "rules",
     )
@@ -55,23 +63,27 @@ class Table:
         self.number = number
         count = self.rules.table.seats if seats is None else seats
         _check_seat_count(count)
-        self._seat_count = count
-        self._seats: dict[int, SeatedPlayer] = {}
-        self._button: int | None = None
+        self._seats = TableSeats(number=TableNo(number), seat_count=count)
+        self._stacks: dict[str, int] = {}
+        self._absent: set[str] = set()
+        self._penalties: dict[str, int] = {}
         self._button_draw: ButtonDraw | None = None
-        self._last: Positions | None = None
-        self._hands_played = 0
         self._in_progress: HandPlan | None = None
 
     # ----------------------------------------------------------------------------- queries
 
     @property
+    def seats(self) -> TableSeats:
+        """Who sits where, the button and last hand's positions (the director's model too)."""
+        return self._seats
+
+    @property
     def seat_count(self) -> int:
-        return self._seat_count
+        return self._seats.seat_count
 
     @property
     def hands_played(self) -> int:
-        return self._hands_played
+        return self._seats.hands_played
 
     @property
     def hand_in_progress(self) -> HandPlan | None:
@@ -81,7 +93,7 @@ class Table:
     @property
     def last_positions(self) -> Positions | None:
         """Button and blinds of the last hand played here (None before the first hand)."""
-        return self._last
+        return self._seats.last
 
     @property
     def button_draw(self) -> ButtonDraw | None:
@@ -91,25 +103,35 @@ class Table:
     @property
     def players(self) -> tuple[SeatedPlayer, ...]:
         """Everyone seated, by seat number."""
-        return tuple(self._seats[s] for s in sorted(self._seats))
+        seats = self._seats.seats
+        return tuple(self._record(s, seats[s]) for s in sorted(seats))
 
     @property
     def chips(self) -> int:
         """All chips in front of the players at this table."""
-        return sum(p.stack for p in self._seats.values())
+        return sum(self._stacks.values())
 
     def empty_seats(self) -> list[int]:
-        return [s for s in range(1, self._seat_count + 1) if s not in self._seats]
+        return [int(s) for s in self._seats.empty_seats()]
 
     def player_at(self, seat: int) -> SeatedPlayer | None:
-        return self._seats.get(seat)
+        pid = self._seats.seats.get(SeatNo(seat))
+        return None if pid is None else self._record(seat, pid)
 
     def find(self, player: str) -> SeatedPlayer | None:
         """The player's seat record, or None if they are not at this table."""
-        for record in self._seats.values():
-            if record.player == player:
-                return record
-        return None
+        seat = self._seats.seat_of(PlayerId(player))
+        return None if seat is None else self._record(seat, player)
+
+    def _record(self, seat: int, player: str) -> SeatedPlayer:
+        return SeatedPlayer(
+            player=player,
+            seat=seat,
+            stack=self._stacks[player],
+            is_new=player in self._seats.new,
+            is_absent=player in self._absent,
+            penalty_hands=self._penalties.get(player, 0),
+        )
 
     def get(self, player: str) -> SeatedPlayer:
         """The player's seat record.
@@ -155,15 +177,15 @@ class Table:
         """
         self._between_hands("seat a player")
         self._check_seat(seat)
-        if seat in self._seats:
+        taken = self._seats.seats.get(SeatNo(seat))
+        if taken is not None:
             raise TableError(
-                f"seat {seat} is taken by {self._seats[seat].player!r}; empty seats: "
-                f"{self.empty_seats() or 'none'}",
+                f"seat {seat} is taken by {taken!r}; empty seats: {self.empty_seats() or 'none'}",
                 code="seat_occupied",
                 params={
                     "seat": seat,
                     "table": self.number,
-                    "player": self._seats[seat].player,
+                    "player": taken,
                     "empty_seats": self.empty_seats(),
                 },
             )
@@ -186,16 +208,13 @@ class Table:
                 code="bad_penalty",
                 params={"hands": repr(penalty_hands)},
             )
-        record = SeatedPlayer(
-            player=player,
-            seat=seat,
-            stack=stack,
-            is_new=self._last is not None,
-            is_absent=is_absent,
-            penalty_hands=penalty_hands,
-        )
-        self._seats[seat] = record
-        return record
+        self._seats = self._seats.with_player(SeatNo(seat), PlayerId(player))
+        self._stacks[player] = stack
+        if is_absent:
+            self._absent.add(player)
+        if penalty_hands:
+            self._penalties[player] = penalty_hands
+        return self._record(seat, player)
 
     def seat_moved(self, record: SeatedPlayer, seat: int) -> SeatedPlayer:
         """Seat a player removed from another table, keeping stack, absence and penalty."""
@@ -218,7 +237,10 @@ class Table:
         """
         self._between_hands("remove a player")
         record = self.get(player)
-        del self._seats[record.seat]
+        self._seats = self._seats.without(PlayerId(player))
+        del self._stacks[player]
+        self._absent.discard(player)
+        self._penalties.pop(player, None)
         return record
 
     def add_chips(self, player: str, chips: int) -> SeatedPlayer:
@@ -230,7 +252,8 @@ class Table:
         self._between_hands("add chips")
         record = self.get(player)
         _check_chips(chips, what="chips added")
-        return self._put(replace(record, stack=record.stack + chips))
+        self._stacks[player] = record.stack + chips
+        return self.get(player)
 
     def remove_chips(self, player: str, chips: int) -> SeatedPlayer:
         """Take chips off a player's stack between hands (colour-up, forfeited chips, TDA 25A).
@@ -256,7 +279,8 @@ class Table:
                     "max_chips": record.stack - 1,
                 },
             )
-        return self._put(replace(record, stack=record.stack - chips))
+        self._stacks[player] = record.stack - chips
+        return self.get(player)
 
     def set_seat_count(self, seats: int) -> None:
         """Change the number of seats (THC 5: 11 in the first round, then 10).
@@ -267,7 +291,7 @@ class Table:
         """
         self._between_hands("change the number of seats")
         _check_seat_count(seats)
-        beyond = sorted(s for s in self._seats if s > seats)
+        beyond = sorted(s for s in self._seats.seats if s > seats)
         if beyond:
             raise TableError(
                 f"cannot shrink table {self.number} to {seats} seats: seats {beyond} are "
@@ -275,7 +299,7 @@ class Table:
                 code="seats_occupied",
                 params={"table": self.number, "seats": seats, "occupied": beyond},
             )
-        self._seat_count = seats
+        self._seats = self._seats._replace(seat_count=seats)
 
     # ------------------------------------------------------------- absence and penalties
 
@@ -289,7 +313,12 @@ class Table:
         Raises:
             TableError: the player is not at this table.
         """
-        return self._put(replace(self.get(player), is_absent=absent))
+        self.get(player)
+        if absent:
+            self._absent.add(player)
+        else:
+            self._absent.discard(player)
+        return self.get(player)
 
     def penalise(self, player: str, *, rounds: int) -> int:
         """Give a missed-round penalty; returns the hands to miss (TDA 71A, SLPT 5).
@@ -303,14 +332,9 @@ class Table:
             TableError: the player is not at this table, or rounds is not 1 or more.
         """
         record = self.get(player)
-        if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-            raise TableError(
-                f"a missed-round penalty is 1 or more rounds, not {rounds!r} (SLPT 5: 1 to 4)",
-                code="bad_penalty",
-                params={"rounds": repr(rounds)},
-            )
-        hands = len(self._seats) * rounds
-        self._put(replace(record, penalty_hands=record.penalty_hands + hands))
+        max_rounds = self.rules.tournament.conduct.max_rounds
+        hands = missed_hands(rounds, len(self._seats.seats), max_rounds=max_rounds)
+        self._penalties[player] = record.penalty_hands + hands
         return hands
 
     def penalise_hands(self, player: str, *, hands: int) -> int:
@@ -326,8 +350,8 @@ class Table:
                 code="bad_penalty",
                 params={"hands": repr(hands)},
             )
-        updated = self._put(replace(record, penalty_hands=record.penalty_hands + hands))
-        return updated.penalty_hands
+        self._penalties[player] = record.penalty_hands + hands
+        return self._penalties[player]
 
     # ------------------------------------------------------------------ the first button
 
@@ -339,14 +363,15 @@ class Table:
         """
         self._before_first_hand("place the button")
         self._check_seat(seat)
-        if seat not in self._seats:
+        occupied = sorted(self._seats.seats)
+        if seat not in self._seats.seats:
             raise TableError(
                 f"the button must go in front of a player; seat {seat} is empty, occupied "
-                f"seats: {sorted(self._seats) or 'none'}",
+                f"seats: {occupied or 'none'}",
                 code="button_seat_empty",
-                params={"seat": seat, "table": self.number, "occupied": sorted(self._seats)},
+                params={"seat": seat, "table": self.number, "occupied": occupied},
             )
-        self._button = seat
+        self._seats = self._seats._replace(button=SeatNo(seat))
         self._button_draw = None
 
     def place_initial_button(self, source: CardSource | None = None) -> ButtonDraw | None:
@@ -363,16 +388,17 @@ class Table:
                 seated, or a draw is needed and no card source was given.
         """
         self._before_first_hand("place the first button")
-        if len(self._seats) < 2:
+        seated = len(self._seats.seats)
+        if seated < 2:
             raise TableError(
                 f"the first button needs at least two seated players; table {self.number} "
-                f"has {len(self._seats)}",
+                f"has {seated}",
                 code="too_few_players",
-                params={"table": self.number, "players": len(self._seats), "min_players": 2},
+                params={"table": self.number, "players": seated, "min_players": 2},
             )
         table_rules = self.rules.table
         if table_rules.initial_button is InitialButton.SEAT_ONE:
-            self._button = min(self._seats)
+            self._seats = self._seats._replace(button=min(self._seats.seats))
             self._button_draw = None
             return None
         if source is None:
@@ -382,7 +408,7 @@ class Table:
                 params={"table": self.number, "initial_button": table_rules.initial_button.value},
             )
         draw = draw_for_button(
-            {seat: p.player for seat, p in self._seats.items()},
+            {seat: str(pid) for seat, pid in self._seats.seats.items()},
             source,
             table_rules.draw_tie_break,
             reseat=table_rules.reseat_by_draw,
@@ -399,7 +425,7 @@ class Table:
         """
         self._before_first_hand("apply a button draw")
         drawn = {(c.seat, c.player) for c in draw.cards}
-        seated = {(seat, p.player) for seat, p in self._seats.items()}
+        seated = {(int(seat), str(pid)) for seat, pid in self._seats.seats.items()}
         if drawn != seated:
             raise TableError(
                 f"this button draw was made for {sorted(drawn)}, but table {self.number} seats "
@@ -411,12 +437,10 @@ class Table:
                     "seated": [list(pair) for pair in sorted(seated)],
                 },
             )
+        seats = self._seats.seats
         if draw.reseats:
-            by_player = {p.player: p for p in self._seats.values()}
-            self._seats = {
-                seat: replace(by_player[player], seat=seat) for player, seat in draw.reseats
-            }
-        self._button = draw.button
+            seats = frozen({SeatNo(seat): PlayerId(player) for player, seat in draw.reseats})
+        self._seats = self._seats._replace(seats=seats, button=SeatNo(draw.button))
         self._button_draw = draw
 
     # ------------------------------------------------------------------- hand by hand
@@ -427,42 +451,26 @@ class Table:
         Raises:
             TableError: no button placed yet, fewer than two players, or every player is away.
         """
-        positions, waiting = plan_positions(self._layout())
-        policy = self.rules.table.absent_policy
-        planned: list[PlannedSeat] = []
-        for seat in clockwise_from(positions.button, set(self._seats) - waiting):
-            record = self._seats[seat]
-            status = SeatStatus.LIVE
-            if record.is_away:
-                status = (
-                    SeatStatus.KILLED
-                    if policy is AbsentPolicy.DEALT_AND_KILLED
-                    else SeatStatus.NOT_DEALT
-                )
-            planned.append(
-                PlannedSeat(
-                    seat=seat,
-                    player=record.player,
-                    stack=record.stack,
-                    status=status,
-                    is_penalised=record.penalty_hands > 0,
-                )
-            )
-        if all(p.status is not SeatStatus.LIVE for p in planned):
+        positions, waiting = self._seats.plan(self.rules.table.missed_blinds)
+        plan = plan_hand(
+            self._seats,
+            positions,
+            waiting,
+            stack=lambda pid: self._stacks[pid],
+            is_away=lambda pid: pid in self._absent,
+            is_penalised=lambda pid: self._penalties.get(pid, 0) > 0,
+            absent_policy=self.rules.table.absent_policy,
+        )
+        if all(p.status is not SeatStatus.LIVE for p in plan.seats):
             raise TableError(
                 f"every player at table {self.number} is away or penalised: nobody could win "
                 "a hand; bring a player back first",
                 code="nobody_present",
                 params={"table": self.number},
             )
-        return HandPlan(
-            table=self.number,
-            hand_no=self._hands_played + 1,
-            positions=positions,
-            seats=tuple(planned),
-            waiting=tuple(sorted(waiting)),
-            button_draw=self._button_draw if self._last is None else None,
-        )
+        if self._seats.last is None:
+            return replace(plan, button_draw=self._button_draw)
+        return plan
 
     def start_hand(self) -> HandPlan:
         """Begin the next hand: seats and stacks are frozen until it is finished or cancelled.
@@ -504,32 +512,32 @@ class Table:
         stacks = self._check_result(plan, final_stacks)
         busted: list[BustOut] = []
         served: list[str] = []
+        self._seats = self._seats.hand_started(plan.positions, plan.waiting)
         for planned in plan.seats:
-            record = self._seats[planned.seat]
-            after = stacks[planned.player]
-            penalty = record.penalty_hands
+            player = planned.player
+            penalty = self._penalties.get(player, 0)
             if planned.is_penalised and penalty > 0:
-                penalty -= 1
-                if penalty == 0:
-                    served.append(planned.player)
+                self._penalties[player] = penalty - 1
+                if penalty == 1:
+                    served.append(player)
+                    del self._penalties[player]
+            after = stacks[player]
             if after == 0:
                 busted.append(
                     BustOut(
-                        player=planned.player,
+                        player=player,
                         seat=planned.seat,
                         table=self.number,
                         hand_no=plan.hand_no,
                         stack_at_start=planned.stack,
                     )
                 )
-                del self._seats[planned.seat]
+                self._seats = self._seats.without(PlayerId(player))
+                del self._stacks[player]
+                self._absent.discard(player)
+                self._penalties.pop(player, None)
                 continue
-            self._seats[planned.seat] = replace(
-                record, stack=after, is_new=False, penalty_hands=penalty
-            )
-        self._last = plan.positions
-        self._button = plan.positions.button
-        self._hands_played = plan.hand_no
+            self._stacks[player] = after
         self._in_progress = None
         busted.sort(key=lambda b: (-b.stack_at_start, b.seat))
         return HandReport(
@@ -589,7 +597,7 @@ class Table:
             positions, _ = plan_positions(self._layout())
         except TableError:
             return None
-        return self._seats[positions.big_blind].player
+        return str(self._seats.seats[SeatNo(positions.big_blind)])
 
     def hands_until_big_blind(self, seat: int) -> int | None:
         """In how many hands a player moved into this empty seat would post the big blind.
@@ -625,23 +633,15 @@ class Table:
     # --------------------------------------------------------------------- internals
 
     def _layout(self) -> Layout:
-        return Layout(
-            seats={seat: p.is_new for seat, p in self._seats.items()},
-            last=self._last,
-            button=self._button,
-            missed_blinds=self.rules.table.missed_blinds,
-        )
-
-    def _put(self, record: SeatedPlayer) -> SeatedPlayer:
-        self._seats[record.seat] = record
-        return record
+        return self._seats.layout(self.rules.table.missed_blinds)
 
     def _check_seat(self, seat: int) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= self._seat_count:
+        count = self._seats.seat_count
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= count:
             raise TableError(
-                f"{seat!r} is not a seat of table {self.number}: seats are 1 to {self._seat_count}",
+                f"{seat!r} is not a seat of table {self.number}: seats are 1 to {count}",
                 code="bad_seat",
-                params={"seat": repr(seat), "seats": self._seat_count},
+                params={"seat": repr(seat), "seats": count},
             )
 
     def _between_hands(self, doing: str) -> None:
@@ -659,14 +659,14 @@ class Table:
 
     def _before_first_hand(self, doing: str) -> None:
         self._between_hands(doing)
-        if self._last is not None:
+        if self._seats.last is not None:
             raise TableError(
-                f"cannot {doing}: table {self.number} has dealt {self._hands_played} hands and "
+                f"cannot {doing}: table {self.number} has dealt {self.hands_played} hands and "
                 "the button now moves by the dead-button rule (TDA 32)",
                 code="button_already_moving",
                 params={
                     "table": self.number,
-                    "hands_played": self._hands_played,
+                    "hands_played": self.hands_played,
                     "operation": doing,
                 },
             )

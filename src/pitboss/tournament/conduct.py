@@ -22,6 +22,7 @@ from typing import Annotated
 
 from pitboss.cards import RandomSource
 from pitboss.errors import ConductError, TableError
+from pitboss.frozen_map import frozen
 from pitboss.ids import PlayerId, TableNo
 from pitboss.rules.hand import TimeoutPolicy
 from pitboss.rules.tournament import ClockCaller, PenaltyKind, PenaltyStep
@@ -262,13 +263,12 @@ def _returned(state: TournamentState, event: PlayerReturned) -> TournamentState:
 @folds(ClockCalled)
 def _called(state: TournamentState, event: ClockCalled) -> TournamentState:
     call = ClockCall(player_id=event.player_id, expires_at=event.expires_at)
-    return state._replace(clock_calls={**state.clock_calls, event.table: call})
+    return state._replace(clock_calls=frozen(state.clock_calls).updated({event.table: call}))
 
 
 @folds(ClockExpired)
 def _expired(state: TournamentState, event: ClockExpired) -> TournamentState:
-    calls = {t: c for t, c in state.clock_calls.items() if t != event.table}
-    return state._replace(clock_calls=calls)
+    return state._replace(clock_calls=frozen(state.clock_calls).without(event.table))
 
 
 @folds(RulingOverridden)
@@ -277,7 +277,9 @@ def _overridden(state: TournamentState, event: RulingOverridden) -> TournamentSt
     if event.ruling is OverridableRuling.PENALTY:
         state = with_conduct(state, event.player_id, penalty_hands=0, away_until=None)
     if event.ruling is OverridableRuling.CLOCK:
-        calls = {t: c for t, c in state.clock_calls.items() if c.player_id != event.player_id}
+        calls = frozen(
+            {t: c for t, c in state.clock_calls.items() if c.player_id != event.player_id}
+        )
         state = state._replace(clock_calls=calls)
     if event.ruling is OverridableRuling.CARD_DRAW:
         state = state._replace(busts=draw_shared(state.busts, event.player_id))
@@ -393,6 +395,19 @@ def give_penalty(s: TournamentState, c: GivePenalty, now: int) -> list[Event]:
     offence = s.conduct_of(c.player_id).offences + 1
     step = rules.escalation[min(offence, len(rules.escalation)) - 1]
     kind = c.kind or step.kind
+    away = PenaltyKind(rules.penalty_mode.value)
+    if kind in (PenaltyKind.MISSED_ROUNDS, PenaltyKind.MINUTES) and kind is not away:
+        mode, asked = rules.penalty_mode.value.replace("_", " "), kind.value.replace("_", " ")
+        raise ConductError(
+            f"this house sends a player away as {mode} (TDA 71A, SLPT 5: missed rounds; "
+            f"THC 25: minutes), not {asked}",
+            code="wrong_penalty_kind",
+            params={
+                "player_id": c.player_id,
+                "kind": kind.value,
+                "penalty_mode": rules.penalty_mode.value,
+            },
+        )
     amount = c.amount or (step.amount if kind is step.kind else 0)
     given = PenaltyGiven(
         at=now, player_id=c.player_id, kind=kind, offence=offence, reason=c.reason.strip()
