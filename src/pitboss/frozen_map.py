@@ -3,10 +3,14 @@
 The director's state is folded event by event; its players and hands (every hand ever played)
 grow with the tournament, so copying them whole on every change would make a long event
 quadratic. A `FrozenMap` keeps its entries in small buckets (by hash: one for a small map,
-``_BUCKETS`` once it holds more than ``_SMALL``) and its keys, in insertion order, in chunks
+``_BUCKETS`` once it holds more than ``_SMALL``: copying one small dict is cheaper than
+looking keys up across buckets) and its keys, in insertion order, in chunks
 of at most ``_CHUNK`` keys; `FrozenMap.updated` copies only the buckets it changes and, for a
 new key, only the last chunk and the short list of chunks: about ``n / _BUCKETS + _CHUNK +
 n / _CHUNK`` references, not ``n``. A small map (a table's seats) is one dict, copied whole.
+
+Maps that stay small (a table's seats, the tables, the deals) are `FrozenDict`s instead: a
+dict that refuses every change, with the dict's own fast reads.
 
 Iteration is in insertion order, like a dict, whatever the hashes (so output never depends on
 ``PYTHONHASHSEED``); equality is mapping equality, so a `FrozenMap` equals a dict with the same
@@ -15,15 +19,23 @@ items. Nothing in a `FrozenMap` is ever changed after it is made.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable, Iterator, Mapping
-from typing import Any, Generic, TypeVar, overload
+from collections.abc import (
+    Hashable,
+    ItemsView,
+    Iterable,
+    Iterator,
+    KeysView,
+    Mapping,
+    ValuesView,
+)
+from typing import Any, Generic, NoReturn, TypeVar, overload
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 D = TypeVar("D")
 
 _BUCKETS = 64
-_SMALL = 64
+_SMALL = 1024
 _CHUNK = 512
 
 
@@ -70,11 +82,36 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
             return False
 
     def __iter__(self) -> Iterator[K]:
-        for chunk in self._chunks:
-            yield from chunk
+        if self._mask == 0:  # one bucket: its dict keeps the insertion order itself
+            return iter(self._buckets[0])
+        return (key for chunk in self._chunks for key in chunk)
 
     def __len__(self) -> int:
         return self._len
+
+    def keys(self) -> KeysView[K]:
+        """The keys in insertion order."""
+        if self._mask == 0:  # a read-only view of the one bucket, which keeps the order
+            return self._buckets[0].keys()
+        return KeysView(self)
+
+    def items(self) -> ItemsView[K, V]:
+        """The (key, value) pairs in insertion order (no lookup per key for a small map)."""
+        if self._mask == 0:
+            return self._buckets[0].items()
+        return _Items(self)
+
+    def values(self) -> ValuesView[V]:
+        """The values in insertion order."""
+        if self._mask == 0:
+            return self._buckets[0].values()
+        return _Values(self)
+
+    def _pairs(self) -> Iterator[tuple[K, V]]:
+        if self._mask == 0:
+            return iter(self._buckets[0].items())
+        buckets, mask = self._buckets, self._mask
+        return ((key, buckets[hash(key) & mask][key]) for chunk in self._chunks for key in chunk)
 
     def __repr__(self) -> str:
         return f"FrozenMap({dict(self.items())!r})"
@@ -128,6 +165,22 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
         return new
 
 
+class _Items(ItemsView[K, V]):
+    __slots__ = ()
+    _mapping: FrozenMap[K, V]
+
+    def __iter__(self) -> Iterator[tuple[K, V]]:
+        return self._mapping._pairs()
+
+
+class _Values(ValuesView[V]):
+    __slots__ = ()
+    _mapping: FrozenMap[Any, V]
+
+    def __iter__(self) -> Iterator[V]:
+        return (value for _, value in self._mapping._pairs())
+
+
 def _appended(chunks: tuple[tuple[K, ...], ...], keys: list[K]) -> tuple[tuple[K, ...], ...]:
     """``chunks`` with ``keys`` added at the end: only the last chunk is copied."""
     out = list(chunks)
@@ -142,6 +195,44 @@ def _appended(chunks: tuple[tuple[K, ...], ...], keys: list[K]) -> tuple[tuple[K
     return tuple(out)
 
 
+class FrozenDict(dict[K, V]):
+    """A small immutable mapping: a `dict` that refuses every change, copied whole by
+    `updated`. Reads are the dict's own (fast at any size); a copy with a change costs the
+    whole map, so it is for maps that stay small (a table's seats, the tables, the deals)."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("a FrozenDict never changes: use updated() or without()")
+
+    __setitem__ = __delitem__ = clear = pop = popitem = setdefault = update = _refuse
+    __ior__ = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (FrozenDict, (dict(self),))
+
+    def __repr__(self) -> str:
+        return f"FrozenDict({dict.__repr__(self)})"
+
+    def updated(self, changes: Mapping[K, V]) -> FrozenDict[K, V]:
+        """A copy with ``changes`` set (new keys go last, in the order given)."""
+        return FrozenDict({**self, **changes}) if changes else self
+
+    def without(self, key: K) -> FrozenDict[K, V]:
+        """A copy without ``key`` (the same map if it is not there)."""
+        if key not in self:
+            return self
+        return FrozenDict({k: v for k, v in self.items() if k != key})
+
+
+def frozen_dict(mapping: Mapping[K, V]) -> FrozenDict[K, V]:
+    """``mapping`` as a `FrozenDict` (itself if it already is one)."""
+    return mapping if isinstance(mapping, FrozenDict) else FrozenDict(mapping)
+
+
+EMPTY_DICT: FrozenDict[Any, Any] = FrozenDict()
+"""The empty small map."""
+
 EMPTY: FrozenMap[Any, Any] = FrozenMap()
 """The empty map (shared: a `FrozenMap` never changes)."""
 
@@ -151,4 +242,4 @@ def frozen(mapping: Mapping[K, V]) -> FrozenMap[K, V]:
     return mapping if isinstance(mapping, FrozenMap) else FrozenMap(mapping)
 
 
-__all__ = ["EMPTY", "FrozenMap", "frozen"]
+__all__ = ["EMPTY", "EMPTY_DICT", "FrozenDict", "FrozenMap", "frozen", "frozen_dict"]

@@ -8,7 +8,7 @@ seat for a player moved in (TDA 11A) and the order of the next big blinds. `miss
 one missed-hand penalty (TDA 71A, SLPT 5).
 
 A `TableSeats` is immutable (a `typing.NamedTuple`: copying one with a change is cheap, and the
-director copies tables on every seat change); ``seats`` maps seat -> player (a `FrozenMap`).
+director copies tables on every seat change); ``seats`` maps seat -> player (a `FrozenDict`).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import NamedTuple
 
 from pitboss.errors import TableError
-from pitboss.frozen_map import EMPTY, frozen
+from pitboss.frozen_map import EMPTY_DICT, frozen_dict
 from pitboss.ids import PlayerId, SeatNo, TableNo
 from pitboss.rules.table import AbsentPolicy, MissedBlindPolicy
 from pitboss.table.planning import Layout, advance, plan_positions, worst_positions
@@ -35,7 +35,7 @@ class TableSeats(NamedTuple):
 
     number: TableNo
     seat_count: int
-    seats: Mapping[SeatNo, PlayerId] = EMPTY
+    seats: Mapping[SeatNo, PlayerId] = EMPTY_DICT
     new: frozenset[PlayerId] = frozenset()
     button: SeatNo | None = None
     last: Positions | None = None
@@ -129,7 +129,7 @@ class TableSeats(NamedTuple):
         """The table with ``pid`` seated in ``seat``: new here once the table has dealt."""
         new = self.new | {pid} if self.last is not None else self.new
         count = max(self.seat_count, seat)
-        seats = frozen(self.seats).updated({seat: pid})
+        seats = frozen_dict(self.seats).updated({seat: pid})
         return self._replace(seats=seats, new=new, seat_count=count)
 
     def without(self, pid: PlayerId) -> TableSeats:
@@ -137,7 +137,7 @@ class TableSeats(NamedTuple):
         seat = self.seat_of(pid)
         if seat is None:
             return self
-        return self._replace(seats=frozen(self.seats).without(seat), new=self.new - {pid})
+        return self._replace(seats=frozen_dict(self.seats).without(seat), new=self.new - {pid})
 
     def hand_started(self, positions: Positions, waiting: Iterable[int]) -> TableSeats:
         """The table once a hand with these positions began: those dealt in are not new."""

@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from pitboss.engine import AnteMode, Hand, HandSetup
 from pitboss.errors import TableError
-from pitboss.frozen_map import frozen
+from pitboss.frozen_map import frozen_dict
 from pitboss.ids import PlayerId, SeatNo, TableNo
 from pitboss.rules import RuleSet
 from pitboss.rules.table import MAX_SEATS, MIN_SEATS, InitialButton
@@ -439,7 +439,7 @@ class Table:
             )
         seats = self._seats.seats
         if draw.reseats:
-            seats = frozen({SeatNo(seat): PlayerId(player) for player, seat in draw.reseats})
+            seats = frozen_dict({SeatNo(seat): PlayerId(player) for player, seat in draw.reseats})
         self._seats = self._seats._replace(seats=seats, button=SeatNo(draw.button))
         self._button_draw = draw
 

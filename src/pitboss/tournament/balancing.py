@@ -375,9 +375,8 @@ def _balance(
         return None
     fullest = [t for n, t in tables.items() if sizes[n] == most]
     shortest = tables[min(sizes, key=lambda n: (sizes[n], n))]
-    seats = shortest.worst_seats(ctx.missed, holding_seats(ctx))
-    if shortest.number in ctx.busy or not seats:
-        return None  # between hands only; never into the next small blind (TDA 11A)
+    if shortest.number in ctx.busy:
+        return None  # a player joins a table between its hands
     for number in _ordered(fullest, ctx.source_order, ()):
         source = tables[number]
         if number in ctx.busy:
@@ -393,6 +392,9 @@ def _balance(
             player = candidates[chooser.randrange(len(candidates))]
         from_seat = source.seat_of(player)
         assert from_seat is not None
+        seats = shortest.worst_seats(ctx.missed, holding_seats(ctx))
+        if not seats:
+            return None  # never into the next small blind (TDA 11A): the move waits a hand
         return Move(
             player_id=player,
             from_table=number,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pitboss.frozen_map import frozen
+from pitboss.frozen_map import frozen_dict
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.tournament import clock as clk
 from pitboss.tournament.eliminations import Bust, BustRecord, RemovalReason
@@ -56,7 +56,7 @@ class ChipsRemoved(Event):
 
 @folds(PlayersBusted)
 def _busted(state: TournamentState, event: PlayersBusted) -> TournamentState:
-    tables = frozen(state.tables)
+    tables = frozen_dict(state.tables)
     records = list(state.busts)
     seq = state.bust_seq + 1
     for bust in event.busts:

@@ -22,7 +22,7 @@ from typing import Annotated
 
 from pitboss.cards import RandomSource
 from pitboss.errors import ConductError, TableError
-from pitboss.frozen_map import frozen
+from pitboss.frozen_map import frozen_dict
 from pitboss.ids import PlayerId, TableNo
 from pitboss.rules.hand import TimeoutPolicy
 from pitboss.rules.tournament import ClockCaller, PenaltyKind, PenaltyStep
@@ -263,12 +263,12 @@ def _returned(state: TournamentState, event: PlayerReturned) -> TournamentState:
 @folds(ClockCalled)
 def _called(state: TournamentState, event: ClockCalled) -> TournamentState:
     call = ClockCall(player_id=event.player_id, expires_at=event.expires_at)
-    return state._replace(clock_calls=frozen(state.clock_calls).updated({event.table: call}))
+    return state._replace(clock_calls=frozen_dict(state.clock_calls).updated({event.table: call}))
 
 
 @folds(ClockExpired)
 def _expired(state: TournamentState, event: ClockExpired) -> TournamentState:
-    return state._replace(clock_calls=frozen(state.clock_calls).without(event.table))
+    return state._replace(clock_calls=frozen_dict(state.clock_calls).without(event.table))
 
 
 @folds(RulingOverridden)
@@ -277,7 +277,7 @@ def _overridden(state: TournamentState, event: RulingOverridden) -> TournamentSt
     if event.ruling is OverridableRuling.PENALTY:
         state = with_conduct(state, event.player_id, penalty_hands=0, away_until=None)
     if event.ruling is OverridableRuling.CLOCK:
-        calls = frozen(
+        calls = frozen_dict(
             {t: c for t, c in state.clock_calls.items() if c.player_id != event.player_id}
         )
         state = state._replace(clock_calls=calls)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from pitboss.cards import RandomSource
 from pitboss.errors import SeatingError, TableError, TournamentError
-from pitboss.frozen_map import frozen
+from pitboss.frozen_map import frozen, frozen_dict
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.rules.tournament import EqualStackBusts
 from pitboss.table.positions import Positions
@@ -125,7 +125,7 @@ def _started(state: TournamentState, event: HandStarted) -> TournamentState:
     )
     return state._replace(
         hands=frozen(state.hands).updated({event.hand_id: record}),
-        open_at=frozen(state.open_at).updated({event.hand_id: event.table}),
+        open_at=frozen_dict(state.open_at).updated({event.hand_id: event.table}),
         busy=state.busy | {event.table},
     )
 
@@ -139,7 +139,7 @@ def _finished(state: TournamentState, event: HandFinished) -> TournamentState:
     state = with_players(
         state, {st.player_id: players[st.player_id]._replace(chips=st.chips) for st in event.stacks}
     )
-    open_at = frozen(state.open_at).without(event.hand_id)
+    open_at = frozen_dict(state.open_at).without(event.hand_id)
     busy = state.busy
     if record.table not in open_at.values():
         busy = busy - {record.table}

@@ -8,7 +8,8 @@ live.
 
 The state and the records it copies on every event are `typing.NamedTuple`s: immutable, and
 copied with a change by ``_replace`` several times faster than a frozen dataclass (the fold
-runs for every event of a simulated night). Every mapping in it is a `FrozenMap`.
+runs for every event of a simulated night). Every mapping in it is immutable: a `FrozenMap` for
+the players and the hands, which grow with the night, a `FrozenDict` for the small ones.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, NamedTuple
 
 from pitboss.errors import RegistrationError, TournamentError
-from pitboss.frozen_map import EMPTY, frozen
+from pitboss.frozen_map import EMPTY, EMPTY_DICT, frozen, frozen_dict
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import ChopMethod, Structure
@@ -178,10 +179,10 @@ class TournamentState(NamedTuple):
     entrants_at_start: int = 0
     payout_entrants: int = 0
     prizes_cents: tuple[int, ...] = ()
-    deals: Mapping[str, Deal] = EMPTY
+    deals: Mapping[str, Deal] = EMPTY_DICT
     colour_ups_raced: frozenset[tuple[int, TableNo]] = frozenset()
     last_at: int | None = None
-    tables: Mapping[TableNo, TableSeats] = EMPTY
+    tables: Mapping[TableNo, TableSeats] = EMPTY_DICT
     is_seated: bool = False
     busts: tuple[BustRecord, ...] = ()
     bust_seq: int = 0
@@ -193,15 +194,15 @@ class TournamentState(NamedTuple):
     hand_for_hand_done: frozenset[TableNo] = frozenset()
     hand_for_hand_was_on: bool = False
     winner: PlayerId | None = None
-    conduct: Mapping[PlayerId, Conduct] = EMPTY
+    conduct: Mapping[PlayerId, Conduct] = EMPTY_DICT
     forfeits: tuple[Forfeit, ...] = ()
     restored_forfeits: frozenset[int] = frozenset()  # indexes into forfeits the TD reversed
-    side_games: Mapping[str, SideGameRecord] = EMPTY  # SLPT 29
-    clock_calls: Mapping[TableNo, ClockCall] = EMPTY
+    side_games: Mapping[str, SideGameRecord] = EMPTY_DICT  # SLPT 29
+    clock_calls: Mapping[TableNo, ClockCall] = EMPTY_DICT
     chips_created: int = 0
     overrides: tuple[str, ...] = ()
     books_closed: bool = False
-    open_at: Mapping[HandId, TableNo] = EMPTY
+    open_at: Mapping[HandId, TableNo] = EMPTY_DICT
     busy: frozenset[TableNo] = frozenset()
     out_ids: frozenset[PlayerId] = frozenset()
     entry_count: int = 0
@@ -337,22 +338,22 @@ def with_player(state: TournamentState, pid: PlayerId, **changes: Any) -> Tourna
 def with_conduct(state: TournamentState, pid: PlayerId, **changes: Any) -> TournamentState:
     """The state with ``pid``'s conduct record changed."""
     record = state.conduct_of(pid)._replace(**changes)
-    return state._replace(conduct=frozen(state.conduct).updated({pid: record}))
+    return state._replace(conduct=frozen_dict(state.conduct).updated({pid: record}))
 
 
 def with_table(state: TournamentState, table: TableSeats) -> TournamentState:
     """The state with this table (new or changed)."""
-    return state._replace(tables=frozen(state.tables).updated({table.number: table}))
+    return state._replace(tables=frozen_dict(state.tables).updated({table.number: table}))
 
 
 def with_deal(state: TournamentState, deal: Deal) -> TournamentState:
     """The state with this deal (new or changed)."""
-    return state._replace(deals=frozen(state.deals).updated({deal.deal_id: deal}))
+    return state._replace(deals=frozen_dict(state.deals).updated({deal.deal_id: deal}))
 
 
 def with_side_game(state: TournamentState, game_id: str, game: SideGameRecord) -> TournamentState:
     """The state with this side game (new or changed)."""
-    return state._replace(side_games=frozen(state.side_games).updated({game_id: game}))
+    return state._replace(side_games=frozen_dict(state.side_games).updated({game_id: game}))
 
 
 def apply(state: TournamentState, event: Event) -> TournamentState:

@@ -21,7 +21,7 @@ from typing import Any
 
 from pitboss.cards import RandomSource
 from pitboss.errors import SeatingError
-from pitboss.frozen_map import frozen
+from pitboss.frozen_map import frozen_dict
 from pitboss.ids import PlayerId, SeatNo, TableNo
 from pitboss.rules.table import TablePhase
 from pitboss.rules.tournament import TableOrder
@@ -183,7 +183,7 @@ def _table_from_draw(drawn: DrawnTable) -> TableSeats:
     return TableSeats(
         number=drawn.table,
         seat_count=drawn.seat_count,
-        seats=frozen({a.seat: a.player_id for a in drawn.seats}),
+        seats=frozen_dict({a.seat: a.player_id for a in drawn.seats}),
         button=drawn.button,
     )
 
@@ -199,7 +199,7 @@ def _moved(state: TournamentState, move: Move) -> TournamentState:
 
 @folds(SeatsDrawn)
 def _drawn(state: TournamentState, event: SeatsDrawn) -> TournamentState:
-    tables = frozen({d.table: _table_from_draw(d) for d in event.tables})
+    tables = frozen_dict({d.table: _table_from_draw(d) for d in event.tables})
     state = state._replace(tables=tables, is_seated=True)
     if event.reason is DrawReason.FINAL_TABLE:
         state = state._replace(final_table_started=True)
@@ -252,7 +252,7 @@ def _broken(state: TournamentState, event: TableBroken) -> TournamentState:
         state = _moved(state, move)
     moved = frozenset(m.player_id for m in event.moves)
     return state._replace(
-        tables=frozen(state.tables).without(event.table),
+        tables=frozen_dict(state.tables).without(event.table),
         moved_this_pass=state.moved_this_pass | moved,
         pass_moves=(),
         hand_for_hand_done=state.hand_for_hand_done - {event.table},
