@@ -281,7 +281,7 @@ def test_tda_43a_message_for_a_raise_below_the_minimum_after_short_all_ins() -> 
     assert info.value.message == (
         "raise to 1,000 is below the minimum raise to 1,100: the last full raise was 300 (TDA 43A)"
     )
-    assert info.value.params == {"seat": 5, "amount": 1000, "min": 1100}
+    assert info.value.params == {"seat": 5, "amount": 1000, "min": 1100, "last_raise": 300}
 
 
 def test_tda_16_heads_up_big_blind_all_in_below_the_small_blind_gives_no_decision() -> None:

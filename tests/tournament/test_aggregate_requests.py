@@ -15,7 +15,6 @@ from dataclasses import replace
 import pytest
 
 from pitboss.errors import TournamentError
-from pitboss.frozen_map import FrozenMap
 from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import RacedOut
@@ -102,21 +101,6 @@ def test_open_hands_entries_and_players_left_are_indexes_equal_to_a_scan_tda_10b
     assert floor.replayed() == floor.state
     check_indexes(floor.replayed())
     assert len(names) == floor.state.entries
-
-
-def test_frozen_map_copies_keep_the_original_and_the_insertion_order() -> None:
-    base = FrozenMap([("b", 1), ("a", 2)])
-    later = base.updated({"a": 3, "c": 4})
-    assert list(base.items()) == [("b", 1), ("a", 2)]
-    assert list(later.items()) == [("b", 1), ("a", 3), ("c", 4)]
-    assert later == {"c": 4, "a": 3, "b": 1}
-    assert base != later
-    assert "c" in later
-    assert "c" not in base
-    assert later.get("z", 0) == 0
-    assert len(later) == 3
-    with pytest.raises(KeyError):
-        base["c"]
 
 
 def test_a_state_copy_with_a_change_leaves_the_original_as_it_was() -> None:

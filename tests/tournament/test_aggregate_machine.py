@@ -22,9 +22,9 @@ from pitboss.tournament import commands as c
 from pitboss.tournament.eliminations import RemovalReason
 
 from .floor_helpers import Floor
-from .test_command_fuzz import serialised
-from .test_director_properties import _check_balanced, _check_chips, _check_seats
-from .test_director_requests import check_indexes
+from .test_aggregate_fuzz import serialised
+from .test_aggregate_properties import _check_balanced, _check_chips, _check_seats
+from .test_aggregate_requests import check_indexes
 
 
 def _rules(house: str) -> RuleSet:

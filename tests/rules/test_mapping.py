@@ -1,0 +1,34 @@
+"""`pitboss.rules.mapping`: values to JSON-ready mappings and back, by their field types."""
+
+from __future__ import annotations
+
+import json
+from typing import NamedTuple
+
+import pytest
+
+from pitboss.errors import RuleSetError
+from pitboss.rules import RuleSet
+from pitboss.rules.mapping import from_mapping, to_mapping
+
+
+class Pair(NamedTuple):
+    left: int
+    right: tuple[str, ...]
+
+
+def test_a_rule_set_round_trips_through_json() -> None:
+    rules = RuleSet.from_preset("ky-charity")
+    data = json.loads(json.dumps(to_mapping(rules)))
+    assert from_mapping(RuleSet, data) == rules
+
+
+def test_a_named_tuple_becomes_a_mapping_of_its_fields() -> None:
+    assert to_mapping(Pair(left=1, right=("a", "b"))) == {"left": 1, "right": ["a", "b"]}
+
+
+def test_an_unknown_or_ill_typed_setting_is_refused_by_name() -> None:
+    with pytest.raises(RuleSetError, match="unknown setting 'nonsense'"):
+        from_mapping(RuleSet, {"nonsense": 1})
+    with pytest.raises(RuleSetError, match="'name' must be a string"):
+        from_mapping(RuleSet, {"name": 5})

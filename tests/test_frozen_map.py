@@ -1,0 +1,63 @@
+"""`FrozenMap` and `FrozenDict`: immutable maps that keep their insertion order at any size."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from pitboss.frozen_map import FrozenDict, FrozenMap, frozen, frozen_dict
+
+
+def test_frozen_map_copies_keep_the_original_and_the_insertion_order() -> None:
+    base = FrozenMap([("b", 1), ("a", 2)])
+    later = base.updated({"a": 3, "c": 4})
+    assert list(base.items()) == [("b", 1), ("a", 2)]
+    assert list(later.items()) == [("b", 1), ("a", 3), ("c", 4)]
+    assert later == {"c": 4, "a": 3, "b": 1}
+    assert base != later
+    assert "c" in later
+    assert "c" not in base
+    assert later.get("z", 0) == 0
+    assert len(later) == 3
+    with pytest.raises(KeyError):
+        base["c"]
+
+
+@pytest.mark.parametrize("size", [3, 2_000])
+def test_a_large_or_small_map_iterates_in_insertion_order_and_removes_keys(size: int) -> None:
+    """Past 1,024 keys the map spreads over buckets; its order never depends on the hashes."""
+    keys = [f"p{(i * 7919) % size:05d}" for i in range(size)]
+    m = FrozenMap((k, i) for i, k in enumerate(keys))
+    assert list(m) == keys
+    assert list(m.values()) == list(range(size))
+    grown = m.updated({"new": -1})
+    assert list(grown)[-1] == "new"
+    assert len(grown) == size + 1
+    assert list(m)[-1] == keys[-1]  # the original is untouched
+    gone = grown.without(keys[1])
+    assert keys[1] not in gone
+    assert list(gone) == [k for k in [*keys, "new"] if k != keys[1]]
+    assert gone.without("absent") is gone
+    assert pickle.loads(pickle.dumps(gone)) == gone
+    assert frozen(gone) is gone
+
+
+def test_a_frozen_dict_refuses_every_change_and_copies_with_one() -> None:
+    d = frozen_dict({1: "a", 2: "b"})
+    assert isinstance(d, FrozenDict)
+    for change in (
+        lambda: d.__setitem__(3, "c"),
+        lambda: d.__delitem__(1),
+        lambda: d.update({3: "c"}),
+        lambda: d.pop(1),
+        d.clear,
+        d.popitem,
+    ):
+        with pytest.raises(TypeError, match="never changes"):
+            change()
+    assert d == {1: "a", 2: "b"}
+    assert list(d.updated({3: "c", 1: "z"}).items()) == [(1, "z"), (2, "b"), (3, "c")]
+    assert d.without(1) == {2: "b"}
+    assert pickle.loads(pickle.dumps(d)) == d
+    assert isinstance(pickle.loads(pickle.dumps(d)), FrozenDict)

@@ -1,0 +1,48 @@
+"""The worked example in docs/CONTRIBUTING.md works as written: one class and one function each
+add a command and an event to the director, and nothing else needs editing."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "CONTRIBUTING.md"
+
+_PRELUDE = """
+from dataclasses import dataclass
+
+from pitboss.ids import PlayerId
+from pitboss.tournament.registry import Command, Context, Event, folds, handles
+from pitboss.tournament.state import TournamentState, known_player, with_player
+"""
+
+_CHECK = """
+from pitboss.rules import RuleSet
+from pitboss.tournament import commands, events
+from pitboss.tournament.aggregate import decide
+from pitboss.tournament.registry import event_from_dict
+from pitboss.tournament.state import fold
+
+s = TournamentState.new(RuleSet())
+s = fold(s, decide(s, commands.RegisterPlayer(player_id=PlayerId("a"), name="Ann Le"), 1))
+(renamed,) = decide(s, commands.RenamePlayer(player_id=PlayerId("a"), name=" Ann Lee "), 2)
+assert renamed.type == "player_renamed", renamed.type
+assert event_from_dict(renamed.to_dict()) == renamed
+assert fold(s, [renamed]).players["a"].name == "Ann Lee"
+assert events.PlayerRenamed is type(renamed)
+print("ok")
+"""
+
+
+def test_the_worked_example_adds_a_command_and_an_event_in_one_place() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    (example,) = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
+    program = _PRELUDE + textwrap.dedent(example) + _CHECK
+    done = subprocess.run(
+        [sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "ok"
