@@ -2,7 +2,8 @@
 
 The stable API, for a server, a script or a test:
 
-- `TournamentState` (and `Phase`), `decide`, `execute`, `catch_up`, `fold`, `apply`, `replay`;
+- `TournamentState` (and `Phase`), `decide`, `execute`, `catch_up`, `fold`, `apply`, `replay`,
+  `replay_log` (a stored log, from its ``tournament_created``);
 - `commands` and `events`: every command and event class by name (``commands.RegisterPlayer``,
   ``events.PlayersBusted``), `event_from_dict` for the stored form;
 - `views`: what screens show (the clock, the standings, the seating chart, find my seat).
@@ -10,6 +11,7 @@ The stable API, for a server, a script or a test:
 Behind it, one module per feature owns its commands, events, ``decide`` handlers and folds,
 registered by type in `pitboss.tournament.registry`:
 
+- `creation`: the first event, the tournament's name and complete rule set;
 - `registration`: entries and money (registration, refunds, re-buys, add-ons, re-entries);
 - `timekeeping`: the clock and the structure (start, levels, breaks, hand-for-hand, the limit);
 - `tables`: seating, balancing and breaking tables;
@@ -31,6 +33,7 @@ from pitboss.tournament import (  # the features: importing them registers their
     busts,
     colour_up,
     conduct,
+    creation,
     hands,
     prizes,
     registration,
@@ -40,9 +43,10 @@ from pitboss.tournament import (  # the features: importing them registers their
 )
 from pitboss.tournament.aggregate import catch_up, decide, execute
 from pitboss.tournament.registry import Command, Event, event_from_dict
-from pitboss.tournament.state import Phase, TournamentState, apply, fold, replay
+from pitboss.tournament.state import Phase, TournamentState, apply, fold, replay, replay_log
 
 FEATURES = (
+    creation,
     registration,
     timekeeping,
     tables,
@@ -68,4 +72,5 @@ __all__ = [
     "execute",
     "fold",
     "replay",
+    "replay_log",
 ]

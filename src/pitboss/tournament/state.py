@@ -169,6 +169,7 @@ class TournamentState(NamedTuple):
     """
 
     rules: RuleSet
+    name: str = ""
     phase: Phase = Phase.REGISTRATION
     players: Mapping[PlayerId, Player] = EMPTY
     clock: clk.Clock = clk.Clock()
@@ -384,6 +385,25 @@ def replay(rules: RuleSet, events: Iterable[Event]) -> TournamentState:
     return fold(TournamentState.new(rules), events)
 
 
+def replay_log(events: Iterable[Event]) -> TournamentState:
+    """The state a stored tournament reaches: its log starts with ``tournament_created``, which
+    carries the name and the complete rule set, so nothing from outside is needed.
+
+    Raises:
+        TournamentError: the log is empty or does not start with ``tournament_created``.
+    """
+    stream = iter(events)
+    first = next(stream, None)
+    if first is None or first.type != "tournament_created":
+        raise TournamentError(
+            "a tournament's log starts with tournament_created (its name and rule set); "
+            f"this one starts with {None if first is None else first.type}",
+            code="no_tournament_created",
+            params={"first": None if first is None else first.type},
+        )
+    return fold(apply(TournamentState.new(), first), stream)
+
+
 def known_player(s: TournamentState, pid: PlayerId) -> Player:
     """The registered player ``pid``.
 
@@ -457,6 +477,7 @@ __all__ = [
     "known_player",
     "player_in_play",
     "replay",
+    "replay_log",
     "timeline_of",
     "with_conduct",
     "with_deal",
