@@ -1,146 +1,160 @@
-"""What a setup fixes before any card is dealt, computed once per ``HandSetup`` and reused.
+"""The start of a hand: the setup checked, the seats in position order, the forced bets taken.
 
-Posting depends only on the setup (stacks, blinds, antes, order), so the posted state and the
-``Posted`` events are computed once; every ``Hand`` dealt from the same setup object copies
-them. The memo holds the setup itself, so an ``id`` is never reused while cached.
+``PostingStep._seat_and_post`` checks the setup (``HandSetup.checked_seats``, the checks of
+``HandSetup.validate``) and fills the hand's state in one pass. A table builds a new setup for
+every hand, so this pass is part of the cost of every hand, and the benchmark counts it
+(``benchmarks/bench_engine.py`` builds a new setup per hand). Nothing is memoised: an earlier
+version kept a plan per setup object (the last 256), which only helped a caller dealing many
+hands from one setup object.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from pitboss.engine.events import Posted
-from pitboss.engine.setup import HandSetup, first_left_of, normalised_posts
+from pitboss.engine.events import HandEvent
+from pitboss.engine.records import posted
+from pitboss.engine.setup import HandSetup, PostKind, SeatSpec, first_left_of, normalised_posts
+from pitboss.engine.state import CLOCKWISE, HandState
 from pitboss.errors import HandSetupError
 from pitboss.rules.hand import ShowdownPolicy, TimeoutPolicy
 from pitboss.rules.stakes import AnteMode
 
-
-@dataclass(frozen=True, slots=True)
-class DealPlan:
-    """The seats in position order and the table right after the forced bets."""
-
-    seats: tuple[int, ...]
-    pos: dict[int, int]
-    start: int
-    stack: tuple[int, ...]
-    bet: tuple[int, ...]
-    committed: tuple[int, ...]
-    posted: tuple[Posted, ...]
-    dead: int
-    killed: tuple[int, ...]
-    undealt: tuple[int, ...]
-    deal_to: tuple[int, ...]
-    live: int
-    opener: int
-    current: int
-    opening_bet: int
-    unit: int
-    kill_on_timeout: bool
-    table_all_hands: bool
+# Enum members under module names (reading one through its class costs ~0.2 us in CPython 3.11).
+_ANTE = PostKind.ANTE
+_BIG_BLIND_ANTE = AnteMode.BIG_BLIND
+_KILL_HAND = TimeoutPolicy.KILL_HAND
+_ALL_HANDS_TABLED = ShowdownPolicy.ALL_HANDS_TABLED
 
 
-_PLANS: dict[int, tuple[HandSetup, DealPlan]] = {}
-_MAX_PLANS = 256
+class PostingStep(HandState):
+    """Seating and posting, on top of the hand's state."""
+
+    __slots__ = ()
+
+    def _seat_and_post(
+        self, setup: HandSetup
+    ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...], int]:
+        """Fill the state from ``setup`` up to the deal; return who is dealt dead, who is not
+        dealt, who is dealt (in deal order, from the left of the button) and who acts first.
+
+        Sets the seats, positions, stacks, bets, what each player committed, the dead money, the
+        ``Posted`` events, the live count, the current bet and the opening bet, the chip unit and
+        the two hand policies (timeouts: TDA 29 / KY 16; showdown: TDA 17A / THC 10). The forced
+        bets are ``HandSetup.posting_order``: a short stack posts what it has (KY 10); the
+        big-blind ante is dead money in the main pot (RP-11); ``dead_posts`` are dead money (THC
+        21/35). The first betting round opens left of the largest live post.
+
+        Raises:
+            HandSetupError: the setup cannot be dealt.
+        """
+        ordered = _checked_seats(setup)
+        n = len(ordered)
+        stack = [0] * n
+        seats_list = [0] * n
+        everyone_live = True
+        for i in range(n):
+            spec = ordered[i]
+            seats_list[i] = spec.seat
+            stack[i] = spec.stack
+            if spec.killed or not spec.dealt:
+                everyone_live = False
+        seats = tuple(seats_list)
+        pos = dict(zip(seats, range(n), strict=True))
+        start = first_left_of(seats, setup.button)
+        bet = [0] * n
+        committed = [0] * n
+        events: list[HandEvent] = []
+        big_blind_ante = setup.mode is _BIG_BLIND_ANTE
+        dead = 0
+        largest = 0
+        opener = -1
+        for seat, kind, due in setup.posting_order():
+            if due <= 0:
+                continue
+            p = pos[seat]
+            live = kind is not _ANTE
+            if live and due >= largest:
+                largest = due
+                opener = p
+            left = stack[p]
+            paid = due if due < left else left
+            if paid <= 0:
+                continue
+            left -= paid
+            stack[p] = left
+            if big_blind_ante and not live:
+                dead += paid  # RP-11: the big-blind ante is dead money in the main pot
+            else:
+                committed[p] += paid
+            if live:
+                bet[p] += paid
+            events.append(posted(seat, kind, paid, not left, False))
+        if setup.dead_posts:
+            for post in normalised_posts(setup.dead_posts):  # THC 21/35: missed blinds, dead
+                p = pos[post.seat]
+                paid = post.amount if post.amount < stack[p] else stack[p]
+                if paid <= 0:
+                    continue
+                stack[p] -= paid
+                dead += paid
+                events.append(posted(post.seat, post.kind, paid, not stack[p], True))
+        self._seats = seats
+        self._pos = pos
+        self._start = start
+        self._stack = stack
+        self._bet = bet
+        self._committed = committed
+        self._events = events
+        self._dead = dead
+        self._current = largest
+        self._opening_bet = self._min_raise = setup.opening_bet
+        self._unit = setup.chip_unit
+        hand_rules = setup.rules.hand
+        self._kill_on_timeout = hand_rules.timeout_policy is _KILL_HAND
+        self._table_all = hand_rules.showdown_policy is _ALL_HANDS_TABLED
+        first = (opener + 1) % n if opener >= 0 else start
+        self._clockwise = CLOCKWISE[n]
+        clockwise = CLOCKWISE[n][start]
+        if everyone_live:  # the common case
+            self._n_live = n - stack.count(0)
+            return (), (), clockwise, first
+        _check_someone_is_live(ordered)
+        self._n_live = sum(
+            1 for i in range(n) if stack[i] and not ordered[i].killed and ordered[i].dealt
+        )
+        return (
+            tuple([p for p in clockwise if ordered[p].killed and ordered[p].dealt]),
+            tuple([p for p in clockwise if not ordered[p].dealt]),
+            tuple([p for p in clockwise if ordered[p].dealt]),
+            first,
+        )
 
 
-def plan_for(setup: HandSetup) -> DealPlan:
-    """The plan of ``setup`` (validated on first use).
+def check_deal(setup: HandSetup) -> tuple[SeatSpec, ...]:
+    """``setup``'s seats in seat order, after every check the deal makes.
 
     Raises:
-        HandSetupError: the setup cannot be dealt.
+        HandSetupError: ``setup`` is not a `HandSetup`, a field is wrong (`HandSetup.validate`),
+            or every player is dealt dead or not dealt cards.
     """
-    entry = _PLANS.get(id(setup))
-    if entry is not None and entry[0] is setup:
-        return entry[1]
-    plan = _make_plan(setup)
-    if len(_PLANS) >= _MAX_PLANS:
-        _PLANS.clear()
-    _PLANS[id(setup)] = (setup, plan)
-    return plan
+    ordered = _checked_seats(setup)
+    _check_someone_is_live(ordered)
+    return ordered
 
 
-def _make_plan(setup: HandSetup) -> DealPlan:
+def _checked_seats(setup: HandSetup) -> tuple[SeatSpec, ...]:
     if setup.__class__ is not HandSetup:
         raise HandSetupError(
             f"a hand is dealt from a HandSetup, not {setup!r}",
             code="bad_setup",
             params={"setup": repr(setup)},
         )
-    setup.validate()
-    ordered = setup.ordered_seats()
+    return setup.checked_seats()
+
+
+def _check_someone_is_live(ordered: tuple[SeatSpec, ...]) -> None:
     if all(s.killed or not s.dealt for s in ordered):
         raise HandSetupError(
             "every player is dealt dead or not dealt cards: a hand needs at least one live player",
             code="no_live_player",
             params={"seats": [s.seat for s in ordered]},
         )
-    seats = tuple(s.seat for s in ordered)
-    n = len(seats)
-    pos = {s: i for i, s in enumerate(seats)}
-    start = first_left_of(seats, setup.button)
-    stack = [s.stack for s in ordered]
-    bet = [0] * n
-    committed = [0] * n
-    posted: list[Posted] = []
-    big_blind_ante = setup.mode is AnteMode.BIG_BLIND
-    dead = 0
-    largest = 0
-    opener = -1
-    for post in setup.posting_plan():
-        p = pos[post.seat]
-        due = post.amount
-        if due <= 0:
-            continue
-        live = post.kind.is_live
-        if live and due >= largest:
-            largest = due
-            opener = p
-        paid = due if due < stack[p] else stack[p]
-        if paid <= 0:
-            continue
-        stack[p] -= paid
-        if big_blind_ante and not live:
-            dead += paid  # RP-11: the big-blind ante is dead money in the main pot
-        else:
-            committed[p] += paid
-        if live:
-            bet[p] += paid
-        posted.append(Posted(seat=post.seat, kind=post.kind, amount=paid, is_all_in=not stack[p]))
-    for post in normalised_posts(setup.dead_posts):  # THC 21/35: missed blinds, dead, main pot
-        p = pos[post.seat]
-        paid = post.amount if post.amount < stack[p] else stack[p]
-        if paid <= 0:
-            continue
-        stack[p] -= paid
-        dead += paid
-        posted.append(
-            Posted(
-                seat=post.seat, kind=post.kind, amount=paid, is_all_in=not stack[p], is_dead=True
-            )
-        )
-    clockwise = [(start + k) % n for k in range(n)]
-    killed = tuple(p for p in clockwise if ordered[p].killed and ordered[p].dealt)
-    undealt = tuple(p for p in clockwise if not ordered[p].dealt)
-    live_count = sum(1 for i in range(n) if stack[i] and not ordered[i].killed and ordered[i].dealt)
-    hand_rules = setup.rules.hand
-    return DealPlan(
-        seats=seats,
-        pos=pos,
-        start=start,
-        stack=tuple(stack),
-        bet=tuple(bet),
-        committed=tuple(committed),
-        posted=tuple(posted),
-        dead=dead,
-        killed=killed,
-        undealt=undealt,
-        deal_to=tuple(p for p in clockwise if ordered[p].dealt),
-        live=live_count,
-        opener=(opener + 1) % n if opener >= 0 else start,
-        current=largest,
-        opening_bet=setup.opening_bet,
-        unit=setup.chip_unit,
-        kill_on_timeout=hand_rules.timeout_policy is TimeoutPolicy.KILL_HAND,
-        table_all_hands=hand_rules.showdown_policy is ShowdownPolicy.ALL_HANDS_TABLED,
-    )

@@ -14,6 +14,12 @@ from pitboss.engine.events import STREETS, HandEvent, Street
 from pitboss.engine.records import board_dealt, card_burned
 from pitboss.engine.setup import HandSetup
 
+CLOCKWISE: list[list[tuple[int, ...]]] = [
+    [tuple((start + k) % n for k in range(n)) for start in range(n)] for n in range(24)
+]
+"""``CLOCKWISE[n][start]``: the positions of an ``n``-player hand clockwise from ``start``
+(a precomputed table, 23 players at most): turn order without modular arithmetic."""
+
 
 class HandPhase(enum.StrEnum):
     """Where the hand is: players betting, players showing or mucking, or over."""
@@ -40,6 +46,7 @@ class HandState:
         "_aggressor",
         "_bet",
         "_board",
+        "_clockwise",
         "_committed",
         "_current",
         "_dead",
@@ -75,6 +82,7 @@ class HandState:
     _seats: tuple[int, ...]
     _pos: dict[int, int]
     _start: int
+    _clockwise: list[tuple[int, ...]]
     _stack: list[int]
     _bet: list[int]
     _committed: list[int]
