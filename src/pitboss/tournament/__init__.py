@@ -19,7 +19,9 @@ registered by type in `pitboss.tournament.registry`:
 - `colour_up`: colour-ups and the chip race;
 - `conduct`: penalties, absence, clock calls, overridden rulings;
 - `prizes`: payouts, deals and chops, prizes paid, the books;
-- `side_games`: SLPT 29 side games into the main event.
+- `side_games`: SLPT 29 side games into the main event;
+- `corrections`: a bust recorded without the hand, a hand's result or the button put right
+  (TDA 34A), a table's count.
 
 Pure values and planners sit below them (`clock`, `structure`, `entries`, `ledger`, `seating`,
 `balancing`, `eliminations`, `payouts`, `chop`, `icm`, `awards`, `windows`); `aggregate` sits
@@ -33,6 +35,7 @@ from pitboss.tournament import (  # the features: importing them registers their
     busts,
     colour_up,
     conduct,
+    corrections,
     creation,
     hands,
     prizes,
@@ -56,6 +59,7 @@ FEATURES = (
     conduct,
     prizes,
     side_games,
+    corrections,
 )
 """The feature modules, each owning its commands, events, handlers and folds."""
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pitboss.cards import RandomSource
 from pitboss.errors import SeatingError, TableError, TournamentError
 from pitboss.frozen_map import frozen, frozen_dict
-from pitboss.ids import HandId, PlayerId, TableNo
+from pitboss.ids import HandId, PlayerId, SeatNo, TableNo
 from pitboss.rules.tournament import EqualStackBusts
 from pitboss.table.positions import Positions
 from pitboss.table.values import HandPlan
@@ -100,11 +100,14 @@ def _started(state: TournamentState, event: HandStarted) -> TournamentState:
     play, so a runtime reads it back with `plan_of_started_hand`."""
     table = state.tables.get(event.table)
     players: tuple[PlayerId, ...] = ()
+    seats: tuple[SeatNo, ...] = ()
     penalised: tuple[PlayerId, ...] = ()
     plan: HandPlan | None = None
     if table is not None and event.positions is not None:
         waiting = frozenset(event.waiting)
-        players = tuple(p for s, p in sorted(table.seats.items()) if s not in waiting)
+        dealt = [(s, p) for s, p in sorted(table.seats.items()) if s not in waiting]
+        players = tuple(p for _, p in dealt)
+        seats = tuple(s for s, _ in dealt)
         penalised = tuple(p for p in players if state.conduct_of(p).penalty_hands > 0)
         behind = tuple(p for p in players if state.players[p].rebuy_declared)
         plan = planned_hand(state, table, event.positions, waiting, event.at)
@@ -118,6 +121,7 @@ def _started(state: TournamentState, event: HandStarted) -> TournamentState:
         level=event.level,
         started_at=event.at,
         players=players,
+        seats=seats,
         penalised=penalised,
         behind=behind,
         hand_for_hand_hand=state.hand_for_hand_hand if state.clock.hand_for_hand else None,
@@ -136,6 +140,10 @@ def _finished(state: TournamentState, event: HandFinished) -> TournamentState:
     pass begins; hand-for-hand notes the table as done with this hand-for-hand hand (RP-8)."""
     record = state.hands[event.hand_id]
     players = state.players
+    before = tuple(
+        PlayerChips(player_id=st.player_id, chips=players[st.player_id].chips)
+        for st in event.stacks
+    )
     state = with_players(
         state, {st.player_id: players[st.player_id]._replace(chips=st.chips) for st in event.stacks}
     )
@@ -144,7 +152,8 @@ def _finished(state: TournamentState, event: HandFinished) -> TournamentState:
     if record.table not in open_at.values():
         busy = busy - {record.table}
     # the plan is kept while the hand is in play; a finished hand drops it
-    hands = frozen(state.hands).updated({event.hand_id: record._replace(finished=True, plan=None)})
+    finished = record._replace(finished=True, plan=None, before=before, after=event.stacks)
+    hands = frozen(state.hands).updated({event.hand_id: finished})
     state = state._replace(hands=hands, open_at=open_at, busy=busy)
     for pid in record.penalised:
         served = max(0, state.conduct_of(pid).penalty_hands - 1)

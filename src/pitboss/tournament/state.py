@@ -21,7 +21,7 @@ from typing import Annotated, Any, NamedTuple
 
 from pitboss.errors import RegistrationError, TournamentError
 from pitboss.frozen_map import EMPTY, EMPTY_DICT, frozen, frozen_dict
-from pitboss.ids import HandId, PlayerId, TableNo
+from pitboss.ids import HandId, PlayerId, SeatNo, TableNo
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import ChopMethod, Structure
 from pitboss.table.seats import TableSeats
@@ -30,7 +30,7 @@ from pitboss.tournament import clock as clk
 from pitboss.tournament import ledger as ldg
 from pitboss.tournament.balancing import Move
 from pitboss.tournament.eliminations import BustRecord, RemovalReason
-from pitboss.tournament.entries import Player, PlayerStatus, PublicPlayer
+from pitboss.tournament.entries import Player, PlayerChips, PlayerStatus, PublicPlayer
 from pitboss.tournament.registry import FOLDS, Event
 from pitboss.tournament.structure import Period, timeline
 from pitboss.validation import MAX_INT, Range
@@ -60,10 +60,13 @@ class HandRecord(NamedTuple):
     started_at: int
     finished: bool = False
     players: tuple[PlayerId, ...] = ()
+    seats: tuple[SeatNo, ...] = ()  # the seat of each of ``players``
     penalised: tuple[PlayerId, ...] = ()
     behind: tuple[PlayerId, ...] = ()  # re-buys declared before the deal: they play (THC 1)
     hand_for_hand_hand: int | None = None
     plan: HandPlan | None = None
+    before: tuple[PlayerChips, ...] = ()  # once finished: the stacks its result replaced
+    after: tuple[PlayerChips, ...] = ()  # once finished: its result
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -109,6 +109,7 @@ class SeatReason(enum.StrEnum):
     REBUY = "rebuy"
     ALTERNATE = "alternate"
     SIDE_GAME = "side_game"
+    CORRECTION = "correction"  # a corrected hand result put a player back in
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
