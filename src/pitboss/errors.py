@@ -134,3 +134,14 @@ class ConductError(TournamentError):
     """A ruling on conduct (penalty, absence, chips out of play, clock call) not possible."""
 
     default_code = "conduct_error"
+
+
+class CodecError(PitbossError, ValueError):
+    """A command or stored event whose JSON form cannot be read (`pitboss.tournament.codec`).
+
+    Not an object, an unknown type or field, a missing field, a value of the wrong type, too
+    large or too deeply nested, or an event written by a newer pitboss. ``params`` name the
+    field and what is allowed there.
+    """
+
+    default_code = "bad_command"

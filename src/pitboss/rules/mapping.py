@@ -12,14 +12,40 @@ import dataclasses
 import enum
 import types
 import typing
-from collections.abc import Mapping
-from typing import Any, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Any, Literal, TypeVar
 
 from pitboss.errors import PitbossError, RuleSetError
 
 T = TypeVar("T")
 
 _HINTS_CACHE: dict[type[Any], dict[str, Any]] = {}
+
+Problem = Literal["unknown", "missing", "wrong_type"]
+"""What was wrong with a mapping: a key the class does not have, a required key absent, or a
+value of the wrong type (a list of the wrong length, a value outside a ``Literal`` or an enum)."""
+
+Refusal = Callable[[Problem, str, dict[str, Any]], PitbossError]
+"""``(problem, message, params) -> error``: how a caller reports a mapping that does not fit.
+``params`` always has ``setting``, the dotted name of the key or value (``rules.table.seats``,
+``stacks[2].chips``); ``allowed`` (the keys allowed there) for ``unknown``, ``missing`` (every
+required key absent) for ``missing``, and ``expected``/``got`` or ``allowed``/``got`` for
+``wrong_type``."""
+
+
+class _MisfitError(Exception):
+    """A key or value that does not fit, on its way to the caller's `Refusal` (internal)."""
+
+    def __init__(self, problem: Problem, message: str, params: dict[str, Any]) -> None:
+        super().__init__(message)
+        self.problem: Problem = problem
+        self.message = message
+        self.params = params
+
+
+def _rule_set_error(problem: Problem, message: str, params: dict[str, Any]) -> PitbossError:
+    """The default `Refusal`: a `RuleSetError` with the loader's message (presets)."""
+    return RuleSetError(message, params=params)
 
 
 def _hints(cls: type[Any]) -> dict[str, Any]:
@@ -30,28 +56,44 @@ def _hints(cls: type[Any]) -> dict[str, Any]:
     return hints
 
 
-def from_mapping(cls: type[T], data: Mapping[str, Any], *, where: str = "") -> T:
+def from_mapping(
+    cls: type[T], data: Mapping[str, Any], *, where: str = "", refuse: Refusal | None = None
+) -> T:
     """Build dataclass ``cls`` from a mapping, converting each value by its field type.
 
+    ``refuse`` builds the error for a mapping that does not fit (an unknown key, a missing
+    required key, a value of the wrong type); by default it is a `RuleSetError`.
+
     Raises:
-        RuleSetError: an unknown key, a missing required key, or a value of the wrong type.
+        RuleSetError: (or what ``refuse`` builds) an unknown key, a missing required key, or a
+            value of the wrong type.
         PitbossError: whatever the dataclass's own validation raises, with ``where`` prefixed.
     """
+    try:
+        return _from_mapping(cls, data, where)
+    except _MisfitError as misfit:
+        make = refuse or _rule_set_error
+        raise make(misfit.problem, misfit.message, misfit.params) from None
+
+
+def _from_mapping(cls: type[T], data: Mapping[str, Any], where: str) -> T:
     if not dataclasses.is_dataclass(cls):
         raise TypeError(f"{cls!r} is not a dataclass")
     if not isinstance(data, Mapping):
-        raise RuleSetError(
+        raise _MisfitError(
+            "wrong_type",
             f"{where or cls.__name__} must be a table of settings, got {_describe(data)}",
-            params={"setting": where, "expected": "a table", "got": _describe(data)},
+            {"setting": where, "expected": "a table", "got": _describe(data)},
         )
     fields = {f.name: f for f in dataclasses.fields(cls) if f.init}
     hints = _hints(cls)
     unknown = sorted(set(data) - set(fields))
     if unknown:
         name = _join(where, unknown[0])
-        raise RuleSetError(
+        raise _MisfitError(
+            "unknown",
             f"unknown setting '{name}'; allowed here: {', '.join(sorted(fields)) or 'none'}",
-            params={"setting": name, "allowed": sorted(fields)},
+            {"setting": name, "allowed": sorted(fields)},
         )
     missing = sorted(
         name
@@ -62,9 +104,10 @@ def from_mapping(cls: type[T], data: Mapping[str, Any], *, where: str = "") -> T
     )
     if missing:
         name = _join(where, missing[0])
-        raise RuleSetError(
+        raise _MisfitError(
+            "missing",
             f"missing setting '{name}' (required: {', '.join(missing)})",
-            params={"setting": name, "missing": missing},
+            {"setting": name, "missing": missing},
         )
     kwargs = {key: _convert(hints[key], value, _join(where, key)) for key, value in data.items()}
     try:
@@ -87,18 +130,19 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
         if value is None and type(None) in args:
             return None
         options = [a for a in args if a is not type(None)]
-        errors: list[RuleSetError] = []
+        errors: list[_MisfitError | RuleSetError] = []
         for option in options:
             try:
                 return _convert(option, value, where)
-            except RuleSetError as err:
+            except (_MisfitError, RuleSetError) as err:
                 errors.append(err)
         if len(errors) == 1:
             raise errors[0]
-        raise RuleSetError(
+        raise _MisfitError(
+            "wrong_type",
             f"'{where}' must be {' or '.join(_type_name(o) for o in options)}, "
             f"got {_describe(value)}",
-            params={
+            {
                 "setting": where,
                 "expected": [_type_name(o) for o in options],
                 "got": _describe(value),
@@ -107,21 +151,24 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
     if origin is typing.Literal:
         if value in args:
             return value
-        raise RuleSetError(
+        raise _MisfitError(
+            "wrong_type",
             f"'{where}' must be one of {', '.join(map(repr, args))}, got {value!r}",
-            params={"setting": where, "allowed": list(args), "got": repr(value)},
+            {"setting": where, "allowed": list(args), "got": repr(value)},
         )
     if origin in (tuple, list, frozenset):
         if not isinstance(value, (list, tuple)):
-            raise RuleSetError(
+            raise _MisfitError(
+                "wrong_type",
                 f"'{where}' must be a list, got {_describe(value)}",
-                params={"setting": where, "expected": "a list", "got": _describe(value)},
+                {"setting": where, "expected": "a list", "got": _describe(value)},
             )
         if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
             if len(args) != len(value):
-                raise RuleSetError(
+                raise _MisfitError(
+                    "wrong_type",
                     f"'{where}' must have {len(args)} items, got {len(value)}",
-                    params={"setting": where, "expected_items": len(args), "items": len(value)},
+                    {"setting": where, "expected_items": len(args), "items": len(value)},
                 )
             return tuple(
                 _convert(a, v, f"{where}[{i}]")
@@ -135,23 +182,25 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
         return tuple(items)
     if origin is dict:
         if not isinstance(value, Mapping):
-            raise RuleSetError(
+            raise _MisfitError(
+                "wrong_type",
                 f"'{where}' must be a table, got {_describe(value)}",
-                params={"setting": where, "expected": "a table", "got": _describe(value)},
+                {"setting": where, "expected": "a table", "got": _describe(value)},
             )
         return {
             _convert(args[0], k, f"{where}.{k}"): _convert(args[1], v, f"{where}.{k}")
             for k, v in value.items()
         }
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        return from_mapping(tp, value, where=where)
+        return _from_mapping(tp, value, where)
     if isinstance(tp, type) and issubclass(tp, enum.Enum):
         allowed = [m.value for m in tp]
         if value in allowed and not isinstance(value, bool):
             return tp(value)
-        raise RuleSetError(
+        raise _MisfitError(
+            "wrong_type",
             f"'{where}' must be one of {', '.join(map(repr, allowed))}, got {value!r}",
-            params={"setting": where, "allowed": allowed, "got": repr(value)},
+            {"setting": where, "allowed": allowed, "got": repr(value)},
         )
     if tp is bool:
         if isinstance(value, bool):
@@ -173,9 +222,10 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
             f"'{where}' has a type the loader cannot read: {tp!r}",
             params={"setting": where, "type": repr(tp)},
         )
-    raise RuleSetError(
+    raise _MisfitError(
+        "wrong_type",
         f"'{where}' must be {_type_name(tp)}, got {_describe(value)}",
-        params={"setting": where, "expected": _type_name(tp), "got": _describe(value)},
+        {"setting": where, "expected": _type_name(tp), "got": _describe(value)},
     )
 
 
@@ -223,4 +273,4 @@ def _describe(value: Any) -> str:
     return f"{value!r} ({kind})"
 
 
-__all__ = ["from_mapping", "to_mapping"]
+__all__ = ["Problem", "Refusal", "from_mapping", "to_mapping"]
