@@ -136,6 +136,23 @@ class ConductError(TournamentError):
     default_code = "conduct_error"
 
 
+class StoreError(PitbossError):
+    """The event store cannot do what was asked (a bad target, an unknown stream, a payload
+    that is not JSON, a database that cannot be reached); nothing was written."""
+
+    default_code = "store_error"
+
+
+class ConcurrencyConflict(StoreError):  # noqa: N818 - the name the design gives the conflict
+    """Another writer appended to the stream first: reload from the log and decide again.
+
+    ``params``: ``stream``, ``expected_seq`` (the head the writer read) and ``actual_seq`` (the
+    head now). Nothing of the refused append was written.
+    """
+
+    default_code = "conflict"
+
+
 class CodecError(PitbossError, ValueError):
     """A command or stored event whose JSON form cannot be read (`pitboss.tournament.codec`).
 

@@ -1,0 +1,90 @@
+"""JSON text for the log: checked before it is written, so what is loaded equals what was given.
+
+``json.dumps`` alone would store some values as something else without a word: a dict key
+``1`` as ``"1"``, ``True`` as a key ``"true"``, a set not at all (TypeError), NaN as a token
+PostgreSQL refuses. The check walks the value first and names the path of the first value
+JSON cannot keep. Text is UTF-8 (not ``\\u`` escapes) and compact; key order is kept, which is
+why PostgreSQL's column is ``json`` (kept as written) rather than ``jsonb`` (which reorders keys).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping
+from typing import Any
+
+from pitboss.errors import StoreError
+
+_ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+
+
+def encode_object(value: object, *, what: str, stream: str) -> str:
+    """``value``, a JSON object, as text; ``what`` names it in an error (``event 2 data``).
+
+    Raises:
+        StoreError: ``bad_payload``, naming the path and the type found.
+    """
+    if not isinstance(value, Mapping):
+        raise _bad(stream, what, "", value, "a JSON object (a mapping with string keys)")
+    _check(value, stream=stream, what=what, path="")
+    return _ENCODER.encode(value)
+
+
+def decode_object(text: str | Mapping[str, Any]) -> Mapping[str, Any]:
+    """A stored JSON object (PostgreSQL's driver hands back ``json`` columns parsed already)."""
+    if isinstance(text, str):
+        decoded: Mapping[str, Any] = json.loads(text)
+        return decoded
+    return text
+
+
+def _check(value: object, *, stream: str, what: str, path: str) -> None:
+    if isinstance(value, str):
+        if not is_utf8(value):
+            raise _bad(stream, what, path, value, "text that UTF-8 can encode (no lone surrogate)")
+        return
+    if value is None or isinstance(value, bool | int):
+        return
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise _bad(stream, what, path, value, "a finite number")
+        return
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            if not isinstance(key, str) or not is_utf8(key):
+                raise _bad(stream, what, f"{path}.{key!r}", key, "a string key UTF-8 can encode")
+            _check(item, stream=stream, what=what, path=f"{path}.{key}")
+        return
+    if isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            _check(item, stream=stream, what=what, path=f"{path}[{index}]")
+        return
+    raise _bad(stream, what, path, value, "a JSON value (str, int, float, bool, None, list, dict)")
+
+
+def is_utf8(text: str) -> bool:
+    """Whether ``text`` can be stored as UTF-8 (a lone surrogate such as ``"\\ud800"`` cannot)."""
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _bad(stream: str, what: str, path: str, value: object, allowed: str) -> StoreError:
+    shown = repr(value)[:60]
+    return StoreError(
+        f"stream {stream}: {what}{path} is {type(value).__name__} {shown}: the log keeps {allowed}",
+        code="bad_payload",
+        params={
+            "stream": stream,
+            "what": what,
+            "path": path,
+            "type": type(value).__name__,
+            "value": shown,
+            "allowed": allowed,
+        },
+    )

@@ -1,0 +1,157 @@
+"""The event log on PostgreSQL (psycopg 3), for a server that outlives one laptop.
+
+* Writes run at READ COMMITTED. Two writers can both read head N; both insert seq N + 1; the
+  second blocks on the primary key until the first commits, then fails with a unique
+  violation, reported as `ConcurrencyConflict` (its transaction rolled back whole).
+* Each append calls ``pg_notify('pitboss_events', 'stream:seq')`` in its own transaction, so
+  the wake-up is sent only if (and when) the events are committed. It is a wake-up only:
+  `PostgresListener` readers catch up from the table (and a notification is database-wide:
+  two stores in one database's schemas wake each other's listeners, harmlessly).
+* Opening migrates under a transaction-level advisory lock, so servers starting together
+  create the tables once. The tables go in the connection's current schema: give pitboss a
+  database of its own, or a schema with ``?options=-csearch_path%3Dname`` in the URL.
+"""
+
+from __future__ import annotations
+
+import time
+from types import TracebackType
+from typing import Any, Self, cast
+
+import psycopg
+import sqlalchemy as sa
+from sqlalchemy.dialects.postgresql import insert as postgres_insert
+from sqlalchemy.engine import Connection, Engine
+
+from pitboss.errors import StoreError
+from pitboss.store.envelopes import Wakeup
+from pitboss.store.schema import migrate
+from pitboss.store.sql import SqlEventStore, store_failure
+
+NOTIFY_CHANNEL = "pitboss_events"
+"""The channel every append notifies, with the payload ``"stream:seq"`` (the new head)."""
+
+CONNECT_TIMEOUT_S = 10
+"""How long opening waits for the server, unless the URL says (``?connect_timeout=N``)."""
+
+_MIGRATION_LOCK = 0x50495442  # "PITB", as SQLite's application_id
+_UNIQUE_VIOLATION = "23505"
+
+
+def open_postgres(url: sa.URL) -> PostgresEventStore:
+    """The store in the PostgreSQL database at ``url``, its tables created if missing.
+
+    Connection settings the URL leaves out come from libpq's variables (``PGHOST``,
+    ``PGPORT``, ``PGUSER``, ``PGPASSWORD``, ``PGDATABASE``): ``postgresql://`` alone is the
+    database they name.
+
+    Raises:
+        StoreError: ``store_unavailable`` (no server, refused login, no such database),
+            ``not_a_store``, ``store_too_new``.
+    """
+    shown = url.render_as_string(hide_password=True)
+    url = url.set(drivername="postgresql+psycopg")
+    connect_args: dict[str, Any] = {"application_name": "pitboss"}
+    if "connect_timeout" not in url.query:
+        connect_args["connect_timeout"] = CONNECT_TIMEOUT_S
+    engine = sa.create_engine(url, pool_pre_ping=True, connect_args=connect_args)
+    store = PostgresEventStore(engine, target=shown)
+    try:
+        store.migrate()
+    except BaseException:
+        store.close()
+        raise
+    return store
+
+
+class PostgresEventStore(SqlEventStore):
+    """The event store in a PostgreSQL database (see the module's notes)."""
+
+    def migrate(self) -> None:
+        """Create or upgrade the tables, once, however many processes open the store at once.
+
+        Raises:
+            StoreError: ``store_unavailable``, ``not_a_store``, ``store_too_new``.
+        """
+        try:
+            with self._write() as conn:
+                conn.execute(sa.select(sa.func.pg_advisory_xact_lock(_MIGRATION_LOCK)))
+                migrate(conn, target=self.target, now_ms=time.time_ns() // 1_000_000)
+        except sa.exc.DBAPIError as error:
+            raise store_failure(error, target=self.target, action="open the store") from error
+
+    def _is_unique_violation(self, error: sa.exc.IntegrityError) -> bool:
+        return getattr(error.orig, "sqlstate", None) == _UNIQUE_VIOLATION
+
+    def _appended(self, conn: Connection, stream: str, last_seq: int) -> None:
+        conn.execute(sa.select(sa.func.pg_notify(NOTIFY_CHANNEL, f"{stream}:{last_seq}")))
+
+    def _insert_if_new(self, table: sa.Table) -> sa.Executable:
+        return postgres_insert(table).on_conflict_do_nothing()
+
+    def listen(self) -> PostgresListener:
+        return PostgresListener(self._engine, target=self.target)
+
+
+class PostgresListener:
+    """A `Listener` on its own connection (``LISTEN pitboss_events``, outside the pool).
+
+    It reports what was committed after it was made. A dropped connection is a
+    ``store_unavailable`` `StoreError`: make a new listener and catch up from the log.
+    """
+
+    def __init__(self, engine: Engine, *, target: str) -> None:
+        self._target = target
+        try:
+            raw = engine.raw_connection()
+            self._conn = cast("psycopg.Connection[Any]", raw.driver_connection)
+            raw.detach()  # closed, not pooled, when the listener closes
+            self._raw = raw
+            self._conn.autocommit = True
+            self._conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+        except sa.exc.DBAPIError as error:
+            raise store_failure(error, target=target, action="listen") from error
+        except psycopg.Error as error:
+            raise _unavailable(error, target) from error
+
+    def wait(self, timeout: float) -> list[Wakeup]:
+        heads: dict[str, int] = {}
+        try:
+            for note in self._conn.notifies(timeout=timeout, stop_after=1):
+                _note(heads, note.payload)
+            if heads:  # take what else has arrived, without waiting
+                for note in self._conn.notifies(timeout=0.0):
+                    _note(heads, note.payload)
+        except psycopg.Error as error:
+            raise _unavailable(error, self._target) from error
+        return [Wakeup(stream=stream, seq=heads[stream]) for stream in sorted(heads)]
+
+    def close(self) -> None:
+        self._raw.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+def _note(heads: dict[str, int], payload: str) -> None:
+    stream, _, seq = payload.rpartition(":")
+    if stream and seq.isdigit():
+        heads[stream] = max(heads.get(stream, 0), int(seq))
+
+
+def _unavailable(error: psycopg.Error, target: str) -> StoreError:
+    reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    return StoreError(
+        f"cannot listen: the store at {target} is unavailable ({reason}); make a new listener "
+        "and catch up from the log",
+        code="store_unavailable",
+        params={"target": target, "action": "listen", "reason": reason},
+    )

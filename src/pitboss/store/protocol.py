@@ -1,0 +1,166 @@
+"""The one `EventStore` protocol that the SQLite and PostgreSQL stores implement (STYLE 15)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from types import TracebackType
+from typing import Any, Protocol, Self
+
+from pitboss.store.envelopes import (
+    NewEvent,
+    Snapshot,
+    StoredCommand,
+    StoredEvent,
+    StoredTournament,
+    Wakeup,
+)
+
+
+class Listener(Protocol):
+    """Wakes a reader when events are appended to any stream of the store.
+
+    PostgreSQL pushes (``LISTEN pitboss_events``); SQLite has no push between processes, so its
+    listener polls the log. Either way a wake-up is only news: read the events from the log.
+    """
+
+    def wait(self, timeout: float) -> list[Wakeup]:
+        """The streams appended to since the last call (one wake-up per stream, its highest
+        ``seq`` seen), waiting up to ``timeout`` seconds for the first; ``[]`` on a timeout."""
+        ...
+
+    def close(self) -> None:
+        """Stop listening and free the connection."""
+        ...
+
+    def __enter__(self) -> Self: ...
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None: ...
+
+
+class EventStore(Protocol):
+    """An append-only event log per tournament: rows are inserted, never updated or deleted.
+
+    Each method is one transaction. Times are milliseconds since the Unix epoch (UTC), passed
+    in by the caller. Every failure is a `pitboss.errors.StoreError` (a lost race the
+    `pitboss.errors.ConcurrencyConflict` subclass) and leaves the store as it was.
+    """
+
+    @property
+    def target(self) -> str:
+        """Where the store is: the SQLite file, or the PostgreSQL URL without its password."""
+        ...
+
+    def create_tournament(self, name: str, *, at: int, stream: str | None = None) -> str:
+        """Start a new, empty stream and return its id.
+
+        ``stream`` defaults to a fresh unguessable id (``secrets.token_urlsafe(9)``); one given
+        must be 1 to 64 letters, digits, ``-`` or ``_``.
+
+        Raises:
+            StoreError: ``bad_stream_id``, ``stream_exists``, ``bad_name``.
+        """
+        ...
+
+    def tournaments(self) -> list[StoredTournament]:
+        """Every stream, oldest first (then by id)."""
+        ...
+
+    def tournament(self, stream: str) -> StoredTournament:
+        """One stream's record.
+
+        Raises:
+            StoreError: ``unknown_stream``.
+        """
+        ...
+
+    def append(
+        self,
+        stream: str,
+        expected_seq: int,
+        *,
+        events: Sequence[NewEvent],
+        command: Mapping[str, Any] | None = None,
+        at: int,
+    ) -> list[StoredEvent]:
+        """Append one command's events as one batch, at ``expected_seq + 1`` onwards.
+
+        The events, the command and their batch number are written in one transaction: all
+        of them or nothing. ``expected_seq`` is the head the writer decided on; if the stream
+        has moved on (another writer appended first), nothing is written.
+
+        Raises:
+            ConcurrencyConflict: the head is not ``expected_seq`` (``conflict``).
+            StoreError: ``unknown_stream``, ``empty_batch``, ``bad_event``, ``bad_payload``.
+        """
+        ...
+
+    def load(
+        self, stream: str, after_seq: int = 0, *, through_seq: int | None = None
+    ) -> list[StoredEvent]:
+        """The stream's events after ``after_seq`` (and up to ``through_seq``), in seq order.
+
+        Raises:
+            StoreError: ``unknown_stream``.
+        """
+        ...
+
+    def head(self, stream: str) -> int:
+        """The ``seq`` of the stream's last event, 0 when it has none.
+
+        Raises:
+            StoreError: ``unknown_stream``.
+        """
+        ...
+
+    def commands(self, stream: str, after_batch: int = 0) -> list[StoredCommand]:
+        """The stream's batches after ``after_batch``, in order, with the commands they came
+        from (the audit trail, and what undo and redo walk).
+
+        Raises:
+            StoreError: ``unknown_stream``.
+        """
+        ...
+
+    def save_snapshot(self, stream: str, seq: int, *, data: bytes, at: int, v: int = 1) -> None:
+        """Keep ``data``, the state folded up to event ``seq``, as a cache (format ``v``).
+
+        Snapshots are inserted, never replaced: saving one for a ``seq`` that has one of that
+        format already keeps the first (the fold is deterministic, so they are equal).
+
+        Raises:
+            StoreError: ``unknown_stream``, ``bad_snapshot`` (``seq`` beyond the head, or
+            ``data`` not bytes).
+        """
+        ...
+
+    def latest_snapshot(
+        self, stream: str, *, v: int = 1, at_most_seq: int | None = None
+    ) -> Snapshot | None:
+        """The snapshot of format ``v`` with the highest ``seq`` (at most ``at_most_seq``), if any.
+
+        Raises:
+            StoreError: ``unknown_stream``.
+        """
+        ...
+
+    def listen(self) -> Listener:
+        """A listener woken by every append made after this call, by any process."""
+        ...
+
+    def close(self) -> None:
+        """Close the store's connections; the store cannot be used afterwards."""
+        ...
+
+    def __enter__(self) -> Self: ...
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None: ...

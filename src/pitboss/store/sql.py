@@ -1,0 +1,422 @@
+"""The event store over SQLAlchemy Core: everything SQLite and PostgreSQL do alike.
+
+A backend (`pitboss.store.sqlite`, `pitboss.store.postgres`) gives the engine, how a write
+transaction begins, how a unique violation looks, what to do after an append (PostgreSQL's
+``pg_notify``) and its listener; the statements and the checks are written once, here.
+
+Append is optimistic: inside one write transaction it reads the stream's head and last batch,
+refuses if the head is not what the writer decided on, then inserts the command row and the
+events at ``expected_seq + 1`` onwards. Two writers that both pass the head check race on the
+primary key (stream, seq) (and (stream, batch)): the database lets one commit and fails the
+other's insert, which is reported as the same `ConcurrencyConflict`. Either way the loser's
+transaction is rolled back whole: no event is lost, none is written twice, none is skipped.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import AbstractContextManager, contextmanager
+from types import TracebackType
+from typing import Any, Self
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection, Engine
+
+from pitboss.errors import ConcurrencyConflict, StoreError
+from pitboss.store import schema
+from pitboss.store.envelopes import (
+    NewEvent,
+    Snapshot,
+    StoredCommand,
+    StoredEvent,
+    StoredTournament,
+)
+from pitboss.store.payloads import decode_object, encode_object, is_utf8
+from pitboss.store.protocol import Listener
+from pitboss.store.schema import STREAM_ID_LENGTH
+
+_STREAM_ID = re.compile(rf"[A-Za-z0-9_-]{{1,{STREAM_ID_LENGTH}}}")
+_EVENT_TYPE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
+
+
+class SqlEventStore:
+    """An `EventStore` on a SQLAlchemy engine; a backend subclass supplies what differs."""
+
+    def __init__(self, engine: Engine, *, target: str) -> None:
+        self._engine = engine
+        self._target = target
+        self._closed = False
+
+    # ------------------------------------------------------------------ what a backend gives
+
+    def _write(self) -> AbstractContextManager[Connection]:
+        """A write transaction (committed on leaving, rolled back on an exception)."""
+        return self._engine.begin()
+
+    def _is_unique_violation(self, error: sa.exc.IntegrityError) -> bool:
+        raise NotImplementedError
+
+    def _appended(self, conn: Connection, stream: str, last_seq: int) -> None:
+        """Called inside an append's transaction after its inserts."""
+
+    def _insert_if_new(self, table: sa.Table) -> sa.Executable:
+        """``INSERT ... ON CONFLICT DO NOTHING`` in the backend's dialect."""
+        raise NotImplementedError
+
+    def listen(self) -> Listener:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ the protocol
+
+    @property
+    def target(self) -> str:
+        return self._target
+
+    def create_tournament(self, name: str, *, at: int, stream: str | None = None) -> str:
+        if stream is None:
+            stream = secrets.token_urlsafe(9)
+        elif not isinstance(stream, str) or not _STREAM_ID.fullmatch(stream):
+            raise StoreError(
+                f"stream id {stream!r} is not 1 to {STREAM_ID_LENGTH} letters, digits, - or _",
+                code="bad_stream_id",
+                params={"stream": stream, "max_length": STREAM_ID_LENGTH},
+            )
+        if not isinstance(name, str) or not name.strip() or not is_utf8(name):
+            raise StoreError(
+                f"tournament name {name!r} is blank or not text: give it a name",
+                code="bad_name",
+                params={"stream": stream, "name": name},
+            )
+        _check_count(at, "at", stream=stream, least=0)
+        try:
+            with self._session("create a tournament"), self._write() as conn:
+                conn.execute(
+                    sa.insert(schema.tournaments),
+                    {"stream": stream, "name": name, "created_at": at},
+                )
+        except sa.exc.IntegrityError as error:
+            if not self._is_unique_violation(error):
+                raise self._failed(error, "create a tournament") from error
+            raise StoreError(
+                f"stream {stream} exists already: choose another id (or let the store make one)",
+                code="stream_exists",
+                params={"stream": stream},
+            ) from None
+        return stream
+
+    def tournaments(self) -> list[StoredTournament]:
+        query = sa.select(schema.tournaments).order_by(
+            schema.tournaments.c.created_at, schema.tournaments.c.stream
+        )
+        with self._read("list the tournaments") as conn:
+            rows = conn.execute(query).all()
+        return [
+            StoredTournament(stream=r.stream, name=r.name, created_at=r.created_at) for r in rows
+        ]
+
+    def tournament(self, stream: str) -> StoredTournament:
+        query = sa.select(schema.tournaments).where(schema.tournaments.c.stream == stream)
+        with self._read("read a tournament") as conn:
+            row = conn.execute(query).one_or_none()
+        if row is None:
+            raise _unknown(stream)
+        return StoredTournament(stream=row.stream, name=row.name, created_at=row.created_at)
+
+    def append(
+        self,
+        stream: str,
+        expected_seq: int,
+        *,
+        events: Sequence[NewEvent],
+        command: Mapping[str, Any] | None = None,
+        at: int,
+    ) -> list[StoredEvent]:
+        _check_count(expected_seq, "expected_seq", stream=stream, least=0)
+        _check_count(at, "at", stream=stream, least=0)
+        if not events:
+            raise StoreError(
+                f"stream {stream}: a batch needs at least one event (a command that changed "
+                "nothing is not logged)",
+                code="empty_batch",
+                params={"stream": stream},
+            )
+        encoded = [_encode_event(event, stream=stream, index=i) for i, event in enumerate(events)]
+        command_text = (
+            None if command is None else encode_object(command, what="command", stream=stream)
+        )
+        first, last = expected_seq + 1, expected_seq + len(events)
+        try:
+            with self._session("append"), self._write() as conn:
+                head, last_batch = self._heads(conn, stream)
+                if head != expected_seq:
+                    raise _conflict(stream, expected_seq, head)
+                batch = last_batch + 1
+                conn.execute(
+                    sa.insert(schema.commands),
+                    {
+                        "stream": stream,
+                        "batch": batch,
+                        "at": at,
+                        "command": command_text,
+                        "first_seq": first,
+                        "last_seq": last,
+                    },
+                )
+                conn.execute(
+                    sa.insert(schema.events),
+                    [
+                        {"stream": stream, "seq": first + i, "batch": batch, "at": at, **row}
+                        for i, row in enumerate(encoded)
+                    ],
+                )
+                self._appended(conn, stream, last)
+        except sa.exc.IntegrityError as error:
+            if not self._is_unique_violation(error):
+                raise self._failed(error, "append") from error
+            raise _conflict(stream, expected_seq, self.head(stream)) from None
+        return [
+            StoredEvent(
+                stream=stream,
+                seq=first + i,
+                batch=batch,
+                v=event.v,
+                at=at,
+                type=event.type,
+                data=decode_object(row["data"]),
+            )
+            for i, (event, row) in enumerate(zip(events, encoded, strict=True))
+        ]
+
+    def load(
+        self, stream: str, after_seq: int = 0, *, through_seq: int | None = None
+    ) -> list[StoredEvent]:
+        _check_count(after_seq, "after_seq", stream=stream, least=0)
+        query = (
+            sa.select(schema.events)
+            .where(schema.events.c.stream == stream, schema.events.c.seq > after_seq)
+            .order_by(schema.events.c.seq)
+        )
+        if through_seq is not None:
+            _check_count(through_seq, "through_seq", stream=stream, least=0)
+            query = query.where(schema.events.c.seq <= through_seq)
+        with self._read("load") as conn:
+            rows = conn.execute(query).all()
+            if not rows:
+                self._heads(conn, stream)  # an unknown stream is an error, not an empty log
+        return [
+            StoredEvent(
+                stream=stream,
+                seq=r.seq,
+                batch=r.batch,
+                v=r.v,
+                at=r.at,
+                type=r.type,
+                data=decode_object(r.data),
+            )
+            for r in rows
+        ]
+
+    def head(self, stream: str) -> int:
+        with self._read("read the head") as conn:
+            return self._heads(conn, stream)[0]
+
+    def commands(self, stream: str, after_batch: int = 0) -> list[StoredCommand]:
+        _check_count(after_batch, "after_batch", stream=stream, least=0)
+        query = (
+            sa.select(schema.commands)
+            .where(schema.commands.c.stream == stream, schema.commands.c.batch > after_batch)
+            .order_by(schema.commands.c.batch)
+        )
+        with self._read("read the commands") as conn:
+            rows = conn.execute(query).all()
+            if not rows:
+                self._heads(conn, stream)
+        return [
+            StoredCommand(
+                stream=stream,
+                batch=r.batch,
+                at=r.at,
+                command=None if r.command is None else decode_object(r.command),
+                first_seq=r.first_seq,
+                last_seq=r.last_seq,
+            )
+            for r in rows
+        ]
+
+    def save_snapshot(self, stream: str, seq: int, *, data: bytes, at: int, v: int = 1) -> None:
+        _check_count(at, "at", stream=stream, least=0)
+        _check_count(v, "v", stream=stream, least=1)
+        _check_count(seq, "seq", stream=stream, least=1)
+        if not isinstance(data, bytes):
+            raise StoreError(
+                f"stream {stream}: snapshot data is {type(data).__name__}: the store keeps bytes "
+                "(encode the state first)",
+                code="bad_snapshot",
+                params={"stream": stream, "seq": seq, "type": type(data).__name__},
+            )
+        with self._session("save a snapshot"), self._write() as conn:
+            head = self._heads(conn, stream)[0]
+            if seq > head:
+                raise StoreError(
+                    f"stream {stream}: a snapshot at seq {seq} is beyond the head {head}: "
+                    "snapshot only what the log holds",
+                    code="bad_snapshot",
+                    params={"stream": stream, "seq": seq, "head": head},
+                )
+            conn.execute(
+                self._insert_if_new(schema.snapshots),
+                {"stream": stream, "v": v, "seq": seq, "created_at": at, "data": data},
+            )
+
+    def latest_snapshot(
+        self, stream: str, *, v: int = 1, at_most_seq: int | None = None
+    ) -> Snapshot | None:
+        query = (
+            sa.select(schema.snapshots)
+            .where(schema.snapshots.c.stream == stream, schema.snapshots.c.v == v)
+            .order_by(schema.snapshots.c.seq.desc())
+            .limit(1)
+        )
+        if at_most_seq is not None:
+            _check_count(at_most_seq, "at_most_seq", stream=stream, least=0)
+            query = query.where(schema.snapshots.c.seq <= at_most_seq)
+        with self._read("read a snapshot") as conn:
+            row = conn.execute(query).one_or_none()
+            if row is None:
+                self._heads(conn, stream)
+                return None
+        return Snapshot(
+            stream=stream, seq=row.seq, v=row.v, at=row.created_at, data=bytes(row.data)
+        )
+
+    def close(self) -> None:
+        self._closed = True
+        self._engine.dispose()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self._target!r})"
+
+    # ------------------------------------------------------------------ helpers
+
+    def _heads(self, conn: Connection, stream: str) -> tuple[int, int]:
+        """The stream's head seq and last batch (0, 0 when empty), read in ``conn``'s
+        transaction.
+
+        Raises:
+            StoreError: ``unknown_stream``.
+        """
+        head = (
+            sa.select(sa.func.coalesce(sa.func.max(schema.events.c.seq), 0))
+            .where(schema.events.c.stream == stream)
+            .scalar_subquery()
+        )
+        batch = (
+            sa.select(sa.func.coalesce(sa.func.max(schema.commands.c.batch), 0))
+            .where(schema.commands.c.stream == stream)
+            .scalar_subquery()
+        )
+        query = sa.select(head, batch).where(schema.tournaments.c.stream == stream)
+        row = conn.execute(query).one_or_none()
+        if row is None:
+            raise _unknown(stream)
+        return int(row[0]), int(row[1])
+
+    @contextmanager
+    def _session(self, action: str) -> Iterator[None]:
+        """Translates the driver's failures into `StoreError`s (integrity errors pass: the
+        caller knows what they mean)."""
+        if self._closed:
+            raise StoreError(
+                f"the store at {self._target} is closed: open it again to {action}",
+                code="store_closed",
+                params={"target": self._target, "action": action},
+            )
+        try:
+            yield
+        except sa.exc.IntegrityError:
+            raise
+        except sa.exc.DBAPIError as error:
+            raise self._failed(error, action) from error
+
+    @contextmanager
+    def _read(self, action: str) -> Iterator[Connection]:
+        with self._session(action), self._engine.connect() as conn:
+            yield conn
+
+    def _failed(self, error: sa.exc.DBAPIError, action: str) -> StoreError:
+        return store_failure(error, target=self._target, action=action)
+
+
+def store_failure(error: sa.exc.DBAPIError, *, target: str, action: str) -> StoreError:
+    """A driver's failure as a `StoreError`: ``store_unavailable`` when the database cannot be
+    reached or is locked past the timeout, else ``store_failed``."""
+    reason = str(error.orig).strip().splitlines()[0] if error.orig is not None else str(error)
+    if isinstance(error, sa.exc.OperationalError):
+        return StoreError(
+            f"cannot {action}: the store at {target} is unavailable ({reason}); check that the "
+            "database is running and reachable, then retry",
+            code="store_unavailable",
+            params={"target": target, "action": action, "reason": reason},
+        )
+    return StoreError(
+        f"cannot {action}: the store at {target} failed ({reason})",
+        code="store_failed",
+        params={"target": target, "action": action, "reason": reason},
+    )
+
+
+def _encode_event(event: NewEvent, *, stream: str, index: int) -> dict[str, Any]:
+    if not isinstance(event, NewEvent):
+        raise StoreError(
+            f"stream {stream}: event {index} is a {type(event).__name__}, not a NewEvent",
+            code="bad_event",
+            params={"stream": stream, "index": index, "type": type(event).__name__},
+        )
+    if not isinstance(event.type, str) or not _EVENT_TYPE.fullmatch(event.type):
+        raise StoreError(
+            f"stream {stream}: event {index} has type {event.type!r}: an event type is "
+            "snake_case (player_busted)",
+            code="bad_event",
+            params={"stream": stream, "index": index, "event_type": event.type},
+        )
+    _check_count(event.v, f"event {index} v", stream=stream, least=1)
+    data = encode_object(event.data, what=f"event {index} ({event.type}) data", stream=stream)
+    return {"v": event.v, "type": event.type, "data": data}
+
+
+def _check_count(value: object, name: str, *, stream: str, least: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise StoreError(
+            f"stream {stream}: {name} is {value!r}: it must be an int of at least {least}",
+            code="bad_number",
+            params={"stream": stream, "name": name, "value": value, "least": least},
+        )
+
+
+def _unknown(stream: str) -> StoreError:
+    return StoreError(
+        f"no tournament has stream id {stream!r}: create_tournament first, or check the id",
+        code="unknown_stream",
+        params={"stream": stream},
+    )
+
+
+def _conflict(stream: str, expected: int, actual: int) -> ConcurrencyConflict:
+    return ConcurrencyConflict(
+        f"stream {stream} has moved on: the writer expected head {expected} but it is "
+        f"{actual}; nothing was written: reload the events after {expected} and decide again",
+        params={"stream": stream, "expected_seq": expected, "actual_seq": actual},
+    )

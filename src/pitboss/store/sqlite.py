@@ -1,0 +1,223 @@
+"""The embedded default: the event log in one SQLite file, in WAL mode, every commit durable.
+
+* WAL lets readers (a screen, a second process) read while the director's process writes, and
+  ``synchronous=FULL`` syncs the log at each commit, so a command acknowledged is on disk when
+  the laptop's battery dies.
+* A write transaction is ``BEGIN IMMEDIATE``: it takes SQLite's one write lock before it reads
+  the head, so two writers queue (up to `BUSY_TIMEOUT_S`) instead of failing a lock upgrade, and
+  the second one finds the head moved: a `ConcurrencyConflict`, never a lost event. Reads are
+  ``BEGIN DEFERRED``: a snapshot of the log, no lock held against writers. (Python's ``sqlite3``
+  would otherwise begin transactions only before an INSERT; the store emits BEGIN itself.)
+* The file is marked with SQLite's ``application_id`` (`APPLICATION_ID`), and a file that is
+  not a database, or another program's database, is refused rather than written into.
+* There is no push between processes: `SQLitePollingListener` polls the ``events`` table by
+  rowid (rows are only inserted, under one write lock at a time, so rowids grow in commit order).
+"""
+
+from __future__ import annotations
+
+import time
+from contextlib import AbstractContextManager
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Self
+
+import sqlalchemy as sa
+from sqlalchemy import event
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.engine import Connection, Engine
+
+from pitboss.errors import StoreError
+from pitboss.store.envelopes import Wakeup
+from pitboss.store.schema import migrate
+from pitboss.store.sql import SqlEventStore, store_failure
+
+APPLICATION_ID = 0x50495442
+"""``PRAGMA application_id`` of a pitboss store ("PITB")."""
+
+BUSY_TIMEOUT_S = 10.0
+"""How long a writer waits for another process's write lock before giving up."""
+
+POLL_INTERVAL_S = 0.05
+"""How often a listener looks for new events while it waits."""
+
+_WRITE = "pitboss_write"
+_UNIQUE = frozenset({"SQLITE_CONSTRAINT_PRIMARYKEY", "SQLITE_CONSTRAINT_UNIQUE"})
+
+
+def open_sqlite(path: Path) -> SQLiteEventStore:
+    """The store in the SQLite file ``path``, created (with its tables) if missing.
+
+    Raises:
+        StoreError: ``bad_store_target`` (a directory, or a folder that does not exist),
+            ``not_a_store``, ``store_too_new``, ``store_unavailable``.
+    """
+    shown = str(path)
+    if path.is_dir() or not path.parent.is_dir():
+        problem = "is a directory" if path.is_dir() else "is in a directory that does not exist"
+        raise StoreError(
+            f"SQLite store {shown} {problem}: give the path of a file (it is created if missing)",
+            code="bad_store_target",
+            params={"target": shown, "reason": problem},
+        )
+    store = SQLiteEventStore(_engine(path), target=shown)
+    try:
+        store.migrate()
+    except BaseException:
+        store.close()
+        raise
+    return store
+
+
+def _engine(path: Path) -> Engine:
+    engine = sa.create_engine(
+        sa.URL.create("sqlite+pysqlite", database=str(path)),
+        connect_args={"timeout": BUSY_TIMEOUT_S, "check_same_thread": False},
+    )
+
+    @event.listens_for(engine, "connect")
+    def _connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # the store emits BEGIN itself (see _begin)
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute("PRAGMA synchronous = FULL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn: Connection) -> None:
+        mode = "IMMEDIATE" if conn.get_execution_options().get(_WRITE) else "DEFERRED"
+        conn.exec_driver_sql(f"BEGIN {mode}")
+
+    return engine
+
+
+class SQLiteEventStore(SqlEventStore):
+    """The event store in one SQLite file (see the module's notes)."""
+
+    def __init__(self, engine: Engine, *, target: str) -> None:
+        super().__init__(engine, target=target)
+        self._writer = engine.execution_options(**{_WRITE: True})
+
+    def migrate(self) -> None:
+        """Check that the file is a pitboss store (or empty), bring its tables to the current
+        schema in one write transaction, and switch it to WAL.
+
+        Raises:
+            StoreError: ``not_a_store``, ``store_too_new``, ``store_unavailable``.
+        """
+        try:
+            with self._write() as conn:
+                application_id = int(conn.exec_driver_sql("PRAGMA application_id").scalar() or 0)
+                tables = conn.exec_driver_sql(
+                    "SELECT name FROM sqlite_master WHERE type = 'table' "
+                    "AND name NOT LIKE 'sqlite_%' ORDER BY name"
+                ).scalars()
+                names = list(tables)
+                if application_id != APPLICATION_ID and (application_id or names):
+                    raise self._not_a_store(f"another program's database (tables {names})")
+                migrate(conn, target=self.target, now_ms=time.time_ns() // 1_000_000)
+                conn.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
+            raw = self._engine.raw_connection()
+            try:
+                cursor = raw.cursor()
+                cursor.execute("PRAGMA journal_mode = WAL")
+                mode = cursor.fetchone()
+                cursor.close()
+            finally:
+                raw.close()
+        except sa.exc.DBAPIError as error:
+            if getattr(error.orig, "sqlite_errorname", "") == "SQLITE_NOTADB":
+                raise self._not_a_store("not a SQLite database") from None
+            raise store_failure(error, target=self.target, action="open the store") from error
+        if mode is None or str(mode[0]).lower() != "wal":
+            raise StoreError(
+                f"SQLite store {self.target} cannot use WAL mode (journal mode {mode}): put it "
+                "on a local disk",
+                code="store_unavailable",
+                params={"target": self.target, "action": "open the store", "reason": str(mode)},
+            )
+
+    def _not_a_store(self, reason: str) -> StoreError:
+        return StoreError(
+            f"{self.target} is not a pitboss store ({reason}): give a new file's path, or a "
+            "store pitboss made",
+            code="not_a_store",
+            params={"target": self.target, "reason": reason},
+        )
+
+    def _write(self) -> AbstractContextManager[Connection]:
+        return self._writer.begin()
+
+    def _is_unique_violation(self, error: sa.exc.IntegrityError) -> bool:
+        return getattr(error.orig, "sqlite_errorname", "") in _UNIQUE
+
+    def _insert_if_new(self, table: sa.Table) -> sa.Executable:
+        return sqlite_insert(table).on_conflict_do_nothing()
+
+    def listen(self) -> SQLitePollingListener:
+        return SQLitePollingListener(self._engine, target=self.target)
+
+
+class SQLitePollingListener:
+    """A `Listener` that polls the log every `POLL_INTERVAL_S` while it waits.
+
+    It reports what was appended after it was made, by any process; between waits it holds no
+    transaction open (which would keep WAL from being checkpointed).
+    """
+
+    def __init__(self, engine: Engine, *, target: str, interval: float = POLL_INTERVAL_S) -> None:
+        self._engine = engine
+        self._target = target
+        self._interval = interval
+        self._closed = False
+        with self._connect() as conn:
+            ((last,),) = self._run(conn, "SELECT coalesce(max(rowid), 0) FROM events", ())
+        self._last_rowid = int(last)
+
+    def wait(self, timeout: float) -> list[Wakeup]:
+        deadline = time.monotonic() + timeout
+        while not self._closed:
+            news = self._poll()
+            remaining = deadline - time.monotonic()
+            if news or remaining <= 0:
+                return news
+            time.sleep(min(self._interval, remaining))
+        return []
+
+    def _poll(self) -> list[Wakeup]:
+        with self._connect() as conn:
+            rows = self._run(
+                conn,
+                "SELECT stream, max(seq), max(rowid) FROM events WHERE rowid > ? "
+                "GROUP BY stream ORDER BY stream",
+                (self._last_rowid,),
+            )
+        if rows:
+            self._last_rowid = max(int(row[2]) for row in rows)
+        return [Wakeup(stream=str(row[0]), seq=int(row[1])) for row in rows]
+
+    def _connect(self) -> Connection:
+        try:
+            return self._engine.connect()
+        except sa.exc.DBAPIError as error:
+            raise store_failure(error, target=self._target, action="listen") from error
+
+    def _run(self, conn: Connection, sql: str, args: tuple[Any, ...]) -> list[Any]:
+        try:
+            return list(conn.exec_driver_sql(sql, args).all())
+        except sa.exc.DBAPIError as error:
+            raise store_failure(error, target=self._target, action="listen") from error
+
+    def close(self) -> None:
+        self._closed = True
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
