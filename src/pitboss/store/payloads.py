@@ -1,10 +1,13 @@
 """JSON text for the log: checked before it is written, so what is loaded equals what was given.
 
 ``json.dumps`` alone would store some values as something else without a word: a dict key
-``1`` as ``"1"``, ``True`` as a key ``"true"``, a set not at all (TypeError), NaN as a token
-PostgreSQL refuses. The check walks the value first and names the path of the first value
-JSON cannot keep. Text is UTF-8 (not ``\\u`` escapes) and compact; key order is kept, which is
-why PostgreSQL's column is ``json`` (kept as written) rather than ``jsonb`` (which reorders keys).
+``1`` as ``"1"``, ``True`` as a key ``"true"``; and it refuses others only when written (a set,
+NaN, which PostgreSQL refuses too, a lone surrogate, which UTF-8 cannot encode). So the text
+is read back and compared with the value (both in C, a few microseconds an event); only when
+they differ, or the encoder refused, does a walk find and name the path of the first value
+JSON cannot keep. A tuple is kept as an array (and comes back a list); any other mapping as an
+object. Text is UTF-8 (not ``\\u`` escapes) and compact; key order is kept, which is why
+PostgreSQL's column is ``json`` (kept as written) rather than ``jsonb`` (which reorders keys).
 """
 
 from __future__ import annotations
@@ -19,16 +22,34 @@ from pitboss.errors import StoreError
 _ENCODER = json.JSONEncoder(ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
-def encode_object(value: object, *, what: str, stream: str) -> str:
-    """``value``, a JSON object, as text; ``what`` names it in an error (``event 2 data``).
+def encode_object(value: object, *, what: str, stream: str) -> tuple[str, dict[str, Any]]:
+    """``value``, a JSON object, as text, and that text read back (what a load will give);
+    ``what`` names it in an error (``event 2 (player_busted) data``).
 
     Raises:
         StoreError: ``bad_payload``, naming the path and the type found.
     """
     if not isinstance(value, Mapping):
         raise _bad(stream, what, "", value, "a JSON object (a mapping with string keys)")
-    _check(value, stream=stream, what=what, path="")
-    return _ENCODER.encode(value)
+    try:
+        text = _ENCODER.encode(value)
+        text.encode("utf-8")
+    except (TypeError, ValueError):  # a set, NaN, a lone surrogate (UnicodeEncodeError) ...
+        _check(value, stream=stream, what=what, path="")
+        text = _ENCODER.encode(_plain(value))  # other mappings than dicts: JSON objects
+    decoded: dict[str, Any] = json.loads(text)
+    if decoded != value:  # a key JSON turned into a string, or a tuple now a list
+        _check(value, stream=stream, what=what, path="")
+    return text, decoded
+
+
+def _plain(value: object) -> object:
+    """``value`` with every mapping a dict and every tuple a list (what the encoder takes)."""
+    if isinstance(value, Mapping):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(item) for item in value]
+    return value
 
 
 def decode_object(text: str | Mapping[str, Any]) -> Mapping[str, Any]:

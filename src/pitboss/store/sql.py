@@ -39,6 +39,42 @@ from pitboss.store.schema import STREAM_ID_LENGTH
 
 _STREAM_ID = re.compile(rf"[A-Za-z0-9_-]{{1,{STREAM_ID_LENGTH}}}")
 _EVENT_TYPE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
+_NO_LIMIT = 2**62  # "through any seq": every seq is below it
+
+# The statements, built once: SQLAlchemy caches their compiled form, so a call only binds values.
+_T, _C, _E, _S = schema.tournaments, schema.commands, schema.events, schema.snapshots
+_stream: sa.BindParameter[str] = sa.bindparam("stream")
+_HEADS = sa.select(
+    sa.select(sa.func.coalesce(sa.func.max(_E.c.seq), 0))
+    .where(_E.c.stream == _stream)
+    .scalar_subquery(),
+    sa.select(sa.func.coalesce(sa.func.max(_C.c.batch), 0))
+    .where(_C.c.stream == _stream)
+    .scalar_subquery(),
+).where(_T.c.stream == _stream)
+_TOURNAMENTS = sa.select(_T).order_by(_T.c.created_at, _T.c.stream)
+_TOURNAMENT = sa.select(_T).where(_T.c.stream == _stream)
+_LOAD = (
+    sa.select(_E.c.seq, _E.c.batch, _E.c.v, _E.c.at, _E.c.type, _E.c.data)
+    .where(_E.c.stream == _stream, _E.c.seq > sa.bindparam("after"))
+    .where(_E.c.seq <= sa.bindparam("through"))
+    .order_by(_E.c.seq)
+)
+_COMMANDS = (
+    sa.select(_C)
+    .where(_C.c.stream == _stream, _C.c.batch > sa.bindparam("after"))
+    .order_by(_C.c.batch)
+)
+_LATEST_SNAPSHOT = (
+    sa.select(_S)
+    .where(_S.c.stream == _stream, _S.c.v == sa.bindparam("v"))
+    .where(_S.c.seq <= sa.bindparam("at_most"))
+    .order_by(_S.c.seq.desc())
+    .limit(1)
+)
+_INSERT_TOURNAMENT = sa.insert(_T)
+_INSERT_COMMAND = sa.insert(_C)
+_INSERT_EVENTS = sa.insert(_E)
 
 
 class SqlEventStore:
@@ -92,10 +128,7 @@ class SqlEventStore:
         _check_count(at, "at", stream=stream, least=0)
         try:
             with self._session("create a tournament"), self._write() as conn:
-                conn.execute(
-                    sa.insert(schema.tournaments),
-                    {"stream": stream, "name": name, "created_at": at},
-                )
+                conn.execute(_INSERT_TOURNAMENT, {"stream": stream, "name": name, "created_at": at})
         except sa.exc.IntegrityError as error:
             if not self._is_unique_violation(error):
                 raise self._failed(error, "create a tournament") from error
@@ -107,19 +140,15 @@ class SqlEventStore:
         return stream
 
     def tournaments(self) -> list[StoredTournament]:
-        query = sa.select(schema.tournaments).order_by(
-            schema.tournaments.c.created_at, schema.tournaments.c.stream
-        )
         with self._read("list the tournaments") as conn:
-            rows = conn.execute(query).all()
+            rows = conn.execute(_TOURNAMENTS).all()
         return [
             StoredTournament(stream=r.stream, name=r.name, created_at=r.created_at) for r in rows
         ]
 
     def tournament(self, stream: str) -> StoredTournament:
-        query = sa.select(schema.tournaments).where(schema.tournaments.c.stream == stream)
         with self._read("read a tournament") as conn:
-            row = conn.execute(query).one_or_none()
+            row = conn.execute(_TOURNAMENT, {"stream": stream}).one_or_none()
         if row is None:
             raise _unknown(stream)
         return StoredTournament(stream=row.stream, name=row.name, created_at=row.created_at)
@@ -144,7 +173,7 @@ class SqlEventStore:
             )
         encoded = [_encode_event(event, stream=stream, index=i) for i, event in enumerate(events)]
         command_text = (
-            None if command is None else encode_object(command, what="command", stream=stream)
+            None if command is None else encode_object(command, what="command", stream=stream)[0]
         )
         first, last = expected_seq + 1, expected_seq + len(events)
         try:
@@ -154,7 +183,7 @@ class SqlEventStore:
                     raise _conflict(stream, expected_seq, head)
                 batch = last_batch + 1
                 conn.execute(
-                    sa.insert(schema.commands),
+                    _INSERT_COMMAND,
                     {
                         "stream": stream,
                         "batch": batch,
@@ -165,10 +194,18 @@ class SqlEventStore:
                     },
                 )
                 conn.execute(
-                    sa.insert(schema.events),
+                    _INSERT_EVENTS,
                     [
-                        {"stream": stream, "seq": first + i, "batch": batch, "at": at, **row}
-                        for i, row in enumerate(encoded)
+                        {
+                            "stream": stream,
+                            "seq": first + i,
+                            "batch": batch,
+                            "v": event.v,
+                            "at": at,
+                            "type": event.type,
+                            "data": text,
+                        }
+                        for i, (event, (text, _)) in enumerate(zip(events, encoded, strict=True))
                     ],
                 )
                 self._appended(conn, stream, last)
@@ -184,38 +221,28 @@ class SqlEventStore:
                 v=event.v,
                 at=at,
                 type=event.type,
-                data=decode_object(row["data"]),
+                data=data,
             )
-            for i, (event, row) in enumerate(zip(events, encoded, strict=True))
+            for i, (event, (_, data)) in enumerate(zip(events, encoded, strict=True))
         ]
 
     def load(
         self, stream: str, after_seq: int = 0, *, through_seq: int | None = None
     ) -> list[StoredEvent]:
         _check_count(after_seq, "after_seq", stream=stream, least=0)
-        query = (
-            sa.select(schema.events)
-            .where(schema.events.c.stream == stream, schema.events.c.seq > after_seq)
-            .order_by(schema.events.c.seq)
-        )
+        bounds: dict[str, Any] = {"stream": stream, "after": after_seq, "through": _NO_LIMIT}
         if through_seq is not None:
             _check_count(through_seq, "through_seq", stream=stream, least=0)
-            query = query.where(schema.events.c.seq <= through_seq)
+            bounds["through"] = through_seq
         with self._read("load") as conn:
-            rows = conn.execute(query).all()
+            rows = conn.execute(_LOAD, bounds).all()
             if not rows:
                 self._heads(conn, stream)  # an unknown stream is an error, not an empty log
         return [
             StoredEvent(
-                stream=stream,
-                seq=r.seq,
-                batch=r.batch,
-                v=r.v,
-                at=r.at,
-                type=r.type,
-                data=decode_object(r.data),
+                stream=stream, seq=seq, batch=batch, v=v, at=at, type=kind, data=decode_object(data)
             )
-            for r in rows
+            for seq, batch, v, at, kind, data in rows
         ]
 
     def head(self, stream: str) -> int:
@@ -224,13 +251,8 @@ class SqlEventStore:
 
     def commands(self, stream: str, after_batch: int = 0) -> list[StoredCommand]:
         _check_count(after_batch, "after_batch", stream=stream, least=0)
-        query = (
-            sa.select(schema.commands)
-            .where(schema.commands.c.stream == stream, schema.commands.c.batch > after_batch)
-            .order_by(schema.commands.c.batch)
-        )
         with self._read("read the commands") as conn:
-            rows = conn.execute(query).all()
+            rows = conn.execute(_COMMANDS, {"stream": stream, "after": after_batch}).all()
             if not rows:
                 self._heads(conn, stream)
         return [
@@ -273,17 +295,12 @@ class SqlEventStore:
     def latest_snapshot(
         self, stream: str, *, v: int = 1, at_most_seq: int | None = None
     ) -> Snapshot | None:
-        query = (
-            sa.select(schema.snapshots)
-            .where(schema.snapshots.c.stream == stream, schema.snapshots.c.v == v)
-            .order_by(schema.snapshots.c.seq.desc())
-            .limit(1)
-        )
+        bounds: dict[str, Any] = {"stream": stream, "v": v, "at_most": _NO_LIMIT}
         if at_most_seq is not None:
             _check_count(at_most_seq, "at_most_seq", stream=stream, least=0)
-            query = query.where(schema.snapshots.c.seq <= at_most_seq)
+            bounds["at_most"] = at_most_seq
         with self._read("read a snapshot") as conn:
-            row = conn.execute(query).one_or_none()
+            row = conn.execute(_LATEST_SNAPSHOT, bounds).one_or_none()
             if row is None:
                 self._heads(conn, stream)
                 return None
@@ -318,18 +335,7 @@ class SqlEventStore:
         Raises:
             StoreError: ``unknown_stream``.
         """
-        head = (
-            sa.select(sa.func.coalesce(sa.func.max(schema.events.c.seq), 0))
-            .where(schema.events.c.stream == stream)
-            .scalar_subquery()
-        )
-        batch = (
-            sa.select(sa.func.coalesce(sa.func.max(schema.commands.c.batch), 0))
-            .where(schema.commands.c.stream == stream)
-            .scalar_subquery()
-        )
-        query = sa.select(head, batch).where(schema.tournaments.c.stream == stream)
-        row = conn.execute(query).one_or_none()
+        row = conn.execute(_HEADS, {"stream": stream}).one_or_none()
         if row is None:
             raise _unknown(stream)
         return int(row[0]), int(row[1])
@@ -378,7 +384,7 @@ def store_failure(error: sa.exc.DBAPIError, *, target: str, action: str) -> Stor
     )
 
 
-def _encode_event(event: NewEvent, *, stream: str, index: int) -> dict[str, Any]:
+def _encode_event(event: NewEvent, *, stream: str, index: int) -> tuple[str, dict[str, Any]]:
     if not isinstance(event, NewEvent):
         raise StoreError(
             f"stream {stream}: event {index} is a {type(event).__name__}, not a NewEvent",
@@ -393,8 +399,7 @@ def _encode_event(event: NewEvent, *, stream: str, index: int) -> dict[str, Any]
             params={"stream": stream, "index": index, "event_type": event.type},
         )
     _check_count(event.v, f"event {index} v", stream=stream, least=1)
-    data = encode_object(event.data, what=f"event {index} ({event.type}) data", stream=stream)
-    return {"v": event.v, "type": event.type, "data": data}
+    return encode_object(event.data, what=f"event {index} ({event.type}) data", stream=stream)
 
 
 def _check_count(value: object, name: str, *, stream: str, least: int) -> None:
