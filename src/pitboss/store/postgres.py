@@ -25,6 +25,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from pitboss.errors import StoreError
 from pitboss.store.envelopes import Wakeup
+from pitboss.store.payloads import decode_json
 from pitboss.store.schema import migrate
 from pitboss.store.sql import SqlEventStore, store_failure
 
@@ -54,7 +55,9 @@ def open_postgres(url: sa.URL) -> PostgresEventStore:
     connect_args: dict[str, Any] = {"application_name": "pitboss"}
     if "connect_timeout" not in url.query:
         connect_args["connect_timeout"] = CONNECT_TIMEOUT_S
-    engine = sa.create_engine(url, pool_pre_ping=True, connect_args=connect_args)
+    engine = sa.create_engine(
+        url, pool_pre_ping=True, connect_args=connect_args, json_deserializer=decode_json
+    )
     store = PostgresEventStore(engine, target=shown)
     try:
         store.migrate()
