@@ -15,7 +15,9 @@ from typing import Any
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NewEvent:
-    """An event about to be appended: the store gives it its ``seq``, ``batch`` and ``at``.
+    """An event about to be appended: the store gives it its ``seq`` and ``batch``, and the
+    batch's ``at`` unless the event says when it happened (``at``: a level that began a few
+    seconds before the clock's tick recorded it).
 
     ``type`` is the event's snake_case name (``player_busted``); ``v`` the version of its
     schema, 1 until its fields change (an upcaster above the store reads the older ones);
@@ -26,6 +28,7 @@ class NewEvent:
     type: str
     data: Mapping[str, Any]
     v: int = 1
+    at: int | None = None  # when the event happened (a level that began before the tick saw it)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -33,8 +36,8 @@ class StoredEvent:
     """An event in the log: the ``seq``-th of its stream (1, 2, 3 ... without a gap).
 
     ``batch`` is the number of the command that produced it (1, 2, 3 ... per stream; the events
-    of one command share it and were written in one transaction); ``at`` the instant it was
-    appended, in milliseconds since the Unix epoch (UTC), as the writer passed it.
+    of one command share it and were written in one transaction); ``at`` the instant it
+    happened (the `NewEvent`'s, else its batch's), in milliseconds since the Unix epoch (UTC).
     """
 
     stream: str

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from abc import ABC, abstractmethod
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from types import TracebackType
@@ -77,7 +78,7 @@ _INSERT_COMMAND = sa.insert(_C)
 _INSERT_EVENTS = sa.insert(_E)
 
 
-class SqlEventStore:
+class SqlEventStore(ABC):
     """An `EventStore` on a SQLAlchemy engine; a backend subclass supplies what differs."""
 
     def __init__(self, engine: Engine, *, target: str) -> None:
@@ -91,18 +92,21 @@ class SqlEventStore:
         """A write transaction (committed on leaving, rolled back on an exception)."""
         return self._engine.begin()
 
+    @abstractmethod
     def _is_unique_violation(self, error: sa.exc.IntegrityError) -> bool:
-        raise NotImplementedError
+        """Whether ``error`` is a primary-key or unique violation (the lost race)."""
 
+    @abstractmethod
     def _appended(self, conn: Connection, stream: str, last_seq: int) -> None:
-        """Called inside an append's transaction after its inserts."""
+        """Called inside an append's transaction after its inserts (PostgreSQL notifies)."""
 
+    @abstractmethod
     def _insert_if_new(self, table: sa.Table) -> sa.Executable:
         """``INSERT ... ON CONFLICT DO NOTHING`` in the backend's dialect."""
-        raise NotImplementedError
 
+    @abstractmethod
     def listen(self) -> Listener:
-        raise NotImplementedError
+        """A listener woken by every append made after this call, by any process."""
 
     # ------------------------------------------------------------------ the protocol
 
@@ -201,7 +205,7 @@ class SqlEventStore:
                             "seq": first + i,
                             "batch": batch,
                             "v": event.v,
-                            "at": at,
+                            "at": at if event.at is None else event.at,
                             "type": event.type,
                             "data": text,
                         }
@@ -219,7 +223,7 @@ class SqlEventStore:
                 seq=first + i,
                 batch=batch,
                 v=event.v,
-                at=at,
+                at=at if event.at is None else event.at,
                 type=event.type,
                 data=data,
             )
@@ -399,6 +403,8 @@ def _encode_event(event: NewEvent, *, stream: str, index: int) -> tuple[str, dic
             params={"stream": stream, "index": index, "event_type": event.type},
         )
     _check_count(event.v, f"event {index} v", stream=stream, least=1)
+    if event.at is not None:
+        _check_count(event.at, f"event {index} at", stream=stream, least=0)
     return encode_object(event.data, what=f"event {index} ({event.type}) data", stream=stream)
 
 

@@ -148,6 +148,9 @@ class SQLiteEventStore(SqlEventStore):
     def _write(self) -> AbstractContextManager[Connection]:
         return self._writer.begin()
 
+    def _appended(self, conn: Connection, stream: str, last_seq: int) -> None:
+        """Nothing to send: SQLite has no push between processes; listeners poll."""
+
     def _is_unique_violation(self, error: sa.exc.IntegrityError) -> bool:
         return getattr(error.orig, "sqlite_errorname", "") in _UNIQUE
 
