@@ -300,7 +300,7 @@ class BettingStep(ShowdownStep):
         if acted >= 0 and cur - acted < self._min_raise:
             return _NOT_REOPENED
         folded = self._folded
-        for j in range(self._n):
+        for j in self._clockwise[p + 1 - self._n]:  # the others first, p itself last
             if j != p and stack[j] and not folded[j] and stack[j] + bet[j] > cur:
                 full = cur + self._min_raise
                 unit = self._unit
@@ -400,18 +400,14 @@ class BettingStep(ShowdownStep):
     def _return_uncalled(self) -> None:
         """Give the uncalled part of the street's highest bet back to its bettor."""
         bet = self._bet
-        top = -1
-        high = 0
-        second = 0
-        for i in range(self._n):
-            b = bet[i]
-            if b > high:
-                second = high
-                high = b
-                top = i
-            elif b > second:
-                second = b
-        if top >= 0 and high > second and not self._folded[top]:
+        high = max(bet)
+        if not high:
+            return
+        top = bet.index(high)
+        bet[top] = 0
+        second = max(bet)  # the most anyone else put in: the called part
+        bet[top] = high
+        if high > second and not self._folded[top]:
             back = high - second
             bet[top] = second
             if not self._stack[top]:

@@ -17,8 +17,9 @@ from collections.abc import Callable, Iterable
 from pitboss.cards import FULL_DECK, Card, Deck, RandomSource, bad_random_source, cards_of
 from pitboss.errors import CardError
 
-_SPANS: dict[tuple[int, int], int] = {}
-"""``math.perm(left, count)`` by ``(left, count)``: the number of ways to deal ``count`` cards."""
+_SPANS: dict[tuple[int, int], tuple[int, int]] = {}
+"""By ``(left, count)``: ``math.perm(left, count)``, the number of ways to deal ``count`` cards,
+and its bit length."""
 
 
 class DrawDeck(Deck):
@@ -32,7 +33,7 @@ class DrawDeck(Deck):
             collection of cards.
     """
 
-    __slots__ = ("_below", "_settled")
+    __slots__ = ("_below", "_bits", "_settled")
 
     def __init__(self, rng: RandomSource, *, dead: Iterable[int | str] | str = ()) -> None:
         dead_set = (
@@ -47,6 +48,8 @@ class DrawDeck(Deck):
             if not callable(below):
                 raise bad_random_source(rng, "randrange")
         self._below = below
+        bits = getattr(rng, "getrandbits", None)
+        self._bits: Callable[[int], int] | None = bits if callable(bits) else None
         self._settled = False
 
     def deal(self) -> Card:
@@ -95,10 +98,18 @@ class DrawDeck(Deck):
             )
         if not self._settled:
             key = (left, count)
-            span = _SPANS.get(key)
-            if span is None:
-                span = _SPANS[key] = math.perm(left, count)
-            r = self._below(span)
+            entry = _SPANS.get(key)
+            if entry is None:
+                span = math.perm(left, count)
+                entry = _SPANS[key] = (span, span.bit_length())
+            span, size = entry
+            bits = self._bits
+            if bits is None:
+                r = self._below(span)
+            else:  # a uniform draw below span, as random.Random draws it, in line
+                r = bits(size)
+                while r >= span:
+                    r = bits(size)
             for k in range(i, end):
                 r, d = divmod(r, left)
                 left -= 1

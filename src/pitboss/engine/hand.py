@@ -78,7 +78,6 @@ class Hand(BettingStep, PostingStep):
         self._phase = _BETTING
         self._aggressor = -1
         self._actor = -1
-        self._tabled = [False] * n
         self._mucked = [False] * n
         self._show_queue = []
         self._exposed = False

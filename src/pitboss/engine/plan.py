@@ -10,6 +10,8 @@ hands from one setup object.
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from pitboss.engine.events import HandEvent
 from pitboss.engine.records import posted
 from pitboss.engine.setup import HandSetup, PostKind, SeatSpec, first_left_of, normalised_posts
@@ -46,18 +48,11 @@ class PostingStep(HandState):
         Raises:
             HandSetupError: the setup cannot be dealt.
         """
-        ordered = _checked_seats(setup)
+        if setup.__class__ is not HandSetup:
+            _refuse(setup)
+        ordered, numbers, stack, everyone_live = setup._checked()
         n = len(ordered)
-        stack = [0] * n
-        seats_list = [0] * n
-        everyone_live = True
-        for i in range(n):
-            spec = ordered[i]
-            seats_list[i] = spec.seat
-            stack[i] = spec.stack
-            if spec.killed or not spec.dealt:
-                everyone_live = False
-        seats = tuple(seats_list)
+        seats = tuple(numbers)
         pos = dict(zip(seats, range(n), strict=True))
         start = first_left_of(seats, setup.button)
         bet = [0] * n
@@ -136,19 +131,19 @@ def check_deal(setup: HandSetup) -> tuple[SeatSpec, ...]:
         HandSetupError: ``setup`` is not a `HandSetup`, a field is wrong (`HandSetup.validate`),
             or every player is dealt dead or not dealt cards.
     """
-    ordered = _checked_seats(setup)
+    if setup.__class__ is not HandSetup:
+        _refuse(setup)
+    ordered = setup.checked_seats()
     _check_someone_is_live(ordered)
     return ordered
 
 
-def _checked_seats(setup: HandSetup) -> tuple[SeatSpec, ...]:
-    if setup.__class__ is not HandSetup:
-        raise HandSetupError(
-            f"a hand is dealt from a HandSetup, not {setup!r}",
-            code="bad_setup",
-            params={"setup": repr(setup)},
-        )
-    return setup.checked_seats()
+def _refuse(setup: object) -> NoReturn:
+    raise HandSetupError(
+        f"a hand is dealt from a HandSetup, not {setup!r}",
+        code="bad_setup",
+        params={"setup": repr(setup)},
+    )
 
 
 def _check_someone_is_live(ordered: tuple[SeatSpec, ...]) -> None:

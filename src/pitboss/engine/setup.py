@@ -137,23 +137,35 @@ class HandSetup:
         Raises:
             HandSetupError: what is wrong, and what is allowed.
         """
-        self.checked_seats()
+        self._checked()
 
     def checked_seats(self) -> tuple[SeatSpec, ...]:
-        """`ordered_seats`, after `validate`'s checks (one pass: what the engine deals from).
+        """`ordered_seats`, after `validate`'s checks.
+
+        Raises:
+            HandSetupError: what is wrong, and what is allowed.
+        """
+        return self._checked()[0]
+
+    def _checked(self) -> tuple[tuple[SeatSpec, ...], list[int], list[int], bool]:
+        """`validate`'s checks in one pass over the seats, and what the deal needs from them.
+
+        Returns the seats in seat order, their seat numbers and stacks in that order, and
+        whether every seat is dealt in and live (none killed, none not dealt).
 
         Raises:
             HandSetupError: what is wrong, and what is allowed.
         """
         seats = self.seats
-        if not isinstance(seats, tuple | list):
+        if seats.__class__ is not tuple and not isinstance(seats, tuple | list):
             _fail(
                 f"seats must be a tuple of SeatSpec, not {seats!r}",
                 code="bad_seats",
                 seats=repr(seats),
             )
-        for index, spec in enumerate(seats):
+        for spec in seats:
             if spec.__class__ is not SeatSpec:
+                index = next(i for i, entry in enumerate(seats) if entry is spec)
                 _fail(
                     f"seat entry {index + 1} is {spec!r}, not a SeatSpec",
                     code="bad_seats",
@@ -175,8 +187,10 @@ class HandSetup:
             )
         numbers: list[int] = []
         players: list[str] = []
+        stacks: list[int] = []
         last = 0
         in_order = True
+        everyone_live = True
         for spec in seats:
             seat = spec.seat
             player = spec.player
@@ -195,9 +209,12 @@ class HandSetup:
             if seat <= last:
                 in_order = False
             last = seat
+            if spec.killed or not spec.dealt:
+                everyone_live = False
             numbers.append(seat)
             players.append(player)
-        if len(set(numbers)) != n:
+            stacks.append(stack)
+        if not in_order and len(set(numbers)) != n:  # increasing numbers never repeat
             _fail(
                 f"seat numbers repeat in {numbers}: each seat once",
                 code="duplicate_seat",
@@ -209,8 +226,12 @@ class HandSetup:
                 code="duplicate_player",
                 players=players,
             )
-        _check_seat_number(self.button, "button", "bad_button")
-        _check_seat_number(self.big_blind_seat, "big blind seat", "bad_big_blind_seat")
+        button = self.button
+        if button.__class__ is not int or not 1 <= button <= MAX_INT:
+            _bad_seat_number(button, "button", "bad_button")
+        big_blind_seat = self.big_blind_seat
+        if big_blind_seat.__class__ is not int or not 1 <= big_blind_seat <= MAX_INT:
+            _bad_seat_number(big_blind_seat, "big blind seat", "bad_big_blind_seat")
         if self.big_blind_seat not in numbers:
             _fail(
                 f"the big blind seat {self.big_blind_seat} has no player dealt in",
@@ -219,7 +240,9 @@ class HandSetup:
                 seats=numbers,
             )
         if self.small_blind_seat is not None:
-            _check_seat_number(self.small_blind_seat, "small blind seat", "bad_small_blind_seat")
+            small_blind_seat = self.small_blind_seat
+            if small_blind_seat.__class__ is not int or not 1 <= small_blind_seat <= MAX_INT:
+                _bad_seat_number(small_blind_seat, "small blind seat", "bad_small_blind_seat")
             if self.small_blind_seat not in numbers:
                 _fail(
                     f"the small blind seat {self.small_blind_seat} has no player dealt in;"
@@ -234,12 +257,21 @@ class HandSetup:
                     code="bad_small_blind_seat",
                     seat=self.small_blind_seat,
                 )
-        _check_chips(self.small_blind, "small_blind", low=0)
-        _check_chips(self.big_blind, "big_blind", low=1)
-        _check_chips(self.ante, "ante", low=0)
-        _check_chips(self.chip_unit, "chip_unit", low=1)
-        if self.min_bet is not None:
-            _check_chips(self.min_bet, "min_bet", low=1)
+        small_blind = self.small_blind
+        if small_blind.__class__ is not int or not 0 <= small_blind <= MAX_INT:
+            _bad_chips(small_blind, "small_blind", 0)
+        big_blind = self.big_blind
+        if big_blind.__class__ is not int or not 1 <= big_blind <= MAX_INT:
+            _bad_chips(big_blind, "big_blind", 1)
+        ante = self.ante
+        if ante.__class__ is not int or not 0 <= ante <= MAX_INT:
+            _bad_chips(ante, "ante", 0)
+        chip_unit = self.chip_unit
+        if chip_unit.__class__ is not int or not 1 <= chip_unit <= MAX_INT:
+            _bad_chips(chip_unit, "chip_unit", 1)
+        min_bet = self.min_bet
+        if min_bet is not None and (min_bet.__class__ is not int or not 1 <= min_bet <= MAX_INT):
+            _bad_chips(min_bet, "min_bet", 1)
         mode: AnteMode | None = self.ante_mode
         if mode.__class__ is not AnteMode:
             mode = _ANTE_MODES.get(self.ante_mode) if isinstance(self.ante_mode, str) else None
@@ -280,8 +312,9 @@ class HandSetup:
         if self.posts is not None:
             _check_posts(self.posts, "posts", numbers)
         if in_order and seats.__class__ is tuple:
-            return seats
-        return self.ordered_seats()
+            return seats, numbers, stacks, everyone_live
+        ordered = self.ordered_seats()
+        return ordered, [s.seat for s in ordered], [s.stack for s in ordered], everyone_live
 
     def posting_plan(self) -> tuple[Post, ...]:
         """The forced bets in the order they are taken.
@@ -351,7 +384,8 @@ _POST_KINDS: dict[str, PostKind] = {k.value: k for k in PostKind}
 
 
 def _check_seat_spec(spec: SeatSpec) -> None:
-    _check_seat_number(spec.seat, "seat", "bad_seat")
+    if spec.seat.__class__ is not int or not 1 <= spec.seat <= MAX_INT:
+        _bad_seat_number(spec.seat, "seat", "bad_seat")
     player = spec.player
     if not isinstance(player, str) or not player.strip():
         _fail(
@@ -382,27 +416,27 @@ def _check_seat_spec(spec: SeatSpec) -> None:
             )
 
 
-def _check_seat_number(value: object, what: str, code: str) -> None:
-    if value.__class__ is not int or not 1 <= value <= MAX_INT:
-        _fail(
-            f"{what} {value!r} is not a seat number: seats are whole numbers from 1",
-            code=code,
-            seat=repr(value),
-            min=1,
-        )
+def _bad_seat_number(value: object, what: str, code: str) -> NoReturn:
+    """Refuse ``value``, which is not a seat number: an ``int`` from 1 to `MAX_INT`."""
+    _fail(
+        f"{what} {value!r} is not a seat number: seats are whole numbers from 1",
+        code=code,
+        seat=repr(value),
+        min=1,
+    )
 
 
-def _check_chips(value: object, name: str, *, low: int) -> None:
-    if value.__class__ is not int or not low <= value <= MAX_INT:
-        what = "a positive" if low else "0 or a positive"
-        _fail(
-            f"{name} {value!r} must be {what} whole number of chips, at most {MAX_INT:,}",
-            code="bad_amount",
-            field=name,
-            value=repr(value),
-            min=low,
-            max=MAX_INT,
-        )
+def _bad_chips(value: object, name: str, low: int) -> NoReturn:
+    """Refuse ``value``, which is not an ``int`` of chips from ``low`` to `MAX_INT`."""
+    what = "a positive" if low else "0 or a positive"
+    _fail(
+        f"{name} {value!r} must be {what} whole number of chips, at most {MAX_INT:,}",
+        code="bad_amount",
+        field=name,
+        value=repr(value),
+        min=low,
+        max=MAX_INT,
+    )
 
 
 def _check_posts(posts: object, name: str, numbers: list[int]) -> None:

@@ -116,7 +116,6 @@ class ShowdownStep(HandState):
 
     # -- flow ------------------------------------------------------------------------------
     def _table(self, p: int) -> HandTabled:
-        self._tabled[p] = True
         event = hand_tabled(self._seats[p], self._hole[p])
         self._events.append(event)
         return event
@@ -126,10 +125,8 @@ class ShowdownStep(HandState):
         if self._exposed:
             return
         self._exposed = True
-        n = self._n
         folded = self._folded
-        for k in range(n):
-            p = (self._start + k) % n
+        for p in self._clockwise[self._start]:
             if not folded[p]:
                 self._table(p)
 
@@ -140,15 +137,12 @@ class ShowdownStep(HandState):
             self._expose_all()
             self._award()
             return
-        n = self._n
         first = self._aggressor
         if first < 0:
             first = self._start
-            while folded[first]:
-                first = (first + 1) % n
-        self._show_queue = [
-            (first + k) % n for k in range(n - 1, -1, -1) if not folded[(first + k) % n]
-        ]
+        # The players in the hand clockwise from ``first``, last first: ``pop()`` gives them
+        # in order (a folded ``first`` left of the button is skipped like anyone folded).
+        self._show_queue = [p for p in self._clockwise[first][::-1] if not folded[p]]
         self._phase = _SHOWDOWN
         self._next_shower()
 

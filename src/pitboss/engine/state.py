@@ -73,7 +73,6 @@ class HandState:
         "_start",
         "_street",
         "_table_all",
-        "_tabled",
         "_unit",
     )
 
@@ -106,7 +105,6 @@ class HandState:
     _n_live: int
     _kill_on_timeout: bool
     _table_all: bool
-    _tabled: list[bool]
     _mucked: list[bool]
     _show_queue: list[int]
     _exposed: bool
