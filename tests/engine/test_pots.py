@@ -16,6 +16,8 @@ from pitboss.engine import (
     build_pots,
     split_pot,
 )
+from pitboss.rules import HandRules, RuleSet
+from pitboss.rules.hand import OddChipRule
 
 
 def test_uncalled_bet_is_returned_before_pots_are_formed() -> None:
@@ -128,6 +130,50 @@ def test_tda_20_all_odd_chips_go_to_the_first_tied_winner_clockwise_from_the_but
     assert (one.amount, one.winners, one.shares) == (301, (3, 1, 2), (101, 100, 100))
     two = three_way_tie((1, 3))
     assert (two.amount, two.winners, two.shares) == (302, (3, 1, 2), (102, 100, 100))
+
+
+ONE_EACH = RuleSet(hand=HandRules(odd_chip_rule=OddChipRule.ONE_EACH_FROM_LEFT_OF_BUTTON))
+
+
+def four_handed_three_way_tie(rules: RuleSet | None) -> PotAwarded:
+    """Seats 2, 3 and 4 tie on a board royal flush for 350: 3 x 100 and the folded small blind
+    (116 each and 2 odd chips); seat 2 is the first winner left of the button (seat 4)."""
+    hand = deal(table([1000] * 4, rules=rules), {}, "AhKhQhJhTh")
+    act(hand, "3:c 4:c 1:f 2:x")
+    check_down(hand)
+    (award,) = of_type(hand.events, PotAwarded)
+    assert (award.amount, award.winners) == (350, (2, 3, 4))
+    return award
+
+
+def test_the_odd_chip_rule_is_tda_20_all_to_the_first_winner_by_default() -> None:
+    assert RuleSet().hand.odd_chip_rule is OddChipRule.FIRST_LEFT_OF_BUTTON
+    assert four_handed_three_way_tie(None).shares == (118, 116, 116)
+
+
+def test_roberts_rules_odd_chips_one_each_clockwise_from_the_button() -> None:
+    assert four_handed_three_way_tie(ONE_EACH).shares == (117, 117, 116)
+
+
+def test_roberts_rules_odd_chips_in_the_smallest_chip_one_each() -> None:
+    rule = OddChipRule.ONE_EACH_FROM_LEFT_OF_BUTTON
+    assert split_pot(305, 3, 1, rule=rule) == [102, 102, 101]
+    assert split_pot(115, 3, 5, rule=rule) == [40, 40, 35]  # 23 chips of 5: two odd ones
+    assert split_pot(117, 3, 5, rule=rule) == [42, 40, 35]  # and 2 loose chips below a unit
+    assert split_pot(115, 3, 5) == [45, 35, 35]  # TDA 20: both odd 5-chips to the first
+    for amount in range(0, 80):
+        for winners in range(1, 6):
+            for unit in (1, 5, 25):
+                shares = split_pot(amount, winners, unit, rule=rule)
+                assert sum(shares) == amount
+                each = shares[-1]
+                assert all(0 <= share - each <= unit + (unit - 1) for share in shares)
+                assert all(share - each in (0, unit) for share in shares[1:])
+
+
+def test_an_odd_chip_rule_given_as_its_value_is_that_rule() -> None:
+    by_value = RuleSet(hand=HandRules(odd_chip_rule="one_each_from_left_of_button"))  # type: ignore[arg-type]
+    assert four_handed_three_way_tie(by_value).shares == (117, 117, 116)
 
 
 def test_roberts_rules_short_big_blind_with_antes_main_and_side_pot() -> None:

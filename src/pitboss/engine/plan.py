@@ -17,7 +17,7 @@ from pitboss.engine.records import posted
 from pitboss.engine.setup import HandSetup, PostKind, SeatSpec, first_left_of, normalised_posts
 from pitboss.engine.state import CLOCKWISE, HandState
 from pitboss.errors import HandSetupError
-from pitboss.rules.hand import ShowdownPolicy, TimeoutPolicy
+from pitboss.rules.hand import OddChipRule, ShowdownPolicy, TimeoutPolicy
 from pitboss.rules.stakes import AnteMode
 
 # Enum members under module names (reading one through its class costs ~0.2 us in CPython 3.11).
@@ -25,6 +25,7 @@ _ANTE = PostKind.ANTE
 _BIG_BLIND_ANTE = AnteMode.BIG_BLIND
 _KILL_HAND = TimeoutPolicy.KILL_HAND
 _ALL_HANDS_TABLED = ShowdownPolicy.ALL_HANDS_TABLED
+_ODD_CHIP_RULES = {r.value: r for r in OddChipRule}
 
 
 class PostingStep(HandState):
@@ -106,6 +107,10 @@ class PostingStep(HandState):
         hand_rules = setup.rules.hand
         self._kill_on_timeout = hand_rules.timeout_policy is _KILL_HAND
         self._table_all = hand_rules.showdown_policy is _ALL_HANDS_TABLED
+        odd_chip_rule = hand_rules.odd_chip_rule
+        if odd_chip_rule.__class__ is not OddChipRule:
+            odd_chip_rule = _odd_chip_rule(odd_chip_rule)
+        self._odd_chip_rule = odd_chip_rule
         first = (opener + 1) % n if opener >= 0 else start
         self._clockwise = CLOCKWISE[n]
         clockwise = CLOCKWISE[n][start]
@@ -153,3 +158,20 @@ def _check_someone_is_live(ordered: tuple[SeatSpec, ...]) -> None:
             code="no_live_player",
             params={"seats": [s.seat for s in ordered]},
         )
+
+
+def _odd_chip_rule(value: object) -> OddChipRule:
+    """``value`` as an `OddChipRule`: a rule given as its value (``"first_left_of_button"``)
+    is that rule.
+
+    Raises:
+        HandSetupError: anything else (``bad_rules``).
+    """
+    rule = _ODD_CHIP_RULES.get(value) if isinstance(value, str) else None
+    if rule is None:
+        raise HandSetupError(
+            f"the odd-chip rule {value!r} is not one of {sorted(_ODD_CHIP_RULES)}",
+            code="bad_rules",
+            params={"odd_chip_rule": repr(value), "allowed": sorted(_ODD_CHIP_RULES)},
+        )
+    return rule

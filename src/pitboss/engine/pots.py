@@ -10,6 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pitboss.errors import SplitError
+from pitboss.rules.hand import OddChipRule
+
+_FIRST_LEFT_OF_BUTTON = OddChipRule.FIRST_LEFT_OF_BUTTON
+_ONE_EACH = OddChipRule.ONE_EACH_FROM_LEFT_OF_BUTTON
 
 
 def build_pots(
@@ -71,17 +75,21 @@ def build_pots(
     return pots
 
 
-def split_pot(amount: int, winners: int, unit: int) -> list[int]:
+def split_pot(
+    amount: int, winners: int, unit: int, *, rule: OddChipRule = _FIRST_LEFT_OF_BUTTON
+) -> list[int]:
     """Shares of a pot split between ``winners`` tied hands, in award order (TDA 20).
 
     The pot is broken down into the smallest chip in play (``unit``) and shared equally in whole
-    units; the odd chips left over (fewer than one per winner, plus any remainder smaller than
-    one ``unit``, e.g. from odd antes) all go to the first winner, whom the caller puts first
-    by sorting the winners clockwise from the button. The shares always add up to ``amount``.
+    units. The odd chips left over (fewer than one per winner) go by ``rule``, to the winners in
+    the order given, which the caller sorts clockwise from the button: all to the first (TDA
+    20, the default) or one each (Robert's Rules, ``one_each_from_left_of_button``). A
+    remainder smaller than one ``unit`` (odd antes) goes to the first winner. The shares always
+    add up to ``amount``.
 
     Raises:
-        SplitError: ``amount`` is not a whole number of chips 0 or more, or ``winners`` or
-            ``unit`` not a whole number from 1 (``bad_split``).
+        SplitError: ``amount`` is not a whole number of chips 0 or more, ``winners`` or
+            ``unit`` not a whole number from 1, or ``rule`` not an `OddChipRule` (``bad_split``).
     """
     if (
         amount.__class__ is not int
@@ -90,15 +98,27 @@ def split_pot(amount: int, winners: int, unit: int) -> list[int]:
         or amount < 0
         or winners < 1
         or unit < 1
+        or rule.__class__ is not OddChipRule
     ):
         raise SplitError(
-            f"cannot split {amount!r} chips between {winners!r} winners in units of {unit!r}:"
-            " the amount is a whole number of chips, 0 or more; winners and unit whole numbers"
-            " from 1",
+            f"cannot split {amount!r} chips between {winners!r} winners in units of {unit!r}"
+            f" by {rule!r}: the amount is a whole number of chips, 0 or more; winners and unit"
+            f" whole numbers from 1; the rule one of {[r.value for r in OddChipRule]}",
             code="bad_split",
-            params={"amount": repr(amount), "winners": repr(winners), "unit": repr(unit)},
+            params={
+                "amount": repr(amount),
+                "winners": repr(winners),
+                "unit": repr(unit),
+                "rule": repr(rule),
+                "allowed": [r.value for r in OddChipRule],
+            },
         )
     each = amount // unit // winners * unit
     shares = [each] * winners
-    shares[0] += amount - each * winners
+    odd = amount - each * winners
+    if rule is _ONE_EACH:
+        for k in range(odd // unit):  # fewer odd chips than winners: one each, in order
+            shares[k] += unit
+        odd %= unit
+    shares[0] += odd
     return shares

@@ -211,7 +211,7 @@ class ShowdownStep(HandState):
                 )
                 continue
             winners.sort(key=lambda i: (i - start) % n)
-            shares = split_pot(amount, len(winners), unit)
+            shares = split_pot(amount, len(winners), unit, rule=self._odd_chip_rule)
             for w, share in zip(winners, shares, strict=True):
                 stack[w] += share
             events.append(

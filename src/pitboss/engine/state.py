@@ -13,6 +13,7 @@ from pitboss.engine.deck import DrawDeck
 from pitboss.engine.events import STREETS, HandEvent, Street
 from pitboss.engine.records import board_dealt, card_burned
 from pitboss.engine.setup import HandSetup
+from pitboss.rules.hand import OddChipRule
 
 CLOCKWISE: list[list[tuple[int, ...]]] = [
     [tuple((start + k) % n for k in range(n)) for start in range(n)] for n in range(24)
@@ -63,6 +64,7 @@ class HandState:
         "_n",
         "_n_in",
         "_n_live",
+        "_odd_chip_rule",
         "_opening_bet",
         "_phase",
         "_pos",
@@ -109,6 +111,7 @@ class HandState:
     _show_queue: list[int]
     _exposed: bool
     _unit: int
+    _odd_chip_rule: OddChipRule
 
     def _deal_street(self, street: int) -> None:
         """Burn one card and deal the flop, turn or river (TDA 38)."""

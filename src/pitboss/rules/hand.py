@@ -35,11 +35,20 @@ class ShowdownPolicy(enum.StrEnum):
 
 
 class OddChipRule(enum.StrEnum):
-    """Who gets the odd chip of a split pot."""
+    """Who gets the odd chips of a split pot, once it is broken down to the smallest chip in play.
+
+    Read by the engine's pot split (`pitboss.engine.split_pot`), pot by pot (TDA 21). A part of
+    a pot smaller than one chip in play (odd antes) goes to the first tied winner either way.
+    """
 
     FIRST_LEFT_OF_BUTTON = "first_left_of_button"
-    """TDA 20, SLPT 1 (WSOP 73): the pot is broken down to the smallest chip in play and the odd
-    chip(s) go to the first tied winner left of the button. KY and THC are silent."""
+    """TDA 20, SLPT 1 (WSOP 73): every odd chip goes to the first tied winner left of the
+    button (a 3-way split of 305 in 1-chips: 103, 101, 101). KY and THC are silent."""
+
+    ONE_EACH_FROM_LEFT_OF_BUTTON = "one_each_from_left_of_button"
+    """Robert's Rules of Poker (Ciaffone), "Ties": "No player may receive more than one odd
+    chip"; in a button game they go one each to the tied winners clockwise from the button
+    (305 three ways: 102, 102, 101)."""
 
 
 class AntePostingOrder(enum.StrEnum):
@@ -72,7 +81,8 @@ class HandRules:
     """TDA 16/17A (default) or ``all_hands_tabled`` (THC 10)."""
 
     odd_chip_rule: OddChipRule = OddChipRule.FIRST_LEFT_OF_BUTTON
-    """TDA 20 / SLPT 1: the odd chip goes to the first tied winner left of the button."""
+    """TDA 20 / SLPT 1 (default): every odd chip to the first tied winner left of the button;
+    or one each clockwise from the button (Robert's Rules)."""
 
     ante_posting_order: AntePostingOrder = AntePostingOrder.ANTE_FIRST
     """Per-player antes (KY 10) with a short stack: ante first (default) or blind first."""
