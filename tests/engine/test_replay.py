@@ -9,7 +9,7 @@ import pytest
 
 from engine.helpers import act, deal, table
 from pitboss.cards import Deck
-from pitboss.engine import Acted, AnteMode, Hand, recorded_deck, replay, visible_to
+from pitboss.engine import Acted, AnteMode, CardBurned, Hand, recorded_deck, replay, visible_to
 from pitboss.errors import HandSetupError
 
 
@@ -58,6 +58,19 @@ def test_replay_rejects_a_record_with_hidden_cards() -> None:
 
 
 def test_recorded_deck_deals_the_same_cards() -> None:
+    """The recorded deck is the live deal's order: both hole-card rounds from the left of the
+    button (seat 1 here: the button is seat 4), then each burn before its board cards (TDA 38).
+    """
     hand = played()
+    dealt = Deck(random.Random(7))  # the same shuffle as the live hand's deck
+    expected = [dealt.deal() for _ in range(2 * 4 + 3 + 5)]
     deck = recorded_deck(hand.events)
-    assert len(deck) == len(set(deck)) == 2 * 4 + 3 + 5
+    assert deck == expected
+    holes = [hand.hole_cards(seat) for seat in (1, 2, 3, 4)]
+    assert deck[:8] == [c for c, _ in holes] + [c for _, c in holes]
+    assert (deck[9:12], deck[13], deck[15]) == (list(hand.board[:3]), *hand.board[3:])
+    assert [deck[8], deck[12], deck[14]] == [
+        e.card for e in hand.events if isinstance(e, CardBurned)
+    ]
+    again = Hand(hand.setup, Deck.stacked(deck))
+    assert [again.hole_cards(s) for s in (1, 2, 3, 4)] == holes
