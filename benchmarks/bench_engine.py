@@ -25,24 +25,34 @@ Run: python benchmarks/bench_engine.py [--seconds 10] [--rounds 10] [--seed 1] [
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
+import inspect
 import pstats
 import random
 import statistics
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from pitboss.cards import format_cards
 from pitboss.engine import (
+    Acted,
+    BetReturned,
     BoardDealt,
     CardBurned,
     DrawDeck,
     Hand,
+    HandEnded,
     HandSetup,
+    HandTabled,
+    HoleCardsDealt,
+    LegalActions,
+    Posted,
     PotAwarded,
     SeatSpec,
+    records,
 )
 
 BIG_BLIND = 100
@@ -86,8 +96,102 @@ def pitboss_player(players: int, rng: random.Random) -> Callable[[], None]:
                     hand.call()
             else:
                 hand.check()
+        hand.events  # noqa: B018 - the whole record, hole cards included, as a table keeps it
 
     return play
+
+
+def plain_record_builders() -> dict[str, Callable[..., object]]:
+    """The engine's record builders made the plainest fast way that keeps the records frozen
+    dataclasses: ``object.__new__`` and each slot's member descriptor (no ``__class__``
+    assignment), for ``--records``."""
+    new = object.__new__
+
+    def setters(cls: type) -> tuple[Callable[[object, object], None], ...]:
+        return tuple(getattr(cls, name).__set__ for name in cls.__dict__["__slots__"])
+
+    la, ac, po, ho, ta, bu, bo, pa, en, re_ = map(
+        setters,
+        (LegalActions, Acted, Posted, HoleCardsDealt, HandTabled, CardBurned, BoardDealt,
+         PotAwarded, HandEnded, BetReturned),
+    )  # fmt: skip
+
+    def fill(cls: type, sets: tuple[Callable[[object, object], None], ...], *values: Any) -> Any:
+        o = new(cls)
+        for put, value in zip(sets, values, strict=True):
+            put(o, value)
+        return o
+
+    def legal_betting(seat: int, check: bool, owe: int, low: Any, high: Any, unit: int) -> Any:
+        o = new(LegalActions)
+        la[0](o, seat)
+        la[1](o, True)
+        la[2](o, check)
+        la[3](o, owe)
+        la[4](o, low)
+        la[5](o, high)
+        la[6](o, False)
+        la[7](o, False)
+        la[8](o, unit)
+        return o
+
+    def acted(seat: int, street: Any, kind: Any, amount: int, to: int, a: bool, t: bool) -> Any:
+        o = new(Acted)
+        ac[0](o, seat)
+        ac[1](o, street)
+        ac[2](o, kind)
+        ac[3](o, amount)
+        ac[4](o, to)
+        ac[5](o, a)
+        ac[6](o, t)
+        return o
+
+    def two(cls: type, sets: tuple[Callable[[object, object], None], ...]) -> Any:
+        def build(a: Any, b: Any) -> Any:
+            o = new(cls)
+            sets[0](o, a)
+            sets[1](o, b)
+            return o
+
+        return build
+
+    return {
+        "legal_betting": legal_betting,
+        "legal_showdown": lambda seat, unit: fill(
+            LegalActions, la, seat, False, False, 0, None, None, True, True, unit
+        ),
+        "acted": acted,
+        "posted": lambda *values: fill(Posted, po, *values),
+        "hole_cards_dealt": two(HoleCardsDealt, ho),
+        "hand_tabled": two(HandTabled, ta),
+        "card_burned": two(CardBurned, bu),
+        "board_dealt": two(BoardDealt, bo),
+        "pot_awarded": lambda *values: fill(PotAwarded, pa, *values),
+        "hand_ended": lambda stacks: fill(HandEnded, en, stacks),
+        "bet_returned": two(BetReturned, re_),
+    }
+
+
+@contextlib.contextmanager
+def swapped_records(builders: dict[str, Callable[..., object]]) -> Iterator[None]:
+    """Run with ``builders`` in place of the engine's own (`pitboss.engine.records`)."""
+    originals = {name: getattr(records, name) for name in builders}
+    assert set(originals) == {
+        name for name, value in vars(records).items() if inspect.isfunction(value)
+        and value.__module__ == records.__name__ and not name.startswith("_")
+    }  # fmt: skip
+    swapped = []
+    for module_name, module in list(sys.modules.items()):
+        if module_name.startswith("pitboss.engine"):
+            for name, original in originals.items():
+                if getattr(module, name, None) is original:
+                    setattr(module, name, builders[name])
+                    swapped.append((module, name, original))
+    try:
+        yield
+    finally:
+        for module, name, original in swapped:
+            setattr(module, name, original)
 
 
 PK_AUTOMATIONS_NAMES = (
@@ -254,12 +358,15 @@ def timed(play: Callable[[], None], hands: int) -> float:
     """Hands per CPU second of this process over one batch of ``hands`` hands.
 
     CPU time rather than wall time: the shared machine's other jobs then change the figures
-    much less (they still slow the caches alike for every engine).
+    much less (they still slow the caches alike for every engine). A player with a ``context``
+    attribute (a context manager factory) plays its batch inside it.
     """
-    start = time.process_time()
-    for _ in range(hands):
-        play()
-    return hands / (time.process_time() - start)
+    context = getattr(play, "context", contextlib.nullcontext)
+    with context():
+        start = time.process_time()
+        for _ in range(hands):
+            play()
+        return hands / (time.process_time() - start)
 
 
 def measure(
@@ -288,6 +395,28 @@ def ratio(ours: list[float], theirs: list[float]) -> float:
     return statistics.median(a / b for a, b in zip(ours, theirs, strict=True))
 
 
+def compare_records(seconds: float, rounds: int, seed: int) -> None:
+    """pitboss at 6-max with its own record builders and with `plain_record_builders`, in the
+    same interleaved rounds as FastHand: what ``records.py``'s ``__class__`` twins are worth."""
+    plain = pitboss_player(6, random.Random(seed))
+    builders = plain_record_builders()
+    plain.context = lambda: swapped_records(builders)  # type: ignore[attr-defined]
+    engines = {
+        "pitboss (records.py twins)": pitboss_player(6, random.Random(seed)),
+        "pitboss (plain: slot descriptors)": plain,
+        "pokerfast FastHand": fasthand_player(6, random.Random(seed)),
+    }
+    rates = measure(engines, seconds, rounds)
+    fast = rates["pokerfast FastHand"]
+    for name, values in rates.items():
+        print(
+            f"{name:<36} {statistics.median(values):>10,.0f} hands/s"
+            f"  {ratio(values, fast):.2f}x FastHand (median of same-round ratios)"
+        )
+    twins = rates["pitboss (records.py twins)"]
+    print(f"twins / plain: {ratio(twins, rates['pitboss (plain: slot descriptors)']):.2f}x")
+
+
 def profile(players: int, seed: int) -> None:
     """Print cProfile's top functions (own time) over 3,000 pitboss hands."""
     play = pitboss_player(players, random.Random(seed))
@@ -304,9 +433,17 @@ def main() -> None:
     parser.add_argument("--check", type=int, default=300, help="hands checked against PokerKit")
     parser.add_argument("--profile", type=int, metavar="PLAYERS", help="profile pitboss only")
     parser.add_argument("--verbose", action="store_true", help="print every round's rates")
+    parser.add_argument(
+        "--records",
+        action="store_true",
+        help="6-max: pitboss with its record builders and with plain ones, and FastHand",
+    )
     args = parser.parse_args()
     if args.profile:
         profile(args.profile, args.seed)
+        return
+    if args.records:
+        compare_records(args.seconds, args.rounds, args.seed)
         return
     for players in (6, 9):
         if args.check:

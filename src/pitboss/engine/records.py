@@ -1,21 +1,33 @@
-"""Builders for the records the engine makes on every decision, without a dataclass ``__init__``.
+"""Fast builders for the records the engine makes on every decision.
 
-The records are frozen dataclasses with slots (`pitboss.engine.events`, ``LegalActions``). Their
-generated ``__init__`` parses keyword arguments and sets each field through
-``object.__setattr__`` (their own ``__setattr__`` refuses, being frozen), which finds the
-field's slot descriptor by name and calls it. A builder here does the same without the lookups:
-it makes the object with ``object.__new__(cls)``, of its own class from the start, and stores
-each field through that field's slot descriptor, looked up once at import (``Acted.seat`` is
-the member descriptor ``__slots__`` made for ``seat``; its ``__set__`` is what
-``object.__setattr__`` calls). The result is the record as its constructor makes it: equal,
-hashable, frozen (``tests/engine/test_records.py`` checks every builder against the
-constructor). Measured on the benchmark machine, a 7-field ``Acted``: about 0.55 us, against
-1.5 us for the constructor.
+The records are frozen dataclasses with slots (`pitboss.engine.events`, ``LegalActions``):
+every user gets them as they are, equal and hashable by value and type, with
+``dataclasses.replace``/``fields`` and keyword construction. Their generated ``__init__`` sets
+each field through ``object.__setattr__`` (the frozen class's own ``__setattr__`` refuses),
+about 14,500 machine instructions for a 7-field ``Acted``. A builder here fills a *twin*, a
+plain class with exactly the record's slots (same names, same order, so the same memory
+layout), by ordinary attribute stores, then gives the object the record's class
+(``__class__`` assignment, which CPython allows between classes of identical layout): 2,500
+instructions. From then on it is the frozen record, equal, hashable and immutable like one the
+constructor makes (``tests/engine/test_records.py`` checks every builder against the
+constructor, field by field, and that each is frozen).
+
+Kept because the benchmark shows it is needed (``benchmarks/bench_engine.py --records``, which
+swaps in the plain alternatives and times them in the same run): a hand makes about 52 records
+(17.8 ``LegalActions``, 16 ``Acted``, the deal, the push). The plainest fast construct that
+keeps the records frozen dataclasses, ``object.__new__`` and each slot's member descriptor
+``__set__`` (6,200 instructions an ``Acted``), costs the engine about 18 % of its hands per
+second, and the dataclass constructor far more (see BENCHMARKS.md). ``typing.NamedTuple``
+records (3,400 instructions) were not taken: they compare equal to plain tuples and to one
+another across types (a ``HoleCardsDealt`` equal to a ``HandTabled`` of the same seat and
+cards, which ``replay`` would not catch), iterate as their fields, take positional
+arguments, and ``dataclasses.replace``/``fields`` no longer work on them
+(``events.visible_to``, the history tests).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 from pitboss.cards import Card
 from pitboss.engine.actions import ActionKind, LegalActions
@@ -33,87 +45,57 @@ from pitboss.engine.events import (
 )
 from pitboss.engine.setup import PostKind
 
-Setter = Callable[[object, object], None]
 
-_new = object.__new__
-
-
-def _setters(cls: type) -> tuple[Setter, ...]:
-    """The ``__set__`` of each of ``cls``'s slot descriptors, in field order.
-
-    A dataclass with ``slots=True`` lists its fields in ``__slots__``, in order.
-    """
-    names: tuple[str, ...] = cls.__dict__["__slots__"]
-    return tuple(getattr(cls, name).__set__ for name in names)
+def _twin(cls: type) -> Any:
+    """A plain class with exactly ``cls``'s slots (same names, same order: the same layout)."""
+    slots: tuple[str, ...] = cls.__dict__["__slots__"]
+    return type(f"_{cls.__name__}Twin", (), {"__slots__": slots})
 
 
-(
-    _legal_seat,
-    _legal_can_fold,
-    _legal_can_check,
-    _legal_call_amount,
-    _legal_min_raise_to,
-    _legal_max_raise_to,
-    _legal_can_show,
-    _legal_can_muck,
-    _legal_chip_unit,
-) = _setters(LegalActions)
-(
-    _acted_seat,
-    _acted_street,
-    _acted_kind,
-    _acted_amount,
-    _acted_to,
-    _acted_is_all_in,
-    _acted_timed_out,
-) = _setters(Acted)
-_posted_seat, _posted_kind, _posted_amount, _posted_is_all_in, _posted_is_dead = _setters(Posted)
-_hole_seat, _hole_cards = _setters(HoleCardsDealt)
-_tabled_seat, _tabled_cards = _setters(HandTabled)
-_burned_street, _burned_card = _setters(CardBurned)
-_board_street, _board_cards = _setters(BoardDealt)
-(
-    _pot_pot,
-    _pot_amount,
-    _pot_eligible,
-    _pot_winners,
-    _pot_shares,
-    _pot_is_uncontested,
-) = _setters(PotAwarded)
-(_ended_stacks,) = _setters(HandEnded)
-_returned_seat, _returned_amount = _setters(BetReturned)
+_LegalTwin = _twin(LegalActions)
+_ActedTwin = _twin(Acted)
+_PostedTwin = _twin(Posted)
+_HoleTwin = _twin(HoleCardsDealt)
+_TabledTwin = _twin(HandTabled)
+_BurnedTwin = _twin(CardBurned)
+_BoardTwin = _twin(BoardDealt)
+_PotTwin = _twin(PotAwarded)
+_EndedTwin = _twin(HandEnded)
+_ReturnedTwin = _twin(BetReturned)
 
 
 def legal_betting(
     seat: int, can_check: bool, call_amount: int, low: int | None, high: int | None, unit: int
 ) -> LegalActions:
     """``LegalActions`` of a betting decision (folding is always allowed: THC 48)."""
-    o = _new(LegalActions)
-    _legal_seat(o, seat)
-    _legal_can_fold(o, True)
-    _legal_can_check(o, can_check)
-    _legal_call_amount(o, call_amount)
-    _legal_min_raise_to(o, low)
-    _legal_max_raise_to(o, high)
-    _legal_can_show(o, False)
-    _legal_can_muck(o, False)
-    _legal_chip_unit(o, unit)
-    return o
+    o = _LegalTwin()
+    o.seat = seat
+    o.can_fold = True
+    o.can_check = can_check
+    o.call_amount = call_amount
+    o.min_raise_to = low
+    o.max_raise_to = high
+    o.can_show = False
+    o.can_muck = False
+    o.chip_unit = unit
+    o.__class__ = LegalActions
+    return o  # type: ignore[no-any-return]
 
 
 def legal_showdown(seat: int, unit: int) -> LegalActions:
     """``LegalActions`` of a show-or-muck decision."""
-    o = _new(LegalActions)
-    _legal_seat(o, seat)
-    _legal_can_fold(o, False)
-    _legal_can_check(o, False)
-    _legal_call_amount(o, 0)
-    _legal_min_raise_to(o, None)
-    _legal_max_raise_to(o, None)
-    _legal_can_show(o, True)
-    _legal_can_muck(o, True)
-    _legal_chip_unit(o, unit)
-    return o
+    o = _LegalTwin()
+    o.seat = seat
+    o.can_fold = False
+    o.can_check = False
+    o.call_amount = 0
+    o.min_raise_to = None
+    o.max_raise_to = None
+    o.can_show = True
+    o.can_muck = True
+    o.chip_unit = unit
+    o.__class__ = LegalActions
+    return o  # type: ignore[no-any-return]
 
 
 def acted(
@@ -125,53 +107,59 @@ def acted(
     is_all_in: bool,
     timed_out: bool,
 ) -> Acted:
-    o = _new(Acted)
-    _acted_seat(o, seat)
-    _acted_street(o, street)
-    _acted_kind(o, kind)
-    _acted_amount(o, amount)
-    _acted_to(o, to)
-    _acted_is_all_in(o, is_all_in)
-    _acted_timed_out(o, timed_out)
-    return o
+    o = _ActedTwin()
+    o.seat = seat
+    o.street = street
+    o.kind = kind
+    o.amount = amount
+    o.to = to
+    o.is_all_in = is_all_in
+    o.timed_out = timed_out
+    o.__class__ = Acted
+    return o  # type: ignore[no-any-return]
 
 
 def posted(seat: int, kind: PostKind, amount: int, is_all_in: bool, is_dead: bool) -> Posted:
-    o = _new(Posted)
-    _posted_seat(o, seat)
-    _posted_kind(o, kind)
-    _posted_amount(o, amount)
-    _posted_is_all_in(o, is_all_in)
-    _posted_is_dead(o, is_dead)
-    return o
+    o = _PostedTwin()
+    o.seat = seat
+    o.kind = kind
+    o.amount = amount
+    o.is_all_in = is_all_in
+    o.is_dead = is_dead
+    o.__class__ = Posted
+    return o  # type: ignore[no-any-return]
 
 
 def hole_cards_dealt(seat: int, cards: tuple[Card, Card]) -> HoleCardsDealt:
-    o = _new(HoleCardsDealt)
-    _hole_seat(o, seat)
-    _hole_cards(o, cards)
-    return o
+    o = _HoleTwin()
+    o.seat = seat
+    o.cards = cards
+    o.__class__ = HoleCardsDealt
+    return o  # type: ignore[no-any-return]
 
 
 def hand_tabled(seat: int, cards: tuple[Card, Card]) -> HandTabled:
-    o = _new(HandTabled)
-    _tabled_seat(o, seat)
-    _tabled_cards(o, cards)
-    return o
+    o = _TabledTwin()
+    o.seat = seat
+    o.cards = cards
+    o.__class__ = HandTabled
+    return o  # type: ignore[no-any-return]
 
 
 def card_burned(street: Street, card: Card) -> CardBurned:
-    o = _new(CardBurned)
-    _burned_street(o, street)
-    _burned_card(o, card)
-    return o
+    o = _BurnedTwin()
+    o.street = street
+    o.card = card
+    o.__class__ = CardBurned
+    return o  # type: ignore[no-any-return]
 
 
 def board_dealt(street: Street, cards: tuple[Card, ...]) -> BoardDealt:
-    o = _new(BoardDealt)
-    _board_street(o, street)
-    _board_cards(o, cards)
-    return o
+    o = _BoardTwin()
+    o.street = street
+    o.cards = cards
+    o.__class__ = BoardDealt
+    return o  # type: ignore[no-any-return]
 
 
 def pot_awarded(
@@ -182,24 +170,27 @@ def pot_awarded(
     shares: tuple[int, ...],
     is_uncontested: bool,
 ) -> PotAwarded:
-    o = _new(PotAwarded)
-    _pot_pot(o, pot)
-    _pot_amount(o, amount)
-    _pot_eligible(o, eligible)
-    _pot_winners(o, winners)
-    _pot_shares(o, shares)
-    _pot_is_uncontested(o, is_uncontested)
-    return o
+    o = _PotTwin()
+    o.pot = pot
+    o.amount = amount
+    o.eligible = eligible
+    o.winners = winners
+    o.shares = shares
+    o.is_uncontested = is_uncontested
+    o.__class__ = PotAwarded
+    return o  # type: ignore[no-any-return]
 
 
 def hand_ended(stacks: tuple[tuple[int, int], ...]) -> HandEnded:
-    o = _new(HandEnded)
-    _ended_stacks(o, stacks)
-    return o
+    o = _EndedTwin()
+    o.stacks = stacks
+    o.__class__ = HandEnded
+    return o  # type: ignore[no-any-return]
 
 
 def bet_returned(seat: int, amount: int) -> BetReturned:
-    o = _new(BetReturned)
-    _returned_seat(o, seat)
-    _returned_amount(o, amount)
-    return o
+    o = _ReturnedTwin()
+    o.seat = seat
+    o.amount = amount
+    o.__class__ = BetReturned
+    return o  # type: ignore[no-any-return]
