@@ -29,7 +29,19 @@ chips; TDA 16/17A showdown order and all-in exposure, THC 10 all hands tabled; K
 speak; TDA 17B the uncontested winner shows nothing; THC 6 seats that post but are not dealt
 (``SeatSpec(dealt=False)``); THC 21/35 dead money (``HandSetup.dead_posts``); bets and raises in
 whole chips of ``chip_unit`` (all-ins excepted); no decision for the one player with chips
-whose bet already covers every all-in (TDA 16, KY 14).
+whose bet already covers every all-in (TDA 16, KY 14); odd chips by ``hand.odd_chip_rule`` (TDA
+20, or one each clockwise from the button: Robert's Rules).
+
+``AnteMode`` is the rules layer's (`pitboss.rules.stakes`), re-exported here: a structure's
+level and a ``HandSetup`` use the same enum. A ``HandSetup`` without ``rules=`` shares one
+default ``RuleSet`` (``setup.DEFAULT_RULES``). Every ``Hand`` checks its setup
+(``HandSetup.validate``) and posts from it in one pass (``plan.PostingStep``); nothing is cached
+per setup, since a table builds a new one for every hand. Raise legality (TDA 43A minimum in
+whole chips of the unit, TDA 47A reopening) has one owner, ``BettingStep._min_raise_to``, read by
+``legal_actions()`` and ``raise_to``. Speed (``benchmarks/bench_engine.py``, BENCHMARKS.md):
+enum members and turn orders are read from module names and a precomputed table on the hot
+path, and the records are built by ``records.py``'s builders (see its docstring for why they
+assign ``__class__``, with the benchmark figure).
 """
 
 from pitboss.engine.actions import Action, ActionKind, LegalActions

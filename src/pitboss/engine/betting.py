@@ -14,6 +14,12 @@
   not acted yet keeps every option.
 - Folding is allowed in turn even when a check is free (THC 48).
 - Uncalled bets go back to the bettor before the pots are formed.
+
+The minimum and maximum raise-to, the rounding of the minimum up to whole chips of the chip unit
+and the TDA 47A reopening test live in one method, ``_min_raise_to``: ``legal_actions()`` reports
+it, ``verify_raise_to`` explains a refusal from it and ``raise_to`` checks against it (they used
+to compute it separately in ``hand.py`` and here). A ``raise_closed`` refusal names its reason
+as text (``all_in_to_call``, ``not_reopened``, ``nobody_to_call``).
 """
 
 from __future__ import annotations

@@ -4,6 +4,10 @@ Events record outcomes (the cards dealt, the chips moved), so replaying them nev
 Hidden information sits in two places only: hole cards (``HoleCardsDealt.cards``) and burned
 cards (``CardBurned.card``); ``visible_to`` blanks what a given viewer may not see. Undealt
 cards never appear in any event (no rabbit hunting: TDA 28, THC 18, SLPT 15).
+
+The events are frozen dataclasses (slots, keyword-only): equal by type and value, hashable, and
+``dataclasses.replace``/``fields`` work on them; the engine builds the ones of its hot path with
+`pitboss.engine.records`, which makes exactly what the constructors make.
 """
 
 from __future__ import annotations

@@ -3,6 +3,11 @@
 Seat numbers increase clockwise (seat 1 is left of seat 10 at a ten-handed table, and the
 highest seat is followed by the lowest). The button may sit in front of an empty seat (dead
 button, TDA 32) and there may be no small blind (dead small blind, TDA 32).
+
+``AnteMode`` is `pitboss.rules.stakes`'s (one enum for structures and hands). A setup made
+without ``rules=`` shares ``DEFAULT_RULES`` instead of building a ``RuleSet`` each time.
+``validate`` runs for every hand dealt, in one pass that also yields what the deal needs
+(``checked_seats``): seats in order, numbers and stacks.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """The mutable state of one hand, shared by the betting and showdown steps, and the dealing.
 
 Players are addressed internally by position: the index of their seat in ascending seat order
-(clockwise). Everything public speaks in seat numbers.
+(clockwise). Everything public speaks in seat numbers. Turn order walks ``CLOCKWISE``, a table
+of the positions clockwise from each position, so the hot path does no modular arithmetic.
 """
 
 from __future__ import annotations
