@@ -116,6 +116,7 @@ class SeatReason(enum.StrEnum):
 class SeatsDrawn(Event):
     """Every player was drawn to a seat and each table's first button placed (TDA 7, KY 6)."""
 
+    v = 2  # v2: each table's draw names who drew each card (v1: the seat dealt to; codec upcasts)
     at: int
     tables: tuple[DrawnTable, ...]
     reason: DrawReason = DrawReason.INITIAL
@@ -144,6 +145,7 @@ class TableResized(Event):
 class ButtonPlaced(Event):
     """The first button of a table that opened during play (KY 6 draw, THC 9 seat 1)."""
 
+    v = 2  # v2: the draw names who drew each card (v1: the seat dealt to; codec upcasts)
     at: int
     table: DrawnTable
 
