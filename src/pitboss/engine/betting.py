@@ -307,7 +307,7 @@ class BettingStep(ShowdownStep):
             return _NOT_REOPENED
         folded = self._folded
         for j in self._clockwise[p + 1 - self._n]:  # the others first, p itself last
-            if j != p and stack[j] and not folded[j] and stack[j] + bet[j] > cur:
+            if j != p and not folded[j] and stack[j] + bet[j] > cur:  # (no bet is above cur)
                 full = cur + self._min_raise
                 unit = self._unit
                 if unit != 1 and full % unit:  # in chips in play: round up
