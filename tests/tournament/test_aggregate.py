@@ -239,7 +239,7 @@ def test_a_deal_needs_every_remaining_players_consent_and_the_directors_approval
     assert sum(d.state.deals["eq"].amounts_cents) == sum(d.state.prizes_cents[:3])
     d.do(c.ConsentToDeal(deal_id="eq", player_id=players[0]))
     d.do(c.ConsentToDeal(deal_id="eq", player_id=players[1]))
-    with pytest.raises(PayoutError, match="waiting for p3"):
+    with pytest.raises(PayoutError, match="waiting for P3"):  # by name
         d.do(c.ApproveDeal(deal_id="eq"))
     d.do(c.ConsentToDeal(deal_id="eq", player_id=players[2]))
     d.do(c.ApproveDeal(deal_id="eq"))

@@ -89,12 +89,17 @@ class DirectorMachine(RuleBasedStateMachine):
         if not tables:
             return
         table = self.rnd.choice(tables)
+        logged = len(self.floor.log)
         try:
             hand = self.floor.start(table)
         except PitbossError as err:
             if err.code not in {"on_break", "table_must_wait", "too_few_players"}:
                 raise
             self.floor.do(c.Tick(), at=self.floor.now + 5 * 60_000)
+            return
+        if hand not in self.floor.state.hands:
+            # THC 7: no-shows removed at the deal left the table unable to deal; it waits
+            assert any(e.type == "chips_removed" for e in self.floor.log[logged:])
             return
         players = [str(p) for p in self.floor.state.hands[hand].players]
         k = min(busts, len(players) - 1)

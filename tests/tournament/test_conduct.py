@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pitboss.errors import ConductError
+from pitboss.errors import ClockError, ConductError
 from pitboss.ids import PlayerId
 from pitboss.rules.tournament import PenaltyKind
 from pitboss.table.values import SeatStatus
@@ -232,6 +232,35 @@ def test_clock_calls_ky_16_sixty_plus_ten_dead_hand_tda_29_twenty_five_plus_five
     assert next(e for e in events if isinstance(e, ClockExpired)).ruling is ClockRuling.CHECKED
 
 
+def test_tda_29_a_clock_answered_in_time_ends_and_the_next_hand_may_call_it_again() -> None:
+    floor = Floor("tda", seed=5)
+    floor.seat(4)
+    hand = floor.start(1)
+    pid = _first(floor)
+    floor.do(c.CallClock(table=1, player_id=pid))
+    with pytest.raises(ConductError) as err:
+        floor.do(c.CallClock(table=1, player_id=pid), at=floor.now + 10_000)
+    assert err.value.code == "clock_already_called"
+    # the player acted in time: a later decision in the same hand may have the clock again
+    floor.do(c.CallClock(table=1, player_id=pid), at=floor.now + 31_000)
+    floor.finish(hand, {str(pid): floor.state.players[pid].chips})
+    assert 1 not in floor.state.clock_calls  # the call ended with its hand
+    floor.start(1)
+    floor.do(c.CallClock(table=1, player_id=pid))
+    assert floor.state.clock_calls[1].player_id == pid
+
+
+def test_tda_29_the_clock_is_called_on_a_player_with_cards() -> None:
+    floor = Floor("tda", seed=5)
+    floor.seat(4)
+    pid = _first(floor)
+    floor.do(c.MarkAbsent(player_id=pid))
+    floor.start(1)
+    with pytest.raises(ConductError) as err:
+        floor.do(c.CallClock(table=1, player_id=pid))
+    assert err.value.code == "not_in_hand"
+
+
 def test_thc_15_only_a_player_at_the_table_or_the_director_may_call_the_clock() -> None:
     floor = Floor("slpt", seed=6)
     floor.seat(12)
@@ -415,3 +444,17 @@ def test_rules_5_7_a_house_sends_players_away_only_its_own_way(
         floor.do(c.GivePenalty(player_id=pid, reason="abuse", kind=kind, amount=amount))
     assert info.value.code == "wrong_penalty_kind"
     assert floor.state == before
+
+
+def test_rp_8c_a_seated_hand_for_hand_hand_is_recorded_by_itself_not_typed_twice() -> None:
+    floor = Floor("tda", seed=5)
+    floor.seat(20)
+    floor.do(c.StartHandForHand())
+    remaining = floor.state.clock.remaining_ms
+    with pytest.raises(ClockError) as err:
+        floor.do(c.RecordHandForHandHand())
+    assert err.value.code == "hand_for_hand_recorded_by_itself"
+    assert floor.state.clock.remaining_ms == remaining
+    for table in sorted(floor.state.tables):
+        floor.quiet_hand(table)
+    assert floor.state.hand_for_hand_hand == 1  # every table played it: recorded once

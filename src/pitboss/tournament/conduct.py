@@ -574,17 +574,31 @@ def call_clock(s: TournamentState, c: CallClock, now: int) -> list[Event]:
         raise ConductError(
             f"no hand is in play at table {c.table}", code="no_hand", params={"table": c.table}
         )
-    if c.table in s.clock_calls:
+    running = s.clock_calls.get(c.table)
+    if running is not None and now < running.expires_at:
+        # a call whose time has passed unexpired was answered in time: a new one may be made
         raise ConductError(
-            f"the clock is already running at table {c.table}",
+            f"the clock is already running at table {c.table}, on "
+            f"{s.players[running.player_id].name}, for {(running.expires_at - now) // 1000} s more",
             code="clock_already_called",
-            params={"table": c.table},
+            params={"table": c.table, "remaining_ms": running.expires_at - now},
         )
+    name = s.players[c.player_id].name
     table = s.table_of(c.player_id)
     if s.is_seated and (table is None or table.number != c.table):
         raise ConductError(
-            f"{c.player_id} is not seated at table {c.table}",
+            f"{name} is not seated at table {c.table}",
             code="not_at_table",
+            params={"player_id": c.player_id, "table": c.table},
+        )
+    hand = s.open_hands(c.table)[0]
+    conduct = s.conduct_of(c.player_id)
+    away = conduct.absent_since is not None or conduct.is_penalised(now)
+    if (s.is_seated and c.player_id not in hand.players) or away:
+        raise ConductError(
+            f"{name} has no cards in the hand at table {c.table} (away, sitting out or not "
+            "dealt in): the clock is called on a player who must act (TDA 29)",
+            code="not_in_hand",
             params={"player_id": c.player_id, "table": c.table},
         )
     if c.called_by is not None:

@@ -30,6 +30,7 @@ from pitboss.tournament.state import (
     Phase,
     TournamentState,
     fold,
+    names,
     player_in_play,
     with_players,
     with_table,
@@ -206,8 +207,8 @@ def _at_table(s: TournamentState, number: TableNo, players: tuple[PlayerId, ...]
     strangers = [p for p in players if table.seat_of(p) is None]
     if strangers:
         raise SeatingError(
-            f"{', '.join(strangers)} not seated at table {number}; there: "
-            f"{', '.join(table.players())}",
+            f"{names(s, strangers)} not seated at table {number}; there: "
+            f"{names(s, table.players())}",
             code="not_at_table",
             params={"table": number, "players": strangers},
         )
@@ -297,8 +298,8 @@ def _correct_hand(s: TournamentState, c: CorrectHand, ctx: Context) -> list[Even
     strangers = [p for p in given if p not in in_hand]
     if strangers:
         raise TournamentError(
-            f"{', '.join(strangers)} did not play hand {c.hand_id!r}; its players: "
-            f"{', '.join(in_hand)}",
+            f"{names(s, strangers)} did not play hand {c.hand_id!r}; its players: "
+            f"{names(s, in_hand)}",
             code="bad_hand_result",
             params={"hand_id": c.hand_id, "players": in_hand},
         )
@@ -325,7 +326,7 @@ def _correct_hand(s: TournamentState, c: CorrectHand, ctx: Context) -> list[Even
     short = [st.player_id for st in now_stacks if st.chips < 0]
     if short:
         raise TournamentError(
-            f"{', '.join(short)} no longer hold the chips this correction takes from them; "
+            f"{names(s, short)} no longer hold the chips this correction takes from them; "
             "count the table instead (ResyncTable)",
             code="hand_played_on",
             params={"hand_id": c.hand_id, "players": short},
@@ -412,7 +413,7 @@ def _resync(s: TournamentState, c: ResyncTable, ctx: Context) -> list[Event]:
     _distinct(given, "a table's count")
     if sorted(given) != sorted(table.players()):
         raise TournamentError(
-            f"a count of table {c.table} gives every player there: {', '.join(table.players())}",
+            f"a count of table {c.table} gives every player there: {names(s, table.players())}",
             code="bad_hand_result",
             params={"table": c.table, "players": list(table.players())},
         )

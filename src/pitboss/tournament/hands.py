@@ -127,9 +127,17 @@ def _started(state: TournamentState, event: HandStarted) -> TournamentState:
         hand_for_hand_hand=state.hand_for_hand_hand if state.clock.hand_for_hand else None,
         plan=plan,
     )
+    changed = {event.hand_id: record}
+    previous = state.last_hand_at.get(event.table)
+    if previous is not None:
+        # the table's last hand has been played on: its result can no longer be corrected
+        done = state.hands[previous]
+        if done.before or done.after:
+            changed[previous] = done._replace(before=(), after=())
     return state._replace(
-        hands=frozen(state.hands).updated({event.hand_id: record}),
+        hands=frozen(state.hands).updated(changed),
         open_at=frozen_dict(state.open_at).updated({event.hand_id: event.table}),
+        last_hand_at=frozen_dict(state.last_hand_at).updated({event.table: event.hand_id}),
         busy=state.busy | {event.table},
     )
 
@@ -155,6 +163,9 @@ def _finished(state: TournamentState, event: HandFinished) -> TournamentState:
     finished = record._replace(finished=True, plan=None, before=before, after=event.stacks)
     hands = frozen(state.hands).updated({event.hand_id: finished})
     state = state._replace(hands=hands, open_at=open_at, busy=busy)
+    if record.table in state.clock_calls:
+        # a clock called in the hand ends with it (TDA 29: the call is on a decision in it)
+        state = state._replace(clock_calls=frozen_dict(state.clock_calls).without(record.table))
     for pid in record.penalised:
         served = max(0, state.conduct_of(pid).penalty_hands - 1)
         state = with_conduct(state, pid, penalty_hands=served)

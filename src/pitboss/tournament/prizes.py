@@ -37,6 +37,7 @@ from pitboss.tournament.state import (
     apply,
     fold,
     known_player,
+    names,
     with_deal,
     with_player,
 )
@@ -458,7 +459,7 @@ def propose_deal(
     if sorted(c.players) != sorted(remaining) or len(set(c.players)) != len(c.players):
         raise PayoutError(
             "a deal must include every remaining player exactly once; remaining: "
-            f"{', '.join(remaining)}",
+            f"{names(s, remaining)}",
             code="deal_players",
             params={"remaining": list(remaining), "players": list(c.players)},
         )
@@ -540,13 +541,13 @@ def consent_to_deal(s: TournamentState, c: ConsentToDeal, now: int) -> list[Even
     deal = open_deal(s, c.deal_id)
     if c.player_id not in deal.players:
         raise PayoutError(
-            f"{c.player_id} is not in deal {deal.deal_id!r}",
+            f"{names(s, [c.player_id])} is not in deal {deal.deal_id!r}",
             code="not_in_deal",
             params={"deal_id": deal.deal_id, "player_id": c.player_id},
         )
     if c.player_id in deal.consents:
         raise PayoutError(
-            f"{c.player_id} has already agreed",
+            f"{names(s, [c.player_id])} has already agreed",
             code="already_consented",
             params={"deal_id": deal.deal_id, "player_id": c.player_id},
         )
@@ -571,8 +572,8 @@ def approve_deal(s: TournamentState, c: ApproveDeal, now: int) -> list[Event]:
     remaining = s.remaining_players()
     if sorted(deal.players) != sorted(remaining):
         raise PayoutError(
-            f"deal {deal.deal_id!r} was proposed to {', '.join(deal.players)}, but the players "
-            f"still in are {', '.join(remaining)}: cancel it and propose it again",
+            f"deal {deal.deal_id!r} was proposed to {names(s, deal.players)}, but the players "
+            f"still in are {names(s, remaining)}: cancel it and propose it again",
             code="deal_players_changed",
             params={
                 "deal_id": deal.deal_id,
@@ -598,7 +599,7 @@ def approve_deal(s: TournamentState, c: ApproveDeal, now: int) -> list[Event]:
         waiting = [p for p in deal.players if p not in deal.consents]
         raise PayoutError(
             f"deal {deal.deal_id!r} needs every remaining player's consent first; "
-            f"waiting for {', '.join(waiting)} (RULES §3.9)",
+            f"waiting for {names(s, waiting)} (RULES §3.9)",
             code="deal_needs_consent",
             params={"deal_id": deal.deal_id, "waiting": waiting},
         )

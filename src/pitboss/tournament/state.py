@@ -65,8 +65,10 @@ class HandRecord(NamedTuple):
     behind: tuple[PlayerId, ...] = ()  # re-buys declared before the deal: they play (THC 1)
     hand_for_hand_hand: int | None = None
     plan: HandPlan | None = None
-    before: tuple[PlayerChips, ...] = ()  # once finished: the stacks its result replaced
-    after: tuple[PlayerChips, ...] = ()  # once finished: its result
+    # once finished, until the table's next hand starts (only then can it be corrected): the
+    # stacks its result replaced, and its result
+    before: tuple[PlayerChips, ...] = ()
+    after: tuple[PlayerChips, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -207,6 +209,7 @@ class TournamentState(NamedTuple):
     overrides: tuple[str, ...] = ()
     books_closed: bool = False
     open_at: Mapping[HandId, TableNo] = EMPTY_DICT
+    last_hand_at: Mapping[TableNo, HandId] = EMPTY_DICT  # the last hand started at each table
     busy: frozenset[TableNo] = frozenset()
     out_ids: frozenset[PlayerId] = frozenset()
     entry_count: int = 0
@@ -405,6 +408,13 @@ def replay_log(events: Iterable[Event]) -> TournamentState:
             params={"first": None if first is None else first.type},
         )
     return fold(apply(TournamentState.new(), first), stream)
+
+
+def names(s: TournamentState, ids: Iterable[PlayerId]) -> str:
+    """Players by name for a message, comma-separated; an id nobody registered is quoted (a
+    typo in a command)."""
+    players = s.players
+    return ", ".join(players[p].name if p in players else repr(p) for p in ids)
 
 
 def known_player(s: TournamentState, pid: PlayerId) -> Player:

@@ -455,6 +455,23 @@ def _start_h4h(s: TournamentState, c: StartHandForHand, ctx: Context) -> list[Ev
 
 @handles(RecordHandForHandHand)
 def _h4h_hand_played(s: TournamentState, c: RecordHandForHandHand, ctx: Context) -> list[Event]:
+    """The floor reports that every table finished the hand-for-hand hand (RP-8C). Where the
+    director seats the tables it knows that itself, once each has finished its hand; typing
+    it too would count every hand twice."""
+    if s.clock.hand_for_hand and s.is_seated:
+        raise ClockError(
+            "the director records each hand-for-hand hand by itself once every table has "
+            "finished it (FinishHand at each table); it is not typed in",
+            code="hand_for_hand_recorded_by_itself",
+            params={"tables_done": sorted(s.hand_for_hand_done)},
+        )
+    if s.open_hands():
+        raise ClockError(
+            "a hand-for-hand hand is over only when every table has finished it: "
+            f"{len(s.open_hands())} hand(s) still in play",
+            code="hand_in_play",
+            params={"hands": [h.hand_id for h in s.open_hands()]},
+        )
     return hand_for_hand_hand(s, ctx.now)
 
 
