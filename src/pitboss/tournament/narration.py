@@ -1,0 +1,957 @@
+"""The director's event log in words: one English line per event (``pitboss event log``).
+
+`describe` takes the event and the state *before* it is folded, so every player is named (a
+``player_registered`` or ``side_game_entered`` event names its own newcomer), and a bust-out
+or a prize is told with the place and the money it comes to. Each event type has its own
+function, registered by type with `_describes` (no line is ever made by dumping an event's
+fields), so a new event without a description fails its test rather than printing badly.
+
+A line names players by name and never prints a private registration detail (THC 1: address,
+e-mail, phone, date of birth, national id, licence); ids appear only where nothing else is
+known. Money is written with `pitboss.money.format_money`, chips with thousands separators.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from types import MappingProxyType
+from typing import Any, TypeVar
+
+from pitboss.errors import TournamentError
+from pitboss.ids import PlayerId, SeatNo, TableNo
+from pitboss.money import format_money
+from pitboss.rules.stakes import AnteMode
+from pitboss.rules.tournament import (
+    ChipRace,
+    ChopMethod,
+    PenaltyKind,
+    PenaltyMode,
+    TimeLimitAction,
+)
+from pitboss.table.positions import Positions
+from pitboss.tournament import clock as clk
+from pitboss.tournament import windows
+from pitboss.tournament.awards import Award, award_of
+from pitboss.tournament.balancing import Move, MoveReason
+from pitboss.tournament.busts import ChipsRemoved, PlayersBusted, TournamentWon
+from pitboss.tournament.colour_up import ColourUpRecorded
+from pitboss.tournament.conduct import (
+    ClockCalled,
+    ClockExpired,
+    ClockRuling,
+    OverridableRuling,
+    PenaltyGiven,
+    PlayerAbsent,
+    PlayerReturned,
+    RulingOverridden,
+)
+from pitboss.tournament.corrections import (
+    BustRecorded,
+    ButtonCorrected,
+    HandCorrected,
+    TableResynced,
+)
+from pitboss.tournament.creation import TournamentCreated
+from pitboss.tournament.eliminations import RACED_OUT, RemovalReason
+from pitboss.tournament.entries import PlayerChips
+from pitboss.tournament.hands import HandFinished, HandStarted
+from pitboss.tournament.prizes import (
+    BooksClosed,
+    DealApproved,
+    DealCancelled,
+    DealConsented,
+    DealProposed,
+    PayoutsComputed,
+    PrizeForfeited,
+    PrizePaid,
+)
+from pitboss.tournament.registration import (
+    AddOnBought,
+    PlayerRegistered,
+    PlayerWithdrew,
+    RebuyBought,
+    RebuyDeclared,
+    WithdrawalReason,
+)
+from pitboss.tournament.registry import Event
+from pitboss.tournament.side_games import (
+    SideGameAlternateSeated,
+    SideGameChipsCounted,
+    SideGameEntered,
+    SideGameOptionDeclined,
+    SideGameRegistered,
+    SideGameWon,
+)
+from pitboss.tournament.state import TournamentState, apply
+from pitboss.tournament.tables import (
+    ButtonPlaced,
+    DrawReason,
+    PlayerMoved,
+    PlayerSeated,
+    SeatReason,
+    SeatsDrawn,
+    TableBroken,
+    TableOpened,
+    TableResized,
+)
+from pitboss.tournament.timekeeping import (
+    BreakStarted,
+    ClockAdjusted,
+    ClockPaused,
+    ClockResumed,
+    HandForHandEnded,
+    HandForHandHandPlayed,
+    HandForHandStarted,
+    LevelChange,
+    LevelStarted,
+    TimeLimitReached,
+    TournamentStarted,
+)
+
+E = TypeVar("E", bound=Event)
+Line = Callable[[Any, TournamentState], str]
+
+_LINES: dict[type[Event], Line] = {}
+
+DESCRIPTIONS: Mapping[type[Event], Line] = MappingProxyType(_LINES)
+"""The line-maker of each event type (read-only): ``(event, state before it) -> str``."""
+
+
+def _describes(
+    event: type[E],
+) -> Callable[[Callable[[E, TournamentState], str]], Callable[[E, TournamentState], str]]:
+    """Register the decorated function as the line of ``event``."""
+
+    def register(
+        fn: Callable[[E, TournamentState], str],
+    ) -> Callable[[E, TournamentState], str]:
+        if event in _LINES:
+            raise TypeError(f"{event.__name__} already has a description")
+        _LINES[event] = fn
+        return fn
+
+    return register
+
+
+def describe(event: Event, state: TournamentState) -> str:
+    """One line for the director's log: ``event`` as it happened to ``state`` (before it).
+
+    Raises:
+        TournamentError: an event type with no description (a programming error).
+    """
+    line = _LINES.get(type(event))
+    if line is None:
+        raise TournamentError(
+            f"no description for {type(event).__name__}: add one to pitboss.tournament.narration",
+            code="no_description",
+            params={"type": event.type},
+        )
+    return line(event, state)
+
+
+def narrate(
+    events: Iterable[Event], *, state: TournamentState | None = None
+) -> Iterator[tuple[Event, str]]:
+    """Each event with its line, folding as it goes.
+
+    From a stored log's first event, ``tournament_created`` (as
+    `pitboss.tournament.state.replay_log`); or, given ``state``, from there (a snapshot and
+    the events after it).
+
+    Raises:
+        TournamentError: without ``state``, a log that does not start with
+            ``tournament_created``.
+    """
+    stream = iter(events)
+    if state is None:
+        first = next(stream, None)
+        if first is None or not isinstance(first, TournamentCreated):
+            raise TournamentError(
+                "a tournament's log starts with tournament_created (its name and rule set); "
+                f"this one starts with {None if first is None else first.type}",
+                code="no_tournament_created",
+                params={"first": None if first is None else first.type},
+            )
+        state = TournamentState.new()
+        yield first, describe(first, state)
+        state = apply(state, first)
+    for event in stream:
+        yield event, describe(event, state)
+        state = apply(state, event)
+
+
+# --- words ------------------------------------------------------------------------------------
+
+
+def name_of(state: TournamentState, pid: PlayerId) -> str:
+    """The player's name; the id only when nobody registered with it."""
+    player = state.players.get(pid)
+    return pid if player is None else player.name
+
+
+def joined(items: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st ..."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def place_words(first: int, last: int) -> str:
+    """``in 7th place``, or ``tied for 6th-7th place`` when places are shared."""
+    if first == last:
+        return f"in {ordinal(first)} place"
+    return f"tied for {ordinal(first)}-{ordinal(last)} place"
+
+
+def duration(ms: int) -> str:
+    """``20 min``, ``45 s``, ``1 min 30 s``, ``6 h``, ``1 h 15 min`` (rounded down)."""
+    seconds = max(0, ms) // 1000
+    hours, rest = divmod(seconds, 3600) if seconds >= 3600 else (0, seconds)
+    minutes, seconds = divmod(rest, 60)
+    parts = [
+        f"{n} {unit}"
+        for n, unit in ((hours, "h"), (minutes, "min"), (0 if hours else seconds, "s"))
+        if n
+    ]
+    return " ".join(parts) if parts else "0 s"
+
+
+def plural(n: int, word: str) -> str:
+    """``1 table``, ``2 tables``."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+_REMOVALS: Mapping[RemovalReason, str] = {
+    RemovalReason.DISQUALIFIED: "disqualified (TDA 71D)",
+    RemovalReason.CHIP_PASSING: "chip passing (THC 37)",
+    RemovalReason.WITHDREW: "left during play, chips back to the bank (THC 38)",
+    RemovalReason.ABSENT: "away more than 20 minutes (THC 6)",
+    RemovalReason.NO_SHOW: "not present by level 2 (THC 7)",
+    RemovalReason.POCKETED: "chips out of view (THC 19, TDA 25A)",
+    RemovalReason.LOST_AND_FOUND: "lost and found (TDA 64)",
+}
+
+
+def removal_words(reason: RemovalReason) -> str:
+    """Why chips left play, with the rule: ``away more than 20 minutes (THC 6)``."""
+    return _REMOVALS[reason]
+
+
+def _stacks(state: TournamentState, stacks: Iterable[PlayerChips]) -> str:
+    return ", ".join(f"{name_of(state, st.player_id)} {st.chips:,}" for st in stacks)
+
+
+def _changes(
+    state: TournamentState, before: Iterable[PlayerChips], after: Iterable[PlayerChips]
+) -> str:
+    """``Ann Lee 25,000 -> 15,000, ...`` for the stacks that changed."""
+    was = {st.player_id: st.chips for st in before}
+    parts = [
+        f"{name_of(state, st.player_id)} {was[st.player_id]:,} -> {st.chips:,}"
+        for st in after
+        if was.get(st.player_id, st.chips) != st.chips
+    ]
+    return ", ".join(parts) if parts else "no stack changed"
+
+
+def _seat(state: TournamentState, table: TableNo, seat: int) -> str:
+    """``seat 3 (Ann Lee)``, or ``seat 3`` when nobody sits there."""
+    seats = state.tables.get(table)
+    who = None if seats is None else seats.seats.get(SeatNo(seat))
+    return f"seat {seat}" if who is None else f"seat {seat} ({name_of(state, who)})"
+
+
+def _paid(parts: Sequence[tuple[int, str]]) -> str:
+    """``$110.00: $100.00 buy-in, $10.00 fee`` (one part alone: ``$100.00 buy-in``)."""
+    shown = [(cents, what) for cents, what in parts if cents]
+    if not shown:
+        return "nothing"
+    if len(shown) == 1:
+        return f"{format_money(shown[0][0])} {shown[0][1]}"
+    listed = ", ".join(f"{format_money(cents)} {what}" for cents, what in shown)
+    return f"{format_money(sum(cents for cents, _ in shown))}: {listed}"
+
+
+def _prize(award: Award | None) -> str:
+    if award is None or award.owed_cents == 0:
+        return ""
+    return f", prize {format_money(award.owed_cents)}"
+
+
+def _chop(method: ChopMethod | None) -> str:
+    return {
+        None: "custom amounts",
+        ChopMethod.CHIP: "chip chop",
+        ChopMethod.FLOOR: "floor then chip chop",
+        ChopMethod.ICM: "ICM",
+        ChopMethod.EQUAL: "equal shares",
+        ChopMethod.CUSTOM: "custom amounts",
+    }[method]
+
+
+def _shares(state: TournamentState, players: Sequence[PlayerId], amounts: Sequence[int]) -> str:
+    return ", ".join(
+        f"{name_of(state, p)} {format_money(a)}" for p, a in zip(players, amounts, strict=True)
+    )
+
+
+def _named_warning(state: TournamentState, players: Sequence[PlayerId], warning: str) -> str:
+    """A deal warning starts with the player's id (`pitboss.tournament.prizes`): name them."""
+    for pid in players:
+        if warning.startswith(f"{pid} "):
+            return f"{name_of(state, pid)}{warning[len(pid) :]}"
+    return warning
+
+
+# --- creation and registration ----------------------------------------------------------------
+
+
+@_describes(TournamentCreated)
+def _created(e: TournamentCreated, s: TournamentState) -> str:
+    entry = e.rules.tournament.entry
+    cost = format_money(entry.buy_in_cents)
+    if entry.fee_cents:
+        cost += f" + {format_money(entry.fee_cents)} fee"
+    title = f'Tournament "{e.name}"' if e.name else "Tournament"
+    return (
+        f"{title} created with the {e.rules.name} rules, {e.rules.title}; buy-in {cost}, "
+        f"{entry.starting_chips:,} chips"
+    )
+
+
+@_describes(PlayerRegistered)
+def _registered(e: PlayerRegistered, s: TournamentState) -> str:
+    when = "registered late" if e.late else "registered"
+    paid = _paid([(e.buy_in_cents, "buy-in"), (e.fee_cents, "fee")])
+    return f"{e.name} {when} (paid {paid}; {e.chips:,} chips)"
+
+
+@_describes(PlayerWithdrew)
+def _withdrew(e: PlayerWithdrew, s: TournamentState) -> str:
+    name = name_of(s, e.player_id)
+    refund = _paid([(e.refund_entry_cents, "buy-in"), (e.refund_fee_cents, "fee")])
+    if e.reason is WithdrawalReason.DEALER_SHORTAGE:
+        return f"{name}'s entry refunded for a shortage of dealers (THC 39): {refund}"
+    if e.refund_entry_cents + e.refund_fee_cents == 0:
+        return f"{name} withdrew before the start: no refund"
+    return f"{name} withdrew before the start: refunded {refund}"
+
+
+@_describes(RebuyDeclared)
+def _declared(e: RebuyDeclared, s: TournamentState) -> str:
+    return (
+        f"{name_of(s, e.player_id)} declared a re-buy: it plays behind and must be made "
+        "(THC 1, TDA 27)"
+    )
+
+
+def _price(price_cents: int, fee_cents: int) -> str:
+    """``$50.00``, or ``$55.00 with a $5.00 fee``."""
+    total = format_money(price_cents + fee_cents)
+    return f"{total} with a {format_money(fee_cents)} fee" if fee_cents else total
+
+
+@_describes(RebuyBought)
+def _rebought(e: RebuyBought, s: TournamentState) -> str:
+    player = s.players.get(e.player_id)
+    number = 1 if player is None else player.rebuys + 1
+    what = "made the declared re-buy" if e.declared else "re-bought"
+    return (
+        f"{name_of(s, e.player_id)} {what} (re-buy {number}: paid "
+        f"{_price(e.price_cents, e.fee_cents)}; {e.chips:,} chips)"
+    )
+
+
+@_describes(AddOnBought)
+def _added(e: AddOnBought, s: TournamentState) -> str:
+    return (
+        f"{name_of(s, e.player_id)} bought the add-on (paid {_price(e.price_cents, e.fee_cents)}; "
+        f"{e.chips:,} chips)"
+    )
+
+
+# --- the clock --------------------------------------------------------------------------------
+
+
+@_describes(TournamentStarted)
+def _started(e: TournamentStarted, s: TournamentState) -> str:
+    return f"Tournament started with {plural(e.entrants, 'entrant')}"
+
+
+def _leaving(colour_up: Sequence[int], rule: str) -> str:
+    if not colour_up:
+        return ""
+    chips = joined([f"{c:,}" for c in colour_up])
+    return f"; the {chips} chips leave play (colour-up, {rule})"
+
+
+@_describes(LevelStarted)
+def _level(e: LevelStarted, s: TournamentState) -> str:
+    structure = s.rules.tournament.structure
+    level = structure.level(e.level)
+    head = {
+        LevelChange.START: f"Level {e.level} started",
+        LevelChange.CLOCK: f"Level {e.level} started",
+        LevelChange.JUMP: f"Director jumped to level {e.level}",
+        LevelChange.HAND_FOR_HAND: f"Level {e.level} started on hand-for-hand time (TDA RP-8D)",
+    }[e.reason]
+    stakes = f"blinds {level.small_blind:,}/{level.big_blind:,}"
+    mode = structure.ante_mode_of(e.level)
+    if mode is AnteMode.BIG_BLIND:
+        stakes += f", big blind ante {level.ante:,}"
+    elif mode is not AnteMode.NONE:
+        stakes += f", ante {level.ante:,}"
+    note = f"; {level.note}" if level.note else ""
+    return f"{head}: {stakes} ({duration(e.remaining_ms)}){note}{_leaving(e.colour_up, 'KY 10')}"
+
+
+@_describes(BreakStarted)
+def _break(e: BreakStarted, s: TournamentState) -> str:
+    period = s.timeline[e.period]
+    note = f": {period.note}" if period.note else ""
+    how = " (director's jump)" if e.reason is LevelChange.JUMP else ""
+    return (
+        f"Break after level {e.after_level} started{how} ({duration(e.remaining_ms)}){note}"
+        f"{_leaving(e.colour_up, 'TDA 24')}"
+    )
+
+
+def _clock_now(s: TournamentState, at: int) -> str:
+    return f"{s.period.label()}, {duration(clk.display_remaining(s.clock, at))} left"
+
+
+@_describes(ClockPaused)
+def _paused(e: ClockPaused, s: TournamentState) -> str:
+    return f"Clock paused: {_clock_now(s, e.at)}"
+
+
+@_describes(ClockResumed)
+def _resumed(e: ClockResumed, s: TournamentState) -> str:
+    return f"Clock resumed: {_clock_now(s, e.at)}"
+
+
+@_describes(ClockAdjusted)
+def _adjusted(e: ClockAdjusted, s: TournamentState) -> str:
+    change = (
+        f"{duration(e.delta_ms)} added to"
+        if e.delta_ms > 0
+        else f"{duration(-e.delta_ms)} taken off"
+    )
+    left = clk.display_remaining(s.clock, e.at) + e.delta_ms
+    return f"Clock adjusted: {change} {s.period.label()} ({duration(left)} left)"
+
+
+@_describes(HandForHandStarted)
+def _h4h_started(e: HandForHandStarted, s: TournamentState) -> str:
+    return (
+        f"Hand-for-hand play started with {plural(s.players_left, 'player')} left "
+        f"at {plural(len(s.tables), 'table')} (TDA RP-8)"
+    )
+
+
+@_describes(HandForHandHandPlayed)
+def _h4h_hand(e: HandForHandHandPlayed, s: TournamentState) -> str:
+    return (
+        f"Every table finished the hand-for-hand hand: {duration(e.deducted_ms)} off the clock "
+        "(TDA RP-8C)"
+    )
+
+
+@_describes(HandForHandEnded)
+def _h4h_ended(e: HandForHandEnded, s: TournamentState) -> str:
+    return f"Hand-for-hand play ended with {plural(s.players_left, 'player')} left"
+
+
+@_describes(TimeLimitReached)
+def _limit(e: TimeLimitReached, s: TournamentState) -> str:
+    rules = s.rules.tournament.clock
+    rule = f" ({rules.time_limit_rule})" if rules.time_limit_rule else ""
+    limit = (
+        ""
+        if rules.time_limit_minutes is None
+        else f" of {duration(rules.time_limit_minutes * 60_000)}"
+    )
+    if e.action is TimeLimitAction.CHOP:
+        return (
+            f"Legal time limit{limit} reached{rule}: play stops and the remaining prizes are "
+            f"divided ({_chop(rules.time_limit_chop)})"
+        )
+    return f"Legal time limit{limit} reached{rule}: announced, play goes on"
+
+
+# --- tables -----------------------------------------------------------------------------------
+
+
+@_describes(SeatsDrawn)
+def _drawn(e: SeatsDrawn, s: TournamentState) -> str:
+    players = sum(len(t.seats) for t in e.tables)
+    if len(e.tables) == 1:
+        buttons = f"button seat {e.tables[0].button}"
+    else:
+        buttons = "buttons " + ", ".join(f"table {t.table} seat {t.button}" for t in e.tables)
+    if e.reason is DrawReason.FINAL_TABLE:
+        return f"Final table drawn: {plural(players, 'player')}; {buttons} (KY 8b)"
+    counted = f"{plural(len(e.tables), 'table')}, {plural(players, 'player')}"
+    if e.reason is DrawReason.REDRAW:
+        return f"Seats redrawn: {counted}; {buttons} (WSOP 67c)"
+    return f"Seats drawn: {counted}; {buttons}"
+
+
+@_describes(TableOpened)
+def _opened(e: TableOpened, s: TournamentState) -> str:
+    return f"Table {e.table} opened with {plural(e.seat_count, 'seat')}"
+
+
+@_describes(TableResized)
+def _resized(e: TableResized, s: TournamentState) -> str:
+    table = s.tables.get(e.table)
+    was = "" if table is None else f"from {table.seat_count} "
+    return f"Table {e.table} went {was}to {plural(e.seat_count, 'seat')} (THC 5)"
+
+
+@_describes(ButtonPlaced)
+def _button(e: ButtonPlaced, s: TournamentState) -> str:
+    drawn = e.table
+    who = next((a.player_id for a in drawn.seats if a.seat == drawn.button), None)
+    seat = f"seat {drawn.button}" + ("" if who is None else f" ({name_of(s, who)})")
+    how = " by high-card draw" if drawn.draw else ", where the button starts (THC 9)"
+    return f"First button at table {drawn.table}: {seat}{how}"
+
+
+_SEATED: Mapping[SeatReason, str] = {
+    SeatReason.LATE: "late registration, TDA 8A",
+    SeatReason.RE_ENTRY: "re-entry, TDA 8A",
+    SeatReason.REBUY: "back in by a re-buy",
+    SeatReason.ALTERNATE: "alternate, TDA 8A",
+    SeatReason.SIDE_GAME: "from a side game, SLPT 29",
+    SeatReason.CORRECTION: "back in after a corrected hand",
+}
+
+
+@_describes(PlayerSeated)
+def _seated(e: PlayerSeated, s: TournamentState) -> str:
+    return (
+        f"{name_of(s, e.player_id)} seated at table {e.table} seat {e.seat} ({_SEATED[e.reason]})"
+    )
+
+
+_MOVED: Mapping[MoveReason, str] = {
+    MoveReason.BALANCE: "balancing",
+    MoveReason.BREAK: "table broken",
+    MoveReason.CONSOLIDATE: "the table loses seats, THC 5",
+    MoveReason.DIRECTOR: "director's correction, TDA 7",
+    MoveReason.UNDO: "move undone",
+}
+
+
+def _move(s: TournamentState, m: Move) -> str:
+    return (
+        f"{name_of(s, m.player_id)} moved from table {m.from_table} seat {m.from_seat} to "
+        f"table {m.to_table} seat {m.to_seat}"
+    )
+
+
+@_describes(PlayerMoved)
+def _moved(e: PlayerMoved, s: TournamentState) -> str:
+    return f"{_move(s, e.move)} ({_MOVED[e.move.reason]})"
+
+
+@_describes(TableBroken)
+def _broken(e: TableBroken, s: TournamentState) -> str:
+    moves = ", ".join(
+        f"{name_of(s, m.player_id)} to table {m.to_table} seat {m.to_seat}" for m in e.moves
+    )
+    return f"Table {e.table} broken (TDA 10B): {moves or 'nobody to move'}"
+
+
+# --- hands and bust-outs ----------------------------------------------------------------------
+
+
+def _positions(s: TournamentState, table: TableNo, p: Positions) -> str:
+    """The button and blinds by seat, each with its player (an empty button seat is the dead
+    button, TDA 32)."""
+    seats = s.tables.get(table)
+    dead = seats is not None and SeatNo(p.button) not in seats.seats
+    button = f"dead button seat {p.button}" if dead else f"button {_seat(s, table, p.button)}"
+    big = f"big blind {_seat(s, table, p.big_blind)}"
+    if p.is_heads_up:
+        return f"button and small blind {_seat(s, table, p.button)}, {big}"
+    if p.small_blind is None:
+        return f"{button}, dead small blind, {big}"
+    return f"{button}, small blind {_seat(s, table, p.small_blind)}, {big}"
+
+
+@_describes(HandStarted)
+def _hand_started(e: HandStarted, s: TournamentState) -> str:
+    line = f"Hand {e.hand_id} started at table {e.table} (level {e.level})"
+    if e.positions is not None:
+        line += f": {_positions(s, e.table, e.positions)}"
+    if e.waiting:
+        seats = joined([str(seat) for seat in e.waiting])
+        line += f"; {'seats' if len(e.waiting) > 1 else 'seat'} {seats} wait for the button"
+        line += " (TDA 10A)"
+    return line
+
+
+@_describes(HandFinished)
+def _hand_finished(e: HandFinished, s: TournamentState) -> str:
+    record = s.hands.get(e.hand_id)
+    where = "" if record is None else f" at table {record.table}"
+    ordered = sorted(e.stacks, key=lambda st: -st.chips)
+    return f"Hand {e.hand_id}{where} finished: {_stacks(s, ordered)}"
+
+
+def _out(reason: str) -> str:
+    if reason == "bust":
+        return "busted"
+    if reason == RACED_OUT:
+        return "was raced out at the colour-up"
+    try:
+        return f"is out ({removal_words(RemovalReason(reason))})"
+    except ValueError:
+        return f"is out ({reason.replace('_', ' ')})"
+
+
+def _draw(s: TournamentState, draw: Sequence[str], rule: str) -> str:
+    """Cards of a draw, ``"player_id:card"`` each, with the players named."""
+    cards = []
+    for item in draw:
+        who, _, card = item.rpartition(":")
+        cards.append(f"{name_of(s, PlayerId(who))} {card}")
+    return f"; card draw {', '.join(cards)} ({rule})" if cards else ""
+
+
+@_describes(PlayersBusted)
+def _busted(e: PlayersBusted, s: TournamentState) -> str:
+    """Players out on one event, by place; players who share a place are named together."""
+    after = apply(s, e)
+    clauses: dict[str, list[str]] = {}
+    for bust in e.busts:
+        award = award_of(after, bust.player_id)
+        place = "" if award is None else f" {place_words(award.first, award.last)}"
+        tail = f"{_out(bust.reason)}{place}{_prize(award)}"
+        clauses.setdefault(tail, []).append(name_of(s, bust.player_id))
+    where = []
+    if e.hand_id is not None:
+        where.append(f"hand {e.hand_id}")
+    if e.table is not None:
+        where.append(f"table {e.table}")
+    if e.hand_for_hand_hand is not None:
+        where.append("hand-for-hand")
+    at = f" ({', '.join(where)})" if where else ""
+    provisional = (
+        "; re-buys are still open" if windows.rebuy_closed_reason(after, e.at) is None else ""
+    )
+    said = "; ".join(f"{joined(names)} {tail}" for tail, names in clauses.items())
+    return f"{said}{at}{_draw(s, e.draw, 'THC 3')}{provisional}"
+
+
+@_describes(TournamentWon)
+def _won(e: TournamentWon, s: TournamentState) -> str:
+    award = award_of(apply(s, e), e.player_id)
+    return f"{name_of(s, e.player_id)} won the tournament{_prize(award)}"
+
+
+@_describes(ChipsRemoved)
+def _removed(e: ChipsRemoved, s: TournamentState) -> str:
+    note = f" ({e.note})" if e.note else ""
+    return (
+        f"{e.chips:,} of {name_of(s, e.player_id)}'s chips removed from play: "
+        f"{removal_words(e.reason)}{note}"
+    )
+
+
+@_describes(ColourUpRecorded)
+def _colour_up(e: ColourUpRecorded, s: TournamentState) -> str:
+    rule = "KY 2" if s.rules.tournament.colour_up.chip_race is ChipRace.KY_2 else "TDA 24"
+    before = [
+        PlayerChips(player_id=st.player_id, chips=s.players[st.player_id].chips)
+        for st in e.stacks
+        if st.player_id in s.players
+    ]
+    removed = (
+        f"{e.chips_removed:,} in chips removed from play"
+        if e.chips_removed
+        else "no chips removed from play"
+    )
+    added = f", {e.chips_added:,} added" if e.chips_added else ""
+    return (
+        f"Colour-up at table {e.table} ({rule}): {removed}{added}; {_changes(s, before, e.stacks)}"
+    )
+
+
+# --- conduct ----------------------------------------------------------------------------------
+
+
+@_describes(PenaltyGiven)
+def _penalty(e: PenaltyGiven, s: TournamentState) -> str:
+    """The penalty with the rule of the house's ladder (TDA 71A; THC 25 under minutes)."""
+    name = name_of(s, e.player_id)
+    ladder = "THC 25" if s.rules.tournament.conduct.penalty_mode is PenaltyMode.MINUTES else ""
+    match e.kind:
+        case PenaltyKind.WARNING:
+            what, rule = f"{name} warned", ladder or "TDA 71A"
+        case PenaltyKind.MISSED_ROUNDS:
+            what = (
+                f"{name} penalised {plural(e.rounds, 'round')}, {plural(e.hands, 'hand')} to miss"
+            )
+            rule = "TDA 71A"
+        case PenaltyKind.MINUTES:
+            what, rule = f"{name} penalised {e.minutes} minutes away from the table", "THC 25"
+        case PenaltyKind.DISQUALIFICATION:
+            what, rule = f"{name} disqualified", ladder or "TDA 71D"
+    return f"{what} (offence {e.offence}, {rule}): {e.reason}"
+
+
+@_describes(PlayerAbsent)
+def _absent(e: PlayerAbsent, s: TournamentState) -> str:
+    return f"{name_of(s, e.player_id)} is away from the table (TDA 30, THC 6)"
+
+
+@_describes(PlayerReturned)
+def _returned(e: PlayerReturned, s: TournamentState) -> str:
+    since = s.conduct_of(e.player_id).absent_since
+    away = "" if since is None else f" after {duration(e.at - since)} away"
+    return f"{name_of(s, e.player_id)} is back at the table{away}"
+
+
+@_describes(ClockCalled)
+def _clock_called(e: ClockCalled, s: TournamentState) -> str:
+    by = "the director" if e.called_by is None else name_of(s, e.called_by)
+    return (
+        f"Clock called on {name_of(s, e.player_id)} at table {e.table} by {by}: "
+        f"{duration(e.expires_at - e.at)} to act (TDA 29)"
+    )
+
+
+_EXPIRED: Mapping[ClockRuling, str] = {
+    ClockRuling.DEAD: "dead",
+    ClockRuling.CHECKED: "checked",
+    ClockRuling.FOLDED: "folded",
+}
+
+
+@_describes(ClockExpired)
+def _clock_expired(e: ClockExpired, s: TournamentState) -> str:
+    name = name_of(s, e.player_id)
+    return (
+        f"Time ran out on {name} at table {e.table}: {name}'s hand is {_EXPIRED[e.ruling]} (TDA 29)"
+    )
+
+
+_RULINGS: Mapping[OverridableRuling, str] = {
+    OverridableRuling.CHIPS_REMOVED: "the removal of chips from play",
+    OverridableRuling.ABSENT_FORFEIT: "the absent forfeit (THC 6)",
+    OverridableRuling.NO_SHOW: "the no-show removal (THC 7)",
+    OverridableRuling.PENALTY: "the penalty",
+    OverridableRuling.CLOCK: "the clock call",
+    OverridableRuling.CARD_DRAW: "the card draw for places (THC 3): the places are shared",
+}
+
+
+@_describes(RulingOverridden)
+def _overridden(e: RulingOverridden, s: TournamentState) -> str:
+    restored = f"; {e.chips_restored:,} chips restored" if e.chips_restored else ""
+    return (
+        f"Director reversed {_RULINGS[e.ruling]} for {name_of(s, e.player_id)} (TDA 1): "
+        f"{e.reason}{restored}"
+    )
+
+
+# --- prizes -----------------------------------------------------------------------------------
+
+_LISTED_PRIZES = 9
+
+
+@_describes(PayoutsComputed)
+def _payouts(e: PayoutsComputed, s: TournamentState) -> str:
+    prizes = [f"{ordinal(n)} {format_money(c)}" for n, c in enumerate(e.prizes_cents, start=1)]
+    more = len(prizes) - _LISTED_PRIZES
+    listed = ", ".join(prizes[:_LISTED_PRIZES]) + (f" and {more} more" if more > 0 else "")
+    return (
+        f"Payouts for {plural(e.entrants, 'entrant')}: prize pool "
+        f"{format_money(e.prize_pool_cents)}, {plural(len(prizes), 'place')} paid"
+        + (f": {listed}" if prizes else "")
+    )
+
+
+def _for_what(award: Award | None) -> str:
+    if award is None:
+        return ""
+    if award.in_deal:
+        return " (deal share)"
+    if award.first == award.last:
+        return f" ({ordinal(award.first)} place)"
+    return f" ({ordinal(award.first)}-{ordinal(award.last)} place, shared)"
+
+
+@_describes(PrizePaid)
+def _prize_paid(e: PrizePaid, s: TournamentState) -> str:
+    award = award_of(s, e.player_id)
+    due = 0 if award is None else award.due_cents - e.amount_cents
+    still = f"; {format_money(due)} still due" if due > 0 else ""
+    return (
+        f"{format_money(e.amount_cents)} paid to {name_of(s, e.player_id)}{_for_what(award)}{still}"
+    )
+
+
+@_describes(PrizeForfeited)
+def _prize_forfeited(e: PrizeForfeited, s: TournamentState) -> str:
+    award = award_of(s, e.player_id)
+    return (
+        f"{name_of(s, e.player_id)}'s prize of {format_money(e.amount_cents)}"
+        f"{_for_what(award)} forfeited: {e.reason}"
+    )
+
+
+@_describes(DealProposed)
+def _deal_proposed(e: DealProposed, s: TournamentState) -> str:
+    how = _chop(e.method)
+    forced = ", forced by the time limit" if e.forced else ""
+    left = (
+        f"; {format_money(e.left_to_play_cents)} left to play for" if e.left_to_play_cents else ""
+    )
+    warnings = "".join(f"; warning: {_named_warning(s, e.players, w)}" for w in e.warnings)
+    return (
+        f"Deal {e.deal_id} proposed ({how}{forced}): "
+        f"{_shares(s, e.players, e.amounts_cents)}{left}{warnings}"
+    )
+
+
+@_describes(DealConsented)
+def _deal_consented(e: DealConsented, s: TournamentState) -> str:
+    deal = s.deals.get(e.deal_id)
+    count = ""
+    if deal is not None:
+        agreed = len(deal.consents | {e.player_id})
+        count = f" ({agreed} of {len(deal.players)})"
+    return f"{name_of(s, e.player_id)} agreed to deal {e.deal_id}{count}"
+
+
+@_describes(DealApproved)
+def _deal_approved(e: DealApproved, s: TournamentState) -> str:
+    deal = s.deals.get(e.deal_id)
+    if deal is None:
+        return f"Deal {e.deal_id} approved"
+    then = (
+        f"; play goes on for {format_money(deal.left_to_play_cents)}"
+        if deal.left_to_play_cents
+        else "; play is over"
+    )
+    return f"Deal {e.deal_id} approved: {_shares(s, deal.players, deal.amounts_cents)}{then}"
+
+
+@_describes(DealCancelled)
+def _deal_cancelled(e: DealCancelled, s: TournamentState) -> str:
+    return f"Deal {e.deal_id} cancelled"
+
+
+@_describes(BooksClosed)
+def _books_closed(e: BooksClosed, s: TournamentState) -> str:
+    b = s.ledger.balance(s.rules.tournament.prize_pool)
+    forfeited = f", {format_money(b.prizes_forfeited)} forfeited" if b.prizes_forfeited else ""
+    return (
+        f"Books closed: {format_money(b.taken_in)} taken in, {format_money(b.refunds)} "
+        f"refunded, {format_money(b.prizes_paid)} paid in prizes{forfeited}, house share "
+        f"{format_money(b.house_share)}"
+    )
+
+
+# --- side games (SLPT 29) ---------------------------------------------------------------------
+
+
+@_describes(SideGameEntered)
+def _side_entered(e: SideGameEntered, s: TournamentState) -> str:
+    source = "a side game" if e.side_game_id is None else f"side game {e.side_game_id}"
+    killed = ", killing the side-game stack" if e.killed_side_stack else ""
+    rule = "SLPT 29.2.1" if e.killed_side_stack else "SLPT 29"
+    return f"{e.name} entered the main event from {source} with {e.chips:,} chips{killed} ({rule})"
+
+
+@_describes(SideGameRegistered)
+def _side_registered(e: SideGameRegistered, s: TournamentState) -> str:
+    return (
+        f"Side game {e.side_game_id} registered: {plural(len(e.players), 'player')}, "
+        f"{plural(e.seats, 'seat')} (SLPT 29.5): {joined(list(e.players))}"
+    )
+
+
+@_describes(SideGameWon)
+def _side_won(e: SideGameWon, s: TournamentState) -> str:
+    return f"{e.winner} won side game {e.side_game_id} and may enter the main event (SLPT 29)"
+
+
+@_describes(SideGameChipsCounted)
+def _side_counted(e: SideGameChipsCounted, s: TournamentState) -> str:
+    stacks = ", ".join(f"{st.name} {st.chips:,}" for st in e.stacks)
+    return (
+        f"Side game {e.side_game_id} counted after {plural(e.hands_played, 'hand')}: "
+        f"{stacks or 'nobody left'} (SLPT 29.2-29.4)"
+    )
+
+
+@_describes(SideGameOptionDeclined)
+def _side_declined(e: SideGameOptionDeclined, s: TournamentState) -> str:
+    return (
+        f"{e.name} stays in side game {e.side_game_id}: the option to enter passes to the "
+        "next biggest stack (SLPT 29.2.2, 29.3)"
+    )
+
+
+@_describes(SideGameAlternateSeated)
+def _side_alternate(e: SideGameAlternateSeated, s: TournamentState) -> str:
+    return (
+        f"{e.name} seated as side game {e.side_game_id}'s alternate: {e.starting_stack:,} "
+        f"chips less {e.blinds_passed:,} in blinds passed, {e.chips:,} (SLPT 29.6)"
+    )
+
+
+# --- corrections ------------------------------------------------------------------------------
+
+
+@_describes(BustRecorded)
+def _bust_recorded(e: BustRecorded, s: TournamentState) -> str:
+    busted = joined([name_of(s, b.player_id) for b in e.busted])
+    winner = name_of(s, e.eliminated_by)
+    return (
+        f"{busted} busted at table {e.table}, eliminated by {winner} "
+        f"({e.chips:,} chips to {winner})"
+    )
+
+
+@_describes(HandCorrected)
+def _hand_corrected(e: HandCorrected, s: TournamentState) -> str:
+    return f"Hand {e.hand_id} at table {e.table} corrected: {_changes(s, e.before, e.stacks)}"
+
+
+@_describes(ButtonCorrected)
+def _button_corrected(e: ButtonCorrected, s: TournamentState) -> str:
+    if e.was is None:
+        return f"Button at table {e.table} set to seat {e.seat} (TDA 34A)"
+    return f"Button at table {e.table} corrected from seat {e.was} to seat {e.seat} (TDA 34A)"
+
+
+@_describes(TableResynced)
+def _resynced(e: TableResynced, s: TournamentState) -> str:
+    button = "" if e.button is None else f"; button at seat {e.button}"
+    return f"Table {e.table} recounted: {_changes(s, e.before, e.stacks)}{button}"
+
+
+__all__ = [
+    "DESCRIPTIONS",
+    "describe",
+    "duration",
+    "joined",
+    "name_of",
+    "narrate",
+    "ordinal",
+    "place_words",
+    "plural",
+    "removal_words",
+]

@@ -1,0 +1,605 @@
+"""What a treasurer or a charitable-gaming office asks for after the night (THC add. 10: the
+entries are kept for record keeping): entries and money taken, results and prizes, chips
+removed from play, and the ledger's totals.
+
+Each report is a frozen value built from the final `TournamentState` (and, where the state
+keeps only totals or no time, the tournament's events): ``header()`` names the columns,
+``rows()`` gives typed cells (money in integer cents, a totals row last where one adds up), and
+``csv_rows()`` the same as text for the csv module, money as exact decimals (``"100.00"``),
+never through a float. Writing the file is the caller's (the CLI's).
+
+Everything reconciles to the cent: the money each player paid, less refunds, is the ledger's
+net taken in, which is the prize pool's share plus the house's (less any overlay), and prizes
+paid plus forfeited plus unpaid are the prize pool (`pitboss.tournament.ledger`).
+"""
+
+from __future__ import annotations
+
+import abc
+import datetime as dt
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from pitboss.errors import TournamentError
+from pitboss.ids import PlayerId
+from pitboss.rules.tournament import MoneyKind
+from pitboss.tournament.awards import approved_deal, awards
+from pitboss.tournament.busts import ChipsRemoved
+from pitboss.tournament.eliminations import RACED_OUT, RemovalReason
+from pitboss.tournament.entries import PlayerStatus
+from pitboss.tournament.narration import removal_words
+from pitboss.tournament.registration import (
+    AddOnBought,
+    PlayerRegistered,
+    PlayerWithdrew,
+    RebuyBought,
+    WithdrawalReason,
+)
+from pitboss.tournament.registry import Event
+from pitboss.tournament.state import TournamentState
+
+Cell = str | int
+"""A report cell: text, a count, chips, or money in integer cents (the column says which)."""
+
+_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+
+
+def csv_money(cents: int) -> str:
+    """Integer cents as an exact decimal for a spreadsheet: ``10000`` -> ``"100.00"``,
+    ``-533`` -> ``"-5.33"`` (no currency sign, no thousands separator)."""
+    sign = "-" if cents < 0 else ""
+    dollars, rest = divmod(abs(cents), 100)
+    return f"{sign}{dollars}.{rest:02d}"
+
+
+def format_instant(at: int) -> str:
+    """An event's instant (ms since the Unix epoch) in UTC, ISO 8601: ``2026-01-01T20:15:00Z``."""
+    return (_EPOCH + dt.timedelta(milliseconds=at)).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A report column: its name and whether its cells are money (cents, written as dollars)."""
+
+    name: str
+    is_money: bool = False
+
+
+class Report(abc.ABC):
+    """A table of rows under named columns, typed or as CSV text."""
+
+    __slots__ = ()
+    COLUMNS: ClassVar[tuple[Column, ...]]
+
+    def header(self) -> tuple[str, ...]:
+        """The column names."""
+        return tuple(column.name for column in self.COLUMNS)
+
+    @abc.abstractmethod
+    def rows(self) -> list[tuple[Cell, ...]]:
+        """The rows, one cell per column, money in integer cents."""
+
+    def csv_rows(self) -> list[list[str]]:
+        """The header, then every row as text, money as decimals (``"100.00"``)."""
+        out = [list(self.header())]
+        for row in self.rows():
+            out.append(
+                [
+                    csv_money(cell) if column.is_money and isinstance(cell, int) else str(cell)
+                    for column, cell in zip(self.COLUMNS, row, strict=True)
+                ]
+            )
+        return out
+
+
+def _mismatch(what: str, params: dict[str, object]) -> TournamentError:
+    return TournamentError(
+        f"the events given do not match the state: {what}; pass the tournament's whole log "
+        "and the state it replays to",
+        code="report_log_mismatch",
+        params=params,
+    )
+
+
+# --- (a) entries and money taken ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EntryLine:
+    """One entry's money, in cents: the buy-in, every fee (entry, re-buys, add-ons), re-buys
+    and add-ons (price without fee) with their counts, and refunds."""
+
+    player_id: str
+    name: str
+    status: str
+    buy_in_cents: int = 0
+    fee_cents: int = 0
+    rebuys: int = 0
+    rebuy_cents: int = 0
+    add_ons: int = 0
+    add_on_cents: int = 0
+    refund_cents: int = 0
+
+    @property
+    def total_paid_cents(self) -> int:
+        """Everything the player paid in (before refunds)."""
+        return self.buy_in_cents + self.fee_cents + self.rebuy_cents + self.add_on_cents
+
+    @property
+    def net_cents(self) -> int:
+        """What the house kept of it: paid less refunded."""
+        return self.total_paid_cents - self.refund_cents
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EntriesReport(Report):
+    """Every entry in registration order with the money it brought, and the totals."""
+
+    COLUMNS: ClassVar[tuple[Column, ...]] = (
+        Column("player_id"),
+        Column("name"),
+        Column("status"),
+        Column("buy_in", is_money=True),
+        Column("fees", is_money=True),
+        Column("rebuys"),
+        Column("rebuy_total", is_money=True),
+        Column("add_ons"),
+        Column("add_on_total", is_money=True),
+        Column("refunded", is_money=True),
+        Column("total_paid", is_money=True),
+        Column("net_paid", is_money=True),
+    )
+
+    lines: tuple[EntryLine, ...]
+
+    @property
+    def totals(self) -> EntryLine:
+        """Every column added up (``status`` counts the entries that stand)."""
+        lines = self.lines
+        standing = sum(1 for line in lines if line.status not in _WITHDRAWN)
+        return EntryLine(
+            player_id="",
+            name="Total",
+            status=f"{standing} of {len(lines)} entries stand",
+            buy_in_cents=sum(line.buy_in_cents for line in lines),
+            fee_cents=sum(line.fee_cents for line in lines),
+            rebuys=sum(line.rebuys for line in lines),
+            rebuy_cents=sum(line.rebuy_cents for line in lines),
+            add_ons=sum(line.add_ons for line in lines),
+            add_on_cents=sum(line.add_on_cents for line in lines),
+            refund_cents=sum(line.refund_cents for line in lines),
+        )
+
+    def rows(self) -> list[tuple[Cell, ...]]:
+        """Each entry, then the totals."""
+        return [
+            (
+                line.player_id,
+                line.name,
+                line.status,
+                line.buy_in_cents,
+                line.fee_cents,
+                line.rebuys,
+                line.rebuy_cents,
+                line.add_ons,
+                line.add_on_cents,
+                line.refund_cents,
+                line.total_paid_cents,
+                line.net_cents,
+            )
+            for line in (*self.lines, self.totals)
+        ]
+
+
+_WITHDREW = "withdrew"
+_DEALER_REFUND = "refunded: dealer shortage (THC 39)"
+_WITHDRAWN = frozenset({_WITHDREW, _DEALER_REFUND})
+
+_OUT: dict[str, str] = {
+    "bust": "out: busted",
+    RACED_OUT: "out: raced out",
+    RemovalReason.WITHDREW.value: "out: left during play",
+}
+
+
+def _status(state: TournamentState, pid: PlayerId, withdrawals: dict[PlayerId, str]) -> str:
+    player = state.players[pid]
+    if player.status is PlayerStatus.WITHDRAWN:
+        return withdrawals.get(pid, _WITHDREW)
+    if state.winner == pid:
+        return "winner"
+    if state.is_out(pid):
+        reason = next((r.bust.reason for r in state.busts if r.bust.player_id == pid), "bust")
+        return _OUT.get(reason, f"out: {reason.replace('_', ' ')}")
+    deal = approved_deal(state)
+    if deal is not None and pid in deal.players:
+        return "in the deal"
+    return "in play"
+
+
+def entries_report(state: TournamentState, events: Iterable[Event]) -> EntriesReport:
+    """Entries and money taken (THC add. 10, KY 18): one line per entry, from the events that
+    took and refunded its money (the state keeps only each player's total), checked against
+    the state.
+
+    Raises:
+        TournamentError: ``report_log_mismatch``: the events are not the log of ``state``.
+    """
+    money: dict[PlayerId, dict[str, int]] = {}
+    withdrawals: dict[PlayerId, str] = {}
+
+    def add(pid: PlayerId, **cents: int) -> None:
+        if pid not in state.players:
+            raise _mismatch(f"{pid} is not a player of this tournament", {"player_id": pid})
+        row = money.setdefault(pid, {})
+        for key, value in cents.items():
+            row[key] = row.get(key, 0) + value
+
+    for event in events:
+        match event:
+            case PlayerRegistered():
+                add(event.player_id, buy_in=event.buy_in_cents, fee=event.fee_cents)
+            case RebuyBought():
+                add(event.player_id, rebuys=1, rebuy=event.price_cents, fee=event.fee_cents)
+            case AddOnBought():
+                add(event.player_id, add_ons=1, add_on=event.price_cents, fee=event.fee_cents)
+            case PlayerWithdrew():
+                add(event.player_id, refund=event.refund_entry_cents + event.refund_fee_cents)
+                withdrawals[event.player_id] = (
+                    _DEALER_REFUND
+                    if event.reason is WithdrawalReason.DEALER_SHORTAGE
+                    else _WITHDREW
+                )
+    lines = []
+    for pid, player in state.players.items():
+        row = money.get(pid, {})
+        line = EntryLine(
+            player_id=pid,
+            name=player.name,
+            status=_status(state, pid, withdrawals),
+            buy_in_cents=row.get("buy_in", 0),
+            fee_cents=row.get("fee", 0),
+            rebuys=row.get("rebuys", 0),
+            rebuy_cents=row.get("rebuy", 0),
+            add_ons=row.get("add_ons", 0),
+            add_on_cents=row.get("add_on", 0),
+            refund_cents=row.get("refund", 0),
+        )
+        recorded = (player.paid_cents, player.refunded_cents, player.rebuys, player.add_ons)
+        if (line.total_paid_cents, line.refund_cents, line.rebuys, line.add_ons) != recorded:
+            raise _mismatch(
+                f"{player.name}'s money in the events differs from the state's",
+                {"player_id": pid},
+            )
+        lines.append(line)
+    return EntriesReport(lines=tuple(lines))
+
+
+# --- (b) results and prizes ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResultLine:
+    """A finishing place (``first < last`` when shared) and its prize, in cents.
+
+    ``basis`` is ``place`` (the payout table's prize, tied places shared, TDA RP-8A) or
+    ``deal`` (a share of an approved deal, RULES §3.9).
+    """
+
+    first: int
+    last: int
+    player_id: str
+    name: str
+    basis: str
+    owed_cents: int
+    paid_cents: int
+    forfeited_cents: int
+
+    @property
+    def place(self) -> str:
+        """``3``, or ``3-4`` for a shared place."""
+        return str(self.first) if self.first == self.last else f"{self.first}-{self.last}"
+
+    @property
+    def due_cents(self) -> int:
+        """Still to pay."""
+        return self.owed_cents - self.paid_cents - self.forfeited_cents
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ResultsReport(Report):
+    """Finishing places, best first, with what each is owed, was paid and forfeited."""
+
+    COLUMNS: ClassVar[tuple[Column, ...]] = (
+        Column("place"),
+        Column("player_id"),
+        Column("name"),
+        Column("basis"),
+        Column("prize_owed", is_money=True),
+        Column("prize_paid", is_money=True),
+        Column("forfeited", is_money=True),
+        Column("still_due", is_money=True),
+    )
+
+    lines: tuple[ResultLine, ...]
+    prize_pool_cents: int  # what the owed prizes add up to once every place is decided
+
+    def rows(self) -> list[tuple[Cell, ...]]:
+        """Each place, then the totals."""
+        rows: list[tuple[Cell, ...]] = [
+            (
+                line.place,
+                line.player_id,
+                line.name,
+                line.basis,
+                line.owed_cents,
+                line.paid_cents,
+                line.forfeited_cents,
+                line.due_cents,
+            )
+            for line in self.lines
+        ]
+        rows.append(
+            (
+                "",
+                "",
+                "Total",
+                "",
+                sum(line.owed_cents for line in self.lines),
+                sum(line.paid_cents for line in self.lines),
+                sum(line.forfeited_cents for line in self.lines),
+                sum(line.due_cents for line in self.lines),
+            )
+        )
+        return rows
+
+
+def results_report(state: TournamentState) -> ResultsReport:
+    """Results and prizes (KY 18, THC add. 13, 15): every player with a finishing place or a
+    deal share; players still in play have neither yet."""
+    lines = tuple(
+        ResultLine(
+            first=a.first,
+            last=a.last,
+            player_id=a.player_id,
+            name=state.players[a.player_id].name,
+            basis="deal" if a.in_deal else "place",
+            owed_cents=a.owed_cents,
+            paid_cents=a.paid_cents,
+            forfeited_cents=a.forfeited_cents,
+        )
+        for a in awards(state)
+    )
+    return ResultsReport(lines=lines, prize_pool_cents=state.prize_pool_cents)
+
+
+# --- (c) chips removed from play ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemovalLine:
+    """Chips that left a player's stack with the reason; ``restored_chips`` came back when the
+    director reversed the ruling (TDA 1)."""
+
+    at: int
+    player_id: str
+    name: str
+    chips: int
+    reason: RemovalReason
+    note: str
+    restored_chips: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemovalsReport(Report):
+    """Every removal of chips from play in the order made, and the totals."""
+
+    COLUMNS: ClassVar[tuple[Column, ...]] = (
+        Column("time"),
+        Column("player_id"),
+        Column("name"),
+        Column("chips"),
+        Column("reason"),
+        Column("why"),
+        Column("note"),
+        Column("restored_chips"),
+    )
+
+    lines: tuple[RemovalLine, ...]
+
+    def rows(self) -> list[tuple[Cell, ...]]:
+        """Each removal, then the totals."""
+        rows: list[tuple[Cell, ...]] = [
+            (
+                format_instant(line.at),
+                line.player_id,
+                line.name,
+                line.chips,
+                line.reason.value,
+                removal_words(line.reason),
+                line.note,
+                line.restored_chips,
+            )
+            for line in self.lines
+        ]
+        rows.append(
+            (
+                "",
+                "",
+                "Total",
+                sum(line.chips for line in self.lines),
+                "",
+                "",
+                "",
+                sum(line.restored_chips for line in self.lines),
+            )
+        )
+        return rows
+
+
+def removals_report(state: TournamentState, events: Iterable[Event]) -> RemovalsReport:
+    """Chips removed from play with their reasons (TDA 25A, 64, 71D; THC 6, 7, 19, 25, 37, 38):
+    the times from the events, what the director gave back from the state.
+
+    Raises:
+        TournamentError: ``report_log_mismatch``: the events are not the log of ``state``.
+    """
+    removed = [e for e in events if isinstance(e, ChipsRemoved)]
+    kept = [(f.player_id, f.chips, f.reason) for f in state.forfeits]
+    if [(e.player_id, e.chips, e.reason) for e in removed] != kept:
+        raise _mismatch(
+            f"{len(removed)} removals in the events, {len(kept)} in the state",
+            {"events": len(removed), "state": len(kept)},
+        )
+    lines = tuple(
+        RemovalLine(
+            at=e.at,
+            player_id=e.player_id,
+            name=state.players[e.player_id].name,
+            chips=e.chips,
+            reason=e.reason,
+            note=e.note,
+            restored_chips=e.chips if index in state.restored_forfeits else 0,
+        )
+        for index, e in enumerate(removed)
+    )
+    return RemovalsReport(lines=lines)
+
+
+# --- (d) the ledger -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LedgerLine:
+    """One total of the books, in cents, with what it is."""
+
+    item: str
+    cents: int
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LedgerReport(Report):
+    """The books' totals: money in by kind, refunds, the prize pool and the house's share,
+    prizes paid, forfeited and unpaid (`pitboss.tournament.ledger`)."""
+
+    COLUMNS: ClassVar[tuple[Column, ...]] = (
+        Column("item"),
+        Column("amount", is_money=True),
+        Column("note"),
+    )
+
+    lines: tuple[LedgerLine, ...]
+    is_balanced: bool
+
+    def amount(self, item: str) -> int:
+        """The cents of the line called ``item``.
+
+        Raises:
+            KeyError: no such line.
+        """
+        for line in self.lines:
+            if line.item == item:
+                return line.cents
+        raise KeyError(item)
+
+    def rows(self) -> list[tuple[Cell, ...]]:
+        """Each total in the order the books read."""
+        return [(line.item, line.cents, line.note) for line in self.lines]
+
+
+_KINDS: dict[MoneyKind, str] = {
+    MoneyKind.ENTRY: "entries",
+    MoneyKind.FEE: "fees",
+    MoneyKind.REBUY: "re-buys",
+    MoneyKind.ADD_ON: "add-ons",
+}
+
+
+def ledger_report(state: TournamentState) -> LedgerReport:
+    """The money ledger's totals (KY 18, THC 1, THC add. 15)."""
+    rules = state.rules.tournament.prize_pool
+    ledger = state.ledger
+    b = ledger.balance(rules)
+    kinds = ", ".join(_KINDS[k] for k in rules.includes)
+    guarantee = rules.guarantee_cents
+    lines = (
+        LedgerLine(item="entries taken in", cents=ledger.entry_cents, note="buy-ins"),
+        LedgerLine(
+            item="fees taken in", cents=ledger.fee_cents, note="entry, re-buy and add-on fees"
+        ),
+        LedgerLine(item="re-buys taken in", cents=ledger.rebuy_cents),
+        LedgerLine(item="add-ons taken in", cents=ledger.add_on_cents),
+        LedgerLine(item="taken in", cents=b.taken_in, note="every cent taken in, gross"),
+        LedgerLine(item="entries refunded", cents=ledger.refunded_entry_cents),
+        LedgerLine(item="fees refunded", cents=ledger.refunded_fee_cents),
+        LedgerLine(item="net taken in", cents=b.taken_in - b.refunds, note="taken in less refunds"),
+        LedgerLine(
+            item="prize pool from money taken in",
+            cents=ledger.pool_base(rules),
+            note=f"{rules.percent}% of {kinds}, net of refunds, odd cent to the house",
+        ),
+        LedgerLine(
+            item="overlay",
+            cents=b.overlay,
+            note=f"added by the house to meet the guarantee of {csv_money(guarantee)}"
+            if guarantee
+            else "no guarantee",
+        ),
+        LedgerLine(item="prize pool", cents=b.prize_pool),
+        LedgerLine(
+            item="house share", cents=b.house_share, note="net taken in less the pool's share"
+        ),
+        LedgerLine(item="prizes paid", cents=b.prizes_paid),
+        LedgerLine(
+            item="prizes forfeited",
+            cents=b.prizes_forfeited,
+            note="back to the house (THC add. 15)",
+        ),
+        LedgerLine(item="prizes unpaid", cents=b.prizes_unpaid),
+        LedgerLine(
+            item="house keeps",
+            cents=b.house_share + b.prizes_forfeited - b.overlay,
+            note="house share and forfeited prizes, less the overlay",
+        ),
+    )
+    return LedgerReport(lines=lines, is_balanced=b.is_balanced)
+
+
+def all_reports(state: TournamentState, events: Iterable[Event]) -> dict[str, Report]:
+    """Every report by the name its file takes: ``entries``, ``results``, ``chips_removed``,
+    ``ledger``.
+
+    Raises:
+        TournamentError: ``report_log_mismatch``: the events are not the log of ``state``.
+    """
+    log = tuple(events)
+    return {
+        "entries": entries_report(state, log),
+        "results": results_report(state),
+        "chips_removed": removals_report(state, log),
+        "ledger": ledger_report(state),
+    }
+
+
+__all__ = [
+    "Cell",
+    "Column",
+    "EntriesReport",
+    "EntryLine",
+    "LedgerLine",
+    "LedgerReport",
+    "RemovalLine",
+    "RemovalsReport",
+    "Report",
+    "ResultLine",
+    "ResultsReport",
+    "all_reports",
+    "csv_money",
+    "entries_report",
+    "format_instant",
+    "ledger_report",
+    "removals_report",
+    "results_report",
+]
