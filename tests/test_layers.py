@@ -61,10 +61,11 @@ LAYERS: Mapping[str, tuple[str, ...]] = {
     "history": ("engine",),
     "tournament": ("table", "ids", "frozen_map"),
     # Edges.
-    "store": ("tournament",),
+    "store": ("errors",),  # the log knows nothing of tournaments: envelopes and bytes
+    "service": ("tournament", "store"),
     "play": ("tournament", "history"),
-    "server": ("play", "store"),
-    "cli": ("play", "history", "equity", "store"),
+    "server": ("play", "service"),
+    "cli": ("play", "history", "equity", "service"),
     "__main__": ("cli",),
 }
 

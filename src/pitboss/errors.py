@@ -162,3 +162,10 @@ class CodecError(PitbossError, ValueError):
     """
 
     default_code = "bad_command"
+
+
+class UndoError(PitbossError):
+    """Nothing to undo or redo, an undo confirmed on a view the log has moved past, or a log
+    whose undo marks do not fit its batches (`pitboss.service.cursor`)."""
+
+    default_code = "nothing_to_undo"

@@ -3,6 +3,7 @@
 from pitboss.cli import (
     chop,  # noqa: F401
     equity,  # noqa: F401
+    event,  # noqa: F401
     presets,  # noqa: F401
     replay,  # noqa: F401
     simulate,  # noqa: F401

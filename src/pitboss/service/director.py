@@ -1,0 +1,519 @@
+"""The director service: between the edges (CLI, server) and the pure core (DESIGN "Service").
+
+`DirectorService` opens tournaments kept in an `EventStore`; a `LiveTournament` is one of them,
+open: it decides each command at the real ``now`` with the operating system's random source
+(the outcome recorded in the events), appends the events and the command as one batch and
+commits, and only then swaps its in-memory state. A refused command, or a write that fails,
+changes nothing. A writer that finds the log moved on (another process appended first) reads
+what was added and decides again. Every `snapshot_every` events the state is kept as a
+snapshot, so opening is quick however long the night.
+
+Undo and redo move a cursor (`pitboss.service.cursor`): the undone batches stay in the log,
+marked by a ``commands_undone`` event, and the state is the fold of the batches in effect.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pitboss.cards import RandomSource
+from pitboss.errors import ConcurrencyConflict, StoreError
+from pitboss.rules import RuleSet
+from pitboss.service import snapshots
+from pitboss.service.cursor import REDONE, TICK, UNDONE, Cursor, UndoError
+from pitboss.store.envelopes import NewEvent, StoredCommand, StoredEvent
+from pitboss.store.protocol import EventStore
+from pitboss.tournament import commands as cmd
+from pitboss.tournament.aggregate import decide
+from pitboss.tournament.codec import decode_event, encode_command, encode_event
+from pitboss.tournament.registry import Command, Event
+from pitboss.tournament.state import TournamentState, apply, fold
+
+log = logging.getLogger(__name__)
+
+Clock = Callable[[], int]
+"""The real ``now``: milliseconds since the Unix epoch (UTC)."""
+
+RandomFactory = Callable[[str, int], RandomSource]
+"""The random source for a stream's batch number: the OS's, or a seeded one for rehearsals."""
+
+SNAPSHOT_EVERY = 500
+"""Events between snapshots."""
+
+RETRIES = 5
+"""How often a command is decided again when another writer appended first."""
+
+_RECENT = 64  # states kept in memory for an undo without reading the log
+
+
+def system_clock() -> int:
+    """The computer's clock, in ms UTC."""
+    return time.time_ns() // 1_000_000
+
+
+_SYSTEM = random.SystemRandom()
+
+
+def system_random(_stream: str, _batch: int) -> RandomSource:
+    """The operating system's random source (TDA 7: a random seat draw nobody can predict)."""
+    return _SYSTEM
+
+
+def seeded_random(seed: str | int) -> RandomFactory:
+    """A random source per batch, from ``seed`` and the batch number: a rehearsal run again
+    (in any tournament), or resumed after a crash, draws the same seats and cards."""
+
+    def source(_stream: str, batch: int) -> RandomSource:
+        return random.Random(f"{seed}:{batch}")
+
+    return source
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a command did: its batch number (None when it changed nothing), its events, and
+    the state after them."""
+
+    batch: int | None
+    events: tuple[Event, ...]
+    state: TournamentState
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """A batch of the log as a director sees it: the command, its events, and whether it is in
+    effect."""
+
+    number: int
+    at: int
+    command: Mapping[str, Any] | None
+    events: tuple[StoredEvent, ...]
+    in_effect: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CursorPlan:
+    """What an undo or a redo would change, shown before it is confirmed: the batches it takes
+    out of effect or puts back (the command and events of each)."""
+
+    kind: str
+    batches: tuple[Batch, ...]
+    dropped: tuple[Batch, ...] = ()
+
+
+class DirectorService:
+    """Tournaments in one store, run at ``clock`` with ``randomness``."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        *,
+        clock: Clock = system_clock,
+        randomness: RandomFactory = system_random,
+        snapshot_every: int = SNAPSHOT_EVERY,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.randomness = randomness
+        self.snapshot_every = snapshot_every
+
+    def create(
+        self, name: str, rules: RuleSet, *, stream: str | None = None, at: int | None = None
+    ) -> LiveTournament:
+        """A new tournament under ``rules``: its log begins with ``tournament_created``.
+
+        Raises:
+            PitbossError: the name or rules refused (nothing is stored), or a store error.
+        """
+        command = cmd.CreateTournament(name=name, rules=rules)
+        now = self.clock() if at is None else at
+        decide(TournamentState.new(), command, now)  # refuse before the stream is made
+        stream_id = self.store.create_tournament(name, at=now, stream=stream)
+        live = LiveTournament(self, stream_id)
+        live.execute(command, at=now)
+        return live
+
+    def open(self, stream: str) -> LiveTournament:
+        """The tournament ``stream``, its state folded from the latest snapshot and the log.
+
+        Raises:
+            StoreError: ``unknown_stream``; ``empty_tournament`` for a stream without events.
+        """
+        live = LiveTournament(self, stream)
+        live.refresh()
+        if live.cursor.last_batch == 0:
+            raise StoreError(
+                f"tournament {stream} has no events: it was never created (its first command "
+                "did not commit); create a new one",
+                code="empty_tournament",
+                params={"stream": stream},
+            )
+        return live
+
+
+class LiveTournament:
+    """One open tournament: the only writer of its stream in this process (a lock serialises
+    the commands of several threads)."""
+
+    def __init__(self, service: DirectorService, stream: str) -> None:
+        self.service = service
+        self.stream = stream
+        self.state = TournamentState.new()
+        self.cursor = Cursor()
+        self.head = 0
+        self._snapshot_seq = 0
+        self._recent: deque[tuple[tuple[int, ...], TournamentState]] = deque(maxlen=_RECENT)
+        self._lock = threading.RLock()
+
+    @property
+    def store(self) -> EventStore:
+        return self.service.store
+
+    # --- commands -----------------------------------------------------------------------
+
+    def execute(self, command: Command, *, at: int | None = None) -> Outcome:
+        """Decide ``command`` now (or at ``at``, for a rehearsal), write its events, commit,
+        then swap the state.
+
+        Without ``at`` the real clock is used and never goes backwards past the log's last
+        event (a laptop's clock set back a second must not refuse every command).
+
+        Raises:
+            PitbossError: the command refused (nothing written); ``StoreError`` if the write
+                failed (nothing written); ``ConcurrencyConflict`` after `RETRIES` lost races.
+        """
+        with self._lock:
+            for attempt in range(RETRIES):
+                now = self._now(at)
+                batch = self.cursor.last_batch + 1
+                rng = self.service.randomness(self.stream, batch)
+                events = decide(self.state, command, now, rng)
+                if not events:
+                    return Outcome(batch=None, events=(), state=self.state)
+                try:
+                    stored = self.store.append(
+                        self.stream,
+                        self.head,
+                        events=[_new_event(e) for e in events],
+                        command=encode_command(command),
+                        at=now,
+                    )
+                except ConcurrencyConflict:
+                    if attempt == RETRIES - 1:
+                        raise
+                    self.refresh()
+                    continue
+                self._committed(stored, events, tick=isinstance(command, cmd.Tick))
+                return Outcome(batch=stored[0].batch, events=tuple(events), state=self.state)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def tick(self) -> Outcome:
+        """Record what the clock did up to now (levels, breaks, the time limit); nothing is
+        written when nothing was due."""
+        return self.execute(cmd.Tick())
+
+    def _now(self, at: int | None) -> int:
+        if at is not None:
+            return at
+        now = self.service.clock()
+        last = self.state.last_at
+        return now if last is None else max(now, last)
+
+    def _committed(self, stored: Sequence[StoredEvent], events: list[Event], *, tick: bool) -> None:
+        before = self.cursor.applied
+        self._recent.append((before, self.state))
+        self.state = fold(self.state, events)
+        self.cursor = self.cursor.appended(stored[0].batch, tick=tick)
+        self.head = stored[-1].seq
+        self._maybe_snapshot()
+
+    # --- undo and redo ------------------------------------------------------------------
+
+    def undo_plan(self) -> CursorPlan:
+        """What `undo` would take out of effect.
+
+        Raises:
+            UndoError: ``nothing_to_undo``.
+        """
+        with self._lock:
+            return CursorPlan(kind="undo", batches=self._batches(self.cursor.undo_group()))
+
+    def redo_plan(self) -> CursorPlan:
+        """What `redo` would put back, and the clock's batches since the undo it takes out.
+
+        Raises:
+            UndoError: ``nothing_to_redo``.
+        """
+        with self._lock:
+            batches, dropped = self.cursor.redo_plan()
+            return CursorPlan(
+                kind="redo", batches=self._batches(batches), dropped=self._batches(dropped)
+            )
+
+    def undo(self, *, expect: Sequence[int] | None = None) -> CursorPlan:
+        """Take the last command (and the clock's batches after it) out of effect; they stay
+        in the log, marked undone. ``expect``: the batches the director confirmed
+        (`undo_plan`); if the log has moved on since, nothing is done.
+
+        Raises:
+            UndoError: ``nothing_to_undo``, or ``undo_changed`` when ``expect`` is not what
+                an undo takes now.
+        """
+        with self._lock:
+            self.refresh()
+            plan = self.undo_plan()
+            group = tuple(b.number for b in plan.batches)
+            _confirm(expect, group, "undo")
+            data = {"batches": list(group)}
+            self._mark(UNDONE, data, {"type": "undo", "batches": list(group)})
+            return plan
+
+    def redo(self, *, expect: Sequence[int] | None = None) -> CursorPlan:
+        """Put the last undone group back (the clock's batches recorded since are taken out:
+        they were decided without it).
+
+        Raises:
+            UndoError: ``nothing_to_redo``, or ``undo_changed``.
+        """
+        with self._lock:
+            self.refresh()
+            plan = self.redo_plan()
+            group = tuple(b.number for b in plan.batches)
+            _confirm(expect, group, "redo")
+            dropped = [b.number for b in plan.dropped]
+            data = {"batches": list(group), "dropped": dropped}
+            self._mark(REDONE, data, {"type": "redo", "batches": list(group)})
+            return plan
+
+    def _mark(self, kind: str, data: dict[str, Any], command: dict[str, Any]) -> None:
+        now = self._now(None)
+        stored = self.store.append(
+            self.stream, self.head, events=[NewEvent(type=kind, data=data)], command=command, at=now
+        )
+        cursor = _moved(self.cursor, kind, data, stored[0].batch)
+        self.state = self._state_for(cursor)
+        self.cursor = cursor
+        self.head = stored[-1].seq
+        self._maybe_snapshot()
+
+    # --- reading ------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Read what other writers appended since this process last read or wrote."""
+        with self._lock:
+            if self.head == 0:
+                self._open()
+                return
+            batches = self.store.commands(self.stream, after_batch=self.cursor.last_batch)
+            if not batches:
+                return
+            tail = self.store.load(self.stream, after_seq=self.head)
+            cursor = _fold_cursor(self.cursor, batches, tail)
+            self._recent.append((self.cursor.applied, self.state))
+            if cursor.applied[: len(self.cursor.applied)] == self.cursor.applied:
+                applied = set(cursor.applied[len(self.cursor.applied) :])
+                self.state = self._fold_stored(self.state, (e for e in tail if e.batch in applied))
+            else:
+                self.state = self._state_for(cursor)
+            self.cursor = cursor
+            self.head = tail[-1].seq if tail else self.head
+
+    def _open(self) -> None:
+        batches = self.store.commands(self.stream)
+        if not batches:
+            return
+        marks = [b for b in batches if b.command is not None and b.command.get("type") in _MARKS]
+        mark_events = [
+            e
+            for b in marks
+            for e in self.store.load(self.stream, b.first_seq - 1, through_seq=b.last_seq)
+        ]
+        cursor = _fold_cursor(Cursor(), batches, mark_events)
+        self.state = self._state_for(cursor)
+        self.cursor = cursor
+        self.head = batches[-1].last_seq
+
+    def _state_for(self, cursor: Cursor) -> TournamentState:
+        """The fold of ``cursor``'s batches: from the longest state known for a prefix of
+        them (in memory, or a snapshot), then the log."""
+        target = cursor.applied
+        best: tuple[tuple[int, ...], TournamentState] | None = None
+        known = [*self._recent, (self.cursor.applied, self.state)]
+        for applied, state in known:
+            if target[: len(applied)] == applied and (best is None or len(applied) > len(best[0])):
+                best = (applied, state)
+        snap = self._snapshot_for(target)
+        if snap is not None and (best is None or len(snap.cursor.applied) > len(best[0])):
+            best = (snap.cursor.applied, snap.state)
+        if best is None or not best[0]:
+            start: tuple[int, ...] = ()
+            state = TournamentState.new()
+        else:
+            start, state = best
+        rest = set(target[len(start) :])
+        if not rest:
+            return state
+        first = min(rest)
+        commands = self.store.commands(self.stream, after_batch=first - 1)
+        after = next(b.first_seq for b in commands if b.batch == first) - 1
+        events = self.store.load(self.stream, after_seq=after)
+        return self._fold_stored(state, (e for e in events if e.batch in rest))
+
+    def _snapshot_for(self, target: tuple[int, ...]) -> snapshots.Snapshotted | None:
+        at_most: int | None = None
+        for _ in range(8):  # a few undos across snapshots; then the log from the start
+            found = self.store.latest_snapshot(
+                self.stream, v=snapshots.snapshot_format(), at_most_seq=at_most
+            )
+            if found is None:
+                return None
+            try:
+                snap = snapshots.decode(found.data)
+            except StoreError as exc:
+                log.warning("%s: %s", self.stream, exc)
+                return None
+            applied = snap.cursor.applied
+            if target[: len(applied)] == applied:
+                self._snapshot_seq = max(self._snapshot_seq, found.seq)
+                return snap
+            at_most = found.seq - 1
+        return None
+
+    def _fold_stored(
+        self, state: TournamentState, stored: Iterable[StoredEvent]
+    ) -> TournamentState:
+        for event in stored:
+            if event.type in _MARK_EVENTS:
+                continue
+            state = apply(state, decode_event(event.to_envelope(), rules=state.rules))
+        return state
+
+    def _maybe_snapshot(self) -> None:
+        every = self.service.snapshot_every
+        if every <= 0 or self.head - self._snapshot_seq < every:
+            return
+        try:
+            self.store.save_snapshot(
+                self.stream,
+                self.head,
+                data=snapshots.encode(self.state, self.cursor),
+                at=self._now(None),
+                v=snapshots.snapshot_format(),
+            )
+        except StoreError as exc:  # a cache: the command is committed whatever happens here
+            log.warning("%s: snapshot at %d not saved: %s", self.stream, self.head, exc)
+            return
+        self._snapshot_seq = self.head
+
+    def batches(self) -> list[Batch]:
+        """Every batch of the log, undone ones included (the audit trail)."""
+        with self._lock:
+            commands = self.store.commands(self.stream)
+            events = self.store.load(self.stream)
+            return _grouped(commands, events, set(self.cursor.applied))
+
+    def events(self) -> list[tuple[StoredEvent, Event]]:
+        """The events in effect, in order, decoded."""
+        with self._lock:
+            applied = set(self.cursor.applied)
+            out: list[tuple[StoredEvent, Event]] = []
+            rules: RuleSet | None = None
+            for stored in self.store.load(self.stream):
+                if stored.batch not in applied or stored.type in _MARK_EVENTS:
+                    continue
+                event = decode_event(stored.to_envelope(), rules=rules)
+                rules = getattr(event, "rules", rules)
+                out.append((stored, event))
+            return out
+
+    def _batches(self, numbers: Sequence[int]) -> tuple[Batch, ...]:
+        if not numbers:
+            return ()
+        commands = self.store.commands(self.stream, after_batch=min(numbers) - 1)
+        wanted = [b for b in commands if b.batch in set(numbers)]
+        events = self.store.load(
+            self.stream, after_seq=wanted[0].first_seq - 1, through_seq=wanted[-1].last_seq
+        )
+        return tuple(_grouped(wanted, events, set(self.cursor.applied)))
+
+
+_MARKS = frozenset({"undo", "redo"})
+_MARK_EVENTS = frozenset({UNDONE, REDONE})
+
+
+def _new_event(event: Event) -> NewEvent:
+    envelope = encode_event(event, 0)
+    return NewEvent(type=envelope["type"], data=envelope["data"], v=envelope["v"], at=event.at)
+
+
+def _moved(cursor: Cursor, kind: str, data: Mapping[str, Any], batch: int) -> Cursor:
+    if kind == UNDONE:
+        return cursor.undone(tuple(data["batches"]), batch)
+    return cursor.redone(tuple(data["batches"]), tuple(data["dropped"]), batch)
+
+
+def _fold_cursor(
+    cursor: Cursor, batches: Sequence[StoredCommand], events: Sequence[StoredEvent]
+) -> Cursor:
+    """``cursor`` after the log's ``batches``; ``events`` include every undo and redo mark."""
+    marks = {e.batch: e for e in events if e.type in _MARK_EVENTS}
+    run: list[tuple[int, bool]] = []
+    for batch in batches:
+        mark = marks.get(batch.batch)
+        if mark is not None:
+            cursor = _moved(cursor.extended(run), mark.type, mark.data, batch.batch)
+            run = []
+            continue
+        kind = None if batch.command is None else batch.command.get("type")
+        run.append((batch.batch, kind == TICK))
+    return cursor.extended(run)
+
+
+def _grouped(
+    commands: Sequence[StoredCommand], events: Sequence[StoredEvent], applied: set[int]
+) -> list[Batch]:
+    by_batch: dict[int, list[StoredEvent]] = {}
+    for event in events:
+        by_batch.setdefault(event.batch, []).append(event)
+    return [
+        Batch(
+            number=b.batch,
+            at=b.at,
+            command=b.command,
+            events=tuple(by_batch.get(b.batch, ())),
+            in_effect=b.batch in applied,
+        )
+        for b in commands
+    ]
+
+
+def _confirm(expect: Sequence[int] | None, group: tuple[int, ...], what: str) -> None:
+    if expect is not None and tuple(expect) != group:
+        raise UndoError(
+            f"the log changed since the {what} was shown: it would now take batches "
+            f"{list(group)}, not {list(expect)}; look again",
+            code="undo_changed",
+            params={"expected": list(expect), "now": list(group)},
+        )
+
+
+__all__ = [
+    "SNAPSHOT_EVERY",
+    "Batch",
+    "Clock",
+    "CursorPlan",
+    "DirectorService",
+    "LiveTournament",
+    "Outcome",
+    "RandomFactory",
+    "seeded_random",
+    "system_clock",
+    "system_random",
+]

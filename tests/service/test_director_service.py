@@ -1,0 +1,368 @@
+"""The director service on a real store (issue 12): write, commit, then swap; a refusal writes
+nothing; another writer's events are read before deciding again; undo and redo are a cursor
+whose undone batches stay in the log; a snapshot is only a cache, equal to a full replay."""
+
+from __future__ import annotations
+
+import pickle
+from collections.abc import Iterator
+
+import pytest
+
+from pitboss.errors import ConcurrencyConflict, PitbossError, StoreError
+from pitboss.ids import PlayerId
+from pitboss.rules import RuleSet
+from pitboss.service import DirectorService, LiveTournament, UndoError, seeded_random, snapshots
+from pitboss.store import EventStore, open_store
+from pitboss.tournament import commands as c
+from pitboss.tournament.entries import PersonalDetails, PlayerChips
+from pitboss.tournament.state import Phase, replay_log
+from pitboss.tournament.tables import pending
+
+T0 = 1_767_225_600_000
+MIN = 60_000
+
+
+class FakeClock:
+    """A clock the test moves."""
+
+    def __init__(self) -> None:
+        self.now = T0
+
+    def __call__(self) -> int:
+        return self.now
+
+
+@pytest.fixture
+def store(target: str) -> Iterator[EventStore]:
+    with open_store(target) as opened:
+        yield opened
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+def _service(store: EventStore, clock: FakeClock, *, every: int = 0) -> DirectorService:
+    return DirectorService(store, clock=clock, randomness=seeded_random("t"), snapshot_every=every)
+
+
+def _rules() -> RuleSet:
+    return RuleSet.from_preset("tda")
+
+
+def _register(live: LiveTournament, n: int) -> None:
+    for i in range(n):
+        live.execute(
+            c.RegisterPlayer(
+                player_id=PlayerId(f"p{i:02d}"), name=f"Player {i}", details=PersonalDetails()
+            )
+        )
+
+
+def _replayed(live: LiveTournament) -> object:
+    return replay_log(e for _, e in live.events())
+
+
+def _chips(live: LiveTournament) -> int:
+    return sum(p.chips for p in live.state.players.values())
+
+
+def test_a_tournament_survives_being_closed_and_opened(store: EventStore, clock: FakeClock) -> None:
+    svc = _service(store, clock)
+    live = svc.create("Friday charity", _rules())
+    _register(live, 12)
+    clock.now += MIN
+    live.execute(c.StartTournament())
+    again = _service(store, clock).open(live.stream)
+    assert again.state == live.state
+    assert again.state.name == "Friday charity"
+    assert again.state.phase is Phase.RUNNING
+    assert len(again.state.tables) == 2
+    assert again.state == _replayed(live)
+
+
+def test_a_refused_command_writes_nothing(store: EventStore, clock: FakeClock) -> None:
+    live = _service(store, clock).create("Friday", _rules())
+    _register(live, 2)
+    head, state = live.head, live.state
+    with pytest.raises(PitbossError) as err:
+        live.execute(
+            c.RegisterPlayer(player_id=PlayerId("p00"), name="Again", details=PersonalDetails())
+        )
+    assert err.value.code == "duplicate_player"
+    assert live.head == head == store.head(live.stream)
+    assert live.state is state
+
+
+def test_a_failed_write_leaves_the_state_as_it_was(store: EventStore, clock: FakeClock) -> None:
+    live = _service(store, clock).create("Friday", _rules())
+    state = live.state
+
+    class Broken:
+        def __getattr__(self, name: str) -> object:
+            return getattr(store, name)
+
+        def append(self, *args: object, **kwargs: object) -> object:
+            raise StoreError("the disk is full", code="store_unavailable", params={})
+
+    live.service.store = Broken()  # type: ignore[assignment]
+    with pytest.raises(StoreError):
+        _register(live, 1)
+    assert live.state is state
+    live.service.store = store
+
+
+def test_another_writers_events_are_read_before_deciding_again(
+    store: EventStore, clock: FakeClock
+) -> None:
+    first = _service(store, clock).create("Friday", _rules())
+    second = _service(store, clock).open(first.stream)
+    _register(first, 3)
+    # the second writer decides on an old state: its append conflicts, it reads and retries
+    out = second.execute(
+        c.RegisterPlayer(player_id=PlayerId("late"), name="Late", details=PersonalDetails())
+    )
+    assert out.batch == 5
+    assert len(second.state.players) == 4
+    assert second.state == _service(store, clock).open(first.stream).state
+    # and a duplicate the other writer made is refused on the fresh state
+    with pytest.raises(PitbossError) as err:
+        first.execute(
+            c.RegisterPlayer(player_id=PlayerId("late"), name="Late", details=PersonalDetails())
+        )
+    assert err.value.code == "duplicate_player"
+
+
+def test_a_stale_writer_never_overwrites(store: EventStore, clock: FakeClock) -> None:
+    live = _service(store, clock).create("Friday", _rules())
+    from pitboss.store.envelopes import NewEvent
+
+    with pytest.raises(ConcurrencyConflict):
+        store.append(live.stream, 0, events=[NewEvent(type="x", data={})], at=T0)
+    assert store.head(live.stream) == 1
+
+
+def test_the_clock_ticks_levels_on_time_and_writes_nothing_when_nothing_is_due(
+    store: EventStore, clock: FakeClock
+) -> None:
+    live = _service(store, clock).create("Friday", _rules())
+    _register(live, 4)
+    live.execute(c.StartTournament())
+    head = live.head
+    assert live.tick().batch is None
+    assert live.head == head
+    minutes = (
+        live.state.rules.tournament.structure.levels[0].minutes
+        or live.state.rules.tournament.structure.level_minutes
+    )
+    clock.now += (minutes + 1) * MIN
+    out = live.tick()
+    assert out.batch is not None
+    assert any(e.type == "level_started" for e in out.events)
+    assert live.state.clock.period >= 1
+
+
+def test_a_clock_set_back_does_not_refuse_commands(store: EventStore, clock: FakeClock) -> None:
+    live = _service(store, clock).create("Friday", _rules())
+    _register(live, 1)
+    clock.now -= 5_000  # the laptop's clock was corrected by five seconds
+    _register_one = c.RegisterPlayer(player_id=PlayerId("x"), name="X", details=PersonalDetails())
+    assert live.execute(_register_one).batch is not None
+
+
+# --- undo and redo ----------------------------------------------------------------------------
+
+
+def test_undo_shows_then_takes_out_the_last_command_which_stays_in_the_log(
+    store: EventStore, clock: FakeClock
+) -> None:
+    live = _service(store, clock).create("Friday", _rules())
+    _register(live, 3)
+    before = live.state
+    live.execute(
+        c.RegisterPlayer(player_id=PlayerId("oops"), name="Wrong Name", details=PersonalDetails())
+    )
+    plan = live.undo_plan()
+    assert [b.command["type"] for b in plan.batches if b.command] == ["register_player"]
+    assert [e.type for b in plan.batches for e in b.events] == ["player_registered"]
+    live.undo(expect=[b.number for b in plan.batches])
+    assert live.state == before
+    assert PlayerId("oops") not in live.state.players
+    batches = live.batches()
+    undone = [b for b in batches if not b.in_effect]
+    assert [b.command["type"] for b in undone if b.command] == ["register_player", "undo"]
+    reopened = _service(store, clock).open(live.stream)
+    assert reopened.state == live.state
+    assert reopened.state == _replayed(live)
+
+
+def test_redo_puts_the_undone_command_back_as_it_was(store: EventStore, clock: FakeClock) -> None:
+    live = _service(store, clock).create("Friday", _rules())
+    _register(live, 12)
+    live.execute(c.StartTournament())
+    drawn = live.state
+    live.undo()
+    assert live.state.phase is Phase.REGISTRATION
+    live.redo()
+    assert live.state == drawn  # the same seats: redo does not draw again
+    assert _service(store, clock).open(live.stream).state == drawn
+
+
+def test_several_undos_then_redos_walk_back_and_forth(store: EventStore, clock: FakeClock) -> None:
+    live = _service(store, clock).create("Friday", _rules())
+    states = [live.state]
+    for i in range(4):
+        live.execute(
+            c.RegisterPlayer(player_id=PlayerId(f"q{i}"), name=f"Q {i}", details=PersonalDetails())
+        )
+        states.append(live.state)
+    for i in range(4):
+        live.undo()
+        assert live.state == states[3 - i]
+    with pytest.raises(UndoError) as err:
+        live.undo()
+    assert err.value.code == "nothing_to_undo"
+    for i in range(4):
+        live.redo()
+        assert live.state == states[i + 1]
+    with pytest.raises(UndoError) as err:
+        live.redo()
+    assert err.value.code == "nothing_to_redo"
+
+
+def test_a_new_command_after_an_undo_ends_the_redo(store: EventStore, clock: FakeClock) -> None:
+    live = _service(store, clock).create("Friday", _rules())
+    _register(live, 2)
+    live.undo()
+    live.execute(c.RegisterPlayer(player_id=PlayerId("new"), name="New", details=PersonalDetails()))
+    with pytest.raises(UndoError) as err:
+        live.redo_plan()
+    assert err.value.code == "nothing_to_redo"
+
+
+def test_an_undo_confirmed_on_an_old_view_is_refused(store: EventStore, clock: FakeClock) -> None:
+    live = _service(store, clock).create("Friday", _rules())
+    _register(live, 2)
+    plan = live.undo_plan()
+    other = _service(store, clock).open(live.stream)
+    _register_more = c.RegisterPlayer(player_id=PlayerId("z"), name="Z", details=PersonalDetails())
+    other.execute(_register_more)
+    head = store.head(live.stream)
+    with pytest.raises(UndoError) as err:
+        live.undo(expect=[b.number for b in plan.batches])
+    assert err.value.code == "undo_changed"
+    assert store.head(live.stream) == head
+
+
+def test_undo_takes_the_clocks_batches_after_the_command_and_redo_drops_the_new_ones(
+    store: EventStore, clock: FakeClock
+) -> None:
+    live = _service(store, clock).create("Friday", _rules())
+    _register(live, 4)
+    live.execute(c.StartTournament())
+    structure = live.state.rules.tournament.structure
+    minutes = structure.levels[0].minutes or structure.level_minutes
+    live.execute(c.PauseClock())
+    live.execute(c.ResumeClock())
+    clock.now += (minutes + 1) * MIN
+    tick = live.tick()
+    assert tick.batch is not None
+    plan = live.undo_plan()
+    assert [b.command["type"] for b in plan.batches if b.command] == ["resume_clock", "tick"]
+    live.undo()
+    assert not live.state.clock.running  # back to paused: the resume and its level undone
+    assert live.state.clock.period == 0
+    live.redo()
+    assert live.state == _replayed(live)
+    assert _service(store, clock).open(live.stream).state == live.state
+
+
+def test_the_creation_cannot_be_undone(store: EventStore, clock: FakeClock) -> None:
+    live = _service(store, clock).create("Friday", _rules())
+    with pytest.raises(UndoError) as err:
+        live.undo()
+    assert err.value.code == "nothing_to_undo"
+
+
+# --- snapshots --------------------------------------------------------------------------------
+
+
+def _night(live: LiveTournament, clock: FakeClock) -> None:
+    """Registration, the draw, hands and busts, an undo and a redo: a short night."""
+    _register(live, 20)
+    live.execute(c.StartTournament())
+    for hand in range(30):
+        clock.now += MIN
+        while pending(live.state) is not None:  # the floor confirms each seat change
+            live.execute(c.ConfirmSeatChange())
+        table = sorted(live.state.tables)[hand % len(live.state.tables)]
+        hid = f"h{hand}"
+        live.execute(c.StartHand(hand_id=hid, table=table))
+        players = live.state.hands[hid].players  # type: ignore[index]
+        loser, winner = players[0], players[1]
+        chips = live.state.players
+        stacks = (
+            (
+                PlayerChips(player_id=loser, chips=0),
+                PlayerChips(player_id=winner, chips=chips[loser].chips + chips[winner].chips),
+            )
+            if hand % 3 == 0
+            else (PlayerChips(player_id=winner, chips=chips[winner].chips),)
+        )
+        live.execute(c.FinishHand(hand_id=hid, stacks=stacks))
+        if hand == 10:
+            live.undo()
+            live.redo()
+        if live.state.phase is not Phase.RUNNING:
+            break
+
+
+def test_a_snapshot_opens_to_the_same_state_as_a_full_replay(
+    store: EventStore, clock: FakeClock
+) -> None:
+    live = _service(store, clock, every=7).create("Friday", _rules())
+    _night(live, clock)
+    snap = store.latest_snapshot(live.stream, v=snapshots.snapshot_format())
+    assert snap is not None
+    assert snap.seq > 1
+    with_snapshot = _service(store, clock, every=7).open(live.stream)
+    assert with_snapshot.state == live.state
+    assert with_snapshot.state == _replayed(live)
+    # every snapshot equals the replay of the log up to it
+    for saved in [snap]:
+        decoded = snapshots.decode(saved.data)
+        assert decoded.state.last_at is not None
+    assert _chips(with_snapshot) == _chips(live)
+
+
+def test_an_undo_across_a_snapshot_is_folded_from_an_older_one(
+    store: EventStore, clock: FakeClock
+) -> None:
+    live = _service(store, clock, every=1).create("Friday", _rules())
+    _register(live, 6)
+    live.undo()
+    live.undo()
+    reopened = _service(store, clock, every=1).open(live.stream)
+    assert reopened.state == live.state
+    assert len(reopened.state.players) == 4
+
+
+def test_a_forged_snapshot_never_runs_code(store: EventStore, clock: FakeClock) -> None:
+    class Evil:
+        def __reduce__(self) -> tuple[object, ...]:
+            import os
+
+            return (os.system, ("echo pwned > /tmp/pitboss_pwned",))
+
+    with pytest.raises(StoreError) as err:
+        snapshots.decode(pickle.dumps(Evil()))
+    assert err.value.code == "bad_snapshot"
+    live = _service(store, clock).create("Friday", _rules())
+    _register(live, 2)
+    store.save_snapshot(
+        live.stream, live.head, data=pickle.dumps(Evil()), at=T0, v=snapshots.snapshot_format()
+    )
+    reopened = _service(store, clock).open(live.stream)
+    assert reopened.state == live.state  # the damaged cache is ignored: the log is replayed
