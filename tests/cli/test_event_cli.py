@@ -223,3 +223,16 @@ def test_export_writes_what_the_treasurer_asks_for(db: str, tmp_path: Path) -> N
     with (out_dir / "ledger.csv").open(encoding="utf-8") as handle:
         ledger = {row[0]: row[1] for row in csv.reader(handle)}
     assert ledger["taken in"] == "1200.00"
+
+
+def test_the_clock_records_levels_on_time_with_nobody_typing(db: str) -> None:
+    from datetime import UTC, datetime, timedelta
+
+    hour_ago = (datetime.now(UTC) - timedelta(minutes=61)).isoformat()
+    tid = _ok("new", db, "--name", "Clock", "--at", hour_ago).strip()
+    for pid in ("ann", "bo"):
+        _ok("do", db, tid, _register_line(pid, pid.title()), "--at", hour_ago)
+    _ok("do", db, tid, '{"type": "start_tournament"}', "--at", hour_ago, "--seed", "1")
+    out = _ok("clock", db, tid, "--for", "0.2", "--every", "0.1")
+    assert "Level 4 started" in out  # 61 minutes of 20-minute levels, recorded by the clock
+    assert json.loads(_ok("show", db, tid, "--json"))["clock"]["level"] == 4
