@@ -287,38 +287,12 @@ def show_command(db: DbArg, tournament: IdArg, as_json: JsonOpt = False) -> None
 @event_app.command("log")
 def log_command(db: DbArg, tournament: IdArg, as_json: JsonOpt = False) -> None:
     """Every event, readable; undone commands are marked (the audit trail keeps them)."""
-    from pitboss.service.cursor import REDONE, UNDONE
-    from pitboss.tournament.codec import decode_event
-    from pitboss.tournament.narration import describe
-    from pitboss.tournament.state import TournamentState, apply
+    from pitboss.service.audit import log_lines
 
     with _one_line_errors(), _service(db) as svc:
-        live = svc.open(tournament)
-        described: list[dict[str, Any]] = []
-        state = TournamentState.new()
-        for batch in live.batches():
-            kind = (batch.command or {}).get("type", "?")
-            for stored in batch.events:
-                if stored.type in {UNDONE, REDONE}:
-                    numbers = ", ".join(map(str, stored.data["batches"]))
-                    text = f"{kind}: batches {numbers}"
-                else:
-                    # an undone event is told against the night as it stands without it
-                    event = decode_event(stored.to_envelope(), rules=state.rules)
-                    text = describe(event, state)
-                    if batch.in_effect:
-                        state = apply(state, event)
-                described.append(
-                    {
-                        "seq": stored.seq,
-                        "batch": batch.number,
-                        "at": _iso(stored.at),
-                        "command": kind,
-                        "in_effect": batch.in_effect,
-                        "type": stored.type,
-                        "text": text,
-                    }
-                )
+        described = [
+            {**line.to_dict(), "at": _iso(line.at)} for line in log_lines(svc.open(tournament))
+        ]
     if as_json:
         typer.echo(json.dumps(described, indent=2))
         return
@@ -331,15 +305,9 @@ def log_command(db: DbArg, tournament: IdArg, as_json: JsonOpt = False) -> None:
 
 
 def _describe_all(events: tuple[Event, ...], before: TournamentState) -> list[str]:
-    from pitboss.tournament.narration import describe
-    from pitboss.tournament.state import apply
+    from pitboss.service.audit import describe_all
 
-    lines: list[str] = []
-    state = before
-    for event in events:
-        lines.append(describe(event, state))
-        state = apply(state, event)
-    return lines
+    return describe_all(events, before)
 
 
 @event_app.command("do")

@@ -1,0 +1,361 @@
+"""The JSON API: every command, every view, the log with undo and redo, and the exports.
+
+Requests become commands through the one codec (`pitboss.tournament.codec`, docs/commands.md);
+the answers are the views of `pitboss.server.views`. Nothing here decides a rule. Errors are
+one shape, ``{"code", "params", "message"}``, with a 4xx status (`pitboss.server.app`).
+
+Access: the public views need nothing; a table's own records need that table's token
+(``X-Table-Token``); everything else needs the director's session and, when it changes
+something, the session's CSRF token (``X-CSRF-Token``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request, Response
+from fastapi.concurrency import run_in_threadpool
+from pydantic import BaseModel, Field
+
+from pitboss.errors import PitbossError
+from pitboss.rules import RuleSet
+from pitboss.rules.presets import preset_names
+from pitboss.rules.ruleset import parse_preset
+from pitboss.server.auth import SESSION_COOKIE, SESSION_MAX_AGE_S, AuthError, Session
+from pitboss.server.deps import (
+    AuthDep,
+    DirectorDep,
+    HubDep,
+    OptionalSessionDep,
+    client_of,
+    table_token,
+)
+from pitboss.server.hub import Hub
+from pitboss.service.audit import describe_all, log_lines, plan_batches
+from pitboss.tournament.codec import decode_command_json, encode_command
+from pitboss.tournament.registry import Command
+from pitboss.tournament.reports import all_reports
+from pitboss.tournament.views import find_my_seat as find_seat_lines
+
+router = APIRouter(prefix="/api")
+
+CursorKind = Literal["undo", "redo"]
+
+TABLE_COMMANDS = frozenset({"record_bust", "call_clock", "expire_clock"})
+"""What a table's device may record, at its own table only."""
+
+COMMAND_BODY: dict[str, Any] = {
+    "requestBody": {
+        "required": True,
+        "content": {
+            "application/json": {
+                "schema": {
+                    "type": "object",
+                    "required": ["type"],
+                    "properties": {"type": {"type": "string"}},
+                    "additionalProperties": True,
+                    "description": "A command's JSON form: docs/commands.md lists every one.",
+                },
+                "examples": {
+                    "register": {
+                        "value": {"type": "register_player", "player_id": "p001", "name": "Ann"}
+                    },
+                    "bust": {
+                        "value": {
+                            "type": "record_bust",
+                            "table": 3,
+                            "busted": ["p007"],
+                            "eliminated_by": "p012",
+                        }
+                    },
+                    "pause": {"value": {"type": "pause_clock"}},
+                },
+            }
+        },
+    }
+}
+
+
+class Password(BaseModel):
+    """A password, and at first start the setup code the server printed."""
+
+    password: str = Field(max_length=200)
+    setup_code: str | None = Field(default=None, max_length=100)
+
+
+class NewTournament(BaseModel):
+    """A tournament's name and its rules: a shipped preset, or a house's TOML file."""
+
+    name: str = Field(min_length=1, max_length=200)
+    preset: str | None = Field(default=None, max_length=100)
+    rules_toml: str | None = Field(default=None, max_length=200_000)
+
+
+class CursorMove(BaseModel):
+    """The batches the director saw in the plan and confirms."""
+
+    expect: list[int] = Field(max_length=10_000)
+
+
+def _set_session(response: Response, auth: AuthDep, session: Session) -> dict[str, Any]:
+    response.set_cookie(
+        SESSION_COOKIE,
+        auth.cookie_value(session),
+        max_age=SESSION_MAX_AGE_S,
+        httponly=True,
+        samesite="strict",
+        path="/",
+    )
+    return {"signed_in": True, "csrf": session.csrf}
+
+
+# --- session ---------------------------------------------------------------------------------
+
+
+@router.get("/session", tags=["session"])
+def get_session(auth: AuthDep, session: OptionalSessionDep) -> dict[str, Any]:
+    """Whether the director is signed in (and the page's CSRF token), and whether a password
+    has been chosen."""
+    return {
+        "signed_in": session is not None,
+        "csrf": None if session is None else session.csrf,
+        "has_password": auth.has_password,
+    }
+
+
+@router.post("/session", tags=["session"])
+def sign_in(body: Password, request: Request, response: Response, auth: AuthDep) -> Any:
+    """Sign in with the director's password (wrong ones are rate-limited)."""
+    return _set_session(response, auth, auth.sign_in(body.password, client_of(request)))
+
+
+@router.post("/setup", tags=["session"])
+def setup(body: Password, request: Request, response: Response, auth: AuthDep) -> Any:
+    """Choose the director's password at first start, with the setup code."""
+    if auth.has_password:
+        raise AuthError(
+            "a password has already been chosen: sign in, then change it",
+            code="password_already_set",
+            status=409,
+        )
+    try:
+        session = auth.set_password(body.password, setup_code=body.setup_code)
+    except AuthError as error:
+        if error.code == "bad_setup_code":
+            auth.record_failure(client_of(request))
+        raise
+    return _set_session(response, auth, session)
+
+
+@router.post("/password", tags=["session"])
+def change_password(
+    body: Password, response: Response, auth: AuthDep, _: DirectorDep
+) -> dict[str, Any]:
+    """Change the password (every other session ends)."""
+    return _set_session(response, auth, auth.set_password(body.password))
+
+
+@router.delete("/session", tags=["session"])
+def sign_out(response: Response, _: DirectorDep) -> dict[str, Any]:
+    """Sign out."""
+    response.delete_cookie(SESSION_COOKIE, path="/")
+    return {"signed_in": False}
+
+
+# --- tournaments -----------------------------------------------------------------------------
+
+
+@router.get("/presets", tags=["tournaments"])
+def presets() -> list[dict[str, str]]:
+    """The shipped house presets."""
+    return [{"name": name, "title": RuleSet.from_preset(name).title} for name in preset_names()]
+
+
+@router.get("/tournaments", tags=["tournaments"])
+def tournaments(hub: HubDep) -> list[dict[str, Any]]:
+    """Every tournament in the store: id, name, when it was created."""
+    return [
+        {"id": t.stream, "name": t.name, "created_at": t.created_at}
+        for t in hub.store.tournaments()
+    ]
+
+
+@router.post("/tournaments", tags=["tournaments"], status_code=201)
+async def create_tournament(body: NewTournament, hub: HubDep, _: DirectorDep) -> dict[str, Any]:
+    """A new tournament from a preset or an uploaded house TOML."""
+    rules = _rules_of(body)
+    stream = await run_in_threadpool(hub.create, body.name, rules)
+    return {"id": stream, "name": body.name, "rules": rules.name}
+
+
+def _rules_of(body: NewTournament) -> RuleSet:
+    if (body.preset is None) == (body.rules_toml is None):
+        raise PitbossError(
+            "give either a preset (one of: " + ", ".join(preset_names()) + ") or a house TOML",
+            code="bad_rules_choice",
+            params={"allowed": preset_names()},
+        )
+    if body.preset is not None:
+        return RuleSet.from_preset(body.preset)
+    assert body.rules_toml is not None
+    return parse_preset(body.rules_toml, name="uploaded")
+
+
+# --- views -----------------------------------------------------------------------------------
+
+
+@router.get("/tournaments/{stream}/public", tags=["views"])
+def public(stream: str, hub: HubDep) -> dict[str, Any]:
+    """What every public screen shows: the clock, the board, the seating chart, results."""
+    return hub.payload(stream, ("public", None))
+
+
+@router.get("/tournaments/{stream}/seat", tags=["views"])
+def find_my_seat(stream: str, name: str, hub: HubDep) -> dict[str, Any]:
+    """Find my seat: every seated player whose name matches (case and spacing ignored)."""
+    live = hub.tournament(stream)
+    query = name.strip()[:100]
+    if not query:
+        raise PitbossError("type a name (or part of one)", code="blank_name")
+    return {
+        "name": query,
+        "seats": [
+            {"table": line.table, "seat": line.seat, "name": line.name, "chips": line.chips}
+            for line in find_seat_lines(live.state, query)
+        ],
+    }
+
+
+@router.get("/tournaments/{stream}/director", tags=["views"])
+def director_state(stream: str, hub: HubDep, _: DirectorDep) -> dict[str, Any]:
+    """The console's data: private details, money, proposals, open hands and deals."""
+    return hub.payload(stream, ("director", None))
+
+
+@router.get("/tournaments/{stream}/tables/{table}", tags=["tables"])
+def table_state(stream: str, table: int, request: Request, hub: HubDep, auth: AuthDep) -> Any:
+    """One table, for its device (its token) or the director."""
+    _check_table(request, auth, stream, table)
+    return hub.payload(stream, ("table", table))
+
+
+@router.get("/tournaments/{stream}/tables/{table}/link", tags=["tables"])
+def table_link(
+    stream: str, table: int, request: Request, auth: AuthDep, _: DirectorDep
+) -> dict[str, str]:
+    """The table device's link (its token inside), for the console's QR code."""
+    token = auth.table_token(stream, table)
+    url = str(request.url_for("table_page", stream=stream, table=str(table)))
+    return {"url": f"{url}?token={token}", "token": token}
+
+
+def _check_table(request: Request, auth: AuthDep, stream: str, table: int) -> None:
+    if auth.session(request.cookies.get(SESSION_COOKIE)) is not None:
+        return
+    auth.check_table_token(stream, table, table_token(request))
+
+
+# --- commands --------------------------------------------------------------------------------
+
+
+async def _execute(hub: Hub, stream: str, command: Command) -> dict[str, Any]:
+    live = await run_in_threadpool(hub.tournament, stream)
+    before = live.state
+    outcome = await run_in_threadpool(hub.execute, stream, command)
+    return {
+        "batch": outcome.batch,
+        "seq": live.head,
+        "events": [
+            {"type": event.type, "text": text}
+            for event, text in zip(
+                outcome.events, describe_all(outcome.events, before), strict=True
+            )
+        ],
+    }
+
+
+@router.post("/tournaments/{stream}/commands", tags=["commands"], openapi_extra=COMMAND_BODY)
+async def command(stream: str, request: Request, hub: HubDep, _: DirectorDep) -> dict[str, Any]:
+    """Run one command (its JSON form, docs/commands.md) at the real time; the answer says
+    what it recorded, in words."""
+    decoded = decode_command_json(await request.body())
+    return await _execute(hub, stream, decoded)
+
+
+@router.post(
+    "/tournaments/{stream}/tables/{table}/commands",
+    tags=["tables"],
+    openapi_extra=COMMAND_BODY,
+)
+async def table_command(
+    stream: str, table: int, request: Request, hub: HubDep, auth: AuthDep
+) -> dict[str, Any]:
+    """A table's own record: a bust, a clock call, the called clock run out (its token)."""
+    auth.check_table_token(stream, table, table_token(request))
+    decoded = decode_command_json(await request.body())
+    kind = encode_command(decoded)["type"]
+    if kind not in TABLE_COMMANDS or getattr(decoded, "table", None) != table:
+        raise AuthError(
+            f"a table's device records only {', '.join(sorted(TABLE_COMMANDS))} at its own "
+            f"table (Table {table})",
+            code="not_this_table",
+            params={"table": table, "allowed": sorted(TABLE_COMMANDS), "got": kind},
+        )
+    return await _execute(hub, stream, decoded)
+
+
+# --- the log, undo and redo ------------------------------------------------------------------
+
+
+@router.get("/tournaments/{stream}/log", tags=["log"])
+def event_log(stream: str, hub: HubDep, _: DirectorDep) -> list[dict[str, Any]]:
+    """Every event in words, undone ones marked (the audit trail keeps them)."""
+    return [line.to_dict() for line in log_lines(hub.tournament(stream))]
+
+
+@router.get("/tournaments/{stream}/{kind}", tags=["log"])
+def cursor_plan(stream: str, kind: CursorKind, hub: HubDep, _: DirectorDep) -> dict[str, Any]:
+    """What an undo (or redo) would take out (or put back), to confirm."""
+    live = hub.tournament(stream)
+    plan = live.undo_plan() if kind == "undo" else live.redo_plan()
+    return {"kind": plan.kind, "batches": plan_batches(plan)}
+
+
+@router.post("/tournaments/{stream}/{kind}", tags=["log"])
+async def cursor_move(
+    stream: str, kind: CursorKind, body: CursorMove, hub: HubDep, _: DirectorDep
+) -> dict[str, Any]:
+    """Undo (or redo) the batches the plan showed; refused if the log moved on since."""
+
+    def move(live: Any) -> Any:
+        if kind == "undo":
+            return live.undo(expect=body.expect)
+        return live.redo(expect=body.expect)
+
+    plan = await run_in_threadpool(hub.run, stream, move)
+    return {"kind": plan.kind, "batches": plan_batches(plan), "seq": hub.tournament(stream).head}
+
+
+# --- exports ---------------------------------------------------------------------------------
+
+
+@router.get("/tournaments/{stream}/export/{report}.csv", tags=["exports"])
+def export(stream: str, report: str, hub: HubDep, _: DirectorDep) -> Response:
+    """A report as CSV: ``entries``, ``results``, ``chips_removed``, ``ledger`` (THC add. 10)."""
+    live = hub.tournament(stream)
+    reports = all_reports(live.state, [event for _, event in live.events()])
+    if report not in reports:
+        raise PitbossError(
+            f"no report '{report[:40]}': one of {', '.join(reports)}",
+            code="not_found",
+            params={"allowed": list(reports)},
+        )
+    out = io.StringIO()
+    csv.writer(out).writerows(reports[report].csv_rows())
+    return Response(
+        out.getvalue(),
+        media_type="text/csv",
+        headers={"Content-Disposition": f'attachment; filename="{report}.csv"'},
+    )

@@ -1,0 +1,213 @@
+"""The web server: `create_app(store, clock, rng)` builds the FastAPI app; nothing connects or
+starts at import time.
+
+It holds no game logic. Requests become commands through the codec, the director service
+decides and commits them, and the views of `pitboss.server.views` go to the pages and, after
+every committed batch, to every connected screen over a WebSocket. A background tick records
+levels and breaks on time (the director service's `tick`) while the server runs.
+
+Every error is one JSON shape, ``{"code", "params", "message"}``, with a 4xx status: 401 not
+signed in, 403 not allowed, 404 no such tournament, 409 a conflict, 422 a refused command or a
+malformed request, 429 too many wrong passwords.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from pitboss.errors import ConcurrencyConflict, PitbossError, StoreError, UndoError
+from pitboss.server import api, pages
+from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError, CredentialFile
+from pitboss.server.hub import Hub, Role, Screen
+from pitboss.service.director import Clock, RandomFactory
+from pitboss.store.protocol import EventStore
+
+log = logging.getLogger(__name__)
+
+HERE = Path(__file__).parent
+TICK_EVERY_S = 1.0
+
+_NOT_FOUND = frozenset({"unknown_stream", "empty_tournament", "not_found"})
+
+
+def status_of(error: PitbossError) -> int:
+    """The HTTP status for a refusal."""
+    if isinstance(error, AuthError):
+        return error.status
+    if error.code in _NOT_FOUND:
+        return 404
+    if isinstance(error, ConcurrencyConflict | UndoError):
+        return 409
+    if isinstance(error, StoreError):
+        return 503
+    return 422
+
+
+def create_app(
+    store: EventStore,
+    clock: Clock,
+    rng: RandomFactory,
+    *,
+    credentials: CredentialFile | None = None,
+    setup_code: str | None = None,
+    tick_every: float | None = TICK_EVERY_S,
+) -> FastAPI:
+    """The app over ``store``, reading time from ``clock`` (ms UTC) and drawing seats and
+    cards from ``rng`` (the operating system's in production, a seeded one in rehearsals).
+
+    ``credentials`` keeps the director's password between runs (in memory when None);
+    ``setup_code`` is the one-time code that lets the first visitor choose it (random when
+    None: the caller prints it). ``tick_every`` seconds between clock ticks (None: no tick,
+    for tests that drive the clock).
+    """
+    hub = Hub(store, clock, rng)
+    auth = Auth(credentials or CredentialFile(None), clock, setup_code=setup_code)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        task = asyncio.create_task(_ticker(hub, tick_every)) if tick_every else None
+        try:
+            yield
+        finally:
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
+    app = FastAPI(
+        title="pitboss",
+        summary="A No-Limit Hold'em tournament director: commands, views and live screens.",
+        description=(
+            "Every command is the JSON form of docs/commands.md, posted to "
+            "`/api/tournaments/{id}/commands`. Errors are `{code, params, message}`."
+        ),
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    app.state.hub = hub
+    app.state.auth = auth
+
+    @app.exception_handler(PitbossError)
+    async def refused(_request: Request, error: PitbossError) -> JSONResponse:
+        return JSONResponse(error.to_dict(), status_code=status_of(error))
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(_request: Request, error: RequestValidationError) -> JSONResponse:
+        problems = [
+            {"field": ".".join(str(p) for p in e.get("loc", ())[1:]), "problem": e.get("msg")}
+            for e in error.errors()
+        ]
+        where = ", ".join(f"{p['field']}: {p['problem']}" for p in problems)
+        return JSONResponse(
+            {"code": "bad_request", "params": {"problems": problems}, "message": where},
+            status_code=422,
+        )
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, error: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "http_error")
+        return JSONResponse(
+            {"code": code, "params": {}, "message": str(error.detail)},
+            status_code=error.status_code,
+        )
+
+    app.include_router(api.router)
+    app.include_router(pages.router)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+
+    @app.websocket("/ws/tournaments/{stream}")
+    async def screen(websocket: WebSocket, stream: str) -> None:
+        await _serve_screen(websocket, hub, auth, stream)
+
+    return app
+
+
+async def _ticker(hub: Hub, every: float) -> None:
+    """Record the clock's levels and breaks on time, with nobody pressing a key."""
+    while True:
+        await asyncio.sleep(every)
+        try:
+            await asyncio.to_thread(hub.tick)
+        except PitbossError as error:  # a store hiccup: the next tick tries again
+            log.warning("clock tick failed: %s", error.message)
+
+
+def _role(websocket: WebSocket, auth: Auth, stream: str) -> Role:
+    """The screen's role, checked: the director's session (same origin), a table's token, or
+    public."""
+    kind = websocket.query_params.get("role", "public")
+    if kind == "public":
+        return ("public", None)
+    if kind == "director":
+        origin = websocket.headers.get("origin")
+        host = websocket.headers.get("host")
+        if origin is not None and host is not None and origin.split("://", 1)[-1] != host:
+            raise AuthError("a director's screen opens only from this server's pages")
+        if auth.session(websocket.cookies.get(SESSION_COOKIE)) is None:
+            raise AuthError("sign in as the director first", code="not_signed_in", status=401)
+        return ("director", None)
+    if kind == "table":
+        try:
+            table = int(websocket.query_params.get("table", ""))
+        except ValueError:
+            raise AuthError("a table screen needs its table number", code="bad_table") from None
+        auth.check_table_token(stream, table, websocket.query_params.get("token"))
+        return ("table", table)
+    raise AuthError(
+        f"no such screen role '{kind[:40]}': public, director or table", code="bad_role"
+    )
+
+
+async def _serve_screen(websocket: WebSocket, hub: Hub, auth: Auth, stream: str) -> None:
+    """Send the screen a full snapshot at once, then a new one after every change."""
+    try:
+        role = _role(websocket, auth, stream)
+        first = await asyncio.to_thread(hub.payload, stream, role)
+    except PitbossError as error:
+        await websocket.accept()
+        await websocket.send_json({"kind": "error", **error.to_dict()})
+        await websocket.close(code=4403 if isinstance(error, AuthError) else 4404)
+        return
+    await websocket.accept()
+    screen = Screen(stream=stream, role=role)
+    hub.subscribe(screen)
+    try:
+        await websocket.send_json(first)
+        sent = first["seq"]
+        closed = asyncio.ensure_future(_until_closed(websocket))
+        while not closed.done():
+            woken = asyncio.ensure_future(screen.queue.get())
+            await asyncio.wait({woken, closed}, return_when=asyncio.FIRST_COMPLETED)
+            if not woken.done():
+                woken.cancel()
+                break
+            payload = hub.payload(stream, role)
+            if payload["seq"] != sent:
+                await websocket.send_json(payload)
+                sent = payload["seq"]
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        hub.unsubscribe(screen)
+
+
+async def _until_closed(websocket: WebSocket) -> Any:
+    """Read (and ignore) what the screen sends until it goes away."""
+    with contextlib.suppress(Exception):
+        while True:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return None
+    return None

@@ -1,0 +1,162 @@
+"""The server's tournaments and the screens watching them.
+
+`Hub` keeps each open tournament (a `LiveTournament` of the director service), runs commands
+on it one at a time, and after every committed batch wakes every screen subscribed to that
+tournament. A screen's payload (public, director, or one table's) is built once per change and
+role and shared by every screen of that role, so a hundred clocks cost one build.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pitboss.ids import TableNo
+from pitboss.rules import RuleSet
+from pitboss.server import views
+from pitboss.service import DirectorService, LiveTournament, Outcome
+from pitboss.service.director import Clock, RandomFactory
+from pitboss.store.protocol import EventStore
+from pitboss.tournament.registry import Command
+
+Role = tuple[str, int | None]
+"""A payload's audience: ``("public", None)``, ``("director", None)`` or ``("table", n)``."""
+
+
+@dataclass(eq=False)
+class Screen:
+    """One connected screen: its tournament and role, and a queue of wake-ups."""
+
+    stream: str
+    role: Role
+    queue: asyncio.Queue[int] = field(default_factory=lambda: asyncio.Queue(maxsize=1))
+    loop: asyncio.AbstractEventLoop | None = None
+
+    def wake(self, seq: int) -> None:
+        """Tell the screen the log reached ``seq`` (only the latest wake-up is kept)."""
+        with contextlib.suppress(asyncio.QueueEmpty):
+            self.queue.get_nowait()
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(seq)
+
+
+class Hub:
+    """Open tournaments of one store, and their screens."""
+
+    def __init__(self, store: EventStore, clock: Clock, rng: RandomFactory) -> None:
+        self.store = store
+        self.clock = clock
+        self.service = DirectorService(store, clock=clock, randomness=rng)
+        self._open: dict[str, LiveTournament] = {}
+        self._screens: dict[str, set[Screen]] = {}
+        self._lock = threading.RLock()
+        self._payloads: dict[tuple[str, int, Role], dict[str, Any]] = {}
+
+    # --- tournaments ----------------------------------------------------------------------
+
+    def tournament(self, stream: str) -> LiveTournament:
+        """The open tournament ``stream`` (opened from the store on first use).
+
+        Raises:
+            StoreError: ``unknown_stream`` and the like.
+        """
+        with self._lock:
+            live = self._open.get(stream)
+            if live is None:
+                live = self.service.open(stream)
+                self._open[stream] = live
+            return live
+
+    def create(self, name: str, rules: RuleSet) -> str:
+        """A new tournament; its id."""
+        with self._lock:
+            live = self.service.create(name, rules)
+            self._open[live.stream] = live
+            return live.stream
+
+    def open_streams(self) -> list[str]:
+        """The tournaments opened so far."""
+        with self._lock:
+            return list(self._open)
+
+    def execute(self, stream: str, command: Command) -> Outcome:
+        """Run ``command`` now on ``stream``; screens are woken when events were committed."""
+        live = self.tournament(stream)
+        outcome = live.execute(command)
+        if outcome.batch is not None:
+            self.changed(stream)
+        return outcome
+
+    def run(self, stream: str, action: Callable[[LiveTournament], Any]) -> Any:
+        """Run ``action`` (an undo, a redo) on ``stream`` and wake its screens."""
+        live = self.tournament(stream)
+        result = action(live)
+        self.changed(stream)
+        return result
+
+    def tick(self) -> list[str]:
+        """Record what the clock did in every open tournament; the streams that changed."""
+        changed = []
+        for stream in self.open_streams():
+            live = self._open[stream]
+            if not live.state.clock.is_started:
+                continue
+            if live.tick().batch is not None:
+                changed.append(stream)
+                self.changed(stream)
+        return changed
+
+    # --- payloads -------------------------------------------------------------------------
+
+    def payload(self, stream: str, role: Role) -> dict[str, Any]:
+        """The view of ``stream`` for ``role`` as it stands (built once per change)."""
+        live = self.tournament(stream)
+        with self._lock:
+            key = (stream, live.head, role)
+            cached = self._payloads.get(key)
+            if cached is not None:
+                return {**cached, "server_now": self.clock()}
+            state, now, seq = live.state, self.clock(), live.head
+            kind, table = role
+            if kind == "public":
+                built = views.public_view(state, now, stream=stream, seq=seq)
+            elif kind == "director":
+                built = views.director_view(state, now, stream=stream, seq=seq)
+            else:
+                assert table is not None
+                built = views.table_view(state, now, TableNo(table), stream=stream, seq=seq)
+            if len(self._payloads) > 256:
+                self._payloads.clear()
+            self._payloads[key] = built
+            return built
+
+    # --- screens --------------------------------------------------------------------------
+
+    def subscribe(self, screen: Screen) -> None:
+        """Start waking ``screen`` on every change of its tournament."""
+        screen.loop = asyncio.get_running_loop()
+        with self._lock:
+            self._screens.setdefault(screen.stream, set()).add(screen)
+
+    def unsubscribe(self, screen: Screen) -> None:
+        """Stop waking ``screen``."""
+        with self._lock:
+            self._screens.get(screen.stream, set()).discard(screen)
+
+    def screens(self, stream: str) -> int:
+        """How many screens watch ``stream``."""
+        with self._lock:
+            return len(self._screens.get(stream, ()))
+
+    def changed(self, stream: str) -> None:
+        """Wake every screen of ``stream`` (from any thread)."""
+        seq = self._open[stream].head
+        with self._lock:
+            screens = list(self._screens.get(stream, ()))
+        for screen in screens:
+            if screen.loop is not None and not screen.loop.is_closed():
+                screen.loop.call_soon_threadsafe(screen.wake, seq)

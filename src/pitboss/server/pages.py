@@ -1,0 +1,208 @@
+"""The pages: server-rendered (Jinja2), kept live by `static/pitboss.js` over the WebSocket.
+
+Public pages (the big clock, the seating chart and find my seat, results, the payout sheet)
+are rendered from the public view only, so no private field can appear on them. The console
+and its printable seat cards need the director's session; a table's page needs its token.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import segno
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi.templating import Jinja2Templates
+
+from pitboss.rules.presets import preset_names
+from pitboss.server.auth import SESSION_COOKIE
+from pitboss.server.deps import AuthDep, HubDep, OptionalSessionDep, table_token
+
+router = APIRouter(include_in_schema=False)
+templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
+
+
+def money(cents: int | None) -> str:
+    """Cents as dollars: ``$1,234.50`` (``$1,234`` when whole)."""
+    if cents is None:
+        return ""
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(cents), 100)
+    return f"{sign}${whole:,}" if part == 0 else f"{sign}${whole:,}.{part:02d}"
+
+
+def chips(n: int | None) -> str:
+    """A chip count with thousands separators."""
+    return "" if n is None else f"{n:,}"
+
+
+def clock_text(ms: int | None) -> str:
+    """``mm:ss`` (``h:mm:ss`` past an hour) for a duration in ms."""
+    if ms is None:
+        return ""
+    seconds = max(0, ms) // 1000
+    hours, rest = divmod(seconds, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th ..."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+templates.env.filters["money"] = money
+templates.env.filters["chips"] = chips
+templates.env.filters["clock"] = clock_text
+templates.env.filters["ordinal"] = ordinal
+templates.env.filters["tojson_attr"] = lambda value: json.dumps(value)
+
+
+def render(request: Request, name: str, **context: Any) -> HTMLResponse:
+    """Render ``name`` with the page's context."""
+    return templates.TemplateResponse(request, name, context)
+
+
+def _to_sign_in(request: Request) -> RedirectResponse:
+    return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
+
+
+# --- signing in ------------------------------------------------------------------------------
+
+
+@router.get("/", response_class=HTMLResponse)
+def home(request: Request, hub: HubDep, auth: AuthDep, session: OptionalSessionDep) -> Response:
+    """The console's start: choose a tournament or create one (signed in), else sign in."""
+    if session is None:
+        if not auth.has_password:
+            return render(request, "setup.html", code=request.query_params.get("code", ""))
+        return _to_sign_in(request)
+    return render(
+        request,
+        "home.html",
+        csrf=session.csrf,
+        tournaments=hub.store.tournaments(),
+        presets=preset_names(),
+    )
+
+
+@router.get("/setup", response_class=HTMLResponse)
+def setup_page(request: Request, auth: AuthDep) -> Response:
+    """First start: choose the director's password with the printed setup code."""
+    if auth.has_password:
+        return RedirectResponse("/login", status_code=303)
+    return render(request, "setup.html", code=request.query_params.get("code", ""))
+
+
+@router.get("/login", response_class=HTMLResponse)
+def login_page(request: Request, auth: AuthDep) -> Response:
+    """Sign in as the director."""
+    if not auth.has_password:
+        return RedirectResponse("/setup", status_code=303)
+    target = request.query_params.get("next", "/")
+    safe = target if target.startswith("/") and not target.startswith("//") else "/"
+    return render(request, "login.html", next=safe)
+
+
+# --- the console -----------------------------------------------------------------------------
+
+
+@router.get("/t/{stream}", response_class=HTMLResponse)
+def console(request: Request, stream: str, hub: HubDep, session: OptionalSessionDep) -> Response:
+    """The director's console for one tournament."""
+    if session is None:
+        return _to_sign_in(request)
+    payload = hub.payload(stream, ("director", None))
+    return render(
+        request,
+        "console.html",
+        stream=stream,
+        csrf=session.csrf,
+        payload=payload,
+        presets=preset_names(),
+    )
+
+
+@router.get("/t/{stream}/tables/{table}/qr.svg")
+def table_qr(
+    request: Request, stream: str, table: int, auth: AuthDep, session: OptionalSessionDep
+) -> Response:
+    """The QR code of a table's link (director only: the link carries the table's token)."""
+    if session is None:
+        return Response(status_code=401)
+    url = str(request.url_for("table_page", stream=stream, table=str(table)))
+    svg = segno.make(f"{url}?token={auth.table_token(stream, table)}", error="m").svg_inline(
+        scale=4, border=2
+    )
+    return Response(svg, media_type="image/svg+xml")
+
+
+@router.get("/t/{stream}/print/seat-cards", response_class=HTMLResponse)
+def seat_cards(request: Request, stream: str, hub: HubDep, session: OptionalSessionDep) -> Response:
+    """Seat cards to print and hand out (one page)."""
+    if session is None:
+        return _to_sign_in(request)
+    return render(
+        request, "print_seat_cards.html", stream=stream, payload=hub.payload(stream, _PUBLIC)
+    )
+
+
+# --- public pages ----------------------------------------------------------------------------
+
+_PUBLIC = ("public", None)
+
+
+@router.get("/t/{stream}/clock", response_class=HTMLResponse)
+def clock_page(request: Request, stream: str, hub: HubDep) -> Response:
+    """The big-screen clock for a TV."""
+    return render(request, "clock.html", stream=stream, payload=hub.payload(stream, _PUBLIC))
+
+
+@router.get("/t/{stream}/seating", response_class=HTMLResponse)
+def seating_page(request: Request, stream: str, hub: HubDep) -> Response:
+    """The seating chart and find my seat, for phones."""
+    return render(request, "seating.html", stream=stream, payload=hub.payload(stream, _PUBLIC))
+
+
+@router.get("/t/{stream}/results", response_class=HTMLResponse)
+def results_page(request: Request, stream: str, hub: HubDep) -> Response:
+    """Finishing places, prizes and the deal."""
+    return render(request, "results.html", stream=stream, payload=hub.payload(stream, _PUBLIC))
+
+
+@router.get("/t/{stream}/print/payouts", response_class=HTMLResponse)
+def payout_sheet(request: Request, stream: str, hub: HubDep) -> Response:
+    """The payout sheet to print (one page)."""
+    return render(
+        request, "print_payouts.html", stream=stream, payload=hub.payload(stream, _PUBLIC)
+    )
+
+
+@router.get("/t/{stream}/print/results", response_class=HTMLResponse)
+def results_sheet(request: Request, stream: str, hub: HubDep) -> Response:
+    """The final results to print (one page)."""
+    return render(
+        request, "print_results.html", stream=stream, payload=hub.payload(stream, _PUBLIC)
+    )
+
+
+# --- a table's device ------------------------------------------------------------------------
+
+
+@router.get("/t/{stream}/table/{table}", response_class=HTMLResponse, name="table_page")
+def table_page(request: Request, stream: str, table: int, hub: HubDep, auth: AuthDep) -> Response:
+    """A table's device: its players, record a bust, call the clock (its token only)."""
+    token = table_token(request)
+    if auth.session(request.cookies.get(SESSION_COOKIE)) is None:
+        auth.check_table_token(stream, table, token)
+    return render(
+        request,
+        "table.html",
+        stream=stream,
+        table=table,
+        token=token or auth.table_token(stream, table),
+        payload=hub.payload(stream, ("table", table)),
+    )

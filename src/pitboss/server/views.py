@@ -1,0 +1,294 @@
+"""The JSON the screens read: a tournament's state turned into plain data, one builder per role.
+
+`public_view` is what anyone may see (the big clock, the seating chart, results): it is built
+from names, chips and places only, never from `PersonalDetails` (THC 1), so a private field
+cannot reach a public page or payload. `table_view` is one table for its device; `director_view`
+adds the players' private details, the money and what awaits the director's confirmation.
+
+The clock carries ``ends_at``, the instant the current period ends while time runs, so a screen
+counts down locally and shows the right time after a dropped connection (``server_now`` lets it
+correct its own clock's offset).
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from pitboss.ids import PlayerId, TableNo
+from pitboss.tournament import views
+from pitboss.tournament.awards import awards
+from pitboss.tournament.entries import PlayerStatus
+from pitboss.tournament.state import Phase, TournamentState
+from pitboss.tournament.timekeeping import caught_up
+
+PUBLIC_PLAYER_FIELDS = ("player_id", "name", "status", "chips", "rebuys", "add_ons")
+"""The only player fields a public payload carries."""
+
+
+def _caught_up(state: TournamentState, now: int) -> TournamentState:
+    """The state as the clock stands at ``now`` (levels due but not yet recorded shown)."""
+    if not state.clock.is_started or state.phase is Phase.FINISHED:
+        return state
+    return caught_up(state, now)[1]
+
+
+def clock_payload(state: TournamentState, now: int) -> dict[str, Any]:
+    """The clock at ``now``: the current period, what comes next, and the instants it ends."""
+    shown = _caught_up(state, now)
+    clock = views.clock_view(shown, now)
+    period = shown.period
+    structure = shown.rules.tournament.structure
+    nxt_index = period.index + 1
+    nxt = shown.timeline[nxt_index] if nxt_index < len(shown.timeline) else None
+    colour_up = nxt.colour_up if nxt is not None else ()
+    return {
+        "phase": str(clock.phase),
+        "label": clock.label,
+        "level": clock.level,
+        "on_break": clock.on_break,
+        "small_blind": clock.small_blind,
+        "big_blind": clock.big_blind,
+        "ante": clock.ante,
+        "ante_mode": str(clock.ante_mode),
+        "ante_label": "" if clock.on_break else _ante_label(clock.ante, str(clock.ante_mode)),
+        "running": clock.running,
+        "started": shown.clock.is_started,
+        "remaining_ms": clock.remaining_ms,
+        "ends_at": now + clock.remaining_ms if clock.running else None,
+        "hand_for_hand": clock.hand_for_hand,
+        "next_label": clock.next_label,
+        "next_small_blind": clock.next_small_blind,
+        "next_big_blind": clock.next_big_blind,
+        "next_break_in_ms": clock.next_break_in_ms,
+        "next_break_at": (
+            now + clock.next_break_in_ms
+            if clock.running and clock.next_break_in_ms is not None
+            else None
+        ),
+        "time_limit_in_ms": clock.time_limit_in_ms,
+        "chips_in_play": list(clock.chips_in_play),
+        "colour_up": list(period.colour_up),
+        "next_colour_up": list(colour_up),
+        "note": period.note,
+        "announcement": announcement(period.colour_up, period.is_break, period.note),
+        "levels": len(structure.levels),
+    }
+
+
+def _ante_label(ante: int, mode: str) -> str:
+    if ante == 0 or mode == "none":
+        return ""
+    return f"{ante:,} ({mode.replace('_', ' ')})"
+
+
+def announcement(colour_up: tuple[int, ...], on_break: bool, note: str) -> str | None:
+    """What the floor announces as a period starts: a colour-up and its chip race (TDA 24-25,
+    KY 10), or the period's note."""
+    if colour_up:
+        chips = ", ".join(f"{value:,}" for value in colour_up)
+        return f"Colour-up: {chips} chips leave play — chip race at every table"
+    if on_break and note:
+        return note
+    return None
+
+
+def seating_payload(state: TournamentState) -> list[dict[str, Any]]:
+    """Every seated player: table, seat, name, chips (public)."""
+    return [
+        {
+            "table": line.table,
+            "seat": line.seat,
+            "player_id": line.player_id,
+            "name": line.name,
+            "chips": line.chips,
+        }
+        for line in views.seating_chart_view(state)
+    ]
+
+
+def results_payload(state: TournamentState) -> list[dict[str, Any]]:
+    """Finishing places best first, with each prize (KY 18; a deal's shares, RULES §3.9)."""
+    lines = []
+    for award in awards(state):
+        player = state.players[award.player_id]
+        place = str(award.first) if award.first == award.last else f"{award.first}-{award.last}"
+        lines.append(
+            {
+                "place": place,
+                "first": award.first,
+                "last": award.last,
+                "player_id": award.player_id,
+                "name": player.name,
+                "prize_cents": award.owed_cents,
+                "paid_cents": award.paid_cents,
+                "in_deal": award.in_deal,
+            }
+        )
+    return lines
+
+
+def _deal_payload(state: TournamentState) -> dict[str, Any] | None:
+    approved = [d for d in state.deals.values() if d.approved]
+    if not approved:
+        return None
+    deal = approved[-1]
+    return {
+        "method": None if deal.method is None else str(deal.method),
+        "forced": deal.forced,
+        "shares": [
+            {"name": state.players[pid].name, "cents": cents}
+            for pid, cents in zip(deal.players, deal.amounts_cents, strict=True)
+        ],
+        "left_to_play_cents": deal.left_to_play_cents,
+    }
+
+
+def public_view(state: TournamentState, now: int, *, stream: str, seq: int) -> dict[str, Any]:
+    """Everything a public screen shows; built without any private field."""
+    board = views.public_board(state)
+    standing = views.standings_view(state, now)
+    chips_total = state.chips_in_play()
+    return {
+        "kind": "public",
+        "stream": stream,
+        "seq": seq,
+        "server_now": now,
+        "name": state.name,
+        "house": state.rules.title,
+        "phase": str(state.phase),
+        "clock": clock_payload(state, now),
+        "entries": board.entries,
+        "players_left": board.remaining,
+        "rebuys": board.rebuys,
+        "add_ons": board.add_ons,
+        "average_stack": standing.average_stack,
+        "chips_in_play_total": chips_total,
+        "prize_pool_cents": board.prize_pool_cents,
+        "payouts": [
+            {"place": place, "cents": cents}
+            for place, cents in enumerate(board.prizes_cents, start=1)
+        ],
+        "tables": sorted(state.tables),
+        "seating": seating_payload(state),
+        "results": results_payload(state),
+        "deal": _deal_payload(state),
+        "winner": None if state.winner is None else state.players[state.winner].name,
+    }
+
+
+def table_view(
+    state: TournamentState, now: int, table: TableNo, *, stream: str, seq: int
+) -> dict[str, Any]:
+    """One table for its device: its seats and players, its open hand and clock call, and the
+    place the next player out would take (KY 8d, THC 3)."""
+    seats = state.tables.get(table)
+    players = []
+    if seats is not None:
+        for seat_no in sorted(seats.seats):
+            pid = seats.seats[seat_no]
+            player = state.players[pid]
+            players.append(
+                {"seat": seat_no, "player_id": pid, "name": player.name, "chips": player.chips}
+            )
+    call = state.clock_calls.get(table)
+    open_hands = state.open_hands(table)
+    return {
+        "kind": "table",
+        "stream": stream,
+        "seq": seq,
+        "server_now": now,
+        "name": state.name,
+        "table": table,
+        "exists": seats is not None,
+        "button": None if seats is None else seats.button,
+        "players": players,
+        "open_hand": open_hands[0].hand_id if open_hands else None,
+        "clock_call": None
+        if call is None
+        else {"player_id": call.player_id, "expires_at": call.expires_at},
+        "next_place": state.players_left if state.players_left > 1 else None,
+        "clock": clock_payload(state, now),
+    }
+
+
+def director_view(state: TournamentState, now: int, *, stream: str, seq: int) -> dict[str, Any]:
+    """The console's data: the public view, every player with private details and money, the
+    ledger, the proposal awaiting confirmation, open hands and deals."""
+    out = public_view(state, now, stream=stream, seq=seq)
+    out["kind"] = "director"
+    out["players"] = [_director_player(state, pid) for pid in state.players]
+    ledger = state.ledger
+    out["ledger"] = {
+        **asdict(ledger),
+        "balance": asdict(ledger.balance(state.rules.tournament.prize_pool)),
+    }
+    proposal = views.seat_change_view(state)
+    out["proposal"] = (
+        None
+        if proposal is None
+        else {
+            "kind": proposal.kind,
+            "lines": list(proposal.lines),
+            "halted_tables": list(proposal.halted_tables),
+        }
+    )
+    out["open_hands"] = [
+        {"hand_id": h.hand_id, "table": h.table, "players": list(h.players)}
+        for h in state.open_hands()
+    ]
+    out["deals"] = [
+        {
+            "deal_id": d.deal_id,
+            "method": None if d.method is None else str(d.method),
+            "players": list(d.players),
+            "amounts_cents": list(d.amounts_cents),
+            "forced": d.forced,
+            "approved": d.approved,
+            "cancelled": d.cancelled,
+            "consents": sorted(d.consents),
+            "warnings": list(d.warnings),
+        }
+        for d in state.deals.values()
+    ]
+    out["time_limit_reached"] = state.time_limit_reached
+    out["clock_calls"] = [
+        {"table": t, "player_id": c.player_id, "expires_at": c.expires_at}
+        for t, c in state.clock_calls.items()
+    ]
+    out["next_player_id"] = next_player_id(state)
+    out["rules"] = {"name": state.rules.name, "title": state.rules.title}
+    return out
+
+
+def _director_player(state: TournamentState, pid: PlayerId) -> dict[str, Any]:
+    player = state.players[pid]
+    seat = None
+    table = state.table_of(pid)
+    if table is not None:
+        seat = next(s for s, p in table.seats.items() if p == pid)
+    details = {k: v for k, v in asdict(player.details).items() if v not in (None, "", False)}
+    return {
+        "player_id": pid,
+        "name": player.name,
+        "status": str(player.status),
+        "out": state.is_out(pid) or player.status is not PlayerStatus.ACTIVE,
+        "chips": player.chips,
+        "rebuys": player.rebuys,
+        "add_ons": player.add_ons,
+        "paid_cents": player.paid_cents,
+        "refunded_cents": player.refunded_cents,
+        "prize_cents": player.prize_cents,
+        "late": player.late,
+        "table": None if table is None else table.number,
+        "seat": seat,
+        "details": details,
+    }
+
+
+def next_player_id(state: TournamentState) -> str:
+    """The next free id of the form ``p001``, for registration at the door."""
+    n = len(state.players) + 1
+    while f"p{n:03d}" in state.players:
+        n += 1
+    return f"p{n:03d}"

@@ -1,0 +1,97 @@
+"""The log as a director reads it: every event in words, undone ones marked; what an undo or a
+redo would change; the lines a command's events say. Shared by the CLI and the server."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from pitboss.service.cursor import REDONE, UNDONE
+from pitboss.service.director import CursorPlan, LiveTournament
+from pitboss.tournament.codec import decode_event
+from pitboss.tournament.narration import describe
+from pitboss.tournament.registry import Event
+from pitboss.tournament.state import TournamentState, apply
+
+
+@dataclass(frozen=True, slots=True)
+class LogLine:
+    """One stored event, told: its batch, command, whether it is in effect, and its words."""
+
+    seq: int
+    batch: int
+    at: int
+    command: str
+    in_effect: bool
+    type: str
+    text: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "seq": self.seq,
+            "batch": self.batch,
+            "at": self.at,
+            "command": self.command,
+            "in_effect": self.in_effect,
+            "type": self.type,
+            "text": self.text,
+        }
+
+
+def log_lines(live: LiveTournament) -> list[LogLine]:
+    """Every event of ``live``'s log in words; an undone event is told against the night as
+    it stands without it (the audit trail keeps it)."""
+    lines: list[LogLine] = []
+    state = TournamentState.new()
+    for batch in live.batches():
+        kind = str((batch.command or {}).get("type", "?"))
+        for stored in batch.events:
+            if stored.type in {UNDONE, REDONE}:
+                numbers = ", ".join(map(str, stored.data["batches"]))
+                text = f"{kind}: batches {numbers}"
+            else:
+                event = decode_event(stored.to_envelope(), rules=state.rules)
+                text = describe(event, state)
+                if batch.in_effect:
+                    state = apply(state, event)
+            lines.append(
+                LogLine(
+                    seq=stored.seq,
+                    batch=batch.number,
+                    at=stored.at,
+                    command=kind,
+                    in_effect=batch.in_effect,
+                    type=stored.type,
+                    text=text,
+                )
+            )
+    return lines
+
+
+def describe_all(events: Iterable[Event], before: TournamentState) -> list[str]:
+    """What a command's events say, each told against the state it found."""
+    lines: list[str] = []
+    state = before
+    for event in events:
+        lines.append(describe(event, state))
+        state = apply(state, event)
+    return lines
+
+
+def plan_batches(plan: CursorPlan) -> list[dict[str, Any]]:
+    """An undo's or redo's plan as data: each batch's number, instant, command and event types;
+    ``dropped`` batches are clock records the undo also takes out (the clock records them
+    again)."""
+    return [
+        {
+            "batch": batch.number,
+            "at": batch.at,
+            "command": str((batch.command or {}).get("type", "?")),
+            "events": [e.type for e in batch.events],
+            "dropped": dropped,
+        }
+        for batches, dropped in ((plan.batches, False), (plan.dropped, True))
+        for batch in batches
+    ]

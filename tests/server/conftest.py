@@ -1,0 +1,215 @@
+"""The server under test: an app over a fresh SQLite file with a test clock, a signed-in
+director client, a real uvicorn server on a free loopback port, and a real Chromium.
+
+Browser tests use Debian's Chromium (``apt-get install -y chromium``) driven by Playwright
+(launched with ``executable_path`` at the system Chromium: Playwright's own browser download
+cannot work here). Without Chromium or Playwright they skip, saying so, unless
+``PITBOSS_REQUIRE_BROWSER=1`` (CI), when they fail. Screenshots go to ``SCREENSHOTS``
+(``test-artifacts/screenshots``, or ``$PITBOSS_SCREENSHOTS``).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi import FastAPI
+from fastapi.testclient import TestClient
+
+from pitboss.server.app import create_app
+from pitboss.service import seeded_random
+from pitboss.store import EventStore, open_store
+
+PASSWORD = "director-secret"
+SETUP_CODE = "setup-code-for-tests"
+START = 1_796_000_400_000  # 2026-12-01T19:00:00Z, a Tuesday evening
+ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOTS = Path(os.environ.get("PITBOSS_SCREENSHOTS", ROOT / "test-artifacts" / "screenshots"))
+
+
+class TestClock:
+    """A clock the test moves: ms UTC, starting at `START`; thread-safe."""
+
+    __test__ = False
+
+    def __init__(self, start: int = START) -> None:
+        self._now = start
+        self._lock = threading.Lock()
+
+    def __call__(self) -> int:
+        with self._lock:
+            return self._now
+
+    def advance(self, ms: int) -> int:
+        """Move the clock on by ``ms``; the new instant."""
+        with self._lock:
+            self._now += ms
+            return self._now
+
+    def set(self, at: int) -> None:
+        """Put the clock at ``at``."""
+        with self._lock:
+            self._now = at
+
+
+@pytest.fixture
+def clock() -> TestClock:
+    return TestClock()
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[EventStore]:
+    with open_store(tmp_path / "night.db") as opened:
+        yield opened
+
+
+@pytest.fixture
+def app(store: EventStore, clock: TestClock) -> FastAPI:
+    return create_app(store, clock, seeded_random("tests"), setup_code=SETUP_CODE, tick_every=None)
+
+
+@dataclass
+class Director:
+    """A signed-in director's HTTP client: ``post`` sends the CSRF token."""
+
+    client: TestClient
+    csrf: str
+
+    def post(self, url: str, **kwargs: Any) -> Any:
+        headers = {"X-CSRF-Token": self.csrf, **kwargs.pop("headers", {})}
+        return self.client.post(url, headers=headers, **kwargs)
+
+    def command(self, stream: str, command: dict[str, Any]) -> dict[str, Any]:
+        """Run a command; assert it was accepted; its answer."""
+        response = self.post(f"/api/tournaments/{stream}/commands", json=command)
+        assert response.status_code == 200, response.text
+        answer: dict[str, Any] = response.json()
+        return answer
+
+    def create(self, name: str = "Friday charity", preset: str = "ky-charity") -> str:
+        response = self.post("/api/tournaments", json={"name": name, "preset": preset})
+        assert response.status_code == 201, response.text
+        stream: str = response.json()["id"]
+        return stream
+
+
+@pytest.fixture
+def director(app: FastAPI) -> Iterator[Director]:
+    with TestClient(app) as client:
+        answer = client.post("/api/setup", json={"password": PASSWORD, "setup_code": SETUP_CODE})
+        assert answer.status_code == 200, answer.text
+        yield Director(client, answer.json()["csrf"])
+
+
+# --- a real server and a real browser --------------------------------------------------------
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+@dataclass
+class LiveServer:
+    """A uvicorn server on loopback: its base URL and clock."""
+
+    url: str
+    clock: TestClock
+    app: FastAPI
+
+
+@pytest.fixture
+def live_server(store: EventStore, clock: TestClock) -> Iterator[LiveServer]:
+    """The app served by uvicorn in a thread (the clock ticks every 0.2 s of real time)."""
+    import uvicorn
+
+    app = create_app(store, clock, seeded_random("browser"), setup_code=SETUP_CODE, tick_every=0.2)
+    port = _free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 15
+    while not server.started:
+        if time.monotonic() > deadline or not thread.is_alive():
+            raise RuntimeError("uvicorn did not start")
+        time.sleep(0.02)
+    try:
+        yield LiveServer(url=f"http://127.0.0.1:{port}", clock=clock, app=app)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=10)
+
+
+def _browser_missing() -> str | None:
+    if shutil.which("chromium") is None:
+        return "no chromium on PATH: `apt-get install -y chromium` (Debian)"
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "Playwright is not installed: `pip install -e '.[test]'`"
+    return None
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    """Debian's Chromium under Playwright, or a skip (a failure under PITBOSS_REQUIRE_BROWSER)."""
+    reason = _browser_missing()
+    if reason is not None:
+        if os.environ.get("PITBOSS_REQUIRE_BROWSER") == "1":
+            pytest.fail(f"browser tests are required here (PITBOSS_REQUIRE_BROWSER=1): {reason}")
+        pytest.skip(reason)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=shutil.which("chromium"),
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def screenshots() -> Path:
+    """The folder screenshots are written to (kept as test artefacts)."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    return SCREENSHOTS
+
+
+def sign_in_page(browser: Any, server: LiveServer, **context_options: Any) -> Any:
+    """A new browser context signed in as the director (choosing the password on first use);
+    its page, at the console's start."""
+    context = browser.new_context(**context_options)
+    page = context.new_page()
+    page.goto(f"{server.url}/setup?code={SETUP_CODE}")
+    if "/setup" in page.url:
+        page.fill("input[name=password]", PASSWORD)
+        page.click("button[type=submit]")
+    else:
+        page.goto(f"{server.url}/login")
+        page.fill("input[name=password]", PASSWORD)
+        page.click("button[type=submit]")
+    page.wait_for_url(f"{server.url}/")
+    return page
