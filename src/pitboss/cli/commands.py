@@ -6,5 +6,6 @@ from pitboss.cli import (
     event,  # noqa: F401
     presets,  # noqa: F401
     replay,  # noqa: F401
+    serve,  # noqa: F401
     simulate,  # noqa: F401
 )

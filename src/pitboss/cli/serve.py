@@ -1,0 +1,97 @@
+"""``pitboss serve``: the director's console, the big-screen clock and the players' pages.
+
+The event log is a SQLite file (``--db``, ``pitboss.db`` by default) or a PostgreSQL database
+(``--database-url``). The director's password is chosen at first start, through the address
+printed here with a one-time setup code, and kept hashed in a credentials file beside the
+database (``--credentials`` to put it elsewhere).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from pitboss.cli._app import app
+
+
+def credentials_path(db: str, given: Path | None) -> Path:
+    """Where the director's password hash and the signing secret are kept: ``given``, or
+    beside the SQLite file (``pitboss.db.credentials.json``), or in the current directory for
+    a PostgreSQL database."""
+    if given is not None:
+        return given
+    if db.startswith(("postgresql:", "postgres:", "postgresql+psycopg:")):
+        return Path("pitboss-credentials.json")
+    return Path(db + ".credentials.json")
+
+
+def banner(url: str, *, has_password: bool, setup_code: str, host: str) -> list[str]:
+    """What the terminal says at start: the console's address and how to sign in."""
+    lines = [f"pitboss is serving the director's console at {url}/"]
+    if has_password:
+        lines.append("  sign in there with the director's password")
+    else:
+        lines.append(f"  first start: choose the director's password at {url}/setup?code={setup_code}")
+    lines.append("  screens: each tournament's clock, seating chart and results are linked")
+    lines.append("  from its console; table devices get a link (QR code) per table")
+    if host in ("127.0.0.1", "localhost", "::1"):
+        lines.append("  (only this computer can reach it: --host 0.0.0.0 lets phones and the TV in)")
+    lines.append("  Ctrl-C stops it; the night is saved after every command")
+    return lines
+
+
+@app.command("serve")
+def serve_command(
+    db: Annotated[
+        str, typer.Option("--db", help="The SQLite file of the event log (created if missing).")
+    ] = "pitboss.db",
+    database_url: Annotated[
+        str | None,
+        typer.Option("--database-url", help="A postgresql:// URL instead of a SQLite file."),
+    ] = None,
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+    credentials: Annotated[
+        Path | None,
+        typer.Option("--credentials", help="The file of the director's password hash."),
+    ] = None,
+) -> None:
+    """Serve the director's console, the big-screen clock, the seating chart and find my seat,
+    results and the table devices' pages (FastAPI on uvicorn)."""
+    import secrets
+
+    import uvicorn
+
+    from pitboss.cli.event import EXIT_REFUSED
+    from pitboss.errors import PitbossError
+    from pitboss.server.app import create_app
+    from pitboss.server.auth import CredentialFile
+    from pitboss.service import system_clock, system_random
+    from pitboss.store import open_store
+
+    target = database_url or db
+    try:
+        store = open_store(target)
+        keeper = CredentialFile(credentials_path(target, credentials))
+    except (PitbossError, OSError) as error:
+        message = error.message if isinstance(error, PitbossError) else str(error)
+        typer.echo(f"error [{getattr(error, 'code', 'os_error')}]: {message}", err=True)
+        raise typer.Exit(EXIT_REFUSED) from None
+    setup_code = secrets.token_urlsafe(9)
+    application = create_app(
+        store, system_clock, system_random, credentials=keeper, setup_code=setup_code
+    )
+    shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
+    for line in banner(
+        f"http://{shown}:{port}",
+        has_password=keeper.credentials.password_hash is not None,
+        setup_code=setup_code,
+        host=host,
+    ):
+        typer.echo(line)
+    try:
+        uvicorn.run(application, host=host, port=port, log_level="warning")
+    finally:
+        store.close()
