@@ -33,11 +33,15 @@ def banner(url: str, *, has_password: bool, setup_code: str, host: str) -> list[
     if has_password:
         lines.append("  sign in there with the director's password")
     else:
-        lines.append(f"  first start: choose the director's password at {url}/setup?code={setup_code}")
+        lines.append(
+            f"  first start: choose the director's password at {url}/setup?code={setup_code}"
+        )
     lines.append("  screens: each tournament's clock, seating chart and results are linked")
     lines.append("  from its console; table devices get a link (QR code) per table")
     if host in ("127.0.0.1", "localhost", "::1"):
-        lines.append("  (only this computer can reach it: --host 0.0.0.0 lets phones and the TV in)")
+        lines.append(
+            "  (only this computer can reach it: --host 0.0.0.0 lets phones and the TV in)"
+        )
     lines.append("  Ctrl-C stops it; the night is saved after every command")
     return lines
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -63,6 +64,7 @@ def create_app(
     credentials: CredentialFile | None = None,
     setup_code: str | None = None,
     tick_every: float | None = TICK_EVERY_S,
+    listen: bool = True,
 ) -> FastAPI:
     """The app over ``store``, reading time from ``clock`` (ms UTC) and drawing seats and
     cards from ``rng`` (the operating system's in production, a seeded one in rehearsals).
@@ -70,7 +72,8 @@ def create_app(
     ``credentials`` keeps the director's password between runs (in memory when None);
     ``setup_code`` is the one-time code that lets the first visitor choose it (random when
     None: the caller prints it). ``tick_every`` seconds between clock ticks (None: no tick,
-    for tests that drive the clock).
+    for tests that drive the clock). ``listen``: follow what other writers (``pitboss event``,
+    a second server) append, so the screens show it too.
     """
     hub = Hub(store, clock, rng)
     auth = Auth(credentials or CredentialFile(None), clock, setup_code=setup_code)
@@ -78,13 +81,20 @@ def create_app(
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         task = asyncio.create_task(_ticker(hub, tick_every)) if tick_every else None
+        stop = threading.Event()
+        follower = threading.Thread(target=_follow, args=(hub, stop), daemon=True)
+        if listen:
+            follower.start()
         try:
             yield
         finally:
+            stop.set()
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+            if listen:
+                await asyncio.to_thread(follower.join, 5)
 
     app = FastAPI(
         title="pitboss",
@@ -142,6 +152,23 @@ async def _ticker(hub: Hub, every: float) -> None:
             await asyncio.to_thread(hub.tick)
         except PitbossError as error:  # a store hiccup: the next tick tries again
             log.warning("clock tick failed: %s", error.message)
+
+
+def _follow(hub: Hub, stop: threading.Event) -> None:
+    """Read what other writers append to the open tournaments, until ``stop``."""
+    try:
+        listener = hub.store.listen()
+    except PitbossError as error:
+        log.warning("not following other writers: %s", error.message)
+        return
+    with listener:
+        while not stop.is_set():
+            try:
+                for wakeup in listener.wait(0.5):
+                    hub.caught(wakeup.stream, wakeup.seq)
+            except PitbossError as error:  # a store hiccup: wait and listen again
+                log.warning("following other writers: %s", error.message)
+                stop.wait(1.0)
 
 
 def _role(websocket: WebSocket, auth: Auth, stream: str) -> Role:

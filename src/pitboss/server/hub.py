@@ -98,6 +98,17 @@ class Hub:
         self.changed(stream)
         return result
 
+    def caught(self, stream: str, seq: int) -> bool:
+        """Another writer (the command line, a second server) appended up to ``seq``: read it
+        and wake the screens. False when the tournament is not open here or already there."""
+        with self._lock:
+            live = self._open.get(stream)
+        if live is None or seq <= live.head:
+            return False
+        live.refresh()
+        self.changed(stream)
+        return True
+
     def tick(self) -> list[str]:
         """Record what the clock did in every open tournament; the streams that changed."""
         changed = []
