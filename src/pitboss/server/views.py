@@ -16,7 +16,7 @@ from dataclasses import asdict
 from typing import Any
 
 from pitboss.ids import PlayerId, TableNo
-from pitboss.tournament import views
+from pitboss.tournament import views, windows
 from pitboss.tournament.awards import awards
 from pitboss.tournament.entries import PlayerStatus
 from pitboss.tournament.state import Phase, TournamentState
@@ -42,6 +42,7 @@ def clock_payload(state: TournamentState, now: int) -> dict[str, Any]:
     nxt_index = period.index + 1
     nxt = shown.timeline[nxt_index] if nxt_index < len(shown.timeline) else None
     colour_up = nxt.colour_up if nxt is not None else ()
+    next_level = next((p for p in shown.timeline[nxt_index:] if not p.is_break), None)
     return {
         "phase": str(clock.phase),
         "label": clock.label,
@@ -60,6 +61,7 @@ def clock_payload(state: TournamentState, now: int) -> dict[str, Any]:
         "next_label": clock.next_label,
         "next_small_blind": clock.next_small_blind,
         "next_big_blind": clock.next_big_blind,
+        "next_ante": None if next_level is None else structure.level(next_level.level).ante,
         "next_break_in_ms": clock.next_break_in_ms,
         "next_break_at": (
             now + clock.next_break_in_ms
@@ -67,13 +69,34 @@ def clock_payload(state: TournamentState, now: int) -> dict[str, Any]:
             else None
         ),
         "time_limit_in_ms": clock.time_limit_in_ms,
+        "time_limit_at": None if clock.time_limit_in_ms is None else now + clock.time_limit_in_ms,
         "chips_in_play": list(clock.chips_in_play),
         "colour_up": list(period.colour_up),
         "next_colour_up": list(colour_up),
         "note": period.note,
         "announcement": announcement(period.colour_up, period.is_break, period.note),
+        "upcoming_colour_up": _upcoming_colour_up(
+            shown, clock.remaining_ms, now, running=clock.running
+        ),
         "levels": len(structure.levels),
     }
+
+
+def _upcoming_colour_up(
+    state: TournamentState, remaining_ms: int, now: int, *, running: bool
+) -> dict[str, Any] | None:
+    """The next period that takes chips out of play, and when it starts (for the big clock)."""
+    starts_in = remaining_ms
+    for period in state.timeline[state.period.index + 1 :]:
+        if period.colour_up:
+            return {
+                "label": period.label(),
+                "chips": list(period.colour_up),
+                "starts_in_ms": starts_in,
+                "starts_at": now + starts_in if running else None,
+            }
+        starts_in += period.duration_ms
+    return None
 
 
 def _ante_label(ante: int, mode: str) -> str:
@@ -258,7 +281,69 @@ def director_view(state: TournamentState, now: int, *, stream: str, seq: int) ->
     ]
     out["next_player_id"] = next_player_id(state)
     out["rules"] = {"name": state.rules.name, "title": state.rules.title}
+    out["counter"] = counter_payload(state, now)
+    out["colour_up_due"] = colour_up_due(state)
+    out["next_place"] = state.players_left if state.players_left > 1 else None
     return out
+
+
+def counter_payload(state: TournamentState, now: int) -> dict[str, Any]:
+    """What the console's door and counter sell now: the entry, the re-buy and the add-on, each
+    open or with the reason it is closed (KY 3-5, THC 1), and the legal time limit's chop."""
+    rules = state.rules.tournament
+    entry, rebuy, add_on = rules.entry, rules.rebuy, rules.add_on
+    registering = state.phase is Phase.REGISTRATION or windows.late_registration_open(state)
+    on_add_on_break = (
+        add_on.allowed
+        and state.phase is Phase.RUNNING
+        and state.period.is_break
+        and state.period.level == add_on.at_break_after_level
+    )
+    if not add_on.allowed:
+        add_on_closed: str | None = "this tournament has no add-on"
+    elif on_add_on_break:
+        add_on_closed = None
+    else:
+        at = add_on.at_break_after_level
+        add_on_closed = f"the add-on is sold only at the break after level {at} (KY 5)"
+    return {
+        "registration_open": registering,
+        "late": state.phase is not Phase.REGISTRATION and registering,
+        "buy_in_cents": entry.buy_in_cents,
+        "fee_cents": entry.fee_cents,
+        "starting_chips": entry.starting_chips,
+        "rebuy": {
+            "allowed": rebuy.allowed,
+            "closed": windows.rebuy_closed_reason(state, now),
+            "price_cents": rebuy.price_cents + rebuy.fee_cents,
+            "chips": rebuy.chips,
+            "max_per_player": rebuy.max_per_player,
+            "eligible_below_chips": rebuy.eligible_below_chips,
+        },
+        "add_on": {
+            "allowed": add_on.allowed,
+            "closed": add_on_closed,
+            "price_cents": add_on.price_cents + add_on.fee_cents,
+            "chips": add_on.chips,
+            "max_per_player": add_on.max_per_player,
+        },
+        "time_limit_chop": str(rules.clock.time_limit_chop),
+        "time_limit_rule": rules.clock.time_limit_rule,
+    }
+
+
+def colour_up_due(state: TournamentState) -> dict[str, Any] | None:
+    """The colour-up of the current period (TDA 24, KY 10): its chips and the tables that have
+    not yet raced; None when none is due."""
+    period = state.period
+    if state.phase is not Phase.RUNNING or not period.colour_up:
+        return None
+    done = sorted(t for index, t in state.colour_ups_raced if index == period.index)
+    return {
+        "chips": list(period.colour_up),
+        "tables_done": done,
+        "tables_pending": [t for t in sorted(state.tables) if t not in done],
+    }
 
 
 def _director_player(state: TournamentState, pid: PlayerId) -> dict[str, Any]:
