@@ -130,7 +130,15 @@ class Hub:
             key = (stream, live.head, role)
             cached = self._payloads.get(key)
             if cached is not None:
-                return {**cached, "server_now": self.clock()}
+                now = self.clock()
+                if now == cached["server_now"] or not cached["clock"]["started"]:
+                    return {**cached, "server_now": now}
+                # Time moved on since the build: the clock's countdowns as they stand now.
+                return {
+                    **cached,
+                    "server_now": now,
+                    "clock": views.clock_payload(live.state, now),
+                }
             state, now, seq = live.state, self.clock(), live.head
             kind, table = role
             if kind == "public":
