@@ -58,7 +58,7 @@ class EventStore(Protocol):
     def create_tournament(self, name: str, *, at: int, stream: str | None = None) -> str:
         """Start a new, empty stream and return its id.
 
-        ``stream`` defaults to a fresh unguessable id (``secrets.token_urlsafe(9)``); one given
+        ``stream`` defaults to a fresh unguessable id (14 lowercase letters and digits); one given
         must be 1 to 64 letters, digits, ``-`` or ``_``.
 
         Raises:

@@ -38,7 +38,15 @@ from pitboss.store.payloads import decode_object, encode_object, is_utf8
 from pitboss.store.protocol import Listener
 from pitboss.store.schema import STREAM_ID_LENGTH
 
-_STREAM_ID = re.compile(rf"[A-Za-z0-9_-]{{1,{STREAM_ID_LENGTH}}}")
+_STREAM_ID = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_-]{{0,{STREAM_ID_LENGTH - 1}}}")
+_ID_ALPHABET = "abcdefghijkmnopqrstuvwxyz23456789"  # no 0/o, 1/l: read aloud, typed on a phone
+_ID_LENGTH = 14  # 33**14: about 70 bits
+
+
+def new_stream_id() -> str:
+    """A fresh unguessable tournament id of lowercase letters and digits: it never starts with
+    ``-`` (which a command line would read as an option) and is easy to type."""
+    return "".join(secrets.choice(_ID_ALPHABET) for _ in range(_ID_LENGTH))
 _EVENT_TYPE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
 _NO_LIMIT = 2**62  # "through any seq": every seq is below it
 
@@ -116,10 +124,11 @@ class SqlEventStore(ABC):
 
     def create_tournament(self, name: str, *, at: int, stream: str | None = None) -> str:
         if stream is None:
-            stream = secrets.token_urlsafe(9)
+            stream = new_stream_id()
         elif not isinstance(stream, str) or not _STREAM_ID.fullmatch(stream):
             raise StoreError(
-                f"stream id {stream!r} is not 1 to {STREAM_ID_LENGTH} letters, digits, - or _",
+                f"stream id {stream!r} is not 1 to {STREAM_ID_LENGTH} letters, digits, - or _ "
+                "starting with a letter or digit",
                 code="bad_stream_id",
                 params={"stream": stream, "max_length": STREAM_ID_LENGTH},
             )
