@@ -199,18 +199,22 @@ def _role(websocket: WebSocket, auth: Auth, stream: str) -> Role:
 
 async def _serve_screen(websocket: WebSocket, hub: Hub, auth: Auth, stream: str) -> None:
     """Send the screen a full snapshot at once, then a new one after every change."""
+    screen: Screen | None = None
     try:
         role = _role(websocket, auth, stream)
+        # Subscribed before the snapshot is built: a change committed meanwhile wakes it.
+        screen = Screen(stream=stream, role=role)
+        hub.subscribe(screen)
         first = await asyncio.to_thread(hub.payload, stream, role)
     except PitbossError as error:
+        if screen is not None:
+            hub.unsubscribe(screen)
         await websocket.accept()
         await websocket.send_json({"kind": "error", **error.to_dict()})
         await websocket.close(code=4403 if isinstance(error, AuthError) else 4404)
         return
-    await websocket.accept()
-    screen = Screen(stream=stream, role=role)
-    hub.subscribe(screen)
     try:
+        await websocket.accept()
         await websocket.send_json(first)
         sent = first["seq"]
         closed = asyncio.ensure_future(_until_closed(websocket))
