@@ -1,0 +1,39 @@
+// pitboss: the results page, kept live (finishing places, prizes, the deal).
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const e = Pitboss.esc;
+  const stream = document.body.dataset.stream;
+
+  function deal(d) {
+    if (!d) return "";
+    const how = d.forced ? "The legal time limit forced the chop (KY 11)" : "Agreed by the remaining players";
+    const method = d.method ? `: ${d.method.replace(/_/g, " ")}` : "";
+    const left = d.left_to_play_cents ? ` ${Pitboss.money(d.left_to_play_cents)} left to play for.` : "";
+    const rows = d.shares.map((s) => `<tr><td>${e(s.name)}</td><td class="num">${e(Pitboss.money(s.cents))}</td></tr>`).join("");
+    return `<h2>The deal</h2><p>${e(how + method)}.${e(left)}</p>` +
+      `<table class="deal"><thead><tr><th>Player</th><th class="num">Share</th></tr></thead><tbody>${rows}</tbody></table>`;
+  }
+
+  function render(p) {
+    Screens.seen(p);
+    $("name").textContent = p.name;
+    $("house").textContent = p.house;
+    Screens.show($("winner"), p.winner ? `Winner: ${p.winner}` : p.deal ? "Finished by a deal" : "");
+    $("totals").innerHTML = `<span>Entries <b>${e(p.entries)}</b></span><span>Players left <b>${e(p.players_left)}</b></span>` +
+      `<span>Prize pool <b>${e(Pitboss.money(p.prize_pool_cents))}</b></span>`;
+    $("deal").innerHTML = deal(p.deal);
+    $("places").tBodies[0].innerHTML = p.results.length
+      ? p.results.map((l) => `<tr><td class="place">${e(l.first === l.last ? Screens.ordinal(l.first) : l.place)}</td><td>${e(l.name)}${l.in_deal ? " <small>(deal)</small>" : ""}</td>` +
+          `<td class="num">${l.prize_cents ? e(Pitboss.money(l.prize_cents)) : ""}</td></tr>`).join("")
+      : '<tr class="none"><td colspan="3" class="muted">No one is out yet.</td></tr>';
+    $("payouts").tBodies[0].innerHTML = p.payouts.length
+      ? p.payouts.map((x) => `<tr><td>${e(Screens.ordinal(x.place))}</td><td class="num">${e(Pitboss.money(x.cents))}</td></tr>`).join("")
+      : '<tr><td colspan="2" class="muted">Set when play starts.</td></tr>';
+    document.body.dataset.seq = p.seq;
+  }
+
+  Screens.first();
+  Pitboss.live(stream, { role: "public" }, render);
+})();
