@@ -1,0 +1,594 @@
+// pitboss: the director's console (plain JavaScript, no build step).
+//
+// The page re-renders from the director's payload, pushed over the WebSocket after every
+// committed event (Pitboss.live). Commands go out through one submit handler: a form with
+// data-command="record_bust" sends {type: "record_bust", ...fields}, its inputs named as the
+// command's fields (docs/commands.md); data-type says how a value is read (int, bool, list,
+// cents, stacks), a dotted name ("details.email") nests, and an empty field is left out so the
+// command's default applies. A submit button with data-as sends that command instead; a button
+// with data-send='{...}' sends its JSON as it is. Each answer's events[].text goes to the
+// "what happened" strip; a refusal (message and code) shows next to the form that sent it.
+"use strict";
+
+(() => {
+  const stream = document.body.dataset.stream;
+  const $ = (sel, root) => (root || document).querySelector(sel);
+  const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
+  const { esc, money, chips } = Pitboss;
+  let P = JSON.parse($("#console-payload").textContent);
+  let cursorPlan = null;
+  let lastRegistered = null;
+
+  // --- tabs ------------------------------------------------------------------------------
+
+  function showTab(name) {
+    $$("nav.tabs [data-tab]").forEach((b) => b.setAttribute("aria-selected", String(b.dataset.tab === name)));
+    $$(".panel").forEach((p) => { p.hidden = p.id !== "tab-" + name; });
+    document.body.dataset.tab = name;
+    try { localStorage.setItem("pitboss.tab." + stream, name); } catch (e) { /* private mode */ }
+    if (name === "log") loadLog();
+  }
+  $$("nav.tabs [data-tab]").forEach((b) => b.addEventListener("click", () => showTab(b.dataset.tab)));
+
+  // --- what happened ---------------------------------------------------------------------
+
+  function happened(lines) {
+    const list = $("#happened-list");
+    for (const text of lines) {
+      const li = document.createElement("li");
+      li.textContent = text;
+      list.prepend(li);
+    }
+    while (list.children.length > 8) list.lastElementChild.remove();
+  }
+
+  function errorBox(el) {
+    // the refusal box of a button outside a form: the nearest .error after it or in its block
+    for (let n = el; n && n !== document.body; n = n.parentElement) {
+      if (n.nextElementSibling && n.nextElementSibling.matches(".error")) return n.nextElementSibling;
+      const own = n === el ? null : n.querySelector(":scope > .error");
+      if (own) return own;
+    }
+    return null;
+  }
+
+  function showRefusal(box, err) {
+    const text = `${err.message || "refused"}${err.code ? " [" + err.code + "]" : ""}`;
+    if (box) { box.textContent = text; box.hidden = false; box.dataset.code = err.code || ""; }
+    happened(["Refused: " + text]);
+  }
+
+  async function send(cmd, box) {
+    if (box) box.hidden = true;
+    try {
+      const answer = await Pitboss.command(stream, cmd);
+      happened(answer.events.length ? answer.events.map((e) => e.text) : [`${cmd.type}: nothing to record`]);
+      return answer;
+    } catch (err) {
+      showRefusal(box, err);
+      return null;
+    }
+  }
+
+  // --- reading a form into a command -----------------------------------------------------
+
+  function setPath(obj, name, value) {
+    const parts = name.split(".");
+    let at = obj;
+    for (const part of parts.slice(0, -1)) at = at[part] = at[part] || {};
+    at[parts[parts.length - 1]] = value;
+  }
+
+  function readValue(el) {
+    const type = el.dataset.type || "text";
+    if (type === "bool") return el.checked;
+    const raw = el.value.trim();
+    if (raw === "") return undefined;
+    if (type === "int") return Number.parseInt(raw, 10);
+    if (type === "list") return raw.split(/[\s,]+/).filter(Boolean);
+    if (type === "cents") return Math.round(Number.parseFloat(raw.replace(/[$,]/g, "")) * 100);
+    if (type === "stacks") {
+      return raw.split(/\n+/).map((line) => line.trim()).filter(Boolean).map((line) => {
+        const [pid, n] = line.split(/[\s:=,]+/);
+        return { player_id: pid, chips: Number.parseInt(String(n).replace(/,/g, ""), 10) };
+      });
+    }
+    return raw;
+  }
+
+  function formCommand(form, type) {
+    const cmd = { type };
+    for (const el of $$("[name]", form)) {
+      if (el.disabled || el.type === "submit") continue;
+      if (el.dataset.type === "checks") continue;
+      const value = readValue(el);
+      if (value === undefined) continue;
+      if (value === false && !el.hasAttribute("data-keep-false")) continue; // the default
+      setPath(cmd, el.name, value);
+    }
+    const checks = $$("input[data-type=checks]:checked", form);
+    for (const el of checks) { (cmd[el.name] = cmd[el.name] || []).push(el.value); }
+    return cmd;
+  }
+
+  const special = {
+    propose_deal: (cmd) => {
+      if (cmd.method !== "custom") return cmd;
+      cmd.custom_amounts_cents = $$("#deal-custom input").map((el) => Math.round(Number.parseFloat(el.value || "0") * 100));
+      return cmd;
+    },
+    rebuy: (cmd) => ({ type: cmd.type, player_id: cmd.player_id }),
+    add_on: (cmd) => ({ type: cmd.type, player_id: cmd.player_id }),
+    declare_rebuy: (cmd) => ({ type: cmd.type, player_id: cmd.player_id }),
+    mark_returned: (cmd) => ({ type: cmd.type, player_id: cmd.player_id }),
+  };
+
+  document.addEventListener("submit", async (e) => {
+    const form = e.target.closest("form[data-command]");
+    if (!form) return;
+    e.preventDefault();
+    const button = e.submitter;
+    const type = (button && button.dataset.as) || form.dataset.command;
+    let cmd = formCommand(form, type);
+    if (special[type]) cmd = special[type](cmd);
+    if (button) button.disabled = true;
+    const answer = await send(cmd, $(".error", form));
+    if (button) button.disabled = false;
+    if (!answer) return;
+    if (form.dataset.reset) {
+      for (const name of form.dataset.reset.split(",")) {
+        $$(`[name="${name}"], [name^="${name}."]`, form).forEach((el) => {
+          if (el.type === "checkbox") el.checked = false; else el.value = "";
+        });
+      }
+      const first = $("input[name=name]", form);
+      if (first) first.focus();
+    }
+    if (form.hasAttribute("data-receipt")) {
+      // the pushed payload may have come before the answer: show it now, or when it comes
+      if (byId()[cmd.player_id]) showReceipt(cmd.player_id); else lastRegistered = cmd.player_id;
+    }
+    form.dispatchEvent(new CustomEvent("pitboss:sent", { detail: { cmd, answer } }));
+  });
+
+  document.addEventListener("click", async (e) => {
+    const button = e.target.closest("button[data-send]");
+    if (!button) return;
+    button.disabled = true;
+    await send(JSON.parse(button.dataset.send), errorBox(button));
+    button.disabled = false;
+  });
+
+  // --- helpers over the payload ----------------------------------------------------------
+
+  const byId = () => Object.fromEntries(P.players.map((p) => [p.player_id, p]));
+  const nameOf = (pid) => { const p = byId()[pid]; return p ? p.name : pid; };
+  const inPlay = () => P.players.filter((p) => !p.out && p.status === "active");
+  const atTable = (t) => inPlay().filter((p) => p.table === t).sort((a, b) => a.seat - b.seat);
+  const placeOf = () => {
+    const out = {};
+    for (const r of P.results) out[r.player_id] = r;
+    return out;
+  };
+  function ordinal(n) {
+    const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" })[n % 10] || "th";
+    return n + s;
+  }
+  const seatText = (p) => (p.table ? `T${p.table} S${p.seat}` : "");
+
+  function fillSelect(sel, options, blank) {
+    const keep = sel.value;
+    const html = (blank !== undefined ? `<option value="">${esc(blank)}</option>` : "")
+      + options.map(([v, label]) => `<option value="${esc(v)}">${esc(label)}</option>`).join("");
+    if (sel.dataset.html !== html) { sel.innerHTML = html; sel.dataset.html = html; }
+    if (options.some(([v]) => String(v) === keep) || (keep === "" && blank !== undefined)) sel.value = keep;
+  }
+
+  function playerOption(p) {
+    const where = p.out ? (p.status === "active" ? "out" : p.status) : seatText(p);
+    return [p.player_id, `${p.name} (${p.player_id}${where ? ", " + where : ""})`];
+  }
+
+  // --- rendering -------------------------------------------------------------------------
+
+  function render(payload) {
+    P = payload;
+    renderBar();
+    renderProposal();
+    renderDoor();
+    renderTables();
+    renderClock();
+    renderCounter();
+    renderMoney();
+    renderFloor();
+    renderDevices();
+    if (document.body.dataset.tab === "log") loadLog();
+  }
+
+  function blindsText(c) {
+    if (c.on_break) return "break";
+    if (!c.small_blind) return "";
+    return `${chips(c.small_blind)}/${chips(c.big_blind)}${c.ante_label ? " ante " + c.ante_label : ""}`;
+  }
+
+  function renderBar() {
+    const c = P.clock;
+    $("#t-name").textContent = P.name;
+    $("#t-phase").textContent = P.phase;
+    $("#t-phase").dataset.phase = P.phase;
+    $("#c-label").textContent = c.started ? c.label : "Not started";
+    $("#c-blinds").textContent = c.started ? blindsText(c) : "";
+    $("#c-state").textContent = !c.started ? "" : c.running ? "" : "paused";
+    $("#b-left").textContent = `${P.players_left} of ${P.entries} left`;
+    $("#b-avg").textContent = P.average_stack ? `avg ${chips(P.average_stack)}` : "";
+    tick();
+  }
+
+  function tick() {
+    const c = P.clock;
+    const text = c.started ? Pitboss.clockText(Pitboss.countdown(c)) : "";
+    $("#c-time").textContent = text;
+    $("#k-time").textContent = text || "--:--";
+    const limit = c.time_limit_in_ms === null || c.time_limit_in_ms === undefined ? null
+      : (typeof c.time_limit_at === "number" && P.phase === "running" ? Pitboss.untilInstant(c.time_limit_at) : c.time_limit_in_ms);
+    $("#k-limit").textContent = limit === null ? "" : `Legal time limit in ${Pitboss.clockText(limit)}${P.counter.time_limit_rule ? " (" + P.counter.time_limit_rule + ")" : ""}`;
+  }
+  setInterval(tick, 250);
+
+  function renderProposal() {
+    const box = $("#proposal");
+    const prop = P.proposal;
+    box.hidden = !prop;
+    if (prop) {
+      const titles = { move: "Balancing move to confirm", break: "Table to break", redraw: "Final-table redraw" };
+      $("#proposal-title").textContent = titles[prop.kind] || "Seat change to confirm";
+      box.dataset.kind = prop.kind;
+      $("#proposal-lines").innerHTML = prop.lines.map((l) => `<li>${esc(l)}</li>`).join("")
+        + (prop.halted_tables.length ? `<li class="muted">Hold table ${prop.halted_tables.join(", ")} until it is done.</li>` : "");
+    }
+    const forced = $("#forced-chop");
+    const dealMade = P.deals.some((d) => d.approved);
+    const dealOpen = P.deals.find((d) => !d.approved && !d.cancelled);
+    forced.hidden = !(P.time_limit_reached && !dealMade && P.phase === "stopped");
+    if (!forced.hidden) {
+      $("#forced-chop-text").textContent = `Play has stopped at the legal limit${P.counter.time_limit_rule ? " (" + P.counter.time_limit_rule + ")" : ""}: the remaining prizes are divided by ${P.counter.time_limit_chop} count among the ${P.players_left} players still in.`
+        + (dealOpen ? " The chop is proposed: approve it in Money." : "");
+      $("#forced-chop-propose").hidden = !!dealOpen;
+    }
+  }
+
+  $("#forced-chop-propose").addEventListener("click", async () => {
+    const players = inPlay().map((p) => p.player_id);
+    const answer = await send({ type: "propose_deal", deal_id: "time-limit", players, method: P.counter.time_limit_chop }, $("#forced-chop .error"));
+    if (answer) showTab("money");
+  });
+
+  function renderDoor() {
+    const k = P.counter;
+    const regId = $("#reg-player-id");
+    if (!regId.matches(":focus") && (!regId.value || regId.dataset.auto === regId.value || P.players.some((p) => p.player_id === regId.value))) {
+      regId.value = P.next_player_id;
+      regId.dataset.auto = P.next_player_id;
+    }
+    $("#reg-state").textContent = k.registration_open ? (k.late ? "late registration open" : "open") : "closed";
+    $("#reg-price").textContent = `Entry ${money(k.buy_in_cents + k.fee_cents)}${k.fee_cents ? " (" + money(k.buy_in_cents) + " + " + money(k.fee_cents) + " fee)" : ""} for ${chips(k.starting_chips)} chips.`;
+    const L = P.ledger;
+    const rows = [
+      ["Entries", L.entry_cents + L.fee_cents],
+      ["Re-buys", L.rebuy_cents],
+      ["Add-ons", L.add_on_cents],
+      ["Refunded", -(L.refunded_entry_cents + L.refunded_fee_cents)],
+      ["Taken in", L.balance.taken_in - L.balance.refunds],
+    ];
+    $("#money-taken").innerHTML = rows.map(([k2, v]) => `<tr><th>${k2}</th><td class="num">${money(v)}</td></tr>`).join("");
+    $("#players-count").textContent = `${P.players.length} registered`;
+    renderPlayers();
+    if (lastRegistered && byId()[lastRegistered]) { showReceipt(lastRegistered); lastRegistered = null; }
+  }
+
+  function renderPlayers() {
+    const filter = $("#players-filter").value.trim().toLowerCase();
+    const places = placeOf();
+    const rows = P.players.filter((p) => !filter || p.name.toLowerCase().includes(filter) || p.player_id.includes(filter)).map((p) => {
+      const r = places[p.player_id];
+      const status = p.out ? (r ? ordinal(r.first) + (r.first !== r.last ? "-" + ordinal(r.last) : "") : p.status) : (p.status === "active" ? "in" : p.status);
+      const priv = Object.keys(p.details).length ? ` <span class="badge" title="${esc(Object.keys(p.details).join(", "))}">details</span>` : "";
+      return `<tr data-player="${esc(p.player_id)}"${p.out ? ' class="out"' : ""}><td>${esc(p.player_id)}</td><td>${esc(p.name)}${priv}</td><td>${seatText(p)}</td>`
+        + `<td class="num">${chips(p.chips)}</td><td class="num">${money(p.paid_cents)}</td><td>${esc(status)}</td>`
+        + `<td><button type="button" class="link" data-receipt="${esc(p.player_id)}">receipt</button></td></tr>`;
+    });
+    $("#players-body").innerHTML = rows.join("");
+  }
+  $("#players-filter").addEventListener("input", renderPlayers);
+  document.addEventListener("click", (e) => {
+    const b = e.target.closest("[data-receipt]");
+    if (b && b.tagName === "BUTTON") showReceipt(b.dataset.receipt);
+  });
+
+  function showReceipt(pid) {
+    const p = byId()[pid];
+    if (!p) return;
+    $("#r-house").textContent = `${P.name} — ${P.house}`;
+    $("#r-name").textContent = p.name;
+    $("#r-id").textContent = p.player_id;
+    $("#r-paid").textContent = money(p.paid_cents);
+    $("#r-chips").textContent = `${chips(p.chips)}${p.rebuys ? ` (${p.rebuys} re-buy${p.rebuys > 1 ? "s" : ""})` : ""}${p.add_ons ? `, add-on` : ""}`;
+    $("#receipt").hidden = false;
+  }
+  $("#receipt-print").addEventListener("click", () => {
+    $("#print-receipt").innerHTML = $("#receipt").innerHTML;
+    document.body.classList.add("printing-receipt");
+    window.print();
+    setTimeout(() => document.body.classList.remove("printing-receipt"), 500);
+  });
+
+  function renderTables() {
+    const started = P.clock.started;
+    const seated = P.players.some((p) => p.table !== null);
+    $("#draw-seats").hidden = started || P.phase !== "registration";
+    $("#start-tournament").hidden = started || P.phase !== "registration";
+    $("#draw-seats").textContent = seated ? "Draw the seats again" : "Draw seats";
+    for (const sel of $$("select[data-fill=tables]")) fillSelect(sel, P.tables.map((t) => [t, `Table ${t}`]));
+    renderBustForm();
+    $("#bust-form").hidden = P.phase !== "running";
+    $("#bust-form").previousElementSibling.hidden = P.phase !== "running";
+    const calls = Object.fromEntries(P.clock_calls.map((c) => [c.table, c]));
+    $("#tables-list").innerHTML = P.tables.map((t) => {
+      const players = atTable(t);
+      const total = players.reduce((s, p) => s + p.chips, 0);
+      const call = calls[t] ? `<p class="callout">Clock called on ${esc(nameOf(calls[t].player_id))}</p>` : "";
+      return `<article class="table-card" data-table="${t}"><h3>Table ${t} <small>${players.length} players · ${chips(total)} chips</small></h3>${call}`
+        + `<ol class="seats">${players.map((p) => `<li><span class="seat">${p.seat}</span> ${esc(p.name)} <small>${esc(p.player_id)}</small><span class="num">${chips(p.chips)}</span></li>`).join("")}</ol></article>`;
+    }).join("") || `<p class="muted">No tables yet: draw the seats.</p>`;
+  }
+
+  function renderBustForm() {
+    const tableSel = $("#bust-table");
+    const t = Number.parseInt(tableSel.value, 10);
+    const players = Number.isNaN(t) ? [] : atTable(t);
+    const box = $("#bust-players");
+    const checked = new Set($$("input:checked", box).map((el) => el.value));
+    const html = players.map((p) => `<label class="check"><input type="checkbox" name="busted" data-type="checks" value="${esc(p.player_id)}"${checked.has(p.player_id) ? " checked" : ""}> ${esc(p.name)} <small>seat ${p.seat} · ${chips(p.chips)}</small></label>`).join("");
+    if (box.dataset.html !== html) { box.innerHTML = html; box.dataset.html = html; }
+    fillSelect($("#bust-winner"), players.map((p) => [p.player_id, `${p.name} (seat ${p.seat})`]), "— who won the chips —");
+    updateBustPlace();
+  }
+
+  function updateBustPlace() {
+    const n = $$("#bust-players input:checked").length;
+    const left = P.players_left;
+    const el = $("#bust-place");
+    if (!P.next_place) { el.textContent = ""; return; }
+    if (n <= 1) {
+      el.textContent = `The next player out finishes ${ordinal(left)}.`;
+    } else {
+      el.textContent = `${n} out on one hand take places ${ordinal(left - n + 1)} to ${ordinal(left)}: the smaller stack at the start of the hand finishes lower (KY 8d, THC 3).`;
+    }
+  }
+  $("#bust-table").addEventListener("change", renderBustForm);
+  $("#bust-players").addEventListener("change", updateBustPlace);
+  $("#bust-form").addEventListener("pitboss:sent", () => { $$("#bust-players input").forEach((el) => { el.checked = false; }); });
+
+  function renderClock() {
+    const c = P.clock;
+    $("#k-label").textContent = c.started ? c.label : "The clock starts with the tournament";
+    $("#k-blinds").textContent = c.started ? blindsText(c) : "";
+    $("#k-next").textContent = c.next_label ? `Next: ${c.next_label}${c.next_small_blind ? " " + chips(c.next_small_blind) + "/" + chips(c.next_big_blind) : ""}${c.announcement ? " · " + c.announcement : ""}` : (c.announcement || "");
+    $("#clock-pause").hidden = !c.running;
+    $("#clock-resume").hidden = c.running || !c.started;
+    $("#h4h-state").textContent = c.hand_for_hand ? "on" : "off";
+    const levels = [];
+    for (let i = 1; i <= c.levels; i += 1) levels.push([i, `Level ${i}`]);
+    fillSelect($("#jump-level"), levels);
+  }
+
+  function renderCounter() {
+    const k = P.counter;
+    const parts = [];
+    parts.push(k.rebuy.allowed ? (k.rebuy.closed ? `Re-buys closed: ${k.rebuy.closed}.` : `Re-buys open: ${money(k.rebuy.price_cents)} for ${chips(k.rebuy.chips)} chips${k.rebuy.max_per_player ? ", up to " + k.rebuy.max_per_player + " each" : ""}${k.rebuy.eligible_below_chips ? ", below " + chips(k.rebuy.eligible_below_chips) + " chips" : ""}.`) : "No re-buys.");
+    parts.push(k.add_on.allowed ? (k.add_on.closed ? `Add-on: ${k.add_on.closed}.` : `Add-on on sale now: ${money(k.add_on.price_cents)} for ${chips(k.add_on.chips)} chips, ${k.add_on.max_per_player} per player.`) : "No add-on.");
+    $("#counter-state").textContent = parts.join(" ");
+    const sorted = [...P.players].sort((a, b) => (a.out - b.out) || a.player_id.localeCompare(b.player_id));
+    for (const sel of $$("select[data-fill=players-all]")) fillSelect(sel, sorted.map(playerOption), "— choose a player —");
+    for (const sel of $$("select[data-fill=players-in]")) fillSelect(sel, inPlay().map(playerOption), sel.dataset.blank || "— choose a player —");
+    updateEligibility();
+    renderColourUp();
+  }
+
+  function updateEligibility() {
+    const k = P.counter;
+    const p = byId()[$("#counter-player").value];
+    const el = $("#counter-eligibility");
+    if (!p) { el.textContent = ""; return; }
+    const notes = [];
+    const r = k.rebuy;
+    let rebuyWhy = null;
+    if (!r.allowed) rebuyWhy = "no re-buys here";
+    else if (r.closed) rebuyWhy = r.closed;
+    else if (p.status !== "active") rebuyWhy = `${p.name} is ${p.status}`;
+    else if (r.eligible_below_chips !== null && p.chips >= r.eligible_below_chips) rebuyWhy = `only below ${chips(r.eligible_below_chips)} chips; ${p.name} has ${chips(p.chips)}`;
+    else if (r.max_per_player !== null && p.rebuys >= r.max_per_player) rebuyWhy = `the limit is ${r.max_per_player} per player`;
+    notes.push(rebuyWhy ? `Re-buy: not now (${rebuyWhy}).` : `Re-buy: eligible (${p.rebuys} so far).`);
+    const a = k.add_on;
+    let addWhy = null;
+    if (!a.allowed) addWhy = "no add-on here";
+    else if (a.closed) addWhy = a.closed;
+    else if (p.out || p.chips <= 0) addWhy = `${p.name} has no chips`;
+    else if (p.add_ons >= a.max_per_player) addWhy = `already has ${p.add_ons}; ${a.max_per_player} per player`;
+    notes.push(addWhy ? `Add-on: not now (${addWhy}).` : "Add-on: eligible.");
+    el.textContent = `${p.name}, ${p.out ? "out" : chips(p.chips) + " chips"}. ` + notes.join(" ");
+    el.dataset.rebuy = rebuyWhy ? "no" : "yes";
+    el.dataset.addOn = addWhy ? "no" : "yes";
+  }
+  $("#counter-player").addEventListener("change", updateEligibility);
+
+  function renderColourUp() {
+    const due = P.colour_up_due;
+    const box = $("#colour-up-tables");
+    if (!due) {
+      const next = P.clock.upcoming_colour_up;
+      $("#colour-up-state").textContent = next ? `No colour-up due now. Next: ${next.label}, the ${next.chips.map(chips).join(", ")} chips leave play.` : "No colour-up due now.";
+      box.innerHTML = "";
+      return;
+    }
+    $("#colour-up-state").textContent = `Colour-up due: the ${due.chips.map(chips).join(", ")} chips leave play — chip race at every table.`
+      + (due.tables_done.length ? ` Done: table ${due.tables_done.join(", ")}.` : "");
+    const html = due.tables_pending.map((t) => `<button type="button" data-race="${t}">Chip race at table ${t}</button>`).join("")
+      || `<span class="ok">Every table has coloured up.</span>`;
+    if (box.dataset.html !== html) { box.innerHTML = html; box.dataset.html = html; }
+  }
+  $("#colour-up-tables").addEventListener("click", async (e) => {
+    const b = e.target.closest("[data-race]");
+    if (!b) return;
+    const t = Number.parseInt(b.dataset.race, 10);
+    const seats = atTable(t).map((p) => ({ seat: p.seat, player_id: p.player_id }));
+    b.disabled = true;
+    await send({ type: "race_colour_up", table: t, seats }, $("#colour-up-error"));
+    b.disabled = false;
+  });
+
+  function renderMoney() {
+    $("#pool").textContent = `prize pool ${money(P.prize_pool_cents)}`;
+    $("#payouts-body").innerHTML = P.payouts.map((r) => `<tr><td>${ordinal(r.place)}</td><td class="num">${money(r.cents)}</td></tr>`).join("")
+      || `<tr><td colspan="2" class="muted">Computed when play starts.</td></tr>`;
+    $("#results-body").innerHTML = P.results.map((r) => {
+      const owed = r.prize_cents - r.paid_cents;
+      const pay = owed > 0 ? `<button type="button" data-pay="${esc(r.player_id)}">Pay ${money(owed)}</button>` : (r.prize_cents ? `<span class="ok">paid</span>` : "");
+      return `<tr data-player="${esc(r.player_id)}"><td>${esc(r.place)}</td><td>${esc(r.name)}${r.in_deal ? " <small>(deal)</small>" : ""}</td><td class="num">${r.prize_cents ? money(r.prize_cents) : ""}</td><td class="num">${r.paid_cents ? money(r.paid_cents) : ""}</td><td>${pay}</td></tr>`;
+    }).join("");
+    renderDeals();
+    const L = P.ledger.balance;
+    $("#ledger-body").innerHTML = [
+      ["Taken in", L.taken_in], ["Refunds", L.refunds], ["Prize pool", L.prize_pool], ["House share", L.house_share],
+      ["Overlay", L.overlay], ["Prizes paid", L.prizes_paid], ["Prizes unpaid", L.prizes_unpaid],
+    ].map(([k, v]) => `<tr><th>${k}</th><td class="num">${money(v)}</td></tr>`).join("");
+  }
+  $("#results-body").addEventListener("click", async (e) => {
+    const b = e.target.closest("[data-pay]");
+    if (!b) return;
+    b.disabled = true;
+    await send({ type: "pay_prize", player_id: b.dataset.pay }, $("#pay-error"));
+    b.disabled = false;
+  });
+
+  function renderDeals() {
+    const remaining = inPlay().map((p) => p.player_id);
+    $("#deal-players").value = remaining.join(",");
+    $("#deal-players-text").textContent = remaining.length ? `Among the ${remaining.length} players still in: ${remaining.map(nameOf).join(", ")}.` : "";
+    const idEl = $("#deal-id");
+    if (!idEl.value || idEl.dataset.auto === idEl.value) { idEl.value = `deal-${P.deals.length + 1}`; idEl.dataset.auto = idEl.value; }
+    const custom = $("#deal-custom");
+    custom.hidden = $("#deal-method").value !== "custom";
+    const html = remaining.map((pid) => `<label>${esc(nameOf(pid))} ($) <input data-pid="${esc(pid)}" inputmode="decimal"></label>`).join("");
+    if (custom.dataset.html !== html) { custom.innerHTML = html; custom.dataset.html = html; }
+    const made = P.deals.some((d) => d.approved);
+    $("#deal-form").hidden = made || P.phase === "finished" || remaining.length < 2 || P.deals.some((d) => !d.approved && !d.cancelled);
+    $("#deals").innerHTML = P.deals.filter((d) => !d.cancelled).map((d) => {
+      const open = !d.approved;
+      const rows = d.players.map((pid, i) => {
+        const agreed = d.consents.includes(pid);
+        const consent = open && !d.forced ? (agreed ? `<span class="ok">agrees</span>` : `<button type="button" class="secondary" data-consent="${esc(pid)}" data-deal="${esc(d.deal_id)}">${esc(nameOf(pid))} agrees</button>`) : "";
+        return `<tr><td>${esc(nameOf(pid))}</td><td class="num">${money(d.amounts_cents[i])}</td><td>${consent}</td></tr>`;
+      }).join("");
+      const state = d.approved ? "approved" : d.forced ? "forced by the legal time limit: no consent needed" : "proposed";
+      const actions = open ? `<div class="row"><button type="button" data-approve="${esc(d.deal_id)}">Approve the deal</button><button type="button" class="secondary" data-cancel="${esc(d.deal_id)}">Cancel it</button></div>` : "";
+      return `<article class="deal" data-deal-id="${esc(d.deal_id)}"><h3>Deal ${esc(d.deal_id)} <small>${esc(d.method || "custom")} · ${esc(state)}</small></h3>`
+        + `<table><tbody>${rows}</tbody></table>${d.warnings.map((w) => `<p class="warn">${esc(w)}</p>`).join("")}${actions}<p class="error" role="alert" hidden></p></article>`;
+    }).join("");
+  }
+  $("#deal-method").addEventListener("change", renderDeals);
+  $("#deals").addEventListener("click", async (e) => {
+    const b = e.target.closest("button");
+    if (!b) return;
+    const box = $(".error", b.closest(".deal"));
+    if (b.dataset.consent) await send({ type: "consent_to_deal", deal_id: b.dataset.deal, player_id: b.dataset.consent }, box);
+    else if (b.dataset.approve) await send({ type: "approve_deal", deal_id: b.dataset.approve }, box);
+    else if (b.dataset.cancel) await send({ type: "cancel_deal", deal_id: b.dataset.cancel }, box);
+  });
+
+  function renderFloor() {
+    $("#clock-calls").innerHTML = P.clock_calls.map((c) => `<li>Table ${c.table}: clock on ${esc(nameOf(c.player_id))}, runs out in <span data-until="${c.expires_at}"></span></li>`).join("")
+      || `<li class="muted">No clock called.</li>`;
+  }
+  setInterval(() => {
+    $$("[data-until]").forEach((el) => { el.textContent = Pitboss.clockText(Pitboss.untilInstant(Number(el.dataset.until))); });
+  }, 250);
+
+  // --- table devices ---------------------------------------------------------------------
+
+  function renderDevices() {
+    const box = $("#devices");
+    const have = $$("[data-device]", box).map((el) => el.dataset.device).join(",");
+    if (have === P.tables.join(",")) return;
+    box.innerHTML = P.tables.map((t) => `<details data-device="${t}"><summary>Table ${t}</summary>`
+      + `<img alt="QR code of table ${t}'s link" width="180" height="180" data-src="/t/${stream}/tables/${t}/qr.svg"><p class="device-url"><a target="_blank" rel="noopener"></a></p></details>`).join("")
+      || `<p class="muted">The tables appear once the seats are drawn.</p>`;
+  }
+  $("#devices").addEventListener("toggle", async (e) => {
+    const d = e.target;
+    if (!d.open || d.dataset.loaded) return;
+    d.dataset.loaded = "1";
+    const img = $("img", d);
+    img.src = img.dataset.src;
+    try {
+      const link = await Pitboss.request("GET", `/api/tournaments/${stream}/tables/${d.dataset.device}/link`);
+      const a = $("a", d);
+      a.href = link.url;
+      a.textContent = link.url;
+    } catch (err) { showRefusal(null, err); }
+  }, true);
+
+  // --- the log, undo and redo ------------------------------------------------------------
+
+  let logBusy = false;
+  async function loadLog() {
+    if (logBusy) return;
+    logBusy = true;
+    try {
+      const lines = await Pitboss.request("GET", `/api/tournaments/${stream}/log`);
+      $("#log-list").innerHTML = lines.slice().reverse().map((l) => `<li class="${l.in_effect ? "" : "undone"}" data-batch="${l.batch}"><small>#${l.batch} ${new Date(l.at).toISOString().slice(11, 16)} ${esc(l.command)}</small> ${esc(l.text)}</li>`).join("");
+    } catch (err) { showRefusal($("#cursor-error"), err); }
+    logBusy = false;
+  }
+
+  async function showPlan(kind) {
+    $("#cursor-error").hidden = true;
+    try {
+      const plan = await Pitboss.request("GET", `/api/tournaments/${stream}/${kind}`);
+      cursorPlan = plan;
+      $("#cursor-plan").hidden = false;
+      $("#cursor-plan").dataset.kind = kind;
+      const taken = plan.batches.filter((b) => !b.dropped);
+      $("#cursor-title").textContent = taken.length
+        ? (kind === "undo" ? `Undo takes out ${taken.length === 1 ? "this batch" : "these batches"}:` : `Redo puts back ${taken.length === 1 ? "this batch" : "these batches"}:`)
+        : `Nothing to ${kind}.`;
+      $("#cursor-batches").innerHTML = plan.batches.map((b) => `<li data-batch="${b.batch}">#${b.batch} ${esc(b.command)}: ${esc(b.events.join(", "))}${b.dropped ? " <small>(a clock record; the clock records it again)</small>" : ""}</li>`).join("");
+      $("#cursor-confirm").hidden = !taken.length;
+      $("#cursor-confirm").textContent = kind === "undo" ? "Confirm the undo" : "Confirm the redo";
+    } catch (err) { showRefusal($("#cursor-error"), err); }
+  }
+  $("#undo-plan").addEventListener("click", () => showPlan("undo"));
+  $("#redo-plan").addEventListener("click", () => showPlan("redo"));
+  $("#cursor-cancel").addEventListener("click", () => { $("#cursor-plan").hidden = true; cursorPlan = null; });
+  $("#cursor-confirm").addEventListener("click", async () => {
+    if (!cursorPlan) return;
+    const kind = $("#cursor-plan").dataset.kind;
+    const expect = cursorPlan.batches.filter((b) => !b.dropped).map((b) => b.batch);
+    try {
+      const done = await Pitboss.request("POST", `/api/tournaments/${stream}/${kind}`, { expect });
+      happened([`${kind === "undo" ? "Undone" : "Redone"}: batch ${done.batches.filter((b) => !b.dropped).map((b) => "#" + b.batch).join(", ")}`]);
+      $("#cursor-plan").hidden = true;
+      cursorPlan = null;
+      loadLog();
+    } catch (err) { showRefusal($("#cursor-error"), err); }
+  });
+
+  // --- start -----------------------------------------------------------------------------
+
+  let first = "door";
+  try { first = localStorage.getItem("pitboss.tab." + stream) || (P.clock.started ? "tables" : "door"); } catch (e) { /* private mode */ }
+  render(P);
+  showTab(first);
+  Pitboss.live(stream, { role: "director" }, render);
+  window.PitbossConsole = { payload: () => P, showTab };
+})();
