@@ -140,6 +140,7 @@ def setup(body: Password, request: Request, response: Response, auth: AuthDep) -
             code="password_already_set",
             status=409,
         )
+    auth.check_rate(client_of(request))
     try:
         session = auth.set_password(body.password, setup_code=body.setup_code)
     except AuthError as error:

@@ -208,7 +208,7 @@ class Auth:
             AuthError: ``no_password`` (409) before one is chosen; ``too_many_attempts`` (429)
                 after `MAX_FAILURES` wrong ones in `FAILURE_WINDOW_MS`; ``wrong_password`` (401).
         """
-        self._check_rate(client)
+        self.check_rate(client)
         stored = self.file.credentials.password_hash
         if stored is None:
             raise AuthError(
@@ -222,7 +222,9 @@ class Auth:
         self._failures.pop(client, None)
         return self.new_session()
 
-    def _check_rate(self, client: str) -> None:
+    def check_rate(self, client: str) -> None:
+        """Raises `AuthError` (429 ``too_many_attempts``) while ``client`` is locked out by
+        wrong passwords or setup codes."""
         now = self.clock()
         with self._lock:
             recent = self._failures.get(client)
