@@ -126,3 +126,56 @@ def test_the_console_needs_the_directors_session(chromium: Any, live_server: Liv
     page.goto(f"{live_server.url}/t/anything")
     assert "/login" in page.url or "/setup" in page.url
     context.close()
+
+
+def seq_after(page: Any, selector: str) -> None:
+    """Click ``selector`` and wait for the console to render the next payload."""
+    before = page.evaluate("PitbossConsole.payload().seq")
+    page.click(selector)
+    page.wait_for_function(f"PitbossConsole.payload().seq > {before}")
+
+
+def start_with(page: Any, names: tuple[str, ...]) -> None:
+    for name in names:
+        register(page, name)
+    page.click("nav.tabs [data-tab=tables]")
+    seq_after(page, "#draw-seats")
+    seq_after(page, "#start-tournament")
+
+
+def test_the_clock_controls_pause_add_time_and_jump(console: Any, live_server: LiveServer) -> None:
+    start_with(console, ("Ann Lee", "Bo Diddley"))
+    console.click("nav.tabs [data-tab=clock]")
+    assert console.locator("#k-label").inner_text() == "Level 1"
+    seq_after(console, "#clock-pause")
+    console.locator("#clock-resume").wait_for(state="visible")
+    assert console.locator("#c-state").inner_text() == "paused"
+    assert console.locator("#k-time").inner_text() == "20:00"
+    seq_after(console, "#tab-clock [data-send*='\"seconds\":60']")
+    console.wait_for_function("document.querySelector('#k-time').textContent === '21:00'")
+    console.select_option("#jump-level", "3")
+    seq_after(console, "form[data-command=jump_to_level] button[type=submit]")
+    console.wait_for_function("document.querySelector('#k-label').textContent === 'Level 3'")
+    assert "100/200" in console.locator("#c-blinds").inner_text()
+    seq_after(console, "#clock-resume")
+    console.locator("#clock-pause").wait_for(state="visible")
+
+
+def test_a_deal_needs_every_consent_then_the_directors_approval(console: Any) -> None:
+    start_with(console, ("Ann Lee", "Bo Diddley", "Cy Young"))
+    console.click("nav.tabs [data-tab=money]")
+    console.select_option("#deal-method", "equal")
+    seq_after(console, "#deal-form button[type=submit]")
+    deal = console.locator("#deals .deal")
+    deal.wait_for()
+    assert "equal" in deal.inner_text()
+    console.click("#deals [data-approve]")
+    refusal = console.locator("#deals .deal .error")
+    refusal.wait_for(state="visible")
+    assert "[deal_needs_consent]" in refusal.inner_text()
+    for _ in range(3):
+        seq_after(console, "#deals [data-consent] >> nth=0")
+    seq_after(console, "#deals [data-approve]")
+    assert console.evaluate("PitbossConsole.payload().deals[0].approved")
+    assert "approved" in console.locator("#deals").inner_text()
+    assert console.locator("#results-body [data-pay]").count() == 3
