@@ -179,3 +179,32 @@ def test_a_deal_needs_every_consent_then_the_directors_approval(console: Any) ->
     assert console.evaluate("PitbossConsole.payload().deals[0].approved")
     assert "approved" in console.locator("#deals").inner_text()
     assert console.locator("#results-body [data-pay]").count() == 3
+
+
+def test_any_command_form_sends_a_command_the_tabs_do_not_have(console: Any) -> None:
+    register(console, "Ann Lee")
+    register(console, "Bo Diddley")
+    console.click("nav.tabs [data-tab=log]")
+    console.click("#any-command summary")
+    console.locator("#any-command-type option[value=withdraw_player]").wait_for(state="attached")
+    console.select_option("#any-command-type", "withdraw_player")
+    skeleton = console.locator("#any-command-json").input_value()
+    assert '"type": "withdraw_player"' in skeleton
+    assert '"player_id": ""' in skeleton
+    console.fill("#any-command-json", "{not json")
+    console.click("#any-command-form button[type=submit]")
+    refusal = console.locator("#any-command-form .error")
+    refusal.wait_for(state="visible")
+    assert "[bad_json]" in refusal.inner_text()
+    console.fill("#any-command-json", '{"type": "withdraw_player", "player_id": "p099"}')
+    console.click("#any-command-form button[type=submit]")
+    console.wait_for_function(
+        "document.querySelector('#any-command-form .error').textContent.includes('p099')"
+    )
+    console.fill("#any-command-json", '{"type": "withdraw_player", "player_id": "p002"}')
+    console.click("#any-command-form button[type=submit]")
+    console.wait_for_function(
+        "document.querySelector('#happened').innerText.includes('Bo Diddley withdrew')"
+        " || document.querySelector('#happened').innerText.includes('Bo Diddley withdrawn')"
+    )
+    assert console.locator("#any-command-form .error").is_hidden()

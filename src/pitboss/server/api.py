@@ -12,8 +12,10 @@ something, the session's CSRF token (``X-CSRF-Token``).
 from __future__ import annotations
 
 import csv
+import dataclasses
+import enum
 import io
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 from fastapi import APIRouter, Request, Response
 from fastapi.concurrency import run_in_threadpool
@@ -35,9 +37,12 @@ from pitboss.server.deps import (
 from pitboss.server.hub import Hub
 from pitboss.service.audit import describe_all, log_lines, plan_batches
 from pitboss.tournament.codec import decode_command_json, encode_command
-from pitboss.tournament.registry import Command
+from pitboss.tournament.registry import COMMAND_CLASSES, Command
 from pitboss.tournament.reports import all_reports
 from pitboss.tournament.views import find_my_seat as find_seat_lines
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 router = APIRouter(prefix="/api")
 
@@ -163,6 +168,47 @@ def sign_out(response: Response, _: DirectorDep) -> dict[str, Any]:
     """Sign out."""
     response.delete_cookie(SESSION_COOKIE, path="/")
     return {"signed_in": False}
+
+
+# --- what the director may send --------------------------------------------------------------
+
+
+@router.get("/commands", tags=["commands"])
+def command_forms() -> list[dict[str, Any]]:
+    """Every command's type, what it does and its fields (docs/commands.md has an example of
+    each): the console's "any command" form is built from this."""
+    return [command_form(kind, cls) for kind, cls in sorted(COMMAND_CLASSES.items())]
+
+
+def command_form(kind: str, cls: type[Command]) -> dict[str, Any]:
+    """One command's form: its fields, each required or with its JSON default."""
+    fields = []
+    for f in dataclasses.fields(cast("type[DataclassInstance]", cls)):
+        if f.name == "type" or not f.init:
+            continue
+        entry: dict[str, Any] = {"name": f.name, "required": True}
+        default: Any = dataclasses.MISSING
+        if f.default is not dataclasses.MISSING:
+            default = f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            default = f.default_factory()
+        if default is not dataclasses.MISSING:
+            entry["required"] = False
+            entry["default"] = to_json_value(default)
+        fields.append(entry)
+    summary = (cls.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
+    return {"type": kind, "summary": summary, "fields": fields}
+
+
+def to_json_value(value: Any) -> Any:
+    """A field's default as JSON data (a nested value as its fields)."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {k: to_json_value(v) for k, v in dataclasses.asdict(value).items()}
+    if isinstance(value, tuple | list | frozenset):
+        return [to_json_value(v) for v in value]
+    if isinstance(value, enum.Enum):
+        return value.value
+    return value
 
 
 # --- tournaments -----------------------------------------------------------------------------

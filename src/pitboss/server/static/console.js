@@ -583,6 +583,39 @@
     } catch (err) { showRefusal($("#cursor-error"), err); }
   });
 
+  // --- any command ---------------------------------------------------------------------
+
+  let forms = null;
+  async function loadForms() {
+    if (forms) return;
+    forms = await Pitboss.request("GET", "/api/commands");
+    const select = $("#any-command-type");
+    select.innerHTML = forms.map((f) => `<option value="${esc(f.type)}">${esc(f.type)}</option>`).join("");
+    select.value = "move_player";
+    fillAnyCommand();
+  }
+  function fillAnyCommand() {
+    const form = forms.find((f) => f.type === $("#any-command-type").value);
+    if (!form) return;
+    const skeleton = { type: form.type };
+    for (const field of form.fields) skeleton[field.name] = field.required ? "" : field.default;
+    $("#any-command-summary").textContent = form.summary;
+    $("#any-command-json").value = JSON.stringify(skeleton, null, 2);
+  }
+  $("#any-command").addEventListener("toggle", () => { if ($("#any-command").open) loadForms(); });
+  $("#any-command-type").addEventListener("change", fillAnyCommand);
+  $("#any-command-form").addEventListener("submit", async (e) => {
+    e.preventDefault();
+    e.stopPropagation();
+    const box = $("#any-command-form .error");
+    let cmd;
+    try { cmd = JSON.parse($("#any-command-json").value); } catch (err) {
+      showRefusal(box, { code: "bad_json", message: "that is not JSON: " + err.message });
+      return;
+    }
+    if (await send(cmd, box)) loadLog();
+  });
+
   // --- start -----------------------------------------------------------------------------
 
   let first = "door";
