@@ -38,7 +38,7 @@ def _details(n: int) -> dict[str, Any]:
 
 def _private_markers() -> list[str]:
     markers = []
-    for n in range(1, PLAYERS + 1):
+    for n in range(1, 2 * PLAYERS + 1):
         d = _details(n)
         markers += [d["address"], d["email"], d["phone"], d["national_id"], d["driver_licence"]]
         markers.append(d["date_of_birth"])
@@ -49,7 +49,7 @@ PRIVATE = _private_markers()
 
 # Names a person would really type, so find-my-seat is tried on something like the real thing.
 FIRST = ["Ann", "Bob", "Cleo", "Dev", "Esme", "Finn", "Gus", "Hana", "Ira", "Jo"]
-LAST = ["Lee", "Park", "Okafor"]
+LAST = ["Lee", "Park", "Okafor", "Silva", "Nguyen", "Kowalczyk"]
 
 
 def _name(n: int) -> str:
@@ -83,6 +83,10 @@ class Night:
         payload: dict[str, Any] = self.http.get(f"/api/tournaments/{self.stream}/public").json()
         return payload
 
+    def director(self) -> dict[str, Any]:
+        payload: dict[str, Any] = self.http.get(f"/api/tournaments/{self.stream}/director").json()
+        return payload
+
     def table_link(self, table: int) -> str:
         response = self.http.get(f"/api/tournaments/{self.stream}/tables/{table}/link")
         assert response.status_code == 200, response.text
@@ -93,34 +97,40 @@ class Night:
         return [line for line in self.public()["seating"] if line["table"] == table]
 
 
+def _start_night(server: LiveServer, http: httpx.Client, players: int) -> Night:
+    answer = http.post("/api/setup", json={"password": PASSWORD, "setup_code": SETUP_CODE})
+    assert answer.status_code == 200, answer.text
+    n = Night(server, http, answer.json()["csrf"])
+    made = http.post(
+        "/api/tournaments",
+        json={"name": "Friday charity", "preset": "ky-charity"},
+        headers={"X-CSRF-Token": n.csrf},
+    )
+    assert made.status_code == 201, made.text
+    n.stream = made.json()["id"]
+    for i in range(1, players + 1):
+        pid = f"p{i:03d}"
+        n.names[pid] = _name(i)
+        n.command(
+            {"type": "register_player", "player_id": pid, "name": _name(i), "details": _details(i)}
+        )
+    n.command({"type": "draw_seats"})
+    n.command({"type": "start_tournament"})
+    return n
+
+
 @pytest.fixture
 def night(live_server: LiveServer) -> Iterator[Night]:
     """30 players with every private detail filled, seats drawn, play started."""
     with httpx.Client(base_url=live_server.url, timeout=10) as http:
-        answer = http.post("/api/setup", json={"password": PASSWORD, "setup_code": SETUP_CODE})
-        assert answer.status_code == 200, answer.text
-        n = Night(live_server, http, answer.json()["csrf"])
-        made = http.post(
-            "/api/tournaments",
-            json={"name": "Friday charity", "preset": "ky-charity"},
-            headers={"X-CSRF-Token": n.csrf},
-        )
-        assert made.status_code == 201, made.text
-        n.stream = made.json()["id"]
-        for i in range(1, PLAYERS + 1):
-            pid = f"p{i:03d}"
-            n.names[pid] = _name(i)
-            n.command(
-                {
-                    "type": "register_player",
-                    "player_id": pid,
-                    "name": _name(i),
-                    "details": _details(i),
-                }
-            )
-        n.command({"type": "draw_seats"})
-        n.command({"type": "start_tournament"})
-        yield n
+        yield _start_night(live_server, http, PLAYERS)
+
+
+@pytest.fixture
+def big_night(live_server: LiveServer) -> Iterator[Night]:
+    """The same with 60 players."""
+    with httpx.Client(base_url=live_server.url, timeout=10) as http:
+        yield _start_night(live_server, http, 2 * PLAYERS)
 
 
 class Frames:
@@ -372,8 +382,12 @@ def test_table_device_with_a_wrong_token_is_refused(chromium: Any, night: Night)
 
 
 def _bust_all_but(night: Night, keep: int) -> None:
-    """Bust players table by table until ``keep`` are left (each to a player of their table)."""
+    """Bust players table by table until ``keep`` are left (each to a player of their table),
+    carrying out the balancing and table breaking the director is offered on the way."""
     while night.public()["players_left"] > keep:
+        if night.director()["proposal"] is not None:
+            night.command({"type": "balance_tables"})
+            continue
         seating = night.public()["seating"]
         table = max(
             {line["table"] for line in seating},
@@ -408,10 +422,8 @@ def test_results_page_shows_places_live(chromium: Any, night: Night, screenshots
     page.context.close()
 
 
-def test_printables_fit_one_page_without_javascript(
-    chromium: Any, night: Night, screenshots: Path
-) -> None:
-    _bust_all_but(night, 27)
+def _printer(chromium: Any, night: Night) -> Any:
+    """A page signed in as the director (the session cookie copied), without JavaScript."""
     context = chromium.new_context(java_script_enabled=False)
     context.add_cookies(
         [
@@ -419,23 +431,41 @@ def test_printables_fit_one_page_without_javascript(
             for c in night.http.cookies.jar
         ]
     )
-    page = context.new_page()
+    return context.new_page()
+
+
+def _printed_pages(page: Any, url: str, paper: str) -> int:
+    page.goto(url)
+    page.emulate_media(media="print")
+    pdf = page.pdf(format=paper)
+    page.emulate_media(media="screen")
+    return len(re.findall(rb"/Type\s*/Page[^s]", pdf))
+
+
+def _print_screenshot(page: Any, path: Path) -> None:
+    """The page as printed on Letter paper (96 dpi), as a picture."""
+    page.emulate_media(media="print")
+    page.set_viewport_size({"width": 816, "height": 1056})
+    page.screenshot(path=str(path), full_page=True)
+    page.emulate_media(media="screen")
+
+
+def test_printables_fit_one_page_without_javascript(
+    chromium: Any, night: Night, screenshots: Path
+) -> None:
+    _bust_all_but(night, 27)
+    page = _printer(chromium, night)
     for path, shot in (
         ("/print/seat-cards", "print-seat-cards.png"),
         ("/print/payouts", "print-payouts.png"),
         ("/print/results", None),
     ):
-        page.goto(night.url(path))
-        html = page.content()
-        _no_private(html, path)
-        page.emulate_media(media="print")
-        pdf = page.pdf(format="Letter")
-        pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf))
-        assert pages == 1, f"{path} prints on {pages} pages"
+        for paper in ("Letter", "A4"):
+            pages = _printed_pages(page, night.url(path), paper)
+            assert pages == 1, f"{path} prints on {pages} {paper} pages"
+        _no_private(page.content(), path)
         if shot:
-            page.set_viewport_size({"width": 816, "height": 1056})
-            page.screenshot(path=str(screenshots / shot), full_page=True)
-        page.emulate_media(media="screen")
+            _print_screenshot(page, screenshots / shot)
     page.goto(night.url("/print/seat-cards"))
     assert page.locator(".card").count() == 27
     assert "Table" in page.locator(".card").first.inner_text()
@@ -444,6 +474,34 @@ def test_printables_fit_one_page_without_javascript(
     page.goto(night.url("/print/results"))
     assert page.locator("#places .row").count() == 1 + 3
     page.context.close()
+
+
+def test_sixty_players_print_on_one_page_and_the_winner_shows(
+    chromium: Any, big_night: Night, screenshots: Path
+) -> None:
+    page = _printer(chromium, big_night)
+    for paper in ("Letter", "A4"):
+        pages = _printed_pages(page, big_night.url("/print/seat-cards"), paper)
+        assert pages == 1, f"60 seat cards print on {pages} {paper} pages"
+    assert page.locator(".card").count() == 2 * PLAYERS
+    _bust_all_but(big_night, 2)
+    big_night.command({"type": "jump_to_level", "level": 7})  # past the re-buys (KY 4): no way back
+    _bust_all_but(big_night, 1)
+    winner = big_night.public()["winner"]
+    assert winner
+    for paper in ("Letter", "A4"):
+        assert _printed_pages(page, big_night.url("/print/results"), paper) == 1
+    assert page.locator("#places .row").count() == 1 + 2 * PLAYERS
+    _print_screenshot(page, screenshots / "print-results.png")
+    page.context.close()
+
+    results, _ = _open(chromium, big_night.url("/results"), width=390, height=844)
+    assert results.locator("#winner").inner_text() == f"Winner: {winner}"
+    first = results.locator("#places tbody tr").first
+    assert first.locator("td.place").inner_text() == "1st"
+    assert "$" in first.locator("td.num").inner_text()
+    results.screenshot(path=str(screenshots / "results-finished.png"))
+    results.context.close()
 
 
 def test_seat_cards_need_the_director(night: Night) -> None:
