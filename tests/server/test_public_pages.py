@@ -250,6 +250,21 @@ def test_clock_announces_the_colour_up_and_fits_a_4_3_screen(
     page.screenshot(path=str(screenshots / "clock-1024x768.png"))
     # nothing of the board is cut off at 4:3
     assert page.evaluate(_FITS), "the clock overflows a 1024x768 screen"
+
+    # levels 4 and 5 run out: the intermission, announced with its note
+    night.server.clock.advance(2 * LEVEL_MS + 1_000)
+    page.wait_for_function(
+        "document.getElementById('level').textContent === 'Break after level 5'", timeout=WAIT_MS
+    )
+    assert page.locator("#blinds").inner_text() == "BREAK"
+    assert page.locator("#next").inner_text() == "Next: Level 6 · 500 / 1,000 · ante 50"
+    assert page.locator("#next-break").inner_text() == "now"
+    assert "Intermission" in page.locator("#announcement").inner_text()
+    assert page.locator("#alert").is_visible()
+    page.evaluate("document.getElementById('alert').hidden = true")
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    assert page.evaluate(_FITS), "the break overflows a 1920x1080 screen"
+    page.screenshot(path=str(screenshots / "clock-break-1920x1080.png"))
     page.context.close()
 
 
