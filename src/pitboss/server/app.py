@@ -205,7 +205,7 @@ async def _serve_screen(websocket: WebSocket, hub: Hub, auth: Auth, stream: str)
         # Subscribed before the snapshot is built: a change committed meanwhile wakes it.
         screen = Screen(stream=stream, role=role)
         hub.subscribe(screen)
-        first = await asyncio.to_thread(hub.payload, stream, role)
+        sent, first = await asyncio.to_thread(hub.encoded, stream, role)
     except PitbossError as error:
         if screen is not None:
             hub.unsubscribe(screen)
@@ -215,8 +215,7 @@ async def _serve_screen(websocket: WebSocket, hub: Hub, auth: Auth, stream: str)
         return
     try:
         await websocket.accept()
-        await websocket.send_json(first)
-        sent = first["seq"]
+        await websocket.send_text(first)
         closed = asyncio.ensure_future(_until_closed(websocket))
         while not closed.done():
             woken = asyncio.ensure_future(screen.queue.get())
@@ -224,10 +223,10 @@ async def _serve_screen(websocket: WebSocket, hub: Hub, auth: Auth, stream: str)
             if not woken.done():
                 woken.cancel()
                 break
-            payload = hub.payload(stream, role)
-            if payload["seq"] != sent:
-                await websocket.send_json(payload)
-                sent = payload["seq"]
+            seq, text = hub.encoded(stream, role)
+            if seq != sent:
+                await websocket.send_text(text)
+                sent = seq
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:

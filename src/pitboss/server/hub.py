@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -22,6 +23,10 @@ from pitboss.service import DirectorService, LiveTournament, Outcome
 from pitboss.service.director import Clock, RandomFactory
 from pitboss.store.protocol import EventStore
 from pitboss.tournament.registry import Command
+
+PUSH_FRESH_MS = 100
+"""How old a pushed payload may be: the screens woken by one change share one encoding built
+within this many ms (each payload's clock is as of its own ``server_now``)."""
 
 Role = tuple[str, int | None]
 """A payload's audience: ``("public", None)``, ``("director", None)`` or ``("table", n)``."""
@@ -55,6 +60,7 @@ class Hub:
         self._screens: dict[str, set[Screen]] = {}
         self._lock = threading.RLock()
         self._payloads: dict[tuple[str, int, Role], dict[str, Any]] = {}
+        self._encoded: dict[tuple[str, int, Role], tuple[int, int, str]] = {}
 
     # --- tournaments ----------------------------------------------------------------------
 
@@ -153,6 +159,24 @@ class Hub:
             self._payloads[key] = built
             return built
 
+    def encoded(self, stream: str, role: Role) -> tuple[int, str]:
+        """The payload's seq and JSON text, for the screens: encoded once per change (and per
+        `PUSH_FRESH_MS`), not once per screen."""
+        live = self.tournament(stream)
+        now = self.clock()
+        with self._lock:
+            hit = self._encoded.get((stream, live.head, role))
+        if hit is not None and 0 <= now - hit[0] <= PUSH_FRESH_MS:
+            return hit[1], hit[2]
+        payload = self.payload(stream, role)
+        text = json.dumps(payload, separators=(",", ":"), ensure_ascii=False)
+        seq: int = payload["seq"]
+        with self._lock:
+            if len(self._encoded) > 256:
+                self._encoded.clear()
+            self._encoded[(stream, seq, role)] = (payload["server_now"], seq, text)
+        return seq, text
+
     # --- screens --------------------------------------------------------------------------
 
     def subscribe(self, screen: Screen) -> None:
@@ -176,6 +200,14 @@ class Hub:
         seq = self._open[stream].head
         with self._lock:
             screens = list(self._screens.get(stream, ()))
+        by_loop: dict[asyncio.AbstractEventLoop, list[Screen]] = {}
         for screen in screens:
             if screen.loop is not None and not screen.loop.is_closed():
-                screen.loop.call_soon_threadsafe(screen.wake, seq)
+                by_loop.setdefault(screen.loop, []).append(screen)
+        for loop, woken in by_loop.items():  # one hand-over per loop, not one per screen
+            loop.call_soon_threadsafe(_wake_all, woken, seq)
+
+
+def _wake_all(screens: list[Screen], seq: int) -> None:
+    for screen in screens:
+        screen.wake(seq)
