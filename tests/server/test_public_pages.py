@@ -200,6 +200,9 @@ def test_clock_counts_down_locally_and_follows_the_director_live(
     )
     assert _seconds(page.locator("#time").inner_text()) < first
     assert page.locator("#status").is_hidden()
+    # KY 11: the six-hour legal limit counts down on the wall clock
+    limit = page.locator("#time-limit").inner_text()
+    assert limit.startswith("5:59:"), limit
     page.screenshot(path=str(screenshots / "clock-1920x1080.png"))
     assert page.evaluate(_FITS), "the clock overflows a 1920x1080 screen"
 
@@ -385,7 +388,8 @@ def test_table_device_with_a_wrong_token_is_refused(chromium: Any, night: Night)
     page = context.new_page()
     response = page.goto(wrong)
     assert response is not None
-    assert response.status in (401, 403)
+    assert response.status == 403
+    assert "this link is not Table 1's" in page.locator("[role=alert]").inner_text()
     assert not any(name in page.content() for name in night.names.values())
     # table 2's token does not open table 1
     other = re.sub(r"/table/1\?", "/table/2?", link)

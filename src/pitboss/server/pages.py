@@ -17,7 +17,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
 from pitboss.rules.presets import preset_names
-from pitboss.server.auth import SESSION_COOKIE
+from pitboss.server.auth import SESSION_COOKIE, AuthError
 from pitboss.server.deps import AuthDep, HubDep, OptionalSessionDep, table_token
 
 router = APIRouter(include_in_schema=False)
@@ -197,7 +197,12 @@ def table_page(request: Request, stream: str, table: int, hub: HubDep, auth: Aut
     """A table's device: its players, record a bust, call the clock (its token only)."""
     token = table_token(request)
     if auth.session(request.cookies.get(SESSION_COOKIE)) is None:
-        auth.check_table_token(stream, table, token)
+        try:
+            auth.check_table_token(stream, table, token)
+        except AuthError as error:
+            return templates.TemplateResponse(
+                request, "refused.html", {"message": error.message}, status_code=error.status
+            )
     return render(
         request,
         "table.html",

@@ -67,6 +67,10 @@
     else if (c.next_break_at !== null && c.next_break_at !== undefined) nb = Pitboss.clockText(Screens.until(c.next_break_at));
     else if (c.next_break_in_ms !== null && c.next_break_in_ms !== undefined) nb = Pitboss.clockText(c.next_break_in_ms);
     $("next-break").textContent = nb;
+    const limited = c.time_limit_at !== null && c.time_limit_at !== undefined;
+    $("time-limit-label").hidden = !limited;
+    $("time-limit").hidden = !limited;
+    if (limited) $("time-limit").textContent = Pitboss.clockText(Screens.until(c.time_limit_at));
     Screens.show($("upcoming"), Screens.upcoming(c));
   }
 
