@@ -12,6 +12,12 @@ import enum
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
+from pitboss.tournament import clock as clk
+from pitboss.tournament.state import TournamentState
+from pitboss.tournament.windows import rebuy_closed_reason
+
+MS_PER_MINUTE = 60_000
+
 
 class OfferKind(enum.StrEnum):
     """What is for sale."""
@@ -26,6 +32,8 @@ class ChipOffer:
 
     ``stack`` is the player's chips now (0 after a bust-out); ``chips`` what the purchase adds;
     ``big_blind`` the big blind of the level being played (or next, at a break).
+    ``minutes_left`` of the ``window_minutes`` re-buy window, on the tournament clock
+    (`rebuy_window`), when known.
     """
 
     kind: OfferKind
@@ -35,6 +43,8 @@ class ChipOffer:
     price_cents: int
     big_blind: int
     starting_chips: int
+    minutes_left: int | None = None
+    window_minutes: int | None = None
 
     @property
     def is_busted(self) -> bool:
@@ -61,3 +71,28 @@ def accepts_offer(agent: object, offer: ChipOffer) -> bool:
         return agent.accepts(offer) is True
     except Exception:  # a failing agent never buys by accident
         return False
+
+
+def rebuy_window(s: TournamentState, now: int) -> tuple[int, int] | None:
+    """Minutes left of the re-buy window and its whole length, on the tournament clock
+    (pauses excluded), or None when it is closed or has no end (KY 4 "until intermission":
+    the end of ``rebuy.until_level``; THC 1 "for the first 2 hrs": ``rebuy.until_minutes``;
+    whichever comes first)."""
+    if rebuy_closed_reason(s, now) is not None:
+        return None
+    rules = s.rules.tournament.rebuy
+    ends: list[int] = []
+    if rules.until_level is not None:
+        minutes = 0
+        for period in s.timeline:
+            minutes += period.minutes
+            if not period.is_break and period.level >= rules.until_level:
+                break
+        ends.append(minutes)
+    if rules.until_minutes is not None:
+        ends.append(rules.until_minutes)
+    if not ends:
+        return None
+    window = min(ends)
+    elapsed = clk.elapsed_ms(s.clock, s.timeline, max(now, s.last_at or now)) // MS_PER_MINUTE
+    return max(0, window - elapsed), window
