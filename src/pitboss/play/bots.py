@@ -1,18 +1,28 @@
-"""Bots: a few dozen lines of clear strategy each, so simulated tournaments behave like real ones.
+"""Bots: one model of a live player, its styles as parameters, and random play for stress tests.
 
-- `RandomLegal`: any legal action, uniformly by kind, any legal amount (stress tests).
-- `TightAggressive`: plays few hands and plays them hard. Preflop by Chen-score tiers and
-  position; with 10 big blinds or less it pushes or folds by the chart; after the flop it bets
-  made hands, calls with good ones at a fair price, continues with draws when cheap, and gives
-  up with nothing (one continuation bet as the preflop raiser).
-- `LoosePassive`: the charity-night regular: limps and calls a lot, raises only premium hands,
-  pays off with any pair or draw at a fair price.
-- `PushFold`: the short-stack player: before the flop it moves all-in with the chart's range for
-  its stack in big blinds, or folds (never a small raise, never a flat call of a raise); after
-  the flop (reached only by checking its big blind) it moves in with a good hand, else
-  checks or folds.
+`Bot` plays every hand the same way, its `Style` (how wide it enters, how often it raises
+rather than calls, how readily it calls) making it tight or loose, aggressive or passive:
 
-Between hands bots answer re-buy and add-on offers (`pitboss.play.offers`) by their style.
+- **Preflop, deep.** First in, it enters with the strongest share of hands for its position
+  (players left to act) and the table size, the share a solid regular opens (about 12 % under
+  the gun at nine-handed, 40 % on the button, 85 % heads-up), widened or narrowed by the style;
+  the style's aggression decides which of those are raised and which limped. Facing a raise it
+  re-raises its best hands and calls with the equity (`pitboss.play.ranges`, pitboss's own
+  preflop equities) against the raiser's likely range that the pot odds ask for; facing a
+  re-raise it goes on with premium hands only.
+- **Push or fold when short** (at most `Style.short_stack_bb` big blinds, scaled by the dead
+  money so antes count): first in by the Nash push-or-fold chart (`pitboss.play.pushfold`;
+  Chen & Ankenman, *The Mathematics of Poker*, ch. 12; cf. the HoldemResources Nash charts);
+  facing an all-in, a call when its equity against the pusher's chart range beats the pot odds.
+  Heads-up is the same model with one player behind (the chart's exact heads-up game).
+- **Postflop.** The made hand's tier (`pitboss.play.strength.postflop_tier`) gives an estimate
+  of its equity against a betting range by street (less against a bet, less again against a
+  raise, less multiway); it calls when that beats the pot odds, bets and raises for value,
+  continuation-bets the flop as the preflop raiser, and bluffs now and then by aggression.
+
+Re-buys and add-ons are answered by the player's money habits (`pitboss.play.habits`).
+
+`RandomLegal` plays any legal action; it is for stress tests and is not in the default field.
 
 Every bot draws its randomness from its own seeded ``random.Random`` (no module-level
 randomness), so the same seed gives the same play. Bots never read other players' cards: they
@@ -22,29 +32,76 @@ see a `PlayerView` only. At showdown they table a hand unless a hand already tab
 from __future__ import annotations
 
 import enum
+import math
 import random
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
 
-from pitboss.engine import Acted, Action, ActionKind, HandTabled, Street
+from pitboss.engine import Acted, Action, ActionKind, HandTabled, Posted, Street
 from pitboss.evaluator import evaluate
 from pitboss.play.agents import Agent, PlayerView
-from pitboss.play.offers import ChipOffer, OfferKind
-from pitboss.play.strength import (
-    Tier,
-    call_threshold,
-    postflop_tier,
-    preflop_score,
-    push_threshold,
-)
+from pitboss.play.habits import MoneyHabits, Spender
+from pitboss.play.offers import ChipOffer
+from pitboss.play.pushfold import equity_vs_push, is_push
+from pitboss.play.ranges import equity_vs_top, hand_class, top_share
+from pitboss.play.strength import Tier, postflop_tier
 
 
 class BotKind(enum.StrEnum):
-    """The bots shipped with pitboss."""
+    """The bots shipped with pitboss: `RANDOM_LEGAL`, and the styles of the one `Bot` model."""
 
     RANDOM_LEGAL = "random_legal"
     TIGHT_AGGRESSIVE = "tight_aggressive"
     LOOSE_PASSIVE = "loose_passive"
     PUSH_FOLD = "push_fold"
+    LOOSE_AGGRESSIVE = "loose_aggressive"
+    TIGHT_PASSIVE = "tight_passive"
+    REGULAR = "regular"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Style:
+    """How one player deviates from a solid regular (whole-number percentages).
+
+    ``looseness``: width of the entering range (100: the regular's; 180: wider, as by
+    ``1 - (1 - share) ** 1.8``). ``aggression``: share of entering hands raised rather than
+    limped, and how often it bets without being forced to (continuation bets, bluffs).
+    ``stickiness``: equity points of slack when calling (a caller who "wants to see it").
+    ``short_stack_bb``: at or below this stack (big blinds of dead money scaled to 1.5) it
+    plays push-or-fold before the flop.
+    """
+
+    looseness: int = 100
+    aggression: int = 60
+    stickiness: int = 0
+    short_stack_bb: int = 13
+
+
+STYLES: dict[BotKind, Style] = {
+    BotKind.REGULAR: Style(),
+    BotKind.TIGHT_AGGRESSIVE: Style(looseness=85, aggression=85, stickiness=0),
+    BotKind.LOOSE_PASSIVE: Style(looseness=150, aggression=25, stickiness=8, short_stack_bb=8),
+    BotKind.LOOSE_AGGRESSIVE: Style(looseness=140, aggression=85, stickiness=3),
+    BotKind.TIGHT_PASSIVE: Style(looseness=75, aggression=35, stickiness=2, short_stack_bb=10),
+    BotKind.PUSH_FOLD: Style(looseness=90, aggression=70, short_stack_bb=25),
+}
+"""The styles of the default field's players."""
+
+# Share of hands (percent) a solid regular enters first in, by players left to act (9-max
+# reads 8 under the gun .. 1 small blind; 0: the big blind raising limpers); heads-up the
+# button enters `_HEADS_UP_OPEN`.
+_OPEN_BY_BEHIND = (30, 28, 35, 25, 19, 16, 14, 12, 11, 10)
+_HEADS_UP_OPEN = 85
+_POPULATION_LOOSENESS = 1.25
+"""How much wider than a regular the field is assumed to raise (reading a raiser's range)."""
+
+# Estimated postflop equity of a tier against a betting range, by street (flop, turn, river).
+_EQUITY = {
+    Street.FLOP: (0.20, 0.40, 0.68, 0.88),
+    Street.TURN: (0.12, 0.32, 0.68, 0.90),
+    Street.RIVER: (0.05, 0.28, 0.63, 0.90),
+}
 
 
 def showdown_action(view: PlayerView) -> Action:
@@ -88,16 +145,276 @@ def _check_or_fold(view: PlayerView) -> Action:
     return Action.check() if view.legal.can_check else Action.fold()
 
 
-def _big_blinds(view: PlayerView) -> int:
-    """The player's stack (with what it has bet on this street) in whole big blinds."""
-    return (view.stack + view.bet) // max(view.big_blind, 1)
+def _call_or_check(view: PlayerView) -> Action:
+    return Action.call() if view.legal.call_amount else Action.check()
+
+
+def _preflop_order(seats: tuple[int, ...]) -> tuple[int, ...]:
+    """Seats in preflop order: under the gun first, the big blind last (heads-up: the
+    button, who posts the small blind, first: TDA 34B)."""
+    if len(seats) == 2:
+        return (seats[1], seats[0])
+    return seats[2:] + seats[:2]
+
+
+@cache
+def _entry_share(behind: int, players: int, looseness: float) -> float:
+    """Percent of hands entered first in with ``behind`` players to act."""
+    if players == 2:
+        base = _HEADS_UP_OPEN
+    else:
+        base = _OPEN_BY_BEHIND[min(behind, len(_OPEN_BY_BEHIND) - 1)]
+        # fewer players, weaker hands to beat: wider, and wider still at three or four
+        looseness *= 1.0 + 0.07 * max(0, 9 - players) + 0.05 * max(0, 6 - players)
+    return 100.0 * (1.0 - math.pow(1.0 - base / 100.0, looseness))
+
+
+@dataclass(slots=True)
+class _Preflop:
+    """What a player reads from the preflop betting so far."""
+
+    raises: int = 0
+    last_raiser: int = -1
+    last_raise_all_in: bool = False
+    first_raiser: int = -1
+    limpers: int = 0
+    callers: int = 0
+    dead: int = 0
+    raiser_total: int = 0
+
+
+def _read_preflop(view: PlayerView) -> _Preflop:
+    p = _Preflop()
+    for event in view.history:
+        if isinstance(event, Posted):
+            p.dead += event.amount
+        elif isinstance(event, Acted) and event.street is Street.PREFLOP:
+            kind = event.kind
+            if kind is ActionKind.RAISE or kind is ActionKind.BET:
+                p.raises += 1
+                if p.first_raiser < 0:
+                    p.first_raiser = event.seat
+                p.last_raiser = event.seat
+                p.last_raise_all_in = event.is_all_in
+                p.raiser_total = event.to
+                p.callers = 0
+            elif kind is ActionKind.CALL:
+                if p.raises:
+                    p.callers += 1
+                else:
+                    p.limpers += 1
+    return p
+
+
+class Bot:
+    """One model of a live player; `Style` makes it tight or loose, aggressive or passive."""
+
+    __slots__ = ("kind", "rng", "spender", "style")
+
+    def __init__(
+        self,
+        rng: random.Random,
+        style: Style | None = None,
+        *,
+        kind: BotKind = BotKind.REGULAR,
+        habits: MoneyHabits | None = None,
+    ) -> None:
+        self.rng = rng
+        self.kind = kind
+        self.style = style if style is not None else STYLES.get(kind, Style())
+        self.spender = Spender(habits if habits is not None else MoneyHabits(), rng)
+
+    def __repr__(self) -> str:
+        return f"Bot(kind={self.kind.value!r}, style={self.style!r})"
+
+    def accepts(self, offer: ChipOffer, /) -> bool:
+        """Re-buy or add-on, by the player's money habits (`pitboss.play.habits`)."""
+        return self.spender.accepts(offer)
+
+    def act(self, view: PlayerView, /) -> Action:
+        if view.legal.is_showdown:
+            return showdown_action(view)
+        if view.street is Street.PREFLOP:
+            return self._preflop(view)
+        return self._postflop(view)
+
+    # ------------------------------------------------------------------------ preflop
+
+    def _preflop(self, view: PlayerView) -> Action:
+        style = self.style
+        legal = view.legal
+        bb = max(view.big_blind, 1)
+        order = _preflop_order(view.seats)
+        n = len(order)
+        me = order.index(view.seat)
+        behind = n - 1 - me
+        read = _read_preflop(view)
+        hand = hand_class(*view.hole)
+        share = top_share(hand) * 100.0
+        mine = view.stack + view.bet
+        in_hand = view.in_hand
+        deepest = 0
+        for seat, stack, bet in zip(view.seats, view.stacks, view.bets, strict=True):
+            if seat != view.seat and seat in in_hand and stack + bet > deepest:
+                deepest = stack + bet
+        effective = min(mine, deepest) if deepest else mine
+        dead = max(read.dead, bb)
+        chart_bb = effective * 1.5 / dead  # stack in the chart's units (1.5 big blinds dead)
+        to_call = legal.call_amount
+        pot = view.pot
+        stick = style.stickiness / 200.0  # half the postflop slack: the price is known
+
+        if read.raises == 0:
+            if chart_bb <= style.short_stack_bb:
+                if chart_bb <= 1.5 or is_push(
+                    hand, stack_bb=chart_bb, behind=behind + read.limpers
+                ):
+                    return _all_in(view)
+                return _check_or_fold(view)
+            entry = _entry_share(behind, n, style.looseness / 100.0)
+            # short-handed, players raise rather than limp (no one is behind to trap)
+            raising = entry * min(1.0, style.aggression / 100.0 + 0.06 * max(0, 9 - n))
+            if read.limpers:
+                entry = min(100.0, entry * 1.2)
+                raising *= 0.7
+            if share <= raising:
+                size = (5 + 2 * read.limpers) * bb // 2 if n > 2 else 5 * bb // 2
+                return _bet_to(view, size)
+            if share <= entry:
+                return _call_or_check(view)
+            return _check_or_fold(view)
+
+        # facing a raise: read the last raiser's range
+        raiser = read.last_raiser
+        raiser_behind = n - 1 - order.index(raiser) if raiser in order else 1
+        raiser_chart_bb = read.raiser_total * 1.5 / dead
+        opened = _entry_share(raiser_behind, n, _POPULATION_LOOSENESS)
+        if read.raises == 1 and read.last_raise_all_in and raiser_chart_bb <= 25:
+            half = max(2, int(raiser_chart_bb * 2))
+            equity = equity_vs_push(hand, raiser_behind, half)
+        else:
+            width = opened if read.raises == 1 else max(3.0, opened * 0.3 / read.raises)
+            if read.last_raise_all_in:
+                width = min(100.0, width * 1.3)
+            equity = equity_vs_top(hand, max(1, round(width)))
+        price = to_call / (pot + to_call) if to_call else 0.0
+        commits = to_call * 5 >= view.stack * 2 or chart_bb <= style.short_stack_bb
+
+        if commits:
+            if legal.can_raise and equity >= 0.5 + 0.05 * read.raises - stick:
+                return _all_in(view)  # re-shove (fold equity on top of the equity)
+            if equity + stick >= price:
+                return _call_or_check(view)
+            return _check_or_fold(view)
+        # deep: value re-raise, else call by price, else fold
+        in_position = raiser in order and me > order.index(raiser)
+        if read.raises >= 2:
+            value_share = 2.6
+        else:
+            value_share = max(2.6, 0.12 * opened * (1 + style.aggression / 100))
+        bluff = read.raises == 1 and share <= 40 and self.rng.random() < style.aggression / 1500
+        if legal.can_raise and (share <= value_share or bluff):
+            if read.raises >= 2:
+                target = view.current_bet * 23 // 10
+            else:
+                target = view.current_bet * (3 if in_position else 4)
+            return _bet_to(view, target)
+        in_position = in_position and read.raises == 1
+        realise = (0.88 if in_position else 0.72) - 0.08 * (read.raises - 1)
+        row, col = divmod(hand, 13)
+        if row < col and col - row > 2:  # offsuit, not connected: hard to play after the flop
+            realise -= 0.06
+        if equity * realise + stick + 0.02 * read.callers >= price:
+            return _call_or_check(view)
+        return _check_or_fold(view)
+
+    # ----------------------------------------------------------------------- postflop
+
+    def _postflop(self, view: PlayerView) -> Action:
+        style = self.style
+        legal = view.legal
+        rng = self.rng
+        street = view.street
+        tier = postflop_tier(view.hole, view.board)
+        opponents = len(view.in_hand) - 1
+        pot = view.pot
+        to_call = legal.call_amount
+        aggression = style.aggression / 100.0
+        equity = _EQUITY[street][tier]
+        if tier is not Tier.MONSTER and opponents > 1:
+            equity *= 1.0 - 0.12 * min(opponents - 1, 4)
+
+        if to_call == 0:  # checked to, or first to act
+            aggressor = self._last_aggressor(view)
+            heads_up = opponents == 1
+            if tier is Tier.MONSTER:
+                chance = 0.6 + 0.4 * aggression
+                size = pot * 2 // 3
+            elif tier is Tier.GOOD:
+                chance = (0.5 if street is Street.RIVER else 0.55) + 0.35 * aggression
+                size = pot * 3 // 5
+            elif aggressor == view.seat:  # continuation or follow-up bet, a semi-bluff
+                base = {Street.FLOP: 0.75, Street.TURN: 0.35, Street.RIVER: 0.2}[street]
+                chance = base * aggression * (1.0 if heads_up else 0.5)
+                size = pot * 2 // 5 if street is Street.FLOP else pot // 2
+            elif view.players_behind == 0 and heads_up:  # a stab when checked to
+                chance = 0.25 * aggression
+                size = pot // 2
+            else:
+                chance = 0.08 * aggression if tier is Tier.WEAK else 0.0
+                size = pot // 2
+            if chance and rng.random() < chance:
+                return _bet_to(view, max(size, view.big_blind))
+            return Action.check()
+
+        # facing a bet
+        before = max(pot - to_call, 1)
+        ratio = min(to_call / before, 2.0)
+        raised = self._raises_this_street(view) >= 2
+        if tier is not Tier.MONSTER:
+            equity -= 0.05 + 0.06 * ratio + (0.12 if raised else 0.0)
+            if to_call * 2 >= view.stack:  # one pair rarely wants to play for the stack
+                equity -= 0.08
+        price = to_call / (pot + to_call)
+        if legal.can_raise and tier is Tier.MONSTER and rng.random() < 0.25 + 0.5 * aggression:
+            return _bet_to(view, view.current_bet * 3)
+        if equity + style.stickiness / 100.0 >= price:
+            return Action.call()
+        return Action.fold()
+
+    def _last_aggressor(self, view: PlayerView) -> int:
+        """The seat that made the last bet or raise of the previous street (-1: none)."""
+        order = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
+        previous = order[order.index(view.street) - 1]
+        last = -1
+        for event in view.history:
+            if (
+                isinstance(event, Acted)
+                and event.street is previous
+                and event.kind in (ActionKind.RAISE, ActionKind.BET)
+            ):
+                last = event.seat
+        return last
+
+    def _raises_this_street(self, view: PlayerView) -> int:
+        street = view.street
+        return sum(
+            1
+            for event in view.history
+            if isinstance(event, Acted)
+            and event.street is street
+            and event.kind in (ActionKind.RAISE, ActionKind.BET)
+        )
 
 
 class RandomLegal:
     """Any legal action: a kind drawn uniformly among those allowed, then a legal amount
-    (the minimum, the maximum or anything between, a third of the time each)."""
+    (the minimum, the maximum or anything between, a third of the time each). Stress tests
+    only: not part of the default field."""
 
     __slots__ = ("rng",)
+
+    kind = BotKind.RANDOM_LEGAL
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -126,188 +443,64 @@ class RandomLegal:
         return self.rng.random() < 0.5
 
 
-class TightAggressive:
-    """Few hands, played hard: preflop tiers by position, push-or-fold when short, postflop by
-    the made hand's tier and the price."""
-
-    __slots__ = ("push_fold_big_blinds", "rng")
-
-    def __init__(self, rng: random.Random, *, push_fold_big_blinds: int = 10) -> None:
-        self.rng = rng
-        self.push_fold_big_blinds = push_fold_big_blinds
-
-    def accepts(self, offer: ChipOffer, /) -> bool:
-        """Re-buys when below the starting stack; takes the add-on when below 30 big blinds."""
-        if offer.kind is OfferKind.REBUY:
-            return offer.stack < offer.starting_chips
-        return offer.big_blinds < 30
-
-    def act(self, view: PlayerView, /) -> Action:
-        if view.legal.is_showdown:
-            return showdown_action(view)
-        if view.street is Street.PREFLOP:
-            if _big_blinds(view) <= self.push_fold_big_blinds:
-                return push_or_fold(view)
-            return self._preflop(view)
-        return self._postflop(view)
-
-    def _preflop(self, view: PlayerView) -> Action:
-        score = preflop_score(*view.hole)
-        bb = view.big_blind
-        legal = view.legal
-        if view.current_bet <= bb:  # nobody has raised: open or give up
-            behind = view.players_behind
-            needed = (5, 6, 7)[behind] if behind < 3 else 8
-            if score >= needed:
-                return _bet_to(view, view.current_bet + 2 * bb)
-            return _check_or_fold(view)
-        if score >= 12:  # premium: re-raise
-            return _bet_to(view, 3 * view.current_bet)
-        stack = view.stack
-        to_call = legal.call_amount
-        if score >= 9 and to_call * 5 <= stack:
-            return Action.call()
-        if score >= 6 and to_call * 15 <= stack:  # pairs, suited connectors: cheap flops
-            return Action.call()
-        if to_call >= stack and score >= call_threshold(
-            _big_blinds(view), pot_odds_good=to_call * 2 <= view.pot
-        ):
-            return Action.call()
-        return _check_or_fold(view)
-
-    def _postflop(self, view: PlayerView) -> Action:
-        tier = postflop_tier(view.hole, view.board)
-        legal = view.legal
-        pot = view.pot
-        to_call = legal.call_amount
-        if tier is Tier.MONSTER:
-            return _bet_to(view, view.current_bet + max(pot * 2 // 3, view.big_blind))
-        if legal.can_check:
-            if tier is Tier.GOOD or (self._was_raiser(view) and self.rng.random() < 0.5):
-                return _bet_to(view, max(pot // 2, view.big_blind))
-            return Action.check()
-        if tier is Tier.GOOD and to_call * 4 <= pot * 3:
-            return Action.call()
-        if tier is Tier.WEAK and to_call * 3 <= pot:
-            return Action.call()
-        return Action.fold()
-
-    def _was_raiser(self, view: PlayerView) -> bool:
-        """Whether this player made the last preflop raise, and this is the flop."""
-        if view.street is not Street.FLOP:
-            return False
-        last = None
-        for event in view.history:
-            if (
-                isinstance(event, Acted)
-                and event.street is Street.PREFLOP
-                and event.kind in (ActionKind.RAISE, ActionKind.BET)
-            ):
-                last = event.seat
-        return last == view.seat
+def TightAggressive(rng: random.Random, *, habits: MoneyHabits | None = None) -> Bot:  # noqa: N802
+    """A `Bot` in the tight-aggressive style."""
+    return Bot(rng, kind=BotKind.TIGHT_AGGRESSIVE, habits=habits)
 
 
-class LoosePassive:
-    """The charity-night regular: limps and calls a lot, raises only the best hands, pays off
-    with any pair or draw at a fair price, and calls an all-in with a good hand."""
-
-    __slots__ = ("rng",)
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def accepts(self, offer: ChipOffer, /) -> bool:
-        """It's for charity: buys every re-buy and add-on it is offered."""
-        return True
-
-    def act(self, view: PlayerView, /) -> Action:
-        legal = view.legal
-        if legal.is_showdown:
-            return showdown_action(view)
-        to_call = legal.call_amount
-        stack = view.stack
-        if view.street is Street.PREFLOP:
-            score = preflop_score(*view.hole)
-            if score >= 12:
-                return _bet_to(view, 3 * view.current_bet)
-            if score >= 5 and (to_call * 10 <= stack or (score >= 9 and to_call * 3 <= stack)):
-                return Action.call() if to_call else Action.check()
-            if to_call >= stack and score >= 10:
-                return Action.call()
-            return _check_or_fold(view)
-        tier = postflop_tier(view.hole, view.board)
-        if tier is Tier.MONSTER and self.rng.random() < 0.5:
-            return _bet_to(view, view.current_bet + max(view.pot // 2, view.big_blind))
-        if not to_call:
-            return Action.check()
-        if tier >= Tier.GOOD or (tier is Tier.WEAK and to_call * 2 <= view.pot):
-            return Action.call()
-        return Action.fold()
+def LoosePassive(rng: random.Random, *, habits: MoneyHabits | None = None) -> Bot:  # noqa: N802
+    """A `Bot` in the loose-passive style (the charity-night regular)."""
+    return Bot(rng, kind=BotKind.LOOSE_PASSIVE, habits=habits)
 
 
-def push_or_fold(view: PlayerView) -> Action:
-    """The push-or-fold chart (see `pitboss.play.strength`): all-in or fold before the flop."""
-    legal = view.legal
-    score = preflop_score(*view.hole)
-    stack_bb = _big_blinds(view)
-    if view.current_bet <= view.big_blind:  # nobody has raised
-        if score >= push_threshold(stack_bb, behind=view.players_behind):
-            return _all_in(view)
-        return _check_or_fold(view)
-    odds = legal.call_amount * 2 <= view.pot
-    if score >= call_threshold(stack_bb, pot_odds_good=odds):
-        return _all_in(view)
-    return _check_or_fold(view)
+def PushFold(rng: random.Random, *, habits: MoneyHabits | None = None) -> Bot:  # noqa: N802
+    """A `Bot` that plays push-or-fold before the flop up to 25 big blinds."""
+    return Bot(rng, kind=BotKind.PUSH_FOLD, habits=habits)
 
-
-class PushFold:
-    """Moves all-in or folds before the flop by the chart; after the flop shoves good hands."""
-
-    __slots__ = ("rng",)
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def accepts(self, offer: ChipOffer, /) -> bool:
-        """Re-buys only when busted; takes the add-on when short (15 big blinds or less)."""
-        if offer.kind is OfferKind.REBUY:
-            return offer.is_busted
-        return offer.big_blinds <= 15
-
-    def act(self, view: PlayerView, /) -> Action:
-        if view.legal.is_showdown:
-            return showdown_action(view)
-        if view.street is Street.PREFLOP:
-            return push_or_fold(view)
-        if postflop_tier(view.hole, view.board) >= Tier.GOOD:
-            return _all_in(view)
-        return _check_or_fold(view)
-
-
-BOT_TYPES: dict[BotKind, Callable[[random.Random], Agent]] = {
-    BotKind.RANDOM_LEGAL: RandomLegal,
-    BotKind.TIGHT_AGGRESSIVE: TightAggressive,
-    BotKind.LOOSE_PASSIVE: LoosePassive,
-    BotKind.PUSH_FOLD: PushFold,
-}
 
 DEFAULT_MIX: tuple[tuple[BotKind, int], ...] = (
-    (BotKind.TIGHT_AGGRESSIVE, 5),
     (BotKind.LOOSE_PASSIVE, 3),
+    (BotKind.REGULAR, 2),
+    (BotKind.TIGHT_AGGRESSIVE, 2),
+    (BotKind.TIGHT_PASSIVE, 1),
+    (BotKind.LOOSE_AGGRESSIVE, 1),
     (BotKind.PUSH_FOLD, 1),
-    (BotKind.RANDOM_LEGAL, 1),
 )
-"""The default field, in tens: five tight-aggressive, three loose-passive, one push-or-fold,
-one who plays at random."""
+"""The default field, in tens: a live field's mix of styles, with no random player."""
 
 
-def make_bot(kind: BotKind, rng: random.Random) -> Agent:
+def make_bot(
+    kind: BotKind, rng: random.Random, *, habits: MoneyHabits | None = None
+) -> Agent:
     """A bot of ``kind`` with its own random source seeded from ``rng``."""
-    return BOT_TYPES[kind](random.Random(rng.getrandbits(64)))
+    seeded = random.Random(rng.getrandbits(64))
+    if kind is BotKind.RANDOM_LEGAL:
+        return RandomLegal(seeded)
+    return Bot(seeded, kind=kind, habits=habits)
+
+
+def _maker(kind: BotKind) -> Callable[[random.Random], Agent]:
+    def make(rng: random.Random) -> Agent:
+        return RandomLegal(rng) if kind is BotKind.RANDOM_LEGAL else Bot(rng, kind=kind)
+
+    return make
+
+
+BOT_TYPES: dict[BotKind, Callable[[random.Random], Agent]] = {k: _maker(k) for k in BotKind}
+"""A maker of each kind of bot from a random source it uses as is."""
+
+
+def style_name(agent: object) -> str:
+    """The style a result reports for ``agent``: its `BotKind`, else its class name."""
+    kind = getattr(agent, "kind", None)
+    return kind.value if isinstance(kind, BotKind) else type(agent).__name__
 
 
 def bot_mix(
-    rng: random.Random, weights: Sequence[tuple[BotKind, int]] = DEFAULT_MIX
+    rng: random.Random,
+    weights: Sequence[tuple[BotKind, int]] = DEFAULT_MIX,
+    *,
+    habits: MoneyHabits | None = None,
 ) -> Callable[[str], Agent]:
     """A factory of bots for a field: each call draws a kind by ``weights`` and seeds it.
 
@@ -323,11 +516,13 @@ def bot_mix(
     def make(player: str) -> Agent:
         roll = rng.randrange(total)
         kind = next(k for k, top in zip(kinds, cumulative, strict=True) if roll < top)
-        return make_bot(kind, rng)
+        return make_bot(kind, rng, habits=habits)
 
     return make
 
 
-def default_bot_mix(rng: random.Random) -> Callable[[str], Agent]:
+def default_bot_mix(
+    rng: random.Random, *, habits: MoneyHabits | None = None
+) -> Callable[[str], Agent]:
     """The default mixed field (`DEFAULT_MIX`): call it with a player's name to get a bot."""
-    return bot_mix(rng, DEFAULT_MIX)
+    return bot_mix(rng, DEFAULT_MIX, habits=habits)
