@@ -46,8 +46,8 @@ from pitboss.engine import Action, Hand, HandSetup, HandTabled
 from pitboss.errors import PlayError, RegistrationError, SeatingError
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.play.agents import Agent, PlayerView, ViewBuilder, take_turn
-from pitboss.play.bots import BOT_TYPES, BotKind, bot_mix
-from pitboss.play.offers import ChipOffer, OfferKind, accepts_offer
+from pitboss.play.bots import bot_mix, style_name
+from pitboss.play.offers import ChipOffer, OfferKind, accepts_offer, rebuy_window
 from pitboss.play.runner import Stakes
 from pitboss.play.simulation import (
     DEFAULT_START_MS,
@@ -92,7 +92,6 @@ MS_PER_SECOND = 1000
 
 TIME_LIMIT_DEAL = "time-limit"
 _READY, _FINISH, _TICK = 0, 1, 2
-_STYLE_OF: dict[object, BotKind] = {maker: kind for kind, maker in BOT_TYPES.items()}
 
 
 def play_tournament(
@@ -210,7 +209,11 @@ class _Runtime:
         self.deck_rng = random.Random(master.getrandbits(64))
         self.pace_rng = random.Random(master.getrandbits(64))
         bots_rng = random.Random(master.getrandbits(64))
-        make = agents if agents is not None else bot_mix(bots_rng, settings.bot_mix)
+        make = (
+            agents
+            if agents is not None
+            else bot_mix(bots_rng, settings.bot_mix, habits=settings.money)
+        )
         self.rules = rules
         self.seed = seed
         self.settings = settings
@@ -624,6 +627,7 @@ class _Runtime:
     def _offer(self, kind: OfferKind, pid: PlayerId) -> None:
         rules = self.state.rules.tournament
         terms = rules.rebuy if kind is OfferKind.REBUY else rules.add_on
+        window = rebuy_window(self.state, self.now) if kind is OfferKind.REBUY else None
         offer = ChipOffer(
             kind=kind,
             player=pid,
@@ -632,6 +636,8 @@ class _Runtime:
             price_cents=terms.price_cents + terms.fee_cents,
             big_blind=self._big_blind(),
             starting_chips=rules.entry.starting_chips,
+            minutes_left=window[0] if window is not None else None,
+            window_minutes=window[1] if window is not None else None,
         )
         if not accepts_offer(self.agents[pid], offer):
             return
@@ -705,11 +711,10 @@ class _Runtime:
         for pid, player in s.players.items():
             first, last = places.get(pid, (0, 0))
             agent = self.agents[pid].agent
-            style = _STYLE_OF.get(type(agent))
             finishers.append(
                 Finisher(
                     player_id=pid,
-                    style=style.value if style is not None else type(agent).__name__,
+                    style=style_name(agent),
                     first=first,
                     last=last,
                     prize_cents=player.prize_cents,

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from pitboss.engine import HandEvent, HandSetup
 from pitboss.errors import PlayError
 from pitboss.play.bots import DEFAULT_MIX, BotKind
+from pitboss.play.habits import MoneyHabits
 from pitboss.play.pace import DealingPace
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import ChopMethod, PersonalDetail
@@ -35,13 +36,15 @@ class SimulationSettings:
     ``colour_up_seconds``: a colour-up raced at the start of a level stops that table this
     long (at a break it happens within the break). ``hand_for_hand_on_bubble``: the floor
     plays hand-for-hand one off the money (RP-8) when the house leaves it to the director.
-    ``max_hands`` guards against a tournament that would never end.
+    ``max_hands`` guards against a tournament that would never end. ``bot_mix`` is the field's
+    mix of styles, ``money`` its re-buy and add-on habits (`pitboss.play.habits`).
     """
 
     pace: DealingPace = field(default_factory=DealingPace)
     colour_up_seconds: int = 120
     start_at_ms: int = DEFAULT_START_MS
     bot_mix: tuple[tuple[BotKind, int], ...] = DEFAULT_MIX
+    money: MoneyHabits = field(default_factory=MoneyHabits)
     hand_for_hand_on_bubble: bool = True
     max_hands: int = 5_000_000
 
