@@ -1,0 +1,265 @@
+"""Figures a poker player checks to believe a field of bots: VPIP, PFR, walks, showdowns.
+
+`table_figures` deals ``hands`` hands at one table of ``players`` bots drawn from a mix, the
+button moving each hand; a player who busts is replaced by a new bot with a new stack (stacks
+are drawn between `STACK_LOW_BB` and `STACK_HIGH_BB` big blinds, log-uniformly: the spread of
+a tournament's middle stages). `heads_up_lengths` plays heads-up matches from equal stacks at
+fixed blinds and counts the hands until one player has every chip. Both take a seed, so the
+figures are reproducible (``benchmarks/bench_realism.py``, ``tests/play/test_realism.py``).
+
+Definitions (as tracking software counts them):
+
+- **VPIP**: share of hands dealt in which the player put chips in voluntarily before the flop
+  (a call or a raise; posting a blind, or checking the big blind, does not count).
+- **PFR**: share of hands dealt in which the player raised before the flop.
+- **Walk**: everyone folds to the big blind (hands with a big blind).
+- **Showdown**: two or more hands tabled at the end.
+- **All-in called**: an all-in bet or raise that someone called, by the shover's stack in
+  big blinds at the start of the hand.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from pitboss.cards import Deck
+from pitboss.engine import (
+    Acted,
+    ActionKind,
+    AnteMode,
+    Hand,
+    HandSetup,
+    HandTabled,
+    Posted,
+    PostKind,
+    SeatSpec,
+    Street,
+)
+from pitboss.play.agents import Agent, ViewBuilder, take_turn
+from pitboss.play.bots import DEFAULT_MIX, BotKind, bot_mix
+from pitboss.rules import RuleSet
+
+STACK_LOW_BB = 12
+STACK_HIGH_BB = 120
+BIG_BLIND = 100
+DEPTHS: tuple[tuple[str, int, int], ...] = (
+    ("<=10 bb", 0, 10),
+    ("10-20 bb", 11, 20),
+    ("20-40 bb", 21, 40),
+    (">40 bb", 41, 10**9),
+)
+"""Stack-depth buckets (inclusive, in whole big blinds) for all-ins called."""
+
+
+@dataclass(slots=True)
+class TableFigures:
+    """Counts over the hands dealt at one table size (fractions are properties)."""
+
+    players: int
+    hands: int = 0
+    player_hands: int = 0
+    vpip: int = 0
+    pfr: int = 0
+    walks: int = 0
+    showdowns: int = 0
+    all_ins: dict[str, int] = field(default_factory=dict)
+    all_ins_called: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def vpip_rate(self) -> float:
+        return self.vpip / max(self.player_hands, 1)
+
+    @property
+    def pfr_rate(self) -> float:
+        return self.pfr / max(self.player_hands, 1)
+
+    @property
+    def walk_rate(self) -> float:
+        return self.walks / max(self.hands, 1)
+
+    @property
+    def showdown_rate(self) -> float:
+        return self.showdowns / max(self.hands, 1)
+
+    def called_rate(self, depth: str) -> float | None:
+        """Share of all-ins called at ``depth`` (None: no all-in there)."""
+        shoves = self.all_ins.get(depth, 0)
+        return self.all_ins_called.get(depth, 0) / shoves if shoves else None
+
+
+def _depth(big_blinds: int) -> str:
+    return next(name for name, low, high in DEPTHS if low <= big_blinds <= high)
+
+
+def _draw_stack(rng: random.Random) -> int:
+    low, high = math.log(STACK_LOW_BB), math.log(STACK_HIGH_BB)
+    return int(math.exp(rng.uniform(low, high)) * BIG_BLIND)
+
+
+def _setup(players: Sequence[tuple[str, int]], button: int) -> HandSetup:
+    """Seats 1..n; the button at ``button`` (index), blinds after it (heads-up: the button
+    posts the small blind, TDA 34B)."""
+    n = len(players)
+    seats = tuple(SeatSpec(seat=i + 1, player=p, stack=s) for i, (p, s) in enumerate(players))
+    heads_up = n == 2
+    return HandSetup(
+        seats=seats,
+        button=button + 1,
+        small_blind_seat=button + 1 if heads_up else (button + 1) % n + 1,
+        big_blind_seat=(button + 1) % n + 1 if heads_up else (button + 2) % n + 1,
+        small_blind=BIG_BLIND // 2,
+        big_blind=BIG_BLIND,
+        ante=0,
+        ante_mode=AnteMode.NONE,
+        rules=RuleSet(),
+    )
+
+
+def play_one(hand: Hand, agents: dict[str, Agent]) -> None:
+    """Drive ``hand`` to its end with ``agents`` (by player name)."""
+    builder = ViewBuilder(hand)
+    while not hand.is_over:
+        view = builder.view()
+        take_turn(hand, agents[view.player], view)
+
+
+def _count(figures: TableFigures, hand: Hand) -> None:
+    setup = hand.setup
+    start = {s.seat: s.stack for s in setup.seats}
+    figures.hands += 1
+    figures.player_hands += len(setup.seats)
+    entered: set[int] = set()
+    raised: set[int] = set()
+    voluntary = False
+    big_blind_seat = None
+    shoves: list[tuple[Street, int]] = []
+    called: set[int] = set()
+    tabled = 0
+    for event in hand.events:
+        if isinstance(event, Posted) and event.kind is PostKind.BIG_BLIND:
+            big_blind_seat = event.seat
+        elif isinstance(event, Acted):
+            kind = event.kind
+            if event.street is Street.PREFLOP and kind in (
+                ActionKind.CALL,
+                ActionKind.RAISE,
+                ActionKind.BET,
+            ):
+                entered.add(event.seat)
+                voluntary = True
+                if kind is not ActionKind.CALL:
+                    raised.add(event.seat)
+            if kind in (ActionKind.RAISE, ActionKind.BET) and event.is_all_in:
+                shoves.append((event.street, event.seat))
+            elif kind is ActionKind.CALL and shoves and shoves[-1][0] is event.street:
+                called.add(len(shoves) - 1)
+        elif isinstance(event, HandTabled):
+            tabled += 1
+    figures.vpip += len(entered)
+    figures.pfr += len(raised)
+    if big_blind_seat is not None and not voluntary:
+        figures.walks += 1
+    if tabled >= 2:
+        figures.showdowns += 1
+    for i, (_, seat) in enumerate(shoves):
+        depth = _depth(start[seat] // BIG_BLIND)
+        figures.all_ins[depth] = figures.all_ins.get(depth, 0) + 1
+        if i in called:
+            figures.all_ins_called[depth] = figures.all_ins_called.get(depth, 0) + 1
+
+
+def table_figures(
+    players: int,
+    *,
+    hands: int,
+    seed: int,
+    mix: Sequence[tuple[BotKind, int]] = DEFAULT_MIX,
+) -> TableFigures:
+    """Deal ``hands`` hands at a table of ``players`` bots from ``mix`` (see the module)."""
+    rng = random.Random(seed)
+    deck_rng = random.Random(rng.getrandbits(64))
+    make = bot_mix(random.Random(rng.getrandbits(64)), mix)
+    figures = TableFigures(players=players)
+    names = iter(f"p{i}" for i in range(1, 10**9))
+    agents: dict[str, Agent] = {}
+    seats: list[tuple[str, int]] = []
+    for _ in range(players):
+        name = next(names)
+        agents[name] = make(name)
+        seats.append((name, _draw_stack(rng)))
+    for number in range(hands):
+        button = number % players
+        hand = Hand(_setup(seats, button), Deck(deck_rng))
+        play_one(hand, agents)
+        _count(figures, hand)
+        final = hand.final_stacks
+        for i, (name, _) in enumerate(seats):
+            chips = final[i + 1]
+            if chips == 0:
+                del agents[name]
+                name = next(names)
+                agents[name] = make(name)
+                chips = _draw_stack(rng)
+            seats[i] = (name, chips)
+    return figures
+
+
+def heads_up_lengths(
+    stack_bb: int,
+    *,
+    matches: int,
+    seed: int,
+    mix: Sequence[tuple[BotKind, int]] = DEFAULT_MIX,
+    make: Callable[[str], Agent] | None = None,
+    max_hands: int = 5_000,
+) -> list[int]:
+    """Hands each of ``matches`` heads-up matches lasted, from ``stack_bb`` big blinds each at
+    fixed blinds (a match still going after ``max_hands`` counts as that many)."""
+    rng = random.Random(seed)
+    deck_rng = random.Random(rng.getrandbits(64))
+    maker = make if make is not None else bot_mix(random.Random(rng.getrandbits(64)), mix)
+    lengths: list[int] = []
+    for match in range(matches):
+        names = (f"m{match}a", f"m{match}b")
+        agents = {name: maker(name) for name in names}
+        seats = [(names[0], stack_bb * BIG_BLIND), (names[1], stack_bb * BIG_BLIND)]
+        played = 0
+        while played < max_hands and all(chips for _, chips in seats):
+            hand = Hand(_setup(seats, played % 2), Deck(deck_rng))
+            play_one(hand, agents)
+            final = hand.final_stacks
+            seats = [(name, final[i + 1]) for i, (name, _) in enumerate(seats)]
+            played += 1
+        lengths.append(played)
+    return lengths
+
+
+def median(values: Sequence[int]) -> float:
+    """The median of ``values`` (0 for none)."""
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    mid = len(ordered) // 2
+    return float(ordered[mid]) if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
+Band = tuple[float, float]
+
+VPIP_TARGET: dict[int, Band] = {2: (0.55, 0.85), 3: (0.35, 0.60), 6: (0.25, 0.40), 9: (0.18, 0.35)}
+"""VPIP by table size: tight regulars 15-20 % full ring, more short-handed; 21-35 % is a
+"semi-loose" player, a live charity field's usual (BENCHMARKS.md, Realism)."""
+PFR_TARGET: dict[int, Band] = {2: (0.30, 0.60), 3: (0.18, 0.40), 6: (0.12, 0.25), 9: (0.07, 0.18)}
+WALK_TARGET: dict[int, Band] = {2: (0.05, 0.20), 3: (0.15, 0.35), 6: (0.08, 0.20), 9: (0.08, 0.16)}
+"""Everyone folds to the big blind: about 10-15 % full ring; heads-up well under 20 %."""
+SHOWDOWN_TARGET: Band = (0.10, 0.35)
+CALLED_TARGET: dict[str, Band] = {
+    "<=10 bb": (0.25, 0.70),
+    "10-20 bb": (0.15, 0.60),
+    "20-40 bb": (0.15, 0.80),
+    ">40 bb": (0.30, 0.90),
+}
+HEADS_UP_TARGET: dict[int, Band] = {10: (2, 12), 20: (5, 30), 40: (12, 80)}
+"""Median hands of a heads-up match at fixed blinds, by starting stack in big blinds."""
