@@ -61,6 +61,7 @@ class Hub:
         self._lock = threading.RLock()
         self._payloads: dict[tuple[str, int, Role], dict[str, Any]] = {}
         self._encoded: dict[tuple[str, int, Role], tuple[int, int, str]] = {}
+        self._woken: dict[str, int] = {}
 
     # --- tournaments ----------------------------------------------------------------------
 
@@ -199,6 +200,9 @@ class Hub:
         """Wake every screen of ``stream`` (from any thread)."""
         seq = self._open[stream].head
         with self._lock:
+            if self._woken.get(stream) == seq:  # the same head told twice (our own write
+                return  # and the follower seeing it): once is enough
+            self._woken[stream] = seq
             screens = list(self._screens.get(stream, ()))
         by_loop: dict[asyncio.AbstractEventLoop, list[Screen]] = {}
         for screen in screens:
