@@ -162,8 +162,9 @@ def test_a_thc_run_with_time_limit_cites_the_option_not_ky_11() -> None:
 
 
 def test_ky_11_own_limit_is_cited_and_each_survivor_below_a_lower_paid_prize_is_warned() -> None:
-    # 150 players cannot finish KY's structure in 6 hours: KY 11's chip chop ends the night.
-    code, out = _run("--preset", "ky-charity", "--players", "150", "--seed", "3", "--json")
+    # 700 players do not finish KY's structure in 6 hours (seed 3): KY 11's chip chop ends the
+    # night. (A field of 150 used to: the bots before issue 15 folded far too much.)
+    code, out = _run("--preset", "ky-charity", "--players", "700", "--seed", "3", "--json")
     assert code == 0, out
     data = json.loads(out)
     chop = data["chop"]
@@ -175,7 +176,7 @@ def test_ky_11_own_limit_is_cited_and_each_survivor_below_a_lower_paid_prize_is_
     for player, amount in zip(chop["players"], chop["amounts_cents"], strict=True):
         warned = any(w.startswith(f"{player} gets ") for w in chop["warnings"])
         assert warned == (amount < best["prize_cents"]), (player, amount, best)
-    code, out = _run("--preset", "ky-charity", "--players", "150", "--seed", "3")
+    code, out = _run("--preset", "ky-charity", "--players", "700", "--seed", "3")
     assert f"Forced chop at the time limit (6 h 00 min, KY 11): {survivors} players left" in out
 
 
