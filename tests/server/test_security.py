@@ -310,12 +310,19 @@ def test_a_changed_password_ends_the_other_sessions(app: FastAPI, director: Dire
         assert phone.post("/api/session", json={"password": "a-brand-new-one"}).status_code == 200
 
 
-def test_signing_out_drops_the_cookie(director: Director) -> None:
+def test_signing_out_drops_the_cookie_and_a_kept_copy_no_longer_signs_in(
+    director: Director,
+) -> None:
+    kept = director.client.cookies.get(SESSION_COOKIE)
+    assert kept
     response = director.client.request(
         "DELETE", "/api/session", headers={"X-CSRF-Token": director.csrf}
     )
     assert response.status_code == 200, response.text
     assert director.client.get("/api/session").json()["signed_in"] is False
+    director.client.cookies.set(SESSION_COOKIE, kept)
+    assert director.client.get("/api/session").json()["signed_in"] is False
+    assert_refused(director.client.get("/api/tournaments/x/director"), 401, "not_signed_in")
 
 
 # --- table tokens -----------------------------------------------------------------------------

@@ -164,8 +164,9 @@ def change_password(
 
 
 @router.delete("/session", tags=["session"])
-def sign_out(response: Response, _: DirectorDep) -> dict[str, Any]:
-    """Sign out."""
+def sign_out(response: Response, auth: AuthDep, session: DirectorDep) -> dict[str, Any]:
+    """Sign out: this session's cookie no longer signs in, even if someone kept a copy."""
+    auth.sign_out(session)
     response.delete_cookie(SESSION_COOKIE, path="/")
     return {"signed_in": False}
 

@@ -164,7 +164,7 @@ def _follow(hub: Hub, stop: threading.Event) -> None:
     with listener:
         while not stop.is_set():
             try:
-                for wakeup in listener.wait(0.5):
+                for wakeup in listener.wait(0.1):
                     hub.caught(wakeup.stream, wakeup.seq)
             except PitbossError as error:  # a store hiccup: wait and listen again
                 log.warning("following other writers: %s", error.message)

@@ -172,6 +172,7 @@ class Auth:
         self.clock = clock
         self.setup_code = setup_code or secrets.token_urlsafe(9)
         self._failures: dict[str, deque[int]] = {}
+        self._signed_out: dict[str, int] = {}  # a session's CSRF token -> when it signed out
         self._lock = threading.Lock()
 
     # --- the password ---------------------------------------------------------------------
@@ -232,6 +233,9 @@ class Auth:
                 return
             while recent and recent[0] <= now - FAILURE_WINDOW_MS:
                 recent.popleft()
+            if not recent:
+                del self._failures[client]
+                return
             if len(recent) >= MAX_FAILURES:
                 wait_s = (recent[0] + FAILURE_WINDOW_MS - now + 999) // 1000
                 raise AuthError(
@@ -271,7 +275,22 @@ class Auth:
         except BadSignature:
             return None
         csrf = data.get("csrf") if isinstance(data, dict) else None
-        return Session(csrf=csrf) if isinstance(csrf, str) else None
+        if not isinstance(csrf, str):
+            return None
+        with self._lock:
+            if csrf in self._signed_out:
+                return None
+        return Session(csrf=csrf)
+
+    def sign_out(self, session: Session) -> None:
+        """End ``session``: its cookie, even kept by someone, no longer signs in (until the
+        server restarts, when the cookie's own 24-hour limit still holds)."""
+        now = self.clock()
+        with self._lock:
+            self._signed_out[session.csrf] = now
+            cutoff = now - SESSION_MAX_AGE_S * 1000
+            for token in [t for t, at in self._signed_out.items() if at < cutoff]:
+                del self._signed_out[token]
 
     @staticmethod
     def check_csrf(session: Session, token: str | None) -> None:

@@ -110,7 +110,7 @@ class Hub:
         and wake the screens. False when the tournament is not open here or already there."""
         with self._lock:
             live = self._open.get(stream)
-        if live is None or seq <= live.head:
+        if live is None or seq <= live.current()[1]:  # waits for a write of ours in flight
             return False
         live.refresh()
         self.changed(stream)
@@ -133,8 +133,9 @@ class Hub:
     def payload(self, stream: str, role: Role) -> dict[str, Any]:
         """The view of ``stream`` for ``role`` as it stands (built once per change)."""
         live = self.tournament(stream)
+        state, head = live.current()
         with self._lock:
-            key = (stream, live.head, role)
+            key = (stream, head, role)
             cached = self._payloads.get(key)
             if cached is not None:
                 now = self.clock()
@@ -144,9 +145,9 @@ class Hub:
                 return {
                     **cached,
                     "server_now": now,
-                    "clock": views.clock_payload(live.state, now),
+                    "clock": views.clock_payload(state, now),
                 }
-            state, now, seq = live.state, self.clock(), live.head
+            now, seq = self.clock(), head
             kind, table = role
             if kind == "public":
                 built = views.public_view(state, now, stream=stream, seq=seq)

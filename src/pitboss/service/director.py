@@ -176,6 +176,11 @@ class LiveTournament:
     def store(self) -> EventStore:
         return self.service.store
 
+    def current(self) -> tuple[TournamentState, int]:
+        """The state and the log's head as one pair (never a state newer than its head)."""
+        with self._lock:
+            return self.state, self.head
+
     # --- commands -----------------------------------------------------------------------
 
     def execute(self, command: Command, *, at: int | None = None) -> Outcome:
