@@ -69,8 +69,10 @@ def main() -> None:
     print("targets: VPIP " + ", ".join(f"{n}: {_pct(b)}" for n, b in VPIP_TARGET.items()))
     print("         PFR  " + ", ".join(f"{n}: {_pct(b)}" for n, b in PFR_TARGET.items()))
     print("         walk " + ", ".join(f"{n}: {_pct(b)}" for n, b in WALK_TARGET.items()))
-    print(f"         showdown {_pct(SHOWDOWN_TARGET)}; all-ins called " + ", ".join(
-        f"{d}: {_pct(b)}" for d, b in CALLED_TARGET.items()))
+    print(
+        f"         showdown {_pct(SHOWDOWN_TARGET)}; all-ins called "
+        + ", ".join(f"{d}: {_pct(b)}" for d, b in CALLED_TARGET.items())
+    )
     print(f"heads-up matches ({args.matches} each, fixed blinds):")
     for stack_bb, band in HEADS_UP_TARGET.items():
         lengths = sorted(heads_up_lengths(stack_bb, matches=args.matches, seed=args.seed))

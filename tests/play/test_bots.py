@@ -142,8 +142,9 @@ def test_continuation_bets_as_the_preflop_raiser_often() -> None:
     raised = [Action.raise_to(250), Action.call(), Action.check()]
     bets = 0
     for seed in range(40):
-        hand = hand_at(setup_for([10_000, 10_000]), hole={2: "Jc9d"}, board="Kh5d2s",
-                       actions=raised)
+        hand = hand_at(
+            setup_for([10_000, 10_000]), hole={2: "Jc9d"}, board="Kh5d2s", actions=raised
+        )
         bot = Bot(random.Random(seed), kind=BotKind.TIGHT_AGGRESSIVE)
         bets += bot.act(view_of(hand)).kind is ActionKind.BET
     assert 15 < bets < 40

@@ -469,9 +469,7 @@ DEFAULT_MIX: tuple[tuple[BotKind, int], ...] = (
 """The default field, in tens: a live field's mix of styles, with no random player."""
 
 
-def make_bot(
-    kind: BotKind, rng: random.Random, *, habits: MoneyHabits | None = None
-) -> Agent:
+def make_bot(kind: BotKind, rng: random.Random, *, habits: MoneyHabits | None = None) -> Agent:
     """A bot of ``kind`` with its own random source seeded from ``rng``."""
     seeded = random.Random(rng.getrandbits(64))
     if kind is BotKind.RANDOM_LEGAL:

@@ -61,15 +61,11 @@ def build(*, boards: int, seed: int) -> dict[str, object]:
     weights = np.zeros((HANDS, HANDS))
     for x in range(HANDS):
         for y in range(HANDS):
-            counts = [
-                sum(1 for c in members[y] if not set(c) & set(m)) for m in members[x]
-            ]
+            counts = [sum(1 for c in members[y] if not set(c) & set(m)) for m in members[x]]
             weights[x, y] = sum(counts) / len(members[x])
     for x in range(HANDS):
         for y in range(x, HANDS):
-            pairs = [
-                (m, c) for m in members[x] for c in members[y] if not set(m) & set(c)
-            ]
+            pairs = [(m, c) for m in members[x] for c in members[y] if not set(m) & set(c)]
             if len(pairs) > 48:
                 picks = rng.choice(len(pairs), size=48, replace=False)
                 pairs = [pairs[i] for i in sorted(picks)]

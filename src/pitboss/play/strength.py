@@ -8,8 +8,10 @@ microseconds (a tournament of 1,000 players deals tens of thousands of hands):
 - `postflop_tier`: what the hole cards make with the board, from the evaluator's strength:
   a monster (two pair or better that the board does not give everyone), a good made hand (top
   pair or an overpair), a weak pair or a draw, or nothing.
-- `push_threshold` / `call_threshold`: the push-or-fold chart, the least `preflop_score` worth
-  moving all-in (first in) or calling an all-in with a stack of so many big blinds.
+- `push_threshold` / `call_threshold`: a rough push-or-fold chart by Chen score, the least
+  `preflop_score` worth moving all-in (first in) or calling an all-in with a stack of so many
+  big blinds. The bots now use the Nash chart of `pitboss.play.pushfold` instead; these stay
+  for anyone wanting a one-line rule of thumb.
 """
 
 from __future__ import annotations
