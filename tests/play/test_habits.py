@@ -6,9 +6,12 @@ import random
 
 import pytest
 
+from pitboss.engine import Action
 from pitboss.errors import PlayError
-from pitboss.play import ChipOffer, OfferKind
+from pitboss.play import ChipOffer, OfferKind, PlayerView, SimulationSettings, play_tournament
+from pitboss.play.bots import Bot
 from pitboss.play.habits import MoneyHabits, Spender
+from pitboss.rules import RuleSet
 
 
 def _offer(
@@ -97,3 +100,54 @@ def test_habits_are_settable_and_checked() -> None:
     with pytest.raises(PlayError) as caught:
         MoneyHabits(add_on_share=120)
     assert caught.value.code == "bad_money_habits"
+
+
+class _Recorder:
+    """A regular bot that records every offer it answers."""
+
+    def __init__(self, rng: random.Random, offers: list[ChipOffer]) -> None:
+        self.bot = Bot(rng, habits=MoneyHabits.always())
+        self.offers = offers
+
+    def act(self, view: PlayerView, /) -> Action:
+        return self.bot.act(view)
+
+    def accepts(self, offer: ChipOffer, /) -> bool:
+        self.offers.append(offer)
+        return self.bot.accepts(offer)
+
+
+@pytest.mark.parametrize(("preset", "window"), [("ky-charity", 100), ("thc", 120)])
+def test_re_buy_offers_carry_the_time_left_in_the_window_ky_4_thc_1(
+    preset: str, window: int
+) -> None:
+    """KY 4: until the intermission (5 levels of 20 minutes); THC 1: the first 2 hours."""
+    offers: list[ChipOffer] = []
+    seeds = random.Random(3)
+    play_tournament(
+        RuleSet.from_preset(preset),
+        players=12,
+        seed=3,
+        agents=lambda name: _Recorder(random.Random(seeds.getrandbits(64)), offers),
+        keep_events=False,
+    )
+    rebuys = [o for o in offers if o.kind is OfferKind.REBUY]
+    assert rebuys
+    assert {o.window_minutes for o in rebuys} == {window}
+    left = [o.minutes_left for o in rebuys if o.minutes_left is not None]
+    assert left == sorted(left, reverse=True)
+    assert 0 <= left[-1] < left[0] <= window
+
+
+def test_the_money_habits_are_a_setting_of_the_run() -> None:
+    rules = RuleSet.from_preset("ky-charity")
+
+    def bought(habits: MoneyHabits) -> tuple[int, int]:
+        settings = SimulationSettings(money=habits)
+        result = play_tournament(rules, players=18, seed=5, settings=settings, keep_events=False)
+        return result.rebuys, result.add_ons
+
+    assert bought(MoneyHabits.never()) == (0, 0)
+    rebuys, add_ons = bought(MoneyHabits.always())
+    assert rebuys > 18
+    assert add_ons > 0
