@@ -38,7 +38,7 @@ class MoneyHabits:
 
     budget_weights: tuple[int, ...] = (10, 28, 28, 18, 10, 6)
     rebuy_when_busted: int = 90
-    top_up_share: int = 15
+    top_up_share: int = 30
     top_up_below_percent: int = 50
     rebuy_at_close: int = 50
     add_on_share: int = 85
