@@ -124,10 +124,14 @@ def test_heads_up_all_ins_get_called() -> None:
     assert 0.2 < called / shoves < 0.8
 
 
-def test_bets_a_set_and_folds_nothing_to_a_bet_and_calls_top_pair() -> None:
+def test_bets_a_set_mostly_and_folds_nothing_to_a_bet_and_calls_top_pair() -> None:
     heads_up = [10_000, 10_000]
     limped = [Action.call(), Action.check()]  # the button completes, the big blind checks
-    assert _act(heads_up, 1, "7c7d", limped, board="7hKd2s").kind is ActionKind.BET
+    hand = hand_at(setup_for(heads_up), hole={1: "7c7d"}, board="7hKd2s", actions=limped)
+    bets = sum(
+        Bot(random.Random(seed)).act(view_of(hand)).kind is ActionKind.BET for seed in range(40)
+    )
+    assert 25 < bets < 40  # a set is bet for value, slow-played now and then
     bet = [*limped, Action.bet_to(100)]
     assert _act(heads_up, 2, "Jc9d", bet, board="Kh5d2s") == Action.fold()
     assert _act(heads_up, 2, "Kc9d", bet, board="Kh5d2s") == Action.call()

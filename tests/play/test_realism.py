@@ -20,7 +20,7 @@ from pitboss.play.realism import (
     table_figures,
 )
 
-HANDS = {2: 500, 3: 450, 6: 350, 9: 300}
+HANDS = {2: 1500, 3: 1000, 6: 700, 9: 600}
 SIZES = sorted(HANDS)
 
 

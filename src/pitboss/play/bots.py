@@ -222,7 +222,9 @@ class Bot:
         self.rng = rng
         self.kind = kind
         self.style = style if style is not None else STYLES.get(kind, Style())
-        self.spender = Spender(habits if habits is not None else MoneyHabits(), rng)
+        # its own stream: changing the money habits never changes how the hands are played
+        money_rng = random.Random(rng.getrandbits(64))
+        self.spender = Spender(habits if habits is not None else MoneyHabits(), money_rng)
 
     def __repr__(self) -> str:
         return f"Bot(kind={self.kind.value!r}, style={self.style!r})"
