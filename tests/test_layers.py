@@ -65,7 +65,7 @@ LAYERS: Mapping[str, tuple[str, ...]] = {
     "service": ("tournament", "store"),
     "play": ("tournament", "history"),
     "server": ("play", "service"),
-    "cli": ("play", "history", "equity", "service"),
+    "cli": ("play", "history", "equity", "service", "server"),
     "__main__": ("cli",),
 }
 

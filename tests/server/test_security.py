@@ -460,7 +460,7 @@ def test_the_directors_screen_refuses_a_foreign_origin(director: Director) -> No
     stream = director.create()
     url = f"/ws/tournaments/{stream}?role=director"
     error, code = refused_screen(director.client, url, headers={"origin": "http://evil.example"})
-    assert error["code"] == "not_allowed"
+    assert error["code"] == "foreign_origin"
     assert code == 4403
     with director.client.websocket_connect(url, headers={"origin": "http://testserver"}) as ws:
         assert ws.receive_json()["kind"] == "director"

@@ -143,6 +143,7 @@ def setup(body: Password, request: Request, response: Response, auth: AuthDep) -
         raise AuthError(
             "a password has already been chosen: sign in, then change it",
             code="password_already_set",
+            params={"sign_in": "/login"},
             status=409,
         )
     auth.check_rate(client_of(request))
@@ -266,7 +267,9 @@ def find_my_seat(stream: str, name: str, hub: HubDep) -> dict[str, Any]:
     live = hub.tournament(stream)
     query = name.strip()[:100]
     if not query:
-        raise PitbossError("type a name (or part of one)", code="blank_name")
+        raise PitbossError(
+            "type a name (or part of one)", code="blank_name", params={"name": name[:100]}
+        )
     return {
         "name": query,
         "seats": [

@@ -181,19 +181,35 @@ def _role(websocket: WebSocket, auth: Auth, stream: str) -> Role:
         origin = websocket.headers.get("origin")
         host = websocket.headers.get("host")
         if origin is not None and host is not None and origin.split("://", 1)[-1] != host:
-            raise AuthError("a director's screen opens only from this server's pages")
+            raise AuthError(
+                "a director's screen opens only from this server's pages",
+                code="foreign_origin",
+                params={"origin": origin[:200], "host": host[:200]},
+            )
         if auth.session(websocket.cookies.get(SESSION_COOKIE)) is None:
-            raise AuthError("sign in as the director first", code="not_signed_in", status=401)
+            raise AuthError(
+                "sign in as the director first",
+                code="not_signed_in",
+                params={"sign_in": "/login"},
+                status=401,
+            )
         return ("director", None)
     if kind == "table":
+        raw = websocket.query_params.get("table", "")
         try:
-            table = int(websocket.query_params.get("table", ""))
+            table = int(raw)
         except ValueError:
-            raise AuthError("a table screen needs its table number", code="bad_table") from None
+            raise AuthError(
+                "a table screen needs its table number",
+                code="bad_table",
+                params={"table": raw[:40]},
+            ) from None
         auth.check_table_token(stream, table, websocket.query_params.get("token"))
         return ("table", table)
     raise AuthError(
-        f"no such screen role '{kind[:40]}': public, director or table", code="bad_role"
+        f"no such screen role '{kind[:40]}': public, director or table",
+        code="bad_role",
+        params={"role": kind[:40], "allowed": ["public", "director", "table"]},
     )
 
 

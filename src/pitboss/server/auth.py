@@ -197,6 +197,7 @@ class Auth:
             raise AuthError(
                 "the setup code is wrong: use the address the server printed when it started",
                 code="bad_setup_code",
+                params={"field": "setup_code"},
             )
         self.file.credentials.password_hash = hash_password(chosen)
         self.file.save()
@@ -215,11 +216,14 @@ class Auth:
             raise AuthError(
                 "no password has been chosen yet: open the setup address the server printed",
                 code="no_password",
+                params={"setup": "/setup"},
                 status=409,
             )
         if not isinstance(password, str) or not verify_password(password, stored):
             self.record_failure(client)
-            raise AuthError("wrong password", code="wrong_password", status=401)
+            raise AuthError(
+                "wrong password", code="wrong_password", params={"field": "password"}, status=401
+            )
         self._failures.pop(client, None)
         return self.new_session()
 
@@ -299,6 +303,7 @@ class Auth:
             raise AuthError(
                 "this request lacks the page's CSRF token: reload the page and try again",
                 code="bad_csrf",
+                params={"header": CSRF_HEADER, "form_field": "csrf"},
             )
 
     # --- table tokens ---------------------------------------------------------------------

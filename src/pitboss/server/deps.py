@@ -50,7 +50,12 @@ async def director(request: Request) -> Session:
     """
     session = optional_session(request)
     if session is None:
-        raise AuthError("sign in as the director first", code="not_signed_in", status=401)
+        raise AuthError(
+            "sign in as the director first",
+            code="not_signed_in",
+            params={"sign_in": "/login"},
+            status=401,
+        )
     if request.method not in SAFE_METHODS:
         token = request.headers.get(CSRF_HEADER)
         if token is None and request.headers.get("content-type", "").startswith(

@@ -47,6 +47,8 @@ def new_stream_id() -> str:
     """A fresh unguessable tournament id of lowercase letters and digits: it never starts with
     ``-`` (which a command line would read as an option) and is easy to type."""
     return "".join(secrets.choice(_ID_ALPHABET) for _ in range(_ID_LENGTH))
+
+
 _EVENT_TYPE = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)*")
 _NO_LIMIT = 2**62  # "through any seq": every seq is below it
 
