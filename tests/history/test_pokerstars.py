@@ -11,7 +11,7 @@ import os
 import random
 import warnings
 from dataclasses import replace
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 
 import pytest
@@ -20,9 +20,12 @@ from pitboss.cards import parse_cards
 from pitboss.engine import Action, AnteMode, Hand, HandMucked, HandSetup, PotAwarded, SeatSpec
 from pitboss.errors import HistoryError
 from pitboss.history.pokerstars import (
+    Finish,
     StarsHeader,
     describe_stars,
     format_buy_in,
+    format_finish,
+    format_played_at,
     format_pokerstars,
     format_pokerstars_file,
     ordinal,
@@ -185,9 +188,47 @@ def test_side_pots_are_named_and_awarded_side_pot_first() -> None:
     assert "Seat 1: ann (small blind) showed [Ah Ad] and won (12000) with a pair of Aces" in lines
 
 
-def test_places_of_players_busted_in_the_hand_are_written_worst_first() -> None:
+def test_places_of_players_busted_in_the_hand_are_written_better_place_first() -> None:
     text = _text(_side_pots(), places={4: 17, 3: 16})  # as if cat had busted too
-    assert "dan finished the tournament in 17th place\ncat finished the tournament in 16th" in text
+    assert "cat finished the tournament in 16th place\ndan finished the tournament in 17th" in text
+    assert text.index("collected") < text.index("finished") < text.index("*** SUMMARY ***")
+
+
+def test_finish_lines_are_pokerstars_words_with_the_prize_and_the_winner_last() -> None:
+    hand = _side_pots()
+    finishes = {4: Finish(place=2, prize_cents=2880), 1: Finish(place=1, prize_cents=5760)}
+    text = format_pokerstars(hand.setup, hand.events, header=HEADER, finishes=finishes)
+    assert (
+        "dan finished the tournament in 2nd place and received $28.80.\n"
+        "ann wins the tournament and receives $57.60 - congratulations!\n*** SUMMARY ***"
+    ) in text
+    assert format_finish("eve", Finish(place=15)) == "eve finished the tournament in 15th place"
+    assert format_finish("eve", Finish(place=3, prize_cents=120000)) == (
+        "eve finished the tournament in 3rd place and received $1200.00."
+    )
+
+
+def test_header_time_is_eastern_alone_or_local_with_eastern_in_brackets() -> None:
+    """PokerStars writes its server's Eastern time, daylight saving included, hours unpadded."""
+    winter = 1_700_000_000_000  # 2023-11-14 22:13:20 UTC: EST (UTC-5)
+    summer = 1_690_000_000_000  # 2023-07-22 04:26:40 UTC: EDT (UTC-4)
+    assert format_played_at(winter) == "2023/11/14 17:13:20 ET"
+    assert format_played_at(summer) == "2023/07/22 0:26:40 ET"
+    assert format_played_at(winter, time_zone="Europe/Paris") == (
+        "2023/11/14 23:13:20 CET [2023/11/14 17:13:20 ET]"
+    )
+    assert format_played_at(summer, time_zone="UTC") == (
+        "2023/07/22 4:26:40 UTC [2023/07/22 0:26:40 ET]"
+    )
+    # naive times are Eastern wall-clock time, an aware one is converted
+    assert format_played_at("2013-10-04T13:53:27", time_zone="Europe/Paris") == (
+        "2013/10/04 19:53:27 CEST [2013/10/04 13:53:27 ET]"
+    )
+    aware = datetime(2013, 10, 4, 17, 53, 27, tzinfo=UTC)
+    assert format_played_at(aware) == "2013/10/04 13:53:27 ET"
+    with pytest.raises(HistoryError) as err:
+        format_played_at(winter, time_zone="Mars/Olympus")
+    assert err.value.code == "unknown_time_zone"
 
 
 def test_hero_sees_own_cards_dealt_and_a_timeout_is_announced() -> None:

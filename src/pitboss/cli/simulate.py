@@ -169,7 +169,8 @@ class HandFiles:
         return f"[{hand.number}]\n{format_phh(phh)}"
 
     def stars_text(self, hand: DealtHand) -> str:
-        """The hand as PokerStars text (tournament number = the seed, times in UTC)."""
+        """The hand as PokerStars text (tournament number = the seed; the simulated night's
+        clock is UTC, written with ET in brackets as PokerStars does)."""
         from pitboss.history.pokerstars import StarsHeader, format_pokerstars
 
         entry = self.rules.tournament.entry
@@ -178,7 +179,7 @@ class HandFiles:
             tournament_id=self.seed,
             level=hand.level,
             table=hand.table,
-            played_at=_iso(hand.started_at_ms),
+            played_at=hand.started_at_ms,
             buy_in_cents=entry.buy_in_cents,
             fee_cents=entry.fee_cents,
             max_seats=self.rules.table.seats,

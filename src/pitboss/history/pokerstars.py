@@ -8,7 +8,8 @@ from a clock). The same input gives byte-identical text.
 Sections, in PokerStars' words::
 
     PokerStars Hand #<id>: Tournament #<tid>, $<buy-in>+$<fee> USD Hold'em No Limit -
-        Level <roman> (<sb>/<bb>) - <yyyy/mm/dd hh:mm:ss> ET
+        Level <roman> (<sb>/<bb>) - <yyyy/mm/dd h:mm:ss> ET
+        (or, in another zone: - <local yyyy/mm/dd h:mm:ss> <zone> [<yyyy/mm/dd h:mm:ss> ET])
     Table '<tid> <table>' <n>-max Seat #<button> is the button
     Seat <n>: <name> (<stack> in chips)            (" is sitting out" for a hand dealt dead)
     <name>: posts the ante <a> | posts small blind <x> | posts big blind <x>
@@ -20,11 +21,26 @@ Sections, in PokerStars' words::
     *** SHOW DOWN ***
     <name>: shows [c1 c2] (<description>) | <name>: mucks hand
     <name> collected <x> from pot | main pot | side pot | side pot-<k>
-    <name> finished the tournament in <nth> place   (for the places given)
+    <name> finished the tournament in <nth> place [and received $<prize>.]
+    <name> wins the tournament [and receives $<prize>] - congratulations!
     *** SUMMARY ***
     Total pot <x> [Main pot <m>. Side pot[-k] <s>. ...] | Rake 0
     Board [<cards>]
     Seat <n>: <name> [(button)] [(small blind)|(big blind)] <outcome>
+
+The header's time is PokerStars' own: the server's clock is Eastern time (``America/New_York``,
+daylight saving included), written alone (``2013/10/04 13:53:27 ET``) or after the player's
+local time (``2013/10/04 19:53:27 CET [2013/10/04 13:53:27 ET]``), hours without a leading
+zero. Tracking tools (and pokerdf, pokerregion's ``poker``) take the bracketed ET time as the
+instant; ``poker`` reads only the bracketed form.
+
+The finish lines follow the collections, in PokerStars' words as tracking tools match them
+(fpdb's ``PokerStarsToFpdb.py``: ``re_RankOther``, ``re_WinningRankOther``,
+``re_WinningRankOne``; pokerdf's ``get_final_rank`` and ``get_prize``):
+``<name> finished the tournament in 15th place`` (no prize), ``<name> finished the tournament
+in 3rd place and received $5.72.`` (a paid place), and for the last player left ``<name> wins
+the tournament and receives $230.36 - congratulations!``. When two go out on one hand the
+better place is written first; the winner's line comes last.
 
 Choices where the engine's record says more than the format: all-in hands exposed before the
 board is complete (TDA 16) are written in the showdown section, as PokerStars does; a hand
@@ -36,8 +52,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
 from typing import TextIO
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pitboss.cards import Card, Rank
 from pitboss.engine import (
@@ -63,21 +80,29 @@ from pitboss.evaluator import HandCategory, category, display_ranks, evaluate
 HAND_SEPARATOR = "\n\n\n"
 """Between two hands in one file, as PokerStars writes them (two empty lines)."""
 
+EASTERN = ZoneInfo("America/New_York")
+"""PokerStars' server time, written ``ET`` in every header."""
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StarsHeader:
     """What the header lines say that the hand itself does not know.
 
-    ``played_at`` is the time the hand started, as a ``datetime`` or an ISO 8601 string
-    (``"2026-11-29T18:00:00"``); it is written as is, labelled with ``time_zone``.
-    ``buy_in_cents`` and ``fee_cents`` are the entry's prize-pool part and the house's part.
+    ``played_at`` is the instant the hand started: milliseconds since the Unix epoch (UTC), an
+    aware ``datetime``, or a naive ``datetime`` / ISO 8601 string (``"2026-11-29T18:00:00"``)
+    read as Eastern wall-clock time. ``time_zone`` is ``"ET"`` (the time in ET alone) or an
+    IANA zone (``"Europe/Paris"``, ``"UTC"``): the local time with its abbreviation, then the
+    ET time in brackets (`format_played_at`). ``buy_in_cents`` and ``fee_cents`` are the
+    entry's prize-pool part and the house's part.
     """
 
     hand_id: int
     tournament_id: int
     level: int
     table: int
-    played_at: datetime | str
+    played_at: datetime | str | int
     buy_in_cents: int = 0
     fee_cents: int = 0
     currency: str = "USD"
@@ -129,9 +154,77 @@ def format_buy_in(buy_in_cents: int, fee_cents: int, currency: str = "USD") -> s
     return f"{money(buy_in_cents)}+{money(fee_cents)} {currency}"
 
 
-def _played_at(value: datetime | str) -> str:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Finish:
+    """A player's finish, written in the hand they went out in (or, for place 1, won).
+
+    ``prize_cents`` is what the place pays (0: ``finished the tournament in 15th place``).
+    """
+
+    place: int
+    prize_cents: int = 0
+
+
+def _instant(value: datetime | str | int) -> datetime:
+    if isinstance(value, int):
+        return _EPOCH + timedelta(milliseconds=value)
     moment = datetime.fromisoformat(value) if isinstance(value, str) else value
-    return moment.strftime("%Y/%m/%d %H:%M:%S")
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=EASTERN)
+
+
+def _zone(key: str) -> ZoneInfo:
+    try:
+        return ZoneInfo(key)
+    except (ZoneInfoNotFoundError, ValueError) as err:
+        raise HistoryError(
+            f"unknown time zone {key!r}: give 'ET' or an IANA zone such as 'Europe/Paris'",
+            code="unknown_time_zone",
+            params={"time_zone": key},
+        ) from err
+
+
+def _clock(moment: datetime) -> str:
+    return (
+        f"{moment.year:04d}/{moment.month:02d}/{moment.day:02d} "
+        f"{moment.hour}:{moment.minute:02d}:{moment.second:02d}"
+    )
+
+
+def format_played_at(value: datetime | str | int, *, time_zone: str = "ET") -> str:
+    """The header's time as PokerStars writes it: ``2013/10/04 13:53:27 ET``, or with a local
+    zone ``2013/10/04 19:53:27 CET [2013/10/04 13:53:27 ET]``.
+
+    ``value`` is read as `StarsHeader.played_at` is; ET is ``America/New_York`` (EST or EDT by
+    the date), the local abbreviation the zone's own for that instant.
+
+    Raises:
+        HistoryError: ``time_zone`` is neither ``"ET"`` nor a known IANA zone.
+    """
+    moment = _instant(value)
+    eastern = f"{_clock(moment.astimezone(EASTERN))} ET"
+    if time_zone == "ET":
+        return eastern
+    local = moment.astimezone(_zone(time_zone))
+    return f"{_clock(local)} {local.tzname()} [{eastern}]"
+
+
+def format_prize(cents: int) -> str:
+    """``$28.80``, ``$1200.00``: dollars and cents, no thousands separator (pokerdf and tracking
+    tools read the digits after the ``$``)."""
+    return f"${cents // 100}.{cents % 100:02d}"
+
+
+def format_finish(name: str, finish: Finish) -> str:
+    """``<name> finished the tournament in 2nd place and received $28.80.``, ``... in 15th
+    place`` (no prize), or ``<name> wins the tournament and receives $57.60 -
+    congratulations!`` (place 1)."""
+    if finish.place == 1:
+        prize = f" and receives {format_prize(finish.prize_cents)}" if finish.prize_cents else ""
+        return f"{name} wins the tournament{prize} - congratulations!"
+    text = f"{name} finished the tournament in {ordinal(finish.place)} place"
+    if finish.prize_cents:
+        text += f" and received {format_prize(finish.prize_cents)}."
+    return text
 
 
 def _rank_word(rank: Rank) -> str:
@@ -200,16 +293,19 @@ def format_pokerstars(
     names: Mapping[int, str] | None = None,
     hero: int | None = None,
     places: Mapping[int, int] | None = None,
+    finishes: Mapping[int, Finish] | None = None,
 ) -> str:
     """The PokerStars text of one finished hand (no trailing newline).
 
     ``names`` maps seats to the names written (default: each seat's player id); ``hero`` is
-    the seat whose hole cards are written as ``Dealt to``; ``places`` maps the seats of players
-    who busted in this hand to their finishing places (``finished the tournament in 80th
-    place``).
+    the seat whose hole cards are written as ``Dealt to`` right after ``*** HOLE CARDS ***``
+    (the line tracking tools import a player's hands by); ``finishes`` maps the seats of
+    players who went out in this hand (or won the tournament in it) to their `Finish`;
+    ``places`` is the same without prizes (``finished the tournament in 80th place``).
 
     Raises:
-        HistoryError: the hand is not over, or the record hides a tabled card.
+        HistoryError: the hand is not over, the record hides a tabled card, or the time zone
+            is unknown.
     """
     if not any(isinstance(e, HandEnded) for e in events):
         raise HistoryError(
@@ -225,7 +321,7 @@ def format_pokerstars(
         f"PokerStars Hand #{header.hand_id}: Tournament #{header.tournament_id}, "
         f"{format_buy_in(header.buy_in_cents, header.fee_cents, header.currency)} "
         f"Hold'em No Limit - Level {roman(header.level)} ({setup.small_blind}/{setup.big_blind})"
-        f" - {_played_at(header.played_at)} {header.time_zone}",
+        f" - {format_played_at(header.played_at, time_zone=header.time_zone)}",
         f"Table '{header.tournament_id} {header.table}' {header.max_seats}-max "
         f"Seat #{setup.button} is the button",
     ]
@@ -235,7 +331,9 @@ def format_pokerstars(
     walk = _Walk(setup, name)
     for event in events:
         walk.feed(event, lines, hero=hero)
-    walk.finish(lines, places or {})
+    ends = {seat: Finish(place=place) for seat, place in (places or {}).items()}
+    ends.update(finishes or {})
+    walk.finish(lines, ends)
     lines.extend(walk.summary(hero=hero))
     return "\n".join(lines)
 
@@ -337,7 +435,7 @@ class _Walk:
         cards = (*self.tabled[seat], *self.board)
         return describe_stars(cards) if len(cards) >= 5 else ""
 
-    def finish(self, lines: list[str], places: Mapping[int, int]) -> None:
+    def finish(self, lines: list[str], finishes: Mapping[int, Finish]) -> None:
         name = self.name
         if self.shows:
             lines.append("*** SHOW DOWN ***")
@@ -358,8 +456,9 @@ class _Walk:
         if self.awards and all(a.is_uncontested for a in self.awards):
             winners = sorted({s for a in self.awards for s in a.winners})
             lines.extend(f"{name[s]}: doesn't show hand" for s in winners if s not in self.tabled)
-        for seat in sorted(places, key=lambda s: -places[s]):
-            lines.append(f"{name[seat]} finished the tournament in {ordinal(places[seat])} place")
+        # better places first, the winner last (after the runner-up's line)
+        for seat in sorted(finishes, key=lambda s: (finishes[s].place == 1, finishes[s].place, s)):
+            lines.append(format_finish(name[seat], finishes[seat]))
 
     def summary(self, *, hero: int | None) -> list[str]:
         setup = self.setup
