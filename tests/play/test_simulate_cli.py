@@ -122,10 +122,12 @@ def test_hands_out_writes_phh_and_pokerstars_files(tmp_path: Path) -> None:
     assert code == 0, out
     assert "hands written to" in out
     phh = sorted((tmp_path / "phh").glob("table-*.phhs"))
-    stars = sorted((tmp_path / "pokerstars").glob("table-*.txt"))
+    stars = sorted((tmp_path / "pokerstars").glob("*.txt"))
     assert phh
-    assert len(phh) == len(stars)
-    assert stars[0].read_text(encoding="utf-8").startswith("PokerStars Hand #1: Tournament #7")
+    assert [p.name for p in stars] == [f"p{n:03d}.txt" for n in range(1, 13)]  # one per player
+    own = stars[0].read_text(encoding="utf-8")
+    assert own.startswith("PokerStars Hand #1: Tournament #7")
+    assert "\n*** HOLE CARDS ***\nDealt to p001 [" in own
 
 
 def test_bad_input_exits_with_status_2() -> None:

@@ -1,11 +1,12 @@
 """Hand histories of a whole simulated tournament: PHH that replays, PokerStars text (golden).
 
 Every hand the runtime deals is written by ``pitboss simulate --hands-out`` as PHH (one
-``.phhs`` per table) and as PokerStars text. Each PHH hand replays through the engine with
-``pitboss replay`` to the same finishing stacks (odd chips in the smallest chip in play, TDA
-20, carried as ``chip_unit``); the same seed writes byte-identical files; the PokerStars text of
-a fixed seed matches ``tests/golden/simulate_slpt_seed3.txt`` (rewrite it after a deliberate
-change with ``PITBOSS_UPDATE_GOLDEN=1``).
+``.phhs`` per table) and as PokerStars text (one file per player, from their seat). Each PHH
+hand replays through the engine with ``pitboss replay`` to the same finishing stacks (odd chips
+in the smallest chip in play, TDA 20, carried as ``chip_unit``); the same seed writes
+byte-identical files; the winner's PokerStars file of a fixed seed matches
+``tests/golden/simulate_slpt_seed3.txt`` (rewrite it after a deliberate change with
+``PITBOSS_UPDATE_GOLDEN=1``).
 """
 
 from __future__ import annotations
@@ -30,10 +31,13 @@ GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 def _write(folder: Path, house: str, players: int, seed: int) -> HandFiles:
     rules = RuleSet.from_preset(house)
     files = HandFiles(folder, rules, seed=seed)
+    result = None
     try:
-        play_tournament(rules, players=players, seed=seed, on_hand=files, keep_events=False)
+        result = play_tournament(
+            rules, players=players, seed=seed, on_hand=files, keep_events=False
+        )
     finally:
-        files.close()
+        files.close(result)
     return files
 
 
@@ -68,14 +72,18 @@ def test_the_same_seed_writes_byte_identical_histories(tmp_path: Path) -> None:
 
 
 def test_pokerstars_text_of_a_fixed_seed_matches_the_golden_file(tmp_path: Path) -> None:
-    """The first five hands and the last two (the bust-out lines and the winner's place)."""
+    """The winner's own file: its first five hands and its last two (the runner-up's place
+    and the winner's line with the prize)."""
     rules = RuleSet.from_preset("slpt")
-    hands: list[DealtHand] = []
-    play_tournament(rules, players=4, seed=3, on_hand=hands.append, keep_events=False)
     files = HandFiles(tmp_path, rules, seed=3)
-    chosen = [*hands[:5], *hands[-2:]]
-    text = HAND_SEPARATOR.join(files.stars_text(h) for h in chosen) + "\n"
-    assert "finished the tournament in 2nd place" in text
+    result = play_tournament(rules, players=4, seed=3, on_hand=files, keep_events=False)
+    files.close(result)
+    own = tmp_path / "pokerstars" / f"{result.winner}.txt"
+    hands = own.read_text(encoding="utf-8").removesuffix("\n").split(HAND_SEPARATOR)
+    text = HAND_SEPARATOR.join([*hands[:5], *hands[-2:]]) + "\n"
+    assert all(f"\nDealt to {result.winner} [" in hand for hand in hands)
+    assert "p003 finished the tournament in 2nd place\n" in text  # four players: one prize
+    assert f"{result.winner} wins the tournament and receives $" in text
     path = GOLDEN / "simulate_slpt_seed3.txt"
     if os.environ.get("PITBOSS_UPDATE_GOLDEN") == "1":
         path.write_text(text, encoding="utf-8", newline="\n")

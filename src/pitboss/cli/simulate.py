@@ -8,9 +8,10 @@ to a player who finished lower. ``--runs N`` plays N tournaments on every core (
 ``--seed``, ``--seed + 1`` ...) and prints a forecast: finish times, the chance the time limit
 forces a chop and the players left then, players remaining at each level, re-buys and add-ons.
 ``--plot DIR`` writes PNG charts, ``--hands-out DIR`` every hand of one run as PHH
-(``DIR/phh/table-NNN.phhs``) and PokerStars text (``DIR/pokerstars/table-NNN.txt``); both
-folders are made and checked for writing before anything is played (exit status 2 if they cannot
-be written). ``--json`` prints the result for programs. The same seed gives byte-identical
+(``DIR/phh/table-NNN.phhs``) and PokerStars text, one file per player from their own seat
+(``DIR/pokerstars/<player>.txt``, the file tracking tools import); both folders are made and
+checked for writing before anything is played (exit status 2 if they cannot be written).
+``--json`` prints the result for programs. The same seed gives byte-identical
 output. On a terminal a progress bar on standard error follows registration, the seat draw and
 play, with the time elapsed and an estimate of the time left that updates as it goes.
 """
@@ -41,6 +42,8 @@ if TYPE_CHECKING:
     from rich.console import Console
     from rich.progress import Progress as RichProgress
 
+    from pitboss.history.pokerstars import Finish
+    from pitboss.history.stars_players import StarsHand
     from pitboss.play.forecast import Forecast, RunSummary
     from pitboss.play.runtime import DealtHand, Progress, SimulationSettings, TournamentResult
     from pitboss.play.simulation import ProgressStage
@@ -127,8 +130,12 @@ def check_output_folders(plot: Path | None, hands_out: Path | None) -> str | Non
 
 
 class HandFiles:
-    """Writes each hand as it ends: PHH (``phh/table-NNN.phhs``, keyed by hand number) and
-    PokerStars text (``pokerstars/table-NNN.txt``), one pair of files per table."""
+    """Writes the hands of one run: PHH as each hand ends (``phh/table-NNN.phhs``, keyed by
+    hand number), and each player's own PokerStars file (``pokerstars/<player>.txt``: every
+    hand they were dealt, from their seat, ``Dealt to`` and the finish lines) when the
+    tournament ends, as PokerStars gives each player after a tournament and as Hold'em
+    Manager and PokerTracker import them. The PokerStars files wait for the end because a
+    place is known only then: a player out while re-buys are open may still buy back in."""
 
     @staticmethod
     def folders(folder: Path) -> tuple[Path, Path]:
@@ -142,6 +149,7 @@ class HandFiles:
         self.rules = rules
         self.seed = seed
         self.started: set[Path] = set()
+        self.stars_hands: list[StarsHand] = []
         self.hands = 0
 
     def _append(self, path: Path, text: str, separator: str) -> None:
@@ -168,10 +176,11 @@ class HandFiles:
         )
         return f"[{hand.number}]\n{format_phh(phh)}"
 
-    def stars_text(self, hand: DealtHand) -> str:
-        """The hand as PokerStars text (tournament number = the seed; the simulated night's
-        clock is UTC, written with ET in brackets as PokerStars does)."""
-        from pitboss.history.pokerstars import StarsHeader, format_pokerstars
+    def stars_hand(self, hand: DealtHand) -> StarsHand:
+        """The hand with its PokerStars header (tournament number = the seed; the simulated
+        night's clock is UTC, written with ET in brackets as PokerStars does)."""
+        from pitboss.history.pokerstars import StarsHeader
+        from pitboss.history.stars_players import StarsHand
 
         entry = self.rules.tournament.entry
         header = StarsHeader(
@@ -185,22 +194,37 @@ class HandFiles:
             max_seats=self.rules.table.seats,
             time_zone="UTC",
         )
-        return format_pokerstars(hand.setup, hand.events, header=header, places=hand.places)
+        return StarsHand(setup=hand.setup, events=tuple(hand.events), header=header)
 
     def __call__(self, hand: DealtHand) -> None:
-        from pitboss.history.pokerstars import HAND_SEPARATOR
-
-        name = f"table-{hand.table:03d}"
-        self._append(self.phh / f"{name}.phhs", self.phh_text(hand), "\n")
-        self._append(self.stars / f"{name}.txt", self.stars_text(hand), HAND_SEPARATOR)
+        self._append(self.phh / f"table-{hand.table:03d}.phhs", self.phh_text(hand), "\n")
+        self.stars_hands.append(self.stars_hand(hand))
         self.hands += 1
 
-    def close(self) -> None:
-        """End every PokerStars file with a newline, as PokerStars does."""
-        for path in sorted(self.started):
-            if path.suffix == ".txt":
-                with path.open("a", encoding="utf-8", newline="\n") as handle:
-                    handle.write("\n")
+    def close(self, result: TournamentResult | None = None) -> None:
+        """Write every player's PokerStars file, with the finish lines of ``result`` (none
+        when play stopped before a result)."""
+        from pitboss.history.stars_players import format_player_histories, player_file_name
+
+        finishes = finishes_of(result) if result is not None else {}
+        texts = format_player_histories(self.stars_hands, finishes=finishes)
+        for player, text in texts.items():
+            path = self.stars / player_file_name(player)
+            path.write_text(text, encoding="utf-8", newline="\n")
+
+
+def finishes_of(result: TournamentResult) -> dict[str, Finish]:
+    """The finish of each player who went out in a hand (their place and prize) and of the
+    winner; after a forced chop the players still in went out in no hand and have none."""
+    from pitboss.history.pokerstars import Finish
+
+    finishes: dict[str, Finish] = {}
+    for f in result.standings:
+        if f.first == 1 and f.player_id == result.winner:
+            finishes[f.player_id] = Finish(place=1, prize_cents=f.prize_cents)
+        elif f.first >= 2 and f.chips == 0:
+            finishes[f.player_id] = Finish(place=f.first, prize_cents=f.prize_cents)
+    return finishes
 
 
 # ---------------------------------------------------------------------------- one run
@@ -669,6 +693,7 @@ def _one(
     bar = _new_bar(console) if console is not None and console.is_terminal else None
     with bar if bar is not None else nullcontext():
         on_progress = None if bar is None else ProgressDisplay(bar, players=players)
+        result = None
         try:
             result = play_tournament(
                 rules,
@@ -681,14 +706,17 @@ def _one(
             )
         finally:
             if files is not None:
-                files.close()
+                files.close(result)
     if as_json:
         typer.echo(json.dumps(result_json(result, preset=preset), indent=2))
     else:
         for line in result_lines(result, preset=preset):
             typer.echo(line)
         if files is not None:
-            typer.echo(f"{files.hands:,} hands written to {hands_out} (PHH and PokerStars text)")
+            typer.echo(
+                f"{files.hands:,} hands written to {hands_out} "
+                "(PHH by table, PokerStars text by player)"
+            )
     if plot is not None:  # after the report: a failed write never loses the results
         from pitboss.play.forecast import forecast, summarize
 

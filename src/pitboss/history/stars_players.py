@@ -1,0 +1,112 @@
+"""Each player's own PokerStars hand history of a tournament: the file tracking tools import.
+
+Hold'em Manager and PokerTracker (and pokerdf, pokerregion's ``poker``) import a player's
+own hands: every hand of the file is written from that player's seat, ``Dealt to <player>
+[Xx Yy]`` right after ``*** HOLE CARDS ***``, as PokerStars writes the file it gives each
+player after a tournament. A player's file holds the hands they were dealt cards in, in the
+order given (a table move continues the same file).
+
+Each finish is written in the hand its player went out in, which is the last hand they were
+dealt (or, for the winner, the last hand of the tournament), in every file that holds that
+hand: the other players at the table read the line too, as at PokerStars. A player who went
+out while re-buys were open and did not buy back in went out in their last hand as well; the
+caller gives the places once the tournament knows them (`Finish`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from pitboss.engine import HandEvent, HandSetup, HoleCardsDealt
+from pitboss.history.pokerstars import (
+    Finish,
+    StarsHeader,
+    format_pokerstars,
+    format_pokerstars_file,
+)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StarsHand:
+    """One finished hand of the tournament: the engine's setup and events, and the header."""
+
+    setup: HandSetup
+    events: tuple[HandEvent, ...]
+    header: StarsHeader
+
+    def dealt_seats(self) -> dict[str, int]:
+        """The seat of each player dealt cards in this hand (the ones it is written for)."""
+        player = {s.seat: s.player for s in self.setup.seats}
+        return {
+            player[e.seat]: e.seat
+            for e in self.events
+            if isinstance(e, HoleCardsDealt) and e.cards is not None
+        }
+
+
+def place_finishes(
+    hands: Sequence[StarsHand], finishes: Mapping[str, Finish]
+) -> dict[int, dict[int, Finish]]:
+    """Hand index to seat to `Finish`: each finish in the last hand its player sat in.
+
+    ``finishes`` holds the players who went out in a hand and the winner; a player who sat in
+    no hand is left out (nothing to write it in).
+    """
+    last: dict[str, tuple[int, int]] = {}
+    for index, hand in enumerate(hands):
+        for s in hand.setup.seats:
+            last[s.player] = (index, s.seat)
+    placed: dict[int, dict[int, Finish]] = {}
+    for player in sorted(finishes):
+        if player in last:
+            index, seat = last[player]
+            placed.setdefault(index, {})[seat] = finishes[player]
+    return placed
+
+
+def _hand_text(hand: StarsHand, seat: int, finishes: Mapping[int, Finish] | None) -> str:
+    return format_pokerstars(
+        hand.setup, hand.events, header=hand.header, hero=seat, finishes=finishes
+    )
+
+
+def format_player_history(
+    hands: Sequence[StarsHand], *, player: str, finishes: Mapping[str, Finish]
+) -> str:
+    """``player``'s own file: every hand they were dealt, from their seat, with the finish
+    lines (empty when they were dealt no hand).
+
+    Raises:
+        HistoryError: a hand is not over or its record is incomplete.
+    """
+    placed = place_finishes(hands, finishes)
+    texts = []
+    for index, hand in enumerate(hands):
+        seat = hand.dealt_seats().get(player)
+        if seat is not None:
+            texts.append(_hand_text(hand, seat, placed.get(index)))
+    return format_pokerstars_file(texts) if texts else ""
+
+
+def format_player_histories(
+    hands: Sequence[StarsHand], *, finishes: Mapping[str, Finish]
+) -> dict[str, str]:
+    """Every player's own file (`format_player_history`), by player, sorted by name.
+
+    Raises:
+        HistoryError: a hand is not over or its record is incomplete.
+    """
+    placed = place_finishes(hands, finishes)
+    texts: dict[str, list[str]] = {}
+    for index, hand in enumerate(hands):
+        for player, seat in hand.dealt_seats().items():
+            texts.setdefault(player, []).append(_hand_text(hand, seat, placed.get(index)))
+    return {player: format_pokerstars_file(texts[player]) for player in sorted(texts)}
+
+
+def player_file_name(player: str) -> str:
+    """``<player>.txt``, with any character but letters, digits, ``-``, ``_`` and ``.`` written
+    as ``_`` (a name never leaves the folder or hides as a dot file)."""
+    safe = "".join(c if c.isalnum() or c in "-_." else "_" for c in player)
+    return ("_" + safe[1:] if safe.startswith(".") else safe or "_") + ".txt"
