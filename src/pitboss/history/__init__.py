@@ -10,9 +10,13 @@
   the finishing stacks (``setup_from_phh`` builds the engine's ``HandSetup``); its notes say
   what the file left out or wrote redundantly.
 - ``pitboss.history.export``: ``phh_from_hand`` writes an engine hand (setup and events) as PHH.
+- ``pitboss.history.pokerstars``: ``format_pokerstars`` writes an engine hand as PokerStars
+  tournament text (ET header time, ``Dealt to`` for a hero, finish lines);
+  ``pitboss.history.stars_players`` writes each player's own file of a tournament, the file
+  tracking tools import.
 
-``replay`` and ``export`` sit on top of ``pitboss.engine`` and are imported from their modules,
-so that reading and writing PHH never loads the engine.
+``replay``, ``export``, ``pokerstars`` and ``stars_players`` sit on top of ``pitboss.engine``
+and are imported from their modules, so that reading and writing PHH never loads the engine.
 """
 
 from __future__ import annotations
