@@ -83,15 +83,17 @@ from pitboss.tournament.registration import (
 )
 from pitboss.tournament.registry import Command, Event
 from pitboss.tournament.state import Phase, TournamentState, fold
+from pitboss.tournament.structure import level_period, start_minute
 from pitboss.tournament.tables import SeatsDrawn, TableOpened, table_wait_reason, waiting_tables
 from pitboss.tournament.timekeeping import LevelStarted, StartTournament, Tick
 from pitboss.tournament.views import standings_view
 from pitboss.tournament.windows import can_come_back
 
 MS_PER_SECOND = 1000
+MS_PER_MINUTE = 60_000
 
 TIME_LIMIT_DEAL = "time-limit"
-_READY, _FINISH, _TICK = 0, 1, 2
+_READY, _FINISH, _TICK, _ARRIVE = 0, 1, 2, 3
 
 
 def play_tournament(
@@ -123,8 +125,15 @@ def play_tournament(
             code="too_few_players",
             params={"players": players, "min_players": 2},
         )
+    late = settings.late_entries if settings is not None else 0
+    if late and rules.tournament.entry.late_registration_until_level is None:
+        raise PlayError(
+            f"the house has no late registration: {late} late entries cannot arrive (TDA 8A)",
+            code="no_late_registration",
+            params={"late_entries": late},
+        )
     cap = rules.tournament.entry.max_entries
-    if cap is not None and players > cap:
+    if cap is not None and players + late > cap:
         raise PlayError(
             f"the house takes at most {cap} entries (THC add. 2); asked for {players} players",
             code="too_many_players",
@@ -217,8 +226,10 @@ class _Runtime:
         self.rules = rules
         self.seed = seed
         self.settings = settings
-        self.names = player_names(players)
-        self.agents: dict[str, WholeChips] = {name: WholeChips(make(name)) for name in self.names}
+        everyone = player_names(players + settings.late_entries)
+        self.names, self.late_names = everyone[:players], everyone[players:]
+        self.agents: dict[str, WholeChips] = {name: WholeChips(make(name)) for name in everyone}
+        self.arrived = 0
         self.on_hand = on_hand
         self.on_progress = on_progress
         self.keep_events = keep_events
@@ -307,6 +318,7 @@ class _Runtime:
             self._report(ProgressStage.SEATING, 0, 1)
             self._do(StartTournament())
         self._point()
+        self._schedule_arrivals()
         while not self._is_over():
             if self.hands >= self.settings.max_hands:
                 raise PlayError(
@@ -323,12 +335,48 @@ class _Runtime:
                 self._finish(table)
             elif kind == _READY:
                 self._ready(table)
+            elif kind == _ARRIVE:
+                self._arrive(table)
             else:
                 self._tick()
         if self.state.phase is Phase.STOPPED:
             self._chop()
         self._pay_prizes()
         return self._result()
+
+    def _schedule_arrivals(self) -> None:
+        """Each late entrant's arrival, drawn uniformly over the late-registration window (from
+        the first minute to a minute before it closes, TDA 8A) from a stream of its own, so the
+        rest of the run is the seed's."""
+        if not self.late_names:
+            return
+        structure = self.rules.tournament.structure
+        until = self.rules.tournament.entry.late_registration_until_level
+        assert until is not None  # checked by play_tournament
+        period = level_period(structure, until)
+        window_ms = (start_minute(structure, period.index) + period.minutes) * MS_PER_MINUTE
+        rng = random.Random(f"{self.seed}/late arrivals")
+        first, last = MS_PER_MINUTE, max(MS_PER_MINUTE, window_ms - MS_PER_MINUTE)
+        times = sorted(rng.randint(first, last) for _ in self.late_names)
+        for index, at in enumerate(times):
+            self._push(self.settings.start_at_ms + at, _ARRIVE, TableNo(index))
+
+    def _arrive(self, index: int) -> None:
+        """A late entrant registers and draws a seat (TDA 8A) if registration is still open."""
+        if self._clock_due():
+            self._do(Tick())
+        if not windows.late_registration_open(self.state):
+            return
+        name = self.late_names[index]
+        self._do(
+            RegisterPlayer(
+                player_id=PlayerId(name), name=name, details=simulated_details(self.rules, name)
+            )
+        )
+        self.arrived += 1
+        self.left += 1
+        self._point()
+        self._wake()
 
     def _is_over(self) -> bool:
         s = self.state
@@ -551,7 +599,7 @@ class _Runtime:
     def progress(self) -> Progress:
         """Where play is: players out of the entrants, the level, the simulated time."""
         s = self.state
-        entrants = len(self.names)
+        entrants = len(self.names) + self.arrived
         return Progress(
             elapsed_ms=self.now - self.settings.start_at_ms,
             label=s.period.label(),
@@ -728,7 +776,7 @@ class _Runtime:
         return TournamentResult(
             rules=s.rules,
             seed=self.seed,
-            entrants=len(self.names),
+            entrants=len(self.names) + self.arrived,
             started_at_ms=self.settings.start_at_ms,
             finished_at_ms=self.now,
             hands_dealt=self.hands,

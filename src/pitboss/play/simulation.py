@@ -38,6 +38,8 @@ class SimulationSettings:
     plays hand-for-hand one off the money (RP-8) when the house leaves it to the director.
     ``max_hands`` guards against a tournament that would never end. ``bot_mix`` is the field's
     mix of styles, ``money`` its re-buy and add-on habits (`pitboss.play.habits`).
+    ``late_entries``: players who arrive during late registration (TDA 8A) besides the field
+    registered at the start, each at a time drawn over the window.
     """
 
     pace: DealingPace = field(default_factory=DealingPace)
@@ -47,13 +49,18 @@ class SimulationSettings:
     money: MoneyHabits = field(default_factory=MoneyHabits)
     hand_for_hand_on_bubble: bool = True
     max_hands: int = 5_000_000
+    late_entries: int = 0
 
     def __post_init__(self) -> None:
-        if self.colour_up_seconds < 0 or self.max_hands < 1:
+        if self.colour_up_seconds < 0 or self.max_hands < 1 or self.late_entries < 0:
             raise PlayError(
-                "colour_up_seconds must be 0 or more and max_hands at least 1",
+                "colour_up_seconds and late_entries must be 0 or more and max_hands at least 1",
                 code="bad_settings",
-                params={"colour_up_seconds": self.colour_up_seconds, "max_hands": self.max_hands},
+                params={
+                    "colour_up_seconds": self.colour_up_seconds,
+                    "max_hands": self.max_hands,
+                    "late_entries": self.late_entries,
+                },
             )
 
 
