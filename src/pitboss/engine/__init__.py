@@ -37,11 +37,12 @@ level and a ``HandSetup`` use the same enum. A ``HandSetup`` without ``rules=`` 
 default ``RuleSet`` (``setup.DEFAULT_RULES``). Every ``Hand`` checks its setup
 (``HandSetup.validate``) and posts from it in one pass (``plan.PostingStep``); nothing is cached
 per setup, since a table builds a new one for every hand. Raise legality (TDA 43A minimum in
-whole chips of the unit, TDA 47A reopening) has one owner, ``BettingStep._min_raise_to``, read by
-``legal_actions()`` and ``raise_to``. Speed (``benchmarks/bench_engine.py``, BENCHMARKS.md):
-enum members and turn orders are read from module names and a precomputed table on the hot
-path, and the records are built by ``records.py``'s builders (see its docstring for why they
-assign ``__class__``, with the benchmark figure).
+whole chips of the unit, TDA 47A reopening) has one owner, ``BettingStep._advance``, which
+settles it once per decision as the turn passes; ``legal_actions()`` and ``raise_to`` read it.
+Speed (``benchmarks/bench_engine.py``, BENCHMARKS.md): enum members and turn orders are read
+from module names and precomputed tables on the hot path, and the records are built by
+``records.py``'s builders (see its docstring for why they assign ``__class__``, with the
+benchmark figure).
 """
 
 from pitboss.engine.actions import Action, ActionKind, LegalActions

@@ -15,10 +15,10 @@
 - Folding is allowed in turn even when a check is free (THC 48).
 - Uncalled bets go back to the bettor before the pots are formed.
 
-The minimum and maximum raise-to, the rounding of the minimum up to whole chips of the chip unit
-and the TDA 47A reopening test live in one method, ``_min_raise_to``: ``legal_actions()`` reports
-it, ``verify_raise_to`` explains a refusal from it and ``raise_to`` checks against it (they used
-to compute it separately in ``hand.py`` and here). A ``raise_closed`` refusal names its reason
+The minimum raise-to, its rounding up to whole chips of the chip unit and the TDA 47A
+reopening test are settled in one place, ``_advance``, when the turn passes to a player (once
+per decision, in ``_full``): ``legal_actions()`` reports it, ``verify_raise_to`` explains a
+refusal from it and ``raise_to`` checks against it. A ``raise_closed`` refusal names its reason
 as text (``all_in_to_call``, ``not_reopened``, ``nobody_to_call``).
 """
 
@@ -163,7 +163,7 @@ class BettingStep(ShowdownStep):
                 code="bad_amount",
                 params={"seat": seat, "amount": repr(amount)},
             )
-        full = self._min_raise_to(p)
+        full = self._full
         if full < 0:
             raise self._raise_closed_error(p, full)
         cur = self._current
@@ -231,7 +231,7 @@ class BettingStep(ShowdownStep):
         cur = self._current
         before = bet[p]
         most = before + stack[p]
-        full = self._min_raise_to(p)
+        full = self._full
         if (
             full < 0
             or amount > most
@@ -283,37 +283,6 @@ class BettingStep(ShowdownStep):
             code="at_showdown",
             params={"seat": self._seats[self._actor]},
         )
-
-    def _min_raise_to(self, p: int) -> int:
-        """The smallest bet or raise-to player ``p`` may make now, or why none (a code < 0).
-
-        The one owner of raise legality, read by ``legal_actions()``, ``verify_raise_to`` and
-        ``raise_to``. TDA 43A: at least the current bet plus the last full bet or raise of the
-        street (the opening bet, the big blind, until then), rounded up to whole chips of the
-        chip unit. The result may exceed what the player has: a stack short of a full raise may
-        only go all-in (``LegalActions.min_raise_to`` is then the all-in total). The most is
-        always the all-in total, the bet plus the stack. Closed (TDA 47A) when calling already
-        takes the whole stack (``_ALL_IN_TO_CALL``), when the player acted and the bet has
-        risen by less than a full raise since (``_NOT_REOPENED``: a short all-in does not
-        reopen), or when every other player is all-in or out (``_NOBODY_TO_CALL``).
-        """
-        cur = self._current
-        bet = self._bet
-        stack = self._stack
-        if stack[p] <= cur - bet[p]:
-            return _ALL_IN_TO_CALL
-        acted = self._acted_at[p]
-        if acted >= 0 and cur - acted < self._min_raise:
-            return _NOT_REOPENED
-        folded = self._folded
-        for j in self._clockwise[p + 1 - self._n]:  # the others first, p itself last
-            if j != p and not folded[j] and stack[j] + bet[j] > cur:  # (no bet is above cur)
-                full = cur + self._min_raise
-                unit = self._unit
-                if unit != 1 and full % unit:  # in chips in play: round up
-                    full += unit - full % unit
-                return full
-        return _NOBODY_TO_CALL
 
     def _raise_closed_error(self, p: int, why: int) -> IllegalAction:
         seat = self._seats[p]
@@ -383,6 +352,17 @@ class BettingStep(ShowdownStep):
         bet already covers every all-in (e.g. heads-up, a big blind all-in for less than the
         small blind posted) has no decision: nobody can call anything, the excess is an
         uncalled bet returned, and the hands are tabled (TDA 16, KY 14).
+
+        The one owner of raise legality: when the turn passes, what the player may raise to is
+        settled in ``_full``, read by ``legal_actions()``, ``verify_raise_to`` and ``raise_to``.
+        TDA 43A: at least the current bet plus the last full bet or raise of the street (the
+        opening bet, the big blind, until then), rounded up to whole chips of the chip unit.
+        The result may exceed what the player has: a stack short of a full raise may only go
+        all-in (``LegalActions.min_raise_to`` is then the all-in total). The most is always the
+        all-in total, the bet plus the stack. Closed (TDA 47A) when calling already takes the
+        whole stack (``_ALL_IN_TO_CALL``), when the player acted and the bet has risen by less
+        than a full raise since (``_NOT_REOPENED``: a short all-in does not reopen), or when
+        every other player is all-in or out (``_NOBODY_TO_CALL``).
         """
         stack = self._stack
         folded = self._folded
@@ -391,17 +371,36 @@ class BettingStep(ShowdownStep):
         cur = self._current
         for i in self._clockwise[p + 1 - self._n]:  # p + 1 onwards, round to p (-1: from 0)
             if stack[i] and not folded[i] and (acted[i] < 0 or bet[i] < cur):
-                if self._n_live > 1:
-                    self._actor = i
-                    return
-                if bet[i] < cur:  # the one player with chips: is there anything to call?
-                    mine = bet[i]
-                    for j in range(self._n):
-                        if j != i and not folded[j] and bet[j] > mine:
-                            self._actor = i
-                            return
-                break
+                if self._n_live <= 1 and not self._faces_a_bet(i):
+                    break  # the one player with chips, and nothing to call
+                self._actor = i
+                # What the player may raise to, settled here, once per decision (TDA 43A/47A):
+                if stack[i] <= cur - bet[i]:
+                    self._full = _ALL_IN_TO_CALL
+                elif acted[i] >= 0 and cur - acted[i] < self._min_raise:
+                    self._full = _NOT_REOPENED
+                else:
+                    for j in self._others[i]:
+                        if not folded[j] and stack[j] + bet[j] > cur:  # (no bet is above cur)
+                            full = cur + self._min_raise
+                            unit = self._unit
+                            if unit != 1 and full % unit:  # in chips in play: round up
+                                full += unit - full % unit
+                            self._full = full
+                            break
+                    else:
+                        self._full = _NOBODY_TO_CALL
+                return
         self._end_round()
+
+    def _faces_a_bet(self, i: int) -> bool:
+        """Whether player ``i`` faces more than their bet from another player in the hand."""
+        bet = self._bet
+        mine = bet[i]
+        if mine >= self._current:
+            return False
+        folded = self._folded
+        return any(j != i and not folded[j] and bet[j] > mine for j in range(self._n))
 
     def _return_uncalled(self) -> None:
         """Give the uncalled part of the street's highest bet back to its bettor."""

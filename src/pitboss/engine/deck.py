@@ -17,9 +17,12 @@ from collections.abc import Callable, Iterable
 from pitboss.cards import FULL_DECK, Card, Deck, RandomSource, bad_random_source, cards_of
 from pitboss.errors import CardError
 
-_SPANS: dict[tuple[int, int], tuple[int, int]] = {}
-"""By ``(left, count)``: ``math.perm(left, count)``, the number of ways to deal ``count`` cards,
-and its bit length."""
+_SPANS: list[list[tuple[int, int]]] = [
+    [(span, span.bit_length()) for span in (math.perm(left, count) for count in range(left + 1))]
+    for left in range(len(FULL_DECK) + 1)
+]
+"""``_SPANS[left][count]``: ``math.perm(left, count)``, the number of ways to deal ``count`` of
+``left`` cards in order, and its bit length (a table of constants, made once)."""
 
 
 class DrawDeck(Deck):
@@ -97,12 +100,7 @@ class DrawDeck(Deck):
                 params={"left": left, "count": count},
             )
         if not self._settled:
-            key = (left, count)
-            entry = _SPANS.get(key)
-            if entry is None:
-                span = math.perm(left, count)
-                entry = _SPANS[key] = (span, span.bit_length())
-            span, size = entry
+            span, size = _SPANS[left][count]
             bits = self._bits
             if bits is None:
                 r = self._below(span)
@@ -111,9 +109,9 @@ class DrawDeck(Deck):
                 while r >= span:
                     r = bits(size)
             for k in range(i, end):
-                r, d = divmod(r, left)
+                j = k + r % left  # the digits of r in mixed radix (as divmod gives them)
+                r //= left
                 left -= 1
-                j = k + d
                 card = cards[j]
                 cards[j] = cards[k]
                 cards[k] = card

@@ -78,6 +78,7 @@ class Hand(BettingStep, PostingStep):
         self._phase = _BETTING
         self._aggressor = -1
         self._actor = -1
+        self._full = -3  # (no decision yet)
         self._mucked = [False] * n
         self._show_queue = []
         self._exposed = False
@@ -233,14 +234,15 @@ class Hand(BettingStep, PostingStep):
             bet = self._bet[p]
             stack = self._stack[p]
             owe = self._current - bet
-            full = self._min_raise_to(p)  # TDA 43A/47A, in whole chips of the unit
-            low: int | None = None
-            high: int | None = None
-            if full >= 0:
-                high = bet + stack
-                low = full if full < high else high  # short of a full raise: all-in only
-            if owe >= stack:  # calling puts the player all-in
-                return legal_betting(self._seats[p], False, stack, low, high, self._unit)
+            full = self._full  # TDA 43A/47A, settled when the turn passed (``_advance``)
+            if full < 0:  # no raise
+                if owe >= stack:  # calling puts the player all-in
+                    return legal_betting(self._seats[p], False, stack, None, None, self._unit)
+                if owe <= 0:
+                    return legal_betting(self._seats[p], True, 0, None, None, self._unit)
+                return legal_betting(self._seats[p], False, owe, None, None, self._unit)
+            high = bet + stack  # (more than the call: calling does not put the player all-in)
+            low = full if full < high else high  # short of a full raise: all-in only
             if owe <= 0:
                 return legal_betting(self._seats[p], True, 0, low, high, self._unit)
             return legal_betting(self._seats[p], False, owe, low, high, self._unit)
@@ -388,7 +390,10 @@ class Hand(BettingStep, PostingStep):
 
     def _position(self, seat: int) -> int:
         if seat.__class__ is int:
-            p = self._pos.get(seat)
+            pos = self._pos
+            if pos is None:  # made on first use: most hands are played without it
+                pos = self._pos = dict(zip(self._seats, range(self._n), strict=True))
+            p = pos.get(seat)
             if p is not None:
                 return p
         raise HandSetupError(

@@ -10,12 +10,13 @@ hands from one setup object.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from typing import NoReturn
 
 from pitboss.engine.events import HandEvent
 from pitboss.engine.records import posted
-from pitboss.engine.setup import HandSetup, PostKind, SeatSpec, first_left_of, normalised_posts
-from pitboss.engine.state import CLOCKWISE, HandState
+from pitboss.engine.setup import HandSetup, PostKind, SeatSpec, normalised_posts
+from pitboss.engine.state import CLOCKWISE, OTHERS, HandState
 from pitboss.errors import HandSetupError
 from pitboss.rules.hand import OddChipRule, ShowdownPolicy, TimeoutPolicy
 from pitboss.rules.stakes import AnteMode
@@ -51,22 +52,22 @@ class PostingStep(HandState):
         """
         if setup.__class__ is not HandSetup:
             _refuse(setup)
-        ordered, numbers, stack, everyone_live = setup._checked()
+        ordered, numbers, stack, everyone_live, mode = setup._checked()
         n = len(ordered)
         seats = tuple(numbers)
-        pos = dict(zip(seats, range(n), strict=True))
-        start = first_left_of(seats, setup.button)
+        start = bisect_right(numbers, setup.button) % n  # `first_left_of` (numbers ascend)
         bet = [0] * n
         committed = [0] * n
         events: list[HandEvent] = []
-        big_blind_ante = setup.mode is _BIG_BLIND_ANTE
+        big_blind_ante = mode is _BIG_BLIND_ANTE
         dead = 0
         largest = 0
         opener = -1
-        for seat, kind, due in setup.posting_order():
+        position = numbers.index  # (the hand's seat-to-position map is made on first use)
+        for seat, kind, due in setup._posting_order(mode, numbers):
             if due <= 0:
                 continue
-            p = pos[seat]
+            p = position(seat)
             live = kind is not _ANTE
             if live and due >= largest:
                 largest = due
@@ -86,7 +87,7 @@ class PostingStep(HandState):
             events.append(posted(seat, kind, paid, not left, False))
         if setup.dead_posts:
             for post in normalised_posts(setup.dead_posts):  # THC 21/35: missed blinds, dead
-                p = pos[post.seat]
+                p = position(post.seat)
                 paid = post.amount if post.amount < stack[p] else stack[p]
                 if paid <= 0:
                     continue
@@ -94,7 +95,7 @@ class PostingStep(HandState):
                 dead += paid
                 events.append(posted(post.seat, post.kind, paid, not stack[p], True))
         self._seats = seats
-        self._pos = pos
+        self._pos = None
         self._start = start
         self._stack = stack
         self._bet = bet
@@ -102,7 +103,8 @@ class PostingStep(HandState):
         self._events = events
         self._dead = dead
         self._current = largest
-        self._opening_bet = self._min_raise = setup.opening_bet
+        min_bet = setup.min_bet
+        self._opening_bet = self._min_raise = setup.big_blind if min_bet is None else min_bet
         self._unit = setup.chip_unit
         hand_rules = setup.rules.hand
         self._kill_on_timeout = hand_rules.timeout_policy is _KILL_HAND
@@ -113,6 +115,7 @@ class PostingStep(HandState):
         self._odd_chip_rule = odd_chip_rule
         first = (opener + 1) % n if opener >= 0 else start
         self._clockwise = CLOCKWISE[n]
+        self._others = OTHERS[n]
         clockwise = CLOCKWISE[n][start]
         if everyone_live:  # the common case
             self._n_live = n - stack.count(0)

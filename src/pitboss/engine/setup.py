@@ -13,6 +13,8 @@ without ``rules=`` shares ``DEFAULT_RULES`` instead of building a ``RuleSet`` ea
 from __future__ import annotations
 
 import enum
+from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from operator import attrgetter
 from typing import NoReturn
@@ -152,39 +154,34 @@ class HandSetup:
         """
         return self._checked()[0]
 
-    def _checked(self) -> tuple[tuple[SeatSpec, ...], list[int], list[int], bool]:
+    def _checked(
+        self,
+    ) -> tuple[tuple[SeatSpec, ...], list[int], list[int], bool, AnteMode]:
         """`validate`'s checks in one pass over the seats, and what the deal needs from them.
 
-        Returns the seats in seat order, their seat numbers and stacks in that order, and
-        whether every seat is dealt in and live (none killed, none not dealt).
+        Returns the seats in seat order, their seat numbers and stacks in that order, whether
+        every seat is dealt in and live (none killed, none not dealt), and the ante mode as an
+        `AnteMode`.
 
         Raises:
             HandSetupError: what is wrong, and what is allowed.
         """
         seats = self.seats
-        if seats.__class__ is not tuple and not isinstance(seats, tuple | list):
+        if type(seats) is not tuple and not isinstance(seats, tuple | list):
             _fail(
                 f"seats must be a tuple of SeatSpec, not {seats!r}",
                 code="bad_seats",
                 seats=repr(seats),
             )
-        for spec in seats:
-            if spec.__class__ is not SeatSpec:
-                index = next(i for i, entry in enumerate(seats) if entry is spec)
-                _fail(
-                    f"seat entry {index + 1} is {spec!r}, not a SeatSpec",
-                    code="bad_seats",
-                    index=index,
-                    entry=repr(spec),
-                )
         n = len(seats)
-        if n < 2:
-            _fail(
-                f"a hand needs at least 2 players, got {n}",
-                code="too_few_players",
-                players=n,
-            )
-        if n > 23:
+        if n < 2 or n > 23:
+            _check_seat_entries(seats)  # an entry that is not a SeatSpec is named first
+            if n < 2:
+                _fail(
+                    f"a hand needs at least 2 players, got {n}",
+                    code="too_few_players",
+                    players=n,
+                )
             _fail(
                 f"{n} players cannot be dealt from one deck: at most 23 players",
                 code="too_many_players",
@@ -197,25 +194,32 @@ class HandSetup:
         in_order = True
         everyone_live = True
         for spec in seats:
+            if type(spec) is not SeatSpec:
+                _check_seat_entries(seats)
             seat = spec.seat
             player = spec.player
             stack = spec.stack
             if (  # the common case in one test; _check_seat_spec says what is wrong
-                seat.__class__ is not int
+                type(seat) is not int
                 or not 1 <= seat <= MAX_INT
-                or player.__class__ is not str
-                or stack.__class__ is not int
+                or type(player) is not str
+                or type(stack) is not int
                 or not 0 < stack <= MAX_INT
-                or spec.killed.__class__ is not bool
-                or spec.dealt.__class__ is not bool
                 or not player.strip()
             ):
+                _check_seat_entries(seats)
                 _check_seat_spec(spec)
+            killed = spec.killed
+            dealt = spec.dealt
+            if killed is not False or dealt is not True:  # killed, not dealt, or not bools
+                if type(killed) is not bool or type(dealt) is not bool:
+                    _check_seat_entries(seats)
+                    _check_seat_spec(spec)
+                if killed or not dealt:
+                    everyone_live = False
             if seat <= last:
                 in_order = False
             last = seat
-            if spec.killed or not spec.dealt:
-                everyone_live = False
             numbers.append(seat)
             players.append(player)
             stacks.append(stack)
@@ -232,94 +236,93 @@ class HandSetup:
                 players=players,
             )
         button = self.button
-        if button.__class__ is not int or not 1 <= button <= MAX_INT:
+        if type(button) is not int or not 1 <= button <= MAX_INT:
             _bad_seat_number(button, "button", "bad_button")
         big_blind_seat = self.big_blind_seat
-        if big_blind_seat.__class__ is not int or not 1 <= big_blind_seat <= MAX_INT:
+        if type(big_blind_seat) is not int or not 1 <= big_blind_seat <= MAX_INT:
             _bad_seat_number(big_blind_seat, "big blind seat", "bad_big_blind_seat")
-        if self.big_blind_seat not in numbers:
+        if big_blind_seat not in numbers:
             _fail(
-                f"the big blind seat {self.big_blind_seat} has no player dealt in",
+                f"the big blind seat {big_blind_seat} has no player dealt in",
                 code="bad_big_blind_seat",
-                seat=self.big_blind_seat,
+                seat=big_blind_seat,
                 seats=numbers,
             )
-        if self.small_blind_seat is not None:
-            small_blind_seat = self.small_blind_seat
-            if small_blind_seat.__class__ is not int or not 1 <= small_blind_seat <= MAX_INT:
+        small_blind_seat = self.small_blind_seat
+        if small_blind_seat is not None:
+            if type(small_blind_seat) is not int or not 1 <= small_blind_seat <= MAX_INT:
                 _bad_seat_number(small_blind_seat, "small blind seat", "bad_small_blind_seat")
-            if self.small_blind_seat not in numbers:
+            if small_blind_seat not in numbers:
                 _fail(
-                    f"the small blind seat {self.small_blind_seat} has no player dealt in;"
+                    f"the small blind seat {small_blind_seat} has no player dealt in;"
                     " use no small blind seat for a dead small blind (TDA 32)",
                     code="bad_small_blind_seat",
-                    seat=self.small_blind_seat,
+                    seat=small_blind_seat,
                     seats=numbers,
                 )
-            if self.small_blind_seat == self.big_blind_seat:
+            if small_blind_seat == big_blind_seat:
                 _fail(
-                    f"seat {self.big_blind_seat} cannot post both blinds",
+                    f"seat {big_blind_seat} cannot post both blinds",
                     code="bad_small_blind_seat",
-                    seat=self.small_blind_seat,
+                    seat=small_blind_seat,
                 )
         small_blind = self.small_blind
-        if small_blind.__class__ is not int or not 0 <= small_blind <= MAX_INT:
+        if type(small_blind) is not int or not 0 <= small_blind <= MAX_INT:
             _bad_chips(small_blind, "small_blind", 0)
         big_blind = self.big_blind
-        if big_blind.__class__ is not int or not 1 <= big_blind <= MAX_INT:
+        if type(big_blind) is not int or not 1 <= big_blind <= MAX_INT:
             _bad_chips(big_blind, "big_blind", 1)
         ante = self.ante
-        if ante.__class__ is not int or not 0 <= ante <= MAX_INT:
+        if type(ante) is not int or not 0 <= ante <= MAX_INT:
             _bad_chips(ante, "ante", 0)
         chip_unit = self.chip_unit
-        if chip_unit.__class__ is not int or not 1 <= chip_unit <= MAX_INT:
+        if type(chip_unit) is not int or not 1 <= chip_unit <= MAX_INT:
             _bad_chips(chip_unit, "chip_unit", 1)
         min_bet = self.min_bet
-        if min_bet is not None and (min_bet.__class__ is not int or not 1 <= min_bet <= MAX_INT):
+        if min_bet is not None and (type(min_bet) is not int or not 1 <= min_bet <= MAX_INT):
             _bad_chips(min_bet, "min_bet", 1)
-        mode: AnteMode | None = self.ante_mode
-        if mode.__class__ is not AnteMode:
-            mode = _ANTE_MODES.get(self.ante_mode) if isinstance(self.ante_mode, str) else None
+        ante_mode = self.ante_mode
+        mode: AnteMode | None = ante_mode
+        if type(mode) is not AnteMode:
+            mode = _ANTE_MODES.get(ante_mode) if isinstance(ante_mode, str) else None
         if mode is None:
             _fail(
-                f"ante mode {self.ante_mode!r} is not one of {sorted(_ANTE_MODES)}",
+                f"ante mode {ante_mode!r} is not one of {sorted(_ANTE_MODES)}",
                 code="bad_ante_mode",
-                ante_mode=repr(self.ante_mode),
+                ante_mode=repr(ante_mode),
                 allowed=sorted(_ANTE_MODES),
             )
-        if not isinstance(self.rules, RuleSet):
+        rules = self.rules
+        if type(rules) is not RuleSet and not isinstance(rules, RuleSet):
             _fail(
-                f"rules must be a RuleSet, not {self.rules!r}",
+                f"rules must be a RuleSet, not {rules!r}",
                 code="bad_rules",
-                rules=repr(self.rules),
+                rules=repr(rules),
             )
-        if mode is _NO_ANTE and self.ante and self.posts is None:
+        posts = self.posts
+        if mode is _NO_ANTE and ante and posts is None:
             _fail(
-                f"an ante of {self.ante} needs an ante mode (per_player or big_blind)",
+                f"an ante of {ante} needs an ante mode (per_player or big_blind)",
                 code="ante_without_mode",
-                ante=self.ante,
+                ante=ante,
             )
-        if (
-            n == 2
-            and self.posts is None
-            and self.small_blind_seat is not None
-            and self.small_blind_seat != self.button
-        ):
+        if n == 2 and posts is None and small_blind_seat is not None and small_blind_seat != button:
             _fail(
-                f"heads-up the button posts the small blind (TDA 34B): button {self.button},"
-                f" small blind seat {self.small_blind_seat}",
+                f"heads-up the button posts the small blind (TDA 34B): button {button},"
+                f" small blind seat {small_blind_seat}",
                 code="heads_up_button",
-                button=self.button,
-                seat=self.small_blind_seat,
+                button=button,
+                seat=small_blind_seat,
             )
-        if self.dead_posts.__class__ is not tuple or self.dead_posts:
-            _check_posts(self.dead_posts, "dead_posts", numbers)
-        if self.posts is not None:
-            _check_posts(self.posts, "posts", numbers)
-        if in_order and seats.__class__ is tuple:
-            return seats, numbers, stacks, everyone_live
+        dead_posts = self.dead_posts
+        if type(dead_posts) is not tuple or dead_posts:
+            _check_posts(dead_posts, "dead_posts", numbers)
+        if posts is not None:
+            _check_posts(posts, "posts", numbers)
+        if in_order and type(seats) is tuple:
+            return seats, numbers, stacks, everyone_live, mode
         ordered = self.ordered_seats()
-        return ordered, [s.seat for s in ordered], [s.stack for s in ordered], everyone_live
+        return ordered, [s.seat for s in ordered], [s.stack for s in ordered], everyone_live, mode
 
     def posting_plan(self) -> tuple[Post, ...]:
         """The forced bets in the order they are taken.
@@ -335,6 +338,13 @@ class HandSetup:
 
     def posting_order(self) -> list[tuple[int, PostKind, int]]:
         """`posting_plan` as ``(seat, kind, amount)`` triples: what the engine posts from."""
+        return self._posting_order(self.mode, None)
+
+    def _posting_order(
+        self, mode: AnteMode, numbers: Sequence[int] | None
+    ) -> list[tuple[int, PostKind, int]]:
+        """`posting_order`, given the ante mode as an `AnteMode` and (if known) the seat numbers
+        in seat order."""
         if self.posts is not None:
             return [(p.seat, p.kind, p.amount) for p in normalised_posts(self.posts)]
         big = (self.big_blind_seat, _BIG_BLIND, self.big_blind)
@@ -342,17 +352,17 @@ class HandSetup:
             blinds = [(self.small_blind_seat, _SMALL_BLIND, self.small_blind), big]
         else:
             blinds = [big]
-        mode = self.mode
         ante = self.ante
         if ante <= 0 or mode is _NO_ANTE:
             return blinds
         if mode is _BIG_BLIND_ANTE:
             blinds.append((self.big_blind_seat, _ANTE, ante))
             return blinds
-        ordered = self.ordered_seats()
-        n = len(ordered)
-        start = first_left_of(tuple(s.seat for s in ordered), self.button)
-        antes = [(ordered[(start + k) % n].seat, _ANTE, ante) for k in range(n)]
+        if numbers is None:
+            numbers = [s.seat for s in self.ordered_seats()]
+        n = len(numbers)
+        start = bisect_right(numbers, self.button) % n  # `first_left_of`
+        antes = [(numbers[(start + k) % n], _ANTE, ante) for k in range(n)]
         if self.rules.hand.ante_posting_order is AntePostingOrder.BLIND_FIRST:
             return blinds + antes
         return antes + blinds
@@ -386,6 +396,19 @@ _SMALL_BLIND = PostKind.SMALL_BLIND
 _BIG_BLIND = PostKind.BIG_BLIND
 _ANTE_MODES: dict[str, AnteMode] = {m.value: m for m in AnteMode}
 _POST_KINDS: dict[str, PostKind] = {k.value: k for k in PostKind}
+
+
+def _check_seat_entries(seats: tuple[SeatSpec, ...] | list[SeatSpec]) -> None:
+    """Refuse the first entry of ``seats`` that is not a `SeatSpec` (checked before any field,
+    so a wrong entry is named whatever else is wrong)."""
+    for index, spec in enumerate(seats):
+        if type(spec) is not SeatSpec:
+            _fail(
+                f"seat entry {index + 1} is {spec!r}, not a SeatSpec",
+                code="bad_seats",
+                index=index,
+                entry=repr(spec),
+            )
 
 
 def _check_seat_spec(spec: SeatSpec) -> None:

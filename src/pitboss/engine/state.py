@@ -22,6 +22,9 @@ CLOCKWISE: list[list[tuple[int, ...]]] = [
 """``CLOCKWISE[n][start]``: the positions of an ``n``-player hand clockwise from ``start``
 (a precomputed table, 23 players at most): turn order without modular arithmetic."""
 
+OTHERS: list[list[tuple[int, ...]]] = [[order[1:] for order in orders] for orders in CLOCKWISE]
+"""``OTHERS[n][p]``: the other positions of an ``n``-player hand, clockwise from left of ``p``."""
+
 
 class HandPhase(enum.StrEnum):
     """Where the hand is: players betting, players showing or mucking, or over."""
@@ -57,6 +60,7 @@ class HandState:
         "_events",
         "_exposed",
         "_folded",
+        "_full",
         "_hole",
         "_hole_at",
         "_kill_on_timeout",
@@ -67,6 +71,7 @@ class HandState:
         "_n_live",
         "_odd_chip_rule",
         "_opening_bet",
+        "_others",
         "_phase",
         "_pos",
         "_seats",
@@ -82,9 +87,10 @@ class HandState:
     _setup: HandSetup
     _n: int
     _seats: tuple[int, ...]
-    _pos: dict[int, int]
+    _pos: dict[int, int] | None
     _start: int
     _clockwise: list[tuple[int, ...]]
+    _others: list[tuple[int, ...]]
     _stack: list[int]
     _bet: list[int]
     _committed: list[int]
@@ -103,6 +109,7 @@ class HandState:
     _min_raise: int
     _opening_bet: int
     _actor: int
+    _full: int
     _aggressor: int
     _n_in: int
     _n_live: int
