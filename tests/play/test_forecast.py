@@ -39,6 +39,9 @@ def test_a_structure_that_cannot_finish_in_the_time_limit_chops_every_run_ky_11(
     assert fc.players_at_chop.minimum >= 2
     assert fc.finish_minutes.minimum >= 40
     assert fc.time_limit_minutes == 40
+    assert sum(runs for _, runs in fc.chop_histogram) == 4
+    assert [n for n, _ in fc.chop_histogram] == sorted({n for n, _ in fc.chop_histogram})
+    assert fc.chop_histogram[0][0] == fc.players_at_chop.minimum
 
 
 def test_a_house_without_a_time_limit_never_chops() -> None:

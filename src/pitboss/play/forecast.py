@@ -173,6 +173,8 @@ class Forecast:
     histogram_bin_minutes: int
     finish_histogram: tuple[tuple[int, int], ...]
     seeds: tuple[int, ...]
+    chop_histogram: tuple[tuple[int, int], ...] = ()
+    """Runs by the players left at a forced chop: ``(players, runs)``, fewest players first."""
 
     @property
     def chop_probability(self) -> float:
@@ -218,6 +220,9 @@ def forecast(summaries: Sequence[RunSummary]) -> Forecast:
     for s in summaries:
         start = s.elapsed_minutes // HISTOGRAM_BIN_MINUTES * HISTOGRAM_BIN_MINUTES
         bins[start] = bins.get(start, 0) + 1
+    at_chop: dict[int, int] = {}
+    for s in chopped:
+        at_chop[s.players_at_chop] = at_chop.get(s.players_at_chop, 0) + 1
     return Forecast(
         runs=len(summaries),
         entrants=entrants.pop(),
@@ -237,6 +242,7 @@ def forecast(summaries: Sequence[RunSummary]) -> Forecast:
         histogram_bin_minutes=HISTOGRAM_BIN_MINUTES,
         finish_histogram=tuple(sorted(bins.items())),
         seeds=tuple(s.seed for s in summaries),
+        chop_histogram=tuple(sorted(at_chop.items())),
     )
 
 
