@@ -192,6 +192,7 @@ def players_figure(
         )
     _clock_axis(ax, last, start_minute=start_minute)
     ax.set_ylabel("players remaining")
+    ax.yaxis.get_major_locator().set_params(integer=True)
     runs = "1 run" if fc.runs == 1 else f"{fc.runs} runs"
     ax.set_title(f"{title}\nplayers remaining ({fc.entrants} entrants, {runs})", fontsize=10)
     ax.grid(alpha=0.3, axis="y")
@@ -282,6 +283,7 @@ def compare_chart(
     _clock_axis(ax, last, start_minute=start_minute)
     ax.set_ylim(bottom=0)
     ax.set_ylabel("players remaining")
+    ax.yaxis.get_major_locator().set_params(integer=True)
     first = forecasts[0][1]
     band = ", median and 10%-90% band" if first.runs > 1 else ""
     ax.set_title(
