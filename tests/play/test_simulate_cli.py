@@ -290,3 +290,173 @@ def test_a_writable_output_folder_is_made_and_left_without_probe_files(tmp_path:
     assert code == 0, out
     assert sorted(p.name for p in folder.iterdir()) == ["phh", "pokerstars"]
     assert not list(folder.rglob(".pitboss-probe-*"))
+
+
+# ------------------------------------------------------------------ the designer's knobs
+
+
+def _fails_with(args: tuple[str, ...], *words: str) -> None:
+    result = runner.invoke(app, ["simulate", *args])
+    assert result.exit_code == 2, result.output
+    line = result.output.strip()
+    assert line.startswith("error: "), line
+    assert "\n" not in line, line
+    for word in words:
+        assert word in line, line
+
+
+def test_start_gives_clock_times_in_the_report_and_the_forecast() -> None:
+    code, out = _run("--preset", "slpt", "--players", "8", "--seed", "3", "--start", "19:30")
+    assert code == 0, out
+    assert "Play started at 19:30 and ended at" in out
+    code, out = _run(
+        "--preset", "slpt", "--players", "8", "--runs", "2", "--jobs", "1", "--start", "23:30"
+    )
+    assert code == 0, out
+    assert "Finish (play starts 23:30): median 0" in out  # after midnight
+    assert "(+1 day)" in out
+    assert "scheduled" in out
+    assert " 23:45" in out  # level 2's scheduled start
+
+
+@pytest.mark.parametrize("text", ["25:00", "18", "6pm", "18:7"])
+def test_a_start_that_is_not_a_clock_time_is_refused(text: str) -> None:
+    _fails_with(("--players", "6", "--start", text), "--start", "HH:MM")
+
+
+def test_bots_sets_the_fields_styles() -> None:
+    code, out = _run("--preset", "slpt", "--players", "8", "--seed", "2", "--bots", "tight=1")
+    assert code == 0, out
+    styles = {line.split()[2] for line in out.splitlines()[6:] if line.strip()[:1].isdigit()}
+    assert styles == {"tight_aggressive"}
+    code, out = _run(
+        "--preset", "slpt", "--players", "8", "--json", "--bots", "push-fold=1,passive=1"
+    )
+    assert {f["style"] for f in json.loads(out)["standings"]} <= {"push_fold", "tight_passive"}
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("tight=3,sharky=2", "unknown style 'sharky'; allowed: "),
+        ("tight=x", "whole number"),
+        ("tight=0", "above 0"),
+        ("tight=1,tight=2", "twice"),
+    ],
+)
+def test_an_unknown_style_or_weight_is_refused_with_the_allowed_ones(text: str, word: str) -> None:
+    _fails_with(("--players", "6", "--bots", text), "--bots", word)
+    if "allowed" in word:
+        _fails_with(("--players", "6", "--bots", text), "loose_passive", "tight=tight_aggressive")
+
+
+def test_rebuys_sets_the_fields_habit_never_low_high() -> None:
+    def rebuys(level: str) -> int:
+        code, out = _run(
+            "--preset",
+            "ky-charity",
+            "--players",
+            "20",
+            "--seed",
+            "4",
+            "--json",
+            "--rebuys",
+            level,
+        )
+        assert code == 0, out
+        return int(json.loads(out)["rebuys"])
+
+    assert rebuys("never") == 0
+    assert rebuys("low") < rebuys("typical") < rebuys("high") < rebuys("always")
+    _fails_with(("--players", "6", "--rebuys", "lots"), "never, low, typical, high, always")
+
+
+def test_hands_per_hour_sets_the_pace_of_dealing() -> None:
+    def per_hour(pace: str) -> float:  # one table of 8 from the start: the table's pace
+        code, out = _run(
+            "--preset", "slpt", "--players", "8", "--seed", "1", "--json", "--hands-per-hour", pace
+        )
+        assert code == 0, out
+        data = json.loads(out)
+        return 60 * data["hands_dealt"] / data["elapsed_minutes"]
+
+    slow, typical, fast = per_hour("15"), per_hour("30"), per_hour("60")
+    assert slow < typical < fast
+    assert 22 <= typical <= 45
+    assert fast > 1.6 * typical
+    _fails_with(("--players", "6", "--hands-per-hour", "500"), "from 10 to 120")
+
+
+def test_late_entrants_arrive_during_late_registration_tda_8a() -> None:
+    code, out = _run("--preset", "slpt", "--players", "12", "--seed", "3", "--late", "5", "--json")
+    assert code == 0, out
+    data = json.loads(out)
+    assert data["players"] == 17
+    assert data["prize_pool_cents"] == 17 * 2000
+    assert len(data["standings"]) == 17
+    _fails_with(("--preset", "thc", "--players", "12", "--late", "3"), "no late registration")
+    _fails_with(("--preset", "thc-sit-and-go", "--players", "10", "--late", "1"), "--late")
+
+
+def test_compare_plays_the_same_seeds_under_each_structure_side_by_side(tmp_path: Path) -> None:
+    code, out = _run(
+        "--compare",
+        "slpt",
+        "tda",
+        "--players",
+        "10",
+        "--runs",
+        "2",
+        "--jobs",
+        "1",
+        "--time-limit",
+        "60",
+        "--plot",
+        str(tmp_path),
+    )
+    assert code == 0, out
+    assert "Comparing 2 structures: 2 tournaments of 10 players each, the same seeds 7 to 8" in out
+    rows = [line for line in out.splitlines() if line.startswith(("slpt ", "tda "))]
+    assert len(rows) == 2
+    assert all("%" in row for row in rows)  # the chance of a chop at the 60-minute limit
+    assert (tmp_path / "compare_players_remaining.png").read_bytes().startswith(b"\x89PNG")
+    assert f"Charts written to {tmp_path}" in out
+    code, js = _run(
+        "--compare", "slpt", "tda", "--players", "10", "--runs", "2", "--jobs", "1", "--json"
+    )
+    assert code == 0, js
+    both = json.loads(js)["compare"]
+    assert [f["preset"] for f in both] == ["slpt", "tda"]
+    assert both[0]["seeds"] == both[1]["seeds"] == [7, 8]
+
+
+def test_compare_needs_two_presets() -> None:
+    _fails_with(("--compare", "slpt", "--players", "6"), "two or more")
+    _fails_with(("slpt", "--players", "6"), "--compare")
+    _fails_with(("--compare", "slpt", "nowhere", "--players", "6"), "nowhere")
+
+
+def test_plot_says_where_the_charts_went_and_charts_the_chop(tmp_path: Path) -> None:
+    code, out = _run(
+        "--preset",
+        "ky-charity",
+        "--players",
+        "20",
+        "--runs",
+        "2",
+        "--jobs",
+        "1",
+        "--time-limit",
+        "40",
+        "--plot",
+        str(tmp_path),
+    )
+    assert code == 0, out
+    assert (
+        f"Charts written to {tmp_path}: players_remaining.png, finish_times.png, "
+        "players_at_chop.png" in out
+    )
+    code, out = _run("--preset", "slpt", "--players", "8", "--plot", str(tmp_path / "one"))
+    assert code == 0, out
+    assert "players_at_chop.png" not in out
+    assert (tmp_path / "one" / "players_remaining.png").exists()

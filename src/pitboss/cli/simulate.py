@@ -7,11 +7,16 @@ or ``--time-limit``, with a warning for a survivor whose share is less than a pr
 to a player who finished lower. ``--runs N`` plays N tournaments on every core (seeds
 ``--seed``, ``--seed + 1`` ...) and prints a forecast: finish times, the chance the time limit
 forces a chop and the players left then, players remaining at each level, re-buys and add-ons.
-``--plot DIR`` writes PNG charts, ``--hands-out DIR`` every hand of one run as PHH
+``--plot DIR`` writes PNG charts (clock time across, level and break marks, the players left
+at a forced chop) and says where, ``--hands-out DIR`` every hand of one run as PHH
 (``DIR/phh/table-NNN.phhs``) and PokerStars text, one file per player from their own seat
 (``DIR/pokerstars/<player>.txt``, the file tracking tools import); both folders are made and
 checked for writing before anything is played (exit status 2 if they cannot be written).
-``--json`` prints the result for programs. The same seed gives byte-identical
+``--json`` prints the result for programs. The designer's knobs (`pitboss.cli.simulate_knobs`):
+``--start HH:MM`` (clock times instead of hours from the start), ``--bots`` (the field's
+styles), ``--rebuys`` (the money habit), ``--hands-per-hour``, ``--late N`` (late entries,
+TDA 8A); ``--compare A B ...`` forecasts each preset with the same seeds, side by side.
+The same seed gives byte-identical
 output. On a terminal a progress bar on standard error follows registration, the seat draw and
 play, with the time elapsed and an estimate of the time left that updates as it goes.
 """
@@ -27,7 +32,7 @@ import time
 import typing
 from collections.abc import Callable
 from contextlib import nullcontext
-from dataclasses import asdict, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -48,6 +53,7 @@ if TYPE_CHECKING:
     from pitboss.play.runtime import DealtHand, Progress, SimulationSettings, TournamentResult
     from pitboss.play.simulation import ProgressStage
     from pitboss.rules import RuleSet
+    from pitboss.rules.tournament import Structure
 
 # The simulator (the engine, the director, NumPy) and Rich's progress bar are imported by the
 # functions that use them, when a run starts: ``pitboss --help`` loads none of them.
@@ -425,18 +431,47 @@ def _spread(label: str, values: Any, fmt: Callable[[int], str] = str) -> str:
     )
 
 
-def forecast_lines(fc: Forecast, *, preset: str, title: str, rule: str = "") -> list[str]:
-    """The forecast report, as printed; ``rule`` cites the time limit (``time_limit_rule``)."""
+def clock_of_minute(minute: int, start_minute: int) -> str:
+    """``minute`` after a start at ``start_minute`` past midnight, as ``00:10 (+1 day)``."""
+    days, of_day = divmod(start_minute + minute, 24 * 60)
+    text = f"{of_day // 60:02d}:{of_day % 60:02d}"
+    return text + (f" (+{days} day{'s' if days > 1 else ''})" if days else "")
+
+
+def forecast_lines(
+    fc: Forecast,
+    *,
+    preset: str,
+    title: str,
+    rule: str = "",
+    start_minute: int | None = None,
+    structure: Structure | None = None,
+) -> list[str]:
+    """The forecast report, as printed; ``rule`` cites the time limit (``time_limit_rule``).
+
+    With ``start_minute`` (``--start``) times are clock times, and each level's scheduled
+    start in ``structure`` is shown beside the players remaining then."""
+    if start_minute is None:
+        finish = _spread("Finish, from the start", fc.finish_minutes, _minutes)
+    else:
+        at = start_minute
+
+        def clock(minute: int) -> str:
+            return clock_of_minute(minute, at)
+
+        finish = _spread(f"Finish (play starts {clock(0)})", fc.finish_minutes, clock)
     lines = [
         f"{title} ({preset}): forecast of {fc.runs} tournaments of {fc.entrants} players, "
         f"seeds {fc.seeds[0]} to {fc.seeds[-1]}",
-        _spread("Finish, from the start", fc.finish_minutes, _minutes),
+        finish,
     ]
     if fc.time_limit_minutes is None:
         lines.append("No time limit: play always runs to a winner")
     else:
         share = format_percent(fc.chopped_runs, fc.runs, decimals=1)
         cited = f", {rule}" if rule else ""
+        if start_minute is not None:
+            cited += f", at {clock_of_minute(fc.time_limit_minutes, start_minute)}"
         lines.append(
             f"Chance the time limit ({_minutes(fc.time_limit_minutes)}{cited}) forces a chop: "
             f"{share} ({fc.chopped_runs} of {fc.runs} runs)"
@@ -449,18 +484,37 @@ def forecast_lines(fc: Forecast, *, preset: str, title: str, rule: str = "") -> 
     lines.append(_spread("Hands dealt", fc.hands))
     lines.append("")
     lines.append("Players remaining when each level starts:")
-    lines.append(f"{'Level':>7} {'median':>8} {'10%-90%':>13} {'runs':>6}")
+    starts = _level_starts(structure) if start_minute is not None and structure else {}
+    head = f"{'Level':>7} {'median':>8} {'10%-90%':>13} {'runs':>6}"
+    lines.append(head + ("  scheduled" if starts else ""))
     for level in fc.levels:
         band = f"{level.players.p10}-{level.players.p90}"
-        lines.append(f"{level.level:>7} {level.players.median:>8} {band:>13} {level.runs:>6}")
+        row = f"{level.level:>7} {level.players.median:>8} {band:>13} {level.runs:>6}"
+        if starts and start_minute is not None and level.level in starts:
+            row += f"  {clock_of_minute(starts[level.level], start_minute)}"
+        lines.append(row)
     return lines
 
 
-def forecast_json(fc: Forecast, *, preset: str) -> dict[str, Any]:
-    """The forecast for programs."""
+def _level_starts(structure: Structure) -> dict[int, int]:
+    """Each level's scheduled start, in minutes from the start of play."""
+    from pitboss.play.plots import period_marks
+
+    return {m.level: m.minute for m in period_marks(structure) if not m.is_break}
+
+
+def forecast_json(fc: Forecast, *, preset: str, start_minute: int | None = None) -> dict[str, Any]:
+    """The forecast for programs; with ``start_minute`` (``--start``) the finish times are
+    also given as clock times (``finish_clock``)."""
     data = asdict(fc)
     data["preset"] = preset
     data["chop_probability"] = fc.chop_probability
+    if start_minute is not None:
+        data["start"] = clock_of_minute(0, start_minute)
+        data["finish_clock"] = {
+            name: clock_of_minute(minute, start_minute)
+            for name, minute in asdict(fc.finish_minutes).items()
+        }
     return data
 
 
@@ -617,6 +671,10 @@ class ProgressDisplay:
 
 @app.command("simulate")
 def simulate_command(
+    presets: Annotated[
+        list[str] | None,
+        typer.Argument(help="With --compare: the presets (names or .toml files) to compare."),
+    ] = None,
     preset: Annotated[
         str, typer.Option(help="House preset (tda, ky-charity, thc, slpt ...) or a .toml file.")
     ] = DEFAULT_PRESET,
@@ -631,6 +689,29 @@ def simulate_command(
     spread: Annotated[
         int, typer.Option(min=0, max=99, help="Spread of each hand's time, in percent.")
     ] = 20,
+    start: Annotated[
+        str | None,
+        typer.Option(help="Clock time play starts (HH:MM): reports and charts in clock times."),
+    ] = None,
+    bots: Annotated[
+        str | None,
+        typer.Option(help="The field's styles and weights, e.g. tight=3,loose=2,regular=2."),
+    ] = None,
+    rebuys: Annotated[
+        str | None,
+        typer.Option(help="The field's re-buy habit: never, low, typical (default), high, always."),
+    ] = None,
+    hands_per_hour: Annotated[
+        int | None,
+        typer.Option(help="Hands an hour at a full table (10-120; default pace about 30)."),
+    ] = None,
+    late: Annotated[
+        int, typer.Option(help="Players arriving during late registration (where allowed).")
+    ] = 0,
+    compare: Annotated[
+        bool,
+        typer.Option("--compare", help="Forecast each preset given with the same seeds."),
+    ] = False,
     plot: Annotated[Path | None, typer.Option(help="Write PNG charts to this folder.")] = None,
     hands_out: Annotated[
         Path | None,
@@ -639,17 +720,37 @@ def simulate_command(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON for programs.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")] = False,
 ) -> None:
-    """Play whole tournaments with bots, every hand dealt, and report or forecast the night."""
-    from pitboss.play.pace import DealingPace
-    from pitboss.play.runtime import SimulationSettings
+    """Play whole tournaments with bots, every hand dealt, and report or forecast the night.
 
+    With --compare A.toml B.toml ... the same seeds are played under each preset, side by side.
+    """
+    from pitboss.cli.simulate_knobs import KnobError, check_late
+
+    names = list(presets or [])
+    if compare and len(names) < 2:
+        _fail("--compare needs two or more presets (names or .toml files) after it")
+    if names and not compare:
+        _fail(f"unexpected argument {names[0]!r}: give one --preset, or --compare A B ...")
+    if compare and hands_out is not None:
+        _fail("--hands-out writes the hands of one run of one preset: not with --compare")
+    houses = names if compare else [preset]
     try:
-        rules = load_rules(preset, time_limit=time_limit)
-        settings = SimulationSettings(pace=DealingPace(spread_percent=spread))
+        knobs = parse_knobs(
+            start=start, bots=bots, rebuys=rebuys, hands_per_hour=hands_per_hour, spread=spread
+        )
+        start_minute, settings = knobs
+        settings = replace(settings, late_entries=late)
+        loaded = []
+        for house in houses:
+            rules = load_rules(house, time_limit=time_limit)
+            check_late(late, rules, preset=house, players=players)
+            loaded.append(rules)
+    except KnobError as err:
+        _fail(str(err), err)
     except PitbossError as err:
         _fail(err.message, err)
     except OSError as err:
-        _fail(f"cannot read the preset file {preset}: {err.strerror or err}", err)
+        _fail(f"cannot read the preset file {house}: {err.strerror or err}", err)
     if hands_out is not None and runs > 1:
         _fail("--hands-out writes the hands of one run: use it with --runs 1")
     problem = check_output_folders(plot, hands_out)
@@ -657,12 +758,15 @@ def simulate_command(
         _fail(problem)
     console = None if quiet else _progress_console()
     show = console is not None and console.is_terminal
+    workers = jobs or os.cpu_count() or 1
+    view = View(start_minute=start_minute, as_json=as_json, plot=plot)
     try:
-        if runs == 1:
-            _one(rules, preset, players, seed, settings, plot, hands_out, as_json, console=console)
+        if compare:
+            _compare(loaded, houses, players, seed, runs, settings, workers, view, show=show)
+        elif runs == 1:
+            _one(loaded[0], preset, players, seed, settings, hands_out, view, console=console)
         else:
-            workers = jobs or os.cpu_count() or 1
-            _many(rules, preset, players, seed, runs, settings, plot, as_json, workers, show=show)
+            _many(loaded[0], preset, players, seed, runs, settings, workers, view, show=show)
     except PitbossError as err:
         _fail(err.message, err)
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly
@@ -670,6 +774,56 @@ def simulate_command(
         raise typer.Exit(1) from None
     except OSError as err:  # the disk filled up or a folder went away after the check
         _fail(f"cannot write {err.filename or 'the output'}: {err.strerror or err}", err)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class View:
+    """How the results are shown: clock times from ``start_minute`` (``--start``; None: hours
+    from the start), JSON or text, and the folder for charts."""
+
+    start_minute: int | None
+    as_json: bool
+    plot: Path | None
+
+
+def parse_knobs(
+    *,
+    start: str | None,
+    bots: str | None,
+    rebuys: str | None,
+    hands_per_hour: int | None,
+    spread: int,
+) -> tuple[int | None, SimulationSettings]:
+    """The start minute (None when not given) and the settings the knobs ask for.
+
+    Raises:
+        KnobError: a knob's value cannot be used (the message says what is allowed).
+        PitbossError: the settings refuse a value.
+    """
+    from pitboss.cli.simulate_knobs import (
+        parse_bots,
+        parse_hands_per_hour,
+        parse_rebuys,
+        parse_start,
+        start_at_ms,
+    )
+    from pitboss.play.pace import DealingPace
+    from pitboss.play.runtime import DEFAULT_START_MS, SimulationSettings
+
+    settings = SimulationSettings(pace=DealingPace(spread_percent=spread))
+    start_minute = None
+    if start is not None:
+        start_minute = parse_start(start)
+        at = start_at_ms(start_minute, day_ms=DEFAULT_START_MS)
+        settings = replace(settings, start_at_ms=at)
+    if bots is not None:
+        settings = replace(settings, bot_mix=parse_bots(bots))
+    if rebuys is not None:
+        settings = replace(settings, money=parse_rebuys(rebuys))
+    if hands_per_hour is not None:
+        pace = parse_hands_per_hour(hands_per_hour, spread_percent=spread)
+        settings = replace(settings, pace=pace)
+    return start_minute, settings
 
 
 def _fail(message: str, cause: BaseException | None = None) -> typing.NoReturn:
@@ -683,9 +837,8 @@ def _one(
     players: int,
     seed: int,
     settings: SimulationSettings,
-    plot: Path | None,
     hands_out: Path | None,
-    as_json: bool,
+    view: View,
     *,
     console: Any,
 ) -> None:
@@ -707,7 +860,7 @@ def _one(
         finally:
             if files is not None:
                 files.close(result)
-    if as_json:
+    if view.as_json:
         typer.echo(json.dumps(result_json(result, preset=preset), indent=2))
     else:
         for line in result_lines(result, preset=preset):
@@ -717,10 +870,11 @@ def _one(
                 f"{files.hands:,} hands written to {hands_out} "
                 "(PHH by table, PokerStars text by player)"
             )
-    if plot is not None:  # after the report: a failed write never loses the results
+    if view.plot is not None:  # after the report: a failed write never loses the results
         from pitboss.play.forecast import forecast, summarize
 
-        _write_plots(forecast([summarize(result)]), plot, title=rules.title)
+        fc = forecast([summarize(result, step_minutes=1)])  # one run: its line, to the minute
+        _write_plots(fc, view, rules=rules, start_ms=settings.start_at_ms)
 
 
 def _many(
@@ -730,13 +884,45 @@ def _many(
     seed: int,
     runs: int,
     settings: SimulationSettings,
-    plot: Path | None,
-    as_json: bool,
     workers: int,
+    view: View,
     *,
     show: bool,
 ) -> None:
-    from pitboss.play.forecast import forecast, run_seeds
+    from pitboss.play.forecast import forecast
+
+    fc = forecast(_play_runs(rules, players, seed, runs, settings, workers, show=show))
+    if view.as_json:
+        data = forecast_json(fc, preset=preset, start_minute=view.start_minute)
+        typer.echo(json.dumps(data, indent=2))
+    else:
+        rule = rules.tournament.clock.time_limit_rule
+        for line in forecast_lines(
+            fc,
+            preset=preset,
+            title=rules.title,
+            rule=rule,
+            start_minute=view.start_minute,
+            structure=rules.tournament.structure,
+        ):
+            typer.echo(line)
+    if view.plot is not None:  # after the report: a failed write never loses the results
+        _write_plots(fc, view, rules=rules, start_ms=settings.start_at_ms)
+
+
+def _play_runs(
+    rules: RuleSet,
+    players: int,
+    seed: int,
+    runs: int,
+    settings: SimulationSettings,
+    workers: int,
+    *,
+    show: bool,
+    label: str = "",
+) -> list[RunSummary]:
+    """The summaries of ``runs`` tournaments from ``seed`` on, with a progress bar if shown."""
+    from pitboss.play.forecast import run_seeds
 
     seeds = run_seeds(seed, runs)
     bar = _new_bar(_progress_console()) if show else None
@@ -746,7 +932,7 @@ def _many(
             started = time.monotonic()
             estimate = RemainingEstimate()
             task = bar.add_task(
-                f"{runs} tournaments on {workers} cores",
+                f"{label}{runs} tournaments on {workers} cores",
                 total=runs,
                 status=f"{players:,} players each",
                 left=format_remaining(None),
@@ -757,26 +943,136 @@ def _many(
                 left = format_remaining(estimate.remaining(runs))
                 bar.update(task, completed=done, left=left)
 
-        summaries = run_many(
+        return run_many(
             rules, players=players, seeds=seeds, settings=settings, jobs=workers, on_run=on_run
         )
-    fc = forecast(summaries)
-    if as_json:
-        typer.echo(json.dumps(forecast_json(fc, preset=preset), indent=2))
-    else:
-        rule = rules.tournament.clock.time_limit_rule
-        for line in forecast_lines(fc, preset=preset, title=rules.title, rule=rule):
-            typer.echo(line)
-    if plot is not None:  # after the report: a failed write never loses the results
-        _write_plots(fc, plot, title=rules.title)
 
 
-def _write_plots(fc: Forecast, folder: Path, *, title: str) -> None:
-    from pitboss.play.plots import finish_histogram, players_chart
+def _chart_start(start_ms: int) -> int:
+    """The minutes after midnight (UTC, the simulated room's clock) of ``start_ms``."""
+    at = dt.datetime.fromtimestamp(start_ms / 1000, tz=dt.UTC)
+    return at.hour * 60 + at.minute
 
+
+def _wrote(folder: Path, names: list[str], *, as_json: bool) -> None:
+    """Say where the charts went (on standard error under ``--json``, so JSON stays clean)."""
+    typer.echo(f"Charts written to {folder}: {', '.join(names)}", err=as_json)
+
+
+def _write_plots(fc: Forecast, view: View, *, rules: RuleSet, start_ms: int) -> None:
+    from pitboss.play.plots import chop_chart, finish_histogram, period_marks, players_chart
+
+    folder = view.plot
+    assert folder is not None
     folder.mkdir(parents=True, exist_ok=True)
-    (folder / "players_remaining.png").write_bytes(players_chart(fc, title=title))
-    (folder / "finish_times.png").write_bytes(finish_histogram(fc, title=title))
+    title = rules.title
+    start = _chart_start(start_ms)
+    marks = period_marks(rules.tournament.structure)
+    charts = {
+        "players_remaining.png": players_chart(fc, title=title, marks=marks, start_minute=start),
+        "finish_times.png": finish_histogram(fc, title=title, start_minute=start),
+    }
+    if fc.chopped_runs:
+        charts["players_at_chop.png"] = chop_chart(fc, title=title)
+    for name, data in charts.items():
+        (folder / name).write_bytes(data)
+    _wrote(folder, list(charts), as_json=view.as_json)
+
+
+# ---------------------------------------------------------------------------- --compare
+
+
+def _house_label(house: str) -> str:
+    return Path(house).stem if house.endswith(".toml") else house
+
+
+def compare_lines(
+    forecasts: list[tuple[str, Forecast]], *, start_minute: int | None = None
+) -> list[str]:
+    """The structures side by side: finish (median, 10-90 %, least-most), the chance of a
+    forced chop (KY 11), the players left at the chop, re-buys and hands; one line each.
+
+    With ``start_minute`` (``--start``) finish times are clock times (``+1``: the next day)."""
+    from pitboss.play.plots import format_clock
+
+    def when(minute: int) -> str:
+        if start_minute is None:
+            return f"{minute // 60}:{minute % 60:02d}"
+        return format_clock(minute, start_minute=start_minute)
+
+    first = forecasts[0][1]
+    unit = "h:mm from the start" if start_minute is None else f"clock time, play starts {when(0)}"
+    lines = [
+        f"Comparing {len(forecasts)} structures: {first.runs} tournaments of "
+        f"{first.entrants} players each, the same seeds {first.seeds[0]} to {first.seeds[-1]} "
+        f"(finish in {unit})",
+    ]
+    width = max(9, *(len(name) for name, _ in forecasts))
+    lines.append(
+        f"{'Structure':<{width}}  {'finish':>9} {'10%-90%':>17} {'least-most':>17}  "
+        f"{'chop':>6} {'at chop':>9}  {'re-buys':>13} {'hands':>6}"
+    )
+    for name, fc in forecasts:
+        f = fc.finish_minutes
+        if fc.time_limit_minutes is None:
+            chop, at_chop = "none", "-"
+        else:
+            chop = format_percent(fc.chopped_runs, fc.runs, decimals=0)
+            at = fc.players_at_chop
+            at_chop = "-" if at is None else f"{at.median} ({at.p10}-{at.p90})"
+        r = fc.rebuys
+        lines.append(
+            f"{name:<{width}}  {when(f.median):>9} {when(f.p10) + '-' + when(f.p90):>17} "
+            f"{when(f.minimum) + '-' + when(f.maximum):>17}  {chop:>6} {at_chop:>9}  "
+            f"{f'{r.median} ({r.p10}-{r.p90})':>13} {fc.hands.median:>6}"
+        )
+    lines.append(
+        "chop: runs the time limit stopped; at chop: players left then, median (10%-90%); "
+        "re-buys: median (10%-90%)"
+    )
+    return lines
+
+
+def _compare(
+    loaded: list[RuleSet],
+    houses: list[str],
+    players: int,
+    seed: int,
+    runs: int,
+    settings: SimulationSettings,
+    workers: int,
+    view: View,
+    *,
+    show: bool,
+) -> None:
+    from pitboss.play.forecast import forecast
+
+    forecasts: list[tuple[str, Forecast]] = []
+    for house, rules in zip(houses, loaded, strict=True):
+        label = _house_label(house)
+        summaries = _play_runs(
+            rules, players, seed, runs, settings, workers, show=show, label=f"{label}: "
+        )
+        forecasts.append((label, forecast(summaries)))
+    if view.as_json:
+        data = {
+            "compare": [
+                forecast_json(fc, preset=house, start_minute=view.start_minute)
+                for house, (_, fc) in zip(houses, forecasts, strict=True)
+            ]
+        }
+        typer.echo(json.dumps(data, indent=2))
+    else:
+        for line in compare_lines(forecasts, start_minute=view.start_minute):
+            typer.echo(line)
+    if view.plot is not None:
+        from pitboss.play.plots import compare_chart
+
+        view.plot.mkdir(parents=True, exist_ok=True)
+        name = "compare_players_remaining.png"
+        start = _chart_start(settings.start_at_ms)
+        (view.plot / name).write_bytes(compare_chart(forecasts, start_minute=start))
+        _wrote(view.plot, [name], as_json=view.as_json)
 
 
 __all__ = [
@@ -785,6 +1081,7 @@ __all__ = [
     "check_output_folders",
     "chop_lines",
     "chop_warnings",
+    "compare_lines",
     "folder_problem",
     "forecast_json",
     "forecast_lines",
