@@ -81,14 +81,15 @@ def _png(fig: Any) -> bytes:
     return buffer.getvalue()
 
 
-def _clock_axis(ax: Any, last_minute: int, *, start_minute: int) -> None:
-    """Hourly clock-time ticks (every half hour on a short night) from the start."""
-    step = 30 if last_minute <= 180 else 60
-    first = -(start_minute % step)  # the first whole step at or before the start
-    ticks = list(range(first if first == 0 else first + step, last_minute + step, step))
+def _clock_axis(ax: Any, last_minute: int, *, start_minute: int, first_minute: int = 0) -> None:
+    """Clock-time ticks on whole quarter, half or full hours, by the span shown."""
+    span = last_minute - first_minute
+    step = 15 if span <= 90 else 30 if span <= 240 else 60
+    tick = first_minute - (start_minute + first_minute) % step  # a whole step at or before
+    ticks = [t for t in range(tick, last_minute + step, step) if first_minute <= t <= last_minute]
     ax.set_xticks(ticks)
     ax.set_xticklabels([format_clock(t, start_minute=start_minute) for t in ticks])
-    ax.set_xlim(0, max(last_minute, 1))
+    ax.set_xlim(first_minute, max(last_minute, first_minute + 1))
     ax.set_xlabel(f"clock time (play starts {format_clock(0, start_minute=start_minute)})")
 
 
@@ -222,8 +223,7 @@ def finish_histogram(
     _time_limit(ax, fc)
     last = max(starts[-1] + width if starts else width, fc.time_limit_minutes or 0)
     first = max(0, (starts[0] if starts else 0) - 2 * width)
-    _clock_axis(ax, last + width, start_minute=start_minute)
-    ax.set_xlim(first, last + width)
+    _clock_axis(ax, last + width, start_minute=start_minute, first_minute=first)
     ax.set_ylabel("runs")
     ax.yaxis.get_major_locator().set_params(integer=True)
     chopped = f", {fc.chopped_runs} chopped" if fc.time_limit_minutes is not None else ""
