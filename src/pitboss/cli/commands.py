@@ -8,4 +8,5 @@ from pitboss.cli import (
     replay,  # noqa: F401
     serve,  # noqa: F401
     simulate,  # noqa: F401
+    structure,  # noqa: F401
 )

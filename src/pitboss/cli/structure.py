@@ -1,0 +1,131 @@
+"""``pitboss structure suggest``: design a level structure the forecast finishes in time.
+
+``structure suggest --players 120 --hours 6 --chips 10000 [--limit-chop-risk 10%]`` searches
+blind structures built on a base preset (``--preset``, ky-charity by default: the house with a
+legal time limit, KY 11) with `pitboss.play.designer` and prints the slowest one whose
+forecast chop risk is within the limit, as a preset TOML (``pitboss preset show FILE.toml``
+reads it), the forecast that supports it as comments. The runs use every core (``--jobs``).
+A bad option exits with status 2 and a one-line error; no structure fast enough exits with 1.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from fractions import Fraction
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from pitboss.cli._app import app
+from pitboss.errors import PitbossError
+
+if TYPE_CHECKING:
+    from pitboss.play.forecast import RunSummary
+    from pitboss.rules import RuleSet
+
+EXIT_BAD_INPUT = 2
+EXIT_NO_STRUCTURE = 1
+DEFAULT_BASE = "ky-charity"
+
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?)\s*%?")
+
+structure_app = typer.Typer(
+    name="structure", help="Design blind structures.", no_args_is_help=True, add_completion=False
+)
+app.add_typer(structure_app, name="structure")
+
+
+def parse_risk(text: str) -> Fraction:
+    """``"10%"`` or ``"10"`` -> 1/10 (exact).
+
+    Raises:
+        typer.BadParameter: not a percentage from 0 up to (not including) 100.
+    """
+    match = _PERCENT.fullmatch(text.strip())
+    value = Fraction(match.group(1)) / 100 if match else None
+    if value is None or not 0 <= value < 1:
+        raise typer.BadParameter(
+            f"--limit-chop-risk takes a percentage from 0% up to 100% (like 10%); got {text!r}"
+        )
+    return value
+
+
+def _fail(message: str, code: int = EXIT_BAD_INPUT) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(code)
+
+
+@structure_app.command("suggest")
+def suggest_command(
+    players: Annotated[int, typer.Option("--players", help="Players in the field.")],
+    hours: Annotated[float, typer.Option("--hours", help="Time limit in hours (e.g. 6 or 5.5).")],
+    chips: Annotated[int, typer.Option("--chips", help="Starting chips per player.")],
+    limit_chop_risk: Annotated[
+        str, typer.Option("--limit-chop-risk", help="Largest share of runs that may chop.")
+    ] = "10%",
+    preset: Annotated[
+        str, typer.Option("--preset", help="Base preset (name or .toml) for everything else.")
+    ] = DEFAULT_BASE,
+    level_minutes: Annotated[
+        int | None, typer.Option("--level-minutes", help="Minutes a level (default: the base's).")
+    ] = None,
+    runs: Annotated[int, typer.Option("--runs", help="Tournaments per candidate.")] = 16,
+    seed: Annotated[int, typer.Option("--seed", help="Seed of the first run.")] = 1,
+    jobs: Annotated[
+        int | None, typer.Option("--jobs", help="Processes (default: every core).")
+    ] = None,
+) -> None:
+    """Propose a blind structure that finishes inside the time limit, as a preset TOML."""
+    from pitboss.cli.presets import load_house
+
+    try:
+        risk = parse_risk(limit_chop_risk)
+    except typer.BadParameter as err:
+        raise _fail(err.message) from err
+    minutes = round(hours * 60)
+    checks = (
+        (players >= 2, f"--players must be 2 or more, not {players}"),
+        (minutes >= 30, f"--hours must be at least 0.5, not {hours}"),
+        (chips >= 100, f"--chips must be 100 or more, not {chips}"),
+        (level_minutes is None or level_minutes >= 1, "--level-minutes must be 1 or more"),
+        (runs >= 1, f"--runs must be 1 or more, not {runs}"),
+        (jobs is None or jobs >= 1, "--jobs must be 1 or more"),
+    )
+    for ok, message in checks:
+        if not ok:
+            raise _fail(message)
+    try:
+        base = load_house(preset)
+    except PitbossError as err:
+        raise _fail(err.message) from err
+    except OSError as err:
+        raise _fail(f"cannot read the preset file {preset}: {err.strerror or err}") from err
+
+    from pitboss.play.designer import DesignRequest, design_structure, format_design
+
+    workers = jobs or os.cpu_count() or 1
+    request = DesignRequest(
+        players=players,
+        minutes=minutes,
+        starting_chips=chips,
+        chop_risk=risk,
+        level_minutes=level_minutes,
+        runs=runs,
+        seed=seed,
+    )
+
+    def play(rules: RuleSet, field: int, seeds: tuple[int, ...]) -> list[RunSummary]:
+        from pitboss.cli.simulate import run_many
+        from pitboss.play.simulation import SimulationSettings
+
+        return run_many(
+            rules, players=field, seeds=seeds, settings=SimulationSettings(), jobs=workers
+        )
+
+    try:
+        design = design_structure(base, request, play=play)
+    except PitbossError as err:
+        code = EXIT_NO_STRUCTURE if err.code == "no_structure" else EXIT_BAD_INPUT
+        raise _fail(err.message, code) from err
+    typer.echo(format_design(design), nl=False)

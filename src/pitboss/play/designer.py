@@ -1,0 +1,433 @@
+"""The structure designer: a level structure the forecast finishes inside a time limit.
+
+`design_structure` builds candidate structures from one shape (`candidate_rules`): a geometric
+blind progression from a big blind of about ``starting_chips / 100``, each level rounded to a
+"nice" amount (1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8 x 10^n) payable in the chips in play (TDA 24,
+RULES §6); a colour-up removes the smallest chip as a level starts once the small blind is 20
+times it or more (KY 10 colours up at level starts); antes from the level the base preset
+starts them, at the base's ante-to-big-blind ratio, in its ante mode; a break about every two
+hours, and the base's re-buy window and add-on at the first break (KY 4, 5: "until
+intermission"). Only the growth rate varies: a bisection over it forecasts a handful of
+candidates on the same seeds (common random numbers, so candidates differ by structure only)
+and keeps the slowest whose chop risk (the share of runs the time limit stopped, KY 11) is
+within the asked risk. Risks are compared exactly (`fractions.Fraction`), never as floats.
+
+`format_design` prints the chosen rules as a preset TOML that `pitboss.rules.ruleset.
+parse_preset` reads back to the same `RuleSet`, with the supporting forecast as comments.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from pitboss.errors import PlayError
+from pitboss.play.forecast import Forecast, RunSummary, forecast, run_seeds, summarize
+from pitboss.rules import RuleSet
+from pitboss.rules.mapping import to_mapping
+from pitboss.rules.tournament import Break, Level, Structure, TimeLimitAction
+
+NICE = (10, 12, 15, 20, 25, 30, 40, 50, 60, 80)
+"""Big-blind mantissas (x 10^n): the amounts a clock and a dealer read at a glance."""
+COLOUR_UP_RATIO = 20
+"""A chip leaves play as the level whose small blind is this many times it or more starts."""
+BREAK_EVERY_MINUTES = 120
+MIN_GROWTH = Fraction(11, 10)
+MAX_GROWTH = Fraction(5, 2)
+
+PlayRuns = Callable[[RuleSet, int, tuple[int, ...]], Sequence[RunSummary]]
+"""Plays ``players`` under the rules once per seed and returns the summaries in seed order."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DesignRequest:
+    """What the director asks for: the field, the time limit, the stack, the risk of a chop."""
+
+    players: int
+    minutes: int
+    starting_chips: int
+    chop_risk: Fraction = Fraction(1, 10)
+    level_minutes: int | None = None
+    runs: int = 16
+    seed: int = 1
+    steps: int = 5
+
+    def __post_init__(self) -> None:
+        problems = {
+            "players": self.players >= 2,
+            "minutes": self.minutes >= 30,
+            "starting_chips": self.starting_chips >= 100,
+            "chop_risk": 0 <= self.chop_risk < 1,
+            "level_minutes": self.level_minutes is None or self.level_minutes >= 1,
+            "runs": self.runs >= 1,
+            "steps": self.steps >= 1,
+        }
+        bad = sorted(name for name, ok in problems.items() if not ok)
+        if bad:
+            raise PlayError(
+                f"a structure design needs at least 2 players, 30 minutes, 100 starting chips, "
+                f"a chop risk from 0 up to (not including) 100%, level minutes, runs and steps "
+                f"of 1 or more; wrong: {', '.join(bad)}",
+                code="bad_design_request",
+                params={"wrong": bad},
+            )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Candidate:
+    """One structure tried: its growth rate per level, the rules and their forecast."""
+
+    growth: Fraction
+    rules: RuleSet
+    forecast: Forecast
+
+    def is_within(self, risk: Fraction) -> bool:
+        """Whether the share of runs the time limit stopped is at most ``risk``."""
+        return Fraction(self.forecast.chopped_runs, self.forecast.runs) <= risk
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Design:
+    """The structure chosen and every candidate tried, in the order they were tried."""
+
+    request: DesignRequest
+    base: str
+    chosen: Candidate
+    tried: tuple[Candidate, ...]
+
+
+def _nice_at_least(amount: int, unit: int) -> int:
+    """The smallest nice amount >= ``amount`` that is a multiple of ``unit``."""
+    exponent = 0
+    while True:
+        scale: int = 10**exponent
+        for mantissa in NICE:
+            value = mantissa * scale
+            if value >= amount and value % unit == 0:
+                return value
+        exponent += 1
+
+
+def _nice_near(amount: Fraction, unit: int) -> int:
+    """The nice multiple of ``unit`` nearest ``amount`` (in ratio), at least ``unit``."""
+    above = _nice_at_least(max(unit, math.ceil(amount)), unit)
+    below = [v for v in _nice_values(unit, above) if v <= amount]
+    if below and amount / below[-1] < above / amount:
+        return below[-1]
+    return above
+
+
+def _nice_values(unit: int, up_to: int) -> list[int]:
+    values = []
+    exponent = 0
+    while 10**exponent <= up_to:
+        for mantissa in NICE:
+            value = mantissa * 10**exponent
+            if unit <= value <= up_to and value % unit == 0:
+                values.append(value)
+        exponent += 1
+    return sorted(set(values))
+
+
+def _chips_for(base_chips: Sequence[int], small_blind: int, stacks: Sequence[int]) -> list[int]:
+    """The base's chips from the largest one that pays the first small blind and every stack."""
+    ordered = sorted(base_chips)
+    fitting = [c for c in ordered if small_blind % c == 0 and all(s % c == 0 for s in stacks)]
+    smallest = fitting[-1] if fitting else math.gcd(small_blind, *stacks)
+    return sorted({smallest, *(c for c in ordered if c > smallest)})
+
+
+def _round_to(amount: Fraction | int, unit: int) -> int:
+    return max(unit, round(Fraction(amount) / unit) * unit)
+
+
+def candidate_rules(base: RuleSet, request: DesignRequest, growth: Fraction) -> RuleSet:
+    """The base preset's rules with a structure growing by ``growth`` per level (module doc).
+
+    Raises:
+        StructureError, RuleSetError: the structure or the money terms do not fit (a bug
+            here, or a base preset whose chips cannot pay the asked stack).
+    """
+    t = base.tournament
+    s = t.structure
+    level_minutes = request.level_minutes or s.level_minutes
+    limit = request.minutes
+    scale = Fraction(request.starting_chips, t.entry.starting_chips)
+    first_big = _nice_near(Fraction(request.starting_chips, 100), 2)
+    chips = _chips_for(s.chips, first_big // 2, [request.starting_chips])
+    unit = chips[0]
+    first_big = _nice_near(Fraction(request.starting_chips, 100), 2 * unit)
+    ante_from, ante_ratio = _ante_shape(s)
+    n_levels = max(2, math.ceil(limit / level_minutes) + 1)
+    in_play = list(chips)
+    levels: list[Level] = []
+    target = Fraction(first_big)
+    for number in range(1, n_levels + 1):
+        colour_up: list[int] = []
+        while len(in_play) > 1 and target / 2 >= COLOUR_UP_RATIO * in_play[0]:
+            colour_up.append(in_play.pop(0))
+        chip = in_play[0]
+        big = _nice_near(target, 2 * chip)
+        if levels and big <= levels[-1].big_blind:
+            big = _nice_at_least(levels[-1].big_blind + 1, 2 * chip)
+        ante = 0
+        if ante_from is not None and number >= ante_from:
+            ante = _round_to(big * ante_ratio, chip)
+        levels.append(
+            Level(small_blind=big // 2, big_blind=big, ante=ante, colour_up=tuple(colour_up))
+        )
+        target = Fraction(big) * growth
+    breaks = _breaks(len(levels), level_minutes, limit, _break_minutes(s))
+    structure = Structure(
+        levels=tuple(levels),
+        breaks=breaks,
+        chips=tuple(chips),
+        level_minutes=level_minutes,
+        ante_mode=s.ante_mode,
+    )
+    first_break = breaks[0].after_level if breaks else len(levels)
+    rebuy = t.rebuy
+    if rebuy.allowed:
+        window_end = rebuy.until_level and first_break
+        last = window_end or len(levels)
+        need = max(structure.smallest_chip_at_level(n) for n in range(1, last + 1))
+        rebuy = replace(rebuy, chips=_round_to(rebuy.chips * scale, need), until_level=window_end)
+    add_on = t.add_on
+    if add_on.allowed and breaks:
+        need = structure.chips_in_play_at_break(first_break)[0]
+        add_on = replace(
+            add_on, chips=_round_to(add_on.chips * scale, need), at_break_after_level=first_break
+        )
+    elif add_on.allowed:
+        add_on = replace(add_on, allowed=False, at_break_after_level=None)
+    entry = replace(t.entry, starting_chips=request.starting_chips)
+    if entry.late_registration_until_level is not None:
+        entry = replace(entry, late_registration_until_level=first_break)
+    clock = t.clock
+    if clock.time_limit_minutes != limit:
+        rule = f"set by structure suggest ({limit} min)" + (
+            f"; the house's is {clock.time_limit_minutes} min, {clock.time_limit_rule}"
+            if clock.time_limit_minutes is not None and clock.time_limit_rule
+            else ""
+        )
+        clock = replace(
+            clock,
+            time_limit_minutes=limit,
+            on_time_limit=TimeLimitAction.CHOP,
+            time_limit_rule=rule,
+        )
+    tournament = replace(
+        t, structure=structure, entry=entry, rebuy=rebuy, add_on=add_on, clock=clock
+    )
+    return replace(
+        base,
+        name=f"{base.name}-designed",
+        title=f"{base.title}: designed for {request.players} players in {_hours(limit)}",
+        tournament=tournament,
+    )
+
+
+def _ante_shape(s: Structure) -> tuple[int | None, Fraction]:
+    """The first level with an ante in the base and the ante-to-big-blind ratio of its last."""
+    with_ante = [n for n, level in enumerate(s.levels, start=1) if level.ante]
+    if not with_ante:
+        return None, Fraction(0)
+    last = s.levels[with_ante[-1] - 1]
+    return with_ante[0], Fraction(last.ante, last.big_blind)
+
+
+def _break_minutes(s: Structure) -> int:
+    return s.breaks[0].minutes if s.breaks else 10
+
+
+def _breaks(n_levels: int, level_minutes: int, limit: int, minutes: int) -> tuple[Break, ...]:
+    """A break after the level that ends nearest each two hours of play, inside the limit."""
+    breaks = []
+    clock = 0
+    due = BREAK_EVERY_MINUTES
+    for number in range(1, n_levels):
+        clock += level_minutes
+        if clock >= due and clock + minutes < limit:
+            breaks.append(Break(after_level=number, minutes=minutes))
+            clock += minutes
+            due = clock + BREAK_EVERY_MINUTES
+    return tuple(breaks)
+
+
+def _hours(minutes: int) -> str:
+    return f"{minutes // 60} h {minutes % 60:02d} min"
+
+
+def play_serially(rules: RuleSet, players: int, seeds: tuple[int, ...]) -> list[RunSummary]:
+    """One process, one run after another (the command line passes a parallel `PlayRuns`)."""
+    from pitboss.play.runtime import play_tournament
+    from pitboss.play.simulation import SimulationSettings
+
+    settings = SimulationSettings()
+    return [
+        summarize(
+            play_tournament(rules, players=players, seed=seed, settings=settings, keep_events=False)
+        )
+        for seed in seeds
+    ]
+
+
+def design_structure(
+    base: RuleSet, request: DesignRequest, *, play: PlayRuns = play_serially
+) -> Design:
+    """The slowest candidate whose forecast chop risk is within ``request.chop_risk``.
+
+    Bisects the growth rate between `MIN_GROWTH` and `MAX_GROWTH` for ``request.steps`` steps
+    after trying both ends; every candidate plays the same seeds.
+
+    Raises:
+        PlayError: ``no_structure`` when even the fastest candidate chops too often.
+    """
+    seeds = run_seeds(request.seed, request.runs)
+    tried: list[Candidate] = []
+
+    def attempt(growth: Fraction) -> Candidate:
+        rules = candidate_rules(base, request, growth)
+        fc = forecast(play(rules, request.players, seeds))
+        tried.append(Candidate(growth=growth, rules=rules, forecast=fc))
+        return tried[-1]
+
+    slow = attempt(MIN_GROWTH)
+    if slow.is_within(request.chop_risk):
+        return Design(request=request, base=base.name, chosen=slow, tried=tuple(tried))
+    fast = attempt(MAX_GROWTH)
+    if not fast.is_within(request.chop_risk):
+        raise PlayError(
+            f"even blinds growing {float(MAX_GROWTH):.2f}x a level chop in "
+            f"{fast.forecast.chopped_runs} of {fast.forecast.runs} runs, more than the "
+            f"{_percent(request.chop_risk)} asked; allow more hours or fewer players",
+            code="no_structure",
+            params={
+                "chopped_runs": fast.forecast.chopped_runs,
+                "runs": fast.forecast.runs,
+                "chop_risk": str(request.chop_risk),
+            },
+        )
+    low, best = MIN_GROWTH, fast
+    high = MAX_GROWTH
+    for _ in range(request.steps):
+        middle = _round_growth((low + high) / 2)
+        if middle in (low, high):
+            break
+        candidate = attempt(middle)
+        if candidate.is_within(request.chop_risk):
+            high, best = middle, candidate
+        else:
+            low = middle
+    return Design(request=request, base=base.name, chosen=best, tried=tuple(tried))
+
+
+def _round_growth(value: Fraction) -> Fraction:
+    return Fraction(round(value * 100), 100)
+
+
+def _percent(share: Fraction) -> str:
+    value = share * 100
+    return f"{value.numerator}%" if value.denominator == 1 else f"{float(value):.1f}%"
+
+
+def format_design(design: Design) -> str:
+    """The chosen rules as preset TOML, the forecast that supports them as comments first."""
+    chosen = design.chosen
+    fc = chosen.forecast
+    r = design.request
+    lines = [
+        f"# Designed by pitboss structure suggest from the '{design.base}' preset for "
+        f"{r.players} players, {r.starting_chips:,} starting chips, a {_hours(r.minutes)} "
+        f"limit and a chop risk of at most {_percent(r.chop_risk)}.",
+        f"# Blinds grow about {float(chosen.growth):.2f}x a level. Forecast: {fc.runs} runs "
+        f"(seeds {fc.seeds[0]}-{fc.seeds[-1]}), median finish {_hours(fc.finish_minutes.median)} "
+        f"(p10 {_hours(fc.finish_minutes.p10)}, p90 {_hours(fc.finish_minutes.p90)}), "
+        f"chop risk {fc.chopped_runs}/{fc.runs} ({_percent(Fraction(fc.chopped_runs, fc.runs))}).",
+        "# Candidates tried (growth: chopped runs / runs, median finish):",
+    ]
+    for c in sorted(design.tried, key=lambda c: c.growth):
+        lines.append(
+            f"#   {float(c.growth):.2f}x: {c.forecast.chopped_runs}/{c.forecast.runs}, "
+            f"{_hours(c.forecast.finish_minutes.median)}"
+        )
+    lines.append("")
+    lines.append(format_preset_toml(chosen.rules))
+    return "\n".join(lines)
+
+
+def format_preset_toml(rules: RuleSet) -> str:
+    """``rules`` as preset TOML (unset settings left out, defaults of a level left out)."""
+    data = to_mapping(rules)
+    out: list[str] = []
+    _emit_table(out, "", data)
+    return "\n".join(out).strip() + "\n"
+
+
+_LEVEL_DEFAULTS: dict[str, Any] = {
+    "ante": 0,
+    "minutes": None,
+    "ante_mode": None,
+    "colour_up": [],
+    "note": "",
+}
+
+
+def _emit_table(out: list[str], name: str, table: dict[str, Any]) -> None:
+    scalars = {k: v for k, v in table.items() if not isinstance(v, dict) and v is not None}
+    if name and scalars:
+        out.append("")
+        out.append(f"[{name}]")
+    for key, value in scalars.items():
+        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+            out.append(f"{key} = [")
+            for item in value:
+                kept = {
+                    k: v
+                    for k, v in item.items()
+                    if v is not None and not (k in _LEVEL_DEFAULTS and v == _LEVEL_DEFAULTS[k])
+                }
+                out.append(f"  {_inline(kept)},")
+            out.append("]")
+        else:
+            out.append(f"{key} = {_value(value)}")
+    for key, value in table.items():
+        if isinstance(value, dict):
+            _emit_table(out, f"{name}.{key}" if name else key, value)
+
+
+def _inline(item: dict[str, Any]) -> str:
+    return "{ " + ", ".join(f"{k} = {_value(v)}" for k, v in item.items()) + " }"
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+        return f'"{escaped}"'
+    if isinstance(value, list):
+        if value and all(isinstance(v, dict) for v in value):
+            return "[" + ", ".join(_inline(v) for v in value) + "]"
+        return "[" + ", ".join(_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return _inline(value)
+    raise TypeError(f"no TOML form for {value!r}")
+
+
+__all__ = [
+    "Candidate",
+    "Design",
+    "DesignRequest",
+    "PlayRuns",
+    "candidate_rules",
+    "design_structure",
+    "format_design",
+    "format_preset_toml",
+    "play_serially",
+]
