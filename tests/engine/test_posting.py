@@ -3,8 +3,6 @@ small blind and dead button (TDA 32), explicit posts for hand histories."""
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 from engine.helpers import act, deal, of_type, table
@@ -206,8 +204,7 @@ def test_setup_rejects_a_big_blind_seat_nobody_sits_in() -> None:
 def test_thc_21_dead_posts_go_into_the_main_pot_and_are_not_part_of_the_bet() -> None:
     """A newcomer posting the missed small blind dead (THC 21/35) on top of the computed plan:
     the 50 is dead money in the pot, the player's bet to match is still only the big blind."""
-    setup = dataclasses.replace(
-        table([1000] * 4),
+    setup = table([1000] * 4)._replace(
         dead_posts=(Post(seat=4, kind=PostKind.SMALL_BLIND, amount=50),),
     )
     hand = deal(setup)
@@ -229,8 +226,7 @@ def test_thc_21_dead_posts_go_into_the_main_pot_and_are_not_part_of_the_bet() ->
 def test_thc_21_a_short_stack_posts_what_it_has_dead_and_wins_only_the_dead_money() -> None:
     """All-in for a dead post, it matched no live bet: it can win the main pot of dead money
     (KY 14: at most what it put in from each player), nothing of the others' bets."""
-    setup = dataclasses.replace(
-        table([1000, 1000, 1000, 30]),
+    setup = table([1000, 1000, 1000, 30])._replace(
         dead_posts=(Post(seat=4, kind=PostKind.BIG_BLIND, amount=100),),
     )
     hand = deal(setup, {4: "AsAh", 1: "7c2d", 2: "8c3d", 3: "9c4d"}, "AdKs5h6cJc")
@@ -246,8 +242,8 @@ def test_thc_21_a_short_stack_posts_what_it_has_dead_and_wins_only_the_dead_mone
 
 
 def test_dead_post_from_a_seat_not_dealt_in_is_rejected() -> None:
-    setup = dataclasses.replace(
-        table([1000] * 3), dead_posts=(Post(seat=7, kind=PostKind.SMALL_BLIND, amount=50),)
+    setup = table([1000] * 3)._replace(
+        dead_posts=(Post(seat=7, kind=PostKind.SMALL_BLIND, amount=50),)
     )
     with pytest.raises(HandSetupError, match="dead post is due from seat 7"):
         deal(setup)

@@ -31,6 +31,7 @@ from pitboss.engine import (
     Posted,
     PostKind,
     PotAwarded,
+    SeatSpec,
     build_pots,
     replay,
     split_pot,
@@ -277,14 +278,14 @@ def test_random_ill_typed_actions_are_refused_with_a_code_and_change_nothing(
 
 
 def three_handed(**changes: object) -> HandSetup:
-    return dataclasses.replace(table([1000, 1000, 1000]), **changes)
+    return table([1000, 1000, 1000])._replace(**changes)
 
 
 def with_seat(index: int, **changes: object) -> HandSetup:
     setup = table([1000, 1000, 1000])
     seats = list(setup.seats)
-    seats[index] = dataclasses.replace(seats[index], **changes)
-    return dataclasses.replace(setup, seats=tuple(seats))
+    seats[index] = seats[index]._replace(**changes)
+    return setup._replace(seats=tuple(seats))
 
 
 BB = Post(seat=2, kind=PostKind.BIG_BLIND, amount=100)
@@ -296,6 +297,7 @@ BB = Post(seat=2, kind=PostKind.BIG_BLIND, amount=100)
         (lambda: three_handed(seats=None), "bad_seats"),
         (lambda: three_handed(seats="p1 p2"), "bad_seats"),
         (lambda: three_handed(seats=(1, 2, 3)), "bad_seats"),
+        (lambda: three_handed(seats=SeatSpec(seat=1, player="p1", stack=9)), "bad_seats"),
         (lambda: with_seat(0, seat=0), "bad_seat"),
         (lambda: with_seat(0, seat=True), "bad_seat"),
         (lambda: with_seat(0, seat=1.0), "bad_seat"),

@@ -19,7 +19,6 @@ PokerKit. Mapping (the inverse of ``pitboss.history.replay``):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from pitboss.engine import (
     Acted,
@@ -109,7 +108,7 @@ def _with_killed_hands_folding(setup: HandSetup, events: Sequence[HandEvent]) ->
     killed = {e.seat for e in events if isinstance(e, HandKilled)}
     if not killed:
         return list(events)
-    live = replace(setup, seats=tuple(replace(s, killed=False) for s in setup.seats))
+    live = setup._replace(seats=tuple(s._replace(killed=False) for s in setup.seats))
     hole = {e.seat: e.cards for e in events if isinstance(e, HoleCardsDealt) and e.cards}
     board = [c for e in events if isinstance(e, BoardDealt) for c in e.cards]
     burns = [e.card for e in events if isinstance(e, CardBurned) and e.card is not None]
