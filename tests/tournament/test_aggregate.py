@@ -17,6 +17,7 @@ from pitboss.rules.payout_tables import PayoutBracket, PayoutTable
 from pitboss.rules.tournament import ChopMethod, PayoutTableName
 from pitboss.tournament import commands as c
 from pitboss.tournament.aggregate import decide
+from pitboss.tournament.busts import TournamentWon
 from pitboss.tournament.colour_up import ColourUpRecorded
 from pitboss.tournament.entries import PlayerChips, PlayerStatus
 from pitboss.tournament.hands import HandStarted
@@ -196,6 +197,24 @@ def test_ky_time_limit_stops_play_after_six_hours_ky_11() -> None:
         d.do(c.StartHand(hand_id="late", table=1))
     with pytest.raises(ClockError, match="legal time limit"):
         d.do(c.ResumeClock())
+
+
+def test_a_hand_in_play_at_the_limit_that_leaves_one_player_decides_it_ky_11() -> None:
+    d = _ky_final_three()
+    d.do(c.StartHand(hand_id="last", table=1), at=d.minutes(359))
+    d.do(c.Tick(), at=d.minutes(361))
+    assert d.state.phase is Phase.STOPPED
+    events = d.do(
+        c.FinishHand(
+            hand_id="last",
+            stacks=(_chips("p1", 750_000), _chips("p2", 0), _chips("p3", 0)),
+        )
+    )
+    assert [type(e) for e in events][-1] is TournamentWon
+    assert d.state.winner == "p1"
+    assert d.state.phase is Phase.FINISHED
+    with pytest.raises(TournamentError):  # nobody left to chop with
+        d.do(c.ProposeDeal(deal_id="d", players=(PlayerId("p1"),), method=ChopMethod.CHIP))
 
 
 def test_time_limit_counts_pauses_ky_11() -> None:

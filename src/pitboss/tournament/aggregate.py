@@ -205,6 +205,12 @@ def after_change(s: TournamentState, now: int, rng: RandomSource | None) -> list
     the bubble (RP-8), in dealt mode the seat changes due (TDA 10B, 11), and the tables that
     can shrink (THC 5)."""
     events: list[Event] = []
+    if s.phase is Phase.STOPPED:
+        # KY 11: the hands in play at the limit are played out; one that leaves a single
+        # player decides the tournament (nobody can re-buy once play stopped): nothing to chop.
+        if s.winner is None and s.players_left == 1 and s.busts:
+            events.append(TournamentWon(at=now, player_id=s.remaining_players()[0]))
+        return events
     if s.phase is not Phase.RUNNING:
         return events
     left = s.players_left
