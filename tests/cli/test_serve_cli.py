@@ -4,7 +4,6 @@ password and the night across a restart."""
 from __future__ import annotations
 
 import re
-import socket
 import subprocess
 import sys
 import time
@@ -13,20 +12,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
+from tests.server.conftest import free_port
 
 from pitboss.cli.serve import banner, credentials_path
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
-
-
 @contextmanager
 def running(db: Path) -> Iterator[tuple[str, subprocess.Popen[str]]]:
-    port = _free_port()
+    port = free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "pitboss", "serve", "--db", str(db), "--port", str(port)],
         stdout=subprocess.PIPE,

@@ -112,7 +112,7 @@ def director(app: FastAPI) -> Iterator[Director]:
 # --- a real server and a real browser --------------------------------------------------------
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port: int = s.getsockname()[1]
@@ -134,7 +134,7 @@ def live_server(store: EventStore, clock: TestClock) -> Iterator[LiveServer]:
     import uvicorn
 
     app = create_app(store, clock, seeded_random("browser"), setup_code=SETUP_CODE, tick_every=0.2)
-    port = _free_port()
+    port = free_port()
     server = uvicorn.Server(
         uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="on")
     )

@@ -4,6 +4,7 @@ undo showing its plan before it is confirmed, a receipt at the door)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -181,7 +182,9 @@ def test_a_deal_needs_every_consent_then_the_directors_approval(console: Any) ->
     assert console.locator("#results-body [data-pay]").count() == 3
 
 
-def test_any_command_form_sends_a_command_the_tabs_do_not_have(console: Any) -> None:
+def test_any_command_form_sends_a_command_the_tabs_do_not_have(
+    console: Any, screenshots: Path
+) -> None:
     register(console, "Ann Lee")
     register(console, "Bo Diddley")
     console.click("nav.tabs [data-tab=log]")
@@ -208,3 +211,4 @@ def test_any_command_form_sends_a_command_the_tabs_do_not_have(console: Any) -> 
         " || document.querySelector('#happened').innerText.includes('Bo Diddley withdrawn')"
     )
     assert console.locator("#any-command-form .error").is_hidden()
+    console.screenshot(path=str(screenshots / "console-any-command-1366x768.png"))

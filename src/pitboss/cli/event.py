@@ -49,7 +49,7 @@ SeedOpt = Annotated[
 
 
 @contextmanager
-def _one_line_errors() -> Iterator[None]:
+def one_line_errors() -> Iterator[None]:
     """Every refusal as one line with its code, exit status 2: never a traceback."""
     from pitboss.errors import PitbossError
 
@@ -124,7 +124,7 @@ def new_command(
     """Create a tournament under a preset's rules and print its id."""
     from pitboss.cli.presets import load_house
 
-    with _one_line_errors():
+    with one_line_errors():
         rules = load_house(preset)
         when = None if at is None else parse_at(at, "--at")
         with _service(db) as svc:
@@ -135,7 +135,7 @@ def new_command(
 @event_app.command("list")
 def list_command(db: DbArg, as_json: JsonOpt = False) -> None:
     """The tournaments in a store, oldest first."""
-    with _one_line_errors(), _service(db) as svc:
+    with one_line_errors(), _service(db) as svc:
         rows = [
             {
                 "id": t.stream,
@@ -271,7 +271,7 @@ def _summary_text(stream: str, info: dict[str, Any]) -> list[str]:
 @event_app.command("show")
 def show_command(db: DbArg, tournament: IdArg, as_json: JsonOpt = False) -> None:
     """Phase, clock, level, players left, standings, prize pool and the ledger."""
-    with _one_line_errors(), _service(db) as svc:
+    with one_line_errors(), _service(db) as svc:
         live = svc.open(tournament)
         info = summary(live.state, max(svc.clock(), live.state.last_at or 0))
     if as_json:
@@ -289,7 +289,7 @@ def log_command(db: DbArg, tournament: IdArg, as_json: JsonOpt = False) -> None:
     """Every event, readable; undone commands are marked (the audit trail keeps them)."""
     from pitboss.service.audit import log_lines
 
-    with _one_line_errors(), _service(db) as svc:
+    with one_line_errors(), _service(db) as svc:
         described = [
             {**line.to_dict(), "at": _iso(line.at)} for line in log_lines(svc.open(tournament))
         ]
@@ -323,7 +323,7 @@ def do_command(
     """Run one command (docs/commands.md) and print what it changed."""
     from pitboss.tournament.codec import decode_command_json
 
-    with _one_line_errors(), _service(db, seed) as svc:
+    with one_line_errors(), _service(db, seed) as svc:
         decoded = decode_command_json(command)
         when = None if at is None else parse_at(at, "--at")
         live = svc.open(tournament)
@@ -383,7 +383,7 @@ def run_command(
     from pitboss.errors import PitbossError
     from pitboss.tournament.codec import decode_command, encode_command
 
-    with _one_line_errors(), _service(db, seed) as svc:
+    with one_line_errors(), _service(db, seed) as svc:
         lines = script_lines(script)
         live = svc.open(tournament)
         done = _recorded(live) if resume else []
@@ -450,7 +450,7 @@ def _plan_lines(plan: CursorPlan, state: TournamentState) -> list[str]:
 
 
 def _cursor_command(db: str, tournament: str, kind: str, yes: bool) -> None:
-    with _one_line_errors(), _service(db) as svc:
+    with one_line_errors(), _service(db) as svc:
         live = svc.open(tournament)
         plan = live.undo_plan() if kind == "undo" else live.redo_plan()
         for line in _plan_lines(plan, live.state):
@@ -493,7 +493,7 @@ def export_command(
 
     from pitboss.tournament import reports
 
-    with _one_line_errors(), _service(db) as svc:
+    with one_line_errors(), _service(db) as svc:
         live = svc.open(tournament)
         events = [event for _, event in live.events()]
         csv_dir.mkdir(parents=True, exist_ok=True)
@@ -523,7 +523,7 @@ def clock_command(
     time left, until Ctrl-C."""
     import time
 
-    with _one_line_errors(), _service(db) as svc:
+    with one_line_errors(), _service(db) as svc:
         live = svc.open(tournament)
         stop = None if seconds is None else time.monotonic() + seconds
         last = ""

@@ -68,21 +68,16 @@ def serve_command(
 
     import uvicorn
 
-    from pitboss.cli.event import EXIT_REFUSED
-    from pitboss.errors import PitbossError
+    from pitboss.cli.event import one_line_errors
     from pitboss.server.app import create_app
     from pitboss.server.auth import CredentialFile
     from pitboss.service import system_clock, system_random
     from pitboss.store import open_store
 
     target = database_url or db
-    try:
+    with one_line_errors():
         store = open_store(target)
         keeper = CredentialFile(credentials_path(target, credentials))
-    except (PitbossError, OSError) as error:
-        message = error.message if isinstance(error, PitbossError) else str(error)
-        typer.echo(f"error [{getattr(error, 'code', 'os_error')}]: {message}", err=True)
-        raise typer.Exit(EXIT_REFUSED) from None
     setup_code = secrets.token_urlsafe(9)
     application = create_app(
         store, system_clock, system_random, credentials=keeper, setup_code=setup_code

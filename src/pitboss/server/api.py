@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import csv
 import dataclasses
-import enum
 import io
 from typing import TYPE_CHECKING, Any, Literal, cast
 
@@ -23,6 +22,7 @@ from pydantic import BaseModel, Field
 
 from pitboss.errors import PitbossError
 from pitboss.rules import RuleSet
+from pitboss.rules.mapping import to_mapping
 from pitboss.rules.presets import preset_names
 from pitboss.rules.ruleset import parse_preset
 from pitboss.server.auth import SESSION_COOKIE, SESSION_MAX_AGE_S, AuthError, Session
@@ -196,21 +196,10 @@ def command_form(kind: str, cls: type[Command]) -> dict[str, Any]:
             default = f.default_factory()
         if default is not dataclasses.MISSING:
             entry["required"] = False
-            entry["default"] = to_json_value(default)
+            entry["default"] = to_mapping(default)
         fields.append(entry)
     summary = (cls.__doc__ or "").strip().split("\n\n")[0].replace("\n", " ")
     return {"type": kind, "summary": summary, "fields": fields}
-
-
-def to_json_value(value: Any) -> Any:
-    """A field's default as JSON data (a nested value as its fields)."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {k: to_json_value(v) for k, v in dataclasses.asdict(value).items()}
-    if isinstance(value, tuple | list | frozenset):
-        return [to_json_value(v) for v in value]
-    if isinstance(value, enum.Enum):
-        return value.value
-    return value
 
 
 # --- tournaments -----------------------------------------------------------------------------

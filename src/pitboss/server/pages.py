@@ -16,21 +16,19 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from pitboss.money import format_money
 from pitboss.rules.presets import preset_names
 from pitboss.server.auth import SESSION_COOKIE, AuthError
 from pitboss.server.deps import AuthDep, HubDep, OptionalSessionDep, table_token
+from pitboss.tournament.narration import ordinal
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
 
 
 def money(cents: int | None) -> str:
-    """Cents as dollars: ``$1,234.50`` (``$1,234`` when whole)."""
-    if cents is None:
-        return ""
-    sign = "-" if cents < 0 else ""
-    whole, part = divmod(abs(cents), 100)
-    return f"{sign}${whole:,}" if part == 0 else f"{sign}${whole:,}.{part:02d}"
+    """Cents as dollars for a screen: ``$1,234.50``, and ``$1,234`` when whole."""
+    return "" if cents is None else format_money(cents).removesuffix(".00")
 
 
 def chips(n: int | None) -> str:
@@ -46,12 +44,6 @@ def clock_text(ms: int | None) -> str:
     hours, rest = divmod(seconds, 3600)
     minutes, secs = divmod(rest, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th ..."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 templates.env.filters["money"] = money

@@ -16,10 +16,12 @@ from dataclasses import asdict
 from typing import Any
 
 from pitboss.ids import PlayerId, TableNo
+from pitboss.rules.tournament import AnteMode
 from pitboss.tournament import views, windows
-from pitboss.tournament.awards import awards
 from pitboss.tournament.entries import PlayerStatus
+from pitboss.tournament.reports import results_report
 from pitboss.tournament.state import Phase, TournamentState
+from pitboss.tournament.structure import ante_label
 from pitboss.tournament.timekeeping import caught_up
 
 PUBLIC_PLAYER_FIELDS = ("player_id", "name", "status", "chips", "rebuys", "add_ons")
@@ -52,7 +54,9 @@ def clock_payload(state: TournamentState, now: int) -> dict[str, Any]:
         "big_blind": clock.big_blind,
         "ante": clock.ante,
         "ante_mode": str(clock.ante_mode),
-        "ante_label": "" if clock.on_break else _ante_label(clock.ante, str(clock.ante_mode)),
+        "ante_label": ""
+        if clock.on_break or not clock.ante or clock.ante_mode is AnteMode.NONE
+        else ante_label(structure, clock.level),
         "running": clock.running,
         "started": shown.clock.is_started,
         "remaining_ms": clock.remaining_ms,
@@ -99,12 +103,6 @@ def _upcoming_colour_up(
     return None
 
 
-def _ante_label(ante: int, mode: str) -> str:
-    if ante == 0 or mode == "none":
-        return ""
-    return f"{ante:,} ({mode.replace('_', ' ')})"
-
-
 def announcement(colour_up: tuple[int, ...], on_break: bool, note: str) -> str | None:
     """What the floor announces as a period starts: a colour-up and its chip race (TDA 24-25,
     KY 10), or the period's note."""
@@ -131,24 +129,21 @@ def seating_payload(state: TournamentState) -> list[dict[str, Any]]:
 
 
 def results_payload(state: TournamentState) -> list[dict[str, Any]]:
-    """Finishing places best first, with each prize (KY 18; a deal's shares, RULES §3.9)."""
-    lines = []
-    for award in awards(state):
-        player = state.players[award.player_id]
-        place = str(award.first) if award.first == award.last else f"{award.first}-{award.last}"
-        lines.append(
-            {
-                "place": place,
-                "first": award.first,
-                "last": award.last,
-                "player_id": award.player_id,
-                "name": player.name,
-                "prize_cents": award.owed_cents,
-                "paid_cents": award.paid_cents,
-                "in_deal": award.in_deal,
-            }
-        )
-    return lines
+    """Finishing places best first, with each prize (KY 18; a deal's shares, RULES §3.9):
+    the lines of the results report a treasurer exports."""
+    return [
+        {
+            "place": line.place,
+            "first": line.first,
+            "last": line.last,
+            "player_id": line.player_id,
+            "name": line.name,
+            "prize_cents": line.owed_cents,
+            "paid_cents": line.paid_cents,
+            "in_deal": line.basis == "deal",
+        }
+        for line in results_report(state).lines
+    ]
 
 
 def _deal_payload(state: TournamentState) -> dict[str, Any] | None:
