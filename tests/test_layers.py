@@ -59,6 +59,7 @@ LAYERS: Mapping[str, tuple[str, ...]] = {
     "engine": ("rules", "evaluator", "cards"),
     "table": ("engine", "ids", "frozen_map"),
     "history": ("engine",),
+    "rulings": ("engine",),  # the live table: what a dealer saw, by the house rules
     "tournament": ("table", "ids", "frozen_map"),
     # Edges.
     "store": ("errors",),  # the log knows nothing of tournaments: envelopes and bytes

@@ -64,6 +64,14 @@ class IllegalAction(PitbossError):  # noqa: N818 - the trade's word, as in DESIG
     default_code = "illegal_action"
 
 
+class RulingError(PitbossError, ValueError):
+    """What a dealer recorded cannot be ruled on: a field of the wrong kind or range, more chips
+    than the stack, or a seat or moment the hand does not have (`pitboss.rulings`); nothing
+    changed."""
+
+    default_code = "bad_dealer_input"
+
+
 class HistoryError(PitbossError, ValueError):
     """A hand history that cannot be read or written."""
 
