@@ -4,9 +4,11 @@ One run (the default) plays one tournament, every hand dealt by the engine, and 
 final standings with payouts, hands dealt, re-buys and add-ons sold, the prize pool, the
 simulated finish time and any forced chop, citing the house's rule (``time_limit_rule``, KY 11)
 or ``--time-limit``, with a warning for a survivor whose share is less than a prize already paid
-to a player who finished lower. ``--runs N`` plays N tournaments on every core (seeds
-``--seed``, ``--seed + 1`` ...) and prints a forecast: finish times, the chance the time limit
-forces a chop and the players left then, players remaining at each level, re-buys and add-ons.
+to a player who finished lower. ``--runs N`` plays N tournaments on every core this
+process may use (seeds ``--seed``, ``--seed + 1`` ...; ``--cluster ADDRESS``: on a Dask
+cluster, `pitboss.play.parallel`, with the same results) and prints a forecast: finish times,
+the chance the time limit forces a chop and the players left then, players remaining at each
+level, re-buys and add-ons.
 ``--plot DIR`` writes PNG charts (clock time across, level and break marks, the players left
 at a forced chop) and says where, ``--hands-out DIR`` every hand of one run as PHH
 (``DIR/phh/table-NNN.phhs``) and PokerStars text, one file per player from their own seat
@@ -386,16 +388,6 @@ def play_tournament(
     )
 
 
-def _summary_of_run(job: tuple[RuleSet, int, int, SimulationSettings]) -> RunSummary:
-    from pitboss.play.forecast import summarize
-
-    rules, players, seed, settings = job
-    result = play_tournament(
-        rules, players=players, seed=seed, settings=settings, keep_events=False
-    )
-    return summarize(result)
-
-
 def run_many(
     rules: RuleSet,
     *,
@@ -403,25 +395,41 @@ def run_many(
     seeds: tuple[int, ...],
     settings: SimulationSettings,
     jobs: int,
+    cluster: str | None = None,
     on_run: Callable[[int], None] | None = None,
 ) -> list[RunSummary]:
-    """Play one tournament per seed, on ``jobs`` processes; results in seed order."""
-    work = [(rules, players, seed, settings) for seed in seeds]
-    summaries: list[RunSummary] = []
-    if jobs <= 1 or len(work) == 1:
-        for job in work:
-            summaries.append(_summary_of_run(job))
-            if on_run is not None:
-                on_run(len(summaries))
-        return summaries
-    from concurrent.futures import ProcessPoolExecutor
+    """Play one tournament per seed (`pitboss.play.parallel.play_runs`): on the Dask cluster
+    at ``cluster``, else on ``jobs`` processes; results in seed order.
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for summary in pool.map(_summary_of_run, work):
-            summaries.append(summary)
-            if on_run is not None:
-                on_run(len(summaries))
-    return summaries
+    Raises:
+        ClusterError: the cluster cannot be used.
+    """
+    from pitboss.play.parallel import play_runs
+
+    return play_runs(
+        rules,
+        players=players,
+        seeds=seeds,
+        settings=settings,
+        jobs=jobs,
+        cluster=cluster,
+        on_run=on_run,
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RunsOn:
+    """Where the runs of a forecast are played: ``jobs`` local processes, or the Dask
+    cluster at ``cluster`` (``--cluster``, then ``jobs`` is not used)."""
+
+    jobs: int
+    cluster: str | None = None
+
+    def describe(self) -> str:
+        """``on 8 cores`` or ``on the cluster at tcp://10.0.0.5:8786``, for the progress bar."""
+        if self.cluster is not None:
+            return f"on the cluster at {self.cluster}"
+        return f"on {self.jobs} core{'s' if self.jobs != 1 else ''}"
 
 
 def _spread(label: str, values: Any, fmt: Callable[[int], str] = str) -> str:
@@ -682,6 +690,13 @@ def simulate_command(
     seed: Annotated[int, typer.Option(help="Seed: the same seed plays the same night.")] = 7,
     runs: Annotated[int, typer.Option(min=1, help="Tournaments to play for a forecast.")] = 1,
     jobs: Annotated[int, typer.Option(min=0, help="Processes for --runs (0: every core).")] = 0,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            help="Play --runs (or --compare) on the Dask cluster at this scheduler address "
+            "(tcp://host:8786); needs pitboss[cluster]."
+        ),
+    ] = None,
     time_limit: Annotated[
         int | None,
         typer.Option(min=1, help="Time limit in minutes: play stops and the house's chop runs."),
@@ -725,6 +740,7 @@ def simulate_command(
     With --compare A.toml B.toml ... the same seeds are played under each preset, side by side.
     """
     from pitboss.cli.simulate_knobs import KnobError, check_late
+    from pitboss.play.parallel import parse_cluster_address, usable_cores
 
     names = list(presets or [])
     if compare and len(names) < 2:
@@ -733,8 +749,11 @@ def simulate_command(
         _fail(f"unexpected argument {names[0]!r}: give one --preset, or --compare A B ...")
     if compare and hands_out is not None:
         _fail("--hands-out writes the hands of one run of one preset: not with --compare")
+    if cluster is not None and runs == 1 and not compare:
+        _fail("--cluster plays the runs of a forecast: use it with --runs N or --compare")
     houses = names if compare else [preset]
     try:
+        address = None if cluster is None else parse_cluster_address(cluster)
         knobs = parse_knobs(
             start=start, bots=bots, rebuys=rebuys, hands_per_hour=hands_per_hour, spread=spread
         )
@@ -758,15 +777,15 @@ def simulate_command(
         _fail(problem)
     console = None if quiet else _progress_console()
     show = console is not None and console.is_terminal
-    workers = jobs or os.cpu_count() or 1
+    where = RunsOn(jobs=jobs or usable_cores(), cluster=address)
     view = View(start_minute=start_minute, as_json=as_json, plot=plot)
     try:
         if compare:
-            _compare(loaded, houses, players, seed, runs, settings, workers, view, show=show)
+            _compare(loaded, houses, players, seed, runs, settings, where, view, show=show)
         elif runs == 1:
             _one(loaded[0], preset, players, seed, settings, hands_out, view, console=console)
         else:
-            _many(loaded[0], preset, players, seed, runs, settings, workers, view, show=show)
+            _many(loaded[0], preset, players, seed, runs, settings, where, view, show=show)
     except PitbossError as err:
         _fail(err.message, err)
     except BrokenPipeError:  # the reader went away (``| head``): stop quietly
@@ -884,14 +903,14 @@ def _many(
     seed: int,
     runs: int,
     settings: SimulationSettings,
-    workers: int,
+    where: RunsOn,
     view: View,
     *,
     show: bool,
 ) -> None:
     from pitboss.play.forecast import forecast
 
-    fc = forecast(_play_runs(rules, players, seed, runs, settings, workers, show=show))
+    fc = forecast(_play_runs(rules, players, seed, runs, settings, where, show=show))
     if view.as_json:
         data = forecast_json(fc, preset=preset, start_minute=view.start_minute)
         typer.echo(json.dumps(data, indent=2))
@@ -916,7 +935,7 @@ def _play_runs(
     seed: int,
     runs: int,
     settings: SimulationSettings,
-    workers: int,
+    where: RunsOn,
     *,
     show: bool,
     label: str = "",
@@ -932,7 +951,7 @@ def _play_runs(
             started = time.monotonic()
             estimate = RemainingEstimate()
             task = bar.add_task(
-                f"{label}{runs} tournaments on {workers} cores",
+                f"{label}{runs} tournaments {where.describe()}",
                 total=runs,
                 status=f"{players:,} players each",
                 left=format_remaining(None),
@@ -944,7 +963,13 @@ def _play_runs(
                 bar.update(task, completed=done, left=left)
 
         return run_many(
-            rules, players=players, seeds=seeds, settings=settings, jobs=workers, on_run=on_run
+            rules,
+            players=players,
+            seeds=seeds,
+            settings=settings,
+            jobs=where.jobs,
+            cluster=where.cluster,
+            on_run=on_run,
         )
 
 
@@ -1040,7 +1065,7 @@ def _compare(
     seed: int,
     runs: int,
     settings: SimulationSettings,
-    workers: int,
+    where: RunsOn,
     view: View,
     *,
     show: bool,
@@ -1051,7 +1076,7 @@ def _compare(
     for house, rules in zip(houses, loaded, strict=True):
         label = _house_label(house)
         summaries = _play_runs(
-            rules, players, seed, runs, settings, workers, show=show, label=f"{label}: "
+            rules, players, seed, runs, settings, where, show=show, label=f"{label}: "
         )
         forecasts.append((label, forecast(summaries)))
     if view.as_json:
@@ -1078,6 +1103,7 @@ def _compare(
 __all__ = [
     "HandFiles",
     "ProgressDisplay",
+    "RunsOn",
     "check_output_folders",
     "chop_lines",
     "chop_warnings",

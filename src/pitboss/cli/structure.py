@@ -4,13 +4,14 @@
 blind structures built on a base preset (``--preset``, ky-charity by default: the house with a
 legal time limit, KY 11) with `pitboss.play.designer` and prints the slowest one whose
 forecast chop risk is within the limit, as a preset TOML (``pitboss preset show FILE.toml``
-reads it), the forecast that supports it as comments. The runs use every core (``--jobs``).
+reads it), the forecast that supports it as comments. The runs use every core this process
+may use (``--jobs``), or a Dask cluster (``--cluster ADDRESS``, `pitboss.play.parallel`: the
+same seeds, the same structure).
 A bad option exits with status 2 and a one-line error; no structure fast enough exits with 1.
 """
 
 from __future__ import annotations
 
-import os
 import re
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated
@@ -75,9 +76,18 @@ def suggest_command(
     jobs: Annotated[
         int | None, typer.Option("--jobs", help="Processes (default: every core).")
     ] = None,
+    cluster: Annotated[
+        str | None,
+        typer.Option(
+            "--cluster",
+            help="Play the runs on the Dask cluster at this scheduler address "
+            "(tcp://host:8786); needs pitboss[cluster].",
+        ),
+    ] = None,
 ) -> None:
     """Propose a blind structure that finishes inside the time limit, as a preset TOML."""
     from pitboss.cli.presets import load_house
+    from pitboss.play.parallel import parse_cluster_address, usable_cores
 
     try:
         risk = parse_risk(limit_chop_risk)
@@ -96,6 +106,7 @@ def suggest_command(
         if not ok:
             raise _fail(message)
     try:
+        address = None if cluster is None else parse_cluster_address(cluster)
         base = load_house(preset)
     except PitbossError as err:
         raise _fail(err.message) from err
@@ -104,7 +115,7 @@ def suggest_command(
 
     from pitboss.play.designer import DesignRequest, design_structure, format_design
 
-    workers = jobs or os.cpu_count() or 1
+    workers = jobs or usable_cores()
     request = DesignRequest(
         players=players,
         minutes=minutes,
@@ -116,11 +127,12 @@ def suggest_command(
     )
 
     def play(rules: RuleSet, field: int, seeds: tuple[int, ...]) -> list[RunSummary]:
-        from pitboss.cli.simulate import run_many
+        from pitboss.play.parallel import play_runs
         from pitboss.play.simulation import SimulationSettings
 
-        return run_many(
-            rules, players=field, seeds=seeds, settings=SimulationSettings(), jobs=workers
+        settings = SimulationSettings()
+        return play_runs(
+            rules, players=field, seeds=seeds, settings=settings, jobs=workers, cluster=address
         )
 
     try:
