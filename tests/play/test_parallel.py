@@ -90,7 +90,7 @@ def test_a_forecast_on_a_dask_cluster_equals_the_forecast_on_this_machine(
 
 
 def test_jobs_2_plays_on_two_child_processes_and_keeps_the_items_order() -> None:
-    results = map_ordered(_pid_after, 0.3, [5, 3, 8, 1], jobs=2)
+    results = map_ordered(_pid_after, 0.5, [5, 3, 8, 1], jobs=2)
     assert [item for item, _ in results] == [5, 3, 8, 1]
     pids = {pid for _, pid in results}
     assert len(pids) == 2

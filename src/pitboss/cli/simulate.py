@@ -694,7 +694,7 @@ def simulate_command(
         str | None,
         typer.Option(
             help="Play --runs (or --compare) on the Dask cluster at this scheduler address "
-            "(tcp://host:8786); needs pitboss[cluster]."
+            "(tcp://host:8786); needs the cluster extra."
         ),
     ] = None,
     time_limit: Annotated[

@@ -81,7 +81,7 @@ def suggest_command(
         typer.Option(
             "--cluster",
             help="Play the runs on the Dask cluster at this scheduler address "
-            "(tcp://host:8786); needs pitboss[cluster].",
+            "(tcp://host:8786); needs the cluster extra.",
         ),
     ] = None,
 ) -> None:
