@@ -222,7 +222,9 @@ class FrozenDict(dict[K, V]):
         """A copy without ``key`` (the same map if it is not there)."""
         if key not in self:
             return self
-        return FrozenDict({k: v for k, v in self.items() if k != key})
+        new: FrozenDict[K, V] = FrozenDict(self)
+        dict.__delitem__(new, key)  # the dict's own copy and delete: no loop in Python
+        return new
 
 
 def frozen_dict(mapping: Mapping[K, V]) -> FrozenDict[K, V]:

@@ -41,6 +41,7 @@ from pitboss.rules.table import MissedBlindPolicy
 from pitboss.rules.tournament import BalanceMover, TableOrder
 from pitboss.table.seats import TableSeats
 from pitboss.tournament.seating import tables_needed
+from pitboss.tournament.seatmap import Tables, as_tables
 
 
 class MoveReason(enum.StrEnum):
@@ -188,16 +189,16 @@ def next_decision(
         SeatingError: chance must decide (a random mover, random break order, a break or a
             redraw) and no random source was given.
     """
-    live = list(tables.values())
-    players = sum([len(t.seats) for t in live])
-    if not live or players == 0:
+    tables = as_tables(tables)  # the summary answers below cost the same at any field size
+    count, players = len(tables), tables.players
+    if not count or players == 0:
         return None
     required = tables_required(players, ctx)
-    if required > len(live) and players > len(live) * ctx.capacity:
-        number = TableNo(next(n for n in range(1, len(live) + 2) if n not in tables))
+    if required > count and players > count * ctx.capacity:
+        number = TableNo(next(n for n in range(1, count + 2) if n not in tables))
         return OpenTable(table=number, seat_count=ctx.capacity)
     holding = tables_required(players, ctx, holding_seats(ctx))
-    if len(live) > holding:
+    if count > holding:
         return _shrink(tables, holding, ctx, rng, draw=draw)
     overflow = _consolidate(tables, ctx)
     if overflow is not None:
@@ -206,7 +207,7 @@ def next_decision(
 
 
 def _shrink(
-    tables: Mapping[TableNo, TableSeats],
+    tables: Tables,
     required: int,
     ctx: BalanceContext,
     rng: RandomSource | None,
@@ -223,15 +224,14 @@ def _shrink(
             return None  # every table finishes its hand first
         seats = final_table_seats(ctx) if is_final else ctx.capacity
         return Redraw(tables=required, seat_count=seats, final=is_final)
-    idle = [t for t in tables.values() if t.number not in ctx.busy]
     if ctx.break_order is TableOrder.RANDOM:
-        if not idle:
+        ordered = sorted(tables.keys() - ctx.busy)
+        if not ordered:
             return None
         chooser = _need(rng, "a random table break (RP-19)")
-        ordered = sorted(t.number for t in idle)
         victim = ordered[chooser.randrange(len(ordered))]
     else:
-        victim = _ordered(list(tables.values()), ctx.break_order, ctx.break_list)[0]
+        victim = _first_to_break(tables, ctx.break_order, ctx.break_list)
         if victim in ctx.busy:
             return None  # the predetermined table breaks when its hand is over
     targets = break_targets(tables, victim, ctx)
@@ -242,6 +242,15 @@ def _shrink(
     return _break(tables, victim, ctx, _need(rng, "seating a broken table (TDA 10B)"))
 
 
+def _first_to_break(tables: Tables, order: TableOrder, fixed: Sequence[int]) -> TableNo:
+    """The table the break order names first: `_ordered`'s first, without sorting them all."""
+    if order is TableOrder.FIXED_LIST:
+        listed = next((TableNo(n) for n in fixed if n in tables), None)
+        if listed is not None:
+            return listed
+    return min(tables) if order is TableOrder.LOWEST_FIRST else max(tables)
+
+
 def _break_capacity(tables: Mapping[TableNo, TableSeats], ctx: BalanceContext) -> int:
     return final_table_seats(ctx) if len(tables) == 2 else holding_seats(ctx)
 
@@ -249,17 +258,29 @@ def _break_capacity(tables: Mapping[TableNo, TableSeats], ctx: BalanceContext) -
 def break_targets(
     tables: Mapping[TableNo, TableSeats], victim: TableNo, ctx: BalanceContext
 ) -> dict[TableNo, int]:
-    """How many of ``victim``'s players each other table receives, keeping them even (TDA 10B).
+    """How many of ``victim``'s players each other table receives, keeping them even (TDA 10B);
+    a table that receives none is left out.
+
+    One player at a time goes to the shortest table with room, the lowest number on a tie. Only
+    the first tables in that order can receive (a table taken once comes back behind the others
+    of its new size), so the k players of the victim need only the first k tables with room.
 
     Raises:
         SeatingError: the other tables have no room.
     """
+    tables = as_tables(tables)
     capacity = _break_capacity(tables, ctx)
-    wanted: dict[TableNo, int] = {n: 0 for n in tables if n != victim}
-    # one player at a time to the shortest table with room, the lowest number on a tie
-    room = [(t.size, n) for n, t in tables.items() if n != victim and t.size < capacity]
+    players = tables[victim].size
+    wanted: dict[TableNo, int] = {}
+    room: list[tuple[int, TableNo]] = []
+    for n in tables.shortest_first():
+        size = tables[n].size
+        if len(room) == players or size >= capacity:
+            break
+        if n != victim:
+            room.append((size, n))
     heapq.heapify(room)
-    for _ in range(tables[victim].size):
+    for _ in range(players):
         if not room:
             raise SeatingError(
                 f"table {victim} cannot break: the other tables have no room",
@@ -267,7 +288,7 @@ def break_targets(
                 params={"table": victim},
             )
         size, target = heapq.heappop(room)
-        wanted[target] += 1
+        wanted[target] = wanted.get(target, 0) + 1
         if size + 1 < capacity:
             heapq.heappush(room, (size + 1, target))
     return wanted
@@ -278,16 +299,13 @@ def _break(
 ) -> BreakTable:
     """TDA 10B: seat cards for the seats that keep the tables even, scrambled; one card each."""
     broken = tables[victim]
-    others = {n: t for n, t in tables.items() if n != victim}
     capacity = _break_capacity(tables, ctx)
     wanted = break_targets(tables, victim, ctx)
     seat_cards: list[tuple[TableNo, SeatNo]] = []
     for n in sorted(wanted):
-        if not wanted[n]:
-            continue
-        empty = others[n].empty_seats(capacity)
+        empty = tables[n].empty_seats(capacity)
         if len(empty) < wanted[n]:
-            empty = [SeatNo(s) for s in range(1, capacity + 1) if s not in others[n].seats]
+            empty = [SeatNo(s) for s in range(1, capacity + 1) if s not in tables[n].seats]
         rng.shuffle(empty)
         seat_cards.extend((n, s) for s in sorted(empty[: wanted[n]]))
     rng.shuffle(seat_cards)
@@ -311,26 +329,20 @@ def _break(
     )
 
 
-def _destination(
-    tables: Mapping[TableNo, TableSeats], exclude: int, ctx: BalanceContext
-) -> TableSeats | None:
-    room = [
-        t
-        for n, t in tables.items()
-        if n != exclude and n not in ctx.busy and t.worst_seats(ctx.missed, ctx.capacity)
-    ]
-    if not room:
-        return None
-    return min(room, key=lambda t: (t.size, t.number))
+def _destination(tables: Tables, exclude: int, ctx: BalanceContext) -> TableSeats | None:
+    """The shortest table (lowest number on a tie) with a seat a player may take (TDA 11A)."""
+    for n in tables.shortest_first():
+        if n != exclude and n not in ctx.busy and tables[n].worst_seats(ctx.missed, ctx.capacity):
+            return tables[n]
+    return None
 
 
-def _consolidate(tables: Mapping[TableNo, TableSeats], ctx: BalanceContext) -> Move | None:
+def _consolidate(tables: Tables, ctx: BalanceContext) -> Move | None:
     """THC 5: players in seats above the phase's seat count move to the worst open seat, each
     once their seat is clear of the blinds (not last hand's small blind or big blind), so the
     button and the blinds never land on a seat the table is losing."""
-    for table in sorted(tables.values(), key=lambda t: t.number):
-        if table.seat_count <= ctx.capacity:
-            continue  # no seat beyond the phase's seat count (seats never exceed seat_count)
+    for number in tables.numbers_above(ctx.capacity):  # seats never exceed seat_count
+        table = tables[number]
         last = table.last
         blinds = () if last is None else (last.small_blind_position, last.big_blind)
         beyond = sorted(
@@ -360,21 +372,18 @@ def _consolidate(tables: Mapping[TableNo, TableSeats], ctx: BalanceContext) -> M
 
 def imbalance(tables: Mapping[TableNo, TableSeats]) -> int:
     """Players between the fullest and the shortest table."""
-    sizes = [len(t.seats) for t in tables.values()]
-    return max(sizes) - min(sizes) if sizes else 0
+    tables = as_tables(tables)
+    return tables.largest() - tables.smallest()
 
 
-def _balance(
-    tables: Mapping[TableNo, TableSeats], ctx: BalanceContext, rng: RandomSource | None
-) -> Move | None:
+def _balance(tables: Tables, ctx: BalanceContext, rng: RandomSource | None) -> Move | None:
     if len(tables) < 2:
         return None
-    sizes = {n: len(t.seats) for n, t in tables.items()}
-    most = max(sizes.values())
-    if most - min(sizes.values()) < ctx.threshold:
+    most, least = tables.largest(), tables.smallest()
+    if most - least < ctx.threshold:
         return None
-    fullest = [t for n, t in tables.items() if sizes[n] == most]
-    shortest = tables[min(sizes, key=lambda n: (sizes[n], n))]
+    fullest = [tables[n] for n in tables.numbers_with(most)]
+    shortest = tables[tables.numbers_with(least)[0]]
     if shortest.number in ctx.busy:
         return None  # a player joins a table between its hands
     for number in _ordered(fullest, ctx.source_order, ()):
@@ -410,18 +419,20 @@ def halted_tables(tables: Mapping[TableNo, TableSeats], ctx: BalanceContext) -> 
     """Tables that wait for a player before dealing again (TDA 11D): short by the threshold,
     unless a player moved in could only take the next small blind: that table deals its next
     hand first (TDA 11A)."""
+    tables = as_tables(tables)
     if len(tables) < 2:
         return ()
-    sizes = {n: len(t.seats) for n, t in tables.items()}
-    most = max(sizes.values())
-    if most - min(sizes.values()) < ctx.threshold:
+    most = tables.largest()
+    if most - tables.smallest() < ctx.threshold:
         return ()
     hold = holding_seats(ctx)
     return tuple(
         sorted(
             n
-            for n, size in sizes.items()
-            if most - size >= ctx.threshold and _can_receive(tables[n], ctx.missed, hold)
+            for size in tables.sizes()
+            if most - size >= ctx.threshold
+            for n in tables.numbers_with(size)
+            if _can_receive(tables[n], ctx.missed, hold)
         )
     )
 
@@ -457,9 +468,10 @@ def tables_to_shrink(
     ``(table, seats)``: nobody sits there, no hand is in play, and neither last hand's small
     blind nor its big blind was there (so no dead button or blind will be)."""
     out: list[tuple[TableNo, int]] = []
-    for number, table in sorted(tables.items()):
-        cap = ctx.capacity
-        if table.seat_count <= cap or number in ctx.busy or any(s > cap for s in table.seats):
+    cap = ctx.capacity
+    for number in as_tables(tables).numbers_above(cap):
+        table = tables[number]
+        if number in ctx.busy or any(s > cap for s in table.seats):
             continue
         last = table.last
         if last is not None and max(last.small_blind_position, last.big_blind) > cap:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pitboss.frozen_map import frozen_dict
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.tournament import clock as clk
 from pitboss.tournament.eliminations import Bust, BustRecord, RemovalReason
@@ -56,14 +55,13 @@ class ChipsRemoved(Event):
 
 @folds(PlayersBusted)
 def _busted(state: TournamentState, event: PlayersBusted) -> TournamentState:
-    tables = frozen_dict(state.tables)
+    tables = state.tables
     records = list(state.busts)
     seq = state.bust_seq + 1
     for bust in event.busts:
-        table = state.table_of(bust.player_id)
-        if table is not None:
-            tables = tables.updated({table.number: table.without(bust.player_id)})
-            state = state._replace(tables=tables)
+        number = tables.table_of(bust.player_id)
+        if number is not None:
+            tables = tables.updated({number: tables[number].without(bust.player_id)})
         records.append(
             BustRecord(
                 seq=seq,

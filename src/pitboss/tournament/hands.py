@@ -137,6 +137,7 @@ def _started(state: TournamentState, event: HandStarted) -> TournamentState:
     return state._replace(
         hands=frozen(state.hands).updated(changed),
         open_at=frozen_dict(state.open_at).updated({event.hand_id: event.table}),
+        in_hand=frozen(state.in_hand).updated(dict.fromkeys(players, event.hand_id)),
         last_hand_at=frozen_dict(state.last_hand_at).updated({event.table: event.hand_id}),
         busy=state.busy | {event.table},
     )
@@ -156,13 +157,15 @@ def _finished(state: TournamentState, event: HandFinished) -> TournamentState:
         state, {st.player_id: players[st.player_id]._replace(chips=st.chips) for st in event.stacks}
     )
     open_at = frozen_dict(state.open_at).without(event.hand_id)
-    busy = state.busy
-    if record.table not in open_at.values():
-        busy = busy - {record.table}
+    busy = state.busy - {record.table}  # one hand at a time at a table (`check_hand_can_start`)
     # the plan is kept while the hand is in play; a finished hand drops it
     finished = record._replace(finished=True, plan=None, before=before, after=event.stacks)
     hands = frozen(state.hands).updated({event.hand_id: finished})
-    state = state._replace(hands=hands, open_at=open_at, busy=busy)
+    in_hand = state.in_hand
+    dealt = {p: None for p in record.players if in_hand.get(p) == event.hand_id}
+    state = state._replace(
+        hands=hands, open_at=open_at, busy=busy, in_hand=frozen(in_hand).updated(dealt)
+    )
     if record.table in state.clock_calls:
         # a clock called in the hand ends with it (TDA 29: the call is on a decision in it)
         state = state._replace(clock_calls=frozen_dict(state.clock_calls).without(record.table))

@@ -363,7 +363,7 @@ def _rebuy(s: TournamentState, c: Rebuy, now: int) -> list[Event]:
     declared = player.rebuy_declared
     if not declared:
         _check_rebuy(s, c.player_id, now)
-    if any(c.player_id in h.players for h in s.open_hands()):
+    if s.hand_of(c.player_id) is not None:
         raise RegistrationError(
             f"{player.name} is in a hand: re-buys are made between hands; declare it now and "
             "it is made when the hand ends (TDA 27, THC 1)",

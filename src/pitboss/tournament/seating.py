@@ -24,6 +24,7 @@ from pitboss.rules import RuleSet
 from pitboss.rules.table import InitialButton
 from pitboss.table.draw import draw_for_button
 from pitboss.table.seats import TableSeats
+from pitboss.tournament.seatmap import as_tables
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -164,17 +165,18 @@ def draw_tables(
 
 
 def seat_pool(tables: Mapping[TableNo, TableSeats], capacity: int) -> list[tuple[TableNo, SeatNo]]:
-    """The seats a newcomer may draw (TDA 8A): the empty seats of the shortest tables."""
-    open_tables = [t for t in tables.values() if t.empty_seats(capacity)]
-    if not open_tables:
-        return []
-    fewest = min(t.size for t in open_tables)
-    return [
-        (t.number, seat)
-        for t in sorted(open_tables, key=lambda t: t.number)
-        if t.size == fewest
-        for seat in t.empty_seats(capacity)
-    ]
+    """The seats a newcomer may draw (TDA 8A): the empty seats of the shortest tables with an
+    empty seat (from the shortest up, so a large field's full tables are never visited)."""
+    tables = as_tables(tables)
+    for size in tables.sizes():
+        pool = [
+            (number, seat)
+            for number in tables.numbers_with(size)
+            for seat in tables[number].empty_seats(capacity)
+        ]
+        if pool:
+            return pool
+    return []
 
 
 def draw_newcomer_seat(

@@ -32,6 +32,7 @@ from pitboss.tournament.balancing import Move
 from pitboss.tournament.eliminations import BustRecord, RemovalReason
 from pitboss.tournament.entries import Player, PlayerChips, PlayerStatus, PublicPlayer
 from pitboss.tournament.registry import FOLDS, Event
+from pitboss.tournament.seatmap import EMPTY_TABLES, Tables, as_tables
 from pitboss.tournament.structure import Period, timeline
 from pitboss.validation import MAX_INT, Range
 
@@ -169,8 +170,11 @@ class TournamentState(NamedTuple):
 
     The indexes at the end are kept by the folds so the hot questions are cheap (folded like
     everything else, so replay rebuilds them exactly and equality stays meaningful): the hands
-    in play (id -> table) in start order and the tables they are at, the players out, the
-    entries that stand and the players still in with chips.
+    in play (id -> table) in start order and the tables they are at, the hand in play each
+    player was dealt into, the players out, the entries that stand and the players still in
+    with chips. ``tables`` is a `pitboss.tournament.seatmap.Tables`, which keeps the seat counts
+    by table size and the table of each player, so the director's questions between hands
+    (balancing, breaking, waiting tables, where a player sits) cost the same at any field size.
     """
 
     rules: RuleSet
@@ -188,7 +192,7 @@ class TournamentState(NamedTuple):
     deals: Mapping[str, Deal] = EMPTY_DICT
     colour_ups_raced: frozenset[tuple[int, TableNo]] = frozenset()
     last_at: int | None = None
-    tables: Mapping[TableNo, TableSeats] = EMPTY_DICT
+    tables: Tables = EMPTY_TABLES
     is_seated: bool = False
     busts: tuple[BustRecord, ...] = ()
     bust_seq: int = 0
@@ -211,6 +215,7 @@ class TournamentState(NamedTuple):
     open_at: Mapping[HandId, TableNo] = EMPTY_DICT
     last_hand_at: Mapping[TableNo, HandId] = EMPTY_DICT  # the last hand started at each table
     busy: frozenset[TableNo] = frozenset()
+    in_hand: Mapping[PlayerId, HandId | None] = EMPTY  # the open hand each player was dealt
     out_ids: frozenset[PlayerId] = frozenset()
     entry_count: int = 0
     live_count: int = 0
@@ -271,6 +276,10 @@ class TournamentState(NamedTuple):
             return ()
         return tuple(hands[h] for h, t in self.open_at.items() if t == table)
 
+    def hand_of(self, pid: PlayerId) -> HandId | None:
+        """The hand in play that ``pid`` was dealt into, or None (at a seated table)."""
+        return self.in_hand.get(pid)
+
     def busy_tables(self) -> frozenset[TableNo]:
         """Tables with a hand in play."""
         return self.busy
@@ -281,10 +290,8 @@ class TournamentState(NamedTuple):
 
     def table_of(self, pid: PlayerId) -> TableSeats | None:
         """The table ``pid`` sits at, if seated."""
-        for table in self.tables.values():
-            if table.seat_of(pid) is not None:
-                return table
-        return None
+        number = self.tables.table_of(pid)
+        return None if number is None else self.tables[number]
 
     def is_out(self, pid: PlayerId) -> bool:
         """The player has gone out (busted, disqualified, withdrew during play)."""
@@ -350,7 +357,7 @@ def with_conduct(state: TournamentState, pid: PlayerId, **changes: Any) -> Tourn
 
 def with_table(state: TournamentState, table: TableSeats) -> TournamentState:
     """The state with this table (new or changed)."""
-    return state._replace(tables=frozen_dict(state.tables).updated({table.number: table}))
+    return state._replace(tables=as_tables(state.tables).updated({table.number: table}))
 
 
 def with_deal(state: TournamentState, deal: Deal) -> TournamentState:

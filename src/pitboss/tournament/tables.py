@@ -46,6 +46,7 @@ from pitboss.tournament.entries import PlayerStatus
 from pitboss.tournament.fields import SeatNumber, TableNumber
 from pitboss.tournament.registry import Command, Context, Event, folds, handles
 from pitboss.tournament.seating import DrawnTable, draw_newcomer_seat, draw_tables
+from pitboss.tournament.seatmap import Tables
 from pitboss.tournament.state import (
     Phase,
     TournamentState,
@@ -202,7 +203,7 @@ def _moved(state: TournamentState, move: Move) -> TournamentState:
 
 @folds(SeatsDrawn)
 def _drawn(state: TournamentState, event: SeatsDrawn) -> TournamentState:
-    tables = frozen_dict({d.table: _table_from_draw(d) for d in event.tables})
+    tables = Tables((d.table, _table_from_draw(d)) for d in event.tables)
     state = state._replace(tables=tables, is_seated=True)
     if event.reason is DrawReason.FINAL_TABLE:
         state = state._replace(final_table_started=True)
@@ -255,7 +256,7 @@ def _broken(state: TournamentState, event: TableBroken) -> TournamentState:
         state = _moved(state, move)
     moved = frozenset(m.player_id for m in event.moves)
     return state._replace(
-        tables=frozen_dict(state.tables).without(event.table),
+        tables=state.tables.without(event.table),
         moved_this_pass=state.moved_this_pass | moved,
         pass_moves=(),
         hand_for_hand_done=state.hand_for_hand_done - {event.table},
