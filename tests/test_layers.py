@@ -65,8 +65,9 @@ LAYERS: Mapping[str, tuple[str, ...]] = {
     "store": ("errors",),  # the log knows nothing of tournaments: envelopes and bytes
     "service": ("tournament", "store"),
     "play": ("tournament", "history"),
-    "server": ("play", "service"),
-    "cli": ("play", "history", "equity", "service", "server"),
+    "live": ("play", "service"),  # the software deals: one task per table, in real time
+    "server": ("play", "service", "live"),
+    "cli": ("play", "history", "equity", "service", "server", "live"),
     "__main__": ("cli",),
 }
 
