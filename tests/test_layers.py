@@ -60,7 +60,7 @@ LAYERS: Mapping[str, tuple[str, ...]] = {
     "table": ("engine", "ids", "frozen_map"),
     "history": ("engine",),
     "rulings": ("engine",),  # the live table: what a dealer saw, by the house rules
-    "tournament": ("table", "ids", "frozen_map"),
+    "tournament": ("table", "ids", "frozen_map", "rulings"),
     # Edges.
     "store": ("errors",),  # the log knows nothing of tournaments: envelopes and bytes
     "service": ("tournament", "store"),
