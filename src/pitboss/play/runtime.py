@@ -47,8 +47,15 @@ from pitboss.errors import PlayError, RegistrationError, SeatingError
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.play.agents import Agent, PlayerView, ViewBuilder, take_turn
 from pitboss.play.bots import bot_mix, style_name
+from pitboss.play.dealing import (
+    busted_by,
+    clock_due,
+    colour_up_race,
+    finish_of,
+    places_of,
+    setup_of_started_hand,
+)
 from pitboss.play.offers import ChipOffer, OfferKind, accepts_offer, rebuy_window
-from pitboss.play.runner import Stakes
 from pitboss.play.simulation import (
     DEFAULT_START_MS,
     DealtHand,
@@ -64,14 +71,11 @@ from pitboss.play.simulation import (
     simulated_details,
 )
 from pitboss.rules import RuleSet
-from pitboss.table.engine_link import hand_setup
 from pitboss.tournament import clock as clk
 from pitboss.tournament import windows
 from pitboss.tournament.aggregate import decide
 from pitboss.tournament.busts import PlayersBusted
-from pitboss.tournament.colour_up import RaceColourUp, SeatedPlayer
-from pitboss.tournament.entries import PlayerChips
-from pitboss.tournament.hands import FinishHand, HandStarted, StartHand, plan_of_started_hand
+from pitboss.tournament.hands import HandStarted, StartHand
 from pitboss.tournament.payouts import share_tied_places
 from pitboss.tournament.prizes import ApproveDeal, DealProposed, PayPrize, ProposeDeal
 from pitboss.tournament.registration import (
@@ -84,10 +88,9 @@ from pitboss.tournament.registration import (
 from pitboss.tournament.registry import Command, Event
 from pitboss.tournament.state import Phase, TournamentState, fold
 from pitboss.tournament.structure import level_period, start_minute
-from pitboss.tournament.tables import SeatsDrawn, TableOpened, table_wait_reason, waiting_tables
+from pitboss.tournament.tables import SeatsDrawn, TableOpened, table_wait_reason
 from pitboss.tournament.timekeeping import LevelStarted, StartTournament, Tick
 from pitboss.tournament.views import standings_view
-from pitboss.tournament.windows import can_come_back
 
 MS_PER_SECOND = 1000
 MS_PER_MINUTE = 60_000
@@ -248,8 +251,6 @@ class _Runtime:
         self.levels: dict[int, int] = {}
         self.field: list[FieldPoint] = []
         self.chop: ForcedChop | None = None
-        self._waiting_for: TournamentState | None = None
-        self._waiting_now: dict[TableNo, str] = {}
 
     # ------------------------------------------------------------------ director plumbing
 
@@ -418,12 +419,7 @@ class _Runtime:
         self._wake()
 
     def _clock_due(self) -> bool:
-        s = self.state
-        crossing = clk.next_crossing(s.clock, s.timeline)
-        if crossing is not None and crossing.at <= self.now:
-            return True
-        limit = clk.time_limit_at(s.clock, s.rules.tournament.clock.time_limit_minutes)
-        return limit is not None and not s.time_limit_reached and limit <= self.now
+        return clock_due(self.state, self.now)
 
     # ------------------------------------------------------------------------- a table
 
@@ -446,7 +442,7 @@ class _Runtime:
             self._race(table)
             self._push(self.now + self.settings.colour_up_seconds * MS_PER_SECOND, _READY, table)
             return
-        if s.tables[table].size < 2 or table in self._waiting():
+        if s.tables[table].size < 2 or table_wait_reason(s, table) is not None:
             self.idle.add(table)
             return
         try:
@@ -480,21 +476,10 @@ class _Runtime:
             )
         self._push(self.now + max(clk.remaining(s.clock, self.now), 0), _READY, table)
 
-    def _waiting(self) -> dict[TableNo, str]:
-        """The tables the director holds now (TDA 10B, 11A, 11D; RP-8), asked once per state:
-        every idle table is woken after each hand, and most find the same answer."""
-        if self._waiting_for is not self.state:
-            self._waiting_for = self.state
-            self._waiting_now = waiting_tables(self.state)
-        return self._waiting_now
-
     def _race(self, table: TableNo) -> None:
-        t = self.state.tables[table]
-        seats = tuple(
-            SeatedPlayer(seat=seat, player_id=pid) for seat, pid in sorted(t.seats.items())
-        )
-        if seats:
-            self._do(RaceColourUp(table=table, seats=seats))
+        race = colour_up_race(self.state, table)
+        if race is not None:
+            self._do(race)
 
     def _start(self, table: TableNo) -> bool:
         """Deal the next hand at ``table``; False when the director started none (a no-show
@@ -506,19 +491,8 @@ class _Runtime:
         if not isinstance(started, HandStarted):
             return False
         self.hands = number
-        plan = plan_of_started_hand(self.state, hand_id)
         s = self.state
-        structure = s.rules.tournament.structure
-        stakes = Stakes.of_level(structure, started.level)
-        setup = hand_setup(
-            plan,
-            small_blind=stakes.small_blind,
-            big_blind=stakes.big_blind,
-            ante=stakes.ante,
-            ante_mode=stakes.ante_mode,
-            chip_unit=stakes.chip_unit,
-            rules=s.rules,
-        )
+        setup = setup_of_started_hand(s, hand_id, level=started.level)
         hand = Hand(setup, Deck(self.deck_rng))
         builder = ViewBuilder(hand)
         agents = self.agents
@@ -557,12 +531,8 @@ class _Runtime:
 
     def _finish(self, table: TableNo) -> None:
         ip = self.in_play.pop(table)
-        final = ip.hand.final_stacks
-        stacks = tuple(
-            PlayerChips(player_id=PlayerId(s.player), chips=final[s.seat]) for s in ip.setup.seats
-        )
-        events = self._do(FinishHand(hand_id=ip.hand_id, stacks=stacks))
-        out = {b.player_id for e in events if isinstance(e, PlayersBusted) for b in e.busts}
+        events = self._do(finish_of(ip.hand_id, ip.setup, ip.hand))
+        out = busted_by(events)
         if self.on_hand is not None:
             self.on_hand(self._dealt(ip, table, out))
         self._offer_rebuys([PlayerId(s.player) for s in ip.setup.seats])
@@ -572,16 +542,7 @@ class _Runtime:
             self.on_progress(self.progress())
 
     def _dealt(self, ip: _InPlay, table: TableNo, out: set[PlayerId]) -> DealtHand:
-        places: dict[int, int] = {}
-        if out and not can_come_back(
-            self.state, self.now
-        ):  # a bust is final once nobody can come back
-            placing = {p.player_id: p.first for p in standings_view(self.state).places}
-            places = {
-                s.seat: placing[PlayerId(s.player)]
-                for s in ip.setup.seats
-                if PlayerId(s.player) in out and PlayerId(s.player) in placing
-            }
+        places = places_of(self.state, self.now, ip.setup, out)
         return DealtHand(
             number=ip.number,
             hand_id=ip.hand_id,
