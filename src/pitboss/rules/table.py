@@ -23,6 +23,7 @@ from pitboss.errors import RuleSetError
 
 MIN_SEATS = 2
 MAX_SEATS = 13  # SLPT 29.5: 13 players on the large side-game tables
+MAX_ACTION_SECONDS = 3600  # an hour for one decision: anything longer is a mistake
 
 
 class TablePhase(enum.StrEnum):
@@ -113,7 +114,37 @@ class TableRules:
     """A new player between the small blind and the button waits for the button (TDA 10A,
     THC 21) or is dealt in at once (KY 7)."""
 
+    action_seconds: int = 30
+    """The action clock of a table the software deals: seconds for each decision, after which
+    the hand's timeout applies (``hand.timeout_policy``). TDA 29: once the clock is called a
+    player has 25 seconds and a 5-second countdown; a software table runs that clock on every
+    decision. KY 16, THC 15, SLPT 2: one minute and a 10-second countdown."""
+
+    time_bank_seconds: int = 0
+    """Extra seconds each player may draw on, once per tournament in all, when a decision's
+    ``action_seconds`` run out. The TDA and the seed houses give no time bank: 0."""
+
     def __post_init__(self) -> None:
+        for name, low in (("action_seconds", 1), ("time_bank_seconds", 0)):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RuleSetError(
+                    f"table.{name} must be a whole number of seconds, not {value!r}",
+                    code="bad_rule_set",
+                    params={"setting": f"table.{name}", "value": repr(value)},
+                )
+            if not low <= value <= MAX_ACTION_SECONDS:
+                raise RuleSetError(
+                    f"table.{name} = {value} is not allowed: it is {low} to "
+                    f"{MAX_ACTION_SECONDS} seconds",
+                    code="bad_rule_set",
+                    params={
+                        "setting": f"table.{name}",
+                        "value": value,
+                        "min_seconds": low,
+                        "max_seconds": MAX_ACTION_SECONDS,
+                    },
+                )
         for name in ("seats", "seats_first_round", "seats_side_game", "seats_side_game_large"):
             value = getattr(self, name)
             if value is None and name == "seats_first_round":
