@@ -423,17 +423,25 @@ def halted_tables(tables: Mapping[TableNo, TableSeats], ctx: BalanceContext) -> 
     if len(tables) < 2:
         return ()
     most = tables.largest()
-    if most - tables.smallest() < ctx.threshold:
-        return ()
-    hold = holding_seats(ctx)
     return tuple(
         sorted(
             n
             for size in tables.sizes()
             if most - size >= ctx.threshold
             for n in tables.numbers_with(size)
-            if _can_receive(tables[n], ctx.missed, hold)
+            if _can_receive(tables[n], ctx.missed, holding_seats(ctx))
         )
+    )
+
+
+def is_halted(tables: Mapping[TableNo, TableSeats], ctx: BalanceContext, number: TableNo) -> bool:
+    """Table ``number`` is one of `halted_tables` (asked of that table alone)."""
+    tables = as_tables(tables)
+    size = tables[number].size
+    return (
+        len(tables) >= 2
+        and tables.largest() - size >= ctx.threshold
+        and _can_receive(tables[number], ctx.missed, holding_seats(ctx))
     )
 
 
@@ -493,6 +501,7 @@ __all__ = [
     "halted_tables",
     "holding_seats",
     "imbalance",
+    "is_halted",
     "next_decision",
     "tables_involved",
     "tables_required",

@@ -101,8 +101,13 @@ def back_in(state: TournamentState, pid: PlayerId) -> TournamentState:
     taken back, and nobody has won yet."""
     if not state.is_out(pid):
         return state
+    busts = state.busts
+    # a player out has one bust standing (only a player in play can bust), most often the
+    # latest (a re-buy follows its bust): look from the end and cut it out, without a loop
+    # over every bust of the night
+    at = next((i for i in range(len(busts) - 1, -1, -1) if busts[i].bust.player_id == pid), -1)
     return state._replace(
-        busts=tuple(r for r in state.busts if r.bust.player_id != pid),
+        busts=busts if at < 0 else busts[:at] + busts[at + 1 :],
         out_ids=state.out_ids - {pid},
         winner=None,
     )

@@ -37,6 +37,7 @@ from pitboss.tournament.balancing import (
     OpenTable,
     Redraw,
     halted_tables,
+    is_halted,
     next_decision,
     tables_involved,
     tables_to_shrink,
@@ -581,12 +582,24 @@ def resizes(s: TournamentState, now: int) -> list[Event]:
     ]
 
 
-_WAITING: list[tuple[TournamentState, dict[TableNo, str]]] = []
+_HELD: list[tuple[TournamentState, dict[TableNo, str], BalanceContext]] = []
 
 
 def table_wait_reason(s: TournamentState, table: int) -> str | None:
-    """Why ``table`` may not deal its next hand now, or None (TDA 10B, 11A, 11D; RP-8)."""
-    return waiting_tables(s).get(TableNo(table))
+    """Why ``table`` may not deal its next hand now, or None (TDA 10B, 11A, 11D; RP-8).
+
+    The tables a pending seat change holds are worked out once per state (`_held`); whether
+    this table is short and waits for a player is asked of this table alone, so a runtime that
+    asks for each table it wakes pays the same at any number of tables.
+    """
+    number = TableNo(table)
+    held, ctx = _held(s)
+    why = held.get(number)
+    if why is not None:
+        return why
+    if number in s.tables and is_halted(s.tables, ctx, number):
+        return _halted_reason(number)
+    return None
 
 
 def waiting_tables(s: TournamentState) -> dict[TableNo, str]:
@@ -595,20 +608,25 @@ def waiting_tables(s: TournamentState) -> dict[TableNo, str]:
 
     A seat change is made between hands at every table it involves (the table a player leaves,
     the table they join, a broken table and the tables receiving its players, every table for
-    a redraw): those tables wait for it, even while another of them finishes its hand.
-
-    The answer for the latest state asked about is kept (states never change): a runtime asks
-    for each table it wakes, then the hand it starts asks again, and the question costs a look
-    at every table.
+    a redraw): those tables wait for it, even while another of them finishes its hand. A table
+    short by the balancing threshold waits for a player (TDA 11D).
     """
-    if _WAITING and _WAITING[0][0] is s:
-        return dict(_WAITING[0][1])
-    out = _waiting_tables(s)
-    _WAITING[:] = [(s, out)]
-    return dict(out)
+    held, ctx = _held(s)
+    out = dict(held)
+    for table in halted_tables(s.tables, ctx):
+        out.setdefault(table, _halted_reason(table))
+    return out
 
 
-def _waiting_tables(s: TournamentState) -> dict[TableNo, str]:
+def _halted_reason(table: TableNo) -> str:
+    return f"table {table} is short and waits for a player (TDA 11D)"
+
+
+def _held(s: TournamentState) -> tuple[dict[TableNo, str], BalanceContext]:
+    """The tables held by hand-for-hand or by the seat change due, with the reason, and the
+    balancing context; kept for the latest state asked about (states never change)."""
+    if _HELD and _HELD[0][0] is s:
+        return _HELD[0][1], _HELD[0][2]
     out: dict[TableNo, str] = {}
     if s.clock.hand_for_hand:
         for table in s.hand_for_hand_done & set(s.tables):
@@ -647,9 +665,8 @@ def _waiting_tables(s: TournamentState) -> dict[TableNo, str]:
                 "break (TDA 10B): confirm the break first",
             )
         out.setdefault(table, why)
-    for table in halted_tables(s.tables, ctx):
-        out.setdefault(table, f"table {table} is short and waits for a player (TDA 11D)")
-    return out
+    _HELD[:] = [(s, out, ctx)]
+    return out, ctx
 
 
 # --- handlers ---------------------------------------------------------------------------------
