@@ -121,7 +121,7 @@ class TableRules:
     decision. KY 16, THC 15, SLPT 2: one minute and a 10-second countdown."""
 
     time_bank_seconds: int = 0
-    """Extra seconds each player may draw on, once per tournament in all, when a decision's
+    """Extra seconds each player may draw on, over the whole tournament, when a decision's
     ``action_seconds`` run out. The TDA and the seed houses give no time bank: 0."""
 
     def __post_init__(self) -> None:

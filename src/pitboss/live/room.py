@@ -1,0 +1,226 @@
+"""The room of software-dealt tables: one `TableRunner` per table over one director.
+
+`LiveRoom` owns what the tables share: the open tournament (`pitboss.service.LiveTournament`,
+whose commands every runner executes in the one event loop, so they are serialised), the agent
+of each player, the time banks, pauses, and a wake-up when the director's state changes (a
+table waiting for a move, a break or hand-for-hand, TDA 10B, 11, RP-8, is woken after any
+command, and looks again every ``poll_seconds`` for commands made elsewhere).
+
+Presence (TDA 30; THC 6): a `RemoteAgent` that disconnects is marked absent through the
+director (``MarkAbsent``), so the director's next plan deals that seat by the house's
+``table.absent_policy`` (dealt in and killed, blinds posted: TDA 30; not dealt, blinds posted:
+THC 6); on reconnect it is marked returned (``MarkReturned``) and is dealt in again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from pitboss.errors import ConductError
+from pitboss.ids import HandId, PlayerId, TableNo
+from pitboss.live.agents import LiveAgent, LiveError, RemoteAgent
+from pitboss.live.clock import LiveClock, within
+from pitboss.live.table import TableRunner
+from pitboss.service.director import LiveTournament
+from pitboss.tournament.conduct import MarkAbsent, MarkReturned
+from pitboss.tournament.registry import Command, Event
+from pitboss.tournament.state import Phase, TournamentState
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RoomSettings:
+    """How the room runs its tables (the house's rules are the tournament's).
+
+    ``pause_seconds``: the result stays on the table this long before the next deal.
+    ``poll_seconds``: a waiting table looks again at least this often.
+    """
+
+    pause_seconds: float = 3.0
+    poll_seconds: float = 5.0
+
+
+HandListener = Callable[[TableNo, HandId], None]
+"""Told each hand that finished (after the director recorded it)."""
+
+
+class LiveRoom:
+    """Every table of ``live`` dealt in real time by ``clock`` (the clock of ``live``'s
+    service, so the director and the tables agree on ``now``)."""
+
+    def __init__(
+        self,
+        live: LiveTournament,
+        *,
+        clock: LiveClock,
+        agents: Mapping[PlayerId, LiveAgent] | None = None,
+        default_agent: Callable[[PlayerId], LiveAgent] | None = None,
+        settings: RoomSettings | None = None,
+        on_hand: HandListener | None = None,
+    ) -> None:
+        self.live = live
+        self.clock = clock
+        self.settings = settings or RoomSettings()
+        self.default_agent = default_agent
+        self.on_hand = on_hand
+        self.agents: dict[PlayerId, LiveAgent] = {}
+        self.runners: dict[TableNo, TableRunner] = {}
+        self._tasks: dict[TableNo, asyncio.Task[None]] = {}
+        self._paused: set[TableNo] = set()
+        self._all_paused = False
+        self._banks: dict[PlayerId, float] = {}
+        self._changed = asyncio.Event()
+        for pid, agent in (agents or {}).items():
+            self.seat_agent(pid, agent)
+
+    # ------------------------------------------------------------------------- agents
+
+    def seat_agent(self, player_id: PlayerId, agent: LiveAgent) -> None:
+        """``agent`` decides for ``player_id`` from the next decision on."""
+        self.agents[player_id] = agent
+        if isinstance(agent, RemoteAgent):
+            agent.on_presence = self._presence
+
+    def agent_for(self, player_id: PlayerId) -> LiveAgent:
+        """The agent of ``player_id`` (the default agent's, made once, if none was seated).
+
+        Raises:
+            LiveError: ``no_agent``: nobody decides for the player.
+        """
+        agent = self.agents.get(player_id)
+        if agent is None:
+            if self.default_agent is None:
+                raise LiveError(
+                    f"nobody decides for {player_id}: seat an agent for every player",
+                    code="no_agent",
+                    params={"player_id": player_id},
+                )
+            agent = self.default_agent(player_id)
+            self.seat_agent(player_id, agent)
+        return agent
+
+    def time_bank(self, player_id: PlayerId) -> float:
+        """Seconds left in the player's time bank (``table.time_bank_seconds`` at first)."""
+        return self._banks.get(player_id, float(self.state.rules.table.time_bank_seconds))
+
+    def use_time_bank(self, player_id: PlayerId, seconds: float) -> None:
+        """Take ``seconds`` out of the player's time bank."""
+        self._banks[player_id] = max(self.time_bank(player_id) - seconds, 0.0)
+
+    def _presence(self, agent: RemoteAgent, connected: bool) -> None:
+        """TDA 30, THC 6: a disconnected player is absent; back when they reconnect."""
+        s = self.state
+        pid = agent.player_id
+        if pid not in s.players or s.is_out(pid):
+            return
+        command: Command = MarkReturned(player_id=pid) if connected else MarkAbsent(player_id=pid)
+        try:
+            self.execute(command)
+        except ConductError as err:
+            if err.code not in {"already_absent", "not_absent"}:
+                raise
+
+    # ------------------------------------------------------------------- the director
+
+    @property
+    def state(self) -> TournamentState:
+        return self.live.state
+
+    def execute(self, command: Command) -> list[Event]:
+        """Run ``command`` through the director now, and wake the waiting tables."""
+        outcome = self.live.execute(command)
+        if outcome.events:
+            self.notify()
+        return list(outcome.events)
+
+    def execute_tick(self) -> list[Event]:
+        """Record what the director's clock did up to now (levels, breaks, the time limit)."""
+        outcome = self.live.tick()
+        if outcome.events:
+            self.notify()
+        return list(outcome.events)
+
+    def notify(self) -> None:
+        """The director's state changed (call it after a command made elsewhere)."""
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    async def wait_for_change(self, seconds: float | None = None) -> None:
+        """Until the next `notify`, or ``seconds`` (default ``poll_seconds``) by the clock."""
+        waiter = asyncio.ensure_future(self._changed.wait())
+        try:
+            await within(
+                self.clock, waiter, self.settings.poll_seconds if seconds is None else seconds
+            )
+        finally:
+            waiter.cancel()
+
+    def is_over(self) -> bool:
+        """No hand will be dealt again: a winner, or play stopped (KY 11) and no hand in play."""
+        s = self.state
+        return s.winner is not None or (s.phase is Phase.STOPPED and not s.open_hands())
+
+    def hand_finished(self, table: TableNo, hand_id: HandId) -> None:
+        if self.on_hand is not None:
+            self.on_hand(table, hand_id)
+
+    # ------------------------------------------------------------------------- pauses
+
+    def pause(self, table: TableNo | None = None) -> None:
+        """No new hand at ``table`` (every table when None); the hand in play finishes."""
+        if table is None:
+            self._all_paused = True
+        else:
+            self._paused.add(table)
+        self.notify()
+
+    def resume(self, table: TableNo | None = None) -> None:
+        """Deal again at ``table`` (every table, and every table's own pause, when None)."""
+        if table is None:
+            self._all_paused = False
+            self._paused.clear()
+        else:
+            self._paused.discard(table)
+        self.notify()
+
+    def is_paused(self, table: TableNo) -> bool:
+        return self._all_paused or table in self._paused
+
+    # ------------------------------------------------------------------------ running
+
+    async def run(self) -> None:
+        """Deal every table until the tournament is over (a table opened later gets its own
+        runner; a broken table's runner ends). A runner's failure ends the room with it."""
+        try:
+            while not self.is_over():
+                for number in sorted(self.state.tables):
+                    task = self._tasks.get(number)
+                    if task is None or task.done():
+                        _raise_failure(task)
+                        runner = self.runners.get(number) or TableRunner(self, number)
+                        self.runners[number] = runner
+                        self._tasks[number] = asyncio.ensure_future(runner.run())
+                for task in self._tasks.values():
+                    _raise_failure(task)
+                await self.wait_for_change()
+            for task in self._tasks.values():  # the last hands are recorded by now
+                await task
+        finally:
+            for task in self._tasks.values():
+                task.cancel()
+            for task in self._tasks.values():
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+
+
+def _raise_failure(task: asyncio.Task[None] | None) -> None:
+    """Raise what a finished runner raised (a bug, or a store that failed)."""
+    if task is not None and task.done() and not task.cancelled():
+        error = task.exception()
+        if error is not None:
+            raise error
+
+
+__all__ = ["HandListener", "LiveRoom", "RoomSettings"]

@@ -1,0 +1,349 @@
+"""One table dealt by the software, in real time: the table's single writer (issue 14).
+
+A `TableRunner` is one asyncio task per table. In a loop it:
+
+1. waits until the table may deal: play is on, not on a break (a colour-up at the break or at
+   the start of a level is raced first, TDA 24 / KY 2, KY 10), no seat change, break of the
+   table or hand-for-hand hold is due (`pitboss.tournament.tables.table_wait_reason`: TDA
+   10B, 11; RP-8), two players seated, and the room has not paused it;
+2. starts the hand through the director (``StartHand``): the director's plan deals the dead
+   button (TDA 32), heads-up (TDA 34B), newcomers (TDA 10A) and absent seats (TDA 30; THC 6);
+3. shuffles with the service's random source (the operating system's CSPRNG in production)
+   and writes the deck and the deal to the table's hand stream (`pitboss.live.hands`);
+4. asks the agent of the seat to act for each decision (`pitboss.live.agents`), under the
+   action clock (``table.action_seconds``, then the player's time bank); on expiry the
+   house's timeout applies (``Hand.timeout``: TDA 29 checks or folds, KY 16, THC 15, SLPT 2
+   kill the hand). Each decision is written to the hand stream as it is made;
+5. finishes the hand through the director (``FinishHand``: chips conserved, bust-outs ranked,
+   moves and breaks applied) and writes the result; then pauses ``pause_seconds`` so players
+   see it.
+
+The same functions as the simulator build the engine hand and the director's result
+(`pitboss.play.dealing`), so no rule is written twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from pitboss.cards import Card, Deck
+from pitboss.engine import Action, ActionKind, Hand, HandSetup
+from pitboss.engine.actions import action_kind
+from pitboss.errors import IllegalAction, SeatingError
+from pitboss.ids import HandId, PlayerId, TableNo
+from pitboss.live.agents import Answer, LiveAgent, Turn
+from pitboss.live.clock import within
+from pitboss.live.hands import (
+    HAND_ACTED,
+    HAND_DEALT,
+    HAND_FINISHED,
+    HandLog,
+    encode_decision,
+    encode_event,
+    encode_setup,
+)
+from pitboss.play.agents import FaultKind, ViewBuilder
+from pitboss.play.dealing import (
+    busted_by,
+    clock_due,
+    colour_up_race,
+    finish_of,
+    setup_of_started_hand,
+)
+from pitboss.tournament import clock as clk
+from pitboss.tournament.hands import HandStarted, StartHand
+from pitboss.tournament.state import Phase, TournamentState
+from pitboss.tournament.tables import table_wait_reason
+
+if TYPE_CHECKING:
+    from pitboss.live.room import LiveRoom
+
+log = logging.getLogger(__name__)
+
+MS_PER_SECOND = 1000
+RECENT_DECISIONS = 500
+"""Decisions a runner keeps in memory (the hand stream keeps them all)."""
+
+
+def verify_action(hand: Hand, action: Action) -> None:
+    """Refuse ``action`` as `Hand.apply` would, changing nothing (the engine's ``verify_*``).
+
+    Raises:
+        IllegalAction: not an action, or not allowed now.
+    """
+    if not isinstance(action, Action):
+        raise IllegalAction(
+            f"{action!r} is not an Action",
+            code="bad_action",
+            params={"action": repr(action)},
+        )
+    kind = action_kind(action.kind)
+    amount = action.amount
+    if kind is ActionKind.BET or kind is ActionKind.RAISE:
+        if amount is None or amount.__class__ is not int:
+            raise IllegalAction(
+                f"a {kind} needs a whole number of chips to {kind} to (TDA 43B), not {amount!r}",
+                code="bad_amount",
+                params={"kind": kind.value, "amount": repr(amount)},
+            )
+        hand.verify_raise_to(amount)
+        return
+    if amount is not None:
+        raise IllegalAction(
+            f"a {kind} takes no amount: only a bet or a raise names a total",
+            code="unexpected_amount",
+            params={"kind": kind.value, "amount": repr(amount)},
+        )
+    verify: dict[ActionKind, Callable[[], None]] = {
+        ActionKind.FOLD: hand.verify_fold,
+        ActionKind.CHECK: hand.verify_check,
+        ActionKind.CALL: hand.verify_call,
+        ActionKind.SHOW: hand.verify_show,
+        ActionKind.MUCK: hand.verify_muck,
+    }
+    verify[kind]()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DecisionRecord:
+    """One decision as the runner took it: the action applied (``None``: the clock's) and why
+    the clock took it (``fault``), with the seconds of time bank it used."""
+
+    seat: int
+    player: PlayerId
+    action: Action | None
+    action_id: str | None
+    fault: FaultKind | None
+    bank_seconds_used: float
+
+
+class TableRunner:
+    """Deals one table of ``room`` until the tournament ends or the table is broken."""
+
+    def __init__(self, room: LiveRoom, table: TableNo) -> None:
+        self.room = room
+        self.table = table
+        live = room.live
+        self.log = HandLog(live.store, live.stream, table, at=room.clock.now())
+        self.hand: Hand | None = None
+        self.hand_id: HandId | None = None
+        self.hands_dealt = 0
+        self.decisions: deque[DecisionRecord] = deque(maxlen=RECENT_DECISIONS)
+
+    # ------------------------------------------------------------------------ the loop
+
+    async def run(self) -> None:
+        """Deal hands until the tournament is over or the table is gone."""
+        room = self.room
+        while True:
+            s = room.state
+            if room.is_over() or self.table not in s.tables:
+                return
+            open_hands = s.open_hands(self.table)
+            if open_hands:  # a hand left in play (a restart): deal it on
+                await self._resume(open_hands[0].hand_id)
+                continue
+            if room.is_paused(self.table):
+                await room.wait_for_change()
+                continue
+            if clock_due(s, room.clock.now()) and room.execute_tick():
+                continue
+            if s.phase is not Phase.RUNNING:
+                await room.wait_for_change()
+                continue
+            period = s.period
+            if period.colour_up and (period.index, self.table) not in s.colour_ups_raced:
+                race = colour_up_race(s, self.table)
+                if race is not None and room.execute(race):
+                    continue
+            if period.is_break:
+                await self._wait_for_break(s)
+                continue
+            if s.tables[self.table].size < 2 or table_wait_reason(s, self.table) is not None:
+                await room.wait_for_change()
+                continue
+            if await self._deal():
+                await room.clock.sleep(room.settings.pause_seconds)
+
+    async def _wait_for_break(self, s: TournamentState) -> None:
+        """Breaks run on the director's clock: wait for its end (or any change)."""
+        left = clk.remaining(s.clock, self.room.clock.now()) if s.clock.is_ticking else None
+        await self.room.wait_for_change(
+            None if left is None else max(left, 0) / MS_PER_SECOND + 0.001
+        )
+
+    # ------------------------------------------------------------------------ one hand
+
+    async def _deal(self) -> bool:
+        """Start, play and finish one hand; False when the director started none."""
+        room = self.room
+        s = room.state
+        number = len(s.hands) + 1
+        hand_id = HandId(f"h{number}")
+        try:
+            events = room.execute(StartHand(hand_id=hand_id, table=self.table))
+        except SeatingError as err:  # refused: nothing changed (TDA 10B, 11A, 11D; RP-8)
+            if err.code not in {"table_must_wait", "too_few_players"}:
+                raise
+            await room.wait_for_change()
+            return False
+        started = events[-1] if events else None
+        if not isinstance(started, HandStarted):  # THC 7 removed a no-show first
+            return False
+        setup = setup_of_started_hand(room.state, hand_id, level=started.level)
+        await self._play(hand_id, setup, self._shuffle(hand_id, setup, number, started.level))
+        return True
+
+    def _shuffle(self, hand_id: HandId, setup: HandSetup, number: int, level: int) -> Hand:
+        """Shuffle with the service's random source for hand ``number`` (the OS's CSPRNG in
+        production; a seeded rehearsal gives each hand number its own deck), write the deck
+        and the deal to the hand stream, and deal."""
+        room = self.room
+        rng = room.live.service.randomness(self.log.stream, number)
+        deck = Deck(rng)
+        order: tuple[Card, ...] = tuple(deck.deal() for _ in range(52))
+        hand = Hand(setup, Deck.stacked(order))
+        self.log.append(
+            HAND_DEALT,
+            {
+                "hand_id": hand_id,
+                "table": self.table,
+                "number": number,
+                "level": level,
+                "setup": encode_setup(setup),
+                "deck": [int(c) for c in order],
+                "events": [encode_event(e) for e in hand.events],
+            },
+            at=room.clock.now(),
+        )
+        return hand
+
+    async def _resume(self, hand_id: HandId) -> None:
+        """Deal on the hand in play at this table, from its stored deck and decisions; a hand
+        the director started whose deal was never stored is dealt now (nobody saw a card)."""
+        room = self.room
+        s = room.state
+        stored = self.log.open_hand(hand_id, s.rules)
+        if stored is not None:
+            hand = stored.replay()
+            await self._play(hand_id, stored.setup, hand, decided=len(stored.decisions))
+            return
+        record = s.hands[hand_id]
+        setup = setup_of_started_hand(s, hand_id, level=record.level)
+        number = list(s.hands).index(hand_id) + 1
+        await self._play(hand_id, setup, self._shuffle(hand_id, setup, number, record.level))
+
+    async def _play(
+        self, hand_id: HandId, setup: HandSetup, hand: Hand, *, decided: int = 0
+    ) -> None:
+        room = self.room
+        self.hand, self.hand_id = hand, hand_id
+        for spec in setup.seats:
+            room.agent_for(PlayerId(spec.player)).seated(self.table, spec.seat)
+        builder = ViewBuilder(hand, time_to_act=setup.rules.table.action_seconds)
+        decision = decided
+        while not hand.is_over:
+            decision += 1
+            await self._decide(hand, builder, hand_id, decision)
+        outcome = room.execute(finish_of(hand_id, setup, hand))
+        out = busted_by(outcome)
+        self.log.append(
+            HAND_FINISHED,
+            {
+                "hand_id": hand_id,
+                "stacks": [
+                    {"player_id": s.player, "chips": hand.final_stacks[s.seat]} for s in setup.seats
+                ],
+                "busted": sorted(out),
+            },
+            at=room.clock.now(),
+        )
+        self.hand = self.hand_id = None
+        self.hands_dealt += 1
+        room.hand_finished(self.table, hand_id)
+
+    async def _decide(self, hand: Hand, builder: ViewBuilder, hand_id: HandId, number: int) -> None:
+        """One decision under the action clock, then the time bank (TDA 29; KY 16)."""
+        room = self.room
+        clock = room.clock
+        view = builder.view()
+        player = PlayerId(view.player)
+        agent: LiveAgent = room.agent_for(player)
+        seconds = hand.setup.rules.table.action_seconds
+        turn = Turn(
+            table=self.table,
+            hand_id=hand_id,
+            number=number,
+            view=view,
+            deadline=clock.now() + seconds * MS_PER_SECOND,
+            verify=lambda action: verify_action(hand, action),
+        )
+        task: asyncio.Future[Any] = asyncio.ensure_future(agent.decide(turn))
+        used = 0.0
+        try:
+            done = await within(clock, task, seconds)
+            bank = room.time_bank(player)
+            if not done and bank > 0:  # the bank runs from the end of the action clock
+                left = (turn.deadline - clock.now()) / MS_PER_SECOND + bank
+                done = await within(clock, task, max(left, 0.0))
+                used = min(bank, max(clock.now() - turn.deadline, 0) / MS_PER_SECOND)
+                room.use_time_bank(player, used)
+        finally:
+            if not task.done():
+                task.cancel()
+        action: Action | None = None
+        action_id: str | None = None
+        fault: FaultKind | None = None
+        if not done:
+            fault = FaultKind.TOO_SLOW
+        elif task.cancelled():
+            fault = FaultKind.NO_ACTION
+        elif task.exception() is not None:  # an agent's failure costs its hand, not the table
+            fault = FaultKind.RAISED
+            log.warning(
+                "table %s: the agent of %s raised: %r", self.table, player, task.exception()
+            )
+        else:
+            answer = task.result()
+            if isinstance(answer, Answer):
+                action, action_id = answer.action, answer.action_id
+            fault = FaultKind.NO_ACTION if action is None else None
+        before = len(hand.events)
+        if action is not None:
+            try:
+                hand.apply(action)
+            except IllegalAction:
+                action, fault = None, FaultKind.ILLEGAL
+        if action is None:
+            action_id = None
+            hand.timeout()
+        self.decisions.append(
+            DecisionRecord(
+                seat=view.seat,
+                player=player,
+                action=action,
+                action_id=action_id,
+                fault=fault,
+                bank_seconds_used=used,
+            )
+        )
+        self.log.append(
+            HAND_ACTED,
+            {
+                "hand_id": hand_id,
+                "seat": view.seat,
+                "decision": encode_decision(action),
+                "action_id": action_id,
+                "fault": None if fault is None else fault.value,
+                "events": [encode_event(e) for e in hand.events[before:]],
+            },
+            at=clock.now(),
+        )
+
+
+__all__ = ["DecisionRecord", "TableRunner", "verify_action"]
