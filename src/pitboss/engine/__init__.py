@@ -67,6 +67,15 @@ from pitboss.engine.events import (
 )
 from pitboss.engine.hand import Hand, deal_order, decision_of
 from pitboss.engine.pots import build_pots, split_pot
+from pitboss.engine.recorded import (
+    DeadChipsAdded,
+    HandDeclaredDead,
+    HandVoided,
+    Pot,
+    RecordedEvent,
+    RecordedHand,
+    uncalled_raise,
+)
 from pitboss.engine.replay import recorded_deck, replay
 from pitboss.engine.setup import HandSetup, Post, PostKind, SeatSpec
 from pitboss.engine.state import HandPhase
@@ -81,8 +90,10 @@ __all__ = [
     "BetReturned",
     "BoardDealt",
     "CardBurned",
+    "DeadChipsAdded",
     "DrawDeck",
     "Hand",
+    "HandDeclaredDead",
     "HandEnded",
     "HandEvent",
     "HandKilled",
@@ -90,13 +101,17 @@ __all__ = [
     "HandPhase",
     "HandSetup",
     "HandTabled",
+    "HandVoided",
     "HoleCardsDealt",
     "KillReason",
     "LegalActions",
     "Post",
     "PostKind",
     "Posted",
+    "Pot",
     "PotAwarded",
+    "RecordedEvent",
+    "RecordedHand",
     "SeatSpec",
     "Street",
     "build_pots",
@@ -105,5 +120,6 @@ __all__ = [
     "recorded_deck",
     "replay",
     "split_pot",
+    "uncalled_raise",
     "visible_to",
 ]

@@ -20,6 +20,7 @@ the rules the houses share are code, each naming its rule.
 Refusals raise `pitboss.errors.RulingError` with a code and params and change nothing.
 """
 
+from pitboss.engine.recorded import uncalled_raise
 from pitboss.rulings.betting import rule_action, rule_held_at_turn
 from pitboss.rulings.conduct import rule_conduct
 from pitboss.rulings.deal import (
@@ -33,7 +34,6 @@ from pitboss.rulings.hands import (
     rule_dead_hand,
     rule_one_card_shown,
     rule_show_to_win,
-    uncalled_raise,
 )
 from pitboss.rulings.records import (
     DealerInput,

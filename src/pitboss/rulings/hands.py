@@ -14,6 +14,7 @@ from __future__ import annotations
 import enum
 
 from pitboss.engine import Action, Hand, HandPhase
+from pitboss.engine.recorded import uncalled_raise
 from pitboss.errors import RulingError
 from pitboss.rules import RuleSet
 from pitboss.rulings.records import Outcome, Ruling
@@ -68,13 +69,6 @@ def _seat(value: object) -> int:
             params={"seat": repr(value)},
         )
     return value
-
-
-def uncalled_raise(hand: Hand, seat: int) -> int:
-    """The part of ``seat``'s bet on this street no other live hand has matched (TDA 65A)."""
-    bets = hand.bets
-    others = [b for s, b in bets.items() if s != seat and not hand.is_folded(s)]
-    return max(0, bets[seat] - max(others, default=0))
 
 
 def rule_dead_hand(

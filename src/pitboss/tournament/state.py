@@ -19,6 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, NamedTuple
 
+from pitboss.engine import HandSetup
 from pitboss.errors import RegistrationError, TournamentError
 from pitboss.frozen_map import EMPTY, EMPTY_DICT, frozen, frozen_dict
 from pitboss.ids import HandId, PlayerId, SeatNo, TableNo
@@ -219,6 +220,8 @@ class TournamentState(NamedTuple):
     out_ids: frozenset[PlayerId] = frozenset()
     entry_count: int = 0
     live_count: int = 0
+    # hands a live dealer records (issue 16): `pitboss.tournament.recorded.RecordedLog`s
+    recorded_hands: Mapping[HandId, tuple[HandSetup, tuple[Event, ...], int]] = EMPTY
 
     @classmethod
     def new(cls, rules: RuleSet | None = None) -> TournamentState:
