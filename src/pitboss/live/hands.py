@@ -328,8 +328,8 @@ def tournament_hands(store: EventStore, stream: str, rules: RuleSet) -> list[Sto
 def hands_as_phh(
     store: EventStore, stream: str, rules: RuleSet, *, title: str | None = None
 ) -> list[tuple[StoredHand, PhhHand | HistoryError]]:
-    """Every finished hand of tournament ``stream`` as PHH, in the order dealt, or why it
-    cannot be (a THC 6 seat posted without cards: PHH deals every player it lists).
+    """Every hand of tournament ``stream`` that is over, as PHH, in the order dealt, or why
+    it cannot be (a THC 6 seat posted without cards: PHH deals every player it lists).
 
     Each hand is replayed through the engine first (`StoredHand.replay`).
 
@@ -338,9 +338,9 @@ def hands_as_phh(
     """
     out: list[tuple[StoredHand, PhhHand | HistoryError]] = []
     for stored in tournament_hands(store, stream, rules):
-        if not stored.finished:
-            continue
         hand = stored.replay()
+        if not hand.is_over:  # in play (a hand whose last decision was stored is over, even
+            continue  # when the server stopped before writing ``hand_finished``)
         try:
             phh: PhhHand | HistoryError = phh_from_hand(
                 stored.setup,

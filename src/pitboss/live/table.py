@@ -184,6 +184,8 @@ class TableRunner:
         room = self.room
         s = room.state
         number = len(s.hands) + 1
+        while HandId(f"h{number}") in s.hands:  # ids the director was given another way
+            number += 1
         hand_id = HandId(f"h{number}")
         try:
             events = room.execute(StartHand(hand_id=hand_id, table=self.table))
