@@ -58,14 +58,34 @@ def finish_of(hand_id: HandId, setup: HandSetup, hand: Hand) -> FinishHand:
     )
 
 
+_DUE: list[tuple[object, object, bool, int | None]] = []
+
+
 def clock_due(state: TournamentState, now: int) -> bool:
     """The director's clock has something to record at ``now``: a level or break began or
-    ended (TDA 23), or the legal time limit was reached (KY 11)."""
+    ended (TDA 23), or the legal time limit was reached (KY 11).
+
+    The instant does not depend on ``now``: it is kept for the latest clock asked about (a
+    runtime asks before every hand at every table, and the clock changes only at a tick)."""
+    clock, rules, reached = state.clock, state.rules, state.time_limit_reached
+    if _DUE and _DUE[0][0] is clock and _DUE[0][1] is rules and _DUE[0][2] is reached:
+        due = _DUE[0][3]
+    else:
+        due = _next_due(state)
+        _DUE[:] = [(clock, rules, reached, due)]
+    return due is not None and due <= now
+
+
+def _next_due(state: TournamentState) -> int | None:
+    """The next instant the clock has something to record, or None."""
+    times: list[int] = []
     crossing = clk.next_crossing(state.clock, state.timeline)
-    if crossing is not None and crossing.at <= now:
-        return True
+    if crossing is not None:
+        times.append(crossing.at)
     limit = clk.time_limit_at(state.clock, state.rules.tournament.clock.time_limit_minutes)
-    return limit is not None and not state.time_limit_reached and limit <= now
+    if limit is not None and not state.time_limit_reached:
+        times.append(limit)
+    return min(times, default=None)
 
 
 def colour_up_race(state: TournamentState, table: TableNo) -> RaceColourUp | None:

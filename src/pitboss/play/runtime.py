@@ -71,6 +71,7 @@ from pitboss.play.simulation import (
     simulated_details,
 )
 from pitboss.rules import RuleSet
+from pitboss.table.seats import TableSeats
 from pitboss.tournament import clock as clk
 from pitboss.tournament import windows
 from pitboss.tournament.aggregate import decide
@@ -88,7 +89,12 @@ from pitboss.tournament.registration import (
 from pitboss.tournament.registry import Command, Event
 from pitboss.tournament.state import Phase, TournamentState, fold
 from pitboss.tournament.structure import level_period, start_minute
-from pitboss.tournament.tables import SeatsDrawn, TableOpened, table_wait_reason
+from pitboss.tournament.tables import (
+    SeatsDrawn,
+    TableOpened,
+    held_tables,
+    table_wait_reason,
+)
 from pitboss.tournament.timekeeping import LevelStarted, StartTournament, Tick
 from pitboss.tournament.views import standings_view
 
@@ -188,6 +194,25 @@ class WholeChips:
         return accepts_offer(self.agent, offer)
 
 
+def _picture(s: TournamentState) -> tuple[object, ...]:
+    """Everything besides a table's own seats that decides whether the director holds it: the
+    phase, the period (its seat count, break and colour-up), the seat change due and the tables
+    it holds, hand-for-hand, the fullest table and the number of tables (TDA 10B, 11A, 11D;
+    RP-8). A held table whose seats and picture are unchanged is held still, so waking every
+    idle table after each hand costs a comparison per table, not a look at the room."""
+    tables = s.tables
+    return (
+        s.phase,
+        s.winner,
+        s.clock.period,
+        s.clock.hand_for_hand,
+        s.hand_for_hand_done,
+        len(tables),
+        tables.largest(),
+        held_tables(s),
+    )
+
+
 @dataclass(slots=True)
 class _InPlay:
     number: int
@@ -243,6 +268,8 @@ class _Runtime:
         self.seq = 0
         self.in_play: dict[TableNo, _InPlay] = {}
         self.idle: set[TableNo] = set()
+        # a table held by the director: its seats and the director's picture when it was held
+        self.held_as: dict[TableNo, tuple[TableSeats, tuple[object, ...]]] = {}
         self.known_tables: set[TableNo] = set()
         self.break_done: set[tuple[int, int]] = set()
         self.hands = 0
@@ -432,6 +459,10 @@ class _Runtime:
             self._do(Tick())
             self._wake()
             s = self.state
+        held = self.held_as.get(table)
+        if held is not None and held[0] is s.tables[table] and held[1] == _picture(s):
+            self.idle.add(table)  # nothing it waits on has changed: held still (no second look)
+            return
         if s.phase is not Phase.RUNNING or s.winner is not None:
             return
         period = s.period
@@ -444,6 +475,7 @@ class _Runtime:
             return
         if s.tables[table].size < 2 or table_wait_reason(s, table) is not None:
             self.idle.add(table)
+            self.held_as[table] = (s.tables[table], _picture(s))
             return
         try:
             started = self._start(table)

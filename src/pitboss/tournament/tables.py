@@ -15,7 +15,7 @@ mode a table that owes the current colour-up races before players leave it (TDA 
 from __future__ import annotations
 
 import enum
-from collections.abc import MutableSequence
+from collections.abc import Mapping, MutableSequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -602,6 +602,12 @@ def table_wait_reason(s: TournamentState, table: int) -> str | None:
     return None
 
 
+def held_tables(s: TournamentState) -> Mapping[TableNo, str]:
+    """The tables held by hand-for-hand or by the seat change due, with the reason (the short
+    tables of TDA 11D aside: `table_wait_reason` asks those one at a time). Read only."""
+    return _held(s)[0]
+
+
 def waiting_tables(s: TournamentState) -> dict[TableNo, str]:
     """Every table that may not deal its next hand now, with the reason (TDA 10B, 11A, 11D;
     RP-8).
@@ -783,6 +789,7 @@ __all__ = [
     "decision_events",
     "draw_seats",
     "hand_plan",
+    "held_tables",
     "holding_capacity",
     "known_table",
     "pending",
