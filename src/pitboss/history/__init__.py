@@ -9,9 +9,12 @@
 - ``pitboss.history.replay``: ``replay_hand`` plays a PHH hand through the engine and compares
   the finishing stacks (``setup_from_phh`` builds the engine's ``HandSetup``); its notes say
   what the file left out or wrote redundantly.
-- ``pitboss.history.export``: ``phh_from_hand`` writes an engine hand (setup and events) as PHH.
-- ``pitboss.history.pokerstars``: ``format_pokerstars`` writes an engine hand as PokerStars
-  tournament text (ET header time, ``Dealt to`` for a hero, finish lines);
+- ``pitboss.history.export``: ``phh_from_hand`` writes an engine hand (setup and events) as PHH,
+  ``phh_from_recorded`` a hand a live dealer recorded (``RecordedHand``: ``????`` for unshown
+  cards, dead hands and forfeited chips as comments).
+- ``pitboss.history.pokerstars``: ``format_pokerstars`` writes an engine hand (or a recorded
+  hand's ``record``) as PokerStars tournament text (ET header time, ``Dealt to`` for a hero,
+  finish lines);
   ``pitboss.history.stars_players`` writes each player's own file of a tournament, the file
   tracking tools import.
 

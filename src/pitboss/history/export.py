@@ -39,6 +39,7 @@ from pitboss.engine import (
     PostKind,
     decision_of,
 )
+from pitboss.engine.recorded import DeadChipsAdded, HandDeclaredDead, HandVoided, RecordedHand
 from pitboss.engine.setup import first_left_of
 from pitboss.errors import CardError, HistoryError, IllegalAction
 from pitboss.history.phh import MetaValue, PhhAction, PhhActionKind, PhhHand
@@ -167,9 +168,19 @@ def phh_from_hand(
             code="not_expressible",
             params={"seats": undealt},
         )
-    order = phh_seat_order(setup)
-    n = len(order)
-    player = {seat: i + 1 for i, seat in enumerate(order)}
+    events = list(events)
+    ended = _ended(events)
+    player = _players(setup)
+    rest = _with_killed_hands_folding(setup, events)
+    actions = [a for a in (_action(e, player) for e in rest) if a is not None]
+    return _phh(setup, events, ended, actions, names=names, metadata=metadata)
+
+
+def _players(setup: HandSetup) -> dict[int, int]:
+    return {seat: i + 1 for i, seat in enumerate(phh_seat_order(setup))}
+
+
+def _ended(events: Sequence[object]) -> HandEnded:
     ended = [e for e in events if isinstance(e, HandEnded)]
     if not ended:
         raise HistoryError(
@@ -177,6 +188,22 @@ def phh_from_hand(
             code="hand_not_over",
             params={"events": len(events)},
         )
+    return ended[-1]
+
+
+def _phh(
+    setup: HandSetup,
+    events: Sequence[object],
+    ended: HandEnded,
+    actions: list[PhhAction],
+    *,
+    names: Mapping[int, str] | None,
+    metadata: Mapping[str, MetaValue] | None,
+) -> PhhHand:
+    """The PHH hand of ``setup`` with these ``actions``: forced bets, stacks, players."""
+    order = phh_seat_order(setup)
+    n = len(order)
+    player = _players(setup)
     antes = [0] * n
     blinds = [0] * n
     for post in setup.posting_plan():
@@ -187,9 +214,7 @@ def phh_from_hand(
         if isinstance(event, Posted) and event.kind is PostKind.ANTE:
             antes[player[event.seat] - 1] += event.amount
             anters.add(event.seat)
-    events = _with_killed_hands_folding(setup, events)
-    actions = [a for a in (_action(e, player) for e in events) if a is not None]
-    final = dict(ended[-1].stacks)
+    final = dict(ended.stacks)
     start = {s.seat: s.stack for s in setup.seats}
     names = names or {s.seat: s.player for s in setup.seats}
     if n == 2:
@@ -208,3 +233,80 @@ def phh_from_hand(
         finishing_stacks=tuple(final[s] for s in order),
         metadata=fields,
     )
+
+
+def phh_from_recorded(
+    hand: RecordedHand,
+    *,
+    names: Mapping[int, str] | None = None,
+    metadata: Mapping[str, MetaValue] | None = None,
+) -> PhhHand:
+    """The PHH hand history of a finished hand a live dealer recorded (`RecordedHand`).
+
+    Hole cards nobody showed are ``????``; the board is what the dealer entered; shown hands
+    are ``sm``. PHH has no dead hands or dead money, so a dead hand (THC 36) is written as a
+    fold with a comment where it happened (a fold out of turn, which a strict replay of the
+    file does not take), and forfeited chips (THC 52) as a comment line; the finishing stacks
+    are the hand's. A pot the dealer awarded without cards shown has no ``sm`` line.
+
+    Raises:
+        HistoryError: the hand is not over, was a misdeal (``voided``: no hand was played), or
+            a seat posted without being dealt cards (THC 6).
+    """
+    setup = hand.setup
+    if not hand.is_over:
+        raise HistoryError(
+            "the hand is not over: only a finished hand is written as PHH",
+            code="hand_not_over",
+            params={"events": len(hand.record)},
+        )
+    if hand.is_voided:
+        raise HistoryError(
+            "the hand was a misdeal (TDA 35): every chip went back and no hand was played",
+            code="voided",
+            params={"events": len(hand.record)},
+        )
+    undealt = sorted(s.seat for s in setup.seats if not s.dealt)
+    if undealt:
+        raise HistoryError(
+            f"seat {', '.join(map(str, undealt))} posted without being dealt cards (THC 6) and"
+            " PHH deals every player it lists: this hand cannot be written as PHH",
+            code="not_expressible",
+            params={"seats": undealt},
+        )
+    record = hand.record
+    player = _players(setup)
+    actions: list[PhhAction] = []
+    for event in record:
+        if isinstance(event, HoleCardsDealt) and event.cards is None:
+            actions.append(
+                PhhAction(
+                    kind=PhhActionKind.DEAL_HOLE, player=player[event.seat], cards=(None, None)
+                )
+            )
+        elif isinstance(event, HandDeclaredDead):
+            actions.append(
+                PhhAction(
+                    kind=PhhActionKind.FOLD,
+                    player=player[event.seat],
+                    comment=f"dead hand: {event.cause.replace('_', ' ')}",
+                )
+            )
+        elif isinstance(event, HandKilled):
+            actions.append(
+                PhhAction(kind=PhhActionKind.FOLD, player=player[event.seat], comment="dealt dead")
+            )
+        elif isinstance(event, DeadChipsAdded):
+            actions.append(
+                PhhAction(
+                    kind=PhhActionKind.COMMENT,
+                    comment=f"p{player[event.seat]} forfeits {event.amount} to the pot (THC 52)",
+                )
+            )
+        elif isinstance(event, HandVoided):
+            continue  # (refused above)
+        else:
+            action = _action(event, player)
+            if action is not None:
+                actions.append(action)
+    return _phh(setup, record, _ended(record), actions, names=names, metadata=metadata)

@@ -74,6 +74,7 @@ from pitboss.engine import (
     PotAwarded,
     Street,
 )
+from pitboss.engine.recorded import DeadChipsAdded, HandDeclaredDead, HandVoided, RecordedEvent
 from pitboss.errors import HistoryError
 from pitboss.evaluator import HandCategory, category, display_ranks, evaluate
 
@@ -287,7 +288,7 @@ _STREET_WORD = {
 
 def format_pokerstars(
     setup: HandSetup,
-    events: Sequence[HandEvent],
+    events: Sequence[HandEvent] | Sequence[RecordedEvent],
     *,
     header: StarsHeader,
     names: Mapping[int, str] | None = None,
@@ -303,10 +304,20 @@ def format_pokerstars(
     players who went out in this hand (or won the tournament in it) to their `Finish`;
     ``places`` is the same without prizes (``finished the tournament in 80th place``).
 
+    A live dealer's record (`pitboss.engine.RecordedHand.record`) is written too: a dead hand
+    (THC 36) as a fold where it happened, forfeited chips (THC 52) as a dealer's line, and the
+    losers of a pot the dealer awarded without cards shown as mucking.
+
     Raises:
-        HistoryError: the hand is not over, the record hides a tabled card, or the time zone
-            is unknown.
+        HistoryError: the hand is not over or was a misdeal (``voided``), the record hides a
+            tabled card, or the time zone is unknown.
     """
+    if any(isinstance(e, HandVoided) for e in events):
+        raise HistoryError(
+            "the hand was a misdeal (TDA 35): every chip went back and no hand was played",
+            code="voided",
+            params={"events": len(events)},
+        )
     if not any(isinstance(e, HandEnded) for e in events):
         raise HistoryError(
             "the hand is not over: only a finished hand is written as PokerStars text",
@@ -356,7 +367,7 @@ class _Walk:
         self.hole: dict[int, tuple[Card, Card]] = {}
         self.dealt = False
 
-    def feed(self, event: HandEvent, lines: list[str], *, hero: int | None) -> None:
+    def feed(self, event: HandEvent | RecordedEvent, lines: list[str], *, hero: int | None) -> None:
         name = self.name
         if isinstance(event, Posted):
             lines.append(self._post(event))
@@ -372,6 +383,11 @@ class _Walk:
         elif isinstance(event, HandKilled):
             self.folded[event.seat] = Street.PREFLOP
             lines.append(f"{name[event.seat]}: folds")
+        elif isinstance(event, HandDeclaredDead):  # THC 36: a dead hand, where it happened
+            self.folded[event.seat] = event.street
+            lines.append(f"{name[event.seat]}: folds")
+        elif isinstance(event, DeadChipsAdded):  # THC 52: forfeited to the pot
+            lines.append(f"Dealer: {name[event.seat]} forfeits {event.amount} to the pot")
         elif isinstance(event, Acted):
             lines.extend(self._acted(event))
         elif isinstance(event, BetReturned):
@@ -448,6 +464,11 @@ class _Walk:
                 else:
                     self.mucked.add(show.seat)
                     lines.append(f"{name[show.seat]}: mucks hand")
+        if not self.shows:  # a live dealer named the winners: the others mucked
+            won = {w for a in self.awards for w in a.winners}
+            for award in self.awards:
+                if not award.is_uncontested:
+                    self.mucked.update(s for s in award.eligible if s not in won)
         pot_names = _pot_names(len(self.awards))
         for award in sorted(self.awards, key=lambda a: -a.pot):
             for seat, share in zip(award.winners, award.shares, strict=True):
