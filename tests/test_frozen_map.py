@@ -24,9 +24,10 @@ def test_frozen_map_copies_keep_the_original_and_the_insertion_order() -> None:
         base["c"]
 
 
-@pytest.mark.parametrize("size", [3, 2_000])
+@pytest.mark.parametrize("size", [3, 513, 2_000])
 def test_a_large_or_small_map_iterates_in_insertion_order_and_removes_keys(size: int) -> None:
-    """Past 1,024 keys the map spreads over buckets; its order never depends on the hashes."""
+    """Past 256 keys the map spreads over buckets; its order never depends on the hashes (513:
+    the last chunk of keys holds one, and removing it drops the chunk)."""
     keys = [f"p{(i * 7919) % size:05d}" for i in range(size)]
     m = FrozenMap((k, i) for i, k in enumerate(keys))
     assert list(m) == keys
@@ -39,6 +40,7 @@ def test_a_large_or_small_map_iterates_in_insertion_order_and_removes_keys(size:
     assert keys[1] not in gone
     assert list(gone) == [k for k in [*keys, "new"] if k != keys[1]]
     assert gone.without("absent") is gone
+    assert list(m.without(keys[-1])) == keys[:-1]
     assert pickle.loads(pickle.dumps(gone)) == gone
     assert frozen(gone) is gone
 

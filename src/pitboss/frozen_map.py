@@ -35,7 +35,7 @@ V = TypeVar("V")
 D = TypeVar("D")
 
 _BUCKETS = 64
-_SMALL = 1024
+_SMALL = 256
 _CHUNK = 512
 
 
@@ -154,13 +154,20 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
         bucket = dict(buckets[index])
         del bucket[key]
         buckets[index] = bucket
-        chunks = tuple(
-            tuple(k for k in chunk if k != key) if key in chunk else chunk for chunk in self._chunks
-        )
+        chunks = list(self._chunks)
+        for i, chunk in enumerate(chunks):
+            if key in chunk:  # the one chunk holding the key is cut, by slices (no loop in Python)
+                at = chunk.index(key)
+                rest = chunk[:at] + chunk[at + 1 :]
+                if rest:
+                    chunks[i] = rest
+                else:
+                    del chunks[i]
+                break
         new: FrozenMap[K, V] = FrozenMap.__new__(FrozenMap)
         new._buckets = tuple(buckets)
         new._mask = self._mask
-        new._chunks = tuple(chunk for chunk in chunks if chunk)
+        new._chunks = tuple(chunks)
         new._len = self._len - 1
         return new
 

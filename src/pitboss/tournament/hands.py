@@ -136,9 +136,9 @@ def _started(state: TournamentState, event: HandStarted) -> TournamentState:
             changed[previous] = done._replace(before=(), after=())
     return state._replace(
         hands=frozen(state.hands).updated(changed),
-        open_at=frozen_dict(state.open_at).updated({event.hand_id: event.table}),
+        open_at=frozen(state.open_at).updated({event.hand_id: event.table}),
         in_hand=frozen(state.in_hand).updated(dict.fromkeys(players, event.hand_id)),
-        last_hand_at=frozen_dict(state.last_hand_at).updated({event.table: event.hand_id}),
+        last_hand_at=frozen(state.last_hand_at).updated({event.table: event.hand_id}),
         busy=state.busy | {event.table},
     )
 
@@ -156,7 +156,7 @@ def _finished(state: TournamentState, event: HandFinished) -> TournamentState:
     state = with_players(
         state, {st.player_id: players[st.player_id]._replace(chips=st.chips) for st in event.stacks}
     )
-    open_at = frozen_dict(state.open_at).without(event.hand_id)
+    open_at = frozen(state.open_at).without(event.hand_id)
     busy = state.busy - {record.table}  # one hand at a time at a table (`check_hand_can_start`)
     # the plan is kept while the hand is in play; a finished hand drops it
     finished = record._replace(finished=True, plan=None, before=before, after=event.stacks)

@@ -213,8 +213,9 @@ class TournamentState(NamedTuple):
     chips_created: int = 0
     overrides: tuple[str, ...] = ()
     books_closed: bool = False
-    open_at: Mapping[HandId, TableNo] = EMPTY_DICT
-    last_hand_at: Mapping[TableNo, HandId] = EMPTY_DICT  # the last hand started at each table
+    # FrozenMaps, not FrozenDicts: a field of a thousand tables changes them on every hand
+    open_at: Mapping[HandId, TableNo] = EMPTY
+    last_hand_at: Mapping[TableNo, HandId] = EMPTY  # the last hand started at each table
     busy: frozenset[TableNo] = frozenset()
     in_hand: Mapping[PlayerId, HandId | None] = EMPTY  # the open hand each player was dealt
     out_ids: frozenset[PlayerId] = frozenset()
