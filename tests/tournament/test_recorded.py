@@ -182,6 +182,10 @@ def test_an_undercall_is_a_call_tda_51b_or_a_choice_thc_52(house: str) -> None:
         fold = next(
             i for i, o in enumerate(event.options) if o.effects[-1].action is ActionKind.FOLD
         )
+        other = next(x for x in t.hand().stacks if x != event.seat)
+        with pytest.raises(TournamentError) as moot:
+            t.do(KillHand(table=1, seat=other, cause=DeadHandCause.MUCKED))
+        assert moot.value.code == "choice_pending"
         (chose,) = t.do(RecordChoice(table=1, option=fold))
         assert isinstance(chose, ChoiceRecorded)
         assert chose.ruling.forfeited == t.bb // 2
@@ -191,6 +195,52 @@ def test_an_undercall_is_a_call_tda_51b_or_a_choice_thc_52(house: str) -> None:
         assert event.effects[-1].action is ActionKind.CALL
         assert event.ruling.owed == t.bb // 2
     assert t.conserved()
+
+
+@pytest.mark.parametrize("house", PRESETS)
+def test_less_than_half_a_raise_is_a_call_slpt_8_or_complete_or_forfeit_thc_52(
+    house: str,
+) -> None:
+    t = Table(house)
+    t.put(declaration=Declaration.RAISE, amount=4 * t.bb)  # a raise of 3 big blinds
+    player = t.hand().actor
+    assert player is not None
+    stack = t.hand().stacks[player]
+    (event,) = t.put(chips=5 * t.bb)  # one big blind more: less than half a raise
+    assert isinstance(event, DealerInputRecorded)
+    if house == "thc":  # THC 52: complete the raise, or call and forfeit the rest
+        assert event.ruling.outcome is Outcome.CHOOSE
+        forfeit = next(i for i, o in enumerate(event.options) if o.ruling.forfeited)
+        t.do(RecordChoice(table=1, option=forfeit))
+        hand = t.hand()
+        assert hand.bets[player] == 4 * t.bb
+        assert hand.stacks[player] == stack - 5 * t.bb  # the call and the forfeited big blind
+        assert hand.pot == t.hand().setup.small_blind + t.bb + 8 * t.bb + t.bb
+    else:  # TDA 43A, SLPT 8: a call, the rest goes back
+        assert event.ruling.outcome is Outcome.ACT
+        assert event.effects[-1].action is ActionKind.CALL
+        assert event.ruling.returned == t.bb
+        assert t.hand().bets[player] == 4 * t.bb
+    assert t.conserved()
+
+
+@pytest.mark.parametrize("house", PRESETS)
+def test_an_oversized_chip_with_nothing_to_call_is_a_bet_tda_44_or_a_check_thc_22_slpt_8(
+    house: str,
+) -> None:
+    t = Table(house)
+    for _ in range(3):  # everyone limps: the big blind has the option
+        t.put(declaration=Declaration.CALL)
+    big = t.hand().actor
+    (event,) = t.put(chips=5 * t.bb, single_chip=True)
+    assert isinstance(event, DealerInputRecorded)
+    if house in ("thc", "slpt"):  # before the flop an oversized chip is a call: a check
+        assert event.effects[-1].action is ActionKind.CHECK
+        assert t.hand().street.value == "flop"
+    else:  # TDA 44: opening the betting, a bet of the chip's size
+        assert event.effects[-1].action is ActionKind.RAISE
+        assert big is not None
+        assert t.hand().bets[big] == 6 * t.bb
 
 
 @pytest.mark.parametrize("house", PRESETS)

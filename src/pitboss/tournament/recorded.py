@@ -639,7 +639,8 @@ def _conclude(
 @handles(RecordDealerInput)
 def _record_input(s: TournamentState, c: RecordDealerInput, ctx: Context) -> list[Event]:
     """Rule what the dealer saw (`rule_action`: TDA 40-56, THC 22, 28, 29, 52-56, SLPT 8, 9,
-    23, 27, KY 13) and carry it out on the hand.
+    23, 27, KY 13) and carry it out on the hand. SLPT 27's "a warning first, a penalty after"
+    counts the player's offences on the conduct record.
 
     Raises:
         TournamentError: no hand in play at the table, or a choice pending.
@@ -741,10 +742,13 @@ def _kill_hand(s: TournamentState, c: KillHand, ctx: Context) -> list[Event]:
     """A dead hand (`rule_dead_hand`: THC 6, 17, 36; SLPT 6, 17, 18, 26; TDA 65A).
 
     Raises:
-        TournamentError: no hand in play.
+        TournamentError: no hand in play, or another player's choice pending (the hand of
+            the player choosing may be killed: the choice is then moot).
         RulingError: the seat is not in the hand or already out, the hand over.
     """
     opened = _open_at(s, c.table)
+    if pending_options(opened.log) and getattr(opened.log.steps[-1], "seat", None) != c.seat:
+        _no_choice_pending(opened.log, f"rule on seat {c.seat}'s hand")
     hand = rebuild(opened.log)
     ruling = rule_dead_hand(hand, c.seat, c.cause, tabled_winner=c.tabled_winner)
     effects: tuple[Effect, ...] = ()
