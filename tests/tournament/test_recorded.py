@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from pitboss.engine import ActionKind, BetReturned, RecordedHand
 from pitboss.errors import PitbossError, RulingError, TournamentError
-from pitboss.ids import HandId, PlayerId
+from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.rules.tournament import PenaltyKind
 from pitboss.rulings import DeadHandCause, Declaration, Outcome, Sanction
 from pitboss.tournament import commands as c
@@ -37,6 +37,7 @@ from pitboss.tournament.recorded import (
     RecordMisdeal,
     RecordShowdown,
     ShownHand,
+    dealer_view,
     pending_options,
     recorded_hand,
     recorded_log,
@@ -351,6 +352,34 @@ def test_everyone_else_dead_the_last_hand_wins_and_the_hand_finishes() -> None:
     events = t.do(KillHand(table=1, seat=last, cause=DeadHandCause.MUCKED))
     assert any(isinstance(e, HandFinished) for e in events)
     assert t.state.open_hands(1) == ()
+
+
+# -- the dealer's device ------------------------------------------------------------------------
+def test_the_dealers_view_shows_whose_turn_the_call_the_pots_and_the_last_ruling() -> None:
+    t = Table("tda")
+    view = dealer_view(t.state, TableNo(1))
+    assert view.actor == t.hand().actor
+    assert view.to_call == t.bb
+    assert view.min_raise_to == 2 * t.bb
+    assert [p.amount for p in view.pots] == [t.hand().setup.small_blind + t.bb]
+    assert view.last_ruling is None
+    hand = t.hand()
+    order = [s.seat for s in hand.setup.seats]
+    assert hand.actor is not None
+    later = order[(order.index(hand.actor) + 1) % len(order)]
+    t.put(seat=later, declaration=Declaration.FOLD)  # out of turn: held (TDA 53A)
+    t.put(chips=5 * t.bb, single_chip=True)
+    view = dealer_view(t.state, TableNo(1))
+    assert view.last_ruling is not None
+    assert "binding (TDA 53A)" in view.last_ruling.message  # the held fold, at its turn
+    assert view.held == ()  # the held fold was ruled binding at its turn
+    assert next(line for line in view.seats if line.seat == later).is_in is False
+    assert sum(line.stack for line in view.seats) + sum(p.amount for p in view.pots) == sum(
+        s.stack for s in hand.setup.seats
+    )
+    thc = Table("thc")
+    thc.put(chips=thc.bb // 2)  # an undercall: the player chooses (THC 52)
+    assert len(dealer_view(thc.state, TableNo(1)).options) == 2
 
 
 # -- the director's override ---------------------------------------------------------------------

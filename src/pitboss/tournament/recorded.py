@@ -17,6 +17,8 @@ misdeal); `recorded_hand` rebuilds the `RecordedHand` from it, so replay gives e
 hand. When the hand ends, the same step finishes it through `pitboss.tournament.hands`'s
 ``finish_hand`` (the stacks, then the busts, ranked): nothing is typed twice. A misdeal voids
 the hand but keeps it open with the same plan: the button and blinds stay (TDA 35C).
+`dealer_view` is what the dealer's device shows (seats, stacks, bets, pots, whose turn and the
+call, a choice or an award awaited, the last ruling).
 
 Infractions: a warning the rules give at once (SLPT 27's first out-of-turn action) is given
 through the penalty system (`pitboss.tournament.conduct`'s ``give_penalty``); every other
@@ -1015,6 +1017,89 @@ def _override_line(e: TableRulingOverridden, s: TournamentState) -> str:
     return f"Hand {e.hand_id} at table {e.table}: the director overrides the ruling: {e.reason}"
 
 
+# --- what the dealer's device shows --------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatLine:
+    """One seat of the hand on the dealer's device."""
+
+    seat: int
+    player_id: PlayerId
+    stack: int
+    bet: int
+    is_in: bool
+    is_all_in: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealerView:
+    """The table's hand as the dealer's device shows it: seats, stacks, bets, pots and side
+    pots, whose turn and what it costs, the choice or the award awaited, the last ruling."""
+
+    table: int
+    hand_id: HandId
+    street: Street
+    board: str
+    seats: tuple[SeatLine, ...]
+    pots: tuple[Pot, ...]
+    actor: int | None
+    to_call: int
+    min_raise_to: int | None
+    max_raise_to: int | None
+    awaiting_award: bool
+    options: tuple[str, ...]
+    held: tuple[int, ...]
+    last_ruling: RulingNote | None
+
+
+def dealer_view(s: TournamentState, table: TableNo) -> DealerView:
+    """What the dealer's device shows for the hand in play at ``table`` (nothing hidden is in
+    it: the hole cards are at the table).
+
+    Raises:
+        TournamentError: no hand in play there, or it has no plan.
+    """
+    opened = _open_at(s, table)
+    log = opened.log
+    hand = rebuild(log)
+    record = opened.record
+    player = dict(zip(record.seats, record.players, strict=True))
+    stacks, bets = hand.stacks, hand.bets
+    seats = tuple(
+        SeatLine(
+            seat=seat,
+            player_id=player[SeatNo(seat)],
+            stack=stacks[seat],
+            bet=bets[seat],
+            is_in=not hand.is_folded(seat),
+            is_all_in=hand.is_all_in(seat),
+        )
+        for seat in stacks
+        if SeatNo(seat) in player
+    )
+    legal = hand.legal_actions() if hand.phase is HandPhase.BETTING else None
+    notes = [getattr(e, "ruling", None) for e in log.steps]
+    last = next((n for n in reversed(notes) if isinstance(n, RulingNote)), None)
+    held = held_declarations(log)
+    return DealerView(
+        table=record.table,
+        hand_id=record.hand_id,
+        street=hand.street,
+        board=" ".join(str(c) for c in hand.board),
+        seats=seats,
+        pots=hand.pots(),
+        actor=hand.actor,
+        to_call=legal.call_amount if legal is not None else 0,
+        min_raise_to=legal.min_raise_to if legal is not None else None,
+        max_raise_to=legal.max_raise_to if legal is not None else None,
+        awaiting_award=hand.is_awaiting_award,
+        options=tuple(o.ruling.message for o in pending_options(log)),
+        held=tuple(sorted(seat for seat, h in held.items() if h.street == hand.street)),
+        last_ruling=last,
+    )
+
+
 def pots_of(s: TournamentState, hand_id: HandId) -> tuple[Pot, ...]:
     """The pots of a recorded hand as they stand (main pot first, with the eligible seats)."""
     return recorded_hand(s, hand_id).pots()
@@ -1026,6 +1111,7 @@ __all__ = [
     "ChoiceRecorded",
     "DeadHandRuled",
     "DealerInputRecorded",
+    "DealerView",
     "Effect",
     "EffectKind",
     "HeldDeclarationRuled",
@@ -1041,9 +1127,11 @@ __all__ = [
     "RecordShowdown",
     "RecordedLog",
     "RulingNote",
+    "SeatLine",
     "ShowdownRecorded",
     "ShownHand",
     "TableRulingOverridden",
+    "dealer_view",
     "held_declarations",
     "is_substantial_action",
     "pending_options",
