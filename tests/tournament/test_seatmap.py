@@ -40,6 +40,7 @@ def _counted(tables: Tables) -> dict[str, object]:
         "order": [n for _, n in sorted((t.size, n) for n, t in tables.items())],
         "counts": tuple(sorted({t.seat_count for t in tables.values()})),
         "above_9": tuple(sorted(n for n, t in tables.items() if t.seat_count > 9)),
+        "ends": (min(tables), max(tables)) if tables else None,
         "where": where,
     }
 
@@ -55,6 +56,7 @@ def _answered(tables: Tables, players: list[PlayerId]) -> dict[str, object]:
         "order": list(tables.shortest_first()),
         "counts": tables.seat_counts(),
         "above_9": tables.numbers_above(9),
+        "ends": (tables.lowest_number(), tables.highest_number()) if tables else None,
         "where": {p: n for p, n in where.items() if n is not None},
     }
 

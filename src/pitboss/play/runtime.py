@@ -270,6 +270,7 @@ class _Runtime:
         self.idle: set[TableNo] = set()
         # a table held by the director: its seats and the director's picture when it was held
         self.held_as: dict[TableNo, tuple[TableSeats, tuple[object, ...]]] = {}
+        self._picture_of: tuple[TournamentState | None, tuple[object, ...]] = (None, ())
         self.known_tables: set[TableNo] = set()
         self.break_done: set[tuple[int, int]] = set()
         self.hands = 0
@@ -460,7 +461,7 @@ class _Runtime:
             self._wake()
             s = self.state
         held = self.held_as.get(table)
-        if held is not None and held[0] is s.tables[table] and held[1] == _picture(s):
+        if held is not None and held[0] is s.tables[table] and held[1] == self._picture():
             self.idle.add(table)  # nothing it waits on has changed: held still (no second look)
             return
         if s.phase is not Phase.RUNNING or s.winner is not None:
@@ -475,7 +476,7 @@ class _Runtime:
             return
         if s.tables[table].size < 2 or table_wait_reason(s, table) is not None:
             self.idle.add(table)
-            self.held_as[table] = (s.tables[table], _picture(s))
+            self.held_as[table] = (s.tables[table], self._picture())
             return
         try:
             started = self._start(table)
@@ -489,6 +490,13 @@ class _Runtime:
             self._wake()
             return
         self.idle.discard(table)
+
+    def _picture(self) -> tuple[object, ...]:
+        """`_picture` of the current state, worked out once per state (every idle table woken
+        after a hand asks for it)."""
+        if self._picture_of[0] is not self.state:
+            self._picture_of = (self.state, _picture(self.state))
+        return self._picture_of[1]
 
     def _on_break(self, table: TableNo) -> None:
         """TDA 24 / KY 2 colour-up, then the re-buys and add-ons of the break (KY 4, KY 5)."""

@@ -248,7 +248,7 @@ def _first_to_break(tables: Tables, order: TableOrder, fixed: Sequence[int]) -> 
         listed = next((TableNo(n) for n in fixed if n in tables), None)
         if listed is not None:
             return listed
-    return min(tables) if order is TableOrder.LOWEST_FIRST else max(tables)
+    return tables.lowest_number() if order is TableOrder.LOWEST_FIRST else tables.highest_number()
 
 
 def _break_capacity(tables: Mapping[TableNo, TableSeats], ctx: BalanceContext) -> int:

@@ -154,6 +154,14 @@ class Tables(FrozenDict[TableNo, TableSeats]):
         for size in sorted(self._by_size):
             yield from self._by_size[size]
 
+    def lowest_number(self) -> TableNo:
+        """The lowest table number (the tables are kept sorted by seat count)."""
+        return min(numbers[0] for numbers in self._by_count.values())
+
+    def highest_number(self) -> TableNo:
+        """The highest table number."""
+        return max(numbers[-1] for numbers in self._by_count.values())
+
     def seat_counts(self) -> tuple[int, ...]:
         """The seat counts of the tables, smallest first."""
         return tuple(sorted(self._by_count))
