@@ -7,6 +7,11 @@ bots and player views, the director, the runtime) and by function, so each owner
 spots. ``--max-hands N`` stops each tournament after N hands and reports the rate so far (a
 look at a field too large to play whole in a short session). Times are CPU seconds of this
 process (the target: <= 30 s for 1,000 players on one core); wall seconds are printed too.
+
+Scale (issue 15): the director's work per hand must not grow with the field. With several
+fields (``--players 1000,10000,1000``: the smaller one before and after, since a shared machine
+drifts) the last lines give each field's CPU milliseconds per hand and its ratio to the first
+field's (the mean of its runs); the target is 10,000 players within 1.3x of 1,000.
 """
 
 from __future__ import annotations
@@ -73,7 +78,8 @@ def play_partly(preset: str, players: int, seed: int, hands: int) -> str:
     last = seen[0]
     return (
         f"| {players:,} (first {hands:,} hands) | {last.hands_dealt:,} | - | {cpu:.1f} | "
-        f"{wall:.1f} | {last.hands_dealt / cpu:,.0f} | {last.elapsed_ms // 60_000} min so far "
+        f"{wall:.1f} | {last.hands_dealt / cpu:,.0f} | {1000 * cpu / last.hands_dealt:.2f} | "
+        f"{last.elapsed_ms // 60_000} min so far "
         f"| {last.players_left:,} left, {last.tables} tables |"
     )
 
@@ -81,7 +87,8 @@ def play_partly(preset: str, players: int, seed: int, hands: int) -> str:
 def report(result: TournamentResult, cpu: float, wall: float) -> str:
     return (
         f"| {result.entrants:,} | {result.hands_dealt:,} | {result.decisions:,} | {cpu:.1f} | "
-        f"{wall:.1f} | {result.hands_dealt / cpu:,.0f} | {result.elapsed_ms // 60_000} min | "
+        f"{wall:.1f} | {result.hands_dealt / cpu:,.0f} | {1000 * cpu / result.hands_dealt:.2f} | "
+        f"{result.elapsed_ms // 60_000} min | "
         f"{'chop, ' + str(len(result.chop.players)) + ' left' if result.chop else 'winner'} |"
     )
 
@@ -133,15 +140,25 @@ def main() -> None:
     fields = [int(n) for n in args.players.split(",")]
     print(f"{args.preset}, seed {args.seed}, default bot mix, every hand dealt")
     print(
-        "| players | hands | decisions | CPU s | wall s | hands/s (CPU) | simulated length | end |"
+        "| players | hands | decisions | CPU s | wall s | hands/s (CPU) | CPU ms/hand "
+        "| simulated length | end |"
     )
-    print("|---:|---:|---:|---:|---:|---:|---:|---|")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    per_hand: dict[int, list[float]] = {}
     for players in fields:
         if args.max_hands:
             print(play_partly(args.preset, players, args.seed, args.max_hands), flush=True)
             continue
         result, cpu, wall = play(args.preset, players, args.seed)
+        per_hand.setdefault(players, []).append(1000 * cpu / result.hands_dealt)
         print(report(result, cpu, wall), flush=True)
+    if len(per_hand) > 1:
+        base_field = fields[0]
+        base = sum(per_hand[base_field]) / len(per_hand[base_field])
+        print(f"\nCPU per hand against {base_field:,} players ({base:.2f} ms, mean of its runs):")
+        for players, values in per_hand.items():
+            mean = sum(values) / len(values)
+            print(f"  {players:>7,} players: {mean:.2f} ms a hand, {mean / base:.2f}x")
     if args.profile:
         profile(args.preset, fields[0], args.seed, args.top)
 
