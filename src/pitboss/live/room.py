@@ -45,6 +45,9 @@ class RoomSettings:
 HandListener = Callable[[TableNo, HandId], None]
 """Told each hand that finished (after the director recorded it)."""
 
+TableListener = Callable[[TableNo], None]
+"""Told whenever what a table shows changed: a deal, a decision, a result."""
+
 
 class LiveRoom:
     """Every table of ``live`` dealt in real time by ``clock`` (the clock of ``live``'s
@@ -59,12 +62,14 @@ class LiveRoom:
         default_agent: Callable[[PlayerId], LiveAgent] | None = None,
         settings: RoomSettings | None = None,
         on_hand: HandListener | None = None,
+        on_table: TableListener | None = None,
     ) -> None:
         self.live = live
         self.clock = clock
         self.settings = settings or RoomSettings()
         self.default_agent = default_agent
         self.on_hand = on_hand
+        self.on_table = on_table
         self.agents: dict[PlayerId, LiveAgent] = {}
         self.runners: dict[TableNo, TableRunner] = {}
         self._tasks: dict[TableNo, asyncio.Task[None]] = {}
@@ -166,6 +171,11 @@ class LiveRoom:
         if self.on_hand is not None:
             self.on_hand(table, hand_id)
 
+    def table_changed(self, table: TableNo) -> None:
+        """What ``table`` shows changed (a deal, a decision, a result): tell the listener."""
+        if self.on_table is not None:
+            self.on_table(table)
+
     # ------------------------------------------------------------------------- pauses
 
     def pause(self, table: TableNo | None = None) -> None:
@@ -223,4 +233,4 @@ def _raise_failure(task: asyncio.Task[None] | None) -> None:
             raise error
 
 
-__all__ = ["HandListener", "LiveRoom", "RoomSettings"]
+__all__ = ["HandListener", "LiveRoom", "RoomSettings", "TableListener"]

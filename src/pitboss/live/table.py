@@ -132,6 +132,9 @@ class TableRunner:
         self.log = HandLog(live.store, live.stream, table, at=room.clock.now())
         self.hand: Hand | None = None
         self.hand_id: HandId | None = None
+        self.turn: Turn | None = None
+        self.last_hand: Hand | None = None
+        self.last_hand_id: HandId | None = None
         self.hands_dealt = 0
         self.decisions: deque[DecisionRecord] = deque(maxlen=RECENT_DECISIONS)
 
@@ -248,6 +251,7 @@ class TableRunner:
         for spec in setup.seats:
             room.agent_for(PlayerId(spec.player)).seated(self.table, spec.seat)
         builder = ViewBuilder(hand, time_to_act=setup.rules.table.action_seconds)
+        room.table_changed(self.table)
         decision = decided
         while not hand.is_over:
             decision += 1
@@ -265,9 +269,11 @@ class TableRunner:
             },
             at=room.clock.now(),
         )
+        self.last_hand, self.last_hand_id = hand, hand_id
         self.hand = self.hand_id = None
         self.hands_dealt += 1
         room.hand_finished(self.table, hand_id)
+        room.table_changed(self.table)
 
     async def _decide(self, hand: Hand, builder: ViewBuilder, hand_id: HandId, number: int) -> None:
         """One decision under the action clock, then the time bank (TDA 29; KY 16)."""
@@ -286,6 +292,8 @@ class TableRunner:
             verify=lambda action: verify_action(hand, action),
         )
         task: asyncio.Future[Any] = asyncio.ensure_future(agent.decide(turn))
+        self.turn = turn
+        room.table_changed(self.table)
         used = 0.0
         try:
             done = await within(clock, task, seconds)
@@ -296,6 +304,7 @@ class TableRunner:
                 used = min(bank, max(clock.now() - turn.deadline, 0) / MS_PER_SECOND)
                 room.use_time_bank(player, used)
         finally:
+            self.turn = None
             if not task.done():
                 task.cancel()
         action: Action | None = None

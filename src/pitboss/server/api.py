@@ -21,6 +21,7 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
 from pitboss.errors import PitbossError
+from pitboss.live.hands import is_hand_stream
 from pitboss.rules import RuleSet
 from pitboss.rules.mapping import to_mapping
 from pitboss.rules.presets import preset_names
@@ -217,6 +218,7 @@ def tournaments(hub: HubDep) -> list[dict[str, Any]]:
     return [
         {"id": t.stream, "name": t.name, "created_at": t.created_at}
         for t in hub.store.tournaments()
+        if not is_hand_stream(t.stream)
     ]
 
 

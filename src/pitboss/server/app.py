@@ -29,8 +29,9 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pitboss.errors import ConcurrencyConflict, PitbossError, StoreError, UndoError
-from pitboss.server import api, pages
+from pitboss.server import api, pages, play_api
 from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError, CredentialFile
+from pitboss.server.dealing import Dealing
 from pitboss.server.hub import Hub, Role, Screen
 from pitboss.service.director import Clock, RandomFactory
 from pitboss.store.protocol import EventStore
@@ -77,6 +78,7 @@ def create_app(
     """
     hub = Hub(store, clock, rng)
     auth = Auth(credentials or CredentialFile(None), clock, setup_code=setup_code)
+    dealing = Dealing(hub)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -89,6 +91,7 @@ def create_app(
             yield
         finally:
             stop.set()
+            await dealing.close()
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -108,6 +111,7 @@ def create_app(
     )
     app.state.hub = hub
     app.state.auth = auth
+    app.state.dealing = dealing
 
     @app.exception_handler(PitbossError)
     async def refused(_request: Request, error: PitbossError) -> JSONResponse:
@@ -133,12 +137,16 @@ def create_app(
             status_code=error.status_code,
         )
 
+    app.include_router(play_api.router)  # first: /dealing is not /{kind} (undo, redo)
     app.include_router(api.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
     @app.websocket("/ws/tournaments/{stream}")
     async def screen(websocket: WebSocket, stream: str) -> None:
+        if websocket.query_params.get("role") in play_api.LIVE_ROLES:
+            await play_api.serve_live(websocket, hub, auth, stream)
+            return
         await _serve_screen(websocket, hub, auth, stream)
 
     return app
@@ -207,9 +215,12 @@ def _role(websocket: WebSocket, auth: Auth, stream: str) -> Role:
         auth.check_table_token(stream, table, websocket.query_params.get("token"))
         return ("table", table)
     raise AuthError(
-        f"no such screen role '{kind[:40]}': public, director or table",
+        f"no such screen role '{kind[:40]}': public, director, table, player or spectator",
         code="bad_role",
-        params={"role": kind[:40], "allowed": ["public", "director", "table"]},
+        params={
+            "role": kind[:40],
+            "allowed": ["public", "director", "table", "player", "spectator"],
+        },
     )
 
 

@@ -324,3 +324,22 @@ class Auth:
                 code="bad_table_token",
                 params={"table": table},
             )
+
+    # --- players' personal links ----------------------------------------------------------
+
+    def player_token(self, stream: str, player_id: str) -> str:
+        """The secret of ``player_id``'s personal link in tournament ``stream`` (issue 14)."""
+        key = self.file.credentials.secret.encode()
+        mac = hmac.new(key, f"player:{stream}:{player_id}".encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(mac[:18]).decode()
+
+    def check_player_token(self, stream: str, player_id: str, token: str | None) -> None:
+        """Raises `AuthError` (403 ``bad_player_token``) unless ``token`` is that player's."""
+        if token is None or not hmac.compare_digest(
+            token.encode(), self.player_token(stream, player_id).encode()
+        ):
+            raise AuthError(
+                "this link is not that player's: ask the director for your personal link",
+                code="bad_player_token",
+                params={"player_id": player_id[:40]},
+            )

@@ -16,6 +16,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
 
+from pitboss.live.hands import is_hand_stream
 from pitboss.money import format_money
 from pitboss.rules.presets import preset_names
 from pitboss.server.auth import SESSION_COOKIE, AuthError
@@ -76,7 +77,7 @@ def home(request: Request, hub: HubDep, auth: AuthDep, session: OptionalSessionD
         request,
         "home.html",
         csrf=session.csrf,
-        tournaments=hub.store.tournaments(),
+        tournaments=[t for t in hub.store.tournaments() if not is_hand_stream(t.stream)],
         presets=preset_names(),
     )
 

@@ -1,0 +1,371 @@
+"""The routes of software-dealt play (issue 14): dealing, personal links, and the player's and
+spectator's screens.
+
+The director starts the software dealing (``POST .../dealing``), pauses and resumes a table or
+all of them, and reads each seated player's personal link (its secret an HMAC only that player
+is given). A player's page holds its link; over the WebSocket (``role=player``) it receives a
+view built for that player only and sends its actions, each with an id the page made; a refusal
+comes back as ``{code, params, message}``. A spectator's screen (``role=spectator``) shows a
+table with no hole card until it is shown.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, Response
+from pydantic import BaseModel, Field
+
+from pitboss.engine import Action, ActionKind
+from pitboss.errors import PitbossError
+from pitboss.ids import PlayerId, TableNo
+from pitboss.live import LiveError
+from pitboss.server.auth import Auth, AuthError
+from pitboss.server.dealing import Dealing, DealtRoom
+from pitboss.server.deps import AuthDep, DirectorDep, HubDep
+from pitboss.server.hub import Hub, Screen
+from pitboss.server.pages import render
+from pitboss.server.player import player_view, spectator_view
+
+router = APIRouter()
+
+LIVE_ROLES = frozenset({"player", "spectator"})
+"""The screens of software-dealt play (the others are `pitboss.server.app`'s)."""
+
+MAX_FRAME = 2_000
+"""The longest text a player's page may send in one frame."""
+
+
+class StartDealing(BaseModel):
+    """Who plays at a browser; every other seat a bot (or at a browser too: ``bots=False``)."""
+
+    browser_players: list[str] = Field(default_factory=list, max_length=10_000)
+    bots: bool = True
+    think_seconds: float = Field(default=1.0, ge=0, le=60)
+    pause_seconds: float = Field(default=3.0, ge=0, le=60)
+
+
+class PauseTables(BaseModel):
+    """One table, or every table when ``table`` is left out (a break)."""
+
+    table: int | None = Field(default=None, ge=1)
+
+
+def dealing_of(request: Request | WebSocket) -> Dealing:
+    found: Dealing = request.app.state.dealing
+    return found
+
+
+# --- the director ----------------------------------------------------------------------------
+
+
+@router.post("/api/tournaments/{stream}/dealing", tags=["dealing"])
+async def start_dealing(
+    stream: str, body: StartDealing, request: Request, hub: HubDep, _: DirectorDep
+) -> dict[str, Any]:
+    """The software deals this tournament from now on (drawn and started first)."""
+    dealing = dealing_of(request)
+    dealing.start(
+        stream,
+        browser=[PlayerId(p) for p in body.browser_players],
+        bots=body.bots,
+        think_seconds=body.think_seconds,
+        pause_seconds=body.pause_seconds,
+    )
+    return dealing.status(stream)
+
+
+@router.get("/api/tournaments/{stream}/dealing", tags=["dealing"])
+def dealing_status(stream: str, request: Request, hub: HubDep, _: DirectorDep) -> dict[str, Any]:
+    """Whether the software deals, each table's hand in play, who is to act, the pauses."""
+    hub.tournament(stream)
+    return dealing_of(request).status(stream)
+
+
+@router.post("/api/tournaments/{stream}/dealing/pause", tags=["dealing"])
+async def pause_dealing(
+    stream: str, body: PauseTables, request: Request, _: DirectorDep
+) -> dict[str, Any]:
+    """No new hand at the table (every table when none is named); hands in play finish."""
+    dealing = dealing_of(request)
+    dealing.pause(stream, body.table)
+    return dealing.status(stream)
+
+
+@router.post("/api/tournaments/{stream}/dealing/resume", tags=["dealing"])
+async def resume_dealing(
+    stream: str, body: PauseTables, request: Request, _: DirectorDep
+) -> dict[str, Any]:
+    """Deal again at the table (every table, and each table's own pause, when none is named)."""
+    dealing = dealing_of(request)
+    dealing.resume(stream, body.table)
+    return dealing.status(stream)
+
+
+def _link(request: Request, auth: Auth, stream: str, player: str) -> dict[str, str]:
+    token = auth.player_token(stream, player)
+    url = str(request.url_for("player_page", stream=stream, player=player))
+    return {"player_id": player, "url": f"{url}?token={token}", "token": token}
+
+
+@router.get("/api/tournaments/{stream}/players/{player}/link", tags=["dealing"])
+def player_link(
+    stream: str, player: str, request: Request, hub: HubDep, auth: AuthDep, _: DirectorDep
+) -> dict[str, str]:
+    """A player's personal link (its secret inside): only that player should be given it."""
+    if PlayerId(player) not in hub.tournament(stream).state.players:
+        raise PitbossError(
+            f"no player {player[:40]} in this tournament",
+            code="not_found",
+            params={"player_id": player[:40]},
+        )
+    return _link(request, auth, stream, player)
+
+
+@router.get("/api/tournaments/{stream}/links", tags=["dealing"])
+def player_links(
+    stream: str, request: Request, hub: HubDep, auth: AuthDep, _: DirectorDep
+) -> list[dict[str, Any]]:
+    """Every seated player's personal link, by table and seat, for the console."""
+    state = hub.tournament(stream).state
+    out = []
+    for number in sorted(state.tables):
+        table = state.tables[number]
+        for seat, pid in sorted(table.seats.items()):
+            name = state.players[pid].name
+            out.append(
+                {"table": number, "seat": seat, "name": name, **_link(request, auth, stream, pid)}
+            )
+    return out
+
+
+# --- the public view of a dealt table --------------------------------------------------------
+
+
+@router.get("/api/tournaments/{stream}/tables/{table}/hand", tags=["views"])
+def table_hand(stream: str, table: int, request: Request, hub: HubDep) -> dict[str, Any]:
+    """A dealt table as a spectator sees it: no hole card until it is shown."""
+    return _spectator(hub, dealing_of(request), stream, TableNo(table))
+
+
+def _spectator(hub: Hub, dealing: Dealing, stream: str, table: TableNo) -> dict[str, Any]:
+    state = hub.tournament(stream).state
+    dealt = dealing.get(stream)
+    runners = {} if dealt is None else dealt.room.runners
+    dealt_now = dealt is not None and dealt.is_running
+    return spectator_view(state, runners, table, hub.clock(), stream=stream, dealing=dealt_now)
+
+
+def _player(hub: Hub, dealing: Dealing, stream: str, player: PlayerId) -> dict[str, Any]:
+    state = hub.tournament(stream).state
+    dealt = dealing.get(stream)
+    runners = {} if dealt is None else dealt.room.runners
+    dealt_now = dealt is not None and dealt.is_running
+    return player_view(state, runners, player, hub.clock(), stream=stream, dealing=dealt_now)
+
+
+# --- pages -----------------------------------------------------------------------------------
+
+
+@router.get(
+    "/t/{stream}/play/{player}",
+    response_class=HTMLResponse,
+    name="player_page",
+    include_in_schema=False,
+)
+def player_page(request: Request, stream: str, player: str, hub: HubDep, auth: AuthDep) -> Response:
+    """A player's table, on their phone (their personal link only)."""
+    token = request.query_params.get("token")
+    try:
+        auth.check_player_token(stream, player, token)
+    except AuthError as error:
+        return render_refused(request, error)
+    payload = _player(hub, dealing_of(request), stream, PlayerId(player))
+    return render(
+        request, "player.html", stream=stream, player=player, token=token, payload=payload
+    )
+
+
+@router.get("/t/{stream}/watch/{table}", response_class=HTMLResponse, include_in_schema=False)
+def watch_page(request: Request, stream: str, table: int, hub: HubDep) -> Response:
+    """A dealt table for a screen beside it: no hole card until shown."""
+    payload = _spectator(hub, dealing_of(request), stream, TableNo(table))
+    return render(request, "player.html", stream=stream, player=None, token=None, payload=payload)
+
+
+def render_refused(request: Request, error: AuthError) -> Response:
+    from pitboss.server.pages import templates
+
+    return templates.TemplateResponse(
+        request, "refused.html", {"message": error.message}, status_code=error.status
+    )
+
+
+# --- the WebSocket ---------------------------------------------------------------------------
+
+
+def parse_action(message: dict[str, Any]) -> Action:
+    """A page's action frame as an engine action (checked again by the table)."""
+    kind = message.get("action")
+    amount = message.get("amount")
+    allowed = [k.value for k in ActionKind]
+    if kind not in allowed:
+        raise LiveError(
+            f"no such action {str(kind)[:20]!r}: one of {', '.join(allowed)}",
+            code="bad_action",
+            params={"action": str(kind)[:20], "allowed": allowed},
+        )
+    if kind in {"bet", "raise"}:
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise LiveError(
+                f"a {kind} names the whole number of chips to {kind} to",
+                code="bad_amount",
+                params={"action": kind, "amount": str(amount)[:20]},
+            )
+        return Action(kind=ActionKind(kind), amount=amount)
+    return Action(kind=ActionKind(kind))
+
+
+def _submit(dealt: DealtRoom | None, player: PlayerId, message: dict[str, Any]) -> dict[str, Any]:
+    """Hand the player's action to their agent; the answer frame."""
+    action_id = str(message.get("action_id", ""))[:80]
+    try:
+        if dealt is None or not dealt.is_running or player not in dealt.remote:
+            raise LiveError(
+                "the software is not dealing for you now: wait for the director",
+                code="not_dealing",
+                params={"player_id": player},
+            )
+        if not action_id:
+            raise LiveError(
+                "an action needs the id the page gave it",
+                code="no_action_id",
+                params={"player_id": player},
+            )
+        turn = message.get("turn")
+        agent = dealt.remote[player]
+        seat = agent.seat if agent.turn is None else agent.turn.view.seat
+        done = agent.submit(
+            seat or 0,
+            parse_action(message),
+            action_id,
+            turn=turn if isinstance(turn, int) else None,
+        )
+    except PitbossError as error:
+        return {"kind": "refused", "action_id": action_id, **error.to_dict()}
+    return {
+        "kind": "submitted",
+        "status": str(done.status),
+        "action_id": done.action_id,
+        "message": done.message,
+    }
+
+
+def _live_role(websocket: WebSocket, auth: Auth, stream: str) -> tuple[str, str]:
+    kind = websocket.query_params.get("role", "")
+    if kind == "player":
+        player = websocket.query_params.get("player", "")[:100]
+        auth.check_player_token(stream, player, websocket.query_params.get("token"))
+        return kind, player
+    raw = websocket.query_params.get("table", "")
+    if not raw.isdigit():
+        raise AuthError(
+            "a spectator's screen needs its table number",
+            code="bad_table",
+            params={"table": raw[:40]},
+        )
+    return kind, raw
+
+
+async def serve_live(websocket: WebSocket, hub: Hub, auth: Auth, stream: str) -> None:
+    """A player's or spectator's screen: the full view at once, a new one after every change;
+    a player's frames are their actions."""
+    dealing = dealing_of(websocket)
+    try:
+        kind, who = _live_role(websocket, auth, stream)
+        hub.tournament(stream)
+    except PitbossError as error:
+        await websocket.accept()
+        await websocket.send_json({"kind": "error", **error.to_dict()})
+        await websocket.close(code=4403 if isinstance(error, AuthError) else 4404)
+        return
+    player = PlayerId(who) if kind == "player" else None
+    screen = Screen(stream=stream, role=(kind, None))
+    hub.subscribe(screen)
+    dealt: DealtRoom | None = None
+
+    def attach() -> None:
+        nonlocal dealt
+        found = dealing.get(stream)
+        if found is not None and found is not dealt:
+            if dealt is not None:
+                dealing.disconnect(dealt, player, screen)
+            dealt = found
+            if player is not None:
+                dealing.connect(found, player, screen)
+            else:
+                found.screens.add(screen)
+
+    def view() -> dict[str, Any]:
+        if player is not None:
+            return _player(hub, dealing, stream, player)
+        return _spectator(hub, dealing, stream, TableNo(int(who)))
+
+    last = ""
+    incoming: asyncio.Future[str] | None = None
+    try:
+        await websocket.accept()
+        attach()
+        incoming = asyncio.ensure_future(websocket.receive_text())
+        while True:
+            payload = view()
+            text = json.dumps({**payload, "server_now": 0}, separators=(",", ":"))
+            if text != last:
+                await websocket.send_json(payload)
+                last = text
+            woken = asyncio.ensure_future(screen.queue.get())
+            await asyncio.wait({woken, incoming}, return_when=asyncio.FIRST_COMPLETED)
+            if not woken.done():
+                woken.cancel()
+            if incoming.done():
+                frame = incoming.result()
+                incoming = asyncio.ensure_future(websocket.receive_text())
+                if player is not None:
+                    await websocket.send_json(_answer(dealt, player, frame))
+            attach()
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        hub.unsubscribe(screen)
+        if dealt is not None:
+            dealing.disconnect(dealt, player, screen)
+        if incoming is not None:
+            incoming.cancel()
+
+
+def _answer(dealt: DealtRoom | None, player: PlayerId, frame: str) -> dict[str, Any]:
+    if len(frame) > MAX_FRAME:
+        error = LiveError(
+            "that frame is too long for an action",
+            code="frame_too_long",
+            params={"max": MAX_FRAME},
+        )
+        return {"kind": "refused", "action_id": "", **error.to_dict()}
+    try:
+        message = json.loads(frame)
+    except ValueError:
+        message = None
+    if not isinstance(message, dict) or message.get("type") != "act":
+        error = LiveError(
+            'a player sends actions only: {"type": "act", "action": ..., "action_id": ...}',
+            code="bad_frame",
+            params={"expected": "act"},
+        )
+        return {"kind": "refused", "action_id": "", **error.to_dict()}
+    return _submit(dealt, player, message)
+
+
+__all__ = ["LIVE_ROLES", "router", "serve_live"]

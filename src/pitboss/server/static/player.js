@@ -1,0 +1,248 @@
+// pitboss: the player's table (and the public view of a dealt table), kept live over the
+// WebSocket. The server builds the view for this recipient only; the page draws it, counts the
+// action clock down from its deadline instant, and offers only the legal actions and amounts.
+(function () {
+  "use strict";
+  const root = document.getElementById("play");
+  const stream = document.body.dataset.stream;
+  const player = root.dataset.player || null;
+  const token = root.dataset.token || null;
+  const $ = (id) => document.getElementById(id);
+  const esc = (t) => String(t === null || t === undefined ? "" : t)
+    .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+  const chips = (n) => Number(n || 0).toLocaleString("en-US");
+  let offset = 0;
+  let view = JSON.parse($("payload").textContent);
+  let socket = null;
+  let pause = 500;
+  let sent = 0;
+
+  const SUITS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
+  function card(code, extra) {
+    const red = code[1] === "h" || code[1] === "d";
+    const rank = code[0] === "T" ? "10" : code[0];
+    return `<span class="card${red ? " red" : ""}${extra ? " " + extra : ""}" data-card="${esc(code)}">${esc(rank)}${SUITS[code[1]] || ""}</span>`;
+  }
+  const back = (extra) => `<span class="card back${extra ? " " + extra : ""}"></span>`;
+
+  function now() { return Date.now() + offset; }
+
+  function drawSeats(hand) {
+    const box = $("seats");
+    if (!hand) { box.innerHTML = ""; return; }
+    const n = hand.seats.length;
+    const sb = n === 2 ? hand.button : null;
+    box.innerHTML = hand.seats.map((s) => {
+      const cls = ["seat"];
+      if (s.seat === hand.actor) cls.push("actor");
+      if (s.folded) cls.push("folded");
+      if (player && s.player_id === player) cls.push("me");
+      const marks = [];
+      if (s.seat === hand.button) marks.push("D");
+      if (s.all_in) marks.push("ALL-IN");
+      let cards = "";
+      if (s.cards) cards = s.cards.map((c) => card(c, "small")).join("");
+      else if (s.has_cards && !hand.over) cards = back("small") + back("small");
+      const result = s.hand_name ? `<span class="result">${esc(s.hand_name)}${s.best_five ? ": " + s.best_five.map(esc).join(" ") : ""}</span>` : "";
+      return `<li class="${cls.join(" ")}" data-seat="${s.seat}"><span class="no">${s.seat}</span>` +
+        `<span class="name">${esc(s.name)}</span><span class="marks">${marks.map((m) => `<span>${m}</span>`).join("")}</span>` +
+        `<span class="stack">${chips(s.stack)}</span><span class="bet">${s.bet ? chips(s.bet) : ""}</span>` +
+        `<span class="cards">${cards}</span>${result}</li>`;
+    }).join("");
+    void sb;
+  }
+
+  function drawMiddle(hand) {
+    $("board").innerHTML = hand && hand.board ? hand.board.map((c) => card(c)).join("") : "";
+    if (!hand) { $("pots").textContent = ""; return; }
+    const pots = hand.pots || [];
+    const parts = pots.map((p, i) => {
+      const name = i === 0 ? "Pot" : `Side pot ${i}`;
+      const won = p.winners ? " \u2192 " + p.winners.map((w) => `${esc(w.name)} ${chips(w.share)}`).join(", ") : "";
+      return `<span class="${i ? "side" : "main"}" data-pot="${i}">${name} ${chips(p.amount)}${won}</span>`;
+    });
+    $("pots").innerHTML = parts.join(" ") || (hand.pot ? `Pot ${chips(hand.pot)}` : "");
+  }
+
+  function drawHead(v) {
+    const c = v.clock || {};
+    $("level").textContent = c.label || "";
+    const blinds = c.on_break ? "" : `${chips(c.small_blind)}/${chips(c.big_blind)}${c.ante ? " ante " + chips(c.ante) : ""}`;
+    $("blinds").textContent = blinds;
+    if (player && v.you) {
+      const where = v.you.table ? ` \u00b7 Table ${v.you.table}, seat ${v.you.seat}` : "";
+      $("where").textContent = `${v.you.name || player}${where}`;
+    }
+  }
+
+  function status(v) {
+    const hand = v.hand;
+    let text = "";
+    if (!v.dealing) text = "Waiting for the director to start dealing.";
+    else if (player && v.you && !v.you.table) text = v.you.status === "busted" ? "You are out of the tournament." : "Not seated.";
+    else if (!hand) text = "Waiting for the first hand.";
+    else if (hand.over) text = "Hand over.";
+    else if (v.legal) text = "Your turn.";
+    else if (hand.actor) {
+      const s = hand.seats.find((x) => x.seat === hand.actor);
+      text = s ? `${s.name} to act.` : "";
+    }
+    $("status").textContent = text;
+  }
+
+  // --- acting ---------------------------------------------------------------------------------
+  function roundDown(amount, unit) { return Math.floor(amount / unit) * unit; }
+
+  function quickBets(legal) {
+    // Half pot and pot (after calling), then all-in: only amounts the rules allow.
+    const out = [];
+    const min = legal.min_raise_to, max = legal.max_raise_to, unit = legal.chip_unit || 1;
+    if (min === null || max === null) return out;
+    const potAfterCall = legal.pot + legal.call_amount;
+    for (const [label, part] of [["\u00bd pot", 0.5], ["Pot", 1]]) {
+      const to = roundDown(legal.bet + legal.call_amount + potAfterCall * part, unit);
+      if (to >= min && to < max) out.push([label, to]);
+    }
+    out.push(["All-in", max]);
+    return out;
+  }
+
+  function drawActions(v) {
+    const box = $("actions");
+    if (!box) return;
+    const legal = v.legal;
+    box.hidden = !legal;
+    if (!legal) return;
+    const show = (id, on, text) => { const b = $(id); b.hidden = !on; if (text !== undefined) b.textContent = text; };
+    const betting = !legal.can_show && !legal.can_muck;
+    show("act-fold", betting && legal.can_fold && !legal.can_check);
+    show("act-check", betting && legal.can_check);
+    show("act-call", betting && legal.call_amount > 0, `Call ${chips(legal.call_amount)}`);
+    const canRaise = betting && legal.min_raise_to !== null && legal.max_raise_to !== null;
+    show("act-show", legal.can_show);
+    show("act-muck", legal.can_muck);
+    $("sizes").hidden = !canRaise;
+    $("act-raise").hidden = !canRaise;
+    if (canRaise) {
+      const range = $("raise-range");
+      const fresh = range.dataset.turn !== String(legal.turn);
+      range.min = legal.min_raise_to; range.max = legal.max_raise_to;
+      range.step = legal.chip_unit || 1;
+      if (fresh) { range.value = legal.min_raise_to; range.dataset.turn = String(legal.turn); }
+      $("quick").innerHTML = quickBets(legal).map(([label, to]) =>
+        `<button type="button" data-to="${to}">${esc(label)}</button>`).join("");
+      raiseLabel();
+    }
+  }
+
+  function raiseAmount() {
+    const legal = view.legal, range = $("raise-range");
+    let to = Number(range.value);
+    if (to >= legal.max_raise_to) return legal.max_raise_to;
+    to = Math.max(legal.min_raise_to, roundDown(to, legal.chip_unit || 1));
+    return to;
+  }
+
+  function raiseLabel() {
+    const legal = view.legal;
+    if (!legal) return;
+    const to = raiseAmount();
+    const verb = legal.raise_kind === "bet" ? "Bet" : "Raise to";
+    $("raise-out").textContent = chips(to);
+    $("act-raise").textContent = to === legal.max_raise_to ? `All-in ${chips(to)}` : `${verb} ${chips(to)}`;
+  }
+
+  function act(action, amount) {
+    if (!view.legal || !socket || socket.readyState !== 1) return;
+    sent += 1;
+    const frame = { type: "act", action, action_id: `${player}-${Date.now()}-${sent}`, turn: view.legal.turn };
+    if (amount !== undefined) frame.amount = amount;
+    socket.send(JSON.stringify(frame));
+    $("actions").hidden = true;  // until the next view says otherwise
+  }
+
+  if (player) {
+    $("act-fold").onclick = () => act("fold");
+    $("act-check").onclick = () => act("check");
+    $("act-call").onclick = () => act("call");
+    $("act-show").onclick = () => act("show");
+    $("act-muck").onclick = () => act("muck");
+    $("act-raise").onclick = () => act(view.legal.raise_kind, raiseAmount());
+    $("raise-range").oninput = raiseLabel;
+    $("quick").onclick = (e) => {
+      const to = e.target && e.target.dataset ? e.target.dataset.to : null;
+      if (to) { $("raise-range").value = to; raiseLabel(); }
+    };
+  }
+
+  // --- the clocks -----------------------------------------------------------------------------
+  function clockText(ms) {
+    const s = Math.floor(Math.max(0, ms) / 1000);
+    return `${String(Math.floor(s / 60)).padStart(2, "0")}:${String(s % 60).padStart(2, "0")}`;
+  }
+
+  function tick() {
+    const c = view.clock || {};
+    const left = c.running && typeof c.ends_at === "number" ? c.ends_at - now() : c.remaining_ms;
+    $("level-time").textContent = typeof left === "number" ? clockText(left) : "";
+    const hand = view.hand;
+    const box = $("to-act");
+    const deadline = hand && !hand.over ? hand.deadline : null;
+    const seconds = typeof deadline === "number" ? Math.max(0, Math.ceil((deadline - now()) / 1000)) : null;
+    if (box) {
+      box.hidden = !(view.legal && seconds !== null);
+      $("timer").textContent = seconds === null ? "" : `${seconds}s`;
+      box.classList.toggle("low", seconds !== null && seconds <= 5);
+    }
+    document.querySelectorAll(".seat .timer").forEach((el) => el.remove());
+    if (seconds !== null && hand) {
+      const seat = document.querySelector(`.seat[data-seat="${hand.actor}"] .bet`);
+      if (seat) seat.insertAdjacentHTML("afterend", `<span class="timer">${seconds}s</span>`);
+    }
+  }
+
+  function draw(v) {
+    view = v;
+    drawHead(v);
+    drawSeats(v.hand);
+    drawMiddle(v.hand);
+    if (player) {
+      const me = v.hand && v.hand.seats.find((s) => s.player_id === player);
+      $("hole").innerHTML = me && me.cards ? me.cards.map((c) => card(c)).join("") : "";
+    }
+    drawActions(v);
+    $("last-actions").innerHTML = (v.hand ? v.hand.last_actions : []).slice().reverse()
+      .map((line) => `<li>${esc(line)}</li>`).join("");
+    status(v);
+    tick();
+  }
+
+  function open() {
+    const params = new URLSearchParams(player ? { role: "player", player, token } : { role: "spectator", table: root.dataset.table });
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/ws/tournaments/${stream}?${params}`);
+    socket.onopen = () => { pause = 500; document.body.dataset.live = "connected"; };
+    socket.onmessage = (message) => {
+      const frame = JSON.parse(message.data);
+      const box = $("error");
+      if (frame.kind === "error" || frame.kind === "refused") {
+        if (box) { box.textContent = `${frame.message} [${frame.code}]`; box.hidden = false; }
+        if (frame.kind === "refused") drawActions(view);
+        return;
+      }
+      if (frame.kind === "submitted") { if (box) box.hidden = true; return; }
+      if (typeof frame.server_now === "number") offset = frame.server_now - Date.now();
+      draw(frame);
+    };
+    socket.onclose = () => {
+      document.body.dataset.live = "reconnecting";
+      setTimeout(open, pause);
+      pause = Math.min(pause * 2, 10000);
+    };
+  }
+
+  if (typeof view.server_now === "number") offset = view.server_now - Date.now();
+  draw(view);
+  setInterval(tick, 250);
+  open();
+})();
