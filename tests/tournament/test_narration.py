@@ -1,8 +1,9 @@
 """The director's event log in words: one line per event, players by name, nothing private.
 
-Three nights are played through the director (a THC charity night with money, penalties, a
+Four nights are played through the director (a THC charity night with money, penalties, a
 deal and a forfeited prize; an SLPT night with a late table and a side game; a KY night to the
-final-table redraw and the legal time limit), so between them every event type is narrated.
+final-table redraw and the legal time limit; a TDA night whose hands a dealer records), so
+between them every event type is narrated.
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ from typing import Any
 
 import pytest
 
+from pitboss.engine import ActionKind
 from pitboss.errors import TournamentError
 from pitboss.ids import HandId, PlayerId, SeatNo, TableNo
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import ChopMethod
+from pitboss.rulings import DeadHandCause, Declaration
 from pitboss.tournament import commands as c
 from pitboss.tournament.awards import awards
 from pitboss.tournament.balancing import Move, MoveReason
@@ -28,6 +31,7 @@ from pitboss.tournament.eliminations import RemovalReason
 from pitboss.tournament.entries import PlayerChips
 from pitboss.tournament.hands import HandFinished
 from pitboss.tournament.narration import DESCRIPTIONS, describe, duration, narrate, ordinal
+from pitboss.tournament.recorded import ShownHand, recorded_hand
 from pitboss.tournament.registration import PlayerRegistered
 from pitboss.tournament.registry import EVENT_CLASSES, Event
 from pitboss.tournament.state import SideGameStack, TournamentState, fold, replay_log
@@ -44,7 +48,7 @@ NAMES = (
 )  # fmt: skip
 YOUNG = "Sue Tan"  # under 21: her prize is forfeited (THC add. 15)
 PRIVATE = ("1 Main St", "a@example.org", "555-0100", "1980-05-17", "2006-03-01", "000-00-0000")
-BARE_ID = re.compile(r"\b[psk]\d\d\b")  # the ids the nights below give their players
+BARE_ID = re.compile(r"\b[dpsk]\d\d\b")  # the ids the nights below give their players
 
 Log = tuple[Event, ...]
 
@@ -261,7 +265,76 @@ def ky_night() -> tuple[Log, TournamentState]:
     return _log(f, "Charity night"), f.state
 
 
-NIGHTS = {"thc": thc_night, "slpt": slpt_night, "ky": ky_night}
+@cache
+def dealer_night() -> tuple[Log, TournamentState]:
+    """A TDA night of five at one table whose two hands a dealer records: a misdeal called
+    before any action (TDA 35B), an oversized chip (a call, TDA 44) the director overrides to
+    the raise said first (TDA 1), an out-of-turn fold held and binding at its turn (TDA 53A),
+    "check" facing a bet and the player's choice to call (TDA 55), the board street by street,
+    a 50% raise completed (TDA 43A), a showdown (cards speak); then a dead hand (THC 36) and a
+    main pot split by the dealer's award."""
+    f = Floor("tda", seed=5)
+    for i, name in enumerate(("Dee Ash", "Eli Birch", "Fay Cole", "Gil Dunn", "Hope Ely")):
+        f.do(c.RegisterPlayer(player_id=PlayerId(f"d{i:02d}"), name=name))
+    f.do(c.StartTournament())
+
+    def deal() -> tuple[SeatNo, ...]:
+        """A hand at table 1: its seats from the small blind round to the button."""
+        hand = f.start(1)
+        return tuple(SeatNo(s.seat) for s in recorded_hand(f.state, HandId(hand)).setup.seats)
+
+    def put(seat: int, **said: Any) -> list[Event]:
+        return f.do(c.RecordDealerInput(table=1, seat=seat, **said))
+
+    def checked(boards: tuple[str, ...], *seats: int) -> None:
+        """Each board entered, then checked through by ``seats``."""
+        for board in boards:
+            f.do(c.RecordBoard(table=1, cards=board))
+            for seat in seats:
+                put(seat, declaration=Declaration.CHECK)
+
+    turn_and_river = ("Ah Kd 7c 2s", "Ah Kd 7c 2s 9h")
+
+    small, big, first, second, button = deal()
+    f.do(c.RecordMisdeal(table=1))
+    put(first, chips=1_000, single_chip=True)
+    f.do(
+        c.OverrideTableRuling(
+            table=1, reason="raise was said first", action=ActionKind.RAISE, amount=1_000
+        )
+    )
+    put(button, declaration=Declaration.FOLD)  # out of turn: held
+    put(second, declaration=Declaration.CALL)
+    put(small, declaration=Declaration.FOLD)
+    (facing,) = put(big, declaration=Declaration.CHECK)  # "check" facing a bet
+    options = getattr(facing, "options", ())
+    call = next(i for i, o in enumerate(options) if o.effects[-1].action is ActionKind.CALL)
+    f.do(c.RecordChoice(table=1, option=call))
+    f.do(c.RecordBoard(table=1, cards="Ah Kd 7c"))
+    put(big, declaration=Declaration.BET, amount=2_000)
+    put(first, chips=3_000)  # half a raise: completed
+    put(second, declaration=Declaration.FOLD)
+    put(big, declaration=Declaration.CALL)
+    checked(turn_and_river, big, first)
+    f.do(
+        c.RecordShowdown(
+            table=1,
+            shown=(ShownHand(seat=big, cards="As Qd"), ShownHand(seat=first, cards="Kc Kh")),
+        )
+    )
+    small, big, first, second, button = deal()
+    put(first, declaration=Declaration.RAISE, amount=600)
+    put(second, declaration=Declaration.CALL)
+    f.do(c.KillHand(table=1, seat=first, cause=DeadHandCause.TOUCHED_OTHER_CARDS))
+    put(button, declaration=Declaration.FOLD)
+    put(small, declaration=Declaration.FOLD)
+    put(big, chips=400)
+    checked(("Ah Kd 7c", *turn_and_river), big, second)
+    f.do(c.AwardPots(table=1, winners=((big, second),)))
+    return _log(f, "Dealt live"), f.state
+
+
+NIGHTS = {"thc": thc_night, "slpt": slpt_night, "ky": ky_night, "dealer": dealer_night}
 
 
 def _named_players(event: Event) -> set[str]:
@@ -296,7 +369,7 @@ def test_every_event_type_has_a_description_of_its_own() -> None:
     assert len(set(DESCRIPTIONS.values())) == len(DESCRIPTIONS)  # no shared fallback
 
 
-def test_the_three_nights_between_them_narrate_every_event_type() -> None:
+def test_the_four_nights_between_them_narrate_every_event_type() -> None:
     seen = {event.type for night in NIGHTS.values() for event in night()[0]}
     assert seen == set(EVENT_CLASSES)
 
@@ -511,6 +584,50 @@ def test_side_games_and_the_time_limit() -> None:
     ]
     assert ky["deal_proposed"][0].startswith("Deal ky11 proposed (chip chop, forced by the time")
     assert ky["deal_approved"][0].endswith("; play is over")
+
+
+def test_a_hand_recorded_by_the_dealer_reads_with_names_chips_and_rules() -> None:
+    by_type = _by_type("dealer")
+    hand = "Hand h1 at table 1: "
+    assert by_type["misdeal_recorded"] == [
+        f"{hand}the dealer calls a misdeal before substantial action (TDA 35B): redeal with the "
+        "button and blinds where they were (TDA 35, TDA 35C)"
+    ]
+    inputs = by_type["dealer_input_recorded"]
+    assert inputs[0] == (
+        f"{hand}Hope Ely (seat 5) put in 1,000 in one chip: a single oversized chip with no "
+        "declaration is a call of 200 (TDA 44, THC 22, SLPT 8); 800 back to Hope Ely"
+    )
+    assert by_type["table_ruling_overridden"] == [
+        f"{hand}the director overrides the ruling on Hope Ely's action (TDA 1): raise was said "
+        "first; ruled instead: raise to 1,000"
+    ]
+    assert inputs[1] == (
+        f"{hand}Eli Birch (seat 2) said fold: Eli Birch (seat 2) acted out of turn: back to Dee "
+        "Ash (seat 1); Eli Birch's action binds if nobody bets or raises before its turn (TDA "
+        "53A, SLPT 27); infraction: acting out of turn, the director may give a penalty (TDA 1)"
+    )
+    assert by_type["held_declaration_ruled"] == [
+        f"{hand}Eli Birch (seat 2) at their turn: out of turn, the action unchanged, binding "
+        "(TDA 53A): fold (SLPT 27, THC 53, THC 48)"
+    ]
+    assert by_type["choice_recorded"] == [f"{hand}Fay Cole (seat 4) chose call 800 (TDA 55)"]
+    assert f"{hand}Hope Ely (seat 5) put in 3,000: 50% rule: 3,000 into a 2,000 bet" in " ".join(
+        inputs
+    )
+    assert by_type["board_recorded"][0] == f"{hand}the board is Ah Kd 7c (the flop)"
+    assert by_type["showdown_recorded"] == [
+        f"{hand}Fay Cole (seat 4) shows As Qd; Hope Ely (seat 5) shows Kc Kh (cards speak: "
+        "KY 15, THC 49)"
+    ]
+    assert by_type["dead_hand_ruled"] == [
+        "Hand h2 at table 1: a dead hand called on Dee Ash (seat 1): Dee Ash's hand is dead "
+        "(touched other cards); no redress for chips called (THC 36)"
+    ]
+    assert by_type["pots_awarded_at_table"] == [
+        "Hand h2 at table 1: the dealer awards the main pot of 1,900, split between Hope Ely "
+        "(seat 5) and Eli Birch (seat 2) (TDA 21)"
+    ]
 
 
 def test_a_deal_warning_names_the_player_not_the_id() -> None:

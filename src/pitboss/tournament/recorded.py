@@ -24,8 +24,8 @@ Infractions: a warning the rules give at once (SLPT 27's first out-of-turn actio
 through the penalty system (`pitboss.tournament.conduct`'s ``give_penalty``); every other
 infraction is recorded in the event for the director, who gives the penalty (TDA 1, 71).
 
-The director's log in words: this module registers its events' lines with
-`pitboss.tournament.narration` (kept here with the events they describe).
+The director's log in words: `pitboss.tournament.narration` gives each of these events its
+line, with every other event's.
 """
 
 from __future__ import annotations
@@ -62,7 +62,6 @@ from pitboss.tournament.conduct import GivePenalty, give_penalty
 from pitboss.tournament.entries import PlayerChips
 from pitboss.tournament.fields import Chips, Reason, SeatNumber, TableNumber
 from pitboss.tournament.hands import FinishHand, finish_hand
-from pitboss.tournament.narration import _describes, name_of
 from pitboss.tournament.registry import Command, Context, Event, folds, handles
 from pitboss.tournament.state import HandRecord, TournamentState, fold
 from pitboss.validation import MAX_INT, MAY_BE_BLANK, Range
@@ -948,73 +947,6 @@ for _step in (
     TableRulingOverridden,
 ):
     folds(_step)(_fold_step)
-
-
-# --- the director's log in words (`pitboss.tournament.narration`) ---------------------------------
-
-
-def _who(s: TournamentState, hand_id: HandId, seat: int) -> str:
-    record = s.hands.get(hand_id)
-    pid = _player_at(record, seat) if record is not None else None
-    return f"seat {seat}" if pid is None else f"{name_of(s, pid)} (seat {seat})"
-
-
-def _ruling_line(note: RulingNote) -> str:
-    refs = f" ({', '.join(note.rules)})" if note.rules else ""
-    return f"{note.message}{refs}"
-
-
-@_describes(DealerInputRecorded)
-def _input_line(e: DealerInputRecorded, s: TournamentState) -> str:
-    return f"Hand {e.hand_id}, {_who(s, e.hand_id, e.seat)}: {_ruling_line(e.ruling)}"
-
-
-@_describes(HeldDeclarationRuled)
-def _held_line(e: HeldDeclarationRuled, s: TournamentState) -> str:
-    return f"Hand {e.hand_id}, {_who(s, e.hand_id, e.seat)} at its turn: {_ruling_line(e.ruling)}"
-
-
-@_describes(ChoiceRecorded)
-def _choice_line(e: ChoiceRecorded, s: TournamentState) -> str:
-    return f"Hand {e.hand_id}, {_who(s, e.hand_id, e.seat)} chose: {_ruling_line(e.ruling)}"
-
-
-@_describes(BoardRecorded)
-def _board_line(e: BoardRecorded, s: TournamentState) -> str:
-    return f"Hand {e.hand_id} at table {e.table}: the board is {e.cards}"
-
-
-@_describes(DeadHandRuled)
-def _dead_line(e: DeadHandRuled, s: TournamentState) -> str:
-    return f"Hand {e.hand_id}, {_who(s, e.hand_id, e.seat)}: {_ruling_line(e.ruling)}"
-
-
-@_describes(PotsAwardedAtTable)
-def _award_line(e: PotsAwardedAtTable, s: TournamentState) -> str:
-    parts = []
-    for effect in e.effects:
-        for index, seats in enumerate(effect.winners):
-            pot = "the main pot" if index == 0 else f"side pot {index}"
-            names = [_who(s, e.hand_id, seat) for seat in seats]
-            parts.append(f"{pot} to {' and '.join(names)}")
-    return f"Hand {e.hand_id} at table {e.table}: the dealer awards {'; '.join(parts)}"
-
-
-@_describes(ShowdownRecorded)
-def _showdown_line(e: ShowdownRecorded, s: TournamentState) -> str:
-    shown = "; ".join(f"{_who(s, e.hand_id, h.seat)} shows {h.cards}" for h in e.shown)
-    board = f" on {e.board}" if e.board else ""
-    return f"Hand {e.hand_id} at table {e.table}: {shown}{board} (cards speak, KY 15)"
-
-
-@_describes(MisdealRecorded)
-def _misdeal_line(e: MisdealRecorded, s: TournamentState) -> str:
-    return f"Hand {e.hand_id} at table {e.table}: {_ruling_line(e.ruling)}"
-
-
-@_describes(TableRulingOverridden)
-def _override_line(e: TableRulingOverridden, s: TournamentState) -> str:
-    return f"Hand {e.hand_id} at table {e.table}: the director overrides the ruling: {e.reason}"
 
 
 # --- what the dealer's device shows --------------------------------------------------------------
