@@ -63,3 +63,20 @@ def test_a_frozen_dict_refuses_every_change_and_copies_with_one() -> None:
     assert d.without(1) == {2: "b"}
     assert pickle.loads(pickle.dumps(d)) == d
     assert isinstance(pickle.loads(pickle.dumps(d)), FrozenDict)
+
+
+def test_a_growing_map_spreads_over_more_buckets_and_keeps_order_and_values() -> None:
+    """Grown one key at a time past every bucket threshold, the map keeps insertion order and
+    every value, and changing existing keys at a threshold does not rebuild it each time."""
+    m: FrozenMap[str, int] = FrozenMap()
+    keys = [f"k{(i * 7919) % 40_000:05d}" for i in range(40_000)]
+    for i, key in enumerate(keys):
+        m = m.updated({key: i})
+    assert list(m) == keys
+    assert all(m[k] == i for i, k in enumerate(keys))
+    assert len(m._buckets) > 64  # spread wider than a small field's map
+    again = m.updated({keys[0]: -1})
+    shared = sum(a is b for a, b in zip(again._buckets, m._buckets, strict=True))
+    assert shared == len(m._buckets) - 1  # one bucket copied, the rest shared: no rebuild
+    assert again[keys[0]] == -1
+    assert list(again) == keys

@@ -3,8 +3,9 @@
 The director's state is folded event by event; its players and hands (every hand ever played)
 grow with the tournament, so copying them whole on every change would make a long event
 quadratic. A `FrozenMap` keeps its entries in small buckets (by hash: one for a small map,
-``_BUCKETS`` once it holds more than ``_SMALL``: copying one small dict is cheaper than
-looking keys up across buckets) and its keys, in insertion order, in chunks
+``_BUCKETS`` once it holds more than ``_SMALL``, four times as many each time it outgrows
+``_LOAD`` keys a bucket, so a copy stays small for the players of a 10,000-player field and
+the tens of thousands of hands of its night) and its keys, in insertion order, in chunks
 of at most ``_CHUNK`` keys; `FrozenMap.updated` copies only the buckets it changes and, for a
 new key, only the last chunk and the short list of chunks: about ``n / _BUCKETS + _CHUNK +
 n / _CHUNK`` references, not ``n``. A small map (a table's seats) is one dict, copied whole.
@@ -37,6 +38,18 @@ D = TypeVar("D")
 _BUCKETS = 64
 _SMALL = 256
 _CHUNK = 512
+_LOAD = 128  # keys per bucket at which the map spreads over four times the buckets
+
+
+def _bucket_count(size: int) -> int:
+    """One bucket for a small map; else `_BUCKETS`, times four for each fourfold growth past
+    `_LOAD` keys a bucket (a copy costs about buckets + keys / buckets references)."""
+    if size <= _SMALL:
+        return 1
+    count = _BUCKETS
+    while size > _LOAD * count:
+        count *= 4
+    return count
 
 
 class FrozenMap(Mapping[K, V], Generic[K, V]):
@@ -52,7 +65,7 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
     def __init__(self, items: Mapping[K, V] | Iterable[tuple[K, V]] = ()) -> None:
         pairs = dict(items.items() if isinstance(items, Mapping) else items)
         order = list(pairs)
-        count = _BUCKETS if len(order) > _SMALL else 1
+        count = _bucket_count(len(order))
         buckets: list[dict[K, V]] = [{} for _ in range(count)]
         mask = count - 1
         for key in order:
@@ -120,8 +133,9 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
         """A copy with ``changes`` set (new keys go last, in the order given)."""
         if not changes:
             return self
-        if self._mask == 0 and self._len + len(changes) > _SMALL:
-            return FrozenMap([*self.items(), *changes.items()])  # grows into buckets
+        grown = self._len + sum(1 for key in changes if key not in self)
+        if _bucket_count(grown) > self._mask + 1:
+            return FrozenMap([*self.items(), *changes.items()])  # spreads over more buckets
         mask = self._mask
         buckets = list(self._buckets)
         copied: set[int] = set()
