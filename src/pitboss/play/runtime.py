@@ -324,9 +324,22 @@ class _Runtime:
         heapq.heappush(self.heap, (at, self.seq, kind, table))
 
     def _wake(self) -> None:
-        for table in sorted(self.idle):
+        """Wake the idle tables, except those the director holds for an unchanged reason (their
+        seats and the picture are as when they were held) while the clock has nothing due."""
+        if self._clock_due():
+            still: set[TableNo] = set()
+        else:
+            picture, tables, held_as = self._picture(), self.state.tables, self.held_as
+            still = {
+                n
+                for n in self.idle
+                if (held := held_as.get(n)) is not None
+                and held[0] is tables.get(n)
+                and held[1] == picture
+            }
+        for table in sorted(self.idle - still):
             self._push(self.now, _READY, table)
-        self.idle.clear()
+        self.idle = still
 
     # ------------------------------------------------------------------------ main loop
 
