@@ -75,7 +75,8 @@ def _pots_in_play(hand: Hand, events: list[HandEvent]) -> list[dict[str, Any]]:
 def _action_line(event: HandEvent, names: dict[int, str]) -> str | None:
     """One public line of the hand: ``Ann raises to 600``."""
     if isinstance(event, Posted):
-        return f"{names[event.seat]} posts {event.kind} {event.amount:,}"
+        kind = str(event.kind).replace("_", " ")
+        return f"{names[event.seat]} posts {kind} {event.amount:,}"
     if isinstance(event, Acted):
         verb = {"fold": "folds", "check": "checks", "call": f"calls {event.amount:,}"}.get(
             str(event.kind), f"{event.kind}s to {event.to:,}"

@@ -30,13 +30,11 @@
   function drawSeats(hand) {
     const box = $("seats");
     if (!hand) { box.innerHTML = ""; return; }
-    const n = hand.seats.length;
-    const sb = n === 2 ? hand.button : null;
     box.innerHTML = hand.seats.map((s) => {
       const cls = ["seat"];
       if (s.seat === hand.actor) cls.push("actor");
       if (s.folded) cls.push("folded");
-      if (player && s.player_id === player) cls.push("me");
+      if (player && s.player_id === player) cls.push("mine");
       const marks = [];
       if (s.seat === hand.button) marks.push("D");
       if (s.all_in) marks.push("ALL-IN");
@@ -44,12 +42,13 @@
       if (s.cards) cards = s.cards.map((c) => card(c, "small")).join("");
       else if (s.has_cards && !hand.over) cards = back("small") + back("small");
       const result = s.hand_name ? `<span class="result">${esc(s.hand_name)}${s.best_five ? ": " + s.best_five.map(esc).join(" ") : ""}</span>` : "";
-      return `<li class="${cls.join(" ")}" data-seat="${s.seat}"><span class="no">${s.seat}</span>` +
-        `<span class="name">${esc(s.name)}</span><span class="marks">${marks.map((m) => `<span>${m}</span>`).join("")}</span>` +
-        `<span class="stack">${chips(s.stack)}</span><span class="bet">${s.bet ? chips(s.bet) : ""}</span>` +
-        `<span class="cards">${cards}</span>${result}</li>`;
+      return `<li class="${cls.join(" ")}" data-seat="${s.seat}">` +
+        `<div class="top"><span class="no">${s.seat}</span><span class="name">${esc(s.name)}</span>` +
+        `<span class="marks">${marks.map((m) => `<span>${m}</span>`).join("")}</span></div>` +
+        `<div class="line"><span class="stack">${chips(s.stack)}</span>` +
+        `<span class="bet">${s.bet ? "bet " + chips(s.bet) : ""}</span></div>` +
+        `<div class="cards">${cards}</div>${result}</li>`;
     }).join("");
-    void sb;
   }
 
   function drawMiddle(hand) {
@@ -196,13 +195,16 @@
     }
     document.querySelectorAll(".seat .timer").forEach((el) => el.remove());
     if (seconds !== null && hand) {
-      const seat = document.querySelector(`.seat[data-seat="${hand.actor}"] .bet`);
-      if (seat) seat.insertAdjacentHTML("afterend", `<span class="timer">${seconds}s</span>`);
+      const seat = document.querySelector(`.seat[data-seat="${hand.actor}"] .line`);
+      if (seat) seat.insertAdjacentHTML("beforeend", `<span class="timer">${seconds}s</span>`);
     }
   }
 
   function draw(v) {
     view = v;
+    root.dataset.hand = v.hand ? v.hand.hand_id : "";
+    root.dataset.over = v.hand && v.hand.over ? "true" : "false";
+    root.dataset.turn = v.legal ? String(v.legal.turn) : "";
     drawHead(v);
     drawSeats(v.hand);
     drawMiddle(v.hand);
