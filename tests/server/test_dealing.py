@@ -311,3 +311,43 @@ def _allowed_cards(app: FastAPI, stream: str) -> dict[str, Any]:
                 elif kind in {"board_dealt", "hand_tabled"}:
                     public |= {str(Card(c)) for c in engine["cards"]}
     return {"public": public, "players": players}
+
+
+def test_a_moved_players_screen_follows_them_to_the_new_seat(
+    app: FastAPI, director: Director
+) -> None:
+    """The link is the player's, not the seat's: after a move (TDA 7 here; a balancing move
+    the same) their screen shows the new table and they are dealt in there."""
+    stream = dealt_tournament(app, director, 10, seconds=1)
+    token = link(director, stream, "p01")
+    frames: list[dict[str, Any]] = []
+    with TestClient(app) as phone:
+        url = f"/ws/tournaments/{stream}?role=player&player=p01&token={token}"
+        with phone.websocket_connect(url) as ws:
+            first = ws.receive_json()
+            before = first["you"]["table"]
+            start(director, stream, browser_players=["p01"], think_seconds=0, pause_seconds=0)
+            director.post(f"/api/tournaments/{stream}/dealing/pause", json={})
+            live = app.state.hub.tournament(stream)
+            deadline = time.monotonic() + 20
+            while live.state.open_hands():
+                assert time.monotonic() < deadline, "the hands in play never finished"
+                time.sleep(0.05)
+            other = next(n for n in live.state.tables if n != before)
+            seat = live.state.tables[other].empty_seats()[0]
+            director.command(
+                stream, {"type": "move_player", "player_id": "p01", "table": other, "seat": seat}
+            )
+            moved = until(ws, lambda f: f.get("you", {}).get("table") == other, frames=frames)
+            assert moved["you"]["seat"] == seat
+            director.post(f"/api/tournaments/{stream}/dealing/resume", json={})
+            dealt = until(
+                ws,
+                lambda f: (
+                    (f.get("hand") or {}).get("table") == other
+                    and any(s["player_id"] == "p01" and s["cards"] for s in f["hand"]["seats"])
+                ),
+                frames=frames,
+                limit=2000,
+            )
+            assert dealt["you"]["table"] == other

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-from tests.server.conftest import PASSWORD, SETUP_CODE, LiveServer
+from tests.server.conftest import PASSWORD, SETUP_CODE, LiveServer, sign_in_page
 
 from pitboss.play.simulation import dealt_mode_rules
 from pitboss.rules import RuleSet
@@ -140,3 +140,30 @@ def test_a_player_at_a_phone_plays_reloads_and_times_out(
     page.screenshot(path=str(screenshots / "player-timed-out-390x844.png"))
     assert not errors, errors
     context.close()
+
+
+def test_the_director_starts_and_pauses_the_dealing_and_reads_the_links(
+    live_server: LiveServer, chromium: Any, screenshots: Path
+) -> None:
+    console = Console(live_server)
+    stream = dealt_table(live_server, console)
+    page = sign_in_page(chromium, live_server, viewport={"width": 1366, "height": 768})
+    page.goto(f"{live_server.url}/t/{stream}/dealing")
+    assert page.locator("#links tbody tr").count() == 6
+    url = page.locator("#links tr[data-player=p01] input").input_value()
+    assert "/play/p01?token=" in url
+    page.check("input[name=browser][value=p01]")
+    page.click("#start-form button[type=submit]")
+    page.wait_for_selector("#running:not([hidden])")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('#tables td:nth-child(2)')]"
+        ".some(td => Number(td.textContent) >= 1)",
+        timeout=30_000,
+    )
+    page.click("#pause-all")
+    page.wait_for_selector("#tables button[data-act=resume]")
+    dealt = console.http.get(f"/api/tournaments/{stream}/dealing").json()
+    assert dealt["dealing"] is True
+    assert dealt["browser_players"] == ["p01"]
+    assert all(t["paused"] for t in dealt["tables"])
+    page.screenshot(path=str(screenshots / "director-dealing-1366x768.png"))

@@ -16,7 +16,7 @@ import json
 from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
-from fastapi.responses import HTMLResponse, Response
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
 
 from pitboss.engine import Action, ActionKind
@@ -25,7 +25,7 @@ from pitboss.ids import PlayerId, TableNo
 from pitboss.live import LiveError
 from pitboss.server.auth import Auth, AuthError
 from pitboss.server.dealing import Dealing, DealtRoom
-from pitboss.server.deps import AuthDep, DirectorDep, HubDep
+from pitboss.server.deps import AuthDep, DirectorDep, HubDep, OptionalSessionDep
 from pitboss.server.hub import Hub, Screen
 from pitboss.server.pages import render
 from pitboss.server.player import player_view, spectator_view
@@ -130,6 +130,10 @@ def player_links(
     stream: str, request: Request, hub: HubDep, auth: AuthDep, _: DirectorDep
 ) -> list[dict[str, Any]]:
     """Every seated player's personal link, by table and seat, for the console."""
+    return _links(request, hub, auth, stream)
+
+
+def _links(request: Request, hub: Hub, auth: Auth, stream: str) -> list[dict[str, Any]]:
     state = hub.tournament(stream).state
     out = []
     for number in sorted(state.tables):
@@ -194,6 +198,25 @@ def watch_page(request: Request, stream: str, table: int, hub: HubDep) -> Respon
     """A dealt table for a screen beside it: no hole card until shown."""
     payload = _spectator(hub, dealing_of(request), stream, TableNo(table))
     return render(request, "player.html", stream=stream, player=None, token=None, payload=payload)
+
+
+@router.get("/t/{stream}/dealing", response_class=HTMLResponse, include_in_schema=False)
+def dealing_page(
+    request: Request, stream: str, hub: HubDep, auth: AuthDep, session: OptionalSessionDep
+) -> Response:
+    """The director's dealing page: start, pause and resume, each player's personal link."""
+    if session is None:
+        return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
+    live = hub.tournament(stream)
+    return render(
+        request,
+        "dealing.html",
+        stream=stream,
+        csrf=session.csrf,
+        title=live.state.name,
+        status=dealing_of(request).status(stream),
+        links=_links(request, hub, auth, stream),
+    )
 
 
 def render_refused(request: Request, error: AuthError) -> Response:
