@@ -94,6 +94,11 @@ def test_a_player_at_a_phone_plays_reloads_and_times_out(
         high = int(page.get_attribute("#raise-range", "max") or 0)
         for to in page.locator("#quick button").evaluate_all("bs => bs.map(b => b.dataset.to)"):
             assert low <= int(to) <= high
+        page.locator("#quick button", has_text="All-in").click()
+        assert page.locator("#act-raise").inner_text() == f"All-in {high:,}"
+        page.fill("#raise-range", str(low))  # the slider back to the minimum
+        page.locator("#raise-range").dispatch_event("input")
+        assert page.locator("#raise-out").inner_text() == f"{low:,}"
 
     # reload in the middle of a hand: the page comes back with the same turn, and acts
     hand = page.get_attribute("#play", "data-hand")

@@ -16,6 +16,7 @@
   let socket = null;
   let pause = 500;
   let sent = 0;
+  let quickTo = null;  // a quick bet's exact amount (a slider's step may not land on all-in)
 
   const SUITS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
   function card(code, extra) {
@@ -127,7 +128,9 @@
       const fresh = range.dataset.turn !== String(legal.turn);
       range.min = legal.min_raise_to; range.max = legal.max_raise_to;
       range.step = legal.chip_unit || 1;
-      if (fresh) { range.value = legal.min_raise_to; range.dataset.turn = String(legal.turn); }
+      if (fresh) {
+        range.value = legal.min_raise_to; range.dataset.turn = String(legal.turn); quickTo = null;
+      }
       $("quick").innerHTML = quickBets(legal).map(([label, to]) =>
         `<button type="button" data-to="${to}">${esc(label)}</button>`).join("");
       raiseLabel();
@@ -136,6 +139,7 @@
 
   function raiseAmount() {
     const legal = view.legal, range = $("raise-range");
+    if (quickTo !== null && quickTo >= legal.min_raise_to && quickTo <= legal.max_raise_to) return quickTo;
     let to = Number(range.value);
     if (to >= legal.max_raise_to) return legal.max_raise_to;
     to = Math.max(legal.min_raise_to, roundDown(to, legal.chip_unit || 1));
@@ -167,10 +171,10 @@
     $("act-show").onclick = () => act("show");
     $("act-muck").onclick = () => act("muck");
     $("act-raise").onclick = () => act(view.legal.raise_kind, raiseAmount());
-    $("raise-range").oninput = raiseLabel;
+    $("raise-range").oninput = () => { quickTo = null; raiseLabel(); };
     $("quick").onclick = (e) => {
       const to = e.target && e.target.dataset ? e.target.dataset.to : null;
-      if (to) { $("raise-range").value = to; raiseLabel(); }
+      if (to) { $("raise-range").value = to; quickTo = Number(to); raiseLabel(); }
     };
   }
 
