@@ -351,3 +351,25 @@ def test_a_moved_players_screen_follows_them_to_the_new_seat(
                 limit=2000,
             )
             assert dealt["you"]["table"] == other
+
+
+def test_a_browser_player_is_away_until_their_page_connects(
+    app: FastAPI, director: Director
+) -> None:
+    """TDA 30: a browser seat nobody opened is absent (dealt in, the hand killed), and back
+    in play once the player's page connects; away again when it closes."""
+    stream = dealt_tournament(app, director, 6, seconds=30)
+    start(director, stream, browser_players=["p01"], think_seconds=0, pause_seconds=0)
+    live = app.state.hub.tournament(stream)
+    assert live.state.conduct_of("p01").absent_since is not None
+    assert live.state.conduct_of("p02").absent_since is None
+    token = link(director, stream, "p01")
+    with director.client.websocket_connect(
+        f"/ws/tournaments/{stream}?role=player&player=p01&token={token}"
+    ) as ws:
+        ws.receive_json()
+        assert live.state.conduct_of("p01").absent_since is None
+    deadline = time.monotonic() + 5
+    while live.state.conduct_of("p01").absent_since is None:
+        assert time.monotonic() < deadline, "the closed page left the player present"
+        time.sleep(0.02)

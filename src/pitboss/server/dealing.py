@@ -119,7 +119,9 @@ class Dealing:
                 params={"players": unknown},
             )
         players = chosen if bots else sorted(state.players)
-        remote = {pid: RemoteAgent(pid) for pid in players}
+        # Away until their page connects (TDA 30, THC 6): a seat nobody opened is not a
+        # player to wait for at every decision.
+        remote = {pid: RemoteAgent(pid, connected=False) for pid in players}
         clock = HubClock(self.hub)
         make = bot_mix(random.Random(secrets.randbits(64)))
 
@@ -136,6 +138,10 @@ class Dealing:
         )
         dealt = DealtRoom(stream=stream, room=room, remote=remote)
         self.rooms[stream] = dealt
+        for agent in remote.values():
+            if not state.is_out(agent.player_id):
+                agent.connected = True
+                agent.disconnect()  # marked absent through the director (MarkAbsent)
         dealt.task = asyncio.ensure_future(self._run(dealt))
         self._changed(dealt)
         return dealt
