@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import socket
 import sys
-from collections.abc import Iterator
 
 import pytest
+from tests.conftest import runs_finished_on
 from typer.testing import CliRunner
 
 from pitboss.cli import app
@@ -20,25 +20,6 @@ distributed = pytest.importorskip("distributed")
 
 runner = CliRunner()
 FORECAST = ("--preset", "ky-charity", "--players", "20", "--seed", "3", "--runs", "3", "--json")
-
-
-@pytest.fixture(scope="module")
-def local() -> Iterator[distributed.LocalCluster]:
-    """A two-worker Dask cluster of separate processes, one thread each, for this module."""
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
-    ) as cluster:
-        yield cluster
-
-
-def _runs_finished_on(local: distributed.LocalCluster) -> int:
-    """The runs the cluster's scheduler has seen finish (its transition log): a run that was
-    played on this machine instead never shows up there."""
-    return sum(
-        1
-        for t in local.scheduler.transition_log
-        if t.finish == "memory" and str(t.key).startswith("summary_of_seed-")
-    )
 
 
 def _run(*args: str) -> tuple[int, str]:
@@ -63,12 +44,12 @@ def test_a_forecast_on_a_cluster_prints_the_same_json_byte_for_byte(
     code, here = _run(*FORECAST, "--jobs", "1")
     assert code == 0, here
     assert '"runs": 3' in here
-    before = _runs_finished_on(local)
+    before = runs_finished_on(local)
     assert _run(*FORECAST, "--cluster", local.scheduler_address) == (0, here)
-    assert _runs_finished_on(local) == before + 3
+    assert runs_finished_on(local) == before + 3
     address = local.scheduler_address.removeprefix("tcp://")  # host:port is taken too
     assert _run(*FORECAST, "--cluster", address) == (0, here)
-    assert _runs_finished_on(local) == before + 6
+    assert runs_finished_on(local) == before + 6
 
 
 def test_a_comparison_on_a_cluster_prints_the_same_json_byte_for_byte(
@@ -77,9 +58,9 @@ def test_a_comparison_on_a_cluster_prints_the_same_json_byte_for_byte(
     args = ("--compare", "slpt", "tda", "--players", "12", "--runs", "2", "--json")
     code, here = _run(*args, "--jobs", "2")
     assert code == 0, here
-    before = _runs_finished_on(local)
+    before = runs_finished_on(local)
     assert _run(*args, "--cluster", local.scheduler_address) == (0, here)
-    assert _runs_finished_on(local) == before + 4  # two runs of each preset
+    assert runs_finished_on(local) == before + 4  # two runs of each preset
 
 
 def test_the_forecast_uses_every_core_this_process_may_use_by_default(

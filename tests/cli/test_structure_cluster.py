@@ -5,9 +5,9 @@ unreachable address is refused with one line and exit status 2."""
 from __future__ import annotations
 
 import socket
-from collections.abc import Iterator
 
 import pytest
+from tests.conftest import runs_finished_on
 from typer.testing import CliRunner
 
 from pitboss.cli import app
@@ -18,25 +18,6 @@ distributed = pytest.importorskip("distributed")
 
 runner = CliRunner()
 SUGGEST = ("structure", "suggest", "--players", "20", "--hours", "3", "--chips", "10000")
-
-
-@pytest.fixture(scope="module")
-def local() -> Iterator[distributed.LocalCluster]:
-    """A two-worker Dask cluster of separate processes, one thread each, for this module."""
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
-    ) as cluster:
-        yield cluster
-
-
-def _runs_finished_on(local: distributed.LocalCluster) -> int:
-    """The runs the cluster's scheduler has seen finish (its transition log): a run that was
-    played on this machine instead never shows up there."""
-    return sum(
-        1
-        for t in local.scheduler.transition_log
-        if t.finish == "memory" and str(t.key).startswith("summary_of_seed-")
-    )
 
 
 def _refused(*args: str) -> str:
@@ -54,11 +35,11 @@ def test_a_suggestion_from_runs_on_a_cluster_is_the_same_byte_for_byte(
     here = runner.invoke(app, [*SUGGEST, "--runs", "2", "--jobs", "1"])
     assert here.exit_code == 0, here.output
     assert "# Designed by pitboss structure suggest" in here.output
-    before = _runs_finished_on(local)
+    before = runs_finished_on(local)
     there = runner.invoke(app, [*SUGGEST, "--runs", "2", "--cluster", local.scheduler_address])
     assert there.exit_code == 0, there.output
     assert there.output == here.output
-    assert _runs_finished_on(local) >= before + 4  # two runs of each candidate tried
+    assert runs_finished_on(local) >= before + 4  # two runs of each candidate tried
 
 
 def test_the_runs_use_every_core_this_process_may_use_by_default(

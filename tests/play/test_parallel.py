@@ -8,9 +8,9 @@ import os
 import socket
 import sys
 import time
-from collections.abc import Iterator
 
 import pytest
+from tests.conftest import runs_finished_on
 
 from pitboss.play import parallel
 from pitboss.play.forecast import RunSummary, run_seeds
@@ -26,25 +26,6 @@ from pitboss.play.runtime import SimulationSettings
 from pitboss.rules import RuleSet
 
 distributed = pytest.importorskip("distributed")
-
-
-@pytest.fixture(scope="module")
-def local() -> Iterator[distributed.LocalCluster]:
-    """A two-worker Dask cluster of separate processes, one thread each, for this module."""
-    with distributed.LocalCluster(
-        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
-    ) as cluster:
-        yield cluster
-
-
-def _runs_finished_on(local: distributed.LocalCluster) -> int:
-    """The runs the cluster's scheduler has seen finish (its transition log): a run that was
-    played on this machine instead never shows up there."""
-    return sum(
-        1
-        for t in local.scheduler.transition_log
-        if t.finish == "memory" and str(t.key).startswith("summary_of_seed-")
-    )
 
 
 def _closed_port() -> int:
@@ -84,9 +65,9 @@ def test_a_forecast_on_a_dask_cluster_equals_the_forecast_on_this_machine(
     assert [s.seed for s in here] == [11, 12, 13, 14]
     assert len({s.hands_dealt for s in here}) > 1  # the seeds really play different nights
     assert _summaries(jobs=2) == here
-    before = _runs_finished_on(local)
+    before = runs_finished_on(local)
     assert _summaries(jobs=1, cluster=local.scheduler_address) == here
-    assert _runs_finished_on(local) == before + 4
+    assert runs_finished_on(local) == before + 4
 
 
 def test_jobs_2_plays_on_two_child_processes_and_keeps_the_items_order() -> None:

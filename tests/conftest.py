@@ -1,0 +1,29 @@
+"""Fixtures shared across the test folders."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def local() -> Iterator[Any]:
+    """A two-worker Dask cluster of separate processes, one thread each, for the module that
+    asks (the ``--cluster`` tests, issue 15); skipped without the ``cluster`` extra."""
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
+    ) as cluster:
+        yield cluster
+
+
+def runs_finished_on(local: Any) -> int:
+    """The runs a cluster's scheduler has seen finish (its transition log): a run that was
+    played on this machine instead never shows up there."""
+    return sum(
+        1
+        for t in local.scheduler.transition_log
+        if t.finish == "memory" and str(t.key).startswith("summary_of_seed-")
+    )
