@@ -485,26 +485,91 @@ def redo_command(db: DbArg, tournament: IdArg, yes: YesOpt = False) -> None:
 def export_command(
     db: DbArg,
     tournament: IdArg,
-    csv_dir: Annotated[Path, typer.Option("--csv", help="Write the CSV files into this folder.")],
+    csv_dir: Annotated[
+        Path | None, typer.Option("--csv", help="Write the CSV files into this folder.")
+    ] = None,
+    hands_dir: Annotated[
+        Path | None,
+        typer.Option(
+            "--hands",
+            help="Write every hand the software dealt or a dealer recorded as PHH into this "
+            "folder, one table-NNN.phhs file per table.",
+        ),
+    ] = None,
 ) -> None:
     """Entries and money taken, results and prizes paid, chips removed with reasons: what a
-    treasurer or a charitable-gaming office asks for (THC add. 10)."""
+    treasurer or a charitable-gaming office asks for (THC add. 10); and the hands, as PHH."""
     import csv
 
+    from pitboss.errors import PitbossError
     from pitboss.tournament import reports
 
     with one_line_errors(), _service(db) as svc:
+        if csv_dir is None and hands_dir is None:
+            raise PitbossError(
+                "say what to export: --csv FOLDER (the treasurer's reports), --hands FOLDER "
+                "(the hands as PHH), or both",
+                code="nothing_to_export",
+                params={"allowed": ["--csv", "--hands"]},
+            )
         live = svc.open(tournament)
-        events = [event for _, event in live.events()]
-        csv_dir.mkdir(parents=True, exist_ok=True)
-        written = []
-        for name, report in reports.all_reports(live.state, events).items():
-            path = csv_dir / f"{name}.csv"
-            with path.open("w", newline="", encoding="utf-8") as handle:
-                csv.writer(handle).writerows(report.csv_rows())
-            written.append(path)
+        written: list[Path] = []
+        if csv_dir is not None:
+            events = [event for _, event in live.events()]
+            csv_dir.mkdir(parents=True, exist_ok=True)
+            for name, report in reports.all_reports(live.state, events).items():
+                path = csv_dir / f"{name}.csv"
+                with path.open("w", newline="", encoding="utf-8") as handle:
+                    csv.writer(handle).writerows(report.csv_rows())
+                written.append(path)
+        skipped: list[str] = []
+        if hands_dir is not None:
+            written += _export_hands(live, hands_dir, skipped)
     for path in written:
         typer.echo(str(path))
+    for line in skipped:
+        typer.echo(f"not written: {line}", err=True)
+
+
+def _export_hands(live: Any, folder: Path, skipped: list[str]) -> list[Path]:
+    """Every finished hand of the tournament as PHH, by table: the hands the software dealt
+    (read back from the tables' hand streams and replayed through the engine) and the hands
+    a live dealer recorded. A hand PHH cannot express (a THC 6 seat that posts without cards,
+    a misdeal) is listed in ``skipped`` with the reason."""
+    from pitboss.errors import HistoryError
+    from pitboss.history.export import phh_from_recorded
+    from pitboss.history.phh import PhhHand, format_phhs
+    from pitboss.live import hands_as_phh
+    from pitboss.tournament.recorded import recorded_hand
+
+    state = live.state
+    title = state.name or state.rules.title
+    by_table: dict[int, dict[str, PhhHand]] = {}
+    for stored, phh in hands_as_phh(live.store, live.stream, state.rules, title=title):
+        if isinstance(phh, HistoryError):
+            skipped.append(f"table {stored.table} hand {stored.number}: {phh.message}")
+        else:
+            by_table.setdefault(stored.table, {})[str(stored.number)] = phh
+    for hand_id in state.recorded_hands:
+        record = state.hands.get(hand_id)
+        if record is None or not record.finished:
+            continue
+        try:
+            phh = phh_from_recorded(
+                recorded_hand(state, hand_id),
+                metadata={"event": title, "hand": hand_id, "table": record.table},
+            )
+        except HistoryError as err:
+            skipped.append(f"table {record.table} hand {hand_id}: {err.message}")
+            continue
+        by_table.setdefault(record.table, {})[hand_id] = phh
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for table in sorted(by_table):
+        path = folder / f"table-{table:03d}.phhs"
+        path.write_text(format_phhs(by_table[table]), encoding="utf-8")
+        paths.append(path)
+    return paths
 
 
 # --- clock ------------------------------------------------------------------------------------
