@@ -370,12 +370,6 @@ def _consolidate(tables: Tables, ctx: BalanceContext) -> Move | None:
     return None
 
 
-def imbalance(tables: Mapping[TableNo, TableSeats]) -> int:
-    """Players between the fullest and the shortest table."""
-    tables = as_tables(tables)
-    return tables.largest() - tables.smallest()
-
-
 def _balance(tables: Tables, ctx: BalanceContext, rng: RandomSource | None) -> Move | None:
     if len(tables) < 2:
         return None
@@ -500,7 +494,6 @@ __all__ = [
     "final_table_seats",
     "halted_tables",
     "holding_seats",
-    "imbalance",
     "is_halted",
     "next_decision",
     "tables_involved",

@@ -3,7 +3,7 @@
 Each hand records the level in force when it started (TDA 23, THC 4, SLPT 12). At a table the
 director seats, the hand is dealt by the dead-button rule (TDA 32) with newcomers waiting
 between the small blind and the button (TDA 10A), only when no seat change, break or
-hand-for-hand hold is due (`pitboss.tournament.tables.waiting_tables`); THC 7's no-shows there
+hand-for-hand hold is due (`pitboss.tournament.tables.table_wait_reason`); THC 7's no-shows there
 are removed first. A finished hand reports the stacks of everyone in it, which must conserve
 chips (a re-buy declared before the deal plays behind, THC 1, TDA 27); those left with nothing
 are out, ranked by their stacks at the start of the hand (KY 8d, THC 3; RP-8A on hand-for-hand

@@ -162,10 +162,6 @@ class Tables(FrozenDict[TableNo, TableSeats]):
         """The highest table number."""
         return max(numbers[-1] for numbers in self._by_count.values())
 
-    def seat_counts(self) -> tuple[int, ...]:
-        """The seat counts of the tables, smallest first."""
-        return tuple(sorted(self._by_count))
-
     def numbers_above(self, seat_count: int) -> tuple[TableNo, ...]:
         """The tables with more than ``seat_count`` seats (THC 5), by number."""
         found = [n for count, ns in self._by_count.items() if count > seat_count for n in ns]

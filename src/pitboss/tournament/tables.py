@@ -7,7 +7,7 @@ seat changes the planner (`pitboss.tournament.balancing`) proposes: open a table
 (`ConfirmSeatChange`); dealt mode (``seating.auto_apply_moves``) makes them as they fall due.
 
 A seat change is made between hands at every table it involves (TDA 11A: a moved player must
-not leave a hand or join one in play); those tables wait for it (`waiting_tables`), as does a
+not leave a hand or join one in play); those tables wait for it (`table_wait_reason`), as does a
 table that is short (TDA 11D) or has played the current hand-for-hand hand (RP-8). In dealt
 mode a table that owes the current colour-up races before players leave it (TDA 24).
 """
@@ -36,7 +36,6 @@ from pitboss.tournament.balancing import (
     MoveReason,
     OpenTable,
     Redraw,
-    halted_tables,
     is_halted,
     next_decision,
     tables_involved,
@@ -588,9 +587,13 @@ _HELD: list[tuple[TournamentState, dict[TableNo, str], BalanceContext]] = []
 def table_wait_reason(s: TournamentState, table: int) -> str | None:
     """Why ``table`` may not deal its next hand now, or None (TDA 10B, 11A, 11D; RP-8).
 
-    The tables a pending seat change holds are worked out once per state (`_held`); whether
-    this table is short and waits for a player is asked of this table alone, so a runtime that
-    asks for each table it wakes pays the same at any number of tables.
+    A seat change is made between hands at every table it involves (the table a player leaves,
+    the table they join, a broken table and the tables receiving its players, every table for
+    a redraw): those tables wait for it, even while another of them finishes its hand; a table
+    short by the balancing threshold waits for a player (TDA 11D). The tables a pending seat
+    change holds are worked out once per state (`_held`); whether this table is short is asked
+    of this table alone, so a runtime asking for each table it wakes pays the same at any
+    number of tables.
     """
     number = TableNo(table)
     held, ctx = _held(s)
@@ -606,22 +609,6 @@ def held_tables(s: TournamentState) -> Mapping[TableNo, str]:
     """The tables held by hand-for-hand or by the seat change due, with the reason (the short
     tables of TDA 11D aside: `table_wait_reason` asks those one at a time). Read only."""
     return _held(s)[0]
-
-
-def waiting_tables(s: TournamentState) -> dict[TableNo, str]:
-    """Every table that may not deal its next hand now, with the reason (TDA 10B, 11A, 11D;
-    RP-8).
-
-    A seat change is made between hands at every table it involves (the table a player leaves,
-    the table they join, a broken table and the tables receiving its players, every table for
-    a redraw): those tables wait for it, even while another of them finishes its hand. A table
-    short by the balancing threshold waits for a player (TDA 11D).
-    """
-    held, ctx = _held(s)
-    out = dict(held)
-    for table in halted_tables(s.tables, ctx):
-        out.setdefault(table, _halted_reason(table))
-    return out
 
 
 def _halted_reason(table: TableNo) -> str:
@@ -802,5 +789,4 @@ __all__ = [
     "seated_players",
     "seated_table",
     "table_wait_reason",
-    "waiting_tables",
 ]
