@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from pitboss.engine import Action, ActionKind
+from pitboss.errors import RulingError
 from pitboss.rules import RuleSet
 from pitboss.rules.hand import OutOfTurnRule, ShortRaiseRule, UndercallRule
 from pitboss.rulings import (
@@ -312,6 +313,25 @@ def test_out_of_turn_binding_if_the_action_is_unchanged_tda_53a_slpt_27(house: s
     assert ruling.action == Action.raise_to(350)  # 300 more than the small blind's 50
     assert "TDA 53A" in ruling.rules
     hand.apply(ruling.action)
+
+
+@pytest.mark.parametrize("house", HOUSES)
+@pytest.mark.parametrize(
+    ("given", "code"),
+    [
+        (DealerInput(seat=1), "nothing_recorded"),
+        (DealerInput(seat=1, chips=50, declaration=Declaration.FOLD), "fold_with_chips"),
+    ],
+)
+def test_an_out_of_turn_record_that_could_never_be_ruled_is_refused_when_recorded_tda_53a(
+    house: str, given: DealerInput, code: str
+) -> None:
+    """Nothing recorded, or a fold with chips, out of turn: refused at once, not held to fail
+    at the player's turn (found by the property test: a held record its turn refused)."""
+    hand = hand_for(house, STACKS, "")  # seat 3 is to act
+    with pytest.raises(RulingError) as refused:
+        rule_action(hand, given)
+    assert refused.value.code == code
 
 
 @pytest.mark.parametrize("house", OOT_BINDING)

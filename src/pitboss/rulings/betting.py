@@ -178,6 +178,13 @@ def rule_action(hand: Hand, given: DealerInput, *, offences_before: int = 0) -> 
             code="bad_count",
             params={"offences_before": repr(offences_before)},
         )
+    if not given.chips and given.declaration is Declaration.NONE:
+        raise RulingError(
+            f"nothing recorded for seat {given.seat}: record the chips put in or a declaration"
+            " (fold, check, call, bet, raise, all_in)",
+            code="nothing_recorded",
+            params={"seat": given.seat},
+        )
     rules = hand.setup.rules.hand
     if given.seat != hand.actor:
         return _out_of_turn(hand, given, rules, offences_before)
@@ -238,6 +245,15 @@ def rule_held_at_turn(hand: Hand, held: HeldDeclaration) -> Ruling:
 
 
 def _out_of_turn(hand: Hand, given: DealerInput, rules: HandRules, offences_before: int) -> Ruling:
+    if given.declaration is Declaration.FOLD and given.chips:
+        # THC 52's forfeit is of an undercall made in turn: a held fold must be one that can
+        # be ruled when its turn comes
+        raise RulingError(
+            f"an out-of-turn fold puts in no chips, but {given.chips:,} were recorded: record"
+            " the fold alone",
+            code="fold_with_chips",
+            params={"seat": given.seat, "chips": given.chips},
+        )
     if rules.out_of_turn_penalty is OutOfTurnPenalty.WARNING_THEN_PENALTY:
         sanction = Sanction.WARNING if offences_before == 0 else Sanction.PENALTY
         refs: tuple[str, ...] = ("SLPT 27", "SLPT 5")
@@ -434,14 +450,7 @@ def _declared_raise(spot: _Spot, given: DealerInput, rules: HandRules) -> Ruling
 
 def _silent(spot: _Spot, given: DealerInput, rules: HandRules) -> Ruling:
     """Chips with nothing said: the chips speak (TDA 44, 45, 56; THC 22, 52; SLPT 8)."""
-    chips, owe = spot.chips, spot.owe
-    if not chips:
-        raise RulingError(
-            f"nothing recorded for seat {spot.seat}: record the chips put in or a declaration"
-            " (fold, check, call, bet, raise, all_in)",
-            code="nothing_recorded",
-            params={"seat": spot.seat},
-        )
+    chips, owe = spot.chips, spot.owe  # some chips: `rule_action` refused an empty record
     if given.single_chip:
         if owe:
             if chips < owe and chips < spot.stack:
