@@ -28,16 +28,15 @@ import asyncio
 import logging
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from pitboss.cards import Card, Deck
 from pitboss.engine import Action, ActionKind, Hand, HandSetup
 from pitboss.engine.actions import action_kind
-from pitboss.errors import IllegalAction, SeatingError
+from pitboss.errors import ConductError, IllegalAction, SeatingError
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.live.agents import Answer, LiveAgent, Turn
-from pitboss.live.clock import within
 from pitboss.live.hands import (
     HAND_ACTED,
     HAND_DEALT,
@@ -56,8 +55,9 @@ from pitboss.play.dealing import (
     setup_of_started_hand,
 )
 from pitboss.tournament import clock as clk
+from pitboss.tournament.conduct import ExpireClock
 from pitboss.tournament.hands import HandStarted, StartHand
-from pitboss.tournament.state import Phase, TournamentState
+from pitboss.tournament.state import ClockCall, Phase, TournamentState
 from pitboss.tournament.tables import table_wait_reason
 
 if TYPE_CHECKING:
@@ -137,6 +137,7 @@ class TableRunner:
         self.last_hand_id: HandId | None = None
         self.hands_dealt = 0
         self.decisions: deque[DecisionRecord] = deque(maxlen=RECENT_DECISIONS)
+        self._decided_at: dict[PlayerId, int] = {}
 
     # ------------------------------------------------------------------------ the loop
 
@@ -248,6 +249,7 @@ class TableRunner:
     ) -> None:
         room = self.room
         self.hand, self.hand_id = hand, hand_id
+        self._decided_at = {}
         for spec in setup.seats:
             room.agent_for(PlayerId(spec.player)).seated(self.table, spec.seat)
         builder = ViewBuilder(hand, time_to_act=setup.rules.table.action_seconds)
@@ -276,7 +278,8 @@ class TableRunner:
         room.table_changed(self.table)
 
     async def _decide(self, hand: Hand, builder: ViewBuilder, hand_id: HandId, number: int) -> None:
-        """One decision under the action clock, then the time bank (TDA 29; KY 16)."""
+        """One decision under the action clock, then the time bank (TDA 29; KY 16), or the
+        clock called on the player (`_wait`)."""
         room = self.room
         clock = room.clock
         view = builder.view()
@@ -294,19 +297,15 @@ class TableRunner:
         task: asyncio.Future[Any] = asyncio.ensure_future(agent.decide(turn))
         self.turn = turn
         room.table_changed(self.table)
-        used = 0.0
         try:
-            done = await within(clock, task, seconds)
-            bank = room.time_bank(player)
-            if not done and bank > 0:  # the bank runs from the end of the action clock
-                left = (turn.deadline - clock.now()) / MS_PER_SECOND + bank
-                done = await within(clock, task, max(left, 0.0))
-                used = min(bank, max(clock.now() - turn.deadline, 0) / MS_PER_SECOND)
-                room.use_time_bank(player, used)
+            done, used, called = await self._wait(task, turn, player)
         finally:
             self.turn = None
+            self._decided_at[player] = clock.now()
             if not task.done():
                 task.cancel()
+        if called and not done:
+            self._expire_called_clock(hand)
         action: Action | None = None
         action_id: str | None = None
         fault: FaultKind | None = None
@@ -355,6 +354,62 @@ class TableRunner:
             },
             at=clock.now(),
         )
+
+    async def _wait(
+        self, task: asyncio.Future[Any], turn: Turn, player: PlayerId
+    ) -> tuple[bool, float, bool]:
+        """Until the agent answers or its time is up: the action clock, then the player's time
+        bank (TDA 29; KY 16). A clock called on the player (``CallClock`` by the director or a
+        player: TDA 29, KY 16, THC 15, SLPT 2) ends the decision when the called clock runs
+        out, if that comes first; the turn's deadline then shows the countdown.
+
+        Returns whether the agent answered in time, the seconds of time bank used, and whether
+        a called clock was running on the decision.
+        """
+        room, clock = self.room, self.room.clock
+        bank_ms = int(room.time_bank(player) * MS_PER_SECOND)
+        end = turn.deadline + bank_ms
+        called = False
+        while not task.done():
+            call = self._called_on(player)
+            end = turn.deadline + bank_ms
+            called = call is not None and call.expires_at < end
+            if call is not None and called:
+                end = call.expires_at
+                if self.turn is not None and self.turn.deadline != end:
+                    self.turn = replace(turn, deadline=end)
+                    room.table_changed(self.table)
+            now = clock.now()
+            if now >= end:
+                break
+            waiter = asyncio.ensure_future(room.wait_for_change((end - now) / MS_PER_SECOND))
+            try:
+                await asyncio.wait({task, waiter}, return_when=asyncio.FIRST_COMPLETED)
+            finally:
+                waiter.cancel()
+        over = min(clock.now(), end) - turn.deadline
+        used = min(max(over, 0), bank_ms) / MS_PER_SECOND
+        if used:
+            room.use_time_bank(player, used)
+        return task.done(), used, called
+
+    def _called_on(self, player: PlayerId) -> ClockCall | None:
+        """The clock called at this table on ``player`` for this decision: one called since
+        their last decision (TDA 29: the call is on a decision)."""
+        call = self.room.state.clock_calls.get(self.table)
+        if call is None or call.player_id != player:
+            return None
+        return call if call.called_at >= self._decided_at.get(player, 0) else None
+
+    def _expire_called_clock(self, hand: Hand) -> None:
+        """The called clock ran out: recorded through the director (``ExpireClock``: KY 16, THC
+        15, SLPT 2 a dead hand, TDA 29 a check or a fold, as ``hand.timeout`` then applies)."""
+        facing_bet = hand.legal_actions().call_amount > 0
+        try:
+            self.room.execute(ExpireClock(table=self.table, facing_bet=facing_bet))
+        except ConductError as err:  # the director ended or overrode the call meanwhile
+            if err.code not in {"no_clock", "clock_not_expired"}:
+                raise
 
 
 __all__ = ["DecisionRecord", "TableRunner", "verify_action"]

@@ -262,7 +262,7 @@ def _returned(state: TournamentState, event: PlayerReturned) -> TournamentState:
 
 @folds(ClockCalled)
 def _called(state: TournamentState, event: ClockCalled) -> TournamentState:
-    call = ClockCall(player_id=event.player_id, expires_at=event.expires_at)
+    call = ClockCall(player_id=event.player_id, expires_at=event.expires_at, called_at=event.at)
     return state._replace(clock_calls=frozen_dict(state.clock_calls).updated({event.table: call}))
 
 

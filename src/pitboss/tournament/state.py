@@ -122,10 +122,12 @@ NO_CONDUCT = Conduct()
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ClockCall:
-    """A clock called on a player (TDA 29): who, when it runs out."""
+    """A clock called on a player (TDA 29): who, when it was called and when it runs out (a
+    software-dealt table applies it to the decision in play when it was called)."""
 
     player_id: PlayerId
     expires_at: int
+    called_at: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
