@@ -492,13 +492,15 @@ def export_command(
         Path | None,
         typer.Option(
             "--hands",
-            help="Write every hand the software dealt or a dealer recorded as PHH into this "
-            "folder, one table-NNN.phhs file per table.",
+            help="Write every hand the software dealt or a dealer recorded into this folder: "
+            "phh/table-NNN.phhs, each player's own PokerStars file pokerstars/<player>.txt, and "
+            "each table's pokerstars/tables/table-NNN.txt.",
         ),
     ] = None,
 ) -> None:
     """Entries and money taken, results and prizes paid, chips removed with reasons: what a
-    treasurer or a charitable-gaming office asks for (THC add. 10); and the hands, as PHH."""
+    treasurer or a charitable-gaming office asks for (THC add. 10); and the hands, as PHH and
+    PokerStars text."""
     import csv
 
     from pitboss.errors import PitbossError
@@ -508,7 +510,7 @@ def export_command(
         if csv_dir is None and hands_dir is None:
             raise PitbossError(
                 "say what to export: --csv FOLDER (the treasurer's reports), --hands FOLDER "
-                "(the hands as PHH), or both",
+                "(the hands as PHH and PokerStars text), or both",
                 code="nothing_to_export",
                 params={"allowed": ["--csv", "--hands"]},
             )
@@ -532,14 +534,19 @@ def export_command(
 
 
 def _export_hands(live: Any, folder: Path, skipped: list[str]) -> list[Path]:
-    """Every finished hand of the tournament as PHH, by table: the hands the software dealt
-    (read back from the tables' hand streams and replayed through the engine) and the hands
-    a live dealer recorded. A hand PHH cannot express (a THC 6 seat that posts without cards,
-    a misdeal) is listed in ``skipped`` with the reason."""
+    """Every finished hand of the tournament, laid out as ``simulate --hands-out`` does: PHH by
+    table (``phh/table-NNN.phhs``), each player's own PokerStars file from their seat
+    (``pokerstars/<player>.txt``, the file tracking tools import) and each table's PokerStars
+    file from no seat (``pokerstars/tables/table-NNN.txt``, with the hands a dealer recorded,
+    whose hole cards stayed at the table). The hands the software dealt are read back from the
+    tables' hand streams and replayed through the engine. A hand a format cannot express (a
+    THC 6 seat that posts without cards in PHH, a misdeal) is listed in ``skipped`` with why."""
     from pitboss.errors import HistoryError
     from pitboss.history.export import phh_from_recorded
     from pitboss.history.phh import PhhHand, format_phhs
+    from pitboss.history.stars_players import player_file_name
     from pitboss.live import hands_as_phh
+    from pitboss.live.history import finished_hands, player_histories, table_histories
     from pitboss.tournament.recorded import recorded_hand
 
     state = live.state
@@ -547,7 +554,7 @@ def _export_hands(live: Any, folder: Path, skipped: list[str]) -> list[Path]:
     by_table: dict[int, dict[str, PhhHand]] = {}
     for stored, phh in hands_as_phh(live.store, live.stream, state.rules, title=title):
         if isinstance(phh, HistoryError):
-            skipped.append(f"table {stored.table} hand {stored.number}: {phh.message}")
+            skipped.append(f"PHH table {stored.table} hand {stored.number}: {phh.message}")
         else:
             by_table.setdefault(stored.table, {})[str(stored.number)] = phh
     for hand_id in state.recorded_hands:
@@ -560,15 +567,29 @@ def _export_hands(live: Any, folder: Path, skipped: list[str]) -> list[Path]:
                 metadata={"event": title, "hand": hand_id, "table": record.table},
             )
         except HistoryError as err:
-            skipped.append(f"table {record.table} hand {hand_id}: {err.message}")
+            skipped.append(f"PHH table {record.table} hand {hand_id}: {err.message}")
             continue
         by_table.setdefault(record.table, {})[hand_id] = phh
-    folder.mkdir(parents=True, exist_ok=True)
+    phh_dir, stars_dir = folder / "phh", folder / "pokerstars"
+    tables_dir = stars_dir / "tables"
+    for made in (phh_dir, tables_dir):
+        made.mkdir(parents=True, exist_ok=True)
     paths = []
     for table in sorted(by_table):
-        path = folder / f"table-{table:03d}.phhs"
+        path = phh_dir / f"table-{table:03d}.phhs"
         path.write_text(format_phhs(by_table[table]), encoding="utf-8")
         paths.append(path)
+    for player, text in player_histories(live.store, live.stream, state).items():
+        path = stars_dir / player_file_name(player)
+        path.write_text(text, encoding="utf-8", newline="\n")
+        paths.append(path)
+    hands = finished_hands(live.store, live.stream, state)
+    stars_skipped: list[str] = []
+    for table, text in table_histories(hands, state, stars_skipped).items():
+        path = tables_dir / f"table-{table:03d}.txt"
+        path.write_text(text, encoding="utf-8", newline="\n")
+        paths.append(path)
+    skipped.extend(f"PokerStars {line}" for line in stars_skipped)
     return paths
 
 

@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pitboss.engine import HandEvent, HandSetup, HoleCardsDealt
+from pitboss.engine import HandSetup, HoleCardsDealt
+from pitboss.engine.recorded import RecordedEvent
 from pitboss.history.pokerstars import (
     Finish,
     StarsHeader,
@@ -29,10 +30,11 @@ from pitboss.history.pokerstars import (
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StarsHand:
-    """One finished hand of the tournament: the engine's setup and events, and the header."""
+    """One finished hand of the tournament: the engine's setup and events (or a live dealer's
+    record, whose hole cards stayed at the table), and the header."""
 
     setup: HandSetup
-    events: tuple[HandEvent, ...]
+    events: tuple[RecordedEvent, ...]
     header: StarsHeader
 
     def dealt_seats(self) -> dict[str, int]:

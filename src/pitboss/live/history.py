@@ -1,0 +1,190 @@
+"""A tournament's hands as PokerStars text: each player's own file and each table's (issue 14).
+
+The hands the software dealt are read back from the tables' hand streams and replayed through
+the engine (`pitboss.live.hands`); the hands a live dealer recorded (issue 16) are rebuilt from
+the director's log (`pitboss.tournament.recorded`). Only hands that are over are written.
+
+A player's own file (`player_history`) is every dealt hand they were dealt cards in, written
+from their seat (``Dealt to``), as PokerStars gives each player after a tournament, with the
+finish lines (``finished the tournament in 3rd place and received $90.00``) in the hand each
+player went out in: the file Hold'em Manager and PokerTracker import. It holds no card of
+another player that was not shown (TDA 28, THC 18, SLPT 15). A recorded hand is in no
+player's file, since its hole cards stayed at the table; it is in its table's file
+(`table_histories`), which is written from no seat.
+
+Headers: the hand number is the hand's place in the tournament (1 for the first hand dealt
+at any table), the tournament number is read off the tournament's id, and times are written
+in UTC with PokerStars' ET in brackets.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from pitboss.errors import HistoryError
+from pitboss.history.pokerstars import (
+    Finish,
+    StarsHeader,
+    format_pokerstars,
+    format_pokerstars_file,
+)
+from pitboss.history.stars_players import (
+    StarsHand,
+    format_player_histories,
+    format_player_history,
+    place_finishes,
+)
+from pitboss.ids import HandId
+from pitboss.live.hands import tournament_hands
+from pitboss.store import EventStore
+from pitboss.tournament.awards import awards
+from pitboss.tournament.recorded import recorded_hand
+from pitboss.tournament.state import TournamentState
+
+TOURNAMENT_DIGITS = 10
+"""Digits of the tournament number written in every header (read off the tournament id)."""
+
+
+def tournament_number(stream: str) -> int:
+    """The tournament's number in PokerStars headers: the same for every hand of ``stream``
+    (PokerStars numbers tournaments; pitboss ids are letters and digits)."""
+    digest = int(hashlib.sha256(stream.encode()).hexdigest(), 16)
+    number: int = digest % 10**TOURNAMENT_DIGITS
+    return number
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableHand:
+    """One finished hand at a table, ready to write: dealt by the software or recorded."""
+
+    table: int
+    hand_id: HandId
+    stars: StarsHand
+    recorded: bool
+
+
+def _header(s: TournamentState, stream: str, hand_id: HandId, played_at: int) -> StarsHeader:
+    record = s.hands[hand_id]
+    entry = s.rules.tournament.entry
+    return StarsHeader(
+        hand_id=list(s.hands).index(hand_id) + 1,
+        tournament_id=tournament_number(stream),
+        level=record.level,
+        table=record.table,
+        played_at=played_at,
+        buy_in_cents=entry.buy_in_cents,
+        fee_cents=entry.fee_cents,
+        max_seats=s.rules.table.seats,
+        time_zone="UTC",
+    )
+
+
+def finished_hands(store: EventStore, stream: str, s: TournamentState) -> list[TableHand]:
+    """Every hand of the tournament that is over, in the order the director started them:
+    the hands the software dealt (each replayed from its stream) and those a dealer recorded.
+
+    Raises:
+        LiveError: a hand stream that does not replay (``hand_log_mismatch``).
+    """
+    found: dict[HandId, TableHand] = {}
+    for stored in tournament_hands(store, stream, s.rules):
+        if stored.hand_id not in s.hands:
+            continue
+        hand = stored.replay()
+        if not hand.is_over:
+            continue
+        header = _header(s, stream, stored.hand_id, stored.dealt_at)
+        stars = StarsHand(setup=stored.setup, events=tuple(hand.events), header=header)
+        found[stored.hand_id] = TableHand(
+            table=stored.table, hand_id=stored.hand_id, stars=stars, recorded=False
+        )
+    for hand_id in s.recorded_hands:
+        record = s.hands.get(hand_id)
+        if record is None or not record.finished:
+            continue
+        recorded = recorded_hand(s, hand_id)
+        header = _header(s, stream, hand_id, record.started_at)
+        stars = StarsHand(setup=recorded.setup, events=recorded.record, header=header)
+        found[hand_id] = TableHand(table=record.table, hand_id=hand_id, stars=stars, recorded=True)
+    order = {hand_id: i for i, hand_id in enumerate(s.hands)}
+    return sorted(found.values(), key=lambda h: order[h.hand_id])
+
+
+def finishes(s: TournamentState) -> dict[str, Finish]:
+    """The finish line of each player who went out in a hand (their place and prize), and of
+    the winner; players in a deal, and players removed between hands, went out in no hand.
+    A player who bought back in (a re-buy) is in play, so has none until their last bust."""
+    last_bust = {b.bust.player_id: b for b in s.busts}
+    out: dict[str, Finish] = {}
+    for award in awards(s):
+        pid = award.player_id
+        if award.in_deal:
+            continue
+        if pid == s.winner:
+            out[pid] = Finish(place=1, prize_cents=award.owed_cents)
+            continue
+        bust = last_bust.get(pid)
+        if bust is not None and bust.hand_id is not None and bust.bust.reason == "bust":
+            out[pid] = Finish(place=award.first, prize_cents=award.owed_cents)
+    return out
+
+
+def _dealt(hands: Sequence[TableHand]) -> list[StarsHand]:
+    return [h.stars for h in hands if not h.recorded]
+
+
+def player_history(store: EventStore, stream: str, s: TournamentState, player: str) -> str:
+    """``player``'s own PokerStars file of the hands the software dealt them (empty when none
+    is over yet).
+
+    Raises:
+        HistoryError: a hand whose record is incomplete.
+        LiveError: a hand stream that does not replay.
+    """
+    hands = finished_hands(store, stream, s)
+    return format_player_history(_dealt(hands), player=player, finishes=finishes(s))
+
+
+def player_histories(store: EventStore, stream: str, s: TournamentState) -> dict[str, str]:
+    """Every player's own file (`player_history`), by player id.
+
+    Raises:
+        HistoryError: a hand whose record is incomplete.
+        LiveError: a hand stream that does not replay.
+    """
+    hands = finished_hands(store, stream, s)
+    return format_player_histories(_dealt(hands), finishes=finishes(s))
+
+
+def table_histories(
+    hands: Sequence[TableHand], s: TournamentState, skipped: list[str]
+) -> dict[int, str]:
+    """Each table's PokerStars file, written from no seat: every hand over at the table, dealt
+    or recorded, with the finish lines. A hand PokerStars text cannot express (a misdeal) is
+    listed in ``skipped`` with why."""
+    placed = place_finishes([h.stars for h in hands], finishes(s))
+    texts: dict[int, list[str]] = {}
+    for index, hand in enumerate(hands):
+        stars = hand.stars
+        try:
+            text = format_pokerstars(
+                stars.setup, stars.events, header=stars.header, finishes=placed.get(index)
+            )
+        except HistoryError as err:
+            skipped.append(f"table {hand.table} hand {hand.hand_id}: {err.message}")
+            continue
+        texts.setdefault(hand.table, []).append(text)
+    return {table: format_pokerstars_file(texts[table]) for table in sorted(texts)}
+
+
+__all__ = [
+    "TableHand",
+    "finished_hands",
+    "finishes",
+    "player_histories",
+    "player_history",
+    "table_histories",
+    "tournament_number",
+]
