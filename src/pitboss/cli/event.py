@@ -534,62 +534,17 @@ def export_command(
 
 
 def _export_hands(live: Any, folder: Path, skipped: list[str]) -> list[Path]:
-    """Every finished hand of the tournament, laid out as ``simulate --hands-out`` does: PHH by
-    table (``phh/table-NNN.phhs``), each player's own PokerStars file from their seat
-    (``pokerstars/<player>.txt``, the file tracking tools import) and each table's PokerStars
-    file from no seat (``pokerstars/tables/table-NNN.txt``, with the hands a dealer recorded,
-    whose hole cards stayed at the table). The hands the software dealt are read back from the
-    tables' hand streams and replayed through the engine. A hand a format cannot express (a
-    THC 6 seat that posts without cards in PHH, a misdeal) is listed in ``skipped`` with why."""
-    from pitboss.errors import HistoryError
-    from pitboss.history.export import phh_from_recorded
-    from pitboss.history.phh import PhhHand, format_phhs
-    from pitboss.history.stars_players import player_file_name
-    from pitboss.live import hands_as_phh
-    from pitboss.live.history import finished_hands, player_histories, table_histories
-    from pitboss.tournament.recorded import recorded_hand
+    """Every finished hand of the tournament into ``folder`` (`pitboss.live.history`'s
+    ``export_files``: PHH by table, each player's and each table's PokerStars file); a hand a
+    format cannot express is listed in ``skipped`` with why."""
+    from pitboss.live.history import export_files
 
-    state = live.state
-    title = state.name or state.rules.title
-    by_table: dict[int, dict[str, PhhHand]] = {}
-    for stored, phh in hands_as_phh(live.store, live.stream, state.rules, title=title):
-        if isinstance(phh, HistoryError):
-            skipped.append(f"PHH table {stored.table} hand {stored.number}: {phh.message}")
-        else:
-            by_table.setdefault(stored.table, {})[str(stored.number)] = phh
-    for hand_id in state.recorded_hands:
-        record = state.hands.get(hand_id)
-        if record is None or not record.finished:
-            continue
-        try:
-            phh = phh_from_recorded(
-                recorded_hand(state, hand_id),
-                metadata={"event": title, "hand": hand_id, "table": record.table},
-            )
-        except HistoryError as err:
-            skipped.append(f"PHH table {record.table} hand {hand_id}: {err.message}")
-            continue
-        by_table.setdefault(record.table, {})[hand_id] = phh
-    phh_dir, stars_dir = folder / "phh", folder / "pokerstars"
-    tables_dir = stars_dir / "tables"
-    for made in (phh_dir, tables_dir):
-        made.mkdir(parents=True, exist_ok=True)
     paths = []
-    for table in sorted(by_table):
-        path = phh_dir / f"table-{table:03d}.phhs"
-        path.write_text(format_phhs(by_table[table]), encoding="utf-8")
-        paths.append(path)
-    for player, text in player_histories(live.store, live.stream, state).items():
-        path = stars_dir / player_file_name(player)
+    for name, text in export_files(live.store, live.stream, live.state, skipped).items():
+        path = folder / name
+        path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(text, encoding="utf-8", newline="\n")
         paths.append(path)
-    hands = finished_hands(live.store, live.stream, state)
-    stars_skipped: list[str] = []
-    for table, text in table_histories(hands, state, stars_skipped).items():
-        path = tables_dir / f"table-{table:03d}.txt"
-        path.write_text(text, encoding="utf-8", newline="\n")
-        paths.append(path)
-    skipped.extend(f"PokerStars {line}" for line in stars_skipped)
     return paths
 
 

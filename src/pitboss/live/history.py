@@ -24,6 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pitboss.errors import HistoryError
+from pitboss.history.export import phh_from_recorded
+from pitboss.history.phh import PhhHand, format_phhs
 from pitboss.history.pokerstars import (
     Finish,
     StarsHeader,
@@ -35,9 +37,10 @@ from pitboss.history.stars_players import (
     format_player_histories,
     format_player_history,
     place_finishes,
+    player_file_name,
 )
 from pitboss.ids import HandId
-from pitboss.live.hands import tournament_hands
+from pitboss.live.hands import hands_as_phh, tournament_hands
 from pitboss.store import EventStore
 from pitboss.tournament.awards import awards
 from pitboss.tournament.recorded import recorded_hand
@@ -147,17 +150,6 @@ def player_history(store: EventStore, stream: str, s: TournamentState, player: s
     return format_player_history(_dealt(hands), player=player, finishes=finishes(s))
 
 
-def player_histories(store: EventStore, stream: str, s: TournamentState) -> dict[str, str]:
-    """Every player's own file (`player_history`), by player id.
-
-    Raises:
-        HistoryError: a hand whose record is incomplete.
-        LiveError: a hand stream that does not replay.
-    """
-    hands = finished_hands(store, stream, s)
-    return format_player_histories(_dealt(hands), finishes=finishes(s))
-
-
 def table_histories(
     hands: Sequence[TableHand], s: TournamentState, skipped: list[str]
 ) -> dict[int, str]:
@@ -173,17 +165,62 @@ def table_histories(
                 stars.setup, stars.events, header=stars.header, finishes=placed.get(index)
             )
         except HistoryError as err:
-            skipped.append(f"table {hand.table} hand {hand.hand_id}: {err.message}")
+            skipped.append(f"PokerStars table {hand.table} hand {hand.hand_id}: {err.message}")
             continue
         texts.setdefault(hand.table, []).append(text)
     return {table: format_pokerstars_file(texts[table]) for table in sorted(texts)}
 
 
+def export_files(
+    store: EventStore, stream: str, s: TournamentState, skipped: list[str]
+) -> dict[str, str]:
+    """Every finished hand of the tournament as files, by path, laid out as ``pitboss simulate
+    --hands-out`` lays them: PHH by table (``phh/table-NNN.phhs``: the dealt hands replayed
+    from their streams, the recorded ones rebuilt), each player's own PokerStars file
+    (``pokerstars/<player>.txt``) and each table's (``pokerstars/tables/table-NNN.txt``). A
+    hand a format cannot express (a THC 6 seat that posts without cards, in PHH; a misdeal) is
+    listed in ``skipped`` with why.
+
+    Raises:
+        LiveError: a hand stream that does not replay.
+    """
+    title = s.name or s.rules.title
+    by_table: dict[int, dict[str, PhhHand]] = {}
+    for stored, phh in hands_as_phh(store, stream, s.rules, title=title):
+        if isinstance(phh, HistoryError):
+            skipped.append(f"PHH table {stored.table} hand {stored.number}: {phh.message}")
+        else:
+            by_table.setdefault(stored.table, {})[str(stored.number)] = phh
+    for hand_id in s.recorded_hands:
+        record = s.hands.get(hand_id)
+        if record is None or not record.finished:
+            continue
+        try:
+            phh = phh_from_recorded(
+                recorded_hand(s, hand_id),
+                metadata={"event": title, "hand": hand_id, "table": record.table},
+            )
+        except HistoryError as err:
+            skipped.append(f"PHH table {record.table} hand {hand_id}: {err.message}")
+            continue
+        by_table.setdefault(record.table, {})[hand_id] = phh
+    files = {
+        f"phh/table-{table:03d}.phhs": format_phhs(by_table[table]) for table in sorted(by_table)
+    }
+    hands = finished_hands(store, stream, s)
+    players = format_player_histories(_dealt(hands), finishes=finishes(s))
+    for player, text in players.items():
+        files[f"pokerstars/{player_file_name(player)}"] = text
+    for table, text in table_histories(hands, s, skipped).items():
+        files[f"pokerstars/tables/table-{table:03d}.txt"] = text
+    return files
+
+
 __all__ = [
     "TableHand",
+    "export_files",
     "finished_hands",
     "finishes",
-    "player_histories",
     "player_history",
     "table_histories",
     "tournament_number",

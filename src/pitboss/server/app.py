@@ -29,7 +29,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from pitboss.errors import ConcurrencyConflict, PitbossError, StoreError, UndoError
-from pitboss.server import api, pages, play_api
+from pitboss.server import api, dealer, hands_api, pages, play_api
 from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError, CredentialFile
 from pitboss.server.dealing import Dealing
 from pitboss.server.hub import Hub, Role, Screen
@@ -138,7 +138,9 @@ def create_app(
         )
 
     app.include_router(play_api.router)  # first: /dealing is not /{kind} (undo, redo)
+    app.include_router(hands_api.router)  # and hands.zip is not one either
     app.include_router(api.router)
+    app.include_router(dealer.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 

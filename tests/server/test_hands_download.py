@@ -1,0 +1,78 @@
+"""A player downloads their own hand history from the server (issue 14): PokerStars text from
+their seat (``Dealt to``) of the hands over so far, only with their personal link's token, with
+no card of another player that was not shown; the director downloads every hand as a zip laid
+out as ``pitboss event export --hands`` writes it."""
+
+from __future__ import annotations
+
+import io
+import time
+import zipfile
+
+from fastapi import FastAPI
+from tests.server.conftest import Director
+from tests.server.test_dealing import dealt_tournament, link, start
+
+from pitboss.engine import HandTabled, HoleCardsDealt
+from pitboss.history.pokerstars import HAND_SEPARATOR
+from pitboss.live.hands import tournament_hands
+
+
+def dealt_hands(app: FastAPI, director: Director, count: int) -> str:
+    stream = dealt_tournament(app, director, 6)
+    start(director, stream, think_seconds=0, pause_seconds=0)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        dealt = director.client.get(f"/api/tournaments/{stream}/dealing").json()
+        if sum(t["hands_dealt"] for t in dealt["tables"]) >= count:
+            director.post(f"/api/tournaments/{stream}/dealing/pause", json={})
+            return stream
+        time.sleep(0.05)
+    raise AssertionError("the hands were not dealt")
+
+
+def test_a_player_downloads_their_own_hands_and_nobody_else_can(
+    app: FastAPI, director: Director
+) -> None:
+    stream = dealt_hands(app, director, 6)
+    token, other = link(director, stream, "p01"), link(director, stream, "p02")
+    client = director.client
+    client.cookies.clear()  # the player is not the director
+    url = f"/t/{stream}/play/p01/hands.txt"
+    answer = client.get(url, params={"token": token})
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["content-type"].startswith("text/plain")
+    assert "p01.txt" in answer.headers["content-disposition"]
+    hands = answer.text.removesuffix("\n").split(HAND_SEPARATOR)
+    live = app.state.hub.tournament(stream)
+    stored = [h for h in tournament_hands(live.store, stream, live.state.rules) if h.finished]
+    mine = [h for h in stored if "p01" in dict(h.stacks)]
+    assert len(hands) == len(mine) >= 5
+    assert all("\nDealt to p01 [" in text for text in hands)
+    for text, hand in zip(hands, mine, strict=True):
+        replayed = hand.replay()
+        seat = {s.player: s.seat for s in hand.setup.seats}["p01"]
+        shown = {e.seat for e in replayed.events if isinstance(e, HandTabled)}
+        for event in replayed.events:
+            if not isinstance(event, HoleCardsDealt) or event.cards is None:
+                continue
+            if event.seat != seat and event.seat not in shown:
+                assert f"[{' '.join(map(str, event.cards))}]" not in text
+    for token_given in (None, "wrong", other):
+        params = {} if token_given is None else {"token": token_given}
+        refused = client.get(url, params=params)
+        assert refused.status_code == 403
+        assert refused.json()["code"]
+        assert "Dealt to" not in refused.text
+
+
+def test_the_director_downloads_every_hand_as_a_zip(app: FastAPI, director: Director) -> None:
+    stream = dealt_hands(app, director, 4)
+    answer = director.client.get(f"/api/tournaments/{stream}/hands.zip")
+    assert answer.status_code == 200, answer.text
+    names = zipfile.ZipFile(io.BytesIO(answer.content)).namelist()
+    assert "hands/phh/table-001.phhs" in names
+    assert "hands/pokerstars/tables/table-001.txt" in names
+    assert {f"hands/pokerstars/p0{i}.txt" for i in range(1, 7)} <= set(names)
+    director.client.cookies.clear()
+    assert director.client.get(f"/api/tournaments/{stream}/hands.zip").status_code == 401
