@@ -25,6 +25,7 @@
     $$("nav.tabs [data-tab]").forEach((b) => b.setAttribute("aria-selected", String(b.dataset.tab === name)));
     $$(".panel").forEach((p) => { p.hidden = p.id !== "tab-" + name; });
     document.body.dataset.tab = name;
+    if (name === "tables") setTimeout(loadInPlay, 0);
     try { localStorage.setItem("pitboss.tab." + stream, name); } catch (e) { /* private mode */ }
     if (name === "log") loadLog();
   }
@@ -338,9 +339,83 @@
       const total = players.reduce((s, p) => s + p.chips, 0);
       const call = calls[t] ? `<p class="callout">Clock called on ${esc(nameOf(calls[t].player_id))}</p>` : "";
       return `<article class="table-card" data-table="${t}"><h3>Table ${t} <small>${players.length} players · ${chips(total)} chips</small></h3>${call}`
+        + `<div class="in-play" data-in-play="${t}"></div>`
         + `<ol class="seats">${players.map((p) => `<li><span class="seat">${p.seat}</span> ${esc(p.name)} <small>${esc(p.player_id)}</small><span class="num">${chips(p.chips)}</span></li>`).join("")}</ol></article>`;
     }).join("") || `<p class="muted">No tables yet: draw the seats.</p>`;
+    renderInPlay();
   }
+
+  // --- every table's hand in progress (the software's, or a dealer's record) -------------
+
+  let handsNow = null;
+  let handsBusy = false;
+
+  function handLine(h) {
+    if (!h.hand_id) return `<p class="muted">No hand yet.</p>`;
+    if (h.source === "floor") return h.in_play ? `<p class="hand-line">Hand ${esc(h.hand_id)} in play</p>` : "";
+    const board = h.board && h.board.length ? ` <span class="board">${h.board.map(esc).join(" ")}</span>` : "";
+    const pots = h.pots && h.pots.length > 1
+      ? ` (${h.pots.map((p, i) => `${i ? "side" : "main"} ${chips(p.amount)}`).join(", ")})` : "";
+    const who = h.to_act
+      ? `<span class="to-act">${esc(h.to_act.name)} to act${h.to_act.to_call ? ", " + chips(h.to_act.to_call) + " to call" : ""}`
+        + (typeof h.to_act.deadline === "number" ? ` · <span class="left" data-deadline="${h.to_act.deadline}"></span>` : "") + `</span>`
+      : (h.in_play ? (h.awaiting_award ? `<span class="to-act">pots to award</span>` : "") : `<span class="muted">between hands</span>`);
+    const source = h.source === "recorded" ? "recorded by the dealer" : "dealt by the software";
+    const ruling = h.last_ruling ? `<p class="ruling">${esc(h.last_ruling)}</p>` : "";
+    const pause = h.source === "dealt"
+      ? `<button type="button" class="small secondary" data-table-act="${h.paused ? "resume" : "pause"}" data-table="${h.table}">${h.paused ? "Deal again" : "Pause"}</button>`
+      : "";
+    return `<p class="hand-line"><b>${esc(h.hand_id)}</b> <small>${source}</small> ${esc(h.street || "")}${board}`
+      + ` · pot ${chips(h.pot)}${pots} · ${h.players_in} in the hand${h.paused ? ' · <span class="paused">paused</span>' : ""}</p>`
+      + `<p class="hand-line">${who} ${pause}</p>${ruling}`;
+  }
+
+  function renderInPlay() {
+    const tables = handsNow ? handsNow.tables : [];
+    for (const h of tables) {
+      const box = $(`[data-in-play="${h.table}"]`);
+      if (box) box.innerHTML = handLine(h);
+    }
+    const dealing = Boolean(handsNow && handsNow.dealing);
+    $("#dealing-controls").hidden = !dealing;
+    const allPaused = dealing && tables.length > 0 && tables.every((h) => h.paused);
+    $("#pause-every-table").hidden = allPaused;
+    $("#resume-every-table").hidden = !dealing || !tables.some((h) => h.paused);
+    tickInPlay();
+  }
+
+  function tickInPlay() {
+    for (const el of $$("#tables-list [data-deadline]")) {
+      el.textContent = Pitboss.clockText(Pitboss.untilInstant(Number(el.dataset.deadline))) + " left";
+    }
+  }
+
+  async function loadInPlay() {
+    if (handsBusy || document.body.dataset.tab !== "tables" || !P.tables.length) return;
+    handsBusy = true;
+    try {
+      handsNow = await Pitboss.request("GET", `/api/tournaments/${stream}/hands/in-play`);
+      renderInPlay();
+    } catch (err) { /* the next poll tries again; a refusal shows on the next command */ }
+    handsBusy = false;
+  }
+  setInterval(loadInPlay, 1000);
+  setInterval(tickInPlay, 250);
+  document.addEventListener("pitboss:changed", loadInPlay);
+
+  async function pauseTables(act, table, box) {
+    try {
+      await Pitboss.request("POST", `/api/tournaments/${stream}/dealing/${act}`, table === null ? {} : { table });
+      happened([`${act === "pause" ? "Paused" : "Dealing again at"} ${table === null ? "every table" : "Table " + table}`]);
+      loadInPlay();
+    } catch (err) { showRefusal(box, err); }
+  }
+  $("#tables-list").addEventListener("click", (e) => {
+    const b = e.target.closest("[data-table-act]");
+    if (b) pauseTables(b.dataset.tableAct, Number(b.dataset.table), null);
+  });
+  $("#pause-every-table").addEventListener("click", () => pauseTables("pause", null, $("#dealing-controls .error")));
+  $("#resume-every-table").addEventListener("click", () => pauseTables("resume", null, $("#dealing-controls .error")));
 
   function renderBustForm() {
     const tableSel = $("#bust-table");
