@@ -76,3 +76,34 @@ def test_the_director_downloads_every_hand_as_a_zip(app: FastAPI, director: Dire
     assert {f"hands/pokerstars/p0{i}.txt" for i in range(1, 7)} <= set(names)
     director.client.cookies.clear()
     assert director.client.get(f"/api/tournaments/{stream}/hands.zip").status_code == 401
+
+
+def test_a_hand_a_dealer_recorded_is_in_the_download_as_phh_and_pokerstars_text(
+    director: Director,
+) -> None:
+    """Issue 16: a hand history is written for every hand recorded at the table."""
+    stream = director.create("Dealer night", preset="slpt")
+    for i in range(1, 5):
+        director.command(
+            stream, {"type": "register_player", "player_id": f"p{i}", "name": f"Player {i}"}
+        )
+    director.command(stream, {"type": "draw_seats"})
+    director.command(stream, {"type": "start_tournament"})
+    director.command(stream, {"type": "start_hand", "hand_id": "t1-h1", "table": 1})
+    for _ in range(3):  # everyone folds to the big blind
+        actor = director.client.get(f"/api/tournaments/{stream}/hands/in-play").json()
+        seat = actor["tables"][0]["to_act"]["seat"]
+        director.command(
+            stream,
+            {"type": "record_dealer_input", "table": 1, "seat": seat, "declaration": "fold"},
+        )
+    answer = director.client.get(f"/api/tournaments/{stream}/hands.zip")
+    assert answer.status_code == 200, answer.text
+    archive = zipfile.ZipFile(io.BytesIO(answer.content))
+    phh = archive.read("hands/phh/table-001.phhs").decode()
+    assert "[t1-h1]" in phh
+    stars = archive.read("hands/pokerstars/tables/table-001.txt").decode()
+    assert stars.startswith("PokerStars Hand #1: Tournament #")
+    assert stars.count(": folds") == 3
+    assert "collected" in stars
+    assert "Dealt to" not in stars  # the hole cards stayed at the table
