@@ -2,7 +2,8 @@
 
 A `TableRunner` is one asyncio task per table. In a loop it:
 
-1. waits until the table may deal: play is on, not on a break (a colour-up at the break or at
+1. waits until the table may deal: play is on and the director's clock runs (a paused clock
+   deals no new hand; the hands in play finish), not on a break (a colour-up at the break or at
    the start of a level is raced first, TDA 24 / KY 2, KY 10), no seat change, break of the
    table or hand-for-hand hold is due (`pitboss.tournament.tables.table_wait_reason`: TDA
    10B, 11; RP-8), two players seated, and the room has not paused it;
@@ -157,8 +158,8 @@ class TableRunner:
                 continue
             if clock_due(s, room.clock.now()) and room.execute_tick():
                 continue
-            if s.phase is not Phase.RUNNING:
-                await room.wait_for_change()
+            if s.phase is not Phase.RUNNING or not s.clock.running:
+                await room.wait_for_change()  # the director paused the clock: no new hand
                 continue
             period = s.period
             if period.colour_up and (period.index, self.table) not in s.colour_ups_raced:
