@@ -69,6 +69,9 @@ log = logging.getLogger(__name__)
 MS_PER_SECOND = 1000
 RECENT_DECISIONS = 500
 """Decisions a runner keeps in memory (the hand stream keeps them all)."""
+CHANGE_WAIT_SECONDS = 86_400.0
+"""A decision waits for the director's changes (a clock called) this long at most; its own
+clock ends it first."""
 
 
 def verify_action(hand: Hand, action: Action) -> None:
@@ -380,14 +383,18 @@ class TableRunner:
                 if self.turn is not None and self.turn.deadline != end:
                     self.turn = replace(turn, deadline=end)
                     room.table_changed(self.table)
-            now = clock.now()
-            if now >= end:
+            left = (end - clock.now()) / MS_PER_SECOND
+            if left <= 0:
                 break
-            waiter = asyncio.ensure_future(room.wait_for_change((end - now) / MS_PER_SECOND))
+            timer = asyncio.ensure_future(clock.sleep(left))  # the clock's own "time is up"
+            change = asyncio.ensure_future(room.wait_for_change(CHANGE_WAIT_SECONDS))
             try:
-                await asyncio.wait({task, waiter}, return_when=asyncio.FIRST_COMPLETED)
+                await asyncio.wait({task, timer, change}, return_when=asyncio.FIRST_COMPLETED)
             finally:
-                waiter.cancel()
+                timer.cancel()
+                change.cancel()
+            if timer.done() and not timer.cancelled():
+                break
         over = min(clock.now(), end) - turn.deadline
         used = min(max(over, 0), bank_ms) / MS_PER_SECOND
         if used:
