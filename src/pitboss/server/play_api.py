@@ -4,8 +4,9 @@ spectator's screens.
 The director starts the software dealing (``POST .../dealing``), pauses and resumes a table or
 all of them, and reads each seated player's personal link (its secret an HMAC only that player
 is given). A player's page holds its link; over the WebSocket (``role=player``) it receives a
-view built for that player only and sends its actions, each with an id the page made; a refusal
-comes back as ``{code, params, message}``. A spectator's screen (``role=spectator``) shows a
+view built for that player only and sends its actions, each with an id the page made, and its
+re-buy declarations (``{"type": "rebuy"}``: THC 1, TDA 27); a refusal comes back as
+``{code, params, message}``. A spectator's screen (``role=spectator``) shows a
 table with no hole card until it is shown.
 """
 
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import weakref
 from typing import Any
 
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
@@ -29,6 +31,7 @@ from pitboss.server.deps import AuthDep, DirectorDep, HubDep, OptionalSessionDep
 from pitboss.server.hub import Hub, Screen
 from pitboss.server.pages import render
 from pitboss.server.player import player_view, spectator_view
+from pitboss.tournament.registration import DeclareRebuy
 
 router = APIRouter()
 
@@ -369,6 +372,15 @@ async def serve_live(websocket: WebSocket, hub: Hub, auth: Auth, stream: str) ->
             incoming.cancel()
 
 
+FRAME_TYPES = ("act", "rebuy")
+"""What a player's page may send: an action in turn, or a re-buy declaration."""
+
+_DECLARED: weakref.WeakKeyDictionary[DealtRoom, dict[PlayerId, set[str]]] = (
+    weakref.WeakKeyDictionary()
+)
+"""The ids of the re-buy frames each browser player's declarations were made with."""
+
+
 def _answer(dealt: DealtRoom | None, player: PlayerId, frame: str) -> dict[str, Any]:
     if len(frame) > MAX_FRAME:
         error = LiveError(
@@ -381,14 +393,67 @@ def _answer(dealt: DealtRoom | None, player: PlayerId, frame: str) -> dict[str, 
         message = json.loads(frame)
     except ValueError:
         message = None
-    if not isinstance(message, dict) or message.get("type") != "act":
+    kind = message.get("type") if isinstance(message, dict) else None
+    if not isinstance(message, dict) or kind not in FRAME_TYPES:
         error = LiveError(
-            'a player sends actions only: {"type": "act", "action": ..., "action_id": ...}',
+            'a player sends actions ({"type": "act", "action": ..., "action_id": ...}) or a '
+            're-buy declaration ({"type": "rebuy", "action_id": ...})',
             code="bad_frame",
-            params={"expected": "act"},
+            params={"expected": list(FRAME_TYPES)},
         )
         return {"kind": "refused", "action_id": "", **error.to_dict()}
+    if kind == "rebuy":
+        return _declare_rebuy(dealt, player, message)
     return _submit(dealt, player, message)
+
+
+def _declare_rebuy(
+    dealt: DealtRoom | None, player: PlayerId, message: dict[str, Any]
+) -> dict[str, Any]:
+    """The player declares a re-buy at their page (THC 1, TDA 27): ``DeclareRebuy`` through the
+    room, so the tables waiting on the director look again; binding, it plays behind from the
+    next deal, and the director makes it (``Rebuy``) when the money is paid at the desk (the
+    console's log shows the declaration). The director's checks decide (the window, KY 4 /
+    THC 1; the eligibility, THC 1: below 16,000 chips; the limit); a frame id applied before is
+    not applied again.
+    """
+    action_id = str(message.get("action_id", ""))[:80]
+    try:
+        if dealt is None or not dealt.is_running or player not in dealt.remote:
+            raise LiveError(
+                "the software is not dealing for you now: wait for the director",
+                code="not_dealing",
+                params={"player_id": player},
+            )
+        if not action_id:
+            raise LiveError(
+                "a re-buy declaration needs the id the page gave it",
+                code="no_action_id",
+                params={"player_id": player},
+            )
+        done = _DECLARED.setdefault(dealt, {}).setdefault(player, set())
+        if action_id in done:
+            return {
+                "kind": "submitted",
+                "status": "repeated",
+                "action_id": action_id,
+                "message": f"re-buy declaration {action_id} was made already: ignored",
+            }
+        dealt.room.execute(DeclareRebuy(player_id=player))
+    except PitbossError as error:
+        return {"kind": "refused", "action_id": action_id, **error.to_dict()}
+    done.add(action_id)
+    state = dealt.room.state
+    seated = state.table_of(player)
+    shown = seated.number if seated is not None else min(state.tables, default=None)
+    if shown is not None:
+        dealt.room.table_changed(shown)  # every screen looks again, the console too
+    return {
+        "kind": "submitted",
+        "status": "accepted",
+        "action_id": action_id,
+        "message": "re-buy declared: pay the director; the chips play behind (THC 1, TDA 27)",
+    }
 
 
 __all__ = ["LIVE_ROLES", "router", "serve_live"]

@@ -5,7 +5,8 @@
 cards tabled at showdown public), so no hole card of anyone else and no undealt or burned card
 can reach a player or a spectator (TDA 28, THC 18, SLPT 15: no rabbit hunting). A spectator's
 view is the same builder with ``seat=None``. `player_view` adds the player's own seat and, in
-turn, the legal actions with their exact amounts (the engine's ``legal_actions``).
+turn, the legal actions with their exact amounts (the engine's ``legal_actions``), and the
+chips for sale to that player now (`offers_of`: the director's own checks, never a second copy).
 """
 
 from __future__ import annotations
@@ -28,9 +29,14 @@ from pitboss.engine.events import (
 )
 from pitboss.engine.hand import Hand
 from pitboss.engine.pots import build_pots
+from pitboss.errors import PitbossError
 from pitboss.evaluator import best_five, describe, evaluate
 from pitboss.ids import PlayerId, TableNo
+from pitboss.play.offers import OfferKind, rebuy_window
 from pitboss.server import views
+from pitboss.tournament.aggregate import decide
+from pitboss.tournament.registration import AddOn, DeclareRebuy
+from pitboss.tournament.registry import Command
 from pitboss.tournament.state import TournamentState
 
 if TYPE_CHECKING:
@@ -202,6 +208,76 @@ def legal_payload(hand: Hand) -> dict[str, Any]:
     }
 
 
+def format_price(cents: int) -> str:
+    """Money as a player reads it on an offer: ``$50``, ``$12.50``."""
+    dollars, rest = divmod(cents, 100)
+    return f"${dollars:,}" if rest == 0 else f"${dollars:,}.{rest:02d}"
+
+
+def _allowed(state: TournamentState, command: Command, now: int) -> bool:
+    """The director would take ``command`` at ``now``: a dry run of the director's own
+    ``decide`` (its checks are the rule; nothing is recorded)."""
+    try:
+        decide(state, command, now)
+    except PitbossError:
+        return False
+    return True
+
+
+def offers_of(state: TournamentState, player_id: PlayerId, now: int) -> list[dict[str, Any]]:
+    """The chips ``player_id`` may buy now, with the exact price (buy-in part and fee together)
+    and chips: a re-buy while its window is open and the house lets this player re-buy (KY 4;
+    THC 1: below 16,000 chips; a busted player too, while re-buys are open), the add-on at its
+    break (KY 5, THC 1).
+
+    Whether each is allowed is the director's own check, run on the state without recording
+    anything (`DeclareRebuy`, `AddOn`): the window (`pitboss.tournament.windows`), the
+    eligibility and the limits are never written a second time here.
+
+    A player declares a re-buy at their page (``"declares": True``): binding, it plays behind
+    from the next deal (THC 1, TDA 27) and the director makes it (``Rebuy``) when the money is
+    paid. The add-on is bought at the director's desk (``"at_desk": True``): money is taken by
+    the director, and the house's rules give no declared add-on.
+    """
+    player = state.players.get(player_id)
+    if player is None:
+        return []
+    terms = state.rules.tournament
+    out: list[dict[str, Any]] = []
+    if terms.rebuy.allowed and _allowed(state, DeclareRebuy(player_id=player_id), now):
+        price = terms.rebuy.price_cents + terms.rebuy.fee_cents
+        window = rebuy_window(state, now)
+        out.append(
+            {
+                "kind": OfferKind.REBUY.value,
+                "price_cents": price,
+                "chips": terms.rebuy.chips,
+                "label": f"Re-buy {format_price(price)} for {terms.rebuy.chips:,} chips",
+                "declares": True,
+                "at_desk": False,
+                "minutes_left": None if window is None else window[0],
+                "window_minutes": None if window is None else window[1],
+                "eligible_below_chips": terms.rebuy.eligible_below_chips,
+            }
+        )
+    if terms.add_on.allowed and _allowed(state, AddOn(player_id=player_id), now):
+        price = terms.add_on.price_cents + terms.add_on.fee_cents
+        out.append(
+            {
+                "kind": OfferKind.ADD_ON.value,
+                "price_cents": price,
+                "chips": terms.add_on.chips,
+                "label": f"Add-on {format_price(price)} for {terms.add_on.chips:,} chips",
+                "declares": False,
+                "at_desk": True,
+                "minutes_left": None,
+                "window_minutes": None,
+                "eligible_below_chips": None,
+            }
+        )
+    return out
+
+
 def player_view(
     state: TournamentState,
     runners: dict[TableNo, TableRunner],
@@ -221,7 +297,15 @@ def player_view(
     you: dict[str, Any] = {"player_id": player_id, "table": table, "seat": seat}
     player = state.players.get(player_id)
     if player is not None:
-        you |= {"name": player.name, "status": str(player.status), "chips": player.chips}
+        you |= {
+            "name": player.name,
+            "status": str(player.status),
+            "out": state.is_out(player_id),
+            "chips": player.chips,
+            "rebuys": player.rebuys,
+            "add_ons": player.add_ons,
+            "rebuy_declared": player.rebuy_declared,
+        }
     legal = None
     if (
         runner is not None
@@ -240,6 +324,7 @@ def player_view(
         "you": you,
         "hand": hand,
         "legal": legal,
+        "offers": offers_of(state, player_id, now),
         "clock": views.clock_payload(state, now),
     }
 
@@ -265,4 +350,11 @@ def spectator_view(
     }
 
 
-__all__ = ["hand_view", "legal_payload", "player_view", "spectator_view"]
+__all__ = [
+    "format_price",
+    "hand_view",
+    "legal_payload",
+    "offers_of",
+    "player_view",
+    "spectator_view",
+]

@@ -1,6 +1,9 @@
 // pitboss: the player's table (and the public view of a dealt table), kept live over the
 // WebSocket. The server builds the view for this recipient only; the page draws it, counts the
-// action clock down from its deadline instant, and offers only the legal actions and amounts.
+// action clock down from its deadline instant, and offers only the legal actions and amounts,
+// and the chips the director would sell this player now (a re-buy is declared here: binding,
+// it plays behind, THC 1 / TDA 27; the add-on is bought at the director's desk). A player
+// moved to another table (a balancing move, a broken table) sees where, and plays on there.
 (function () {
   "use strict";
   const root = document.getElementById("play");
@@ -17,6 +20,9 @@
   let pause = 500;
   let sent = 0;
   let quickTo = null;  // a quick bet's exact amount (a slider's step may not land on all-in)
+  let seatedAt = null;  // "table/seat" last drawn: a change is a move
+  let movedUntil = 0;  // the move notice shows until then (ms, page time)
+  const MOVE_NOTICE_MS = 20000;
 
   const SUITS = { s: "\u2660", h: "\u2665", d: "\u2666", c: "\u2663" };
   function card(code, extra) {
@@ -78,8 +84,9 @@
   function status(v) {
     const hand = v.hand;
     let text = "";
-    if (!v.dealing) text = "Waiting for the director to start dealing.";
-    else if (player && v.you && !v.you.table) text = v.you.status === "busted" ? "You are out of the tournament." : "Not seated.";
+    if (player && v.you && v.you.out) text = "You are out of the tournament.";
+    else if (!v.dealing) text = "Waiting for the director to start dealing.";
+    else if (player && v.you && !v.you.table) text = "Not seated.";
     else if (!hand) text = "Waiting for the first hand.";
     else if (hand.over) text = "Hand over.";
     else if (v.legal) text = "Your turn.";
@@ -88,6 +95,52 @@
       text = s ? `${s.name} to act.` : "";
     }
     $("status").textContent = text;
+  }
+
+  // --- a move, and the chips for sale ---------------------------------------------------------
+  function drawMove(v) {
+    const box = $("moved");
+    if (!box || !v.you) return;
+    const here = v.you.table ? `${v.you.table}/${v.you.seat}` : null;
+    if (here && seatedAt && here !== seatedAt) {
+      movedUntil = Date.now() + MOVE_NOTICE_MS;
+      box.textContent = `You have moved: Table ${v.you.table}, seat ${v.you.seat}.`;
+      box.dataset.table = String(v.you.table);
+      box.dataset.seat = String(v.you.seat);
+    }
+    if (here) seatedAt = here;
+    box.hidden = Date.now() >= movedUntil;
+  }
+
+  function drawOffers(v) {
+    const box = $("offers");
+    if (!box) return;
+    const offers = v.offers || [];
+    const you = v.you || {};
+    const parts = [];
+    if (you.rebuy_declared) {
+      parts.push(`<p class="declared" id="rebuy-declared">Re-buy declared: pay the director. The chips play behind from the next deal.</p>`);
+    }
+    for (const o of offers) {
+      if (o.declares) {
+        const when = o.minutes_left !== null && o.minutes_left !== undefined ? ` Re-buys close in ${o.minutes_left} min.` : "";
+        parts.push(`<div class="offer" data-kind="${esc(o.kind)}"><button type="button" id="offer-${esc(o.kind)}" data-kind="${esc(o.kind)}">${esc(o.label)}</button>` +
+          `<small>Declaring is binding: the chips play behind from the next deal; you pay the director.${esc(when)}</small></div>`);
+      } else {
+        parts.push(`<div class="offer desk" data-kind="${esc(o.kind)}" id="offer-${esc(o.kind)}"><b>${esc(o.label)}</b>` +
+          `<small>At the director's desk, this break only.</small></div>`);
+      }
+    }
+    box.innerHTML = parts.join("");
+    box.hidden = parts.length === 0;
+  }
+
+  function declare(kind) {
+    if (kind !== "rebuy" || !socket || socket.readyState !== 1) return;
+    sent += 1;
+    socket.send(JSON.stringify({ type: "rebuy", action_id: `${player}-rebuy-${Date.now()}-${sent}` }));
+    const button = $("offer-rebuy");
+    if (button) button.disabled = true;  // until the next view says otherwise
   }
 
   // --- acting ---------------------------------------------------------------------------------
@@ -176,6 +229,10 @@
       const to = e.target && e.target.dataset ? e.target.dataset.to : null;
       if (to) { $("raise-range").value = to; quickTo = Number(to); raiseLabel(); }
     };
+    $("offers").onclick = (e) => {
+      const kind = e.target && e.target.tagName === "BUTTON" ? e.target.dataset.kind : null;
+      if (kind) declare(kind);
+    };
   }
 
   // --- the clocks -----------------------------------------------------------------------------
@@ -197,6 +254,8 @@
       $("timer").textContent = seconds === null ? "" : `${seconds}s`;
       box.classList.toggle("low", seconds !== null && seconds <= 5);
     }
+    const moved = $("moved");
+    if (moved && !moved.hidden && Date.now() >= movedUntil) moved.hidden = true;
     document.querySelectorAll(".seat .timer").forEach((el) => el.remove());
     if (seconds !== null && hand) {
       const seat = document.querySelector(`.seat[data-seat="${hand.actor}"] .line`);
@@ -215,6 +274,8 @@
     if (player) {
       const me = v.hand && v.hand.seats.find((s) => s.player_id === player);
       $("hole").innerHTML = me && me.cards ? me.cards.map((c) => card(c)).join("") : "";
+      drawMove(v);
+      drawOffers(v);
     }
     drawActions(v);
     $("last-actions").innerHTML = (v.hand ? v.hand.last_actions : []).slice().reverse()
@@ -233,7 +294,7 @@
       const box = $("error");
       if (frame.kind === "error" || frame.kind === "refused") {
         if (box) { box.textContent = `${frame.message} [${frame.code}]`; box.hidden = false; }
-        if (frame.kind === "refused") drawActions(view);
+        if (frame.kind === "refused") { drawActions(view); if (player) drawOffers(view); }
         return;
       }
       if (frame.kind === "submitted") { if (box) box.hidden = true; return; }

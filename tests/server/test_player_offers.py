@@ -1,0 +1,252 @@
+"""Re-buys and the add-on on the player's page (issue 14): the view offers exactly what the
+director would sell this player now (KY 4: any player while re-buys are open; THC 1: only
+below 16,000 chips; KY 5: the add-on at the intermission), with the exact price and chips; a
+re-buy is declared at the page (binding, it plays behind: THC 1, TDA 27), once per frame id,
+and made by the director when the money is paid; refusals come back as
+``{code, params, message}`` and change nothing."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from dataclasses import replace
+from typing import Any
+
+from fastapi import FastAPI
+from tests.server.conftest import Director, TestClock
+from tests.server.test_dealing import link, start, until
+
+from pitboss.play.simulation import dealt_mode_rules, simulated_details
+from pitboss.rules import RuleSet
+
+KY_REBUY = {"kind": "rebuy", "price_cents": 5000, "chips": 2000}
+MS_PER_MINUTE = 60_000
+
+
+def night(app: FastAPI, director: Director, preset: str, players: int = 4) -> str:
+    """A dealt night of ``preset`` at one table, drawn and started."""
+    rules = RuleSet.from_preset(preset)
+    rules = replace(rules, table=replace(rules.table, action_seconds=30, seats=6))
+    stream: str = app.state.hub.create("Re-buy night", dealt_mode_rules(rules))
+    for i in range(1, players + 1):
+        pid = f"p{i:02d}"
+        details = {
+            k: v
+            for k, v in dataclasses.asdict(simulated_details(rules, pid)).items()
+            if v is not None
+        }
+        command = {"type": "register_player", "player_id": pid, "name": f"Player {i}"}
+        director.command(stream, command | {"details": details})
+    director.command(stream, {"type": "draw_seats"})
+    director.command(stream, {"type": "start_tournament"})
+    return stream
+
+
+def player_socket(director: Director, stream: str, player: str) -> str:
+    token = link(director, stream, player)
+    return f"/ws/tournaments/{stream}?role=player&player={player}&token={token}"
+
+
+def offer(frame: dict[str, Any], kind: str) -> dict[str, Any] | None:
+    return next((o for o in frame.get("offers") or [] if o["kind"] == kind), None)
+
+
+def between_hands(
+    app: FastAPI, director: Director, stream: str, ws: Any, frames: list[dict[str, Any]]
+) -> None:
+    """Pause every table and play the player's turns (check, else fold; muck at a showdown)
+    until the hands in play have finished."""
+    director.post(f"/api/tournaments/{stream}/dealing/pause", json={})
+    live = app.state.hub.tournament(stream)
+    acted: set[tuple[str, int]] = set()
+
+    def act_on(frame: dict[str, Any] | None) -> None:
+        legal = None if frame is None else frame.get("legal")
+        if frame is None or legal is None or (frame["hand"]["hand_id"], legal["turn"]) in acted:
+            return
+        acted.add((frame["hand"]["hand_id"], legal["turn"]))
+        action = "check" if legal["can_check"] else "fold"
+        if legal["can_show"] or legal["can_muck"]:
+            action = "muck" if legal["can_muck"] else "show"
+        turn = legal["turn"]
+        action_id = f"{frame['hand']['hand_id']}-{turn}"
+        ws.send_json({"type": "act", "action": action, "action_id": action_id, "turn": turn})
+
+    act_on(next((f for f in reversed(frames) if f.get("kind") == "player"), None))
+    deadline = time.monotonic() + 20
+    while live.state.open_hands():
+        assert time.monotonic() < deadline, "the hands in play never finished"
+        frame = ws.receive_json()
+        frames.append(frame)
+        if frame.get("kind") == "player":
+            act_on(frame)
+
+
+def answer_to(ws: Any, action_id: str, frames: list[dict[str, Any]]) -> dict[str, Any]:
+    return until(
+        ws,
+        lambda f: f.get("kind") in {"submitted", "refused"} and f.get("action_id") == action_id,
+        frames=frames,
+    )
+
+
+def test_a_player_declares_a_rebuy_at_their_page_once_and_the_director_makes_it(
+    app: FastAPI, director: Director
+) -> None:
+    """KY 4: re-buys open to every player until the intermission, $50 for 2,000 chips; the
+    declaration is binding and plays behind (THC 1, TDA 27); the director takes the money."""
+    stream = night(app, director, "ky-charity")
+    live = app.state.hub.tournament(stream)
+    frames: list[dict[str, Any]] = []
+    with director.client.websocket_connect(player_socket(director, stream, "p01")) as ws:
+        first = ws.receive_json()
+        rebuy = offer(first, "rebuy")
+        assert rebuy is not None
+        assert {k: rebuy[k] for k in KY_REBUY} == KY_REBUY
+        assert rebuy["label"] == "Re-buy $50 for 2,000 chips"
+        assert rebuy["declares"] is True
+        assert rebuy["minutes_left"] == 100  # the end of level 5 (KY 4 "until intermission")
+        # not dealing yet: the declaration is refused and nothing changes
+        ws.send_json({"type": "rebuy", "action_id": "r0"})
+        refused = answer_to(ws, "r0", frames)
+        assert refused["kind"] == "refused"
+        assert refused["code"] == "not_dealing"
+        assert set(refused) >= {"code", "params", "message"}
+        assert live.state.players["p01"].rebuy_declared is False
+
+        start(director, stream, browser_players=["p01"], think_seconds=0, pause_seconds=0)
+        ws.send_json({"type": "rebuy", "action_id": "r1"})
+        accepted = answer_to(ws, "r1", frames)
+        assert accepted["kind"] == "submitted", accepted
+        assert accepted["status"] == "accepted"
+        assert live.state.players["p01"].rebuy_declared is True
+        declared = until(
+            ws, lambda f: f.get("you", {}).get("rebuy_declared") is True, frames=frames
+        )
+        assert offer(declared, "rebuy") is None  # declared once: it must be made first
+        head = live.head
+        ws.send_json({"type": "rebuy", "action_id": "r1"})  # the same frame again
+        again = answer_to(ws, "r1", frames)
+        assert again["kind"] == "submitted"
+        assert again["status"] == "repeated"
+        assert live.head == head  # nothing recorded
+        ws.send_json({"type": "rebuy", "action_id": "r2"})  # a second declaration
+        second = answer_to(ws, "r2", frames)
+        assert second["kind"] == "refused"
+        assert second["code"] == "rebuy_already_declared"
+        assert live.head == head
+
+        # the director takes the $50 and makes the declared re-buy between hands
+        between_hands(app, director, stream, ws, frames)
+        chips = live.state.players["p01"].chips
+        director.command(stream, {"type": "rebuy", "player_id": "p01"})
+        player = live.state.players["p01"]
+        assert (player.rebuys, player.chips, player.rebuy_declared) == (1, chips + 2000, False)
+        # KY 4 "unlimited": offered again; the frame already applied stays applied once
+        ws.send_json({"type": "rebuy", "action_id": "r1"})
+        assert answer_to(ws, "r1", frames)["status"] == "repeated"
+        assert live.state.players["p01"].rebuy_declared is False
+        director.post(f"/api/tournaments/{stream}/dealing/resume", json={})
+        offered = until(
+            ws,
+            lambda f: f.get("kind") == "player" and offer(f, "rebuy") is not None,
+            frames=frames,
+        )
+        assert offered["you"]["rebuys"] == 1
+    log = director.client.get(f"/api/tournaments/{stream}/log").json()
+    texts = [line["text"] for line in log]
+    assert any("Player 1 declared a re-buy" in t for t in texts), texts[-5:]
+    assert any("Player 1 made the declared re-buy" in t for t in texts), texts[-5:]
+
+
+def test_a_rebuy_is_offered_only_below_the_houses_limit_and_plays_behind_thc_1(
+    app: FastAPI, director: Director
+) -> None:
+    """THC 1: "If you have less than $16,000 in chips": a full starting stack (16,000) is
+    offered nothing; below it the re-buy is offered, $50 for 8,000 chips, and once declared
+    its chips play behind in the next hand dealt (THC 1, TDA 27)."""
+    stream = night(app, director, "thc")
+    live = app.state.hub.tournament(stream)
+    frames: list[dict[str, Any]] = []
+    with director.client.websocket_connect(player_socket(director, stream, "p01")) as ws:
+        first = ws.receive_json()
+        assert first["you"]["chips"] == 16_000
+        assert offer(first, "rebuy") is None
+        # pocketed chips removed (THC 19) take the stack below 16,000: now it is offered
+        director.command(
+            stream,
+            {"type": "remove_chips", "player_id": "p01", "reason": "pocketed", "chips": 1000},
+        )
+        offered = until(
+            ws, lambda f: f.get("kind") == "player" and offer(f, "rebuy") is not None, frames=frames
+        )
+        rebuy = offer(offered, "rebuy")
+        assert rebuy is not None
+        assert (rebuy["price_cents"], rebuy["chips"]) == (5000, 8000)
+        assert rebuy["label"] == "Re-buy $50 for 8,000 chips"
+        assert rebuy["eligible_below_chips"] == 16_000
+        assert rebuy["minutes_left"] == 120  # THC 1: "for the first 2 hrs"
+        assert offered["you"]["chips"] == 15_000
+
+        start(director, stream, browser_players=["p01"], think_seconds=0, pause_seconds=0)
+        between_hands(app, director, stream, ws, frames)
+        chips = live.state.players["p01"].chips
+        ws.send_json({"type": "rebuy", "action_id": "t1"})
+        assert answer_to(ws, "t1", frames)["status"] == "accepted"
+        declared_at = len(live.state.hands)
+        director.post(f"/api/tournaments/{stream}/dealing/resume", json={})
+        dealt = until(
+            ws,
+            lambda f: (
+                f.get("kind") == "player"
+                and f.get("hand") is not None
+                and int(f["hand"]["hand_id"][1:]) > declared_at
+            ),
+            frames=frames,
+            limit=2000,
+        )
+        hand_id = dealt["hand"]["hand_id"]
+        assert "p01" in live.state.hands[hand_id].behind
+        runner = app.state.dealing.rooms[stream].room.runners[dealt["hand"]["table"]]
+        stored = next(h for h in runner.log.hands(live.state.rules) if h.hand_id == hand_id)
+        assert next(s.stack for s in stored.setup.seats if s.player == "p01") == chips + 8_000
+
+
+def test_the_add_on_is_offered_at_the_intermission_at_the_desk_and_rebuys_have_closed(
+    app: FastAPI, director: Director, clock: TestClock
+) -> None:
+    """KY 5: the add-on at the intermission (the break after level 5), $50 for 5,000 chips,
+    bought at the director's desk; KY 4: re-buys ended with level 5, so none is offered and a
+    declaration is refused saying why."""
+    stream = night(app, director, "ky-charity")
+    live = app.state.hub.tournament(stream)
+    clock.advance(101 * MS_PER_MINUTE)  # levels 1-5 are 20 minutes each: the break is on
+    app.state.hub.tick()
+    start(director, stream, browser_players=["p01"], think_seconds=0, pause_seconds=0)
+    frames: list[dict[str, Any]] = []
+    with director.client.websocket_connect(player_socket(director, stream, "p01")) as ws:
+        first = until(ws, lambda f: f.get("kind") == "player", frames=frames)
+        assert first["clock"]["on_break"] is True
+        assert offer(first, "rebuy") is None
+        add_on = offer(first, "add_on")
+        assert add_on is not None
+        assert (add_on["price_cents"], add_on["chips"]) == (5000, 5000)
+        assert add_on["label"] == "Add-on $50 for 5,000 chips"
+        assert add_on["at_desk"] is True
+        assert add_on["declares"] is False
+        head = live.head
+        ws.send_json({"type": "rebuy", "action_id": "late"})
+        refused = answer_to(ws, "late", frames)
+        assert refused["code"] == "rebuy_closed"
+        assert "ended with level 5" in refused["message"]
+        ws.send_json({"type": "add_on", "action_id": "a1"})  # no such frame: the desk sells it
+        bad = answer_to(ws, "", frames)
+        assert bad["code"] == "bad_frame"
+        assert live.head == head
+        # bought at the desk: not offered again (KY 5: one per player)
+        director.command(stream, {"type": "add_on", "player_id": "p01"})
+        after = until(
+            ws, lambda f: f.get("kind") == "player" and f["you"]["add_ons"] == 1, frames=frames
+        )
+        assert offer(after, "add_on") is None
+        assert live.state.players["p01"].add_ons == 1
