@@ -112,9 +112,15 @@ def hand_view(
     table: TableNo,
     *,
     seat: int | None,
+    player: PlayerId | None = None,
 ) -> dict[str, Any] | None:
-    """The hand in play at ``table`` (or the last one, finished) as ``seat`` sees it (``None``:
-    a spectator); None before the table's first hand."""
+    """The hand in play at ``table`` (or the last one, finished) as the player dealt in
+    ``seat`` sees it (``None``: a spectator); None before the table's first hand.
+
+    With ``player``, the seat is that player's in this hand, whatever seat they hold now: a
+    player moved in (TDA 11A) or seated after the hand into the seat another held sees that
+    hand as a spectator does, never the cards dealt to the seat's last holder.
+    """
     if runner is None:
         return None
     hand = runner.hand if runner.hand is not None else runner.last_hand
@@ -122,7 +128,10 @@ def hand_view(
     if hand is None:
         return None
     setup = hand.setup
-    own = seat if seat is not None and any(s.seat == seat for s in setup.seats) else None
+    if player is not None:
+        own = next((s.seat for s in setup.seats if s.player == player), None)
+    else:
+        own = seat if seat is not None and any(s.seat == seat for s in setup.seats) else None
     events = visible_to(hand.events, own)
     names = {
         s.seat: (state.players[PlayerId(s.player)].name if s.player in state.players else s.player)
@@ -293,7 +302,9 @@ def player_view(
     table = None if seated is None else seated.number
     seat = None if seated is None else seated.seat_of(player_id)
     runner = None if table is None else runners.get(table)
-    hand = hand_view(state, runner, table, seat=seat) if table is not None else None
+    hand = (
+        hand_view(state, runner, table, seat=None, player=player_id) if table is not None else None
+    )
     you: dict[str, Any] = {"player_id": player_id, "table": table, "seat": seat}
     player = state.players.get(player_id)
     if player is not None:

@@ -266,6 +266,7 @@
   function draw(v) {
     view = v;
     root.dataset.hand = v.hand ? v.hand.hand_id : "";
+    root.dataset.handTable = v.hand ? String(v.hand.table) : "";
     root.dataset.over = v.hand && v.hand.over ? "true" : "false";
     root.dataset.turn = v.legal ? String(v.legal.turn) : "";
     drawHead(v);
