@@ -281,6 +281,9 @@
     drawActions(v);
     $("last-actions").innerHTML = (v.hand ? v.hand.last_actions : []).slice().reverse()
       .map((line) => `<li>${esc(line)}</li>`).join("");
+    // no table to show (not dealt yet here, or out): no empty felt and no empty log
+    document.querySelector(".middle").hidden = !v.hand;
+    document.querySelector(".log").hidden = !v.hand;
     status(v);
     tick();
   }
