@@ -10,11 +10,14 @@ from __future__ import annotations
 import dataclasses
 import time
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI
-from tests.server.conftest import Director, TestClock
+from tests.server.conftest import Director, LiveServer, TestClock
 from tests.server.test_dealing import link, start, until
+from tests.server.test_player_browser import PHONE, Console
+from tests.server.test_player_table_browser import Phone
 
 from pitboss.play.simulation import dealt_mode_rules, simulated_details
 from pitboss.rules import RuleSet
@@ -250,3 +253,93 @@ def test_the_add_on_is_offered_at_the_intermission_at_the_desk_and_rebuys_have_c
         )
         assert offer(after, "add_on") is None
         assert live.state.players["p01"].add_ons == 1
+
+
+def test_the_rebuy_button_in_chromium_declares_and_a_busted_player_rebuys_back_in(
+    live_server: LiveServer, chromium: Any, screenshots: Path
+) -> None:
+    """At a phone (390x844), KY 4: the page offers "Re-buy $50 for 2,000 chips"; pressing it
+    declares the re-buy (the page says so and stops offering it); the director makes it and
+    the stack grows by 2,000. A player who goes out while re-buys are open (their chips taken:
+    every chip removed puts a player out) reads that they are out, with the re-buy offered;
+    declared and made at the desk, the player is seated again (TDA 8A's draw) and the page
+    shows the seat."""
+    console = Console(live_server)
+    rules = RuleSet.from_preset("ky-charity")
+    rules = replace(rules, table=replace(rules.table, action_seconds=30, seats=6))
+    stream: str = live_server.app.state.hub.create("Re-buys at the phones", dealt_mode_rules(rules))
+    commands = f"/api/tournaments/{stream}/commands"
+    for i in range(1, 7):
+        console.post(
+            commands, {"type": "register_player", "player_id": f"p{i:02d}", "name": f"Player {i}"}
+        )
+    console.post(commands, {"type": "draw_seats"})
+    console.post(commands, {"type": "start_tournament"})
+    live = live_server.app.state.hub.tournament(stream)
+    dealing = f"/api/tournaments/{stream}/dealing"
+    console.post(dealing, {"browser_players": ["p01"], "think_seconds": 0.1, "pause_seconds": 0.5})
+    link = console.http.get(f"/api/tournaments/{stream}/players/p01/link").json()["url"]
+    page = chromium.new_context(**PHONE).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(link)
+    phone = Phone(pid="p01", name="Player 1", page=page, errors=errors)
+
+    def between_hands() -> None:
+        console.post(f"{dealing}/pause", {})
+        deadline = time.monotonic() + 30
+        while live.state.open_hands():
+            assert time.monotonic() < deadline, "the hand in play never finished"
+            if phone.my_turn():
+                phone.act()
+            page.wait_for_timeout(50)
+
+    button = page.locator("#offer-rebuy")
+    button.wait_for(timeout=10_000)
+    assert button.inner_text() == "Re-buy $50 for 2,000 chips"
+    page.screenshot(path=str(screenshots / "player-rebuy-offered-390x844.png"))
+    button.click()  # binding: the first tap asks
+    assert button.inner_text() == "Tap again to declare: Re-buy $50 for 2,000 chips"
+    assert live.state.players["p01"].rebuy_declared is False
+    button.click()
+    page.locator("#rebuy-declared").wait_for(timeout=10_000)
+    assert "pay the director" in page.locator("#rebuy-declared").inner_text()
+    assert page.locator("#offer-rebuy").count() == 0
+    assert live.state.players["p01"].rebuy_declared is True
+
+    between_hands()
+    chips = live.state.players["p01"].chips
+    console.post(commands, {"type": "rebuy", "player_id": "p01"})
+    page.wait_for_function(
+        "t => document.getElementById('my-chips').textContent === t"
+        " && !document.getElementById('rebuy-declared')",
+        arg=f"Your chips: {chips + 2000:,}",
+        timeout=10_000,
+    )
+    page.locator("#offer-rebuy").wait_for(timeout=10_000)  # KY 4: unlimited
+
+    # out while re-buys are open: offered a re-buy, declared, made, seated again
+    body = {"type": "remove_chips", "player_id": "p01", "reason": "pocketed", "note": "test"}
+    console.post(commands, body)
+    assert live.state.is_out("p01")
+    page.wait_for_function(
+        "() => document.getElementById('status').textContent"
+        ".includes('You are out of the tournament.')",
+        timeout=10_000,
+    )
+    page.locator("#offer-rebuy").wait_for(timeout=10_000)
+    page.screenshot(path=str(screenshots / "player-out-rebuy-390x844.png"))
+    page.locator("#offer-rebuy").click()
+    page.locator("#offer-rebuy").click()
+    page.locator("#rebuy-declared").wait_for(timeout=10_000)
+    console.post(commands, {"type": "rebuy", "player_id": "p01"})
+    seated = live.state.table_of("p01")
+    assert seated is not None
+    where = f"Table {seated.number}, seat {seated.seat_of('p01')}"
+    page.wait_for_function(
+        "w => document.getElementById('where').textContent.includes(w)", arg=where, timeout=10_000
+    )
+    assert "out of the tournament" not in page.locator("#status").inner_text()
+    console.post(f"{dealing}/resume", {})
+    page.locator(".seat.mine").wait_for(timeout=15_000)
+    assert not errors, errors

@@ -124,7 +124,9 @@
     for (const o of offers) {
       if (o.declares) {
         const when = o.minutes_left !== null && o.minutes_left !== undefined ? ` Re-buys close in ${o.minutes_left} min.` : "";
-        parts.push(`<div class="offer" data-kind="${esc(o.kind)}"><button type="button" id="offer-${esc(o.kind)}" data-kind="${esc(o.kind)}">${esc(o.label)}</button>` +
+        const asking = o.kind === "rebuy" && Date.now() < confirmUntil;
+        const text = asking ? `Tap again to declare: ${o.label}` : o.label;
+        parts.push(`<div class="offer" data-kind="${esc(o.kind)}"><button type="button" id="offer-${esc(o.kind)}" data-kind="${esc(o.kind)}"${asking ? ' class="confirm"' : ""}>${esc(text)}</button>` +
           `<small>Declaring is binding: the chips play behind from the next deal; you pay the director.${esc(when)}</small></div>`);
       } else {
         parts.push(`<div class="offer desk" data-kind="${esc(o.kind)}" id="offer-${esc(o.kind)}"><b>${esc(o.label)}</b>` +
@@ -135,8 +137,25 @@
     box.hidden = parts.length === 0;
   }
 
+  // A declaration is binding (money owed): the first tap asks, a second one within a few
+  // seconds declares.
+  const CONFIRM_MS = 6000;
+  let confirmUntil = 0;
+
   function declare(kind) {
     if (kind !== "rebuy" || !socket || socket.readyState !== 1) return;
+    const ask = $("offer-rebuy");
+    if (Date.now() > confirmUntil) {
+      confirmUntil = Date.now() + CONFIRM_MS;
+      const offer = (view.offers || []).find((o) => o.kind === "rebuy");
+      if (ask && offer) {
+        ask.textContent = `Tap again to declare: ${offer.label}`;
+        ask.classList.add("confirm");
+      }
+      setTimeout(() => { if (Date.now() >= confirmUntil && player) drawOffers(view); }, CONFIRM_MS + 50);
+      return;
+    }
+    confirmUntil = 0;
     sent += 1;
     socket.send(JSON.stringify({ type: "rebuy", action_id: `${player}-rebuy-${Date.now()}-${sent}` }));
     const button = $("offer-rebuy");
@@ -275,6 +294,11 @@
     if (player) {
       const me = v.hand && v.hand.seats.find((s) => s.player_id === player);
       $("hole").innerHTML = me && me.cards ? me.cards.map((c) => card(c)).join("") : "";
+      // between hands, the director's count (a re-buy or an add-on made shows at once)
+      const between = !v.hand || v.hand.over;
+      const mine = $("my-chips");
+      mine.hidden = !(between && v.you && v.you.table && typeof v.you.chips === "number");
+      mine.textContent = mine.hidden ? "" : `Your chips: ${chips(v.you.chips)}`;
       drawMove(v);
       drawOffers(v);
     }
