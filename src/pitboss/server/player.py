@@ -34,6 +34,7 @@ from pitboss.evaluator import best_five, describe, evaluate
 from pitboss.ids import PlayerId, TableNo
 from pitboss.play.offers import OfferKind, rebuy_window
 from pitboss.server import views
+from pitboss.tournament import windows
 from pitboss.tournament.aggregate import decide
 from pitboss.tournament.registration import AddOn, DeclareRebuy
 from pitboss.tournament.registry import Command
@@ -253,7 +254,8 @@ def offers_of(state: TournamentState, player_id: PlayerId, now: int) -> list[dic
         return []
     terms = state.rules.tournament
     out: list[dict[str, Any]] = []
-    if terms.rebuy.allowed and _allowed(state, DeclareRebuy(player_id=player_id), now):
+    rebuys_open = windows.rebuy_closed_reason(state, now) is None  # the window, then the rest
+    if rebuys_open and _allowed(state, DeclareRebuy(player_id=player_id), now):
         price = terms.rebuy.price_cents + terms.rebuy.fee_cents
         window = rebuy_window(state, now)
         out.append(
@@ -269,7 +271,7 @@ def offers_of(state: TournamentState, player_id: PlayerId, now: int) -> list[dic
                 "eligible_below_chips": terms.rebuy.eligible_below_chips,
             }
         )
-    if terms.add_on.allowed and _allowed(state, AddOn(player_id=player_id), now):
+    if windows.add_on_pending(state) and _allowed(state, AddOn(player_id=player_id), now):
         price = terms.add_on.price_cents + terms.add_on.fee_cents
         out.append(
             {
