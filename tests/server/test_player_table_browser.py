@@ -212,6 +212,26 @@ def three_phones(live_server: LiveServer, chromium: Any, screenshots: Path) -> N
     assert re.search(r": (\w{2} ){4}\w{2}", shown.page.locator(".seat .result").first.inner_text())
     shown.page.screenshot(path=str(screenshots / "table-three-showdown-390x844.png"))
 
+    # the public view beside the table: its last actions fit the phone's screen, whole lines
+    watch = chromium.new_context(**PHONE).new_page()
+    watch.goto(f"{live_server.url}/t/{stream}/watch/{home}")
+    drive(phones, lambda: watch.locator("#last-actions li").count() >= 6, seconds=30)
+    box = watch.evaluate(
+        """() => { const ul = document.getElementById('last-actions');
+        const r = ul.getBoundingClientRect();
+        return {bottom: r.bottom + window.scrollY, screen: window.innerHeight,
+                height: ul.clientHeight, line: parseFloat(getComputedStyle(ul).lineHeight)}; }"""
+    )
+    assert box["bottom"] <= box["screen"]
+    lines = box["height"] / box["line"]
+    assert abs(lines - round(lines)) < 0.05, box  # no line cut in half
+    assert (
+        watch.locator(".seat .card:not(.back)").count()
+        <= 2 * watch.locator(".seat .result").count()
+    )  # no face but the hands shown (TDA 28)
+    watch.screenshot(path=str(screenshots / "table-watch-three-390x844.png"))
+    watch.context.close()
+
     # a balancing move: a player at the other table leaves (THC 38, WithdrawFromPlay); the
     # tables then differ by two and the director moves the player due the big blind next at
     # this table (TDA 11A). Between hands, at the moment that player is at a phone.

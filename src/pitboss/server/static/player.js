@@ -308,9 +308,21 @@
     // no table to show (not dealt yet here, or out): no empty felt and no empty log
     document.querySelector(".middle").hidden = !v.hand;
     document.querySelector(".log").hidden = !v.hand;
+    fitLog();
     status(v);
     tick();
   }
+
+  // The public view's log takes what is left of the screen, in whole lines: a screen beside
+  // the table is read, not scrolled, and a line cut in half is a line nobody can read.
+  function fitLog() {
+    if (player) return;
+    const list = $("last-actions");
+    const line = parseFloat(getComputedStyle(list).lineHeight) || 18;
+    const room = window.innerHeight - (list.getBoundingClientRect().top + window.scrollY) - 8;
+    list.style.maxHeight = `${Math.max(3, Math.floor(room / line)) * line}px`;
+  }
+  window.addEventListener("resize", fitLog);
 
   function open() {
     const params = new URLSearchParams(player ? { role: "player", player, token } : { role: "spectator", table: root.dataset.table });
