@@ -26,6 +26,12 @@ STARTING_CHIPS = 1_000  # five big blinds at level 1 (100/200)
 BROWSER = 3
 
 
+def ordinal(n: int) -> str:
+    """``1st``, ``2nd``, ``11th``: a place as the page says it."""
+    tail = "th" if 11 <= n % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{tail}"
+
+
 def shove(phone: Phone) -> str | None:
     """All in when a bet or raise is open, else call, check, or show; the button pressed."""
     page = phone.page
@@ -112,24 +118,9 @@ def whole_night(live_server: LiveServer, chromium: Any, screenshots: Path) -> No
     winner = s.players[s.winner]
     assert winner.chips == total
 
-    # each phone knows the end: out, or the winner with every chip
-    for phone in phones:
-        if phone.pid == s.winner:
-            phone.page.wait_for_function(
-                "t => (document.querySelector('.seat.mine .stack') || {}).textContent === t",
-                arg=f"{total:,}",
-                timeout=10_000,
-            )
-        else:
-            phone.page.wait_for_function(
-                "() => document.getElementById('status').textContent"
-                ".includes('You are out of the tournament.')",
-                timeout=10_000,
-            )
-    phones[1].page.screenshot(path=str(screenshots / "tournament-phone-end-390x844.png"))
-
     # the results: every place, the prizes; the prizes add up to the pool
     public = console.http.get(f"/api/tournaments/{stream}/public").json()
+    lines = {line["player_id"]: line for line in public["results"]}
     pool = public["prize_pool_cents"]
     percent = s.rules.tournament.prize_pool.percent
     assert pool == PLAYERS * s.rules.tournament.entry.buy_in_cents * percent // 100
@@ -137,8 +128,32 @@ def whole_night(live_server: LiveServer, chromium: Any, screenshots: Path) -> No
     assert sum(line["prize_cents"] or 0 for line in public["results"]) == pool
     places = [n for line in public["results"] for n in range(line["first"], line["last"] + 1)]
     assert sorted(places) == list(range(1, PLAYERS + 1))  # two out on one hand may tie
-    page = phones[0].page.context.new_page()
-    page.goto(f"{live_server.url}/t/{stream}/results")
+    # each phone knows the end: the winner with every chip; the others their place and prize
+    for phone in phones:
+        if phone.pid == s.winner:
+            phone.page.wait_for_function(
+                "t => (document.querySelector('.seat.mine .stack') || {}).textContent === t",
+                arg=f"{total:,}",
+                timeout=10_000,
+            )
+            continue
+        line = lines[phone.pid]
+        place = ordinal(line["first"])
+        if line["last"] != line["first"]:
+            place = f"{place}-{ordinal(line['last'])} (shared)"
+        expected = f"You are out of the tournament. You finished {place}."
+        if line["prize_cents"]:
+            expected += f" Your prize: ${line['prize_cents'] // 100:,}"
+        phone.page.wait_for_function(
+            "t => document.getElementById('status').textContent.startsWith(t)",
+            arg=expected,
+            timeout=10_000,
+        )
+    phones[1].page.screenshot(path=str(screenshots / "tournament-phone-end-390x844.png"))
+    out = next(p for p in phones if p.pid != s.winner)
+    page = out.page  # an out player's page links to the results
+    page.locator("#results-link a").click()
+    page.wait_for_url(f"{live_server.url}/t/{stream}/results")
     page.wait_for_selector("#places tbody tr")
     assert page.locator("#winner").inner_text() == f"Winner: {winner.name}"
     rows = page.locator("#places tbody tr")

@@ -289,6 +289,18 @@ def offers_of(state: TournamentState, player_id: PlayerId, now: int) -> list[dic
     return out
 
 
+def _finish(state: TournamentState, player_id: PlayerId) -> dict[str, Any]:
+    """An out player's finishing place (``first``, ``last``: shared places, TDA RP-8A) and the
+    prize it is owed, from the results report; nothing while it has no place yet."""
+    line = next((r for r in views.results_payload(state) if r["player_id"] == player_id), None)
+    if line is None:
+        return {}
+    return {
+        "place": {"first": line["first"], "last": line["last"]},
+        "prize_cents": line["prize_cents"],
+    }
+
+
 def player_view(
     state: TournamentState,
     runners: dict[TableNo, TableRunner],
@@ -319,6 +331,8 @@ def player_view(
             "add_ons": player.add_ons,
             "rebuy_declared": player.rebuy_declared,
         }
+        if state.is_out(player_id):
+            you |= _finish(state, player_id)
     legal = None
     if (
         runner is not None

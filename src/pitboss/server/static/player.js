@@ -14,6 +14,15 @@
   const esc = (t) => String(t === null || t === undefined ? "" : t)
     .replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
   const chips = (n) => Number(n || 0).toLocaleString("en-US");
+  const money = (cents) => {
+    const whole = Math.floor(cents / 100), rest = cents % 100;
+    return `$${whole.toLocaleString("en-US")}${rest ? "." + String(rest).padStart(2, "0") : ""}`;
+  };
+  const ordinal = (n) => {
+    const tens = n % 100, ones = n % 10;
+    const tail = tens >= 11 && tens <= 13 ? "th" : ones === 1 ? "st" : ones === 2 ? "nd" : ones === 3 ? "rd" : "th";
+    return `${n}${tail}`;
+  };
   let offset = 0;
   let view = JSON.parse($("payload").textContent);
   let socket = null;
@@ -84,7 +93,16 @@
   function status(v) {
     const hand = v.hand;
     let text = "";
-    if (player && v.you && v.you.out) text = "You are out of the tournament.";
+    if (player && v.you && v.you.out) {
+      text = "You are out of the tournament.";
+      const rebuy = (v.offers || []).some((o) => o.kind === "rebuy") || v.you.rebuy_declared;
+      const place = v.you.place;
+      if (place && !rebuy) {
+        const where = place.first === place.last ? ordinal(place.first) : `${ordinal(place.first)}-${ordinal(place.last)} (shared)`;
+        text += ` You finished ${where}.`;
+        if (v.you.prize_cents) text += ` Your prize: ${money(v.you.prize_cents)}, at the director's desk.`;
+      }
+    }
     else if (!v.dealing) text = "Waiting for the director to start dealing.";
     else if (player && v.you && !v.you.table) text = "Not seated.";
     else if (!hand) text = "Waiting for the first hand.";
@@ -299,6 +317,7 @@
       const mine = $("my-chips");
       mine.hidden = !(between && v.you && v.you.table && typeof v.you.chips === "number");
       mine.textContent = mine.hidden ? "" : `Your chips: ${chips(v.you.chips)}`;
+      $("results-link").hidden = !(v.you && v.you.out);
       drawMove(v);
       drawOffers(v);
     }
