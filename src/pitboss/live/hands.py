@@ -21,6 +21,9 @@ stored events.
 
 from __future__ import annotations
 
+import asyncio
+import logging
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -55,9 +58,11 @@ from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.live.agents import LiveError
 from pitboss.rules import RuleSet
 from pitboss.rules.mapping import to_mapping
-from pitboss.store.envelopes import NewEvent, StoredEvent
+from pitboss.store.envelopes import NewBatch, NewEvent, StoredEvent
 from pitboss.store.protocol import EventStore
 from pitboss.store.schema import STREAM_ID_LENGTH
+
+log = logging.getLogger(__name__)
 
 HAND_DEALT = "hand_dealt"
 HAND_ACTED = "hand_acted"
@@ -214,13 +219,31 @@ class StoredHand:
 
 
 class HandLog:
-    """The hand stream of one table, written by its runner only (one writer, STYLE 15)."""
+    """The hand stream of one table, written by its runner only (one writer, STYLE 15).
+
+    On an event loop the events of every table of a store are committed together, a group at
+    a time, and never more than one of a table's waits for its commit (a crash loses at most
+    the decision in flight at each table):
+
+    - by default (`_Group`) each `append` joins the transaction committed at the start of the
+      loop's next turn, before any task woken after it runs: before the table's next decision
+      is asked (its agent answers in a task of its own) and before any screen shows it;
+    - with `write_behind` (the server) a thread of the store's commits them, so the loop goes
+      on while the log is synced; an `append` waits only while the table's previous event is
+      still in flight.
+
+    `flush` commits at once what waits (the room flushes before a hand's result goes to the
+    director, whose log never runs ahead of the hand's decisions). Outside a loop each append
+    commits before it returns.
+    """
 
     def __init__(self, store: EventStore, stream: str, table: TableNo, *, at: int) -> None:
         self.store = store
         self.tournament = stream
         self.table = table
         self.stream = hand_stream(stream, table)
+        self.failed: StoreError | None = None
+        self._pending: tuple[_Writer, int] | None = None
         try:
             store.create_tournament(f"hands of {stream}, table {table}", at=at, stream=self.stream)
         except StoreError as err:
@@ -228,20 +251,63 @@ class HandLog:
                 raise
         self.head = store.head(self.stream)
 
-    def append(self, kind: str, data: Mapping[str, Any], *, at: int) -> StoredEvent:
-        """Write one event of the hand now (committed before the runner goes on).
+    def append(self, kind: str, data: Mapping[str, Any], *, at: int) -> None:
+        """Write one event of the hand: committed with the other tables' at the start of the
+        loop's next turn (at once outside an event loop).
 
         Raises:
-            StoreError: the write failed (``ConcurrencyConflict``: another writer, a bug).
+            StoreError: an earlier write of this stream failed, or (outside a loop) this one
+                (``ConcurrencyConflict``: another writer, a bug).
         """
-        stored = self.store.append(
-            self.stream, self.head, events=[NewEvent(type=kind, data=data)], at=at
+        if self.failed is not None:
+            raise self.failed
+        batch = NewBatch(
+            stream=self.stream,
+            expected_seq=self.head,
+            events=[NewEvent(type=kind, data=data)],
+            at=at,
         )
-        self.head = stored[-1].seq
-        return stored[-1]
+        self.head += 1
+        writer = _WRITERS.get(id(self.store))
+        if writer is not None and writer.store is self.store:
+            pending = self._pending
+            if pending is not None and pending[0] is writer and pending[1] > writer.stored:
+                writer.wait(pending[1])  # the one before is in flight: at most one a table
+                if self.failed is not None:
+                    raise self.failed
+            self._pending = (writer, writer.add(self, batch))
+            return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            try:
+                self.store.append_batches([batch])
+            except StoreError as err:
+                self.failed = err
+                raise
+            return
+        key = (id(loop), id(self.store))
+        group = _GROUPS.get(key)
+        if group is None:
+            group = _GROUPS[key] = _Group(self.store, key)
+            loop.call_soon(group.commit)
+        group.batches.append((self, batch))
+
+    def flush(self) -> None:
+        """Commit now what this stream's store has waiting on this loop (every table's).
+
+        Raises:
+            StoreError: the commit failed (each stream in it refuses its next append too).
+        """
+        flush(self.store)
+        if self.failed is not None:
+            raise self.failed
 
     def hands(self, rules: RuleSet) -> list[StoredHand]:
         """Every hand of the stream, in the order dealt."""
+        self.flush()
         return read_hands(self.store.load(self.stream), rules)
 
     def open_hand(self, hand_id: HandId, rules: RuleSet) -> StoredHand | None:
@@ -251,6 +317,148 @@ class HandLog:
         if last is None or last.hand_id != hand_id or last.finished:
             return None
         return last
+
+
+class _Group:
+    """The hand events of one store appended during one turn of one event loop: committed in
+    one transaction (one sync of the log), in the order appended."""
+
+    __slots__ = ("batches", "key", "store")
+
+    def __init__(self, store: EventStore, key: tuple[int, int]) -> None:
+        self.store = store
+        self.key = key
+        self.batches: list[tuple[HandLog, NewBatch]] = []
+
+    def commit(self) -> None:
+        """Commit the batches (if `flush` has not already). A failure is kept by every log in
+        the group (its runner fails at its next write) and raised."""
+        if _GROUPS.get(self.key) is self:
+            del _GROUPS[self.key]
+        batches, self.batches = self.batches, []
+        if not batches:
+            return
+        try:
+            self.store.append_batches([b for _, b in batches])
+        except StoreError as err:
+            log.error("the hand streams of %d tables were not written: %s", len(batches), err)
+            for hand_log, _ in batches:
+                hand_log.failed = err
+            raise
+
+
+_GROUPS: dict[tuple[int, int], _Group] = {}
+"""The groups waiting for their commit, by (event loop, store) (each holds its store, so the
+ids name live objects)."""
+
+
+class _Writer:
+    """A thread that commits the hand events of one store, in the order appended: all that
+    came in while it committed the last group go in its next transaction."""
+
+    def __init__(self, store: EventStore) -> None:
+        self.store = store
+        self._cond = threading.Condition()
+        self._queue: list[tuple[HandLog, NewBatch]] = []
+        self.queued = 0
+        """Tickets given (one an event)."""
+        self.stored = 0
+        """Tickets done with: committed, or refused (their logs keep the error)."""
+        self._stopping = False
+        self._thread = threading.Thread(target=self._run, name="pitboss-hands", daemon=True)
+        self._thread.start()
+
+    def add(self, hand_log: HandLog, batch: NewBatch) -> int:
+        with self._cond:
+            self._queue.append((hand_log, batch))
+            self.queued += 1
+            self._cond.notify_all()
+            return self.queued
+
+    def wait(self, ticket: int | None = None) -> None:
+        """Until ``ticket`` (every one given so far, when None) is done with."""
+        with self._cond:
+            upto = self.queued if ticket is None else ticket
+            while self.stored < upto and self._thread.is_alive():
+                self._cond.wait(1.0)
+
+    def stop(self) -> None:
+        """Commit what waits, then end the thread."""
+        with self._cond:
+            self._stopping = True
+            self._cond.notify_all()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._queue and not self._stopping:
+                    self._cond.wait()
+                if not self._queue:
+                    return
+                batches, self._queue = self._queue, []
+                upto = self.queued
+            try:
+                self.store.append_batches([b for _, b in batches])
+            except Exception as err:  # every log in the group refuses its next append
+                failed = err if isinstance(err, StoreError) else _write_failed(err)
+                log.error("the hand streams of %d tables were not written: %s", len(batches), err)
+                for hand_log, _ in batches:
+                    hand_log.failed = failed
+            with self._cond:
+                self.stored = upto
+                self._cond.notify_all()
+
+
+_WRITERS: dict[int, _Writer] = {}
+"""The stores whose hand events a thread commits (`write_behind`), by id (each writer holds
+its store)."""
+_WRITERS_LOCK = threading.Lock()
+
+
+def write_behind(store: EventStore) -> None:
+    """From now on a thread commits the hand events of ``store`` (see `HandLog`), until
+    `stop_writing_behind`."""
+    with _WRITERS_LOCK:
+        writer = _WRITERS.get(id(store))
+        if writer is None or writer.store is not store:
+            _WRITERS[id(store)] = _Writer(store)
+
+
+def stop_writing_behind(store: EventStore) -> None:
+    """Commit what the thread of ``store`` has waiting and end it; appends commit on the loop
+    again."""
+    with _WRITERS_LOCK:
+        writer = _WRITERS.pop(id(store), None)
+    if writer is not None and writer.store is store:
+        writer.stop()
+
+
+def flush(store: EventStore) -> None:
+    """Commit at once the hand events ``store`` has waiting (on the running event loop, or in
+    its thread).
+
+    Raises:
+        StoreError: the commit on the loop failed.
+    """
+    writer = _WRITERS.get(id(store))
+    if writer is not None and writer.store is store:
+        writer.wait()
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    group = _GROUPS.get((id(loop), id(store)))
+    if group is not None:
+        group.commit()
+
+
+def _write_failed(err: Exception) -> StoreError:
+    return StoreError(
+        f"the hand streams could not be written: {err!r}",
+        code="store_failed",
+        params={"reason": repr(err)[:200]},
+    )
 
 
 def read_hands(stored: Sequence[StoredEvent], rules: RuleSet) -> list[StoredHand]:
@@ -376,9 +584,12 @@ __all__ = [
     "encode_decision",
     "encode_event",
     "encode_setup",
+    "flush",
     "hand_stream",
     "hands_as_phh",
     "is_hand_stream",
     "read_hands",
+    "stop_writing_behind",
     "tournament_hands",
+    "write_behind",
 ]

@@ -16,16 +16,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from pitboss.errors import ConductError
 from pitboss.ids import HandId, PlayerId, TableNo
-from pitboss.live.agents import LiveAgent, LiveError, RemoteAgent
+from pitboss.live.agents import Answer, LiveAgent, LiveError, RemoteAgent, Turn
 from pitboss.live.clock import LiveClock, within
+from pitboss.live.hands import flush
 from pitboss.live.table import TableRunner
 from pitboss.service.director import LiveTournament
 from pitboss.tournament.conduct import MarkAbsent, MarkReturned
+from pitboss.tournament.hands import FinishHand
 from pitboss.tournament.registry import Command, Event
 from pitboss.tournament.state import Phase, TournamentState
 
@@ -77,6 +80,8 @@ class LiveRoom:
         self._all_paused = False
         self._banks: dict[PlayerId, float] = {}
         self._changed = asyncio.Event()
+        self.notified_head = live.head
+        """The director's log head as of the last `notify`."""
         for pid, agent in (agents or {}).items():
             self.seat_agent(pid, agent)
 
@@ -134,7 +139,12 @@ class LiveRoom:
         return self.live.state
 
     def execute(self, command: Command) -> list[Event]:
-        """Run ``command`` through the director now, and wake the waiting tables."""
+        """Run ``command`` through the director now, and wake the waiting tables. Before a
+        hand's result the tables' hand events still waiting for their commit are committed:
+        the director never records a result before the hand stream holds the decisions that
+        led to it."""
+        if isinstance(command, FinishHand):
+            flush(self.live.store)
         outcome = self.live.execute(command)
         if outcome.events:
             self.notify()
@@ -149,6 +159,7 @@ class LiveRoom:
 
     def notify(self) -> None:
         """The director's state changed (call it after a command made elsewhere)."""
+        self.notified_head = self.live.head
         self._changed.set()
         self._changed = asyncio.Event()
 
@@ -223,6 +234,84 @@ class LiveRoom:
             for task in self._tasks.values():
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+            flush(self.live.store)  # what the tables wrote last
+
+
+class Pacer:
+    """Keeps the bots' decisions from filling the event loop's turns, so that a person's action
+    is taken, and shown to every screen, within a few short turns.
+
+    A paced agent (`PacedAgent`) asks `turn` before it decides. At most `allow` are let through
+    in one turn of the loop, first come first served, the others in the turns after; `allow`
+    shrinks when a turn took longer than ``budget_ms`` (everything the loop ran in it: the bots,
+    the tables, the director, the screens) and grows back while turns are short, so a room of
+    a few tables is not held back at all. The loop's own clock measures the turns."""
+
+    __slots__ = ("_armed", "_given", "_last", "_waiting", "allow", "budget", "most")
+
+    def __init__(self, budget_ms: float = 10.0, *, most: int = 1_000) -> None:
+        self.budget = budget_ms / 1000
+        self.most = most
+        self.allow = float(most)
+        self._waiting: deque[asyncio.Future[None]] = deque()
+        self._armed = False
+        self._given = 0
+        self._last = 0.0
+
+    async def turn(self) -> None:
+        """Until this turn of the loop may take one more bot's decision."""
+        loop = asyncio.get_running_loop()
+        if not self._armed:
+            self._armed = True
+            self._last = loop.time()
+            loop.call_soon(self._tick, loop)
+        if not self._waiting and self._given < int(self.allow):
+            self._given += 1
+            return
+        waiter: asyncio.Future[None] = loop.create_future()
+        self._waiting.append(waiter)
+        try:
+            await waiter
+        except asyncio.CancelledError:
+            with contextlib.suppress(ValueError):
+                self._waiting.remove(waiter)
+            raise
+
+    def _tick(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Once a turn while anyone waits: how long the last turn took, and who goes now."""
+        now = loop.time()
+        took, self._last = now - self._last, now
+        if took > self.budget:
+            self.allow = max(1.0, self.allow * min(0.8, self.budget / took))
+        else:
+            self.allow = min(float(self.most), self.allow + 1.0)
+        self._given = 0
+        while self._waiting and self._given < int(self.allow):
+            waiter = self._waiting.popleft()
+            if not waiter.done():
+                waiter.set_result(None)
+                self._given += 1
+        if self._waiting or self._given:
+            loop.call_soon(self._tick, loop)
+        else:
+            self._armed = False
+
+
+class PacedAgent:
+    """``agent`` deciding only when ``pacer`` lets it (a bot: see `Pacer`)."""
+
+    __slots__ = ("agent", "pacer")
+
+    def __init__(self, agent: LiveAgent, pacer: Pacer) -> None:
+        self.agent = agent
+        self.pacer = pacer
+
+    async def decide(self, turn: Turn, /) -> Answer | None:
+        await self.pacer.turn()
+        return await self.agent.decide(turn)
+
+    def seated(self, table: TableNo, seat: int, /) -> None:
+        self.agent.seated(table, seat)
 
 
 def _raise_failure(task: asyncio.Task[None] | None) -> None:
@@ -233,4 +322,4 @@ def _raise_failure(task: asyncio.Task[None] | None) -> None:
             raise error
 
 
-__all__ = ["HandListener", "LiveRoom", "RoomSettings", "TableListener"]
+__all__ = ["HandListener", "LiveRoom", "PacedAgent", "Pacer", "RoomSettings", "TableListener"]

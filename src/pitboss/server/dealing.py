@@ -4,9 +4,13 @@ chose to have dealt, as a task on the app's event loop.
 `Dealing` starts a room over the hub's open tournament (the same `LiveTournament`, so the
 director's commands and the tables' are serialised by its lock), seats a `RemoteAgent` for each
 player who plays at a browser and a simulator bot in every other seat (the director's choice),
-pauses and resumes a table or all of them, and wakes the player and spectator screens whenever
-a table shows something new (a deal, a decision, a result). A player's screens share one agent:
-the player is away (TDA 30; THC 6) only when the last of them closes.
+pauses and resumes a table or all of them, and wakes the player and spectator screens when
+what they show changed: a table's change (a deal, a decision, a result) wakes the screens of
+that table only (its spectators, and the players seated or dealt in there); a change of the
+director's log (a command here, at a table or over the HTTP API; a level on the clock) wakes
+the waiting tables and the screens whose player, seat or clock changed (a balancing move takes
+the player's screen to the new table). A player's screens share one agent: the player is away
+(TDA 30; THC 6) only when the last of them closes.
 """
 
 from __future__ import annotations
@@ -22,11 +26,18 @@ from dataclasses import dataclass, field
 from pitboss.errors import PitbossError
 from pitboss.ids import PlayerId, TableNo
 from pitboss.live import BotAgent, LiveAgent, LiveRoom, RemoteAgent, RoomSettings
+from pitboss.live.hands import stop_writing_behind, write_behind
+from pitboss.live.room import PacedAgent, Pacer
 from pitboss.play.bots import bot_mix
-from pitboss.server.hub import Hub, Screen
-from pitboss.tournament.state import Phase
+from pitboss.server.hub import Hub, Screen, wake_screens
+from pitboss.tournament.state import Phase, TournamentState
 
 log = logging.getLogger(__name__)
+
+PACE_BUDGET_MS = 10.0
+"""The bots decide at most as many a turn of the event loop as keep its turns near this long
+(`pitboss.live.room.Pacer`): a person's action is taken and shown within a few turns however
+many tables the bots deal."""
 
 
 class DealingError(PitbossError):
@@ -62,6 +73,13 @@ class DealtRoom:
     screens: set[Screen] = field(default_factory=set)
     connections: dict[PlayerId, int] = field(default_factory=dict)
     error: str | None = None
+    loop: asyncio.AbstractEventLoop | None = None
+    players: dict[PlayerId, set[Screen]] = field(default_factory=dict)
+    """Each player's screens."""
+    watchers: dict[TableNo, set[Screen]] = field(default_factory=dict)
+    """Each table's spectator screens."""
+    shown: dict[Screen, object] = field(default_factory=dict)
+    """What of the director's state each screen shows, as of its last wake (`_seen`)."""
 
     @property
     def is_running(self) -> bool:
@@ -74,6 +92,7 @@ class Dealing:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self.rooms: dict[str, DealtRoom] = {}
+        hub.listen(self._logged)
 
     def get(self, stream: str) -> DealtRoom | None:
         return self.rooms.get(stream)
@@ -125,8 +144,10 @@ class Dealing:
         clock = HubClock(self.hub)
         make = bot_mix(random.Random(secrets.randbits(64)))
 
+        pacer = Pacer(PACE_BUDGET_MS)
+
         def bot(pid: PlayerId) -> LiveAgent:
-            return BotAgent(make(pid), think_seconds=think_seconds, clock=clock)
+            return PacedAgent(BotAgent(make(pid), think_seconds=think_seconds, clock=clock), pacer)
 
         room = LiveRoom(
             live,
@@ -134,9 +155,11 @@ class Dealing:
             agents=dict(remote),
             default_agent=bot,
             settings=RoomSettings(pause_seconds=pause_seconds),
-            on_table=lambda _table: self._changed(self.rooms[stream]),
+            on_table=lambda table: self._changed(self.rooms[stream], table),
         )
         dealt = DealtRoom(stream=stream, room=room, remote=remote)
+        dealt.loop = asyncio.get_running_loop()
+        write_behind(live.store)  # the loop deals on while the hand streams are synced
         self.rooms[stream] = dealt
         for agent in remote.values():
             if not state.is_out(agent.player_id):
@@ -154,18 +177,62 @@ class Dealing:
             dealt.error = repr(error)[:500]
         finally:
             self._changed(dealt)
+            for screen in dealt.screens:  # woken by the hub again: a new room may start
+                screen.managed = False
 
-    def _changed(self, dealt: DealtRoom) -> None:
-        """A table of ``dealt`` shows something new: wake its screens (and the hub's)."""
+    def _changed(self, dealt: DealtRoom, table: TableNo | None = None) -> None:
+        """``table`` of ``dealt`` shows something new: wake the screens that show it (every
+        screen of the room when None: dealing started, stopped, paused or resumed), and the
+        hub's screens if the director's log moved."""
         dealt.version += 1
-        for screen in list(dealt.screens):
-            if screen.loop is not None and not screen.loop.is_closed():
-                screen.loop.call_soon_threadsafe(screen.wake, dealt.version)
+        if table is None:
+            woken: set[Screen] = set(dealt.screens)
+        else:
+            woken = set(dealt.watchers.get(table, ())) | dealt.watchers.get(_EVERY_TABLE, set())
+            for pid in _players_at(dealt, table):
+                woken |= dealt.players.get(pid, set())
+        wake_screens(woken, dealt.version)
         with contextlib.suppress(KeyError):
             self.hub.changed(dealt.stream)
 
+    def _logged(self, stream: str, _seq: int) -> None:
+        """The director's log of ``stream`` moved (told by the hub, in any thread): on the
+        room's loop, `_director_changed`."""
+        dealt = self.rooms.get(stream)
+        loop = None if dealt is None else dealt.loop
+        if dealt is None or loop is None or loop.is_closed():
+            return
+        try:
+            running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:
+            running = None
+        if running is loop:
+            self._director_changed(dealt)
+        else:
+            loop.call_soon_threadsafe(self._director_changed, dealt)
+
+    def _director_changed(self, dealt: DealtRoom) -> None:
+        """A command (here, at a table, over the HTTP API) or the clock changed the director's
+        state: the waiting tables look again now, not at their next poll, and the screens whose
+        player, seat or clock changed are woken (a balancing move: the new table)."""
+        room = dealt.room
+        if dealt.is_running and room.live.head != room.notified_head:
+            room.notify()
+        state = room.state
+        clock = _clock_shown(state)
+        woken = []
+        for screen, before in dealt.shown.items():
+            now = _seen(state, screen, clock)
+            if now != before:
+                dealt.shown[screen] = now
+                woken.append(screen)
+        if woken:
+            dealt.version += 1
+            wake_screens(woken, dealt.version)
+
     def notify(self, stream: str) -> None:
-        """The director changed something elsewhere: the waiting tables look again now."""
+        """The director changed something elsewhere: the waiting tables look again now (the
+        hub's listener does it after every change it sees)."""
         dealt = self.rooms.get(stream)
         if dealt is not None and dealt.is_running:
             dealt.room.notify()
@@ -208,16 +275,41 @@ class Dealing:
 
     def connect(self, dealt: DealtRoom, player: PlayerId, screen: Screen) -> RemoteAgent | None:
         """``screen`` is one of ``player``'s pages: subscribed, and the player present."""
-        dealt.screens.add(screen)
+        screen.player = player
+        self._attach(dealt, screen)
         agent = dealt.remote.get(player)
         if agent is not None:
             dealt.connections[player] = dealt.connections.get(player, 0) + 1
             agent.connect()
         return agent
 
+    def watch(self, dealt: DealtRoom, screen: Screen) -> None:
+        """``screen`` is a spectator's, of the table its role names: subscribed."""
+        self._attach(dealt, screen)
+
+    def _attach(self, dealt: DealtRoom, screen: Screen) -> None:
+        dealt.screens.add(screen)
+        kind, table = screen.role
+        if screen.player is not None:
+            dealt.players.setdefault(screen.player, set()).add(screen)
+        elif kind == "spectator" and table is not None:
+            dealt.watchers.setdefault(TableNo(table), set()).add(screen)
+        else:  # a screen whose table is unknown: woken with every table
+            dealt.watchers.setdefault(_EVERY_TABLE, set()).add(screen)
+        state = dealt.room.state
+        dealt.shown[screen] = _seen(state, screen, _clock_shown(state))
+        screen.managed = True
+
     def disconnect(self, dealt: DealtRoom, player: PlayerId | None, screen: Screen) -> None:
         """``screen`` closed; the player is away once their last page has gone (TDA 30)."""
         dealt.screens.discard(screen)
+        dealt.shown.pop(screen, None)
+        for index in (dealt.players, dealt.watchers):
+            for key, screens in list(index.items()):
+                screens.discard(screen)
+                if not screens:
+                    del index[key]  # type: ignore[arg-type]
+        screen.managed = False
         agent = None if player is None else dealt.remote.get(player)
         if agent is None or player is None:
             return
@@ -267,6 +359,43 @@ class Dealing:
         for task in mine:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        if not any(d.is_running for d in self.rooms.values()):
+            stop_writing_behind(self.hub.store)  # what the tables wrote last is committed
+
+
+_EVERY_TABLE = TableNo(0)
+"""Where a screen that names no table is kept: woken by every table's change."""
+
+
+def _players_at(dealt: DealtRoom, table: TableNo) -> set[PlayerId]:
+    """The players whose screens show ``table``: those seated there, and those dealt in the
+    hand in play there or the last one (a player who went out in it sees its result)."""
+    state = dealt.room.state
+    seated = state.tables.get(table)
+    players: set[PlayerId] = set() if seated is None else set(seated.seats.values())
+    runner = dealt.room.runners.get(table)
+    hand = None if runner is None else runner.hand or runner.last_hand
+    if hand is not None:
+        players.update(PlayerId(spec.player) for spec in hand.setup.seats)
+    return players
+
+
+def _clock_shown(state: TournamentState) -> object:
+    """What of the director's clock the screens show, but time passing."""
+    return (state.phase, state.clock)
+
+
+def _seen(state: TournamentState, screen: Screen, clock: object) -> object:
+    """What ``screen`` shows of the director's state: a player's record and table (their seat,
+    and who sits there), the clock, and for a player who is out the money their place is paid
+    from (the results: re-buys, add-ons and the prizes)."""
+    player = screen.player
+    if player is None:
+        return clock
+    seen = (state.players.get(player), state.table_of(player), clock)
+    if state.is_out(player):
+        return (*seen, state.ledger, state.prizes_cents, state.payout_entrants)
+    return seen
 
 
 __all__ = ["Dealing", "DealingError", "DealtRoom", "HubClock"]

@@ -2,8 +2,10 @@
 
 `Hub` keeps each open tournament (a `LiveTournament` of the director service), runs commands
 on it one at a time, and after every committed batch wakes every screen subscribed to that
-tournament. A screen's payload (public, director, or one table's) is built once per change and
-role and shared by every screen of that role, so a hundred clocks cost one build.
+tournament (but the screens of software-dealt play, which `pitboss.server.dealing` wakes when
+what they show changed) and tells its listeners. A screen's payload (public, director, or
+one table's) is built once per change and role and shared by every screen of that role, so a
+hundred clocks cost one build.
 """
 
 from __future__ import annotations
@@ -12,11 +14,11 @@ import asyncio
 import contextlib
 import json
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from pitboss.ids import TableNo
+from pitboss.ids import PlayerId, TableNo
 from pitboss.rules import RuleSet
 from pitboss.server import views
 from pitboss.service import DirectorService, LiveTournament, Outcome
@@ -40,6 +42,11 @@ class Screen:
     role: Role
     queue: asyncio.Queue[int] = field(default_factory=lambda: asyncio.Queue(maxsize=1))
     loop: asyncio.AbstractEventLoop | None = None
+    player: PlayerId | None = None
+    """The player whose screen it is (software-dealt play), if any."""
+    managed: bool = False
+    """Woken by the room that deals its tournament (`pitboss.server.dealing`: only when what it
+    shows changed), not by every change of the tournament."""
 
     def wake(self, seq: int) -> None:
         """Tell the screen the log reached ``seq`` (only the latest wake-up is kept)."""
@@ -62,6 +69,7 @@ class Hub:
         self._payloads: dict[tuple[str, int, Role], dict[str, Any]] = {}
         self._encoded: dict[tuple[str, int, Role], tuple[int, int, str]] = {}
         self._woken: dict[str, int] = {}
+        self._listeners: list[Callable[[str, int], None]] = []
 
     # --- tournaments ----------------------------------------------------------------------
 
@@ -197,19 +205,42 @@ class Hub:
         with self._lock:
             return len(self._screens.get(stream, ()))
 
+    def listen(self, listener: Callable[[str, int], None]) -> None:
+        """Tell ``listener`` ``(stream, seq)`` after every change of an open tournament's log
+        (in the thread that made or saw it), once per head."""
+        with self._lock:
+            self._listeners.append(listener)
+
     def changed(self, stream: str) -> None:
-        """Wake every screen of ``stream`` (from any thread)."""
+        """Wake every screen of ``stream`` (from any thread) but the managed ones, and tell the
+        listeners."""
         seq = self._open[stream].head
         with self._lock:
             if self._woken.get(stream) == seq:  # the same head told twice (our own write
                 return  # and the follower seeing it): once is enough
             self._woken[stream] = seq
-            screens = list(self._screens.get(stream, ()))
-        by_loop: dict[asyncio.AbstractEventLoop, list[Screen]] = {}
-        for screen in screens:
-            if screen.loop is not None and not screen.loop.is_closed():
-                by_loop.setdefault(screen.loop, []).append(screen)
-        for loop, woken in by_loop.items():  # one hand-over per loop, not one per screen
+            screens = [s for s in self._screens.get(stream, ()) if not s.managed]
+            listeners = list(self._listeners)
+        wake_screens(screens, seq)
+        for listener in listeners:
+            listener(stream, seq)
+
+
+def wake_screens(screens: Iterable[Screen], seq: int) -> None:
+    """Wake ``screens`` (from any thread): directly on the running loop, with one hand-over per
+    other loop, not one per screen."""
+    try:
+        running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+    except RuntimeError:
+        running = None
+    by_loop: dict[asyncio.AbstractEventLoop, list[Screen]] = {}
+    for screen in screens:
+        if screen.loop is not None and not screen.loop.is_closed():
+            by_loop.setdefault(screen.loop, []).append(screen)
+    for loop, woken in by_loop.items():
+        if loop is running:
+            _wake_all(woken, seq)
+        else:
             loop.call_soon_threadsafe(_wake_all, woken, seq)
 
 

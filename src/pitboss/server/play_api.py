@@ -319,7 +319,7 @@ async def serve_live(websocket: WebSocket, hub: Hub, auth: Auth, stream: str) ->
         await websocket.close(code=4403 if isinstance(error, AuthError) else 4404)
         return
     player = PlayerId(who) if kind == "player" else None
-    screen = Screen(stream=stream, role=(kind, None))
+    screen = Screen(stream=stream, role=(kind, int(who) if kind == "spectator" else None))
     hub.subscribe(screen)
     dealt: DealtRoom | None = None
 
@@ -333,7 +333,7 @@ async def serve_live(websocket: WebSocket, hub: Hub, auth: Auth, stream: str) ->
             if player is not None:
                 dealing.connect(found, player, screen)
             else:
-                found.screens.add(screen)
+                dealing.watch(found, screen)
 
     def view() -> dict[str, Any]:
         if player is not None:

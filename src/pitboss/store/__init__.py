@@ -19,6 +19,7 @@ import sqlalchemy as sa
 
 from pitboss.errors import ConcurrencyConflict, StoreError
 from pitboss.store.envelopes import (
+    NewBatch,
     NewEvent,
     Snapshot,
     StoredCommand,
@@ -37,6 +38,7 @@ __all__ = [
     "ConcurrencyConflict",
     "EventStore",
     "Listener",
+    "NewBatch",
     "NewEvent",
     "PostgresEventStore",
     "SQLiteEventStore",

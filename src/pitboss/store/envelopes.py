@@ -8,7 +8,7 @@ store made of the folded state. Every value here is frozen: what was stored is n
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,6 +29,18 @@ class NewEvent:
     data: Mapping[str, Any]
     v: int = 1
     at: int | None = None  # when the event happened (a level that began before the tick saw it)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NewBatch:
+    """One command's events about to be appended to ``stream`` at ``expected_seq + 1`` onwards,
+    as `EventStore.append` takes them (`EventStore.append_batches` takes several at once)."""
+
+    stream: str
+    expected_seq: int
+    events: Sequence[NewEvent]
+    at: int
+    command: Mapping[str, Any] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -7,6 +7,7 @@ from types import TracebackType
 from typing import Any, Protocol, Self
 
 from pitboss.store.envelopes import (
+    NewBatch,
     NewEvent,
     Snapshot,
     StoredCommand,
@@ -95,6 +96,18 @@ class EventStore(Protocol):
 
         Raises:
             ConcurrencyConflict: the head is not ``expected_seq`` (``conflict``).
+            StoreError: ``unknown_stream``, ``empty_batch``, ``bad_event``, ``bad_payload``.
+        """
+        ...
+
+    def append_batches(self, batches: Sequence[NewBatch]) -> list[list[StoredEvent]]:
+        """Append ``batches`` (each as `append` takes it; of one stream or several, in order)
+        in one transaction: all of them or none, with one commit (and one sync of the log)
+        for all. The stored events of each batch, in the order given.
+
+        Raises:
+            ConcurrencyConflict: a batch's ``expected_seq`` is not its stream's head (after the
+                batches before it in ``batches``): nothing is written.
             StoreError: ``unknown_stream``, ``empty_batch``, ``bad_event``, ``bad_payload``.
         """
         ...

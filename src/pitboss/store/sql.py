@@ -28,6 +28,7 @@ from sqlalchemy.engine import Connection, Engine
 from pitboss.errors import ConcurrencyConflict, StoreError
 from pitboss.store import schema
 from pitboss.store.envelopes import (
+    NewBatch,
     NewEvent,
     Snapshot,
     StoredCommand,
@@ -63,6 +64,15 @@ _HEADS = sa.select(
     .where(_C.c.stream == _stream)
     .scalar_subquery(),
 ).where(_T.c.stream == _stream)
+_HEADS_OF = sa.select(
+    _T.c.stream,
+    sa.select(sa.func.coalesce(sa.func.max(_E.c.seq), 0))
+    .where(_E.c.stream == _T.c.stream)
+    .scalar_subquery(),
+    sa.select(sa.func.coalesce(sa.func.max(_C.c.batch), 0))
+    .where(_C.c.stream == _T.c.stream)
+    .scalar_subquery(),
+).where(_T.c.stream.in_(sa.bindparam("streams", expanding=True)))
 _TOURNAMENTS = sa.select(_T).order_by(_T.c.created_at, _T.c.stream)
 _TOURNAMENT = sa.select(_T).where(_T.c.stream == _stream)
 _LOAD = (
@@ -240,6 +250,93 @@ class SqlEventStore(ABC):
             )
             for i, (event, (_, data)) in enumerate(zip(events, encoded, strict=True))
         ]
+
+    def append_batches(self, batches: Sequence[NewBatch]) -> list[list[StoredEvent]]:
+        if not batches:
+            return []
+        encoded = []
+        for b in batches:
+            _check_count(b.expected_seq, "expected_seq", stream=b.stream, least=0)
+            _check_count(b.at, "at", stream=b.stream, least=0)
+            if not b.events:
+                raise StoreError(
+                    f"stream {b.stream}: a batch needs at least one event (a command that "
+                    "changed nothing is not logged)",
+                    code="empty_batch",
+                    params={"stream": b.stream},
+                )
+            encoded.append(
+                (
+                    [_encode_event(e, stream=b.stream, index=i) for i, e in enumerate(b.events)],
+                    None
+                    if b.command is None
+                    else encode_object(b.command, what="command", stream=b.stream)[0],
+                )
+            )
+        streams = sorted({b.stream for b in batches})
+        out: list[list[StoredEvent]] = []
+        commands: list[dict[str, Any]] = []
+        rows: list[dict[str, Any]] = []
+        try:
+            with self._session("append"), self._write() as conn:
+                found = conn.execute(_HEADS_OF, {"streams": streams}).all()
+                heads = {str(r[0]): (int(r[1]), int(r[2])) for r in found}
+                for b, (events, command_text) in zip(batches, encoded, strict=True):
+                    if b.stream not in heads:
+                        raise _unknown(b.stream)
+                    head, last_batch = heads[b.stream]
+                    if head != b.expected_seq:
+                        raise _conflict(b.stream, b.expected_seq, head)
+                    first, last, batch = head + 1, head + len(events), last_batch + 1
+                    heads[b.stream] = (last, batch)
+                    commands.append(
+                        {
+                            "stream": b.stream,
+                            "batch": batch,
+                            "at": b.at,
+                            "command": command_text,
+                            "first_seq": first,
+                            "last_seq": last,
+                        }
+                    )
+                    stored = []
+                    for i, (event, (text, data)) in enumerate(zip(b.events, events, strict=True)):
+                        at = b.at if event.at is None else event.at
+                        rows.append(
+                            {
+                                "stream": b.stream,
+                                "seq": first + i,
+                                "batch": batch,
+                                "v": event.v,
+                                "at": at,
+                                "type": event.type,
+                                "data": text,
+                            }
+                        )
+                        stored.append(
+                            StoredEvent(
+                                stream=b.stream,
+                                seq=first + i,
+                                batch=batch,
+                                v=event.v,
+                                at=at,
+                                type=event.type,
+                                data=data,
+                            )
+                        )
+                    out.append(stored)
+                conn.execute(_INSERT_COMMAND, commands)
+                conn.execute(_INSERT_EVENTS, rows)
+                for stream in streams:
+                    self._appended(conn, stream, heads[stream][0])
+        except sa.exc.IntegrityError as error:
+            if not self._is_unique_violation(error):
+                raise self._failed(error, "append") from error
+            first_batch = batches[0]
+            raise _conflict(
+                first_batch.stream, first_batch.expected_seq, self.head(first_batch.stream)
+            ) from None
+        return out
 
     def load(
         self, stream: str, after_seq: int = 0, *, through_seq: int | None = None
