@@ -271,8 +271,9 @@ def dealer_night() -> tuple[Log, TournamentState]:
     before any action (TDA 35B), an oversized chip (a call, TDA 44) the director overrides to
     the raise said first (TDA 1), an out-of-turn fold held and binding at its turn (TDA 53A),
     "check" facing a bet and the player's choice to call (TDA 55), the board street by street,
-    a 50% raise completed (TDA 43A), a showdown (cards speak); then a dead hand (THC 36) and a
-    main pot split by the dealer's award."""
+    a 50% raise completed (TDA 43A), a showdown (cards speak); then a card exposed late in the
+    deal replaced (TDA 35A, KY 19), a dead hand (THC 36) and a main pot split by the dealer's
+    award."""
     f = Floor("tda", seed=5)
     for i, name in enumerate(("Dee Ash", "Eli Birch", "Fay Cole", "Gil Dunn", "Hope Ely")):
         f.do(c.RegisterPlayer(player_id=PlayerId(f"d{i:02d}"), name=name))
@@ -323,6 +324,8 @@ def dealer_night() -> tuple[Log, TournamentState]:
         )
     )
     small, big, first, second, button = deal()
+    f.do(c.RecordMisdeal(table=1, exposed=(7,)))  # a later card: replaced (TDA 35A, KY 19)
+    f.do(c.ConfirmReplacementCard(table=1))
     put(first, declaration=Declaration.RAISE, amount=600)
     put(second, declaration=Declaration.CALL)
     f.do(c.KillHand(table=1, seat=first, cause=DeadHandCause.TOUCHED_OTHER_CARDS))
@@ -591,7 +594,14 @@ def test_a_hand_recorded_by_the_dealer_reads_with_names_chips_and_rules() -> Non
     hand = "Hand h1 at table 1: "
     assert by_type["misdeal_recorded"] == [
         f"{hand}the dealer calls a misdeal before substantial action (TDA 35B): redeal with the "
-        "button and blinds where they were (TDA 35, TDA 35C)"
+        "button and blinds where they were (TDA 35, TDA 35C)",
+        "Hand h2 at table 1: the 7th card of the deal exposed: a card exposed after the first "
+        "two: no misdeal; finish the deal, replace each with the next card; the exposed card "
+        "becomes the burn card (TDA 35A, KY 19)",
+    ]
+    assert by_type["replacement_card_dealt"] == [
+        "Hand h2 at table 1: the deal complete, a new card to Hope Ely (seat 5) for the 7th card "
+        "of the deal; the exposed card is the burn card (TDA 35A, KY 19)"
     ]
     inputs = by_type["dealer_input_recorded"]
     assert inputs[0] == (

@@ -49,8 +49,25 @@ router = APIRouter(prefix="/api")
 
 CursorKind = Literal["undo", "redo"]
 
-TABLE_COMMANDS = frozenset({"record_bust", "call_clock", "expire_clock"})
-"""What a table's device may record, at its own table only."""
+TABLE_COMMANDS = frozenset(
+    {
+        "record_bust",
+        "call_clock",
+        "expire_clock",
+        # the dealer's device (`pitboss.server.dealer`): the hand's start and what the dealer
+        # sees; the director's override of a ruling (TDA 1) is not among them
+        "start_hand",
+        "record_dealer_input",
+        "record_choice",
+        "record_board",
+        "kill_hand",
+        "award_pots",
+        "record_showdown",
+        "record_misdeal",
+        "confirm_replacement_card",
+    }
+)
+"""What a table's device may record, at its own table only (every one names its table)."""
 
 COMMAND_BODY: dict[str, Any] = {
     "requestBody": {
@@ -334,7 +351,9 @@ async def command(stream: str, request: Request, hub: HubDep, _: DirectorDep) ->
 async def table_command(
     stream: str, table: int, request: Request, hub: HubDep, auth: AuthDep
 ) -> dict[str, Any]:
-    """A table's own record: a bust, a clock call, the called clock run out (its token)."""
+    """A table's own record (its token): a bust, a clock call, the called clock run out, and
+    the dealer's records of the hand in play (its start, the chips and words, the board, dead
+    hands, misdeals, the award: `pitboss.server.dealer`)."""
     auth.check_table_token(stream, table, table_token(request))
     decoded = decode_command_json(await request.body())
     kind = encode_command(decoded)["type"]

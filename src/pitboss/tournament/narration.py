@@ -77,6 +77,7 @@ from pitboss.tournament.recorded import (
     HeldDeclarationRuled,
     MisdealRecorded,
     PotsAwardedAtTable,
+    ReplacementCardDealt,
     RulingNote,
     ShowdownRecorded,
     TableRulingOverridden,
@@ -881,6 +882,23 @@ def _misdeal(e: MisdealRecorded, s: TournamentState) -> str:
         fault = "the dealer calls a misdeal before substantial action (TDA 35B)"
         message = message.removeprefix("misdeal: ")
     return f"{_hand_at(e.hand_id, e.table)}: {fault}: {_cited(message, e.ruling.rules)}"
+
+
+@_describes(ReplacementCardDealt)
+def _replacement(e: ReplacementCardDealt, s: TournamentState) -> str:
+    """Each exposed card replaced, for whom; the exposed card is the burn card (KY 19)."""
+    given = joined(
+        [
+            f"{_who(s, e.hand_id, seat)} for the {ordinal(place)} card of the deal"
+            for place, seat in zip(e.places, e.seats, strict=True)
+        ]
+    )
+    burn = "card is the burn card" if len(e.places) == 1 else "cards are the burn cards"
+    rules = f" ({', '.join(e.rules)})" if e.rules else ""
+    return (
+        f"{_hand_at(e.hand_id, e.table)}: the deal complete, a new card to {given}; the"
+        f" exposed {burn}{rules}"
+    )
 
 
 def _effect_words(effect: Effect) -> str:

@@ -5,7 +5,8 @@ button and blinds, and the level's stakes the forced bets. The dealer's device t
 the dealer sees: `RecordDealerInput` (chips and words, `pitboss.rulings.rule_action`),
 `RecordChoice` (the player's choice among a ruling's options), `RecordBoard`, `KillHand`
 (`rule_dead_hand`: THC 36, SLPT 17), `AwardPots` or `RecordShowdown` (cards speak: KY 15, THC
-49), `RecordMisdeal` (TDA 35, THC 23, 51, SLPT 28, KY 19); the director may replace the last
+49), `RecordMisdeal` (TDA 35, THC 23, 51, SLPT 28, KY 19), `ConfirmReplacementCard` (a card exposed
+on the deal replaced once the deal is complete: KY 19); the director may replace the last
 ruling with `OverrideTableRuling` (TDA 1, with a reason).
 
 Every accepted command is one event (plus, for an out-of-turn declaration held under SLPT 27,
@@ -35,7 +36,7 @@ from dataclasses import dataclass
 from typing import Annotated, NamedTuple
 
 from pitboss.engine import Action, ActionKind, HandPhase, HandSetup, Street
-from pitboss.engine.events import Acted
+from pitboss.engine.events import Acted, HoleCardsDealt
 from pitboss.engine.recorded import Pot, RecordedHand
 from pitboss.errors import TournamentError
 from pitboss.frozen_map import frozen
@@ -129,6 +130,16 @@ class Option:
     effects: tuple[Effect, ...]
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Replacement:
+    """A card exposed on the deal, to replace once the deal is complete (KY 19): its place in
+    the deal (1 = the first card), the seat it was dealt to, and the rules of the ruling."""
+
+    place: int
+    seat: int
+    rules: tuple[str, ...] = ()
+
+
 class RecordedLog(NamedTuple):
     """A recorded hand in the state: its engine setup and its steps since the last misdeal."""
 
@@ -211,6 +222,16 @@ class RecordMisdeal(Command):
     table: TableNumber
     exposed: tuple[Annotated[int, Range(1, 52)], ...] = ()
     irregularity: DealIrregularity | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ConfirmReplacementCard(Command):
+    """The dealer replaced a card exposed on the deal, once the deal was complete (KY 19; TDA
+    35A and SLPT 28 for a card after the first two): ``place`` is its place in the deal, or,
+    with none, every card waiting to be replaced."""
+
+    table: TableNumber
+    place: Annotated[int, Range(1, 52)] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -336,6 +357,19 @@ class MisdealRecorded(Event):
     ruling: RulingNote
     effects: tuple[Effect, ...] = ()
     replace: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReplacementCardDealt(Event):
+    """The cards exposed at ``places`` of the deal were replaced, each for the seat in
+    ``seats`` it was dealt to; the exposed cards are the burn cards (``rules``: KY 19)."""
+
+    at: int
+    hand_id: HandId
+    table: int
+    places: tuple[int, ...]
+    seats: tuple[int, ...]
+    rules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -487,6 +521,38 @@ def held_declarations(log: RecordedLog) -> dict[int, HeldDeclaration]:
     return held
 
 
+def deal_order(setup: HandSetup) -> tuple[int, ...]:
+    """The seats dealt cards, in the order of the deal: one card each from the left of the
+    button, then the second round; the button is dealt last (heads-up too: TDA 34B)."""
+    hand = RecordedHand(setup)
+    return tuple(e.seat for e in hand.events if isinstance(e, HoleCardsDealt))
+
+
+def seat_of_place(order: tuple[int, ...], place: int) -> int | None:
+    """The seat the card at ``place`` of the deal went to, or None past the two rounds."""
+    if not 1 <= place <= 2 * len(order):
+        return None
+    return order[(place - 1) % len(order)]
+
+
+def pending_replacements(log: RecordedLog) -> tuple[Replacement, ...]:
+    """The cards exposed on the deal still to replace (KY 19), in the order of the deal."""
+    waiting: dict[int, tuple[str, ...]] = {}
+    for step in log.steps:
+        if isinstance(step, MisdealRecorded):
+            waiting.update(dict.fromkeys(step.replace, step.ruling.rules))
+        elif isinstance(step, ReplacementCardDealt):
+            for place in step.places:
+                waiting.pop(place, None)
+    if not waiting:
+        return ()
+    order = deal_order(log.setup)
+    return tuple(
+        Replacement(place=place, seat=seat_of_place(order, place) or 0, rules=rules)
+        for place, rules in sorted(waiting.items())
+    )
+
+
 def _input_of(c: RecordDealerInput | DealerInputRecorded) -> DealerInput:
     return DealerInput(
         seat=c.seat,
@@ -577,6 +643,23 @@ def _no_choice_pending(log: RecordedLog, doing: str) -> None:
         )
 
 
+def _replacing(waiting: tuple[Replacement, ...]) -> str:
+    return ", ".join(f"seat {r.seat}'s (card {r.place} of the deal)" for r in waiting)
+
+
+def _no_replacement_pending(log: RecordedLog, doing: str) -> None:
+    """KY 19: the exposed cards are replaced once the deal is complete, before the betting."""
+    waiting = pending_replacements(log)
+    if waiting:
+        rules = ", ".join(dict.fromkeys(r for w in waiting for r in w.rules))
+        raise TournamentError(
+            f"the deal is not complete: replace the exposed card {_replacing(waiting)} first"
+            f" ({rules}); confirm the replacement, then {doing}",
+            code="replacement_pending",
+            params={"places": [r.place for r in waiting], "doing": doing},
+        )
+
+
 def _player_at(record: HandRecord, seat: int) -> PlayerId | None:
     for s, p in zip(record.seats, record.players, strict=True):
         if s == seat:
@@ -644,12 +727,14 @@ def _record_input(s: TournamentState, c: RecordDealerInput, ctx: Context) -> lis
     counts the player's offences on the conduct record.
 
     Raises:
-        TournamentError: no hand in play at the table, or a choice pending.
+        TournamentError: no hand in play at the table, a choice pending, or an exposed card
+            still to replace (``replacement_pending``, KY 19).
         RulingError: the input is refused by the rulings.
         IllegalAction: the engine refuses the action.
     """
     opened = _open_at(s, c.table)
     _no_choice_pending(opened.log, "record the next input")
+    _no_replacement_pending(opened.log, "record the next input")
     hand = rebuild(opened.log)
     pid = _player_at(opened.record, c.seat)
     offences = s.conduct_of(pid).offences if pid is not None else 0
@@ -720,12 +805,14 @@ def _record_board(s: TournamentState, c: RecordBoard, ctx: Context) -> list[Even
     """The board cards so far (`RecordedHand.enter_board`).
 
     Raises:
-        TournamentError: no hand in play, or a choice pending.
+        TournamentError: no hand in play, a choice pending, or an exposed card still to
+            replace (``replacement_pending``, KY 19).
         IllegalAction: cards that are not the board so far.
         CardError: text that is not cards.
     """
     opened = _open_at(s, c.table)
     _no_choice_pending(opened.log, "enter the board")
+    _no_replacement_pending(opened.log, "enter the board")
     effect = Effect(kind=EffectKind.BOARD, cards=c.cards)
     hand = rebuild(opened.log, effect)
     event = BoardRecorded(
@@ -824,8 +911,8 @@ def _record_misdeal(s: TournamentState, c: RecordMisdeal, ctx: Context) -> list[
 
     Raises:
         TournamentError: no hand in play; both exposed cards and an irregularity given
-            (``bad_misdeal``); a declared misdeal after substantial action
-            (``substantial_action``, TDA 35B).
+            (``bad_misdeal``); a place past the deal's two rounds (``not_in_the_deal``); a
+            declared misdeal after substantial action (``substantial_action``, TDA 35B).
         RulingError: bad exposed places or irregularity.
         IllegalAction: the hand is over.
     """
@@ -837,6 +924,15 @@ def _record_misdeal(s: TournamentState, c: RecordMisdeal, ctx: Context) -> list[
             "a misdeal is recorded for exposed cards or for a deal irregularity, not both",
             code="bad_misdeal",
             params={"exposed": list(c.exposed), "irregularity": c.irregularity.value},
+        )
+    dealt = 2 * len(deal_order(opened.log.setup))
+    beyond = [p for p in c.exposed if p > dealt]
+    if beyond:
+        raise TournamentError(
+            f"the deal had {dealt} cards (two to each seat dealt in): place {beyond[0]} is not"
+            " in it",
+            code="not_in_the_deal",
+            params={"exposed": list(c.exposed), "cards_dealt": dealt},
         )
     if c.exposed:
         ruling = rule_exposed_on_deal(s.rules, positions=c.exposed)
@@ -871,6 +967,48 @@ def _record_misdeal(s: TournamentState, c: RecordMisdeal, ctx: Context) -> list[
         replace=c.exposed if ruling.outcome is Outcome.REPLACE_CARD else (),
     )
     return _conclude(s, ctx, opened, [event], hand)
+
+
+@handles(ConfirmReplacementCard)
+def _confirm_replacement(
+    s: TournamentState, c: ConfirmReplacementCard, ctx: Context
+) -> list[Event]:
+    """The exposed card (or every one waiting) replaced once the deal was complete; the
+    exposed card is the burn card (KY 19). Until then the betting and the board wait.
+
+    Raises:
+        TournamentError: no hand in play; no card waiting to be replaced
+            (``no_replacement_due``: the house made the exposure a misdeal, THC 23, or none
+            was recorded); ``place`` not one of those waiting (``not_waiting``).
+    """
+    opened = _open_at(s, c.table)
+    waiting = pending_replacements(opened.log)
+    if not waiting:
+        raise TournamentError(
+            f"table {c.table}'s hand has no exposed card to replace: a card is replaced after"
+            " the deal only when its ruling says so (KY 19; TDA 35A and SLPT 28 after the"
+            " first two cards); elsewhere an exposed card is a misdeal (THC 23)",
+            code="no_replacement_due",
+            params={"table": c.table},
+        )
+    chosen = tuple(r for r in waiting if c.place is None or r.place == c.place)
+    if not chosen:
+        raise TournamentError(
+            f"card {c.place} of the deal is not waiting to be replaced: the card waiting is"
+            f" {_replacing(waiting)}",
+            code="not_waiting",
+            params={"place": c.place, "waiting": [r.place for r in waiting]},
+        )
+    return [
+        ReplacementCardDealt(
+            at=ctx.now,
+            hand_id=opened.record.hand_id,
+            table=opened.record.table,
+            places=tuple(r.place for r in chosen),
+            seats=tuple(r.seat for r in chosen),
+            rules=tuple(dict.fromkeys(rule for r in chosen for rule in r.rules)),
+        )
+    ]
 
 
 @handles(OverrideTableRuling)
@@ -944,6 +1082,7 @@ for _step in (
     PotsAwardedAtTable,
     ShowdownRecorded,
     MisdealRecorded,
+    ReplacementCardDealt,
     TableRulingOverridden,
 ):
     folds(_step)(_fold_step)
@@ -967,7 +1106,8 @@ class SeatLine:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DealerView:
     """The table's hand as the dealer's device shows it: seats, stacks, bets, pots and side
-    pots, whose turn and what it costs, the choice or the award awaited, the last ruling."""
+    pots, whose turn and what it costs, the choice or the award awaited, the last ruling, the
+    exposed cards to replace."""
 
     table: int
     hand_id: HandId
@@ -983,6 +1123,8 @@ class DealerView:
     options: tuple[str, ...]
     held: tuple[int, ...]
     last_ruling: RulingNote | None
+    replacements: tuple[Replacement, ...] = ()
+    """The cards exposed on the deal still to replace, for their seats (KY 19)."""
 
 
 def dealer_view(s: TournamentState, table: TableNo) -> DealerView:
@@ -1029,6 +1171,7 @@ def dealer_view(s: TournamentState, table: TableNo) -> DealerView:
         options=tuple(o.ruling.message for o in pending_options(log)),
         held=tuple(sorted(seat for seat, h in held.items() if h.street == hand.street)),
         last_ruling=last,
+        replacements=pending_replacements(log),
     )
 
 
@@ -1041,6 +1184,7 @@ __all__ = [
     "AwardPots",
     "BoardRecorded",
     "ChoiceRecorded",
+    "ConfirmReplacementCard",
     "DeadHandRuled",
     "DealerInputRecorded",
     "DealerView",
@@ -1058,18 +1202,23 @@ __all__ = [
     "RecordMisdeal",
     "RecordShowdown",
     "RecordedLog",
+    "Replacement",
+    "ReplacementCardDealt",
     "RulingNote",
     "SeatLine",
     "ShowdownRecorded",
     "ShownHand",
     "TableRulingOverridden",
+    "deal_order",
     "dealer_view",
     "held_declarations",
     "is_substantial_action",
     "pending_options",
+    "pending_replacements",
     "pots_of",
     "rebuild",
     "recorded_hand",
     "recorded_log",
+    "seat_of_place",
     "setup_of",
 ]
