@@ -186,7 +186,15 @@ def three_phones(live_server: LiveServer, chromium: Any, screenshots: Path) -> N
 
     # one lets the action clock run out: checked when free, folded facing a bet (TDA 29)
     sleeper = next(p for p in phones if p is not first)
-    drive(phones, sleeper.my_turn, seconds=40)
+
+    def betting_turn() -> bool:
+        """The sleeper's turn in a betting round (at a showdown it shows instead)."""
+        if sleeper.my_turn() and sleeper.page.locator("#act-show").is_visible():
+            sleeper.act()
+            return False
+        return sleeper.my_turn()
+
+    drive(phones, betting_turn, seconds=40)
     free = sleeper.page.locator("#act-check").is_visible()
     expected = f"{sleeper.name} " + ("checks (time)" if free else "folds (time)")
     seen: list[str] = []
