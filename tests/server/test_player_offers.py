@@ -2,7 +2,8 @@
 director would sell this player now (KY 4: any player while re-buys are open; THC 1: only
 below 16,000 chips; KY 5: the add-on at the intermission), with the exact price and chips; a
 re-buy is declared at the page (binding, it plays behind: THC 1, TDA 27), once per frame id,
-and made by the director when the money is paid; refusals come back as
+and made when the hand it plays behind in ends, or by the director at the desk before; the
+director collects the money; refusals come back as
 ``{code, params, message}`` and change nothing."""
 
 from __future__ import annotations
@@ -118,6 +119,7 @@ def test_a_player_declares_a_rebuy_at_their_page_once_and_the_director_makes_it(
         assert live.state.players["p01"].rebuy_declared is False
 
         start(director, stream, browser_players=["p01"], think_seconds=0, pause_seconds=0)
+        between_hands(app, director, stream, ws, frames)  # the desk makes it before a deal
         ws.send_json({"type": "rebuy", "action_id": "r1"})
         accepted = answer_to(ws, "r1", frames)
         assert accepted["kind"] == "submitted", accepted
@@ -140,7 +142,6 @@ def test_a_player_declares_a_rebuy_at_their_page_once_and_the_director_makes_it(
         assert live.head == head
 
         # the director takes the $50 and makes the declared re-buy between hands
-        between_hands(app, director, stream, ws, frames)
         chips = live.state.players["p01"].chips
         director.command(stream, {"type": "rebuy", "player_id": "p01"})
         player = live.state.players["p01"]
@@ -213,6 +214,13 @@ def test_a_rebuy_is_offered_only_below_the_houses_limit_and_plays_behind_thc_1(
         runner = app.state.dealing.rooms[stream].room.runners[dealt["hand"]["table"]]
         stored = next(h for h in runner.log.hands(live.state.rules) if h.hand_id == hand_id)
         assert next(s.stack for s in stored.setup.seats if s.player == "p01") == chips + 8_000
+        # that hand over, the declared re-buy is made (THC 1: it must be): $50 owed
+        between_hands(app, director, stream, ws, frames)
+        player = live.state.players["p01"]
+        assert (player.rebuys, player.rebuy_declared) == (1, False)
+        assert player.paid_cents == 10_000 + 1_000 + 5_000  # THC 1: $100, $10 fee, the $50 re-buy
+    texts = [line["text"] for line in director.client.get(f"/api/tournaments/{stream}/log").json()]
+    assert any("Player 1 made the declared re-buy" in t for t in texts), texts[-5:]
 
 
 def test_the_add_on_is_offered_at_the_intermission_at_the_desk_and_rebuys_have_closed(

@@ -411,9 +411,10 @@ def _declare_rebuy(
     dealt: DealtRoom | None, player: PlayerId, message: dict[str, Any]
 ) -> dict[str, Any]:
     """The player declares a re-buy at their page (THC 1, TDA 27): ``DeclareRebuy`` through the
-    room, so the tables waiting on the director look again; binding, it plays behind from the
-    next deal, and the director makes it (``Rebuy``) when the money is paid at the desk (the
-    console's log shows the declaration). The director's checks decide (the window, KY 4 /
+    room, so the tables waiting on the director look again; binding, it plays behind in the
+    next hand dealt and is made when that hand ends (``FinishHand``), or at the desk before
+    (``Rebuy``): the player owes the director the money either way (the console's log shows
+    the declaration, then the re-buy). The director's checks decide (the window, KY 4 /
     THC 1; the eligibility, THC 1: below 16,000 chips; the limit); a frame id applied before is
     not applied again.
     """

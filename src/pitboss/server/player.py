@@ -245,8 +245,8 @@ def offers_of(state: TournamentState, player_id: PlayerId, now: int) -> list[dic
     eligibility and the limits are never written a second time here.
 
     A player declares a re-buy at their page (``"declares": True``): binding, it plays behind
-    from the next deal (THC 1, TDA 27) and the director makes it (``Rebuy``) when the money is
-    paid. The add-on is bought at the director's desk (``"at_desk": True``): money is taken by
+    in the next hand dealt and is made when that hand ends (THC 1, TDA 27), or by the director
+    at the desk before (``Rebuy``); the money is the director's to collect. The add-on is bought at the director's desk (``"at_desk": True``): money is taken by
     the director, and the house's rules give no declared add-on.
     """
     player = state.players.get(player_id)

@@ -137,7 +137,7 @@
     const you = v.you || {};
     const parts = [];
     if (you.rebuy_declared) {
-      const then = you.out ? "who seats you again" : "the chips play behind from the next deal";
+      const then = you.out ? "who seats you again" : "the chips play behind in the next hand, and the re-buy is made when it ends";
       parts.push(`<p class="declared" id="rebuy-declared">Re-buy declared: pay the director; ${then}.</p>`);
     }
     for (const o of offers) {
