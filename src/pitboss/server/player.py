@@ -246,8 +246,9 @@ def offers_of(state: TournamentState, player_id: PlayerId, now: int) -> list[dic
 
     A player declares a re-buy at their page (``"declares": True``): binding, it plays behind
     in the next hand dealt and is made when that hand ends (THC 1, TDA 27), or by the director
-    at the desk before (``Rebuy``); the money is the director's to collect. The add-on is bought at the director's desk (``"at_desk": True``): money is taken by
-    the director, and the house's rules give no declared add-on.
+    at the desk before (``Rebuy``); the money is the director's to collect. The add-on is
+    bought at the director's desk (``"at_desk": True``): money is taken by the director, and
+    the house's rules give no declared add-on.
     """
     player = state.players.get(player_id)
     if player is None:
