@@ -12,7 +12,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pitboss.errors import SeatingError, TournamentError
@@ -217,6 +217,10 @@ def _run(house: str, n: int, seed: int, *, auto: bool, bubble: bool, reentries: 
     bubble=st.booleans(),
     reentries=st.integers(min_value=0, max_value=4),
 )
+# Two tables equally short, the first with only the next small blind open: the other takes
+# the player now (TDA 11D), the first deals its hand first (TDA 11A); once the director found
+# no move while the second table waited for one.
+@example(house="thc", n=54, seed=335556, auto=False, bubble=False, reentries=0)
 def test_random_tournaments_keep_seats_balance_places_and_chips(
     house: str, n: int, seed: int, auto: bool, bubble: bool, reentries: int
 ) -> None:

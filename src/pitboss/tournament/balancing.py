@@ -377,9 +377,20 @@ def _balance(tables: Tables, ctx: BalanceContext, rng: RandomSource | None) -> M
     if most - least < ctx.threshold:
         return None
     fullest = [tables[n] for n in tables.numbers_with(most)]
-    shortest = tables[tables.numbers_with(least)[0]]
-    if shortest.number in ctx.busy:
-        return None  # a player joins a table between its hands
+    hold = holding_seats(ctx)
+    # Of the shortest tables, the first between hands (a player joins a table between its
+    # hands) with a lawful seat (TDA 11A): one whose only open seat is the next small blind
+    # deals its next hand first, while another as short takes the player now (TDA 11D).
+    shortest = next(
+        (
+            tables[n]
+            for n in tables.numbers_with(least)
+            if n not in ctx.busy and _can_receive(tables[n], ctx.missed, hold)
+        ),
+        None,
+    )
+    if shortest is None:
+        return None
     for number in _ordered(fullest, ctx.source_order, ()):
         source = tables[number]
         if number in ctx.busy:
@@ -395,7 +406,7 @@ def _balance(tables: Tables, ctx: BalanceContext, rng: RandomSource | None) -> M
             player = candidates[chooser.randrange(len(candidates))]
         from_seat = source.seat_of(player)
         assert from_seat is not None
-        seats = shortest.worst_seats(ctx.missed, holding_seats(ctx))
+        seats = shortest.worst_seats(ctx.missed, hold)
         if not seats:
             return None  # never into the next small blind (TDA 11A): the move waits a hand
         return Move(
