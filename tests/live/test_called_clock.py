@@ -118,3 +118,47 @@ def test_a_seated_player_calls_the_clock_and_an_answer_in_time_stands(tmp_path: 
             await asyncio.gather(task, return_exceptions=True)
 
     asyncio.run(scenario())
+
+
+class StandingClock:
+    """A clock whose ``now`` stands still while its sleeps pass (a hundredth of real time),
+    as a server under a test clock has it."""
+
+    def __init__(self, at: int) -> None:
+        self.at = at
+
+    def now(self) -> int:
+        return self.at
+
+    async def sleep(self, seconds: float, /) -> None:
+        await asyncio.sleep(max(seconds, 0.0) / 100)
+
+
+def test_changes_elsewhere_do_not_restart_a_players_action_clock(tmp_path: Path) -> None:
+    """The director's changes at other tables wake the decision to look for a called clock;
+    the action clock keeps running from where it was (TDA 29), whatever ``now`` says."""
+    night, agents = slow_table(tmp_path, "tda")
+    standing = StandingClock(night.clock.now())
+    night.room.clock = standing
+
+    async def scenario() -> None:
+        task = asyncio.ensure_future(night.room.run())
+        try:
+            for _ in range(100):
+                if any(a.turn is not None for a in agents.values()):
+                    break
+                await asyncio.sleep(0.01)
+            first = next(a for a in agents.values() if a.turn is not None)
+            turn = first.turn
+            waited = 0.0
+            while first.turn is turn:  # the 300 s action clock is 3 s of real time here
+                night.room.notify()
+                await asyncio.sleep(0.05)
+                waited += 0.05
+                assert waited < 6, "the action clock never ran out"
+            assert last_acted(night)["timed_out"] is True
+        finally:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    asyncio.run(scenario())

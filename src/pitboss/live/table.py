@@ -374,27 +374,36 @@ class TableRunner:
         bank_ms = int(room.time_bank(player) * MS_PER_SECOND)
         end = turn.deadline + bank_ms
         called = False
-        while not task.done():
-            call = self._called_on(player)
-            end = turn.deadline + bank_ms
-            called = call is not None and call.expires_at < end
-            if call is not None and called:
-                end = call.expires_at
-                if self.turn is not None and self.turn.deadline != end:
-                    self.turn = replace(turn, deadline=end)
-                    room.table_changed(self.table)
-            left = (end - clock.now()) / MS_PER_SECOND
-            if left <= 0:
-                break
-            timer = asyncio.ensure_future(clock.sleep(left))  # the clock's own "time is up"
-            change = asyncio.ensure_future(room.wait_for_change(CHANGE_WAIT_SECONDS))
-            try:
-                await asyncio.wait({task, timer, change}, return_when=asyncio.FIRST_COMPLETED)
-            finally:
+        timer: asyncio.Future[None] | None = None  # one sleep per end: a change keeps it
+        timer_end = None
+        try:
+            while not task.done():
+                call = self._called_on(player)
+                end = turn.deadline + bank_ms
+                called = call is not None and call.expires_at < end
+                if call is not None and called:
+                    end = call.expires_at
+                    if self.turn is not None and self.turn.deadline != end:
+                        self.turn = replace(turn, deadline=end)
+                        room.table_changed(self.table)
+                if timer is None or timer_end != end:
+                    if timer is not None:
+                        timer.cancel()
+                    left = (end - clock.now()) / MS_PER_SECOND
+                    if left <= 0:
+                        break
+                    timer = asyncio.ensure_future(clock.sleep(left))  # the clock's "time is up"
+                    timer_end = end
+                change = asyncio.ensure_future(room.wait_for_change(CHANGE_WAIT_SECONDS))
+                try:
+                    await asyncio.wait({task, timer, change}, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    change.cancel()
+                if timer.done():
+                    break
+        finally:
+            if timer is not None:
                 timer.cancel()
-                change.cancel()
-            if timer.done() and not timer.cancelled():
-                break
         over = min(clock.now(), end) - turn.deadline
         used = min(max(over, 0), bank_ms) / MS_PER_SECOND
         if used:
