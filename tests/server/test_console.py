@@ -212,3 +212,28 @@ def test_any_command_form_sends_a_command_the_tabs_do_not_have(
     )
     assert console.locator("#any-command-form .error").is_hidden()
     console.screenshot(path=str(screenshots / "console-any-command-1366x768.png"))
+
+
+def test_a_declared_rebuy_shows_as_owed_so_the_director_sells_one_only(console: Any) -> None:
+    """THC 1, TDA 27: a re-buy declared at the table (the player's page) is binding; the
+    counter lists it and says it is owed, not a second one to sell."""
+    register(console, "Ann Lee")
+    register(console, "Bo Diddley")
+    console.click("nav.tabs [data-tab=tables]")
+    console.click("#draw-seats")
+    console.locator("#start-tournament").wait_for(state="visible")
+    console.click("#start-tournament")
+    console.wait_for_function("document.querySelector('#t-phase').dataset.phase === 'running'")
+    console.evaluate(
+        """() => Pitboss.request(
+            "POST", `/api/tournaments/${document.body.dataset.stream}/commands`,
+            {type: "declare_rebuy", player_id: "p001"})"""
+    )
+    console.click("nav.tabs [data-tab=counter]")
+    declared = console.locator("#counter-declared")
+    declared.wait_for(state="visible")
+    assert "Ann Lee" in declared.inner_text()
+    assert "Bo Diddley" not in declared.inner_text()
+    console.select_option("#counter-player", "p001")
+    eligibility = console.locator("#counter-eligibility").inner_text()
+    assert "declared at the table and owed" in eligibility

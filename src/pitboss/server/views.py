@@ -355,6 +355,7 @@ def _director_player(state: TournamentState, pid: PlayerId) -> dict[str, Any]:
         "out": state.is_out(pid) or player.status is not PlayerStatus.ACTIVE,
         "chips": player.chips,
         "rebuys": player.rebuys,
+        "rebuy_declared": player.rebuy_declared,
         "add_ons": player.add_ons,
         "paid_cents": player.paid_cents,
         "refunded_cents": player.refunded_cents,

@@ -463,6 +463,11 @@
     parts.push(k.rebuy.allowed ? (k.rebuy.closed ? `Re-buys closed: ${k.rebuy.closed}.` : `Re-buys open: ${money(k.rebuy.price_cents)} for ${chips(k.rebuy.chips)} chips${k.rebuy.max_per_player ? ", up to " + k.rebuy.max_per_player + " each" : ""}${k.rebuy.eligible_below_chips ? ", below " + chips(k.rebuy.eligible_below_chips) + " chips" : ""}.`) : "No re-buys.");
     parts.push(k.add_on.allowed ? (k.add_on.closed ? `Add-on: ${k.add_on.closed}.` : `Add-on on sale now: ${money(k.add_on.price_cents)} for ${chips(k.add_on.chips)} chips, ${k.add_on.max_per_player} per player.`) : "No add-on.");
     $("#counter-state").textContent = parts.join(" ");
+    const declared = P.players.filter((p) => p.rebuy_declared);
+    $("#counter-declared").hidden = !declared.length;
+    $("#counter-declared").textContent = declared.length
+      ? `Re-buys declared, binding (THC 1): ${declared.map((p) => p.name).join(", ")}. Each plays behind and is made when the hand ends, or here when paid: collect ${money(k.rebuy.price_cents)} each, and do not sell a second one.`
+      : "";
     const sorted = [...P.players].sort((a, b) => (a.out - b.out) || a.player_id.localeCompare(b.player_id));
     for (const sel of $$("select[data-fill=players-all]")) fillSelect(sel, sorted.map(playerOption), "— choose a player —");
     for (const sel of $$("select[data-fill=players-in]")) fillSelect(sel, inPlay().map(playerOption), sel.dataset.blank || "— choose a player —");
@@ -483,7 +488,12 @@
     else if (p.status !== "active") rebuyWhy = `${p.name} is ${p.status}`;
     else if (r.eligible_below_chips !== null && p.chips >= r.eligible_below_chips) rebuyWhy = `only below ${chips(r.eligible_below_chips)} chips; ${p.name} has ${chips(p.chips)}`;
     else if (r.max_per_player !== null && p.rebuys >= r.max_per_player) rebuyWhy = `the limit is ${r.max_per_player} per player`;
-    notes.push(rebuyWhy ? `Re-buy: not now (${rebuyWhy}).` : `Re-buy: eligible (${p.rebuys} so far).`);
+    if (p.rebuy_declared) {
+      rebuyWhy = null;  // the declared re-buy is owed (THC 1): making it here takes the money
+      notes.push(`Re-buy: declared at the table and owed: make it now and collect ${money(r.price_cents)} (one only).`);
+    } else {
+      notes.push(rebuyWhy ? `Re-buy: not now (${rebuyWhy}).` : `Re-buy: eligible (${p.rebuys} so far).`);
+    }
     const a = k.add_on;
     let addWhy = null;
     if (!a.allowed) addWhy = "no add-on here";
