@@ -304,14 +304,15 @@ def random_action(legal: dict[str, Any], rng: random.Random) -> tuple[str, int |
         weights.append(4)
     elif legal.get("call_amount"):
         choices.append(("call", None))
-        weights.append(3)
+        most = legal.get("max_raise_to") or 0
+        weights.append(3 if legal["call_amount"] * 3 < most else 0.5)  # a big call: seldom
     low, high = legal.get("min_raise_to"), legal.get("max_raise_to")
     if low is not None and high is not None:
         unit = max(int(legal.get("chip_unit") or 1), 1)
-        if rng.random() < 0.15 or low >= high:
-            amount = high
+        if rng.random() < 0.03 or low >= high:
+            amount = high  # all-in now and then: the players should last the run
         else:
-            amount = min(high, max(low, (rng.randint(low, min(high, low * 3)) // unit) * unit))
+            amount = min(high, max(low, (rng.randint(low, min(high, low * 2)) // unit) * unit))
         choices.append((str(legal.get("raise_kind") or "raise"), amount))
         weights.append(1)
     if not choices:

@@ -24,9 +24,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from pitboss.cards import Card, Deck
 from pitboss.engine import (
@@ -295,6 +295,18 @@ class HandLog:
             loop.call_soon(group.commit)
         group.batches.append((self, batch))
 
+    async def settled(self) -> None:
+        """Until this stream's last event is committed (at once if it is): a table's agent
+        waits for it before it decides (`pitboss.live.room.PacedAgent`), so the next `append`
+        finds the one before stored and the loop does not wait for the log's sync."""
+        pending = self._pending
+        if pending is None:
+            return
+        writer, ticket = pending
+        future = writer.done_with(ticket)
+        if future is not None:
+            await future
+
     def flush(self) -> None:
         """Commit now what this stream's store has waiting on this loop (every table's).
 
@@ -330,6 +342,13 @@ class _Group:
         self.key = key
         self.batches: list[tuple[HandLog, NewBatch]] = []
 
+    def take(self) -> list[tuple[HandLog, NewBatch]]:
+        """The batches, taken (the loop's commit of the group then has none)."""
+        if _GROUPS.get(self.key) is self:
+            del _GROUPS[self.key]
+        batches, self.batches = self.batches, []
+        return batches
+
     def commit(self) -> None:
         """Commit the batches (if `flush` has not already). A failure is kept by every log in
         the group (its runner fails at its next write) and raised."""
@@ -360,6 +379,7 @@ class _Writer:
         self.store = store
         self._cond = threading.Condition()
         self._queue: list[tuple[HandLog, NewBatch]] = []
+        self._waiters: list[tuple[int, asyncio.Future[None]]] = []
         self.queued = 0
         """Tickets given (one an event)."""
         self.stored = 0
@@ -382,6 +402,32 @@ class _Writer:
             while self.stored < upto and self._thread.is_alive():
                 self._cond.wait(1.0)
 
+    def done_with(self, ticket: int) -> asyncio.Future[None] | None:
+        """A future of the running loop done once ``ticket`` is; None when it is already."""
+        with self._cond:
+            if self.stored >= ticket or not self._thread.is_alive():
+                return None
+            future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+            self._waiters.append((ticket, future))
+            return future
+
+    def take(self) -> tuple[list[tuple[HandLog, NewBatch]], int]:
+        """What waits for the writer's next group, taken from it, and its last ticket."""
+        with self._cond:
+            batches, self._queue = self._queue, []
+            return batches, self.queued
+
+    def commit_now(self) -> None:
+        """Commit in this thread what waits for the writer's next group (after the group in
+        flight, which the store's write lock waits for).
+
+        Raises:
+            StoreError: the commit failed (each log in it keeps the error).
+        """
+        batches, upto = self.take()
+        if batches:
+            self._commit(batches, upto, raising=True)
+
     def stop(self) -> None:
         """Commit what waits, then end the thread."""
         with self._cond:
@@ -398,16 +444,44 @@ class _Writer:
                     return
                 batches, self._queue = self._queue, []
                 upto = self.queued
-            try:
-                self.store.append_batches([b for _, b in batches])
-            except Exception as err:  # every log in the group refuses its next append
-                failed = err if isinstance(err, StoreError) else _write_failed(err)
-                log.error("the hand streams of %d tables were not written: %s", len(batches), err)
-                for hand_log, _ in batches:
-                    hand_log.failed = failed
-            with self._cond:
-                self.stored = upto
-                self._cond.notify_all()
+            self._commit(batches, upto, raising=False)
+
+    def _commit(self, batches: list[tuple[HandLog, NewBatch]], upto: int, *, raising: bool) -> None:
+        failed: StoreError | None = None
+        try:
+            self.store.append_batches([b for _, b in batches])
+        except Exception as err:  # every log in the group refuses its next append
+            failed = err if isinstance(err, StoreError) else _write_failed(err)
+        self.finish(batches, upto, failed)
+        if failed is not None and raising:
+            raise failed
+
+    def finish(
+        self, batches: list[tuple[HandLog, NewBatch]], upto: int, failed: StoreError | None
+    ) -> None:
+        """``batches`` (up to ticket ``upto``) are committed, or ``failed``: their logs keep the
+        error, and whoever waits for them goes on."""
+        if failed is not None:
+            log.error("the hand streams of %d tables were not written: %s", len(batches), failed)
+            for hand_log, _ in batches:
+                hand_log.failed = failed
+        with self._cond:
+            self.stored = max(self.stored, upto)
+            due = [f for t, f in self._waiters if t <= self.stored]
+            self._waiters = [(t, f) for t, f in self._waiters if t > self.stored]
+            self._cond.notify_all()
+        by_loop: dict[asyncio.AbstractEventLoop, list[asyncio.Future[None]]] = {}
+        for future in due:
+            by_loop.setdefault(future.get_loop(), []).append(future)
+        for loop, futures in by_loop.items():
+            if not loop.is_closed():
+                loop.call_soon_threadsafe(_resolve, futures)
+
+
+def _resolve(futures: list[asyncio.Future[None]]) -> None:
+    for future in futures:
+        if not future.done():
+            future.set_result(None)
 
 
 _WRITERS: dict[int, _Writer] = {}
@@ -443,6 +517,7 @@ def flush(store: EventStore) -> None:
     """
     writer = _WRITERS.get(id(store))
     if writer is not None and writer.store is store:
+        writer.commit_now()
         writer.wait()
     try:
         loop = asyncio.get_running_loop()
@@ -451,6 +526,60 @@ def flush(store: EventStore) -> None:
     group = _GROUPS.get((id(loop), id(store)))
     if group is not None:
         group.commit()
+
+
+@runtime_checkable
+class _Rides(Protocol):
+    """A store that writes batches in the transaction of a thread's next append
+    (`pitboss.store.sql.SqlEventStore.ride_along`)."""
+
+    def ride_along(
+        self, batches: Sequence[NewBatch], done: Callable[[StoreError | None], None]
+    ) -> None: ...
+
+    def commit_riders(self) -> None: ...
+
+
+def ride_with_next_commit(store: EventStore) -> None:
+    """The hand events ``store`` has waiting (in its thread, or on the running loop) go in the
+    transaction of this thread's next append, the director's command about to be committed:
+    one sync of the log for both, the hand's decisions stored no later than its result. A
+    store that cannot take them commits them now (`flush`)."""
+    if not isinstance(store, _Rides):
+        flush(store)
+        return
+    writer = _WRITERS.get(id(store))
+    if writer is not None and writer.store is store:
+        taken, upto = writer.take()
+        if taken:
+            store.ride_along([b for _, b in taken], lambda err: writer.finish(taken, upto, err))
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    group = _GROUPS.get((id(loop), id(store)))
+    if group is not None:
+        batches = group.take()
+        if batches:
+            store.ride_along([b for _, b in batches], lambda err: _failed(batches, err))
+
+
+def commit_riders(store: EventStore) -> None:
+    """Commit what still waits to ride along with this thread's next append (the command
+    committed nothing, or failed).
+
+    Raises:
+        StoreError: the commit failed.
+    """
+    if isinstance(store, _Rides):
+        store.commit_riders()
+
+
+def _failed(batches: list[tuple[HandLog, NewBatch]], err: StoreError | None) -> None:
+    if err is not None:
+        log.error("the hand streams of %d tables were not written: %s", len(batches), err)
+        for hand_log, _ in batches:
+            hand_log.failed = err
 
 
 def _write_failed(err: Exception) -> StoreError:
@@ -579,6 +708,7 @@ __all__ = [
     "HAND_FINISHED",
     "HandLog",
     "StoredHand",
+    "commit_riders",
     "decode_decision",
     "decode_setup",
     "encode_decision",
@@ -589,6 +719,7 @@ __all__ = [
     "hands_as_phh",
     "is_hand_stream",
     "read_hands",
+    "ride_with_next_commit",
     "stop_writing_behind",
     "tournament_hands",
     "write_behind",

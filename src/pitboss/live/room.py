@@ -24,7 +24,7 @@ from pitboss.errors import ConductError
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.live.agents import Answer, LiveAgent, LiveError, RemoteAgent, Turn
 from pitboss.live.clock import LiveClock, within
-from pitboss.live.hands import flush
+from pitboss.live.hands import commit_riders, flush, ride_with_next_commit
 from pitboss.live.table import TableRunner
 from pitboss.service.director import LiveTournament
 from pitboss.tournament.conduct import MarkAbsent, MarkReturned
@@ -82,6 +82,8 @@ class LiveRoom:
         self._changed = asyncio.Event()
         self.notified_head = live.head
         """The director's log head as of the last `notify`."""
+        self._calls_seen = live.state.clock_calls
+        self._call_waits: dict[TableNo, asyncio.Event] = {}
         for pid, agent in (agents or {}).items():
             self.seat_agent(pid, agent)
 
@@ -143,9 +145,14 @@ class LiveRoom:
         hand's result the tables' hand events still waiting for their commit are committed:
         the director never records a result before the hand stream holds the decisions that
         led to it."""
-        if isinstance(command, FinishHand):
-            flush(self.live.store)
-        outcome = self.live.execute(command)
+        if not isinstance(command, FinishHand):
+            outcome = self.live.execute(command)
+        else:  # the decisions waiting for their commit ride in the result's own transaction
+            ride_with_next_commit(self.live.store)
+            try:
+                outcome = self.live.execute(command)
+            finally:
+                commit_riders(self.live.store)
         if outcome.events:
             self.notify()
         return list(outcome.events)
@@ -162,6 +169,11 @@ class LiveRoom:
         self.notified_head = self.live.head
         self._changed.set()
         self._changed = asyncio.Event()
+        calls = self.state.clock_calls
+        if calls is not self._calls_seen:
+            before, self._calls_seen = self._calls_seen, calls
+            for table in [t for t in self._call_waits if before.get(t) != calls.get(t)]:
+                self._call_waits.pop(table).set()
 
     async def wait_for_change(self, seconds: float | None = None) -> None:
         """Until the next `notify`, or ``seconds`` (default ``poll_seconds``) by the clock."""
@@ -172,6 +184,30 @@ class LiveRoom:
             )
         finally:
             waiter.cancel()
+
+    async def wait_for_clock_call(self, table: TableNo, seconds: float | None = None) -> None:
+        """Until a clock is called at ``table``, or its call ends or runs out (the director's
+        ``clock_calls``, seen at a `notify`), or ``seconds`` (default ``poll_seconds``) pass.
+
+        A decision waits on this, not on `wait_for_change`: every change of the director's
+        state (two a hand at every table) would wake every table's decision in play."""
+        event = self._call_waits.get(table)
+        if event is None:
+            event = self._call_waits[table] = asyncio.Event()
+        waiter = asyncio.ensure_future(event.wait())
+        try:
+            await within(
+                self.clock, waiter, self.settings.poll_seconds if seconds is None else seconds
+            )
+        finally:
+            waiter.cancel()
+
+    async def settled(self, table: TableNo) -> None:
+        """Until the table's last hand event is committed (at once when it is, or the log is
+        committed on the loop): the decision after it may then be written without waiting."""
+        runner = self.runners.get(table)
+        if runner is not None:
+            await runner.log.settled()
 
     def is_over(self) -> bool:
         """No hand will be dealt again: a winner, or play stopped (KY 11) and no hand in play."""
@@ -298,15 +334,19 @@ class Pacer:
 
 
 class PacedAgent:
-    """``agent`` deciding only when ``pacer`` lets it (a bot: see `Pacer`)."""
+    """``agent`` deciding only when ``pacer`` lets it (a bot: see `Pacer`), and, in ``room``,
+    once the table's last decision is stored (`LiveRoom.settled`)."""
 
-    __slots__ = ("agent", "pacer")
+    __slots__ = ("agent", "pacer", "room")
 
-    def __init__(self, agent: LiveAgent, pacer: Pacer) -> None:
+    def __init__(self, agent: LiveAgent, pacer: Pacer, room: LiveRoom | None = None) -> None:
         self.agent = agent
         self.pacer = pacer
+        self.room = room
 
     async def decide(self, turn: Turn, /) -> Answer | None:
+        if self.room is not None:
+            await self.room.settled(turn.table)
         await self.pacer.turn()
         return await self.agent.decide(turn)
 

@@ -147,7 +147,8 @@ class Dealing:
         pacer = Pacer(PACE_BUDGET_MS)
 
         def bot(pid: PlayerId) -> LiveAgent:
-            return PacedAgent(BotAgent(make(pid), think_seconds=think_seconds, clock=clock), pacer)
+            made = BotAgent(make(pid), think_seconds=think_seconds, clock=clock)
+            return PacedAgent(made, pacer, room)
 
         room = LiveRoom(
             live,
