@@ -31,6 +31,7 @@ from pitboss.server.deps import AuthDep, DirectorDep, HubDep, OptionalSessionDep
 from pitboss.server.hub import Hub, Screen
 from pitboss.server.pages import render
 from pitboss.server.player import player_view, spectator_view
+from pitboss.tournament.conduct import CallClock
 from pitboss.tournament.registration import DeclareRebuy
 
 router = APIRouter()
@@ -372,8 +373,9 @@ async def serve_live(websocket: WebSocket, hub: Hub, auth: Auth, stream: str) ->
             incoming.cancel()
 
 
-FRAME_TYPES = ("act", "rebuy")
-"""What a player's page may send: an action in turn, or a re-buy declaration."""
+FRAME_TYPES = ("act", "rebuy", "call_clock")
+"""What a player's page may send: an action in turn, a re-buy declaration, or a clock called
+on the player to act at their table."""
 
 _DECLARED: weakref.WeakKeyDictionary[DealtRoom, dict[PlayerId, set[str]]] = (
     weakref.WeakKeyDictionary()
@@ -397,14 +399,59 @@ def _answer(dealt: DealtRoom | None, player: PlayerId, frame: str) -> dict[str, 
     if not isinstance(message, dict) or kind not in FRAME_TYPES:
         error = LiveError(
             'a player sends actions ({"type": "act", "action": ..., "action_id": ...}) or a '
-            're-buy declaration ({"type": "rebuy", "action_id": ...})',
+            're-buy declaration ({"type": "rebuy", "action_id": ...}) or call the clock '
+            '({"type": "call_clock"})',
             code="bad_frame",
             params={"expected": list(FRAME_TYPES)},
         )
         return {"kind": "refused", "action_id": "", **error.to_dict()}
     if kind == "rebuy":
         return _declare_rebuy(dealt, player, message)
+    if kind == "call_clock":
+        return _call_clock(dealt, player, message)
     return _submit(dealt, player, message)
+
+
+def _call_clock(
+    dealt: DealtRoom | None, player: PlayerId, message: dict[str, Any]
+) -> dict[str, Any]:
+    """The player calls the clock on the player to act at their table (TDA 29; KY 16, THC 15,
+    SLPT 2: a player at the table): ``CallClock`` through the room, so the table's decision
+    ends when the called clock runs out. The director's checks decide (a clock already running
+    there, a caller at another table or out); a repeated call is refused by them, so it is
+    applied at most once."""
+    action_id = str(message.get("action_id", ""))[:80]
+    try:
+        if dealt is None or not dealt.is_running or player not in dealt.remote:
+            raise LiveError(
+                "the software is not dealing for you now: wait for the director",
+                code="not_dealing",
+                params={"player_id": player},
+            )
+        state = dealt.room.state
+        seated = state.table_of(player)
+        runner = None if seated is None else dealt.room.runners.get(seated.number)
+        turn = None if runner is None or runner.hand is None else runner.turn
+        if seated is None or turn is None or turn.view.player == player:
+            raise LiveError(
+                "the clock is called on another player who is to act at your table",
+                code="nobody_to_call_on",
+                params={"player_id": player},
+            )
+        actor = PlayerId(turn.view.player)
+        dealt.room.execute(CallClock(table=seated.number, player_id=actor, called_by=player))
+    except PitbossError as error:
+        return {"kind": "refused", "action_id": action_id, **error.to_dict()}
+    dealt.room.table_changed(seated.number)
+    conduct = state.rules.tournament.conduct
+    seconds = conduct.clock_seconds + conduct.clock_countdown_seconds
+    name = state.players[actor].name
+    return {
+        "kind": "submitted",
+        "status": "accepted",
+        "action_id": action_id,
+        "message": f"the clock is called on {name}: {seconds} seconds to act",
+    }
 
 
 def _declare_rebuy(

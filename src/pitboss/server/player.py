@@ -36,6 +36,7 @@ from pitboss.play.offers import OfferKind, rebuy_window
 from pitboss.server import views
 from pitboss.tournament import windows
 from pitboss.tournament.aggregate import decide
+from pitboss.tournament.conduct import CallClock
 from pitboss.tournament.registration import AddOn, DeclareRebuy
 from pitboss.tournament.registry import Command
 from pitboss.tournament.state import TournamentState
@@ -302,6 +303,38 @@ def _finish(state: TournamentState, player_id: PlayerId) -> dict[str, Any]:
     }
 
 
+def clock_call_of(
+    state: TournamentState,
+    runner: TableRunner | None,
+    table: TableNo | None,
+    player_id: PlayerId,
+    now: int,
+) -> dict[str, Any] | None:
+    """The called clock at the player's table (on whom, until when) and whether this player
+    may call it now on the player to act: the director's own check (``CallClock``: TDA 29 any
+    player in the event; KY 16, THC 15, SLPT 2 a player at the table), run without recording
+    anything. None away from a table."""
+    if table is None:
+        return None
+    call = state.clock_calls.get(table)
+    running = call is not None and now < call.expires_at
+    turn = None if runner is None or runner.hand is None else runner.turn
+    actor = None if turn is None else PlayerId(turn.view.player)
+    can_call = (
+        not running
+        and actor is not None
+        and actor != player_id
+        and _allowed(state, CallClock(table=table, player_id=actor, called_by=player_id), now)
+    )
+    called_on = None if call is None or not running else call.player_id
+    return {
+        "can_call": can_call,
+        "on": None if actor is None else state.players[actor].name,
+        "called_on": None if called_on is None else state.players[called_on].name,
+        "expires_at": call.expires_at if call is not None and running else None,
+    }
+
+
 def player_view(
     state: TournamentState,
     runners: dict[TableNo, TableRunner],
@@ -353,6 +386,7 @@ def player_view(
         "hand": hand,
         "legal": legal,
         "offers": offers_of(state, player_id, now),
+        "clock_call": clock_call_of(state, runner, table, player_id, now),
         "clock": views.clock_payload(state, now),
     }
 
@@ -379,6 +413,7 @@ def spectator_view(
 
 
 __all__ = [
+    "clock_call_of",
     "format_price",
     "hand_view",
     "legal_payload",

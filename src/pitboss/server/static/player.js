@@ -181,6 +181,35 @@
     if (button) button.disabled = true;  // until the next view says otherwise
   }
 
+  // --- the called clock (TDA 29; KY 16, THC 15, SLPT 2) --------------------------------------
+  function drawClockCall(v) {
+    const button = $("call-clock");
+    if (!button) return;
+    const call = v.clock_call || {};
+    button.hidden = !call.can_call;
+    button.disabled = false;
+    button.textContent = call.on ? `Call the clock on ${call.on}` : "Call the clock";
+    const called = $("clock-called");
+    called.hidden = !call.called_on;
+    called.dataset.expires = call.expires_at || "";
+  }
+
+  function tickClockCall() {
+    const called = $("clock-called");
+    if (!called || called.hidden) return;
+    const call = view.clock_call || {};
+    const left = Number(called.dataset.expires) - now();
+    const me = view.you && view.you.name === call.called_on;
+    called.textContent = me ? `Clock called on you: ${clockText(left)} to act.` : `Clock called on ${call.called_on}: ${clockText(left)} to act.`;
+  }
+
+  function callClock() {
+    if (!socket || socket.readyState !== 1) return;
+    sent += 1;
+    socket.send(JSON.stringify({ type: "call_clock", action_id: `${player}-clock-${Date.now()}-${sent}` }));
+    $("call-clock").disabled = true;  // until the next view says otherwise
+  }
+
   // --- acting ---------------------------------------------------------------------------------
   function roundDown(amount, unit) { return Math.floor(amount / unit) * unit; }
 
@@ -267,6 +296,7 @@
       const to = e.target && e.target.dataset ? e.target.dataset.to : null;
       if (to) { $("raise-range").value = to; quickTo = Number(to); raiseLabel(); }
     };
+    $("call-clock").onclick = callClock;
     $("offers").onclick = (e) => {
       const kind = e.target && e.target.tagName === "BUTTON" ? e.target.dataset.kind : null;
       if (kind) declare(kind);
@@ -299,6 +329,7 @@
       const seat = document.querySelector(`.seat[data-seat="${hand.actor}"] .line`);
       if (seat) seat.insertAdjacentHTML("beforeend", `<span class="timer">${seconds}s</span>`);
     }
+    if (player) tickClockCall();
   }
 
   function draw(v) {
@@ -321,6 +352,7 @@
       $("results-link").hidden = !(v.you && v.you.out);
       drawMove(v);
       drawOffers(v);
+      drawClockCall(v);
     }
     drawActions(v);
     $("last-actions").innerHTML = (v.hand ? v.hand.last_actions : []).slice().reverse()
@@ -354,7 +386,7 @@
       const box = $("error");
       if (frame.kind === "error" || frame.kind === "refused") {
         if (box) { box.textContent = `${frame.message} [${frame.code}]`; box.hidden = false; }
-        if (frame.kind === "refused") { drawActions(view); if (player) drawOffers(view); }
+        if (frame.kind === "refused") { drawActions(view); if (player) { drawOffers(view); drawClockCall(view); } }
         return;
       }
       if (frame.kind === "submitted") { if (box) box.hidden = true; return; }
