@@ -107,3 +107,13 @@ def test_a_hand_a_dealer_recorded_is_in_the_download_as_phh_and_pokerstars_text(
     assert stars.count(": folds") == 3
     assert "collected" in stars
     assert "Dealt to" not in stars  # the hole cards stayed at the table
+
+
+def test_the_players_page_links_to_their_own_download(app: FastAPI, director: Director) -> None:
+    stream = dealt_hands(app, director, 2)
+    token = link(director, stream, "p03")
+    page = director.client.get(f"/t/{stream}/play/p03", params={"token": token})
+    assert page.status_code == 200
+    href = f"/t/{stream}/play/p03/hands.txt?token={token}"
+    assert f'href="{href}"' in page.text
+    assert director.client.get(href).status_code == 200
