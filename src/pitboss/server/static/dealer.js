@@ -185,6 +185,10 @@
       $("act-who").innerHTML = `<b>${e(who(seat))}</b>${out ? ` <span class="dl-warn">out of turn (${e(who(hand.actor))} is to act)</span>` : " to act"}${e(cost)}${e(raise)}`
         + (line ? ` <small>stack ${e(chips(line.stack))}</small>` : "");
       $("call").textContent = !out && hand.to_call ? `Call ${chips(hand.to_call)}` : "Call";
+      // the likely word stands out: a call facing a bet, a check when nothing is to call
+      const facing = out || hand.to_call > 0;
+      $("call").classList.toggle("secondary", !facing);
+      $("check").classList.toggle("secondary", facing);
     }
     $("chips").step = hand.chip_unit || 1;
   }
