@@ -25,10 +25,9 @@ from pitboss.errors import TournamentError
 from pitboss.ids import HandId, TableNo
 from pitboss.rulings import DeadHandCause, DealIrregularity
 from pitboss.server import views
-from pitboss.server.auth import AuthError
 from pitboss.server.deps import AuthDep, HubDep, OptionalSessionDep, table_token
 from pitboss.server.hub import Hub
-from pitboss.server.pages import render, templates
+from pitboss.server.pages import device_refused, render
 from pitboss.tournament.recorded import (
     DealerView,
     EffectKind,
@@ -242,13 +241,9 @@ def dealer_page(
     """The dealer's device at a table (its token, or the director, who also sees the
     override form)."""
     token = table_token(request)
-    if session is None:
-        try:
-            auth.check_table_token(stream, table, token)
-        except AuthError as error:
-            return templates.TemplateResponse(
-                request, "refused.html", {"message": error.message}, status_code=error.status
-            )
+    refused = device_refused(request, auth, stream, table, token, signed_in=session is not None)
+    if refused is not None:
+        return refused
     return render(
         request,
         "dealer.html",

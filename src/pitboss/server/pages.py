@@ -19,7 +19,7 @@ from fastapi.templating import Jinja2Templates
 from pitboss.live.hands import is_hand_stream
 from pitboss.money import format_money
 from pitboss.rules.presets import preset_names
-from pitboss.server.auth import SESSION_COOKIE, AuthError
+from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError
 from pitboss.server.deps import AuthDep, HubDep, OptionalSessionDep, table_token
 from pitboss.tournament.narration import ordinal
 
@@ -185,17 +185,30 @@ def results_sheet(request: Request, stream: str, hub: HubDep) -> Response:
 # --- a table's device ------------------------------------------------------------------------
 
 
+def device_refused(
+    request: Request, auth: Auth, stream: str, table: int, token: str | None, *, signed_in: bool
+) -> Response | None:
+    """The refusal page for a table's device opened without that table's token (the director,
+    signed in, needs none); None when it may open."""
+    if signed_in:
+        return None
+    try:
+        auth.check_table_token(stream, table, token)
+    except AuthError as error:
+        return templates.TemplateResponse(
+            request, "refused.html", {"message": error.message}, status_code=error.status
+        )
+    return None
+
+
 @router.get("/t/{stream}/table/{table}", response_class=HTMLResponse, name="table_page")
 def table_page(request: Request, stream: str, table: int, hub: HubDep, auth: AuthDep) -> Response:
     """A table's device: its players, record a bust, call the clock (its token only)."""
     token = table_token(request)
-    if auth.session(request.cookies.get(SESSION_COOKIE)) is None:
-        try:
-            auth.check_table_token(stream, table, token)
-        except AuthError as error:
-            return templates.TemplateResponse(
-                request, "refused.html", {"message": error.message}, status_code=error.status
-            )
+    signed_in = auth.session(request.cookies.get(SESSION_COOKIE)) is not None
+    refused = device_refused(request, auth, stream, table, token, signed_in=signed_in)
+    if refused is not None:
+        return refused
     return render(
         request,
         "table.html",

@@ -256,16 +256,27 @@ def parse_action(message: dict[str, Any]) -> Action:
     return Action(kind=ActionKind(kind))
 
 
+def dealing_for(dealt: DealtRoom | None, player: PlayerId) -> DealtRoom:
+    """The room that deals for ``player`` at a browser now.
+
+    Raises:
+        LiveError: ``not_dealing``: the software does not deal for them (not started, stopped,
+            or a seat the director gave a bot).
+    """
+    if dealt is None or not dealt.is_running or player not in dealt.remote:
+        raise LiveError(
+            "the software is not dealing for you now: wait for the director",
+            code="not_dealing",
+            params={"player_id": player},
+        )
+    return dealt
+
+
 def _submit(dealt: DealtRoom | None, player: PlayerId, message: dict[str, Any]) -> dict[str, Any]:
     """Hand the player's action to their agent; the answer frame."""
     action_id = str(message.get("action_id", ""))[:80]
     try:
-        if dealt is None or not dealt.is_running or player not in dealt.remote:
-            raise LiveError(
-                "the software is not dealing for you now: wait for the director",
-                code="not_dealing",
-                params={"player_id": player},
-            )
+        dealt = dealing_for(dealt, player)
         if not action_id:
             raise LiveError(
                 "an action needs the id the page gave it",
@@ -422,12 +433,7 @@ def _call_clock(
     applied at most once."""
     action_id = str(message.get("action_id", ""))[:80]
     try:
-        if dealt is None or not dealt.is_running or player not in dealt.remote:
-            raise LiveError(
-                "the software is not dealing for you now: wait for the director",
-                code="not_dealing",
-                params={"player_id": player},
-            )
+        dealt = dealing_for(dealt, player)
         state = dealt.room.state
         seated = state.table_of(player)
         runner = None if seated is None else dealt.room.runners.get(seated.number)
@@ -467,12 +473,7 @@ def _declare_rebuy(
     """
     action_id = str(message.get("action_id", ""))[:80]
     try:
-        if dealt is None or not dealt.is_running or player not in dealt.remote:
-            raise LiveError(
-                "the software is not dealing for you now: wait for the director",
-                code="not_dealing",
-                params={"player_id": player},
-            )
+        dealt = dealing_for(dealt, player)
         if not action_id:
             raise LiveError(
                 "a re-buy declaration needs the id the page gave it",
