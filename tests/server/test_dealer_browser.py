@@ -238,6 +238,19 @@ def test_a_dealer_taps_a_side_pot_a_50_percent_raise_and_an_oversized_chip_conso
     assert side.startswith("Side pot 1 200")
     assert side.endswith(f"seats {', '.join(str(s) for s in sorted([seat['big'], seat['first']]))}")
     dealer.shot(screenshots, "dealer-4-side-pot-390x844.png")
+    # the console's Tables tab follows the hand as it is recorded (issue 16)
+    console.click("button[data-tab='tables']")
+    in_play = console.locator("#tables-list article[data-table='1'] .in-play")
+    console.wait_for_function(
+        "() => /main 600, side 200/.test(document.querySelector("
+        "\"#tables-list article[data-table='1'] .in-play\").innerText)",
+        timeout=WAIT_MS,
+    )
+    text = in_play.inner_text()
+    assert "recorded by the dealer" in text
+    assert "Ah Kd 7c" in text
+    assert f"{name['big']} to act" in text
+    console.screenshot(path=str(screenshots / "dealer-console-hand-in-play.png"))
 
     for card in ("9s", "4h"):  # the turn and the river, checked through
         dealer.cards("#board", card)

@@ -361,7 +361,7 @@
         + (typeof h.to_act.deadline === "number" ? ` · <span class="left" data-deadline="${h.to_act.deadline}"></span>` : "") + `</span>`
       : (h.in_play ? (h.awaiting_award ? `<span class="to-act">pots to award</span>` : "") : `<span class="muted">between hands</span>`);
     const source = h.source === "recorded" ? "recorded by the dealer" : "dealt by the software";
-    const ruling = h.last_ruling ? `<p class="ruling">${esc(h.last_ruling)}</p>` : "";
+    const ruling = h.last_ruling ? `<p class="ruling">Last ruling: ${esc(h.last_ruling)}</p>` : "";
     const pause = h.source === "dealt"
       ? `<button type="button" class="small secondary" data-table-act="${h.paused ? "resume" : "pause"}" data-table="${h.table}">${h.paused ? "Deal again" : "Pause"}</button>`
       : "";
