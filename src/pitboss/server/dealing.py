@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import random
 import secrets
@@ -168,6 +169,11 @@ class Dealing:
                 agent.disconnect()  # marked absent through the director (MarkAbsent)
         dealt.task = asyncio.ensure_future(self._run(dealt))
         self._changed(dealt)
+        # The tables deal in real time: what is alive now (the opened tournament, the rules,
+        # the server) is left out of the collector's passes, whose full ones otherwise stop the
+        # loop for hundreds of ms at a big night.
+        gc.collect()
+        gc.freeze()
         return dealt
 
     async def _run(self, dealt: DealtRoom) -> None:
