@@ -24,7 +24,13 @@ TIMEOUT_S = 30.0
 def two_tables(server: LiveServer, console: Console) -> str:
     """A TDA night of 12 players at two tables of 6, drawn and started."""
     rules = RuleSet.from_preset("tda")
-    rules = replace(rules, table=replace(rules.table, action_seconds=30, seats=6))
+    # deep stacks: nobody busts in the few hands a test watches, so both tables stay in play
+    entry = replace(rules.tournament.entry, starting_chips=5_000_000)
+    rules = replace(
+        rules,
+        table=replace(rules.table, action_seconds=30, seats=6),
+        tournament=replace(rules.tournament, entry=entry),
+    )
     stream: str = server.app.state.hub.create("Two tables", dealt_mode_rules(rules))
     for i in range(1, 13):
         body = {"type": "register_player", "player_id": f"p{i:02d}", "name": f"Player {i}"}

@@ -70,7 +70,7 @@ MS_PER_SECOND = 1000
 RECENT_DECISIONS = 500
 """Decisions a runner keeps in memory (the hand stream keeps them all)."""
 CHANGE_WAIT_SECONDS = 86_400.0
-"""A decision waits for the director's changes (a clock called) this long at most; its own
+"""A decision waits for a clock called at its table this long at most; its own
 clock ends it first."""
 
 
@@ -394,7 +394,9 @@ class TableRunner:
                         break
                     timer = asyncio.ensure_future(clock.sleep(left))  # the clock's "time is up"
                     timer_end = end
-                change = asyncio.ensure_future(room.wait_for_change(CHANGE_WAIT_SECONDS))
+                change = asyncio.ensure_future(
+                    room.wait_for_clock_call(self.table, CHANGE_WAIT_SECONDS)
+                )
                 try:
                     await asyncio.wait({task, timer, change}, return_when=asyncio.FIRST_COMPLETED)
                 finally:
