@@ -418,8 +418,7 @@ class _Writer:
             return batches, self.queued
 
     def commit_now(self) -> None:
-        """Commit in this thread what waits for the writer's next group (after the group in
-        flight, which the store's write lock waits for).
+        """Commit in this thread what waits for the writer's next group.
 
         Raises:
             StoreError: the commit failed (each log in it keeps the error).
@@ -540,17 +539,26 @@ class _Rides(Protocol):
     def commit_riders(self) -> None: ...
 
 
-def ride_with_next_commit(store: EventStore) -> None:
+def ride_with_next_commit(store: EventStore, hand_log: HandLog | None = None) -> None:
     """The hand events ``store`` has waiting (in its thread, or on the running loop) go in the
     transaction of this thread's next append, the director's command about to be committed:
-    one sync of the log for both, the hand's decisions stored no later than its result. A
-    store that cannot take them commits them now (`flush`)."""
+    one sync of the log for both, ``hand_log``'s decisions stored no later than its hand's
+    result (its last event, if the writer's thread has it in flight, is waited for). A store
+    that cannot take them commits them now (`flush`)."""
     if not isinstance(store, _Rides):
         flush(store)
         return
     writer = _WRITERS.get(id(store))
     if writer is not None and writer.store is store:
         taken, upto = writer.take()
+        pending = None if hand_log is None else hand_log._pending
+        if (
+            pending is not None
+            and pending[0] is writer
+            and pending[1] > writer.stored
+            and all(h is not hand_log for h, _ in taken)
+        ):
+            writer.wait(pending[1])  # in the thread's transaction now: rarely, and briefly
         if taken:
             store.ride_along([b for _, b in taken], lambda err: writer.finish(taken, upto, err))
     try:

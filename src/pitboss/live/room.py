@@ -148,7 +148,8 @@ class LiveRoom:
         if not isinstance(command, FinishHand):
             outcome = self.live.execute(command)
         else:  # the decisions waiting for their commit ride in the result's own transaction
-            ride_with_next_commit(self.live.store)
+            runner = next((r for r in self.runners.values() if r.hand_id == command.hand_id), None)
+            ride_with_next_commit(self.live.store, None if runner is None else runner.log)
             try:
                 outcome = self.live.execute(command)
             finally:

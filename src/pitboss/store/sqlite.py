@@ -16,10 +16,8 @@
 
 from __future__ import annotations
 
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
@@ -99,7 +97,6 @@ class SQLiteEventStore(SqlEventStore):
     def __init__(self, engine: Engine, *, target: str) -> None:
         super().__init__(engine, target=target)
         self._writer = engine.execution_options(**{_WRITE: True})
-        self._write_lock = threading.RLock()
 
     def migrate(self) -> None:
         """Check that the file is a pitboss store (or empty), bring its tables to the current
@@ -148,12 +145,8 @@ class SQLiteEventStore(SqlEventStore):
             params={"target": self.target, "reason": reason},
         )
 
-    @contextmanager
-    def _write(self) -> Iterator[Connection]:
-        # One write transaction at a time in this process: a second thread waits here and goes
-        # on the moment the first commits, not after SQLite's busy handler's next sleep.
-        with self._write_lock, self._writer.begin() as conn:
-            yield conn
+    def _write(self) -> AbstractContextManager[Connection]:
+        return self._writer.begin()
 
     def _appended(self, conn: Connection, stream: str, last_seq: int) -> None:
         """Nothing to send: SQLite has no push between processes; listeners poll."""
