@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from tests.live.helpers import autopilot, open_night
+from tests.live.helpers import autopilot, open_night, without_running_loop
 from typer.testing import CliRunner
 
 from pitboss.cli import app
@@ -43,7 +43,8 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> Exported:
     tmp_path = tmp_path_factory.mktemp("night")
     rules = RuleSet.from_preset("tda")
     night = open_night(tmp_path / "night.db", rules, players=14, pause_seconds=60)
-    asyncio.run(autopilot(night.clock, night.room.run(), limit_ms=48 * HOURS))
+    with without_running_loop():  # after a browser test in the same worker too
+        asyncio.run(autopilot(night.clock, night.room.run(), limit_ms=48 * HOURS))
     state = night.live.state
     assert state.winner is not None
     stored = tournament_hands(night.store, night.live.stream, state.rules)

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Iterator
 
 import pytest
+from tests.live.helpers import without_running_loop
 
 
 @pytest.fixture(autouse=True)
 def no_running_loop() -> Iterator[None]:
-    """A browser test earlier in the same worker leaves Playwright's sync loop marked as running
-    in the main thread (its session-scoped fixture), and ``asyncio.run`` refuses to start
-    then: the mark is lifted for the test and put back after."""
-    running = asyncio.events._get_running_loop()
-    asyncio.events._set_running_loop(None)
-    try:
+    """``asyncio.run`` works in every live test, after a browser test too."""
+    with without_running_loop():
         yield
-    finally:
-        asyncio.events._set_running_loop(running)

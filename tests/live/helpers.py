@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import heapq
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeVar
@@ -21,6 +22,19 @@ from pitboss.tournament import commands as c
 
 T0 = 1_796_000_400_000  # 2026-12-01T19:00:00Z
 T = TypeVar("T")
+
+
+@contextmanager
+def without_running_loop() -> Iterator[None]:
+    """A browser test earlier in the same worker leaves Playwright's sync loop marked as running
+    in the main thread (its session-scoped fixture), and ``asyncio.run`` refuses to start
+    then: the mark is lifted meanwhile and put back after."""
+    running = asyncio.events._get_running_loop()
+    asyncio.events._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio.events._set_running_loop(running)
 
 
 class FakeClock:
