@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import enum
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -68,9 +68,9 @@ class Answer:
 class LiveAgent(Protocol):
     """Decides for one player at a live table."""
 
-    async def decide(self, turn: Turn, /) -> Answer | None:
-        """The decision for ``turn``; ``None`` lets the clock run out. Cancelled when the
-        clock runs out first."""
+    def decide(self, turn: Turn, /) -> Awaitable[Answer | None]:
+        """The decision for ``turn`` (a coroutine, or a future the agent resolves itself);
+        ``None`` lets the clock run out. Cancelled when the clock runs out first."""
         ...
 
     def seated(self, table: TableNo, seat: int, /) -> None:
@@ -151,7 +151,7 @@ class RemoteAgent:
         self.table: TableNo | None = None
         self.seat: int | None = None
         self._turn: Turn | None = None
-        self._answer: asyncio.Future[Answer] | None = None
+        self._answer: asyncio.Future[Answer | None] | None = None
         self._applied: set[str] = set()
 
     @property
@@ -162,14 +162,18 @@ class RemoteAgent:
     def seated(self, table: TableNo, seat: int, /) -> None:
         self.table, self.seat = table, seat
 
-    async def decide(self, turn: Turn, /) -> Answer | None:
-        answer: asyncio.Future[Answer] = asyncio.get_running_loop().create_future()
+    def decide(self, turn: Turn, /) -> asyncio.Future[Answer | None]:
+        """A future `submit` resolves: the table's runner wakes at the loop's next turn after
+        the action arrives (no task between them)."""
+        answer: asyncio.Future[Answer | None] = asyncio.get_running_loop().create_future()
         self._turn, self._answer = turn, answer
-        try:
-            return await answer
-        finally:
-            if self._answer is answer:
-                self._turn = self._answer = None
+        answer.add_done_callback(self._ended)
+        return answer
+
+    def _ended(self, answer: asyncio.Future[Answer | None]) -> None:
+        """The turn was answered, or its clock ran out (cancelled)."""
+        if self._answer is answer:
+            self._turn = self._answer = None
 
     def submit(
         self, seat: int, action: Action, action_id: str, *, turn: int | None = None
@@ -221,6 +225,7 @@ class RemoteAgent:
             ) from err
         self._applied.add(action_id)
         answer.set_result(Answer(action=action, action_id=action_id))
+        self._turn = self._answer = None
         return Submitted(
             status=SubmitStatus.ACCEPTED, action_id=action_id, message=f"{action.kind} taken"
         )

@@ -518,6 +518,16 @@ def flush(store: EventStore) -> None:
     if writer is not None and writer.store is store:
         writer.commit_now()
         writer.wait()
+    flush_loop(store)
+
+
+def flush_loop(store: EventStore) -> None:
+    """Commit at once the hand events ``store`` has waiting on the running loop's group (not
+    the writer thread's: `HandLog.settled` waits for those without stopping the loop).
+
+    Raises:
+        StoreError: the commit failed.
+    """
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:
@@ -723,6 +733,7 @@ __all__ = [
     "encode_event",
     "encode_setup",
     "flush",
+    "flush_loop",
     "hand_stream",
     "hands_as_phh",
     "is_hand_stream",

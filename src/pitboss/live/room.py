@@ -17,14 +17,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections import deque
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 
 from pitboss.errors import ConductError
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.live.agents import Answer, LiveAgent, LiveError, RemoteAgent, Turn
 from pitboss.live.clock import LiveClock, within
-from pitboss.live.hands import commit_riders, flush, ride_with_next_commit
+from pitboss.live.hands import HandLog, commit_riders, flush, flush_loop, ride_with_next_commit
 from pitboss.live.table import TableRunner
 from pitboss.service.director import LiveTournament
 from pitboss.tournament.conduct import MarkAbsent, MarkReturned
@@ -51,6 +51,16 @@ HandListener = Callable[[TableNo, HandId], None]
 TableListener = Callable[[TableNo], None]
 """Told whenever what a table shows changed: a deal, a decision, a result."""
 
+Offload = Callable[[Callable[[], list[Event]]], Awaitable[list[Event]]]
+"""Where the room runs the director's commands of its tables (`LiveRoom.act`): at once on the
+loop (`inline`, the default), or in a thread of the server's (`pitboss.server.dealing`), so
+the loop deals and shows every other table while the director's log is synced."""
+
+
+async def inline(work: Callable[[], list[Event]]) -> list[Event]:
+    """Run ``work`` now, on the loop."""
+    return work()
+
 
 class LiveRoom:
     """Every table of ``live`` dealt in real time by ``clock`` (the clock of ``live``'s
@@ -66,8 +76,10 @@ class LiveRoom:
         settings: RoomSettings | None = None,
         on_hand: HandListener | None = None,
         on_table: TableListener | None = None,
+        offload: Offload = inline,
     ) -> None:
         self.live = live
+        self.offload = offload
         self.clock = clock
         self.settings = settings or RoomSettings()
         self.default_agent = default_agent
@@ -84,6 +96,7 @@ class LiveRoom:
         """The director's log head as of the last `notify`."""
         self._calls_seen = live.state.clock_calls
         self._call_waits: dict[TableNo, asyncio.Event] = {}
+        self._numbered = 0
         for pid, agent in (agents or {}).items():
             self.seat_agent(pid, agent)
 
@@ -141,29 +154,69 @@ class LiveRoom:
         return self.live.state
 
     def execute(self, command: Command) -> list[Event]:
-        """Run ``command`` through the director now, and wake the waiting tables. Before a
-        hand's result the tables' hand events still waiting for their commit are committed:
-        the director never records a result before the hand stream holds the decisions that
-        led to it."""
-        if not isinstance(command, FinishHand):
-            outcome = self.live.execute(command)
-        else:  # the decisions waiting for their commit ride in the result's own transaction
-            runner = next((r for r in self.runners.values() if r.hand_id == command.hand_id), None)
-            ride_with_next_commit(self.live.store, None if runner is None else runner.log)
-            try:
-                outcome = self.live.execute(command)
-            finally:
-                commit_riders(self.live.store)
-        if outcome.events:
+        """Run ``command`` through the director now, on the loop, and wake the waiting tables
+        (a command of a person's: a clock called, a re-buy declared, a player away)."""
+        events = self._run(command, self._log_of(command))
+        if events:
             self.notify()
-        return list(outcome.events)
+        return events
 
-    def execute_tick(self) -> list[Event]:
-        """Record what the director's clock did up to now (levels, breaks, the time limit)."""
-        outcome = self.live.tick()
-        if outcome.events:
+    async def act(self, command: Command) -> list[Event]:
+        """A table's command (a hand started or finished, a colour-up, the clock): run through
+        the director where the room's ``offload`` runs it, then the waiting tables woken. A
+        hand's result waits until the table's last decision is committed (`HandLog.settled`,
+        or this loop's group committed now): the director never records a result before the
+        hand stream holds the decisions that led to it."""
+        hand_log = self._log_of(command)
+        if hand_log is not None:  # the hand's decisions are stored before its result
+            await hand_log.settled()
+            flush_loop(self.live.store)
+        events = await self.offload(lambda: list(self.live.execute(command).events))
+        if events:
             self.notify()
-        return list(outcome.events)
+        return events
+
+    async def act_tick(self) -> list[Event]:
+        """Record what the director's clock did up to now (levels, breaks, the time limit)."""
+        events = await self.offload(lambda: list(self.live.tick().events))
+        if events:
+            self.notify()
+        return events
+
+    def _log_of(self, command: Command) -> HandLog | None:
+        """The hand stream whose hand ``command`` finishes, if it does."""
+        if not isinstance(command, FinishHand):
+            return None
+        runner = next((r for r in self.runners.values() if r.hand_id == command.hand_id), None)
+        return None if runner is None else runner.log
+
+    def _run(self, command: Command, hand_log: HandLog | None) -> list[Event]:
+        """``command`` through the director, on the loop. Before a hand's result the
+        tables' hand events still waiting for their commit ride in its own transaction: the
+        director never records a result before the hand stream holds the decisions that led
+        to it."""
+        if not isinstance(command, FinishHand):
+            return list(self.live.execute(command).events)
+        ride_with_next_commit(self.live.store, hand_log)
+        try:
+            return list(self.live.execute(command).events)
+        finally:
+            commit_riders(self.live.store)
+
+    def hand_number(self) -> int:
+        """The number of the next hand a table starts: one more than the director's hands and
+        than any start still on its way to the director (two tables never start one id)."""
+        hands = self.state.hands
+        number = max(len(hands), self._numbered) + 1
+        while HandId(f"h{number}") in hands:  # ids the director was given another way
+            number += 1
+        self._numbered = number
+        return number
+
+    def hand_not_started(self, number: int) -> None:
+        """The director refused to start hand ``number``: the next start may take it."""
+        if self._numbered == number:
+            self._numbered -= 1
 
     def notify(self) -> None:
         """The director's state changed (call it after a command made elsewhere)."""
@@ -363,4 +416,13 @@ def _raise_failure(task: asyncio.Task[None] | None) -> None:
             raise error
 
 
-__all__ = ["HandListener", "LiveRoom", "PacedAgent", "Pacer", "RoomSettings", "TableListener"]
+__all__ = [
+    "HandListener",
+    "LiveRoom",
+    "Offload",
+    "PacedAgent",
+    "Pacer",
+    "RoomSettings",
+    "TableListener",
+    "inline",
+]

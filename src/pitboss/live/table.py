@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any
 from pitboss.cards import Card, Deck
 from pitboss.engine import Action, ActionKind, Hand, HandSetup
 from pitboss.engine.actions import action_kind
-from pitboss.errors import ConductError, IllegalAction, SeatingError
+from pitboss.errors import ConductError, IllegalAction, PitbossError, SeatingError
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.live.agents import Answer, LiveAgent, Turn
 from pitboss.live.hands import (
@@ -58,6 +58,7 @@ from pitboss.play.dealing import (
 from pitboss.tournament import clock as clk
 from pitboss.tournament.conduct import ExpireClock
 from pitboss.tournament.hands import HandStarted, StartHand
+from pitboss.tournament.registry import Command, Event
 from pitboss.tournament.state import ClockCall, Phase, TournamentState
 from pitboss.tournament.tables import table_wait_reason
 
@@ -159,16 +160,21 @@ class TableRunner:
             if room.is_paused(self.table):
                 await room.wait_for_change()
                 continue
-            if clock_due(s, room.clock.now()) and room.execute_tick():
-                continue
+            if clock_due(s, room.clock.now()):
+                if await room.act_tick():
+                    continue
+                s = room.state  # the tick another table recorded meanwhile
+                if self.table not in s.tables:
+                    continue
             if s.phase is not Phase.RUNNING or not s.clock.running:
                 await room.wait_for_change()  # the director paused the clock: no new hand
                 continue
             period = s.period
             if period.colour_up and (period.index, self.table) not in s.colour_ups_raced:
                 race = colour_up_race(s, self.table)
-                if race is not None and room.execute(race):
-                    continue
+                if race is not None and await self._act_unless_moved(race) != []:
+                    continue  # raced, or the director moved on meanwhile: look again
+                s = room.state
             if period.is_break:
                 await self._wait_for_break(s)
                 continue
@@ -190,24 +196,44 @@ class TableRunner:
     async def _deal(self) -> bool:
         """Start, play and finish one hand; False when the director started none."""
         room = self.room
-        s = room.state
-        number = len(s.hands) + 1
-        while HandId(f"h{number}") in s.hands:  # ids the director was given another way
-            number += 1
+        number = room.hand_number()
         hand_id = HandId(f"h{number}")
         try:
-            events = room.execute(StartHand(hand_id=hand_id, table=self.table))
+            events = await self._act_unless_moved(StartHand(hand_id=hand_id, table=self.table))
         except SeatingError as err:  # refused: nothing changed (TDA 10B, 11A, 11D; RP-8)
+            room.hand_not_started(number)
             if err.code not in {"table_must_wait", "too_few_players"}:
                 raise
             await room.wait_for_change()
             return False
+        if events is None:
+            room.hand_not_started(number)
+            return False
         started = events[-1] if events else None
         if not isinstance(started, HandStarted):  # THC 7 removed a no-show first
+            if hand_id not in room.state.hands:
+                room.hand_not_started(number)
             return False
         setup = setup_of_started_hand(room.state, hand_id, level=started.level)
         await self._play(hand_id, setup, self._shuffle(hand_id, setup, number, started.level))
         return True
+
+    async def _act_unless_moved(self, command: Command) -> list[Event] | None:
+        """``command`` through the director; None when it was refused because the director's
+        state moved on while it waited its turn there (another table's hand, a level, a
+        director's command): the runner looks again from the state now.
+
+        Raises:
+            PitbossError: refused on the state the runner looked at (nothing changed).
+        """
+        room = self.room
+        head = room.live.head
+        try:
+            return await room.act(command)
+        except PitbossError:
+            if room.live.head != head:
+                return None
+            raise
 
     def _shuffle(self, hand_id: HandId, setup: HandSetup, number: int, level: int) -> Hand:
         """Shuffle with the service's random source for hand ``number`` (the OS's CSPRNG in
@@ -262,8 +288,8 @@ class TableRunner:
         while not hand.is_over:
             decision += 1
             await self._decide(hand, builder, hand_id, decision)
-        outcome = room.execute(finish_of(hand_id, setup, hand))
-        out = busted_by(outcome)
+        room.table_changed(self.table)  # the result shows while the director records it
+        out = busted_by(await room.act(finish_of(hand_id, setup, hand)))
         self.log.append(
             HAND_FINISHED,
             {
@@ -309,7 +335,7 @@ class TableRunner:
             if not task.done():
                 task.cancel()
         if called and not done:
-            self._expire_called_clock(hand)
+            await self._expire_called_clock(hand)
         action: Action | None = None
         action_id: str | None = None
         fault: FaultKind | None = None
@@ -420,12 +446,12 @@ class TableRunner:
             return None
         return call if call.called_at >= self._decided_at.get(player, 0) else None
 
-    def _expire_called_clock(self, hand: Hand) -> None:
+    async def _expire_called_clock(self, hand: Hand) -> None:
         """The called clock ran out: recorded through the director (``ExpireClock``: KY 16, THC
         15, SLPT 2 a dead hand, TDA 29 a check or a fold, as ``hand.timeout`` then applies)."""
         facing_bet = hand.legal_actions().call_amount > 0
         try:
-            self.room.execute(ExpireClock(table=self.table, facing_bet=facing_bet))
+            await self.room.act(ExpireClock(table=self.table, facing_bet=facing_bet))
         except ConductError as err:  # the director ended or overrode the call meanwhile
             if err.code not in {"no_clock", "clock_not_expired"}:
                 raise
