@@ -21,7 +21,9 @@ import gc
 import logging
 import random
 import secrets
-from collections.abc import Iterable
+import sys
+from collections.abc import Awaitable, Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from pitboss.errors import PitbossError
@@ -31,6 +33,7 @@ from pitboss.live.hands import stop_writing_behind, write_behind
 from pitboss.live.room import PacedAgent, Pacer
 from pitboss.play.bots import bot_mix
 from pitboss.server.hub import Hub, Screen, wake_screens
+from pitboss.tournament.registry import Event
 from pitboss.tournament.state import Phase, TournamentState
 
 log = logging.getLogger(__name__)
@@ -39,6 +42,10 @@ PACE_BUDGET_MS = 10.0
 """The bots decide at most as many a turn of the event loop as keep its turns near this long
 (`pitboss.live.room.Pacer`): a person's action is taken and shown within a few turns however
 many tables the bots deal."""
+
+
+SWITCH_SECONDS = 0.0005
+"""The interpreter's switch interval while the software deals (`sys.setswitchinterval`)."""
 
 
 class DealingError(PitbossError):
@@ -81,6 +88,9 @@ class DealtRoom:
     """Each table's spectator screens."""
     shown: dict[Screen, object] = field(default_factory=dict)
     """What of the director's state each screen shows, as of its last wake (`_seen`)."""
+    director: ThreadPoolExecutor | None = None
+    """The thread the tables' commands to the director run in, one at a time, in the order
+    given (`LiveRoom.act`): the loop deals on while the director's log is synced."""
 
     @property
     def is_running(self) -> bool:
@@ -151,6 +161,12 @@ class Dealing:
             made = BotAgent(make(pid), think_seconds=think_seconds, clock=clock)
             return PacedAgent(made, pacer, room)
 
+        director = ThreadPoolExecutor(1, thread_name_prefix="pitboss-director")
+        loop = asyncio.get_running_loop()
+
+        def offload(work: Callable[[], list[Event]]) -> Awaitable[list[Event]]:
+            return loop.run_in_executor(director, work)
+
         room = LiveRoom(
             live,
             clock=clock,
@@ -158,9 +174,10 @@ class Dealing:
             default_agent=bot,
             settings=RoomSettings(pause_seconds=pause_seconds),
             on_table=lambda table: self._changed(self.rooms[stream], table),
+            offload=offload,
         )
-        dealt = DealtRoom(stream=stream, room=room, remote=remote)
-        dealt.loop = asyncio.get_running_loop()
+        dealt = DealtRoom(stream=stream, room=room, remote=remote, director=director)
+        dealt.loop = loop
         write_behind(live.store)  # the loop deals on while the hand streams are synced
         self.rooms[stream] = dealt
         for agent in remote.values():
@@ -174,6 +191,11 @@ class Dealing:
         # loop for hundreds of ms at a big night.
         gc.collect()
         gc.freeze()
+        # The director's thread and the hands' writer give up the interpreter at each write to
+        # the store and wait for it back up to a switch interval while the loop deals: at the
+        # default 5 ms a command to the director waits tens of ms, and a big night's tables
+        # queue behind it.
+        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_SECONDS))
         return dealt
 
     async def _run(self, dealt: DealtRoom) -> None:
@@ -183,6 +205,8 @@ class Dealing:
             log.exception("dealing %s stopped", dealt.stream)
             dealt.error = repr(error)[:500]
         finally:
+            if dealt.director is not None:  # a command it runs still commits, then it ends
+                dealt.director.shutdown(wait=False)
             self._changed(dealt)
             for screen in dealt.screens:  # woken by the hub again: a new room may start
                 screen.managed = False
@@ -366,6 +390,9 @@ class Dealing:
         for task in mine:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        for dealt in self.rooms.values():  # the director's last command is committed
+            if dealt.director is not None:
+                await loop.run_in_executor(None, dealt.director.shutdown)
         if not any(d.is_running for d in self.rooms.values()):
             stop_writing_behind(self.hub.store)  # what the tables wrote last is committed
 

@@ -13,6 +13,7 @@ table with no hole card until it is shown.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import weakref
 from typing import Any
@@ -352,27 +353,42 @@ async def serve_live(websocket: WebSocket, hub: Hub, auth: Auth, stream: str) ->
             return _player(hub, dealing, stream, player)
         return _spectator(hub, dealing, stream, TableNo(int(who)))
 
+    sending = asyncio.Lock()
+
+    async def send(payload: dict[str, Any]) -> None:
+        async with sending:  # the view and the answers to frames, never interleaved
+            await websocket.send_text(json.dumps(payload, separators=(",", ":")))
+
+    async def read() -> None:
+        """A player's frames, each answered as it comes (the action is the runner's at the
+        loop's next turn); a spectator's are ignored. The screen is woken at the end."""
+        try:
+            while True:
+                frame = await websocket.receive_text()
+                if player is None:
+                    continue
+                answer = _answer(dealt, player, frame)
+                await send(answer)
+                if answer["kind"] != "submitted":  # a re-buy, a clock: the view may change
+                    screen.wake(0)
+        finally:
+            screen.wake(0)
+
     last = ""
-    incoming: asyncio.Future[str] | None = None
+    reader: asyncio.Task[None] | None = None
     try:
         await websocket.accept()
         attach()
-        incoming = asyncio.ensure_future(websocket.receive_text())
-        while True:
+        reader = asyncio.ensure_future(read())
+        while not reader.done():
             payload = view()
-            text = json.dumps({**payload, "server_now": 0}, separators=(",", ":"))
+            now = payload.pop("server_now")
+            text = json.dumps(payload, separators=(",", ":"))
             if text != last:
-                await websocket.send_json(payload)
+                async with sending:
+                    await websocket.send_text(f'{text[:-1]},"server_now":{json.dumps(now)}}}')
                 last = text
-            woken = asyncio.ensure_future(screen.queue.get())
-            await asyncio.wait({woken, incoming}, return_when=asyncio.FIRST_COMPLETED)
-            if not woken.done():
-                woken.cancel()
-            if incoming.done():
-                frame = incoming.result()
-                incoming = asyncio.ensure_future(websocket.receive_text())
-                if player is not None:
-                    await websocket.send_json(_answer(dealt, player, frame))
+            await screen.queue.get()  # woken by a change it shows, or the reader's end
             attach()
     except (WebSocketDisconnect, RuntimeError):
         pass
@@ -380,8 +396,10 @@ async def serve_live(websocket: WebSocket, hub: Hub, auth: Auth, stream: str) ->
         hub.unsubscribe(screen)
         if dealt is not None:
             dealing.disconnect(dealt, player, screen)
-        if incoming is not None:
-            incoming.cancel()
+        if reader is not None:
+            reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
+                await reader
 
 
 FRAME_TYPES = ("act", "rebuy", "call_clock")

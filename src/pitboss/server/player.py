@@ -172,6 +172,7 @@ def hand_view(
         "table": table,
         "street": str(hand.street),
         "over": over,
+        "recorded": runner.hand is None,
         "button": setup.button,
         "small_blind": setup.small_blind,
         "big_blind": setup.big_blind,

@@ -16,8 +16,10 @@
 
 from __future__ import annotations
 
+import threading
 import time
-from contextlib import AbstractContextManager
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
@@ -97,6 +99,7 @@ class SQLiteEventStore(SqlEventStore):
     def __init__(self, engine: Engine, *, target: str) -> None:
         super().__init__(engine, target=target)
         self._writer = engine.execution_options(**{_WRITE: True})
+        self._write_lock = threading.RLock()
 
     def migrate(self) -> None:
         """Check that the file is a pitboss store (or empty), bring its tables to the current
@@ -145,8 +148,13 @@ class SQLiteEventStore(SqlEventStore):
             params={"target": self.target, "reason": reason},
         )
 
-    def _write(self) -> AbstractContextManager[Connection]:
-        return self._writer.begin()
+    @contextmanager
+    def _write(self) -> Iterator[Connection]:
+        # One write transaction at a time in this process (the director's thread, the hands'
+        # writer): a second waits here and goes on the moment the first commits, not after
+        # SQLite's busy handler's next sleep (up to 100 ms).
+        with self._write_lock, self._writer.begin() as conn:
+            yield conn
 
     def _appended(self, conn: Connection, stream: str, last_seq: int) -> None:
         """Nothing to send: SQLite has no push between processes; listeners poll."""
