@@ -9,6 +9,7 @@ conserved (the stacks add up to the chips bought in), and the prizes add up to t
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -126,8 +127,12 @@ def whole_night(live_server: LiveServer, chromium: Any, screenshots: Path) -> No
     assert pool == PLAYERS * s.rules.tournament.entry.buy_in_cents * percent // 100
     assert sum(p["cents"] for p in public["payouts"]) == pool
     assert sum(line["prize_cents"] or 0 for line in public["results"]) == pool
-    places = [n for line in public["results"] for n in range(line["first"], line["last"] + 1)]
-    assert sorted(places) == list(range(1, PLAYERS + 1))  # two out on one hand may tie
+    # two out on one hand with equal stacks share their places (TDA RP-8A): each line names the
+    # range, and as many players share it as it has places
+    shared = Counter((line["first"], line["last"]) for line in public["results"])
+    assert all(count == last - first + 1 for (first, last), count in shared.items())
+    places = [n for first, last in shared for n in range(first, last + 1)]
+    assert sorted(places) == list(range(1, PLAYERS + 1))
     # each phone knows the end: the winner with every chip; the others their place and prize
     for phone in phones:
         if phone.pid == s.winner:

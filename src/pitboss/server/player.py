@@ -36,7 +36,7 @@ from pitboss.play.offers import OfferKind, rebuy_window
 from pitboss.server import views
 from pitboss.tournament import windows
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.conduct import CallClock
+from pitboss.tournament.conduct import CallClock, call_clock
 from pitboss.tournament.registration import AddOn, DeclareRebuy
 from pitboss.tournament.registry import Command
 from pitboss.tournament.state import TournamentState
@@ -236,6 +236,17 @@ def _allowed(state: TournamentState, command: Command, now: int) -> bool:
     return True
 
 
+def _may_call(state: TournamentState, command: CallClock, now: int) -> bool:
+    """The director would take this call of the clock now: its rule (`call_clock`: TDA 29,
+    KY 16, THC 15, SLPT 2) run without recording anything. Asked for every frame a player is
+    sent, so the rule alone, not the director's whole dry run (`_allowed`)."""
+    try:
+        call_clock(state, command, now)
+    except PitbossError:
+        return False
+    return True
+
+
 def offers_of(state: TournamentState, player_id: PlayerId, now: int) -> list[dict[str, Any]]:
     """The chips ``player_id`` may buy now, with the exact price (buy-in part and fee together)
     and chips: a re-buy while its window is open and the house lets this player re-buy (KY 4;
@@ -325,7 +336,7 @@ def clock_call_of(
         not running
         and actor is not None
         and actor != player_id
-        and _allowed(state, CallClock(table=table, player_id=actor, called_by=player_id), now)
+        and _may_call(state, CallClock(table=table, player_id=actor, called_by=player_id), now)
     )
     called_on = None if call is None or not running else call.player_id
     return {
