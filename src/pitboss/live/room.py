@@ -28,7 +28,7 @@ from pitboss.live.hands import HandLog, commit_riders, flush, flush_loop, ride_w
 from pitboss.live.table import TableRunner
 from pitboss.service.director import LiveTournament
 from pitboss.tournament.conduct import MarkAbsent, MarkReturned
-from pitboss.tournament.hands import FinishHand
+from pitboss.tournament.hands import FinishHand, StartHand
 from pitboss.tournament.registry import Command, Event
 from pitboss.tournament.state import Phase, TournamentState
 
@@ -171,10 +171,22 @@ class LiveRoom:
         if hand_log is not None:  # the hand's decisions are stored before its result
             await hand_log.settled()
             flush_loop(self.live.store)
-        events = await self.offload(lambda: list(self.live.execute(command).events))
+        events = await self.offload(lambda: self._unless_paused(command))
         if events:
             self.notify()
         return events
+
+    def _unless_paused(self, command: Command) -> list[Event]:
+        """``command`` through the director, but no new hand at a table paused while the start
+        waited its turn (the director paused it: no hand starts after the pause)."""
+        if isinstance(command, StartHand) and self.is_paused(command.table):
+            return []
+        return list(self.live.execute(command).events)
+
+    async def settle(self) -> None:
+        """Until every command given to the director so far has run (after a pause: no hand
+        starts after this returns)."""
+        await self.offload(list)
 
     async def act_tick(self) -> list[Event]:
         """Record what the director's clock did up to now (levels, breaks, the time limit)."""

@@ -96,7 +96,8 @@ async def pause_dealing(
 ) -> dict[str, Any]:
     """No new hand at the table (every table when none is named); hands in play finish."""
     dealing = dealing_of(request)
-    dealing.pause(stream, body.table)
+    dealt = dealing.pause(stream, body.table)
+    await dealt.room.settle()  # a start already on its way to the director has run
     return dealing.status(stream)
 
 
