@@ -119,3 +119,9 @@ def test_format_money() -> None:
     assert format_money(853_334) == "$8,533.34"
     assert format_money(-533) == "-$5.33"
     assert format_money(0) == "$0.00"
+
+
+def test_a_price_in_whole_dollars_is_written_without_cents() -> None:
+    assert format_money(5_000, whole=True) == "$50"
+    assert format_money(1_250, whole=True) == "$12.50"
+    assert format_money(1_000_000, whole=True) == "$10,000"

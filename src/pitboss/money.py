@@ -133,10 +133,13 @@ def parse_money(text: str) -> int:
     return int(dollars) * 100 + int(cents)
 
 
-def format_money(cents: int) -> str:
-    """Write integer cents as dollars: ``853334`` -> ``"$8,533.34"``, ``-533`` -> ``"-$5.33"``."""
+def format_money(cents: int, *, whole: bool = False) -> str:
+    """Write integer cents as dollars: ``853334`` -> ``"$8,533.34"``, ``-533`` -> ``"-$5.33"``;
+    with ``whole``, whole dollars without cents (a price as a player reads it: ``"$50"``)."""
     sign = "-" if cents < 0 else ""
     dollars, rest = divmod(abs(cents), 100)
+    if whole and rest == 0:
+        return f"{sign}${dollars:,}"
     return f"{sign}${dollars:,}.{rest:02d}"
 
 

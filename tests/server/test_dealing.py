@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import threading
 import time
 from dataclasses import replace
@@ -15,13 +16,13 @@ from typing import Any
 
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
-from tests.server.conftest import Director
+from tests.server.conftest import PASSWORD, SETUP_CODE, Director
 
 from pitboss.cards import Card
 from pitboss.live.hands import hand_stream
 from pitboss.play.simulation import dealt_mode_rules
 from pitboss.rules import RuleSet
-from pitboss.server.dealing import Dealing
+from pitboss.server.dealing import SWITCH_SECONDS, Dealing
 
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 
@@ -120,6 +121,18 @@ def test_the_director_starts_pauses_and_resumes_the_dealing(
     assert all(not i.startswith(f"{stream}-table-") for i in listed)
     streams = {t.stream for t in app.state.hub.store.tournaments()}
     assert hand_stream(stream, 1) in streams  # type: ignore[arg-type]
+
+
+def test_the_switch_interval_is_short_only_while_the_software_deals(app: FastAPI) -> None:
+    """`sys.setswitchinterval` is the whole process's: put back when dealing stops."""
+    before = sys.getswitchinterval()
+    with TestClient(app) as client:
+        answer = client.post("/api/setup", json={"password": PASSWORD, "setup_code": SETUP_CODE})
+        director = Director(client, answer.json()["csrf"])
+        stream = dealt_tournament(app, director, 6)
+        start(director, stream, think_seconds=0, pause_seconds=0)
+        assert sys.getswitchinterval() == min(before, SWITCH_SECONDS)
+    assert sys.getswitchinterval() == before
 
 
 def test_dealing_needs_a_started_tournament(app: FastAPI, director: Director) -> None:

@@ -58,27 +58,3 @@ def test_one_stale_batch_writes_none_of_them(store: EventStore) -> None:
         store.append_batches([NewBatch(stream=a, expected_seq=0, events=[], at=1)])
     assert empty.value.code == "empty_batch"
     assert store.head(a) == 0
-
-
-def test_batches_ride_along_in_the_transaction_of_the_threads_next_append(
-    store: EventStore,
-) -> None:
-    """A live table's last decision goes in the director's own commit of the hand's result
-    (`pitboss.live.hands.ride_with_next_commit`): one transaction, or neither."""
-    a = store.create_tournament("A", at=1)
-    hands = store.create_tournament("A, table 1", at=1)
-    told: list[object] = []
-    store.ride_along([_batch(hands, 0, "acted")], told.append)  # type: ignore[attr-defined]
-    stored = store.append(a, 0, events=[NewEvent(type="finished", data={})], at=3)
-    assert [(e.stream, e.seq) for e in stored] == [(a, 1)]
-    assert told == [None]
-    assert [e.type for e in store.load(hands)] == ["acted"]
-    store.ride_along([_batch(hands, 0, "stale")], told.append)  # type: ignore[attr-defined]
-    with pytest.raises(ConcurrencyConflict):
-        store.append(a, 1, events=[NewEvent(type="next", data={})], at=4)
-    assert store.head(a) == 1  # the append was refused with its rider
-    with pytest.raises(ConcurrencyConflict):
-        store.commit_riders()  # type: ignore[attr-defined]
-    assert isinstance(told[-1], ConcurrencyConflict)
-    store.commit_riders()  # type: ignore[attr-defined]  # nothing waits now
-    assert store.head(hands) == 1

@@ -24,9 +24,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 from pitboss.cards import Card, Deck
 from pitboss.engine import (
@@ -537,69 +537,6 @@ def flush_loop(store: EventStore) -> None:
         group.commit()
 
 
-@runtime_checkable
-class _Rides(Protocol):
-    """A store that writes batches in the transaction of a thread's next append
-    (`pitboss.store.sql.SqlEventStore.ride_along`)."""
-
-    def ride_along(
-        self, batches: Sequence[NewBatch], done: Callable[[StoreError | None], None]
-    ) -> None: ...
-
-    def commit_riders(self) -> None: ...
-
-
-def ride_with_next_commit(store: EventStore, hand_log: HandLog | None = None) -> None:
-    """The hand events ``store`` has waiting (in its thread, or on the running loop) go in the
-    transaction of this thread's next append, the director's command about to be committed:
-    one sync of the log for both, ``hand_log``'s decisions stored no later than its hand's
-    result (its last event, if the writer's thread has it in flight, is waited for). A store
-    that cannot take them commits them now (`flush`)."""
-    if not isinstance(store, _Rides):
-        flush(store)
-        return
-    writer = _WRITERS.get(id(store))
-    if writer is not None and writer.store is store:
-        taken, upto = writer.take()
-        pending = None if hand_log is None else hand_log._pending
-        if (
-            pending is not None
-            and pending[0] is writer
-            and pending[1] > writer.stored
-            and all(h is not hand_log for h, _ in taken)
-        ):
-            writer.wait(pending[1])  # in the thread's transaction now: rarely, and briefly
-        if taken:
-            store.ride_along([b for _, b in taken], lambda err: writer.finish(taken, upto, err))
-    try:
-        loop = asyncio.get_running_loop()
-    except RuntimeError:
-        return
-    group = _GROUPS.get((id(loop), id(store)))
-    if group is not None:
-        batches = group.take()
-        if batches:
-            store.ride_along([b for _, b in batches], lambda err: _failed(batches, err))
-
-
-def commit_riders(store: EventStore) -> None:
-    """Commit what still waits to ride along with this thread's next append (the command
-    committed nothing, or failed).
-
-    Raises:
-        StoreError: the commit failed.
-    """
-    if isinstance(store, _Rides):
-        store.commit_riders()
-
-
-def _failed(batches: list[tuple[HandLog, NewBatch]], err: StoreError | None) -> None:
-    if err is not None:
-        log.error("the hand streams of %d tables were not written: %s", len(batches), err)
-        for hand_log, _ in batches:
-            hand_log.failed = err
-
-
 def _write_failed(err: Exception) -> StoreError:
     return StoreError(
         f"the hand streams could not be written: {err!r}",
@@ -726,7 +663,6 @@ __all__ = [
     "HAND_FINISHED",
     "HandLog",
     "StoredHand",
-    "commit_riders",
     "decode_decision",
     "decode_setup",
     "encode_decision",
@@ -738,7 +674,6 @@ __all__ = [
     "hands_as_phh",
     "is_hand_stream",
     "read_hands",
-    "ride_with_next_commit",
     "stop_writing_behind",
     "tournament_hands",
     "write_behind",

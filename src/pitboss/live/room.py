@@ -24,8 +24,8 @@ from pitboss.errors import ConductError
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.live.agents import Answer, LiveAgent, LiveError, RemoteAgent, Turn
 from pitboss.live.clock import LiveClock, within
-from pitboss.live.hands import HandLog, commit_riders, flush, flush_loop, ride_with_next_commit
-from pitboss.live.table import TableRunner
+from pitboss.live.hands import HandLog, flush, flush_loop
+from pitboss.live.table import TableRunner, clock_stands
 from pitboss.service.director import LiveTournament
 from pitboss.tournament.conduct import MarkAbsent, MarkReturned
 from pitboss.tournament.hands import FinishHand, StartHand
@@ -155,8 +155,12 @@ class LiveRoom:
 
     def execute(self, command: Command) -> list[Event]:
         """Run ``command`` through the director now, on the loop, and wake the waiting tables
-        (a command of a person's: a clock called, a re-buy declared, a player away)."""
-        events = self._run(command, self._log_of(command))
+        (a command of a person's: a clock called, a re-buy declared, a player away). Before a
+        hand's result the hand events still waiting are committed: the director never records
+        a result before the decisions that led to it."""
+        if isinstance(command, FinishHand):
+            flush(self.live.store)
+        events = list(self.live.execute(command).events)
         if events:
             self.notify()
         return events
@@ -177,9 +181,12 @@ class LiveRoom:
         return events
 
     def _unless_paused(self, command: Command) -> list[Event]:
-        """``command`` through the director, but no new hand at a table paused while the start
-        waited its turn (the director paused it: no hand starts after the pause)."""
-        if isinstance(command, StartHand) and self.is_paused(command.table):
+        """``command`` through the director, but no new hand at a table paused, or under a
+        clock the director stopped, while the start waited its turn (no hand starts after the
+        pause: the runner looked before it queued the start, `TableRunner.run`)."""
+        if isinstance(command, StartHand) and (
+            self.is_paused(command.table) or clock_stands(self.state)
+        ):
             return []
         return list(self.live.execute(command).events)
 
@@ -201,19 +208,6 @@ class LiveRoom:
             return None
         runner = next((r for r in self.runners.values() if r.hand_id == command.hand_id), None)
         return None if runner is None else runner.log
-
-    def _run(self, command: Command, hand_log: HandLog | None) -> list[Event]:
-        """``command`` through the director, on the loop. Before a hand's result the
-        tables' hand events still waiting for their commit ride in its own transaction: the
-        director never records a result before the hand stream holds the decisions that led
-        to it."""
-        if not isinstance(command, FinishHand):
-            return list(self.live.execute(command).events)
-        ride_with_next_commit(self.live.store, hand_log)
-        try:
-            return list(self.live.execute(command).events)
-        finally:
-            commit_riders(self.live.store)
 
     def hand_number(self) -> int:
         """The number of the next hand a table starts: one more than the director's hands and

@@ -75,6 +75,12 @@ CHANGE_WAIT_SECONDS = 86_400.0
 clock ends it first."""
 
 
+def clock_stands(state: TournamentState) -> bool:
+    """No new hand is dealt: play is not on, or the director stopped the clock (the hands in
+    play finish; the levels stand with it)."""
+    return state.phase is not Phase.RUNNING or not state.clock.running
+
+
 def verify_action(hand: Hand, action: Action) -> None:
     """Refuse ``action`` as `Hand.apply` would, changing nothing (the engine's ``verify_*``).
 
@@ -166,7 +172,7 @@ class TableRunner:
                 s = room.state  # the tick another table recorded meanwhile
                 if self.table not in s.tables:
                     continue
-            if s.phase is not Phase.RUNNING or not s.clock.running:
+            if clock_stands(s):
                 await room.wait_for_change()  # the director paused the clock: no new hand
                 continue
             period = s.period
@@ -457,4 +463,4 @@ class TableRunner:
                 raise
 
 
-__all__ = ["DecisionRecord", "TableRunner", "verify_action"]
+__all__ = ["DecisionRecord", "TableRunner", "clock_stands", "verify_action"]

@@ -103,6 +103,8 @@ class Dealing:
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
         self.rooms: dict[str, DealtRoom] = {}
+        self._switch_before: float | None = None
+        """The interpreter's switch interval before the first room started dealing."""
         hub.listen(self._logged)
 
     def get(self, stream: str) -> DealtRoom | None:
@@ -195,7 +197,9 @@ class Dealing:
         # the store and wait for it back up to a switch interval while the loop deals: at the
         # default 5 ms a command to the director waits tens of ms, and a big night's tables
         # queue behind it.
-        sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_SECONDS))
+        if self._switch_before is None:
+            self._switch_before = sys.getswitchinterval()
+        sys.setswitchinterval(min(self._switch_before, SWITCH_SECONDS))
         return dealt
 
     async def _run(self, dealt: DealtRoom) -> None:
@@ -207,6 +211,10 @@ class Dealing:
         finally:
             if dealt.director is not None:  # a command it runs still commits, then it ends
                 dealt.director.shutdown(wait=False)
+            others = [d for d in self.rooms.values() if d is not dealt and d.is_running]
+            if not others and self._switch_before is not None:  # nothing deals: as it was
+                sys.setswitchinterval(self._switch_before)
+                self._switch_before = None
             self._changed(dealt)
             for screen in dealt.screens:  # woken by the hub again: a new room may start
                 screen.managed = False

@@ -11,7 +11,8 @@ chips for sale to that player now (`offers_of`: the director's own checks, never
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pitboss.cards import Card
 from pitboss.engine.events import (
@@ -32,6 +33,7 @@ from pitboss.engine.pots import build_pots
 from pitboss.errors import PitbossError
 from pitboss.evaluator import best_five, describe, evaluate
 from pitboss.ids import PlayerId, TableNo
+from pitboss.money import format_money
 from pitboss.play.offers import OfferKind, rebuy_window
 from pitboss.server import views
 from pitboss.tournament import windows
@@ -220,28 +222,20 @@ def legal_payload(hand: Hand) -> dict[str, Any]:
     }
 
 
-def format_price(cents: int) -> str:
-    """Money as a player reads it on an offer: ``$50``, ``$12.50``."""
-    dollars, rest = divmod(cents, 100)
-    return f"${dollars:,}" if rest == 0 else f"${dollars:,}.{rest:02d}"
+C = TypeVar("C", bound=Command)
 
 
-def _allowed(state: TournamentState, command: Command, now: int) -> bool:
-    """The director would take ``command`` at ``now``: a dry run of the director's own
-    ``decide`` (its checks are the rule; nothing is recorded)."""
+def _allowed(
+    rule: Callable[[TournamentState, C, int], object],
+    state: TournamentState,
+    command: C,
+    now: int,
+) -> bool:
+    """The director would take ``command`` at ``now``: ``rule`` (the director's own ``decide``,
+    or one rule of it where a frame asks often: `call_clock`, TDA 29, KY 16, THC 15, SLPT 2)
+    run on the state, nothing recorded."""
     try:
-        decide(state, command, now)
-    except PitbossError:
-        return False
-    return True
-
-
-def _may_call(state: TournamentState, command: CallClock, now: int) -> bool:
-    """The director would take this call of the clock now: its rule (`call_clock`: TDA 29,
-    KY 16, THC 15, SLPT 2) run without recording anything. Asked for every frame a player is
-    sent, so the rule alone, not the director's whole dry run (`_allowed`)."""
-    try:
-        call_clock(state, command, now)
+        rule(state, command, now)
     except PitbossError:
         return False
     return True
@@ -269,7 +263,7 @@ def offers_of(state: TournamentState, player_id: PlayerId, now: int) -> list[dic
     terms = state.rules.tournament
     out: list[dict[str, Any]] = []
     rebuys_open = windows.rebuy_closed_reason(state, now) is None  # the window, then the rest
-    if rebuys_open and _allowed(state, DeclareRebuy(player_id=player_id), now):
+    if rebuys_open and _allowed(decide, state, DeclareRebuy(player_id=player_id), now):
         price = terms.rebuy.price_cents + terms.rebuy.fee_cents
         window = rebuy_window(state, now)
         out.append(
@@ -277,7 +271,9 @@ def offers_of(state: TournamentState, player_id: PlayerId, now: int) -> list[dic
                 "kind": OfferKind.REBUY.value,
                 "price_cents": price,
                 "chips": terms.rebuy.chips,
-                "label": f"Re-buy {format_price(price)} for {terms.rebuy.chips:,} chips",
+                "label": (
+                    f"Re-buy {format_money(price, whole=True)} for {terms.rebuy.chips:,} chips"
+                ),
                 "declares": True,
                 "at_desk": False,
                 "minutes_left": None if window is None else window[0],
@@ -285,14 +281,16 @@ def offers_of(state: TournamentState, player_id: PlayerId, now: int) -> list[dic
                 "eligible_below_chips": terms.rebuy.eligible_below_chips,
             }
         )
-    if windows.add_on_pending(state) and _allowed(state, AddOn(player_id=player_id), now):
+    if windows.add_on_pending(state) and _allowed(decide, state, AddOn(player_id=player_id), now):
         price = terms.add_on.price_cents + terms.add_on.fee_cents
         out.append(
             {
                 "kind": OfferKind.ADD_ON.value,
                 "price_cents": price,
                 "chips": terms.add_on.chips,
-                "label": f"Add-on {format_price(price)} for {terms.add_on.chips:,} chips",
+                "label": (
+                    f"Add-on {format_money(price, whole=True)} for {terms.add_on.chips:,} chips"
+                ),
                 "declares": False,
                 "at_desk": True,
                 "minutes_left": None,
@@ -336,7 +334,12 @@ def clock_call_of(
         not running
         and actor is not None
         and actor != player_id
-        and _may_call(state, CallClock(table=table, player_id=actor, called_by=player_id), now)
+        and _allowed(
+            call_clock,
+            state,
+            CallClock(table=table, player_id=actor, called_by=player_id),
+            now,
+        )
     )
     called_on = None if call is None or not running else call.player_id
     return {
@@ -426,7 +429,6 @@ def spectator_view(
 
 __all__ = [
     "clock_call_of",
-    "format_price",
     "hand_view",
     "legal_payload",
     "offers_of",

@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import re
 import secrets
-import threading
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from types import TracebackType
 from typing import Any, Self
@@ -106,7 +105,6 @@ class SqlEventStore(ABC):
         self._engine = engine
         self._target = target
         self._closed = False
-        self._riders = threading.local()
 
     # ------------------------------------------------------------------ what a backend gives
 
@@ -180,48 +178,6 @@ class SqlEventStore(ABC):
             raise _unknown(stream)
         return StoredTournament(stream=row.stream, name=row.name, created_at=row.created_at)
 
-    def ride_along(
-        self, batches: Sequence[NewBatch], done: Callable[[StoreError | None], None]
-    ) -> None:
-        """Write ``batches`` in the transaction of this thread's next `append` (before its own
-        batch: one commit, one sync of the log, for both), or at `commit_riders`; ``done`` is
-        told when they are committed (None) or refused (the error)."""
-        waiting: list[tuple[list[NewBatch], Callable[[StoreError | None], None]]] = getattr(
-            self._riders, "waiting", []
-        )
-        waiting.append((list(batches), done))
-        self._riders.waiting = waiting
-
-    def commit_riders(self) -> None:
-        """Commit now what waits to ride along with this thread's next append.
-
-        Raises:
-            StoreError: refused (each rider's ``done`` is told first).
-        """
-        waiting = getattr(self._riders, "waiting", [])
-        self._riders.waiting = []
-        if waiting:
-            self._with_riders(waiting, [])
-
-    def _with_riders(
-        self,
-        waiting: list[tuple[list[NewBatch], Callable[[StoreError | None], None]]],
-        own: list[NewBatch],
-    ) -> list[list[StoredEvent]]:
-        riders = [b for batches, _ in waiting for b in batches]
-        try:
-            stored = self.append_batches([*riders, *own])
-        except StoreError as err:
-            if isinstance(err, ConcurrencyConflict) and own:
-                self._riders.waiting = waiting + getattr(self._riders, "waiting", [])
-                raise  # the writer decides again: they ride with its next try
-            for _, done in waiting:
-                done(err)
-            raise
-        for _, done in waiting:
-            done(None)
-        return stored[len(riders) :]
-
     def append(
         self,
         stream: str,
@@ -231,13 +187,6 @@ class SqlEventStore(ABC):
         command: Mapping[str, Any] | None = None,
         at: int,
     ) -> list[StoredEvent]:
-        waiting = getattr(self._riders, "waiting", None)
-        if waiting:
-            self._riders.waiting = []
-            own = NewBatch(
-                stream=stream, expected_seq=expected_seq, events=events, command=command, at=at
-            )
-            return self._with_riders(waiting, [own])[0]
         _check_count(expected_seq, "expected_seq", stream=stream, least=0)
         _check_count(at, "at", stream=stream, least=0)
         if not events:

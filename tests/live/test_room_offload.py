@@ -1,0 +1,198 @@
+"""The tables' commands to the director where the room's offload runs them (issue 14): in the
+server a thread of the director's, so a command waits its turn there while the loop deals on.
+Here an offload that holds every command until the test lets it run shows each race the
+server meets only when the timing lines up: a start queued before a pause (of the table, or of
+the director's clock) deals nothing; two starts in flight get two hand ids; a command refused
+because the director moved on meanwhile is looked at again; a hand's result shows before the
+director has recorded it, and says so."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from tests.live.helpers import Night, open_night, settle
+
+from pitboss.errors import TournamentError
+from pitboss.ids import HandId, TableNo
+from pitboss.live import LiveRoom
+from pitboss.live.room import inline
+from pitboss.live.table import TableRunner
+from pitboss.rules import RuleSet
+from pitboss.server.player import hand_view
+from pitboss.tournament.hands import HandStarted, StartHand
+from pitboss.tournament.registry import Event
+from pitboss.tournament.timekeeping import PauseClock, ResumeClock
+
+T1 = TableNo(1)
+
+
+class Held:
+    """An offload that runs nothing until `release`: the director's thread, busy."""
+
+    def __init__(self) -> None:
+        self.queue: list[tuple[Callable[[], list[Event]], asyncio.Future[list[Event]]]] = []
+
+    def __call__(self, work: Callable[[], list[Event]]) -> asyncio.Future[list[Event]]:
+        future: asyncio.Future[list[Event]] = asyncio.get_running_loop().create_future()
+        self.queue.append((work, future))
+        return future
+
+    def release(self) -> int:
+        """Run what waits, in order; how many commands ran."""
+        ran = 0
+        while self.queue:
+            work, future = self.queue.pop(0)
+            try:
+                future.set_result(work())
+            except Exception as error:  # the command's refusal goes to who gave it
+                future.set_exception(error)
+            ran += 1
+        return ran
+
+
+def held_night(tmp_path: Path) -> tuple[Night, Held]:
+    night = open_night(tmp_path / "n.db", RuleSet.from_preset("tda"), players=6, pause_seconds=1)
+    held = Held()
+    night.room.offload = held
+    return night, held
+
+
+async def running(room: LiveRoom) -> asyncio.Task[None]:
+    task = asyncio.ensure_future(room.run())
+    await settle()
+    return task
+
+
+async def stop(task: asyncio.Task[None]) -> None:
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)
+
+
+def test_a_start_queued_before_the_table_is_paused_deals_nothing(tmp_path: Path) -> None:
+    night, held = held_night(tmp_path)
+    room = night.room
+
+    async def scenario() -> None:
+        task = await running(room)
+        try:
+            assert len(held.queue) == 1  # the first hand's start, waiting its turn
+            room.pause(T1)
+            settled = asyncio.ensure_future(room.settle())
+            await settle()
+            assert not settled.done()  # the pause is not answered before the start has run
+            held.release()
+            await settle()
+            assert settled.done()
+            assert not night.live.state.hands  # no hand after the pause
+            assert not held.queue  # the table waits for the resume
+            room.resume(T1)
+            await settle()
+            assert held.release() == 1
+            await settle()
+            assert list(night.live.state.hands) == [HandId("h1")]  # the number given again
+        finally:
+            await stop(task)
+
+    asyncio.run(scenario())
+
+
+def test_a_start_queued_before_the_director_stops_the_clock_deals_nothing(
+    tmp_path: Path,
+) -> None:
+    night, held = held_night(tmp_path)
+    room = night.room
+
+    async def scenario() -> None:
+        task = await running(room)
+        try:
+            assert len(held.queue) == 1
+            night.live.execute(PauseClock())  # at the director's desk, while the start waits
+            held.release()
+            await settle()
+            assert not night.live.state.hands
+            room.execute(ResumeClock())
+            await settle()
+            held.release()
+            await settle()
+            assert list(night.live.state.hands) == [HandId("h1")]
+        finally:
+            await stop(task)
+
+    asyncio.run(scenario())
+
+
+def test_two_starts_in_flight_get_two_hand_numbers(tmp_path: Path) -> None:
+    night, _ = held_night(tmp_path)
+    room = night.room
+    assert (room.hand_number(), room.hand_number()) == (1, 2)
+    room.hand_not_started(1)  # not the last given: the second start still holds 2
+    assert room.hand_number() == 3
+    room.hand_not_started(3)
+    assert room.hand_number() == 3  # refused: the next start takes it
+
+
+def test_a_start_refused_because_the_director_moved_on_meanwhile_is_looked_at_again(
+    tmp_path: Path,
+) -> None:
+    night, held = held_night(tmp_path)
+    runner = TableRunner(night.room, T1)
+
+    async def scenario() -> None:
+        first = asyncio.ensure_future(
+            runner._act_unless_moved(StartHand(hand_id=HandId("h1"), table=T1))
+        )
+        second = asyncio.ensure_future(
+            runner._act_unless_moved(StartHand(hand_id=HandId("h2"), table=T1))
+        )
+        await settle()
+        held.release()
+        await settle()
+        events = first.result()
+        assert events is not None
+        assert isinstance(events[-1], HandStarted)
+        assert second.result() is None  # a hand in play now: the runner looks again
+        night.room.offload = inline
+        with pytest.raises(TournamentError) as refused:  # refused on what the runner saw
+            await runner._act_unless_moved(StartHand(hand_id=HandId("h3"), table=T1))
+        assert refused.value.code == "hand_in_play"
+
+    asyncio.run(scenario())
+
+
+def test_a_hands_result_shows_before_the_director_records_it_and_says_so(
+    tmp_path: Path,
+) -> None:
+    night, held = held_night(tmp_path)
+    room = night.room
+
+    async def scenario() -> None:
+        task = await running(room)
+        try:
+            runner = room.runners[T1]
+            for _ in range(500):
+                held.release()
+                await settle()
+                if runner.hand is not None and runner.hand.is_over:
+                    break
+            else:
+                raise AssertionError("no hand was played to its end")
+            assert held.queue  # the result, waiting at the director's thread
+            shown = hand_view(night.live.state, runner, T1, seat=None)
+            assert shown is not None
+            assert shown["over"]
+            assert not shown["recorded"]
+            assert not night.live.state.hands[shown["hand_id"]].finished
+            held.release()
+            await settle()
+            recorded = hand_view(night.live.state, runner, T1, seat=None)
+            assert recorded is not None
+            assert recorded["recorded"]
+            assert recorded["hand_id"] == shown["hand_id"]
+            assert night.live.state.hands[shown["hand_id"]].finished
+        finally:
+            await stop(task)
+
+    asyncio.run(scenario())
