@@ -6,13 +6,16 @@ other tests running beside it: each looks only at its own streams.
 
 from __future__ import annotations
 
+import sqlite3
 import time
+from pathlib import Path
 
 import psycopg
 import pytest
 
 from pitboss.store import EventStore, Listener, NewEvent, Wakeup, open_store
 from pitboss.store.postgres import NOTIFY_CHANNEL
+from pitboss.store.sqlite import NEWS_SQL
 
 from .conftest import libpq_url
 
@@ -83,3 +86,17 @@ def test_postgres_notifies_stream_and_seq_on_the_documented_channel(postgres_url
         while f"{stream}:2" not in payloads and time.monotonic() < deadline:
             payloads += [n.payload for n in raw.notifies(timeout=1.0, stop_after=1)]
     assert f"{stream}:2" in payloads
+
+
+def test_a_sqlite_poll_reads_the_new_rows_only_not_the_whole_log(tmp_path: Path) -> None:
+    """A night's log grows to 100,000s of events and the listener polls 20 times a second: each
+    poll finds the rows after the last one it saw by their rowid, never by scanning the log."""
+    with open_store(tmp_path / "n.db") as store:
+        stream = store.create_tournament("Long night", at=1)
+        store.append(stream, 0, events=[NewEvent(type="a", data={})] * 3, at=1)
+        with sqlite3.connect(tmp_path / "n.db") as conn:
+            plan = " ".join(
+                str(row[-1]) for row in conn.execute(f"EXPLAIN QUERY PLAN {NEWS_SQL}", (1,))
+            )
+        assert "INTEGER PRIMARY KEY" in plan, plan
+        assert "SCAN" not in plan, plan

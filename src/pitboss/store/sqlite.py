@@ -43,6 +43,14 @@ BUSY_TIMEOUT_S = 10.0
 POLL_INTERVAL_S = 0.05
 """How often a listener looks for new events while it waits."""
 
+NEWS_SQL = (
+    "SELECT stream, max(seq), max(rowid) FROM events NOT INDEXED WHERE rowid > ? "
+    "GROUP BY stream ORDER BY stream"
+)
+"""What a listener's poll reads: the rows after the last it saw, found by their rowid. Without
+``NOT INDEXED`` SQLite groups by scanning the whole (stream, seq) index, and each poll of a
+night's log of 100,000 events took 5 to 7 ms of CPU, 20 times a second."""
+
 _WRITE = "pitboss_write"
 _UNIQUE = frozenset({"SQLITE_CONSTRAINT_PRIMARYKEY", "SQLITE_CONSTRAINT_UNIQUE"})
 
@@ -197,12 +205,7 @@ class SQLitePollingListener:
 
     def _poll(self) -> list[Wakeup]:
         with self._connect() as conn:
-            rows = self._run(
-                conn,
-                "SELECT stream, max(seq), max(rowid) FROM events WHERE rowid > ? "
-                "GROUP BY stream ORDER BY stream",
-                (self._last_rowid,),
-            )
+            rows = self._run(conn, NEWS_SQL, (self._last_rowid,))
         if rows:
             self._last_rowid = max(int(row[2]) for row in rows)
         return [Wakeup(stream=str(row[0]), seq=int(row[1])) for row in rows]
