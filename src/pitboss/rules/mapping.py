@@ -231,18 +231,46 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
 
 def to_mapping(obj: Any) -> Any:
     """A JSON/TOML-ready form of a dataclass or `typing.NamedTuple` value: dicts, lists, str,
-    int, bool, None."""
-    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
-        return {f.name: to_mapping(getattr(obj, f.name)) for f in dataclasses.fields(obj)}
-    if isinstance(obj, enum.Enum):
-        return obj.value
-    if isinstance(obj, tuple) and hasattr(obj, "_asdict"):  # a NamedTuple record
-        return {name: to_mapping(value) for name, value in obj._asdict().items()}
-    if isinstance(obj, (list, tuple, frozenset)):
-        items = sorted(obj) if isinstance(obj, frozenset) else obj
-        return [to_mapping(v) for v in items]
-    if isinstance(obj, Mapping):
-        return {str(k): to_mapping(v) for k, v in obj.items()}
+    int, bool, None.
+
+    Each class's form is worked out once (`_encoder_for`): every hand event the live tables
+    store and every command the director logs goes through here."""
+    cls = obj.__class__
+    if cls in _LEAVES:
+        return obj
+    encode = _ENCODERS.get(cls)
+    if encode is None:
+        encode = _ENCODERS[cls] = _encoder_for(cls)
+    return encode(obj)
+
+
+_LEAVES = frozenset({int, str, bool, float, type(None)})
+_ENCODERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _encoder_for(cls: type) -> Callable[[Any], Any]:
+    """How `to_mapping` writes a value of ``cls`` (a dataclass, an enum, a named tuple, a
+    sequence, a frozenset in order, a mapping; anything else as it is)."""
+    if dataclasses.is_dataclass(cls):
+        names = tuple(f.name for f in dataclasses.fields(cls))
+        return lambda obj: {name: to_mapping(getattr(obj, name)) for name in names}
+    if issubclass(cls, enum.Enum):
+        return lambda obj: obj.value
+    if issubclass(cls, tuple) and hasattr(cls, "_asdict"):  # a NamedTuple record
+        fields = tuple(cls._fields)  # type: ignore[attr-defined]
+        return lambda obj: {
+            name: to_mapping(value) for name, value in zip(fields, obj, strict=True)
+        }
+    if issubclass(cls, (list, tuple)):
+        return lambda obj: [to_mapping(v) for v in obj]
+    if issubclass(cls, frozenset):
+        return lambda obj: [to_mapping(v) for v in sorted(obj)]
+    if issubclass(cls, Mapping):
+        return lambda obj: {str(k): to_mapping(v) for k, v in obj.items()}
+    return _as_is
+
+
+def _as_is(obj: Any) -> Any:
     return obj
 
 
