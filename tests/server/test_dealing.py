@@ -6,6 +6,7 @@ the director receives."""
 
 from __future__ import annotations
 
+import gc
 import json
 import re
 import sys
@@ -22,7 +23,7 @@ from pitboss.cards import Card
 from pitboss.live.hands import hand_stream
 from pitboss.play.simulation import dealt_mode_rules
 from pitboss.rules import RuleSet
-from pitboss.server.dealing import SWITCH_SECONDS, Dealing
+from pitboss.server.dealing import FULL_COLLECTION_EVERY, SWITCH_SECONDS, Dealing
 
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 
@@ -123,16 +124,21 @@ def test_the_director_starts_pauses_and_resumes_the_dealing(
     assert hand_stream(stream, 1) in streams  # type: ignore[arg-type]
 
 
-def test_the_switch_interval_is_short_only_while_the_software_deals(app: FastAPI) -> None:
-    """`sys.setswitchinterval` is the whole process's: put back when dealing stops."""
+def test_the_interpreter_is_tuned_only_while_the_software_deals(app: FastAPI) -> None:
+    """The switch interval and the collector's thresholds are the whole process's: put back
+    when dealing stops."""
     before = sys.getswitchinterval()
+    thresholds = gc.get_threshold()
     with TestClient(app) as client:
         answer = client.post("/api/setup", json={"password": PASSWORD, "setup_code": SETUP_CODE})
         director = Director(client, answer.json()["csrf"])
         stream = dealt_tournament(app, director, 6)
         start(director, stream, think_seconds=0, pause_seconds=0)
         assert sys.getswitchinterval() == min(before, SWITCH_SECONDS)
+        assert gc.get_threshold()[2] == max(thresholds[2], FULL_COLLECTION_EVERY)
     assert sys.getswitchinterval() == before
+    assert gc.get_threshold() == thresholds
+    assert gc.get_freeze_count() == 0
 
 
 def test_dealing_needs_a_started_tournament(app: FastAPI, director: Director) -> None:
