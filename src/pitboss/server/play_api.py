@@ -18,6 +18,7 @@ import json
 import weakref
 from typing import Any
 
+import orjson
 from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
@@ -358,7 +359,7 @@ async def serve_live(websocket: WebSocket, hub: Hub, auth: Auth, stream: str) ->
 
     async def send(payload: dict[str, Any]) -> None:
         async with sending:  # the view and the answers to frames, never interleaved
-            await websocket.send_text(json.dumps(payload, separators=(",", ":")))
+            await websocket.send_text(encode_frame(payload))
 
     async def read() -> None:
         """A player's frames, each answered as it comes (the action is the runner's at the
@@ -384,10 +385,10 @@ async def serve_live(websocket: WebSocket, hub: Hub, auth: Auth, stream: str) ->
         while not reader.done():
             payload = view()
             now = payload.pop("server_now")
-            text = json.dumps(payload, separators=(",", ":"))
+            text = encode_frame(payload)
             if text != last:
                 async with sending:
-                    await websocket.send_text(f'{text[:-1]},"server_now":{json.dumps(now)}}}')
+                    await websocket.send_text(f'{text[:-1]},"server_now":{encode_frame(now)}}}')
                 last = text
             await screen.queue.get()  # woken by a change it shows, or the reader's end
             attach()
@@ -401,6 +402,19 @@ async def serve_live(websocket: WebSocket, hub: Hub, auth: Auth, stream: str) ->
             reader.cancel()
             with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
                 await reader
+
+
+def encode_frame(payload: object) -> str:
+    """``payload`` as the JSON text of a WebSocket frame: what ``json.dumps`` writes, compact
+    (orjson: a screen's view is encoded about 470 times a second at 200 tables)."""
+    return orjson.dumps(payload, default=_frame_default, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
+def _frame_default(value: object) -> object:
+    """What orjson leaves to the caller and ``json.dumps`` writes: a named tuple as a list."""
+    if isinstance(value, tuple):
+        return list(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
 
 
 FRAME_TYPES = ("act", "rebuy", "call_clock")
