@@ -155,7 +155,7 @@ class LiveRoom:
 
     def execute(self, command: Command) -> list[Event]:
         """Run ``command`` through the director now, on the loop, and wake the waiting tables
-        (a command of a person's: a clock called, a re-buy declared, a player away). Before a
+        (a player away or back, `_presence`; a test's command). Before a
         hand's result the hand events still waiting are committed: the director never records
         a result before the decisions that led to it."""
         if isinstance(command, FinishHand):
@@ -166,8 +166,9 @@ class LiveRoom:
         return events
 
     async def act(self, command: Command) -> list[Event]:
-        """A table's command (a hand started or finished, a colour-up, the clock): run through
-        the director where the room's ``offload`` runs it, then the waiting tables woken. A
+        """A table's command (a hand started or finished, a colour-up, the clock) or a player's
+        at their page (a clock called, a re-buy declared): run through the director where the
+        room's ``offload`` runs it, in the order given, then the waiting tables woken. A
         hand's result waits until the table's last decision is committed (`HandLog.settled`,
         or this loop's group committed now): the director never records a result before the
         hand stream holds the decisions that led to it."""

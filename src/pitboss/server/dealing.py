@@ -33,7 +33,7 @@ from pitboss.live.hands import stop_writing_behind, write_behind
 from pitboss.live.room import PacedAgent, Pacer
 from pitboss.play.bots import bot_mix
 from pitboss.server.hub import Hub, Screen, wake_screens
-from pitboss.tournament.registry import Event
+from pitboss.tournament.registry import Command, Event
 from pitboss.tournament.state import Phase, TournamentState
 
 log = logging.getLogger(__name__)
@@ -99,6 +99,15 @@ class DealtRoom:
     @property
     def is_running(self) -> bool:
         return self.task is not None and not self.task.done()
+
+    async def act(self, command: Command) -> list[Event]:
+        """A player's command at their page through `LiveRoom.act`, on the room's loop (a
+        screen served by another loop, a second test client's, hands it over)."""
+        loop = self.loop
+        if loop is None or loop is asyncio.get_running_loop():
+            return await self.room.act(command)
+        done = asyncio.run_coroutine_threadsafe(self.room.act(command), loop)
+        return await asyncio.wrap_future(done)
 
 
 class Dealing:

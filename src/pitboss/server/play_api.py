@@ -369,7 +369,7 @@ async def serve_live(websocket: WebSocket, hub: Hub, auth: Auth, stream: str) ->
                 frame = await websocket.receive_text()
                 if player is None:
                     continue
-                answer = _answer(dealt, player, frame)
+                answer = await _answer(dealt, player, frame)
                 await send(answer)
                 if answer["kind"] != "submitted":  # a re-buy, a clock: the view may change
                     screen.wake(0)
@@ -427,7 +427,7 @@ _DECLARED: weakref.WeakKeyDictionary[DealtRoom, dict[PlayerId, set[str]]] = (
 """The ids of the re-buy frames each browser player's declarations were made with."""
 
 
-def _answer(dealt: DealtRoom | None, player: PlayerId, frame: str) -> dict[str, Any]:
+async def _answer(dealt: DealtRoom | None, player: PlayerId, frame: str) -> dict[str, Any]:
     if len(frame) > MAX_FRAME:
         error = LiveError(
             "that frame is too long for an action",
@@ -450,20 +450,21 @@ def _answer(dealt: DealtRoom | None, player: PlayerId, frame: str) -> dict[str, 
         )
         return {"kind": "refused", "action_id": "", **error.to_dict()}
     if kind == "rebuy":
-        return _declare_rebuy(dealt, player, message)
+        return await _declare_rebuy(dealt, player, message)
     if kind == "call_clock":
-        return _call_clock(dealt, player, message)
+        return await _call_clock(dealt, player, message)
     return _submit(dealt, player, message)
 
 
-def _call_clock(
+async def _call_clock(
     dealt: DealtRoom | None, player: PlayerId, message: dict[str, Any]
 ) -> dict[str, Any]:
     """The player calls the clock on the player to act at their table (TDA 29; KY 16, THC 15,
     SLPT 2: a player at the table): ``CallClock`` through the room, so the table's decision
     ends when the called clock runs out. The director's checks decide (a clock already running
     there, a caller at another table or out); a repeated call is refused by them, so it is
-    applied at most once."""
+    applied at most once. It runs where the tables' commands run (`LiveRoom.act`: the server's
+    director thread), so the loop never waits on the director's lock."""
     action_id = str(message.get("action_id", ""))[:80]
     try:
         dealt = dealing_for(dealt, player)
@@ -478,7 +479,7 @@ def _call_clock(
                 params={"player_id": player},
             )
         actor = PlayerId(turn.view.player)
-        dealt.room.execute(CallClock(table=seated.number, player_id=actor, called_by=player))
+        await dealt.act(CallClock(table=seated.number, player_id=actor, called_by=player))
     except PitbossError as error:
         return {"kind": "refused", "action_id": action_id, **error.to_dict()}
     dealt.room.table_changed(seated.number)
@@ -493,7 +494,7 @@ def _call_clock(
     }
 
 
-def _declare_rebuy(
+async def _declare_rebuy(
     dealt: DealtRoom | None, player: PlayerId, message: dict[str, Any]
 ) -> dict[str, Any]:
     """The player declares a re-buy at their page (THC 1, TDA 27): ``DeclareRebuy`` through the
@@ -501,8 +502,8 @@ def _declare_rebuy(
     next hand dealt and is made when that hand ends (``FinishHand``), or at the desk before
     (``Rebuy``): the player owes the director the money either way (the console's log shows
     the declaration, then the re-buy). The director's checks decide (the window, KY 4 /
-    THC 1; the eligibility, THC 1: below 16,000 chips; the limit); a frame id applied before is
-    not applied again.
+    THC 1; the eligibility, THC 1: below 16,000 chips; the limit); a frame id applied before,
+    or on its way to the director (`LiveRoom.act`), is not applied again.
     """
     action_id = str(message.get("action_id", ""))[:80]
     try:
@@ -521,10 +522,14 @@ def _declare_rebuy(
                 "action_id": action_id,
                 "message": f"re-buy declaration {action_id} was made already: ignored",
             }
-        dealt.room.execute(DeclareRebuy(player_id=player))
+        done.add(action_id)  # taken now: the same frame again meanwhile is a repeat
+        try:
+            await dealt.act(DeclareRebuy(player_id=player))
+        except PitbossError:
+            done.discard(action_id)
+            raise
     except PitbossError as error:
         return {"kind": "refused", "action_id": action_id, **error.to_dict()}
-    done.add(action_id)
     state = dealt.room.state
     seated = state.table_of(player)
     shown = seated.number if seated is not None else min(state.tables, default=None)
