@@ -67,7 +67,14 @@ DRAIN_S = 15.0
 
 
 def serve(
-    target: str, port: int, code: str, *, preset: str, seats: int, profile: str | None
+    target: str,
+    port: int,
+    code: str,
+    *,
+    preset: str,
+    seats: int,
+    deep: int,
+    profile: str | None,
 ) -> None:
     """Make the tournament and serve the app over ``target`` on loopback ``port`` until
     terminated (the child process)."""
@@ -85,7 +92,13 @@ def serve(
     with open_store(target) as store:
         app = create_app(store, system_clock, system_random, setup_code=code)
         rules = RuleSet.from_preset(preset)
-        rules = replace(rules, table=replace(rules.table, seats=seats))
+        terms = rules.tournament
+        entry = replace(terms.entry, starting_chips=terms.entry.starting_chips * deep)
+        rules = replace(
+            rules,
+            table=replace(rules.table, seats=seats),
+            tournament=replace(terms, entry=entry),
+        )
         app.state.hub.create(TITLE, dealt_mode_rules(rules))
         server = uvicorn.Server(
             uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
@@ -121,12 +134,13 @@ class Server:
 
 @contextmanager
 def server_process(
-    target: str, *, preset: str, seats: int, profile: str | None
+    target: str, *, preset: str, seats: int, deep: int, profile: str | None
 ) -> Iterator[Server]:
     """The server, while its process runs; stopped (SIGTERM, as a host stops it) after."""
     port, code = _free_port(), secrets.token_urlsafe(9)
     argv = [sys.executable, str(Path(__file__).resolve()), "--serve", target]
-    argv += ["--port", str(port), "--code", code, "--preset", preset, "--seats", str(seats)]
+    argv += [f"--port={port}", f"--code={code}", f"--preset={preset}", f"--seats={seats}"]
+    argv += [f"--deep={deep}"]  # "=": a code may start with "-"
     if profile is not None:
         argv += ["--profile", profile]
     child = subprocess.Popen(argv)
@@ -567,7 +581,9 @@ def run(contender: Contender, args: argparse.Namespace) -> Figures:
         profile = None
         if args.profile is not None:
             profile = f"{args.profile}.{contender.name.split()[0].lower()}"
-        with server_process(target, preset=args.preset, seats=args.seats, profile=profile) as srv:
+        with server_process(
+            target, preset=args.preset, seats=args.seats, deep=args.deep, profile=profile
+        ) as srv:
             seen = asyncio.run(drive(srv, contender, args))
         return check(target, seen, contender)
 
@@ -614,6 +630,13 @@ def main() -> None:
     parser.add_argument("--replay", type=float, default=0.05, help="share of actions sent twice")
     parser.add_argument("--preset", default="tda", help="the house (tda)")
     parser.add_argument("--seats", type=int, default=10, help="seats per table (10)")
+    parser.add_argument(
+        "--deep",
+        type=int,
+        default=10,
+        help="starting chips times this (10): the field lasts the run, so the tables dealt stay "
+        "about as many as at the start",
+    )
     parser.add_argument("--seed", type=int, default=1, help="the clients' random choices (1)")
     parser.add_argument("--no-baselines", action="store_true", help="the full load only")
     parser.add_argument("--profile", help="cProfile the server into FILE.<contender>")
@@ -628,6 +651,7 @@ def main() -> None:
             args.code,
             preset=args.preset,
             seats=args.seats,
+            deep=args.deep,
             profile=args.profile,
         )
         return
@@ -636,7 +660,8 @@ def main() -> None:
 
     load = os.getloadavg()
     print(
-        f"{args.tables} tables of {args.seats} ({args.preset}, bots dealing with no pause), "
+        f"{args.tables} tables of {args.seats} ({args.preset}, starting chips x{args.deep}, bots "
+        "dealing with no pause), "
         f"{args.clients} browser players acting at random, {args.warmup:g} s warm-up then "
         f"{args.seconds:g} s measured, loopback; load average {load[0]:.2f} {load[1]:.2f} "
         f"{load[2]:.2f} on {os.cpu_count()} cores"

@@ -36,7 +36,14 @@ def bench() -> ModuleType:
 
 def test_a_short_run_deals_hands_and_loses_no_action(bench: ModuleType) -> None:
     args = argparse.Namespace(
-        seconds=3.0, warmup=1.0, replay=0.5, preset="tda", seats=10, seed=3, profile=None
+        seconds=3.0,
+        warmup=1.0,
+        replay=0.5,
+        preset="tda",
+        seats=10,
+        deep=10,
+        seed=3,
+        profile=None,
     )
     figures = bench.run(bench.Contender("check", 2, 2), args)
     assert figures.clean, (figures.lost, figures.twice, figures.unasked, figures.wrong_seat)
