@@ -9,7 +9,8 @@ director has recorded it, and says so."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
+import contextlib
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
@@ -60,15 +61,16 @@ def held_night(tmp_path: Path) -> tuple[Night, Held]:
     return night, held
 
 
-async def running(room: LiveRoom) -> asyncio.Task[None]:
+@contextlib.asynccontextmanager
+async def dealing(room: LiveRoom) -> AsyncIterator[None]:
+    """The room deals (its tables settled first) until the block ends."""
     task = asyncio.ensure_future(room.run())
     await settle()
-    return task
-
-
-async def stop(task: asyncio.Task[None]) -> None:
-    task.cancel()
-    await asyncio.gather(task, return_exceptions=True)
+    try:
+        yield
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
 
 
 def test_a_start_queued_before_the_table_is_paused_deals_nothing(tmp_path: Path) -> None:
@@ -76,8 +78,7 @@ def test_a_start_queued_before_the_table_is_paused_deals_nothing(tmp_path: Path)
     room = night.room
 
     async def scenario() -> None:
-        task = await running(room)
-        try:
+        async with dealing(room):
             assert len(held.queue) == 1  # the first hand's start, waiting its turn
             room.pause(T1)
             settled = asyncio.ensure_future(room.settle())
@@ -93,8 +94,6 @@ def test_a_start_queued_before_the_table_is_paused_deals_nothing(tmp_path: Path)
             assert held.release() == 1
             await settle()
             assert list(night.live.state.hands) == [HandId("h1")]  # the number given again
-        finally:
-            await stop(task)
 
     asyncio.run(scenario())
 
@@ -106,8 +105,7 @@ def test_a_start_queued_before_the_director_stops_the_clock_deals_nothing(
     room = night.room
 
     async def scenario() -> None:
-        task = await running(room)
-        try:
+        async with dealing(room):
             assert len(held.queue) == 1
             night.live.execute(PauseClock())  # at the director's desk, while the start waits
             held.release()
@@ -118,8 +116,6 @@ def test_a_start_queued_before_the_director_stops_the_clock_deals_nothing(
             held.release()
             await settle()
             assert list(night.live.state.hands) == [HandId("h1")]
-        finally:
-            await stop(task)
 
     asyncio.run(scenario())
 
@@ -169,8 +165,7 @@ def test_a_hands_result_shows_before_the_director_records_it_and_says_so(
     room = night.room
 
     async def scenario() -> None:
-        task = await running(room)
-        try:
+        async with dealing(room):
             runner = room.runners[T1]
             for _ in range(500):
                 held.release()
@@ -192,7 +187,5 @@ def test_a_hands_result_shows_before_the_director_records_it_and_says_so(
             assert recorded["recorded"]
             assert recorded["hand_id"] == shown["hand_id"]
             assert night.live.state.hands[shown["hand_id"]].finished
-        finally:
-            await stop(task)
 
     asyncio.run(scenario())

@@ -342,13 +342,6 @@ class _Group:
         self.key = key
         self.batches: list[tuple[HandLog, NewBatch]] = []
 
-    def take(self) -> list[tuple[HandLog, NewBatch]]:
-        """The batches, taken (the loop's commit of the group then has none)."""
-        if _GROUPS.get(self.key) is self:
-            del _GROUPS[self.key]
-        batches, self.batches = self.batches, []
-        return batches
-
     def commit(self) -> None:
         """Commit the batches (if `flush` has not already). A failure is kept by every log in
         the group (its runner fails at its next write) and raised."""
