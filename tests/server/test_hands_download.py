@@ -15,7 +15,7 @@ from tests.server.test_dealing import dealt_tournament, link, start
 
 from pitboss.engine import HandTabled, HoleCardsDealt
 from pitboss.history.pokerstars import HAND_SEPARATOR
-from pitboss.live.hands import tournament_hands
+from pitboss.live.hands import flush, tournament_hands
 
 
 def dealt_hands(app: FastAPI, director: Director, count: int) -> str:
@@ -25,7 +25,12 @@ def dealt_hands(app: FastAPI, director: Director, count: int) -> str:
     while time.monotonic() < deadline:
         dealt = director.client.get(f"/api/tournaments/{stream}/dealing").json()
         if sum(t["hands_dealt"] for t in dealt["tables"]) >= count:
-            director.post(f"/api/tournaments/{stream}/dealing/pause", json={})
+            paused = director.post(f"/api/tournaments/{stream}/dealing/pause", json={})
+            while any(t["hand_id"] is not None for t in paused.json()["tables"]):
+                assert time.monotonic() < deadline, "the hands in play never finished"
+                time.sleep(0.05)  # the hand in play when paused finishes
+                paused = director.client.get(f"/api/tournaments/{stream}/dealing")
+            flush(app.state.hub.store)  # its last events are committed: the counts hold still
             return stream
         time.sleep(0.05)
     raise AssertionError("the hands were not dealt")
