@@ -2,10 +2,27 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+
+DAYS_AHEAD = "PITBOSS_TEST_DAYS_AHEAD"
+"""Run the tests with the computer's clock this many days ahead (it keeps ticking): no test
+may depend on today's date or the time of day (tests/test_date_independence.py sets it)."""
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    days = os.environ.get(DAYS_AHEAD)
+    if days:
+        import time
+
+        import time_machine
+
+        traveller = time_machine.travel(time.time() + int(days) * 86_400, tick=True)
+        traveller.start()
+        config.add_cleanup(traveller.stop)
 
 
 @pytest.fixture(scope="module")

@@ -113,34 +113,80 @@ def _script(path: Path, lines: list[dict[str, object]]) -> Path:
     return path
 
 
+# A rehearsal's own times, fixed and in the past: the tournament is created at the script's
+# first "at" (``new --script``) and shown at its last (``show --at``), so nothing here depends on
+# today's date or the time of day (tests/test_date_independence.py runs this file a year ahead).
+_DOORS = "2025-03-07T18:00:00Z"
+_LAST = "2025-03-07T19:45:00Z"
+
+
 def _rehearsal() -> list[dict[str, object]]:
     lines: list[dict[str, object]] = [
-        {
-            "type": "register_player",
-            "player_id": f"p{i}",
-            "name": f"Player {i}",
-            "at": "2026-12-04T18:00:00Z",
-        }
+        {"type": "register_player", "player_id": f"p{i}", "name": f"Player {i}", "at": _DOORS}
         for i in range(12)
     ]
-    lines.append({"type": "start_tournament", "at": "2026-12-04T19:00:00Z"})
-    lines.append({"type": "pause_clock", "at": "2026-12-04T19:30:00Z"})
-    lines.append({"type": "resume_clock", "at": "2026-12-04T19:31:00Z"})
-    lines.append({"type": "tick", "at": "2026-12-04T19:45:00Z"})
+    lines.append({"type": "start_tournament", "at": "2025-03-07T19:00:00Z"})
+    lines.append({"type": "pause_clock", "at": "2025-03-07T19:30:00Z"})
+    lines.append({"type": "resume_clock", "at": "2025-03-07T19:31:00Z"})
+    lines.append({"type": "tick", "at": _LAST})
     return lines
+
+
+def _new_for(db: str, script: Path) -> str:
+    return _ok("new", db, "--name", "Rehearsal", "--script", str(script)).strip()
+
+
+def _shown(db: str, tid: str, at: str = _LAST) -> dict[str, object]:
+    shown: dict[str, object] = json.loads(_ok("show", db, tid, "--json", "--at", at))
+    return shown
+
+
+def test_new_creates_a_rehearsal_at_its_scripts_first_time(db: str, tmp_path: Path) -> None:
+    script = _script(tmp_path / "night.jsonl", _rehearsal())
+    script.write_text("# Friday's rehearsal\n" + script.read_text(encoding="utf-8"))
+    tid = _new_for(db, script)
+    assert "2025-03-07 18:00:00" in _ok("list", db)
+    assert "16 commands run" in _ok("run", db, tid, str(script), "--seed", "5")
+    timeless = _script(tmp_path / "timeless.jsonl", [{"type": "tick"}])
+    assert _refused("new", db, "--name", "X", "--script", str(timeless)).startswith(
+        "error [bad_script]:"
+    )
+    line = _refused("new", db, "--name", "X", "--script", str(script), "--at", _DOORS)
+    assert line.startswith("error [bad_option]:")
+
+
+def test_a_script_older_than_its_tournament_says_how_to_rehearse_it(
+    db: str, tmp_path: Path
+) -> None:
+    script = _script(tmp_path / "night.jsonl", _rehearsal())
+    tid = _ok("new", db, "--name", "Made today").strip()  # at the real now, after the script
+    result = runner.invoke(app, ["event", "run", db, tid, str(script)], env={"COLUMNS": "200"})
+    assert result.exit_code == 2
+    first = result.stderr.splitlines()[0]
+    assert first.startswith(f"error [time_went_backwards]: {script}:1:")
+    assert "dated 2025-03-07T18:00:00Z" in first  # a time a person reads, not milliseconds
+    assert f"--script {script}" in first
+    assert json.loads(_ok("show", db, tid, "--json"))["players"]["entries"] == 0
 
 
 def test_run_rehearses_a_script_with_its_times_and_seed(db: str, tmp_path: Path) -> None:
     script = _script(tmp_path / "night.jsonl", _rehearsal())
-    first, second = _new(db), _new(db)
+    first, second = _new_for(db, script), _new_for(db, script)
     out = _ok("run", db, first, str(script), "--seed", "42")
     assert "16 commands run" in out
     _ok("run", db, second, str(script), "--seed", "42")
-    a = json.loads(_ok("show", db, first, "--json"))
-    b = json.loads(_ok("show", db, second, "--json"))
+    a, b = _shown(db, first), _shown(db, second)
     assert a["phase"] == b["phase"] == "running"
     assert a["standings"] == b["standings"]
-    assert a["clock"]["level"] == 3  # 44 minutes played (a minute's pause): TDA levels are 20 min
+    clock = a["clock"]
+    assert isinstance(clock, dict)
+    assert clock["level"] == 3  # 44 minutes played (a minute's pause): TDA levels are 20 min
+    assert clock["remaining_ms"] == 16 * 60_000  # 4 of level 3's 20 minutes played at 19:45
+    later = _shown(db, first, "2025-03-07T19:50:00Z")["clock"]
+    assert isinstance(later, dict)
+    assert later["remaining_ms"] == 11 * 60_000
+    line = _refused("show", db, first, "--at", "2025-03-07T19:00:00Z")
+    assert line.startswith("error [bad_at]:")
     with open_store(db) as store:
         seats = [
             [e.data for e in store.load(t) if e.type == "seats_drawn"] for t in (first, second)
@@ -151,7 +197,7 @@ def test_run_rehearses_a_script_with_its_times_and_seed(db: str, tmp_path: Path)
 def test_run_stops_at_the_first_refusal_naming_the_line(db: str, tmp_path: Path) -> None:
     lines = [*_rehearsal()[:3], {"type": "register_player", "player_id": "p0", "name": "Twice"}]
     script = _script(tmp_path / "bad.jsonl", lines)
-    tid = _new(db)
+    tid = _new_for(db, script)
     result = runner.invoke(app, ["event", "run", db, tid, str(script)])
     assert result.exit_code == 2
     assert f"{script}:4" in result.stderr
@@ -161,18 +207,16 @@ def test_run_stops_at_the_first_refusal_naming_the_line(db: str, tmp_path: Path)
 
 def test_run_resume_skips_what_was_recorded(db: str, tmp_path: Path) -> None:
     lines = _rehearsal()
-    tid = _new(db)
-    _ok("run", db, tid, str(_script(tmp_path / "half.jsonl", lines[:7])), "--seed", "1")
+    tid = _new_for(db, _script(tmp_path / "half.jsonl", lines[:7]))
+    _ok("run", db, tid, str(tmp_path / "half.jsonl"), "--seed", "1")
     out = _ok(
         "run", db, tid, str(_script(tmp_path / "all.jsonl", lines)), "--seed", "1", "--resume"
     )
     assert "7 already recorded" in out
-    other = _new(db)
+    other = _new_for(db, tmp_path / "all.jsonl")
     _ok("run", db, other, str(tmp_path / "all.jsonl"), "--seed", "1")
-    a = json.loads(_ok("show", db, tid, "--json"))
-    b = json.loads(_ok("show", db, other, "--json"))
-    for shown in (a, b):  # the real clock runs on between the two shows
-        del shown["id"], shown["clock"]["remaining_ms"]
+    a, b = _shown(db, tid), _shown(db, other)
+    del a["id"], b["id"]
     assert a == b
 
 
@@ -201,8 +245,9 @@ def test_log_tells_the_night_by_name_and_marks_what_was_undone(db: str) -> None:
 
 
 def test_export_writes_what_the_treasurer_asks_for(db: str, tmp_path: Path) -> None:
-    tid = _new(db)
-    _ok("run", db, tid, str(_script(tmp_path / "night.jsonl", _rehearsal())), "--seed", "3")
+    script = _script(tmp_path / "night.jsonl", _rehearsal())
+    tid = _new_for(db, script)
+    _ok("run", db, tid, str(script), "--seed", "3")
     out_dir = tmp_path / "books"
     written = _ok("export", db, tid, "--csv", str(out_dir)).split()
     assert sorted(Path(p).name for p in written) == [

@@ -120,13 +120,34 @@ def new_command(
         str | None,
         typer.Option("--at", help="Create it at this ISO time (a rehearsal's script)."),
     ] = None,
+    script: Annotated[
+        Path | None,
+        typer.Option(
+            "--script",
+            help='Create it at the first "at" of this rehearsal script (`pitboss event run`).',
+        ),
+    ] = None,
 ) -> None:
-    """Create a tournament under a preset's rules and print its id."""
+    """Create a tournament under a preset's rules and print its id.
+
+    A rehearsal is created at its own time (``--at``, or ``--script``: the script's first
+    ``"at"``), so the script's commands come after it whatever today's date is.
+    """
     from pitboss.cli.presets import load_house
+    from pitboss.errors import PitbossError
 
     with one_line_errors():
+        if at is not None and script is not None:
+            raise PitbossError(
+                "give --at or --script, not both: --script creates the tournament at the "
+                'script\'s first "at"',
+                code="bad_option",
+                params={"options": ["--at", "--script"]},
+            )
         rules = load_house(preset)
         when = None if at is None else parse_at(at, "--at")
+        if script is not None:
+            when = first_at(script)
         with _service(db) as svc:
             live = svc.create(name, rules, at=when)
         typer.echo(live.stream)
@@ -269,11 +290,34 @@ def _summary_text(stream: str, info: dict[str, Any]) -> list[str]:
 
 
 @event_app.command("show")
-def show_command(db: DbArg, tournament: IdArg, as_json: JsonOpt = False) -> None:
+def show_command(
+    db: DbArg,
+    tournament: IdArg,
+    as_json: JsonOpt = False,
+    at: Annotated[
+        str | None,
+        typer.Option(
+            "--at",
+            help="Show it as it stands at this ISO time (a rehearsal); not before the last "
+            "thing recorded.",
+        ),
+    ] = None,
+) -> None:
     """Phase, clock, level, players left, standings, prize pool and the ledger."""
+    from pitboss.errors import PitbossError
+
     with one_line_errors(), _service(db) as svc:
         live = svc.open(tournament)
-        info = summary(live.state, max(svc.clock(), live.state.last_at or 0))
+        last = live.state.last_at or 0
+        when = max(svc.clock(), last) if at is None else parse_at(at, "--at")
+        if when < last:
+            raise PitbossError(
+                f"--at {_iso(when)} UTC is before the last thing recorded, at {_iso(last)} UTC: "
+                "show it at or after that",
+                code="bad_at",
+                params={"at": when, "last_at": last},
+            )
+        info = summary(live.state, when)
     if as_json:
         typer.echo(json.dumps({"id": tournament, **info}, indent=2))
         return
@@ -363,6 +407,38 @@ def script_lines(path: Path) -> list[tuple[int, dict[str, Any]]]:
     return out
 
 
+def first_at(path: Path) -> int:
+    """The first ``"at"`` of a script, as ms UTC: the instant its rehearsal begins.
+
+    Raises:
+        PitbossError: ``bad_script`` when no line has an ``"at"``; ``bad_at`` for a bad one.
+    """
+    from pitboss.errors import PitbossError
+
+    for number, data in script_lines(path):
+        if "at" in data:
+            return parse_at(data["at"], f"{path}:{number}")
+    raise PitbossError(
+        f'{path}: no line has an "at", so the script has no time of its own; create the '
+        "tournament with --at ISO instead",
+        code="bad_script",
+        params={"path": str(path)},
+    )
+
+
+def _before_creation(live: LiveTournament, at: int | None, script: Path) -> str:
+    """The hint for a line dated before the tournament was created: create it at the
+    script's time."""
+    created = live.service.store.tournament(live.stream).created_at
+    if at is None or at >= created:
+        return ""
+    return (
+        f" (the tournament was created at {_iso(created)} UTC, after this line: create the "
+        f"rehearsal's tournament at the script's own time, `pitboss event new DB --name ... "
+        f"--script {script}`)"
+    )
+
+
 @event_app.command("run")
 def run_command(
     db: DbArg,
@@ -403,7 +479,10 @@ def run_command(
                 before = live.state
                 outcome = live.execute(command, at=at)
             except PitbossError as error:
-                typer.echo(f"error [{error.code}]: {where}: {error.message}", err=True)
+                hint = ""
+                if error.code == "time_went_backwards":
+                    hint = _before_creation(live, at, script)
+                typer.echo(f"error [{error.code}]: {where}: {error.message}{hint}", err=True)
                 typer.echo(f"{ran} commands run, {skipped} already recorded; stopped", err=True)
                 raise typer.Exit(EXIT_REFUSED) from None
             ran += 1
@@ -590,4 +669,4 @@ def clock_command(
             )
 
 
-__all__ = ["event_app", "parse_at", "script_lines", "summary"]
+__all__ = ["event_app", "first_at", "parse_at", "script_lines", "summary"]

@@ -28,6 +28,7 @@ from pitboss.tournament.conduct import OverrideRuling, due_forfeits
 from pitboss.tournament.hands import hand_for_hand_complete
 from pitboss.tournament.prizes import CloseBooks, PayPrize, payouts_and_state, with_payouts
 from pitboss.tournament.registry import COMMAND_CLASSES, HANDLERS, Command, Event
+from pitboss.tournament.reports import format_instant
 from pitboss.tournament.state import Phase, TournamentState, fold
 from pitboss.tournament.tables import resizes, seat_changes
 from pitboss.tournament.timekeeping import (
@@ -156,8 +157,9 @@ def _decide(
 ) -> list[Event]:
     if state.last_at is not None and now < state.last_at:
         raise ClockError(
-            f"time cannot go backwards: now is {now} ms but the last event was at "
-            f"{state.last_at} ms",
+            f"time cannot go backwards: this command is dated {format_instant(now)}, before "
+            f"the last thing recorded, at {format_instant(state.last_at)}; date it at or after "
+            "that",
             code="time_went_backwards",
             params={"now": now, "last_at": state.last_at},
         )

@@ -1,0 +1,51 @@
+"""No test depends on today's date or the time of day (issue 24): the CLI tests, whose
+rehearsal scripts carry their own times, pass with the computer's clock set a year ahead."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from tests.conftest import DAYS_AHEAD
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.slow
+def test_the_cli_tests_pass_with_the_clock_a_year_ahead() -> None:
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "-q",
+            "tests/cli",
+            f"{Path(__file__).relative_to(ROOT)}::test_the_clock_is_as_far_ahead_as_asked",
+        ],
+        cwd=ROOT,
+        env={**os.environ, DAYS_AHEAD: "365"},
+        capture_output=True,
+        text=True,
+        timeout=900,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout[-4000:] + result.stderr[-2000:]
+    assert "failed" not in result.stdout.splitlines()[-1]
+
+
+def test_the_clock_is_as_far_ahead_as_asked(tmp_path: Path) -> None:
+    """The service's clock is PITBOSS_TEST_DAYS_AHEAD days ahead of the real one (a new file's
+    time, which the file system takes from the real clock); 0 days in a plain run."""
+    from pitboss.service import system_clock
+
+    days = int(os.environ.get(DAYS_AHEAD) or 0)
+    probe = tmp_path / "now"
+    probe.write_text("")
+    real = probe.stat().st_mtime
+    ahead = system_clock() / 1000 - real
+    assert ahead == pytest.approx(days * 86_400, abs=60)
