@@ -85,6 +85,20 @@ def bust(page: Any, table: int, busted: list[str], winner: str) -> str:
     return place
 
 
+def count_table(page: Any, opener: str, counts: dict[str, int], shot: Path | None = None) -> None:
+    """Open the count panel with ``opener`` and type each player's chips; record it (a
+    screenshot of the typed count first, if ``shot``)."""
+    page.click(opener)
+    page.wait_for_selector("#count-panel:not([hidden])")
+    for pid, chips in counts.items():
+        page.fill(f"#count-panel input[data-count='{pid}']", f"{chips:,}")
+    assert "Counted" in page.locator("#count-total").inner_text()
+    if shot is not None:
+        page.locator("#count-panel").screenshot(path=str(shot))
+    click_and_wait(page, "#count-submit")
+    page.wait_for_selector("#count-panel", state="hidden")
+
+
 def confirm_proposal(page: Any, kind: str) -> list[str]:
     """Confirm the proposal on screen (of ``kind``); its lines as the console said them."""
     page.wait_for_selector(f"#proposal[data-kind={kind}]:not([hidden])")
@@ -202,8 +216,13 @@ def test_a_kentucky_night_through_the_console(
     text_of(clock, "#announcement", "Colour-up")
     tab(page, "counter")
     text_of(page, "#colour-up-state", "Colour-up due")
-    for table in (1, 2, 3):
-        click_and_wait(page, f"#colour-up-tables [data-race='{table}']")
+    for table in (1, 2, 3):  # a table dealt by a person is counted, and raced on the count
+        players = seated(payload(page), table)
+        odd = {x["player_id"]: x["chips"] + (25 if i % 2 else -25) for i, x in enumerate(players)}
+        count_table(page, f"#colour-up-tables [data-race='{table}']", odd)
+        raced = page.locator("#happened-list li").all_inner_texts()
+        assert any(f"Colour-up at table {table}" in line for line in raced), raced
+        assert not any("no stack changed" in line for line in raced), raced
     text_of(page, "#colour-up-tables", "Every table has coloured up")
 
     # --- the intermission: add-ons (KY 5); a re-buy refused, the reason shown ------------
@@ -256,10 +275,25 @@ def test_a_kentucky_night_through_the_console(
     advance(live_server, page, 300)
     page.wait_for_selector("#forced-chop:not([hidden])")
     assert "chip" in page.locator("#forced-chop-text").inner_text()
+    assert (
+        "Count the chips at every table first: table 1"
+        in page.locator("#forced-chop-text").inner_text()
+    )
     click_and_wait(page, "#forced-chop-propose")
     deal = page.locator("#deals .deal")
     deal.wait_for(state="visible")
     assert "forced" in deal.inner_text()
+    assert page.locator("#deals [data-approve]").is_disabled()  # KY 11: count first
+    final = seated(payload(page), 1)
+    counted = {x["player_id"]: x["chips"] for x in final}
+    counted[final[0]["player_id"]] += 500  # chips found at the count
+    count_table(
+        page, "#deals [data-count-table='1']", counted, screenshots / "console-count-at-limit.png"
+    )
+    text_of(page, "#deals", "% of the chips")
+    page.locator("#deals .deal").screenshot(path=str(screenshots / "console-ky11-chop.png"))
+    shown = page.locator("#deals .deal").inner_text()
+    assert f"{counted[final[0]['player_id']]:,}" in shown
     click_and_wait(page, "#deals [data-approve]")
     assert payload(page)["phase"] == "finished"
     assert any(d["forced"] and d["approved"] for d in payload(page)["deals"])

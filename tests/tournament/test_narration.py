@@ -258,6 +258,12 @@ def ky_night() -> tuple[Log, TournamentState]:
     f.do(c.Tick(), at=f.minutes(361))
     left = f.state.remaining_players()
     f.do(c.ProposeDeal(deal_id="ky11", players=left, method=ChopMethod.CHIP))
+    counted = [
+        PlayerChips(player_id=pid, chips=f.state.players[pid].chips)
+        for pid in f.state.tables[TableNo(1)].players()
+    ]
+    counted[0] = PlayerChips(player_id=counted[0].player_id, chips=counted[0].chips + 100)
+    f.do(c.CountChips(table=1, stacks=tuple(counted), counted_by="the floor"))  # deal revised
     f.do(c.ApproveDeal(deal_id="ky11"))
     for award in awards(f.state):
         if award.due_cents > 0:

@@ -38,6 +38,8 @@ from pitboss.server.deps import (
 from pitboss.server.hub import Hub
 from pitboss.service.audit import describe_all, log_lines, plan_batches
 from pitboss.tournament.codec import decode_command_json, encode_command
+from pitboss.tournament.colour_up import RaceColourUp
+from pitboss.tournament.counts import CountChips
 from pitboss.tournament.registry import COMMAND_CLASSES, Command
 from pitboss.tournament.reports import all_reports
 from pitboss.tournament.views import find_my_seat as find_seat_lines
@@ -65,6 +67,9 @@ TABLE_COMMANDS = frozenset(
         "record_showdown",
         "record_misdeal",
         "confirm_replacement_card",
+        # chip counts (issue 24): the table's count, and the colour-up's race run on one
+        "count_chips",
+        "race_colour_up",
     }
 )
 """What a table's device may record, at its own table only (every one names its table)."""
@@ -364,6 +369,8 @@ async def table_command(
             code="not_this_table",
             params={"table": table, "allowed": sorted(TABLE_COMMANDS), "got": kind},
         )
+    if isinstance(decoded, CountChips | RaceColourUp):  # the log says the device counted
+        decoded = dataclasses.replace(decoded, counted_by=f"table {table}'s device")
     return await _execute(hub, stream, decoded)
 
 

@@ -18,9 +18,11 @@ from typing import Any
 from pitboss.ids import PlayerId, TableNo
 from pitboss.rules.tournament import AnteMode
 from pitboss.tournament import views, windows
+from pitboss.tournament.counts import is_dealt_by_a_person, tables_to_count
 from pitboss.tournament.entries import PlayerStatus
+from pitboss.tournament.prizes import BY_CHIPS, counts_since
 from pitboss.tournament.reports import results_report
-from pitboss.tournament.state import Phase, TournamentState
+from pitboss.tournament.state import Deal, Phase, TournamentState
 from pitboss.tournament.structure import ante_label
 from pitboss.tournament.timekeeping import caught_up
 
@@ -255,20 +257,8 @@ def director_view(state: TournamentState, now: int, *, stream: str, seq: int) ->
         {"hand_id": h.hand_id, "table": h.table, "players": list(h.players)}
         for h in state.open_hands()
     ]
-    out["deals"] = [
-        {
-            "deal_id": d.deal_id,
-            "method": None if d.method is None else str(d.method),
-            "players": list(d.players),
-            "amounts_cents": list(d.amounts_cents),
-            "forced": d.forced,
-            "approved": d.approved,
-            "cancelled": d.cancelled,
-            "consents": sorted(d.consents),
-            "warnings": list(d.warnings),
-        }
-        for d in state.deals.values()
-    ]
+    out["deals"] = [_deal(state, d) for d in state.deals.values()]
+    out["counts"] = counts_payload(state)
     out["time_limit_reached"] = state.time_limit_reached
     out["clock_calls"] = [
         {"table": t, "player_id": c.player_id, "expires_at": c.expires_at}
@@ -280,6 +270,63 @@ def director_view(state: TournamentState, now: int, *, stream: str, seq: int) ->
     out["colour_up_due"] = colour_up_due(state)
     out["next_place"] = state.players_left if state.players_left > 1 else None
     return out
+
+
+def _deal(state: TournamentState, d: Deal) -> dict[str, Any]:
+    """A deal for the console: each player's stack, share of the chips and prize, as KY 11's
+    worked example sets them out, and the tables still to count before a deal by chips can be
+    approved (issue 24)."""
+    total = sum(d.stacks)
+    by_chips = d.method in BY_CHIPS
+    return {
+        "deal_id": d.deal_id,
+        "method": None if d.method is None else str(d.method),
+        "players": list(d.players),
+        "names": [state.players[p].name for p in d.players],
+        "stacks": list(d.stacks),
+        "percent": [percent(chips, total) for chips in d.stacks] if total else [],
+        "amounts_cents": list(d.amounts_cents),
+        "forced": d.forced,
+        "by_chips": by_chips,
+        "approved": d.approved,
+        "cancelled": d.cancelled,
+        "consents": sorted(d.consents),
+        "warnings": list(d.warnings),
+        "tables_to_count": list(tables_to_count(state, counts_since(state, d)))
+        if by_chips and d.is_open
+        else [],
+    }
+
+
+def percent(part: int, whole: int) -> str:
+    """``part`` of ``whole`` to 0.1% (``"53.3%"``), as KY 11's example prints shares; the
+    money is divided by the chips themselves, never by the rounded percentages."""
+    tenths = (2000 * part + whole) // (2 * whole)  # round half up
+    return f"{tenths // 10}.{tenths % 10}%"
+
+
+def counts_payload(state: TournamentState) -> dict[str, Any]:
+    """Each table's latest chip count (issue 24): whether a person deals there (then only a
+    count knows its stacks), when it was counted, by whom and what it found; and the night's
+    chips found (+) or missing (-)."""
+    tables = []
+    for number in sorted(state.tables):
+        count = state.counts.get(number)
+        tables.append(
+            {
+                "table": number,
+                "dealt_by_a_person": is_dealt_by_a_person(state, number),
+                "counted_at": None if count is None else count.at,
+                "counted_by": None if count is None else count.counted_by,
+                "difference": None if count is None else count.difference,
+                "chips": sum(state.players[p].chips for p in state.tables[number].players()),
+            }
+        )
+    return {
+        "tables": tables,
+        "chips_found": state.chips_found,
+        "limit_at": state.time_limit_at,
+    }
 
 
 def counter_payload(state: TournamentState, now: int) -> dict[str, Any]:
@@ -334,10 +381,13 @@ def colour_up_due(state: TournamentState) -> dict[str, Any] | None:
     if state.phase is not Phase.RUNNING or not period.colour_up:
         return None
     done = sorted(t for index, t in state.colour_ups_raced if index == period.index)
+    pending = [t for t in sorted(state.tables) if t not in done]
     return {
         "chips": list(period.colour_up),
         "tables_done": done,
-        "tables_pending": [t for t in sorted(state.tables) if t not in done],
+        "tables_pending": pending,
+        "tables_to_count": [t for t in pending if is_dealt_by_a_person(state, t)],
+        "race_chip": min(period.chips_in_play),
     }
 
 

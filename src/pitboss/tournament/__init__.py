@@ -21,7 +21,8 @@ registered by type in `pitboss.tournament.registry`:
 - `prizes`: payouts, deals and chops, prizes paid, the books;
 - `side_games`: SLPT 29 side games into the main event;
 - `corrections`: a bust recorded without the hand, a hand's result or the button put right
-  (TDA 34A), a table's count.
+  (TDA 34A), a table resynced;
+- `counts`: a table's chips counted (chips found or missing recorded; KY 11 chops by them).
 
 Pure values and planners sit below them (`clock`, `structure`, `entries`, `ledger`, `seating`,
 `balancing`, `eliminations`, `payouts`, `chop`, `icm`, `awards`, `windows`); `aggregate` sits
@@ -36,6 +37,7 @@ from pitboss.tournament import (  # the features: importing them registers their
     colour_up,
     conduct,
     corrections,
+    counts,
     creation,
     hands,
     prizes,
@@ -62,6 +64,7 @@ FEATURES = (
     prizes,
     side_games,
     corrections,
+    counts,
 )
 """The feature modules, each owning its commands, events, handlers and folds."""
 

@@ -26,7 +26,14 @@ from pitboss.tournament.busts import PlayersBusted, TournamentWon
 from pitboss.tournament.chance import Draws
 from pitboss.tournament.conduct import OverrideRuling, due_forfeits
 from pitboss.tournament.hands import hand_for_hand_complete
-from pitboss.tournament.prizes import CloseBooks, PayPrize, payouts_and_state, with_payouts
+from pitboss.tournament.prizes import (
+    BY_CHIPS,
+    CloseBooks,
+    PayPrize,
+    payouts_and_state,
+    revised_deals,
+    with_payouts,
+)
 from pitboss.tournament.registry import COMMAND_CLASSES, HANDLERS, Command, Event
 from pitboss.tournament.reports import format_instant
 from pitboss.tournament.state import Phase, TournamentState, fold
@@ -173,7 +180,11 @@ def _decide(
         current = fold(current, follow)
         events.extend([*forfeits, *follow])
     _refuse_after_the_end(current, command)
-    events.extend(HANDLERS[type(command)](current, command, _Context(now=now, rng=rng)))
+    done = HANDLERS[type(command)](current, command, _Context(now=now, rng=rng))
+    events.extend(done)
+    if any(d.is_open and d.method in BY_CHIPS for d in current.deals.values()):
+        # a deal by chips follows the stacks until it is approved (KY 11: a count, a hand)
+        events.extend(revised_deals(fold(current, done), now, rng))
     return events
 
 

@@ -42,12 +42,26 @@ from pitboss.errors import ColourUpError, TournamentError
 from pitboss.ids import PlayerId, TableNo
 from pitboss.rules.tournament import ChipRace, EqualStackBusts, RacedOut
 from pitboss.tournament.busts import PlayersBusted
+from pitboss.tournament.counts import (
+    COUNTED_BY_THE_DIRECTOR,
+    ChipsCounted,
+    count_of,
+    is_dealt_by_a_person,
+    with_count,
+)
 from pitboss.tournament.eliminations import RACED_OUT, rank_busts
 from pitboss.tournament.entries import PlayerChips
-from pitboss.tournament.fields import Chips, SeatNumber, TableNumber
+from pitboss.tournament.fields import Chips, Reason, SeatNumber, TableNumber
 from pitboss.tournament.registry import Command, Context, Event, folds, handles
-from pitboss.tournament.state import Phase, TournamentState, player_in_play, with_players
-from pitboss.validation import Range
+from pitboss.tournament.state import (
+    Phase,
+    TournamentState,
+    fold,
+    names,
+    player_in_play,
+    with_players,
+)
+from pitboss.validation import MAX_INT, Range
 
 ChipRaceMethod = ChipRace
 """How odd chips are settled at a colour-up: the rule set's setting (TDA 24 or KY 2)."""
@@ -352,11 +366,13 @@ def _fewest_chips(value: int, denominations: Sequence[int]) -> int | None:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatedPlayer:
-    """A player in a seat (1-based) at a table; ``odd_chips`` is a live dealer's own count."""
+    """A player in a seat (1-based) at a table; ``odd_chips`` is a live dealer's own count of
+    their odd chips, ``chips`` their whole stack as counted before the race (issue 24)."""
 
     seat: SeatNumber
     player_id: PlayerId
     odd_chips: Annotated[int, Range(0, 1000)] | None = None
+    chips: Annotated[int, Range(1, MAX_INT)] | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -368,14 +384,17 @@ class RecordColourUp(Command):
     chips_removed: Chips
     chips_added: Chips = 0
     draw: tuple[str, ...] = ()
+    counted_by: Reason = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RaceColourUp(Command):
-    """Run the scheduled colour-up and chip race at one table (TDA 24 or KY 2, by the house)."""
+    """Run the scheduled colour-up and chip race at one table (TDA 24 or KY 2, by the house);
+    at a table dealt by a person each seat's ``chips`` as counted (the race is run on them)."""
 
     table: TableNumber
     seats: tuple[SeatedPlayer, ...]
+    counted_by: Reason = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -383,7 +402,10 @@ class ColourUpRecorded(Event):
     """A table's colour-up: stacks after it and chips removed or added (TDA 24).
 
     ``draw`` lists every card dealt in the race (``"3:As"`` = seat 3 drew the ace of spades);
-    ``period`` is the colour-up's period when the director ran the race.
+    ``period`` is the colour-up's period when the director ran the race. A colour-up counted by
+    hand is the table's count (issue 24): ``counted_by`` says who counted, and ``difference``
+    the chips it found (+) or found missing (-) against pitboss's stacks, removals and
+    additions.
     """
 
     at: int
@@ -394,6 +416,8 @@ class ColourUpRecorded(Event):
     draw: tuple[str, ...] = ()
     period: int | None = None
     announcement: tuple[str, ...] = ()
+    counted_by: str | None = None
+    difference: int = 0
 
 
 @folds(ColourUpRecorded)
@@ -405,7 +429,11 @@ def _recorded(state: TournamentState, event: ColourUpRecorded) -> TournamentStat
     raced = state.colour_ups_raced
     if event.period is not None:
         raced = raced | {(event.period, event.table)}
-    return state._replace(colour_ups_raced=raced)
+    state = state._replace(colour_ups_raced=raced)
+    if event.counted_by is None:
+        return state
+    total = sum(st.chips for st in event.stacks)
+    return with_count(state, event.table, event.at, event.counted_by, event.difference, total)
 
 
 @handles(RecordColourUp)
@@ -425,22 +453,21 @@ def _race(s: TournamentState, c: RaceColourUp, ctx: Context) -> list[Event]:
 
 
 def record_colour_up(s: TournamentState, c: RecordColourUp, now: int) -> list[Event]:
-    """A live table's colour-up, as its dealer reports it (TDA 24 race, or KY 2 pooled draw).
+    """A live table's colour-up, as its dealer counted it (TDA 24 race, or KY 2 pooled draw).
 
     Accepted only while a colour-up is due at the table and once per colour-up, between hands,
-    for the players still in at that table (all of them at a seated table), and only when the
-    stacks are what an exchange and a race can give: each stack after is whole chips of the
-    smallest denomination still in play; nobody loses more than their odd chips (the value the
-    exchange cannot make, ``stack mod`` that chip) and nobody gains more than the race allows
-    (TDA 24: one chip each; KY 2: the single winner takes every chip the pot makes), plus one
-    chip for a player the race would leave with none (TDA 24A). The race cannot give out more
-    chips than the odd chips make (rounded down; TDA 24C), and chips after = before - removed +
-    added. A player left with no chips is out, placed by their stack before the race (KY 8d),
-    when the house's ``raced_out`` is ``bust``; otherwise the dealer must leave them one chip.
+    for the players still in at that table (all of them at a seated table). The stacks after it
+    are counted by hand, so they are the table's count (issue 24): accepted whatever they find,
+    the difference from pitboss's stacks (less the chips removed, plus those added) recorded and
+    shown as chips found or missing. What a colour-up cannot leave is refused: a stack that is
+    not whole chips of the smallest denomination still in play, or chips added beyond one such
+    chip for each player (TDA 24A: only to keep a player from being raced out). A player left
+    with no chips is out, placed by their stack before the race (KY 8d), when the house's
+    ``raced_out`` is ``bust``; otherwise the dealer must leave them one chip.
 
     Raises:
-        TournamentError: no colour-up due, already recorded, a hand in play, players missing
-            or not at the table, or stacks the colour-up cannot give.
+        TournamentError: no colour-up is due, already recorded, a hand in play, players missing
+            or not at the table, or stacks a colour-up cannot leave.
     """
     if s.phase is not Phase.RUNNING:
         raise TournamentError(
@@ -470,67 +497,35 @@ def record_colour_up(s: TournamentState, c: RecordColourUp, now: int) -> list[Ev
         if sorted(ids) != sorted(seated.players()):
             raise TournamentError(
                 f"a colour-up at table {table} lists exactly its players: "
-                f"{', '.join(seated.players())}",
+                f"{names(s, seated.players())}",
                 code="bad_colour_up",
                 params={"table": table, "players": list(seated.players())},
             )
     unit = min(period.chips_in_play)
     rules = s.rules.tournament.colour_up
-    odd = {pid: chips % unit for pid, chips in befores.items()}
-    gains: dict[PlayerId, int] = {}
-    for st in c.stacks:
-        base = befores[st.player_id] - odd[st.player_id]
-        gain = st.chips - base
-        limit = unit if rules.chip_race is ChipRace.TDA_24 else (sum(odd.values()) // unit) * unit
-        if st.chips % unit or gain < 0 or gain > max(limit, unit if base == 0 else 0):
-            raise TournamentError(
-                f"{st.player_id} cannot have {st.chips:,} chips after this colour-up: they had "
-                f"{befores[st.player_id]:,}, so {base:,} in chips of {unit:,} and odd chips worth "
-                f"{odd[st.player_id]:,} to race (TDA 24, KY 2)",
-                code="colour_up_not_possible",
-                params={
-                    "player_id": st.player_id,
-                    "chips": st.chips,
-                    "before": base + odd[st.player_id],
-                    "base": base,
-                    "unit": unit,
-                    "odd_value": odd[st.player_id],
-                },
-            )
-        gains[st.player_id] = gain
-    total_odd = sum(odd.values())
-    kept_in = [p for p in ids if befores[p] - odd[p] == 0 and gains[p] > 0]
-    raced = sum(gains.values()) - c.chips_added
-    before, after = sum(befores.values()), sum(st.chips for st in c.stacks)
-    if (
-        after != before - c.chips_removed + c.chips_added
-        or c.chips_added > unit * len(kept_in)
-        or c.chips_added % unit
-        or not 0 <= raced <= total_odd // unit * unit
-        or c.chips_removed != total_odd - raced
-    ):
+    uneven = [st for st in c.stacks if st.chips % unit]
+    if uneven:
+        st = uneven[0]
         raise TournamentError(
-            f"the colour-up does not add up: {before:,} chips before with {total_odd:,} in odd "
-            f"chips, which race for at most {total_odd // unit} chip(s) of {unit:,}; "
-            f"{c.chips_removed:,} removed and {c.chips_added:,} added cannot leave {after:,} "
-            "(TDA 24)",
-            code="colour_up_not_conserved",
-            params={
-                "before": before,
-                "after": after,
-                "odd_chips": total_odd,
-                "chips_removed": c.chips_removed,
-                "chips_added": c.chips_added,
-                "unit": unit,
-                "max_race_chips": total_odd // unit,
-            },
+            f"after the colour-up every stack is whole chips of {unit:,}: "
+            f"{names(s, [st.player_id])}'s {st.chips:,} is not; count that stack again",
+            code="colour_up_not_possible",
+            params={"player_id": st.player_id, "chips": st.chips, "unit": unit},
         )
+    if c.chips_added % unit or c.chips_added > unit * len(ids):
+        raise TournamentError(
+            f"chips are added at a colour-up only to keep a player from being raced out: one "
+            f"chip of {unit:,} each at most (TDA 24A), not {c.chips_added:,}",
+            code="colour_up_not_conserved",
+            params={"chips_added": c.chips_added, "unit": unit, "players": len(ids)},
+        )
+    before, after = sum(befores.values()), sum(st.chips for st in c.stacks)
+    difference = after - (before - c.chips_removed + c.chips_added)
     outs = [(st.player_id, befores[st.player_id]) for st in c.stacks if st.chips == 0]
     if outs and rules.raced_out is RacedOut.ONE_CHIP:
-        names = ", ".join(p for p, _ in outs)
         raise TournamentError(
-            f"nobody is raced out under this house's rule (TDA 24A): {names} must keep one chip "
-            f"of {unit:,}",
+            f"nobody is raced out under this house's rule (TDA 24A): "
+            f"{names(s, [p for p, _ in outs])} must keep one chip of {unit:,}",
             code="raced_out_keeps_a_chip",
             params={"players": [p for p, _ in outs], "unit": unit},
         )
@@ -543,6 +538,8 @@ def record_colour_up(s: TournamentState, c: RecordColourUp, now: int) -> list[Ev
             chips_added=c.chips_added,
             draw=c.draw,
             period=period.index,
+            counted_by=c.counted_by.strip() or COUNTED_BY_THE_DIRECTOR,
+            difference=difference,
         )
     ]
     if outs:
@@ -626,8 +623,12 @@ def race_colour_up(
                 "players": [x.player_id for x in c.seats],
             },
         )
+    count = _race_count(s, c, now)
+    counted = s if count is None else fold(s, [count])
     race_seats = [
-        RaceSeat(seat=x.seat, stack=player_in_play(s, x.player_id).chips, odd_chips=x.odd_chips)
+        RaceSeat(
+            seat=x.seat, stack=player_in_play(counted, x.player_id).chips, odd_chips=x.odd_chips
+        )
         for x in c.seats
     ]
     rules = s.rules.tournament.colour_up
@@ -648,7 +649,8 @@ def race_colour_up(
     stacks = tuple(
         PlayerChips(player_id=seats[r.seat].player_id, chips=r.stack_after) for r in result.seats
     )
-    events: list[Event] = [
+    events: list[Event] = [] if count is None else [count]
+    events.append(
         ColourUpRecorded(
             at=now,
             table=c.table,
@@ -659,10 +661,43 @@ def race_colour_up(
             period=period.index,
             announcement=result.announcement(),
         )
-    ]
+    )
     if result.raced_out:
-        events.append(_raced_out(s, c.table, result, seats, now, rng))
+        events.append(_raced_out(counted, c.table, result, seats, now, rng))
     return events
+
+
+def _race_count(s: TournamentState, c: RaceColourUp, now: int) -> ChipsCounted | None:
+    """The count the race is run on: every seat's ``chips`` given, or none.
+
+    At a table dealt by a person pitboss's stacks move only by bust-outs, so they hold no odd
+    chips and a race on them changes nothing (the KY night's races at levels 4 and 8): there the
+    race needs the count.
+
+    Raises:
+        TournamentError: some seats counted and not others; ``race_needs_count``.
+    """
+    given = [x for x in c.seats if x.chips is not None]
+    if not given:
+        if s.is_seated and is_dealt_by_a_person(s, c.table):
+            raise TournamentError(
+                f"table {c.table} is dealt by a person: pitboss knows its stacks only from "
+                "bust-outs, so a race on them would race no odd chips; count each player's "
+                "chips and race on the count (TDA 24, KY 2)",
+                code="race_needs_count",
+                params={"table": c.table},
+            )
+        return None
+    if len(given) != len(c.seats):
+        missing = [x.player_id for x in c.seats if x.chips is None]
+        raise TournamentError(
+            f"count every player's chips for the race at table {c.table}: "
+            f"{names(s, missing)} not counted",
+            code="count_incomplete",
+            params={"table": c.table, "missing": missing},
+        )
+    stacks = tuple(PlayerChips(player_id=x.player_id, chips=x.chips or 0) for x in c.seats)
+    return count_of(s, c.table, stacks, c.counted_by, now, "the colour-up's count")
 
 
 def _removed_for(s: TournamentState, seats: list[RaceSeat]) -> tuple[int, ...]:

@@ -53,6 +53,7 @@ from pitboss.tournament.corrections import (
     HandCorrected,
     TableResynced,
 )
+from pitboss.tournament.counts import ChipsCounted
 from pitboss.tournament.creation import TournamentCreated
 from pitboss.tournament.eliminations import RACED_OUT, RemovalReason
 from pitboss.tournament.entries import PlayerChips
@@ -63,6 +64,7 @@ from pitboss.tournament.prizes import (
     DealCancelled,
     DealConsented,
     DealProposed,
+    DealRevised,
     PayoutsComputed,
     PrizeForfeited,
     PrizePaid,
@@ -700,9 +702,22 @@ def _colour_up(e: ColourUpRecorded, s: TournamentState) -> str:
         else "no chips removed from play"
     )
     added = f", {e.chips_added:,} added" if e.chips_added else ""
+    counted = ""
+    if e.counted_by is not None:
+        counted = f"; counted by hand by {e.counted_by}, {_found(e.difference)}"
     return (
-        f"Colour-up at table {e.table} ({rule}): {removed}{added}; {_changes(s, before, e.stacks)}"
+        f"Colour-up at table {e.table} ({rule}): {removed}{added}{counted}; "
+        f"{_changes(s, before, e.stacks)}"
     )
+
+
+def _found(difference: int) -> str:
+    """What a count found against pitboss's stacks (issue 24)."""
+    if difference > 0:
+        return f"{difference:,} chips found"
+    if difference < 0:
+        return f"{-difference:,} chips missing"
+    return "as pitboss had it"
 
 
 # --- hands recorded by a dealer (`pitboss.tournament.recorded`) ---------------------------------
@@ -1181,6 +1196,28 @@ def _button_corrected(e: ButtonCorrected, s: TournamentState) -> str:
 def _resynced(e: TableResynced, s: TournamentState) -> str:
     button = "" if e.button is None else f"; button at seat {e.button}"
     return f"Table {e.table} recounted: {_changes(s, e.before, e.stacks)}{button}"
+
+
+@_describes(ChipsCounted)
+def _counted(e: ChipsCounted, s: TournamentState) -> str:
+    total = sum(st.chips for st in e.stacks)
+    found = _found(e.difference)
+    if e.difference:
+        found += f" (pitboss had {total - e.difference:,})"
+    return (
+        f"Table {e.table} counted by {e.counted_by}: {total:,} chips, {found}; "
+        f"{_changes(s, e.before, e.stacks)}"
+    )
+
+
+@_describes(DealRevised)
+def _deal_revised(e: DealRevised, s: TournamentState) -> str:
+    deal = s.deals[e.deal_id]
+    warnings = "".join(f"; warning: {w}" for w in e.warnings)
+    return (
+        f"Deal {e.deal_id} worked out again from the chips now: "
+        f"{_shares(s, deal.players, e.amounts_cents)}; every player agrees again{warnings}"
+    )
 
 
 __all__ = [

@@ -25,7 +25,8 @@ from pitboss.tournament import clock as clk
 from pitboss.tournament import ledger as ldg
 from pitboss.tournament import windows
 from pitboss.tournament.awards import award_of, awards
-from pitboss.tournament.chop import ChopWarning, ChopWarningKind, propose_chop
+from pitboss.tournament.chop import ChopProposal, ChopWarning, ChopWarningKind, propose_chop
+from pitboss.tournament.counts import tables_to_count
 from pitboss.tournament.entries import PlayerStatus, age_on, date_of
 from pitboss.tournament.fields import Cents, PositiveCents
 from pitboss.tournament.payouts import STANDARD_PAYOUTS, PayoutScheme, compute_payouts
@@ -145,6 +146,20 @@ class DealProposed(Event):
     left_to_play_cents: int = 0
     warnings: tuple[str, ...] = ()
     forced: bool = False
+    stacks: tuple[int, ...] = ()
+    prizes_cents: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealRevised(Event):
+    """An open deal by chips worked out again from the stacks now (a count, a hand): the
+    consents given to the old amounts no longer stand (KY 11: by "their total chip count")."""
+
+    at: int
+    deal_id: str
+    stacks: tuple[int, ...]
+    amounts_cents: tuple[int, ...]
+    warnings: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -213,6 +228,21 @@ def _proposed(state: TournamentState, event: DealProposed) -> TournamentState:
         left_to_play_cents=event.left_to_play_cents,
         warnings=event.warnings,
         forced=event.forced,
+        stacks=event.stacks,
+        prizes_cents=event.prizes_cents,
+        proposed_at=event.at,
+    )
+    return with_deal(state, deal)
+
+
+@folds(DealRevised)
+def _revised(state: TournamentState, event: DealRevised) -> TournamentState:
+    deal = replace(
+        state.deals[event.deal_id],
+        stacks=event.stacks,
+        amounts_cents=event.amounts_cents,
+        warnings=event.warnings,
+        consents=frozenset(),
     )
     return with_deal(state, deal)
 
@@ -489,21 +519,9 @@ def propose_deal(
                 "players": len(remaining),
             },
         )
-    stacks = [s.players[p].chips for p in c.players]
+    stacks = tuple(s.players[p].chips for p in c.players)
     method = ChopMethod.CUSTOM if c.method is None else c.method
-    generator = None
-    if rng is not None:
-        generator = np.random.default_rng(rng.randrange(2**63))
-    proposal = propose_chop(
-        method,
-        prizes=prizes,
-        stacks=stacks,
-        left_to_play_for=c.left_to_play_cents,
-        amounts=c.custom_amounts_cents if method is ChopMethod.CUSTOM else None,
-        tie_break=s.rules.tournament.payouts.chop_tie_break,  # the house's setting (RULES §2)
-        unit=s.rules.tournament.payouts.rounding_unit_cents,  # whole units when the money is
-        rng=generator,
-    )
+    proposal = _chop(s, method, prizes, stacks, c.left_to_play_cents, c.custom_amounts_cents, rng)
     assert sum(proposal.shares) + proposal.left_to_play_for == sum(owed)  # chop.py's invariant
     return [
         DealProposed(
@@ -513,13 +531,78 @@ def propose_deal(
             players=c.players,
             amounts_cents=proposal.shares,
             left_to_play_cents=proposal.left_to_play_for,
-            warnings=tuple(_warning(c.players, w) for w in proposal.warnings),
+            warnings=tuple(_warning(s, c.players, w) for w in proposal.warnings),
             forced=forced,
+            stacks=stacks,
+            prizes_cents=tuple(c.prizes_cents),
         )
     ]
 
 
-def _warning(players: tuple[PlayerId, ...], w: ChopWarning) -> str:
+def _chop(
+    s: TournamentState,
+    method: ChopMethod,
+    prizes: tuple[int, ...],
+    stacks: tuple[int, ...],
+    left_to_play: int,
+    custom: tuple[int, ...],
+    rng: RandomSource | None,
+) -> ChopProposal:
+    """The house's chop of ``prizes`` among ``stacks`` (`pitboss.tournament.chop`)."""
+    generator = None
+    if rng is not None:
+        generator = np.random.default_rng(rng.randrange(2**63))
+    return propose_chop(
+        method,
+        prizes=prizes,
+        stacks=stacks,
+        left_to_play_for=left_to_play,
+        amounts=custom if method is ChopMethod.CUSTOM else None,
+        tie_break=s.rules.tournament.payouts.chop_tie_break,  # the house's setting (RULES §2)
+        unit=s.rules.tournament.payouts.rounding_unit_cents,  # whole units when the money is
+        rng=generator,
+    )
+
+
+BY_CHIPS = frozenset({ChopMethod.CHIP, ChopMethod.FLOOR, ChopMethod.ICM})
+"""The deals worked out from the chip counts (KY 11's chip chop, a floor, ICM): they wait for
+the tables' counts and follow the stacks until approved."""
+
+
+def revised_deals(s: TournamentState, now: int, rng: RandomSource | None) -> list[Event]:
+    """An open deal by chips whose players' stacks changed (a count, a hand, a colour-up),
+    worked out again from the stacks now; its consents are asked again."""
+    out: list[Event] = []
+    remaining = sorted(s.remaining_players())
+    for deal in s.deals.values():
+        if not deal.is_open or deal.method not in BY_CHIPS or sorted(deal.players) != remaining:
+            continue
+        stacks = tuple(s.players[p].chips for p in deal.players)
+        if stacks == deal.stacks:
+            continue
+        prizes = deal.prizes_cents or remaining_prizes(s, len(deal.players))
+        proposal = _chop(s, deal.method, prizes, stacks, deal.left_to_play_cents, (), rng)
+        out.append(
+            DealRevised(
+                at=now,
+                deal_id=deal.deal_id,
+                stacks=stacks,
+                amounts_cents=proposal.shares,
+                warnings=tuple(_warning(s, deal.players, w) for w in proposal.warnings),
+            )
+        )
+    return out
+
+
+def counts_since(s: TournamentState, deal: Deal) -> int:
+    """The instant after which a deal by chips needs every table counted: the legal time
+    limit for the forced chop (KY 11), else the deal's proposal."""
+    if deal.forced and s.time_limit_at is not None:
+        return s.time_limit_at
+    return deal.proposed_at
+
+
+def _warning(s: TournamentState, players: tuple[PlayerId, ...], w: ChopWarning) -> str:
     """A chop warning naming the player (Natural8's caution, RULES §2)."""
     limit = (
         "more than first prize"
@@ -527,7 +610,7 @@ def _warning(players: tuple[PlayerId, ...], w: ChopWarning) -> str:
         else "less than the lowest remaining prize"
     )
     share, bound = format_money(w.share), format_money(w.limit)
-    return f"{players[w.player - 1]} would get {share}, {limit} ({bound})"
+    return f"{names(s, [players[w.player - 1]])} would get {share}, {limit} ({bound})"
 
 
 def remaining_prizes(s: TournamentState, players: int) -> tuple[int, ...]:
@@ -595,6 +678,8 @@ def approve_deal(s: TournamentState, c: ApproveDeal, now: int) -> list[Event]:
                 "owed_cents": owed,
             },
         )
+    if deal.method in BY_CHIPS:
+        _counted_for(s, deal)
     if not deal.has_every_consent:
         waiting = [p for p in deal.players if p not in deal.consents]
         raise PayoutError(
@@ -604,6 +689,35 @@ def approve_deal(s: TournamentState, c: ApproveDeal, now: int) -> list[Event]:
             params={"deal_id": deal.deal_id, "waiting": waiting},
         )
     return [DealApproved(at=now, deal_id=deal.deal_id)]
+
+
+def _counted_for(s: TournamentState, deal: Deal) -> None:
+    """A deal by chips divides the chips counted: every table dealt by a person counted after
+    the limit or the proposal (KY 11, issue 24), and the amounts worked out from the stacks
+    now.
+
+    Raises:
+        PayoutError: ``deal_needs_count`` naming the tables to count; ``deal_stacks_changed``.
+    """
+    since = counts_since(s, deal)
+    missing = tables_to_count(s, since)
+    if missing:
+        when = "the legal time limit" if deal.forced else "the deal was proposed"
+        tables = ("tables " if len(missing) > 1 else "table ") + ", ".join(map(str, missing))
+        raise PayoutError(
+            f"a deal by chips divides the chips the players have: count {tables} (every "
+            f"player's chips) after {when}, then approve it (KY 11: by their total chip count)",
+            code="deal_needs_count",
+            params={"deal_id": deal.deal_id, "tables": list(missing), "since": since},
+        )
+    stacks = tuple(s.players[p].chips for p in deal.players)
+    if deal.stacks and stacks != deal.stacks:
+        raise PayoutError(
+            f"the stacks changed since deal {deal.deal_id!r} was worked out: cancel it and "
+            "propose it again",
+            code="deal_stacks_changed",
+            params={"deal_id": deal.deal_id},
+        )
 
 
 def cancel_deal(s: TournamentState, c: CancelDeal, now: int) -> list[Event]:
@@ -646,6 +760,7 @@ def _cancel(s: TournamentState, c: CancelDeal, ctx: Context) -> list[Event]:
 
 
 __all__ = [
+    "BY_CHIPS",
     "ApproveDeal",
     "BooksClosed",
     "CancelDeal",
@@ -655,6 +770,7 @@ __all__ = [
     "DealCancelled",
     "DealConsented",
     "DealProposed",
+    "DealRevised",
     "PayPrize",
     "PayoutsComputed",
     "PrizeForfeited",
@@ -663,10 +779,12 @@ __all__ = [
     "approve_deal",
     "cancel_deal",
     "consent_to_deal",
+    "counts_since",
     "open_deal",
     "payout_scheme",
     "payouts_and_state",
     "propose_deal",
     "remaining_prizes",
+    "revised_deals",
     "with_payouts",
 ]

@@ -87,6 +87,9 @@ class Deal:
     consents: frozenset[PlayerId] = frozenset()
     approved: bool = False
     cancelled: bool = False
+    stacks: tuple[int, ...] = ()  # each player's chips the amounts were worked out from
+    prizes_cents: tuple[int, ...] = ()  # the prizes divided (largest first); () = those owed
+    proposed_at: int = 0
 
     @property
     def is_open(self) -> bool:
@@ -97,6 +100,16 @@ class Deal:
     def has_every_consent(self) -> bool:
         """Every remaining player agreed (or the deal is forced by law, KY 11)."""
         return self.forced or set(self.players) <= self.consents
+
+
+class TableCount(NamedTuple):
+    """The latest count of a table's chips (issue 24; KY 11 chops by it): when, by whom, and
+    how many chips it found (positive) or found missing (negative) against pitboss's stacks."""
+
+    at: int
+    counted_by: str
+    difference: int
+    chips: int
 
 
 class Conduct(NamedTuple):
@@ -213,6 +226,9 @@ class TournamentState(NamedTuple):
     side_games: Mapping[str, SideGameRecord] = EMPTY_DICT  # SLPT 29
     clock_calls: Mapping[TableNo, ClockCall] = EMPTY_DICT
     chips_created: int = 0
+    counts: Mapping[TableNo, TableCount] = EMPTY_DICT  # each table's latest count (issue 24)
+    chips_found: int = 0  # chips counts found (+) or found missing (-), net, over the night
+    time_limit_at: int | None = None  # when the legal time limit was reached (KY 11)
     overrides: tuple[str, ...] = ()
     books_closed: bool = False
     # FrozenMaps, not FrozenDicts: a field of a thousand tables changes them on every hand

@@ -251,10 +251,11 @@ def _limit(state: TournamentState, event: TimeLimitReached) -> TournamentState:
     if event.action is TimeLimitAction.CHOP:
         return state._replace(
             time_limit_reached=True,
+            time_limit_at=event.at,
             phase=Phase.STOPPED,
             clock=clk.paused(state.clock, event.at),
         )
-    return state._replace(time_limit_reached=True)
+    return state._replace(time_limit_reached=True, time_limit_at=event.at)
 
 
 # --- the clock's own events -------------------------------------------------------------------

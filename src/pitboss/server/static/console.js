@@ -176,6 +176,7 @@
     return n + s;
   }
   const seatText = (p) => (p.table ? `T${p.table} S${p.seat}` : "");
+  const clockOf = (ms) => new Date(ms).toISOString().slice(11, 16);
 
   function fillSelect(sel, options, blank) {
     const keep = sel.value;
@@ -252,10 +253,22 @@
     const dealOpen = P.deals.find((d) => !d.approved && !d.cancelled);
     forced.hidden = !(P.time_limit_reached && !dealMade && P.phase === "stopped");
     if (!forced.hidden) {
+      const toCount = limitTablesToCount();
       $("#forced-chop-text").textContent = `Play has stopped at the legal limit${P.counter.time_limit_rule ? " (" + P.counter.time_limit_rule + ")" : ""}: the remaining prizes are divided by ${P.counter.time_limit_chop} count among the ${P.players_left} players still in.`
+        + (toCount.length ? ` Count the chips at every table first: ${toCount.map((t) => "table " + t).join(", ")} not counted since the limit.` : " Every table is counted.")
         + (dealOpen ? " The chop is proposed: approve it in Money." : "");
+      const html = toCount.map((t) => `<button type="button" class="secondary" data-count-table="${t}">Count table ${t}</button>`).join("");
+      const box = $("#forced-chop-counts");
+      if (box.dataset.html !== html) { box.innerHTML = html; box.dataset.html = html; }
       $("#forced-chop-propose").hidden = !!dealOpen;
     }
+  }
+
+  function limitTablesToCount() {
+    // KY 11: a chop by chips divides the chips counted after the limit (tables dealt by a person)
+    const c = P.counts || { tables: [] };
+    if (c.limit_at === null || c.limit_at === undefined) return [];
+    return c.tables.filter((t) => t.dealt_by_a_person && (t.counted_at === null || t.counted_at < c.limit_at)).map((t) => t.table);
   }
 
   $("#forced-chop-propose").addEventListener("click", async () => {
@@ -334,11 +347,18 @@
     $("#bust-form").hidden = P.phase !== "running";
     $("#bust-form").previousElementSibling.hidden = P.phase !== "running";
     const calls = Object.fromEntries(P.clock_calls.map((c) => [c.table, c]));
+    const counts = Object.fromEntries(((P.counts || {}).tables || []).map((c) => [c.table, c]));
+    const counting = P.phase === "running" || P.phase === "stopped";
     $("#tables-list").innerHTML = P.tables.map((t) => {
       const players = atTable(t);
       const total = players.reduce((s, p) => s + p.chips, 0);
       const call = calls[t] ? `<p class="callout">Clock called on ${esc(nameOf(calls[t].player_id))}</p>` : "";
-      return `<article class="table-card" data-table="${t}"><h3>Table ${t} <small>${players.length} players · ${chips(total)} chips</small></h3>${call}`
+      const count = counts[t];
+      const counted = count && count.counted_at !== null
+        ? `<p class="count-line ${count.difference > 0 ? "found" : count.difference < 0 ? "missing" : ""}">Counted at ${clockOf(count.counted_at)} by ${esc(count.counted_by)}: ${PitbossCounts.found(count.difference)}.</p>`
+        : (count && count.dealt_by_a_person ? `<p class="count-line">Not counted yet: pitboss knows these stacks only from bust-outs.</p>` : "");
+      const button = counting ? ` <button type="button" class="small secondary" data-count-table="${t}">Count chips</button>` : "";
+      return `<article class="table-card" data-table="${t}"><h3>Table ${t} <small>${players.length} players · ${chips(total)} chips</small>${button}</h3>${counted}${call}`
         + `<div class="in-play" data-in-play="${t}"></div>`
         + `<ol class="seats">${players.map((p) => `<li><span class="seat">${p.seat}</span> ${esc(p.name)} <small>${esc(p.player_id)}</small><span class="num">${chips(p.chips)}</span></li>`).join("")}</ol></article>`;
     }).join("") || `<p class="muted">No tables yet: draw the seats.</p>`;
@@ -518,13 +538,16 @@
     }
     $("#colour-up-state").textContent = `Colour-up due: the ${due.chips.map(chips).join(", ")} chips leave play — chip race at every table.`
       + (due.tables_done.length ? ` Done: table ${due.tables_done.join(", ")}.` : "");
-    const html = due.tables_pending.map((t) => `<button type="button" data-race="${t}">Chip race at table ${t}</button>`).join("")
+    const count = new Set(due.tables_to_count || []);
+    const html = due.tables_pending.map((t) => count.has(t)
+      ? `<button type="button" data-race="${t}" data-count-table="${t}" data-count-race>Count and race at table ${t}</button>`
+      : `<button type="button" data-race="${t}">Chip race at table ${t}</button>`).join("")
       || `<span class="ok">Every table has coloured up.</span>`;
     if (box.dataset.html !== html) { box.innerHTML = html; box.dataset.html = html; }
   }
   $("#colour-up-tables").addEventListener("click", async (e) => {
     const b = e.target.closest("[data-race]");
-    if (!b) return;
+    if (!b || b.hasAttribute("data-count-table")) return; // counted first (counts.js)
     const t = Number.parseInt(b.dataset.race, 10);
     const seats = atTable(t).map((p) => ({ seat: p.seat, player_id: p.player_id }));
     b.disabled = true;
@@ -570,16 +593,28 @@
     $("#deal-form").hidden = made || P.phase === "finished" || remaining.length < 2 || P.deals.some((d) => !d.approved && !d.cancelled);
     $("#deals").innerHTML = P.deals.filter((d) => !d.cancelled).map((d) => {
       const open = !d.approved;
+      const toCount = d.tables_to_count || [];
+      const withStacks = d.by_chips && d.stacks && d.stacks.length === d.players.length;
       const rows = d.players.map((pid, i) => {
         const agreed = d.consents.includes(pid);
-        const consent = open && !d.forced ? (agreed ? `<span class="ok">agrees</span>` : `<button type="button" class="secondary" data-consent="${esc(pid)}" data-deal="${esc(d.deal_id)}">${esc(nameOf(pid))} agrees</button>`) : "";
-        return `<tr><td>${esc(nameOf(pid))}</td><td class="num">${money(d.amounts_cents[i])}</td><td>${consent}</td></tr>`;
+        const consent = open && !d.forced && !toCount.length ? (agreed ? `<span class="ok">agrees</span>` : `<button type="button" class="secondary" data-consent="${esc(pid)}" data-deal="${esc(d.deal_id)}">${esc(nameOf(pid))} agrees</button>`) : "";
+        const stack = withStacks ? `<td class="num">${chips(d.stacks[i])}</td><td class="num">${esc(d.percent[i])}</td>` : "";
+        return `<tr><td>${esc(nameOf(pid))}</td>${stack}<td class="num">${money(d.amounts_cents[i])}</td><td>${consent}</td></tr>`;
       }).join("");
+      const head = `<thead><tr><th>Player</th>${withStacks ? '<th class="num">Chip stack</th><th class="num">% of the chips</th>' : ""}<th class="num">Prize</th><th></th></tr></thead>`;
+      const totals = withStacks
+        ? `<tfoot><tr><th>Total</th><td class="num">${chips(d.stacks.reduce((a, b) => a + b, 0))}</td><td class="num">100%</td><td class="num">${money(d.amounts_cents.reduce((a, b) => a + b, 0))}</td><td></td></tr></tfoot>` : "";
       const state = d.approved ? "approved" : d.forced ? "forced by the legal time limit: no consent needed" : "proposed";
-      const actions = open ? `<div class="row"><button type="button" data-approve="${esc(d.deal_id)}">Approve the deal</button><button type="button" class="secondary" data-cancel="${esc(d.deal_id)}">Cancel it</button></div>` : "";
-      return `<article class="deal" data-deal-id="${esc(d.deal_id)}"><h3>Deal ${esc(d.deal_id)} <small>${esc(d.method || "custom")} · ${esc(state)}</small></h3>`
-        + `<table><tbody>${rows}</tbody></table>${d.warnings.map((w) => `<p class="warn">${esc(w)}</p>`).join("")}${actions}<p class="error" role="alert" hidden></p></article>`;
+      const counting = open && toCount.length
+        ? `<p class="callout">A deal by chips divides the chips counted: count ${toCount.map((t) => "table " + t).join(", ")} first (every player's chips), then approve it.</p><div class="row">${toCount.map((t) => `<button type="button" class="secondary" data-count-table="${t}">Count table ${t}</button>`).join("")}</div>`
+        : "";
+      const actions = open ? `<div class="row"><button type="button" data-approve="${esc(d.deal_id)}"${toCount.length ? " disabled" : ""}>Approve the deal</button><button type="button" class="secondary" data-cancel="${esc(d.deal_id)}">Cancel it</button></div>` : "";
+      return `<article class="deal" data-deal-id="${esc(d.deal_id)}"><h3>Deal ${esc(d.deal_id)} <small>${esc(methodName(d.method))} · ${esc(state)}</small></h3>`
+        + `<table class="deal-shares">${head}<tbody>${rows}</tbody>${totals}</table>${counting}${d.warnings.map((w) => `<p class="warn">${esc(w)}</p>`).join("")}${actions}<p class="error" role="alert" hidden></p></article>`;
     }).join("");
+  }
+  function methodName(method) {
+    return { chip: "chip chop", floor: "chip chop with a floor", icm: "ICM", equal: "equal shares", custom: "custom amounts" }[method || "custom"] || method;
   }
   $("#deal-method").addEventListener("change", renderDeals);
   $("#deals").addEventListener("click", async (e) => {
@@ -708,5 +743,5 @@
   render(P);
   showTab(first);
   Pitboss.live(stream, { role: "director" }, render);
-  window.PitbossConsole = { payload: () => P, showTab };
+  window.PitbossConsole = { payload: () => P, showTab, happened };
 })();
