@@ -16,12 +16,15 @@ from typing import Any
 
 from fastapi import FastAPI
 from tests.server.conftest import Director, LiveServer, TestClock
-from tests.server.test_dealing import link, start, until
+from tests.server.test_dealing import link, my_turn, start, until
 from tests.server.test_player_browser import PHONE, Console
 from tests.server.test_player_table_browser import Phone
 
 from pitboss.play.simulation import dealt_mode_rules, simulated_details
 from pitboss.rules import RuleSet
+from pitboss.tournament.hands import HandFinished
+from pitboss.tournament.registration import RebuyBought
+from pitboss.tournament.state import replay_log
 
 KY_REBUY = {"kind": "rebuy", "price_cents": 5000, "chips": 2000}
 MS_PER_MINUTE = 60_000
@@ -221,6 +224,50 @@ def test_a_rebuy_is_offered_only_below_the_houses_limit_and_plays_behind_thc_1(
         assert player.paid_cents == 10_000 + 1_000 + 5_000  # THC 1: $100, $10 fee, the $50 re-buy
     texts = [line["text"] for line in director.client.get(f"/api/tournaments/{stream}/log").json()]
     assert any("Player 1 made the declared re-buy" in t for t in texts), texts[-5:]
+
+
+def test_a_rebuy_declared_at_the_page_during_a_dealt_hand_is_made_when_that_hand_ends_thc_1(
+    app: FastAPI, director: Director
+) -> None:
+    """Issue 24: a re-buy declared at the page while the player's hand is dealt is binding and
+    made when that hand ends, not a hand later: the software dealt the cards as the hand
+    started, so the hand is played with the stack at the deal and the 8,000 chips are added
+    to what it left the player (THC 1, TDA 27)."""
+    stream = night(app, director, "thc")
+    live = app.state.hub.tournament(stream)
+    frames: list[dict[str, Any]] = []
+    with director.client.websocket_connect(player_socket(director, stream, "p01")) as ws:
+        ws.receive_json()
+        director.command(
+            stream,
+            {"type": "remove_chips", "player_id": "p01", "reason": "pocketed", "chips": 1000},
+        )
+        start(director, stream, browser_players=["p01"], think_seconds=0, pause_seconds=0)
+        turn = until(ws, my_turn, frames=frames, limit=2000)
+        hand_id = turn["hand"]["hand_id"]
+        assert live.state.hand_of("p01") == hand_id  # p01 acts in it: it cannot end meanwhile
+        ws.send_json({"type": "rebuy", "action_id": "t1"})
+        accepted = answer_to(ws, "t1", frames)
+        assert accepted["status"] == "accepted"
+        assert "the chips are added to your stack when this hand ends" in accepted["message"]
+        shown = until(ws, lambda f: f.get("you", {}).get("rebuy_declared") is True, frames=frames)
+        assert shown["you"]["in_hand"] is True  # the page says when the chips come
+        between_hands(app, director, stream, ws, frames)  # p01 checks or folds it out
+        player = live.state.players["p01"]
+        assert (player.rebuys, player.rebuy_declared) == (1, False)
+        runner = app.state.dealing.rooms[stream].room.runners[turn["hand"]["table"]]
+        stored = next(h for h in runner.log.hands(live.state.rules) if h.hand_id == hand_id)
+        seat = next(s.seat for s in stored.setup.seats if s.player == "p01")
+        assert next(s.stack for s in stored.setup.seats if s.player == "p01") == 15_000
+        assert player.chips == stored.replay().final_stacks[seat] + 8_000
+    events = [e for _, e in live.events()]
+    finished = next(
+        i for i, e in enumerate(events) if isinstance(e, HandFinished) and e.hand_id == hand_id
+    )
+    made = events[finished + 1]
+    assert isinstance(made, RebuyBought)
+    assert (made.player_id, made.declared) == ("p01", True)
+    assert replay_log(events) == live.state
 
 
 def test_the_add_on_is_offered_at_the_intermission_at_the_desk_and_rebuys_have_closed(

@@ -135,7 +135,9 @@ class Fuzz:
             loser, winner = self.rnd.sample(sorted(stacks), 2)
             stacks[winner] += stacks[loser]
             stacks[loser] = 0
-        behind = s.hands[hand_id].behind
+        # every re-buy still declared plays behind in a result the director types (THC 1)
+        listed = players or s.hands[hand_id].behind
+        behind = [pid for pid in listed if s.players[pid].rebuy_declared]
         for pid in behind:
             stacks[pid] = stacks.get(pid, 0) + s.rules.tournament.rebuy.chips
         self.run(

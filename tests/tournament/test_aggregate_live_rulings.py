@@ -455,22 +455,8 @@ def test_thc_1_a_player_all_in_for_stack_and_declared_rebuy_is_recorded() -> Non
     assert d.state.ledger.rebuy_cents == d.rules.tournament.rebuy.price_cents
 
 
-def test_a_rebuy_declared_during_a_hand_plays_behind_from_the_next_hand() -> None:
-    d = Director(_rules("thc"))
-    d.register("a", "b")
-    d.do(c.StartTournament())
-    d.do(c.StartHand(hand_id="h1", table=1))
-    d.do(c.FinishHand(hand_id="h1", stacks=(_chips("a", 6_000), _chips("b", 26_000))))
-    d.do(c.StartHand(hand_id="h2", table=1))
-    d.do(c.DeclareRebuy(player_id=PlayerId("a")))  # after the deal: not in this hand
-    d.do(c.FinishHand(hand_id="h2", stacks=(_chips("a", 5_000), _chips("b", 27_000))))
-    assert d.state.players[PlayerId("a")].rebuy_declared
-    assert d.state.players[PlayerId("a")].rebuys == 0
-    d.do(c.StartHand(hand_id="h3", table=1))  # now it plays behind: 5,000 + 8,000
-    d.do(c.FinishHand(hand_id="h3", stacks=(_chips("a", 13_000), _chips("b", 27_000))))
-    assert d.state.players[PlayerId("a")].chips == 13_000
-    assert d.state.players[PlayerId("a")].rebuys == 1
-    assert not d.state.players[PlayerId("a")].rebuy_declared
+# a re-buy declared during a hand (after the shuffle) plays behind in that hand:
+# tests/tournament/test_declared_rebuys.py
 
 
 # --- deals (RULES §3.9) --------------------------------------------------------------------

@@ -48,13 +48,16 @@ def setup_of_started_hand(state: TournamentState, hand_id: HandId, *, level: int
 
 
 def finish_of(hand_id: HandId, setup: HandSetup, hand: Hand) -> FinishHand:
-    """The director's `FinishHand` for a finished engine hand: every dealt-in player's stack."""
+    """The director's `FinishHand` for a finished engine hand: every dealt-in player's stack,
+    played from the stacks at the deal (``dealt``: a re-buy declared once the cards were out is
+    made after the result, THC 1, TDA 27)."""
     final = hand.final_stacks
     return FinishHand(
         hand_id=hand_id,
         stacks=tuple(
             PlayerChips(player_id=PlayerId(s.player), chips=final[s.seat]) for s in setup.seats
         ),
+        dealt=True,
     )
 
 

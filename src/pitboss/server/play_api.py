@@ -498,9 +498,11 @@ async def _declare_rebuy(
     dealt: DealtRoom | None, player: PlayerId, message: dict[str, Any]
 ) -> dict[str, Any]:
     """The player declares a re-buy at their page (THC 1, TDA 27): ``DeclareRebuy`` through the
-    room, so the tables waiting on the director look again; binding, it plays behind in the
-    next hand dealt and is made when that hand ends (``FinishHand``), or at the desk before
-    (``Rebuy``): the player owes the director the money either way (the console's log shows
+    room, so the tables waiting on the director look again; binding. Declared during the
+    player's hand, it is made when that hand ends, its chips added after the result (the cards
+    were dealt as the hand started); between hands, it plays behind in the next hand dealt and
+    is made when that hand ends (``FinishHand``), or at the desk before (``Rebuy``): the player
+    owes the director the money either way (the console's log shows
     the declaration, then the re-buy). The director's checks decide (the window, KY 4 /
     THC 1; the eligibility, THC 1: below 16,000 chips; the limit); a frame id applied before,
     or on its way to the director (`LiveRoom.act`), is not applied again.
@@ -535,11 +537,17 @@ async def _declare_rebuy(
     shown = seated.number if seated is not None else min(state.tables, default=None)
     if shown is not None:
         dealt.room.table_changed(shown)  # every screen looks again, the console too
+    if state.is_out(player):
+        then = "the director seats you again"
+    elif state.hand_of(player) is not None:
+        then = "the chips are added to your stack when this hand ends"
+    else:
+        then = "the chips play behind in your next hand"
     return {
         "kind": "submitted",
         "status": "accepted",
         "action_id": action_id,
-        "message": "re-buy declared: pay the director; the chips play behind (THC 1, TDA 27)",
+        "message": f"re-buy declared: pay the director; {then} (THC 1, TDA 27)",
     }
 
 

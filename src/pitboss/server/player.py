@@ -251,11 +251,13 @@ def offers_of(state: TournamentState, player_id: PlayerId, now: int) -> list[dic
     anything (`DeclareRebuy`, `AddOn`): the window (`pitboss.tournament.windows`), the
     eligibility and the limits are never written a second time here.
 
-    A player declares a re-buy at their page (``"declares": True``): binding, it plays behind
-    in the next hand dealt and is made when that hand ends (THC 1, TDA 27), or by the director
-    at the desk before (``Rebuy``); the money is the director's to collect. The add-on is
-    bought at the director's desk (``"at_desk": True``): money is taken by the director, and
-    the house's rules give no declared add-on.
+    A player declares a re-buy at their page (``"declares": True``): binding (THC 1, TDA 27).
+    Declared during their hand, it is made when that hand ends, its chips added after the
+    result (the software dealt the cards as the hand started: they could not play in it);
+    between hands, it plays behind in the next hand dealt and is made when that hand ends, or
+    by the director at the desk before (``Rebuy``); the money is the director's to collect.
+    The add-on is bought at the director's desk (``"at_desk": True``): money is taken by the
+    director, and the house's rules give no declared add-on.
     """
     player = state.players.get(player_id)
     if player is None:
@@ -379,6 +381,7 @@ def player_view(
             "rebuys": player.rebuys,
             "add_ons": player.add_ons,
             "rebuy_declared": player.rebuy_declared,
+            "in_hand": state.hand_of(player_id) is not None,
         }
         if state.is_out(player_id):
             you |= _finish(state, player_id)

@@ -5,7 +5,8 @@ director seats, the hand is dealt by the dead-button rule (TDA 32) with newcomer
 between the small blind and the button (TDA 10A), only when no seat change, break or
 hand-for-hand hold is due (`pitboss.tournament.tables.table_wait_reason`); THC 7's no-shows there
 are removed first. A finished hand reports the stacks of everyone in it, which must conserve
-chips (a re-buy declared before the deal plays behind, THC 1, TDA 27); those left with nothing
+chips; a declared re-buy is binding and is made when the player's hand ends, its chips played
+behind in the hand or added after it (THC 1, TDA 27: `_finish_hand`); those left with nothing
 are out, ranked by their stacks at the start of the hand (KY 8d, THC 3; RP-8A on hand-for-hand
 hands).
 """
@@ -34,6 +35,7 @@ from pitboss.tournament.state import (
     Phase,
     TournamentState,
     fold,
+    names,
     player_in_play,
     with_conduct,
     with_players,
@@ -55,10 +57,18 @@ class StartHand(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class FinishHand(Command):
-    """A hand ended; the stacks of everyone who was in it."""
+    """A hand ended; the stacks of everyone who was in it.
+
+    ``dealt``: the hand was played from the stacks at the deal (the software dealt it, or a
+    dealer's device recorded it). A re-buy declared during such a hand did not play in it (it
+    came after the first card, THC 1): it is made after the result, its chips added to the
+    stack the hand left. A result the director types leaves it false: a re-buy declared during
+    the hand played behind in it, so the stacks include its chips (THC 1, TDA 27).
+    """
 
     hand_id: HandId
     stacks: tuple[PlayerChips, ...]
+    dealt: bool = False
 
 
 # --- events -----------------------------------------------------------------------------------
@@ -266,11 +276,22 @@ def start_hand(s: TournamentState, c: StartHand, now: int, rng: RandomSource | N
 
 
 def _finish_hand(s: TournamentState, c: FinishHand, now: int) -> list[Event]:
-    """The stacks after a hand (chips conserved).
+    """The stacks after a hand (chips conserved), and the declared re-buys it settles.
 
-    A re-buy declared before the hand started plays behind (THC 1, TDA 27): its chips could be
-    bet in the hand, so it is made first (``rebuy_bought``) and the stacks after the hand
-    include it; the chips before the hand are the stacks plus those re-buys.
+    A declared re-buy is binding (THC 1, TDA 27): it is made when the player's hand ends, even
+    if the re-buy window closed meanwhile (a level or the two hours ended), whoever won.
+
+    - Declared before the hand started (``HandRecord.behind``): its chips play behind in the
+      hand (a dealt hand's plan gave them to the player, `planned_hand`). It is made first and
+      the stacks after the hand include it.
+    - Declared during the hand, at a table whose result the director records: ``StartHand`` is
+      the shuffle, before the first card, so it plays behind in this hand the same way (THC 1:
+      "announces the intent to re-buy before the first card is dealt, ... playing behind").
+    - Declared during a hand played from the stacks at the deal (``c.dealt``: the software
+      dealt it, or a dealer's device recorded it): the cards were out when it was declared and
+      the pots hold only the chips that were in front of the player, so the hand is played
+      with the stack at the deal and the re-buy is made after the result: its chips are added
+      to the stack the hand left (a player who lost every chip has them and is not out).
 
     Raises:
         TournamentError: the hand is not in play, a player listed twice, out, or with a
@@ -291,20 +312,35 @@ def _finish_hand(s: TournamentState, c: FinishHand, now: int) -> list[Event]:
             params={"hand_id": c.hand_id, "players": ids},
         )
     rules = s.rules.tournament.rebuy
-    behind = [pid for pid in ids if pid in hand.behind]
-    before = rules.chips * len(behind)
-    for st in c.stacks:
-        before += player_in_play(s, st.player_id).chips
+    before = sum(player_in_play(s, pid).chips for pid in ids)
+    # a re-buy made meanwhile (at the desk, at a table the floor seats) is no longer owed
+    declared = [pid for pid in ids if s.players[pid].rebuy_declared]
+    behind = [pid for pid in declared if pid in hand.behind or not c.dealt]
+    later = [pid for pid in declared if pid not in behind]
+    before += rules.chips * len(behind)
     after = sum(st.chips for st in c.stacks)
     if after != before:
-        raise TournamentError(
-            f"chips are not conserved: the players had {before:,} chips before the hand and "
-            f"{after:,} after",
-            code="chips_not_conserved",
-            params={"hand_id": c.hand_id, "before": before, "after": after},
+        with_rebuys = (
+            f" (with {rules.chips:,} chips of each declared re-buy playing behind: "
+            f"{names(s, behind)})"
+            if behind
+            else ""
         )
-    events: list[Event] = [
-        RebuyBought(
+        raise TournamentError(
+            f"chips are not conserved: the players had {before:,} chips before the hand"
+            f"{with_rebuys} and {after:,} after",
+            code="chips_not_conserved",
+            params={
+                "hand_id": c.hand_id,
+                "before": before,
+                "after": after,
+                "behind": behind,
+                "rebuy_chips": rules.chips,
+            },
+        )
+
+    def made(pid: PlayerId) -> RebuyBought:
+        return RebuyBought(
             at=now,
             player_id=pid,
             price_cents=rules.price_cents,
@@ -312,10 +348,12 @@ def _finish_hand(s: TournamentState, c: FinishHand, now: int) -> list[Event]:
             chips=rules.chips,
             declared=True,
         )
-        for pid in behind
+
+    return [
+        *(made(pid) for pid in behind),
+        HandFinished(at=now, hand_id=c.hand_id, stacks=c.stacks),
+        *(made(pid) for pid in later),
     ]
-    events.append(HandFinished(at=now, hand_id=c.hand_id, stacks=c.stacks))
-    return events
 
 
 def finish_hand(
@@ -331,17 +369,20 @@ def finish_hand(
         strangers = [st.player_id for st in c.stacks if st.player_id not in record.players]
         if strangers:
             raise TournamentError(
-                f"{', '.join(strangers)} did not take part in hand {c.hand_id!r} at table "
+                f"{names(s, strangers)} did not take part in hand {c.hand_id!r} at table "
                 f"{record.table}",
                 code="not_in_hand",
                 params={"players": strangers, "hand_id": c.hand_id, "table": record.table},
             )
     events = _finish_hand(s, c, now)
-    behind = {e.player_id: e.chips for e in events if isinstance(e, RebuyBought)}
+    done = next(i for i, e in enumerate(events) if isinstance(e, HandFinished))
+    behind = {e.player_id: e.chips for e in events[:done] if isinstance(e, RebuyBought)}
+    # a re-buy made after the result gives chips: that player is not out
+    later = {e.player_id for e in events[done:] if isinstance(e, RebuyBought)}
     outs = [
         (st.player_id, s.players[st.player_id].chips + behind.get(st.player_id, 0))
         for st in c.stacks
-        if st.chips == 0
+        if st.chips == 0 and st.player_id not in later
     ]
     if outs:
         assert record is not None

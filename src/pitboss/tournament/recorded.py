@@ -671,7 +671,8 @@ def _conclude(
     s: TournamentState, ctx: Context, opened: _Open, events: list[Event], hand: RecordedHand
 ) -> list[Event]:
     """Rule held declarations whose turn came, give the warnings due, and finish the hand
-    through ``finish_hand`` when it is over (the stacks, then the busts)."""
+    through ``finish_hand`` when it is over (the stacks, then the busts; played from the
+    stacks at the deal, so a re-buy declared during it is made after the result: THC 1)."""
     record = opened.record
     now = ctx.now
     after = fold(s, events)
@@ -715,7 +716,7 @@ def _conclude(
             for seat, pid in zip(record.seats, record.players, strict=True)
             if seat in by_seat
         )
-        finish = FinishHand(hand_id=record.hand_id, stacks=stacks)
+        finish = FinishHand(hand_id=record.hand_id, stacks=stacks, dealt=True)
         events.extend(finish_hand(after, finish, now, ctx.rng))
     return ctx.settle(s, events)
 

@@ -3,8 +3,9 @@
 A name and the house's private details (THC 1; never on a public view), the entry cap (THC
 add. 2), late registration (TDA 8A: a full stack and a seat from the same pool), withdrawal
 refunds by the house's setting, THC 39's refund when too few dealers turn up, re-buys in their
-one window (`pitboss.tournament.windows`; KY 4, THC 1) with declared re-buys playing behind
-(THC 1, TDA 27), the add-on at its break (KY 5), and every cent in the ledger.
+one window (`pitboss.tournament.windows`; KY 4, THC 1) with declared re-buys playing behind and
+made when the player's hand ends, even once the window has closed (THC 1, TDA 27:
+`pitboss.tournament.hands`), the add-on at its break (KY 5), and every cent in the ledger.
 """
 
 from __future__ import annotations
@@ -69,7 +70,11 @@ class RefundForDealers(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DeclareRebuy(Command):
-    """A player announces a re-buy before the deal: binding (THC 1, TDA 27)."""
+    """A player announces a re-buy: binding (THC 1, TDA 27), made even once the window closes.
+
+    Declared in a hand, it is made when that hand ends; between hands, it plays behind in the
+    player's next hand and is made when that one ends (or by the director before, ``rebuy``);
+    a player who is out makes it at the desk (``rebuy``), and nobody wins meanwhile."""
 
     player_id: PlayerId
 
@@ -133,7 +138,8 @@ class PlayerWithdrew(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RebuyDeclared(Event):
-    """A player announced a re-buy: they play behind and must make it (THC 1, TDA 27)."""
+    """A player announced a re-buy: they play behind and must make it (THC 1, TDA 27); see
+    `DeclareRebuy` for the hand it plays in."""
 
     at: int
     player_id: PlayerId
@@ -242,6 +248,13 @@ def _re_enter(s: TournamentState, c: ReEnter, ctx: Context) -> list[Event]:
         raise RegistrationError(
             f"{old.name} has not gone out; only a player who is out can re-enter",
             code="not_out",
+            params={"player_id": c.player_id},
+        )
+    if old.rebuy_declared:
+        raise RegistrationError(
+            f"{old.name} declared a re-buy, which is binding (THC 1, TDA 27): make it (rebuy) "
+            "rather than a re-entry",
+            code="rebuy_declared",
             params={"player_id": c.player_id},
         )
     events = _register(

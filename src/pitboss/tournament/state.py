@@ -64,7 +64,7 @@ class HandRecord(NamedTuple):
     players: tuple[PlayerId, ...] = ()
     seats: tuple[SeatNo, ...] = ()  # the seat of each of ``players``
     penalised: tuple[PlayerId, ...] = ()
-    behind: tuple[PlayerId, ...] = ()  # re-buys declared before the deal: they play (THC 1)
+    behind: tuple[PlayerId, ...] = ()  # re-buys declared before it started play (THC 1)
     hand_for_hand_hand: int | None = None
     plan: HandPlan | None = None
     # once finished, until the table's next hand starts (only then can it be corrected): the

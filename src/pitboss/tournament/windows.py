@@ -9,16 +9,20 @@ while a window is open, KY 3, THC 3), and prizes, which are paid only once the p
 - Re-buys (KY 4, THC 1): open while play is on, until the end of ``rebuy.until_level`` (the
   break after it is closed: KY 4 "until intermission") and before ``rebuy.until_minutes`` of
   tournament-clock time (THC 1 "for the first 2 hrs": pauses excluded), whichever comes first.
+  A declared re-buy is binding after it closes (THC 1, TDA 27): one owed by a player out keeps
+  the tournament open until the director makes it (`rebuy_owed`).
 - The add-on (KY 5, THC 1): sold at the break after ``add_on.at_break_after_level``.
 """
 
 from __future__ import annotations
 
 from pitboss.tournament import clock as clk
+from pitboss.tournament.eliminations import RACED_OUT
 from pitboss.tournament.state import Phase, TournamentState
 from pitboss.tournament.structure import PeriodKind, is_through_level
 
 MS_PER_MINUTE = 60_000
+_LOST_IN_PLAY = frozenset({"bust", RACED_OUT})
 
 
 def late_registration_open(s: TournamentState) -> bool:
@@ -57,8 +61,21 @@ def add_on_pending(s: TournamentState) -> bool:
 
 def can_come_back(s: TournamentState, now: int) -> bool:
     """Someone out, or someone new, could still come into play: late registration or a
-    re-buy window is open, so the last player left is not the winner yet (KY 3, THC 3)."""
-    return late_registration_open(s) or rebuy_closed_reason(s, now) is None
+    re-buy window is open, or a player who lost their chips declared a re-buy not made yet
+    (binding even once the window closes, THC 1, TDA 27), so the last player left is not the
+    winner yet (KY 3, THC 3)."""
+    return late_registration_open(s) or rebuy_closed_reason(s, now) is None or rebuy_owed(s)
+
+
+def rebuy_owed(s: TournamentState) -> bool:
+    """A player out by losing their chips (a hand or the chip race) declared a re-buy that is
+    not made yet: it is binding (THC 1, TDA 27), and the director makes it at the desk
+    (`pitboss.tournament.registration.Rebuy`). A player removed from play (disqualified,
+    THC 37, 38) does not keep the tournament open."""
+    players = s.players
+    return any(
+        r.bust.reason in _LOST_IN_PLAY and players[r.bust.player_id].rebuy_declared for r in s.busts
+    )
 
 
 def pool_is_final(s: TournamentState, now: int) -> bool:
@@ -74,4 +91,5 @@ __all__ = [
     "late_registration_open",
     "pool_is_final",
     "rebuy_closed_reason",
+    "rebuy_owed",
 ]

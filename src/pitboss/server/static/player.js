@@ -137,7 +137,9 @@
     const you = v.you || {};
     const parts = [];
     if (you.rebuy_declared) {
-      const then = you.out ? "who seats you again" : "the chips play behind in the next hand, and the re-buy is made when it ends";
+      const then = you.out ? "who seats you again"
+        : you.in_hand ? "the re-buy is made when this hand ends and its chips are added to your stack then"
+        : "the chips play behind in the next hand, and the re-buy is made when it ends";
       parts.push(`<p class="declared" id="rebuy-declared">Re-buy declared: pay the director; ${then}.</p>`);
     }
     for (const o of offers) {
@@ -146,7 +148,7 @@
         const asking = o.kind === "rebuy" && Date.now() < confirmUntil;
         const text = asking ? `Tap again to declare: ${o.label}` : o.label;
         parts.push(`<div class="offer" data-kind="${esc(o.kind)}"><button type="button" id="offer-${esc(o.kind)}" data-kind="${esc(o.kind)}"${asking ? ' class="confirm"' : ""}>${esc(text)}</button>` +
-          `<small>Declaring is binding: you pay the director${you.out ? ", who seats you again" : "; the chips play behind from the next deal"}.${esc(when)}</small></div>`);
+          `<small>Declaring is binding: you pay the director${you.out ? ", who seats you again" : you.in_hand ? "; the chips are added when this hand ends" : "; the chips play behind from the next deal"}.${esc(when)}</small></div>`);
       } else {
         parts.push(`<div class="offer desk" data-kind="${esc(o.kind)}" id="offer-${esc(o.kind)}"><b>${esc(o.label)}</b>` +
           `<small>At the director's desk, this break only.</small></div>`);
