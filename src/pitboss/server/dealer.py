@@ -38,7 +38,7 @@ from pitboss.tournament.recorded import (
     dealer_view,
     recorded_log,
 )
-from pitboss.tournament.state import TournamentState
+from pitboss.tournament.state import Phase, TournamentState
 
 router = APIRouter()
 
@@ -193,6 +193,8 @@ def recorded_view(
         "hand": None,
         "hand_error": None,
         "next_hand_id": next_hand_id(state, table),
+        "colour_up": views.table_colour_up(state, TableNo(table)),
+        "counting": state.phase in (Phase.RUNNING, Phase.STOPPED),
     }
     if state.open_hands(TableNo(table)):
         try:

@@ -229,6 +229,21 @@ def table_view(
         else {"player_id": call.player_id, "expires_at": call.expires_at},
         "next_place": state.players_left if state.players_left > 1 else None,
         "clock": clock_payload(state, now),
+        "colour_up": table_colour_up(state, table),
+        "counting": state.phase in (Phase.RUNNING, Phase.STOPPED),
+    }
+
+
+def table_colour_up(state: TournamentState, table: TableNo) -> dict[str, Any] | None:
+    """The colour-up due at ``table`` now and not yet run there (TDA 24, KY 10): its chips, and
+    whether the race must be run on a count (a table dealt by a person, issue 24)."""
+    due = colour_up_due(state)
+    if due is None or table not in due["tables_pending"]:
+        return None
+    return {
+        "chips": due["chips"],
+        "race_chip": due["race_chip"],
+        "needs_count": table in due["tables_to_count"],
     }
 
 

@@ -457,6 +457,16 @@
     });
   }
 
+  // the table's chips counted between hands (issue 24); while a colour-up is due, its race
+  const count = DeviceCount.mount({
+    form: $("count"),
+    table,
+    players: () => (view.counting && !view.hand ? view.players : []),
+    colourUp: () => (view.colour_up && view.colour_up.needs_count ? view.colour_up : null),
+    send: (command) => send(command),
+    refused,
+  });
+
   render(view);
-  Pitboss.live(stream, { role: "table", table, token }, () => { refresh(); });
+  Pitboss.live(stream, { role: "table", table, token }, () => { refresh().then(() => count.render()); });
 })();

@@ -99,6 +99,17 @@
     await send({ type: "expire_clock", table, facing_bet: ev.target.elements.facing_bet.checked });
   });
 
+  // the table's chips counted here (issue 24); while a colour-up is due, the race on the count
+  const count = DeviceCount.mount({
+    form: $("count"),
+    table,
+    players: () => (payload.counting ? payload.players : []),
+    colourUp: () => (payload.colour_up && payload.colour_up.needs_count ? payload.colour_up : null),
+    send,
+    refused,
+  });
+  document.addEventListener("pitboss:changed", () => count.render());
+
   tick();
   setInterval(tick, 500);
   Pitboss.live(stream, { role: "table", table, token }, render);

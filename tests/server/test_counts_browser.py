@@ -1,0 +1,156 @@
+"""Counting a table's chips on a phone at the table (issue 24), in a real browser (Chromium,
+390 x 844): the table's device counts between hands and shows what the count found; at the
+KY colour-up it counts and races on the count (TDA 24, KY 2); the dealer's page counts too.
+Each count reaches the director's console with no reload."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from tests.server.conftest import PASSWORD, SETUP_CODE, LiveServer
+
+WAIT_MS = 10_000
+MINUTE = 60_000
+PHONE = {"width": 390, "height": 844}
+
+
+@dataclass
+class Night:
+    """A KY night of six at one table on the live server, nobody recording hands."""
+
+    server: LiveServer
+    http: httpx.Client
+    csrf: str
+    stream: str = ""
+
+    def command(self, command: dict[str, Any]) -> dict[str, Any]:
+        response = self.http.post(
+            f"/api/tournaments/{self.stream}/commands",
+            json=command,
+            headers={"X-CSRF-Token": self.csrf},
+        )
+        assert response.status_code == 200, response.text
+        answer: dict[str, Any] = response.json()
+        return answer
+
+    def director(self) -> dict[str, Any]:
+        view: dict[str, Any] = self.http.get(f"/api/tournaments/{self.stream}/director").json()
+        return view
+
+    def link(self) -> str:
+        url: str = self.http.get(f"/api/tournaments/{self.stream}/tables/1/link").json()["url"]
+        return url
+
+    def seated(self) -> list[dict[str, Any]]:
+        return sorted(
+            (p for p in self.director()["players"] if p["table"] == 1 and not p["out"]),
+            key=lambda p: p["seat"],
+        )
+
+
+@pytest.fixture
+def night(live_server: LiveServer) -> Iterator[Night]:
+    with httpx.Client(base_url=live_server.url, timeout=10) as http:
+        answer = http.post("/api/setup", json={"password": PASSWORD, "setup_code": SETUP_CODE})
+        assert answer.status_code == 200, answer.text
+        n = Night(live_server, http, answer.json()["csrf"])
+        made = http.post(
+            "/api/tournaments",
+            json={"name": "Counted night", "preset": "ky-charity"},
+            headers={"X-CSRF-Token": n.csrf},
+        )
+        assert made.status_code == 201, made.text
+        n.stream = made.json()["id"]
+        for i in range(6):
+            n.command({"type": "register_player", "player_id": f"p{i}", "name": f"Player {i}"})
+        n.command({"type": "start_tournament"})
+        yield n
+
+
+def _fill(page: Any, form: str, counts: dict[str, int]) -> None:
+    for pid, chips in counts.items():
+        page.fill(f"{form} input[data-count='{pid}']", f"{chips:,}")
+
+
+def test_a_table_device_counts_its_chips_and_races_on_the_count_at_the_colour_up(
+    chromium: Any, night: Night, screenshots: Path
+) -> None:
+    context = chromium.new_context(viewport=PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(night.link())
+    page.wait_for_selector("#count:not([hidden])", timeout=WAIT_MS)
+    players = night.seated()
+    counts = {p["player_id"]: p["chips"] for p in players}
+    counts[players[0]["player_id"]] += 300
+    counts[players[1]["player_id"]] = 0
+    _fill(page, "#count", counts)
+    page.click("#count button[type=submit]")
+    refusal = page.locator("#error")
+    refusal.wait_for(state="visible", timeout=WAIT_MS)
+    assert "Player" in refusal.inner_text()  # a count of no chips: one line, by name
+    assert night.director()["counts"]["tables"][0]["counted_at"] is None  # nothing recorded
+    counts[players[1]["player_id"]] = players[1]["chips"]
+    _fill(page, "#count", counts)
+    page.wait_for_function(
+        "document.querySelector('#count [data-count-total]').textContent.includes('300 chips found')"
+    )
+    page.screenshot(path=str(screenshots / "device-count-390x844.png"), full_page=True)
+    page.click("#count button[type=submit]")
+    page.locator("#answers li").first.wait_for(timeout=WAIT_MS)
+    assert "300 chips found" in page.locator("#answers").inner_text()
+    counted = night.director()["counts"]["tables"][0]
+    assert counted["difference"] == 300
+    assert counted["counted_by"] == "table 1's device"
+
+    # KY 10: at level 4 the $25 chips leave play; the device counts and races on the count
+    night.server.clock.advance(60 * MINUTE)
+    night.command({"type": "tick"})
+    page.wait_for_function(
+        "document.querySelector('#count button[type=submit]').textContent.includes('race')",
+        timeout=WAIT_MS,
+    )
+    players = night.seated()
+    odd = {p["player_id"]: p["chips"] + (25 if i % 2 else -25) for i, p in enumerate(players)}
+    _fill(page, "#count", odd)
+    page.click("#count button[type=submit]")
+    page.wait_for_function(
+        "document.querySelector('#answers').textContent.includes('Colour-up at table 1')",
+        timeout=WAIT_MS,
+    )
+    after = {p["player_id"]: p["chips"] for p in night.seated()}
+    assert after != odd  # the odd 25s were raced (KY 2): some stacks changed
+    assert all(chips % 50 == 0 for chips in after.values())
+    assert night.director()["colour_up_due"]["tables_pending"] == []
+    assert not errors, errors
+    context.close()
+
+
+def test_the_dealers_page_counts_the_table_between_hands(
+    chromium: Any, night: Night, screenshots: Path
+) -> None:
+    context = chromium.new_context(viewport=PHONE)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(night.link().replace("/table/1?", "/table/1/dealer?"))
+    page.wait_for_selector("#count:not([hidden])", timeout=WAIT_MS)
+    players = night.seated()
+    counts = {p["player_id"]: p["chips"] for p in players}
+    counts[players[2]["player_id"]] -= 1_000
+    _fill(page, "#count", counts)
+    page.click("#count button[type=submit]")
+    page.wait_for_function(
+        "document.querySelector('#answers').textContent.includes('1,000 chips missing')",
+        timeout=WAIT_MS,
+    )
+    page.screenshot(path=str(screenshots / "dealer-count-390x844.png"), full_page=True)
+    assert night.director()["counts"]["tables"][0]["difference"] == -1_000
+    assert not errors, errors
+    context.close()
