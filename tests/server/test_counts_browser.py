@@ -99,7 +99,8 @@ def test_a_table_device_counts_its_chips_and_races_on_the_count_at_the_colour_up
     counts[players[1]["player_id"]] = players[1]["chips"]
     _fill(page, "#count", counts)
     page.wait_for_function(
-        "document.querySelector('#count [data-count-total]').textContent.includes('300 chips found')"
+        "document.querySelector('#count [data-count-total]').textContent"
+        ".includes('300 chips found')"
     )
     page.screenshot(path=str(screenshots / "device-count-390x844.png"), full_page=True)
     page.click("#count button[type=submit]")
