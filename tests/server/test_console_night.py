@@ -235,6 +235,19 @@ def test_a_kentucky_night_through_the_console(
         page.select_option("#counter-player", pid)
         text_of(page, "#counter-eligibility", "Add-on: eligible")
         click_and_wait(page, "#counter-add-on")
+    # at the break every table is counted, one after the other (issue 24)
+    tab(page, "tables")
+    page.click("#count-every-table")
+    for table in payload(page)["tables"]:
+        text_of(page, "#count-title", f"Count the chips at table {table}")
+        found = {x["player_id"]: x["chips"] for x in seated(payload(page), table)}
+        for pid, chips in found.items():
+            page.fill(f"#count-panel input[data-count='{pid}']", f"{chips:,}")
+        click_and_wait(page, "#count-submit")
+    page.wait_for_selector("#count-panel", state="hidden")
+    assert all(t["counted_at"] is not None for t in payload(page)["counts"]["tables"])
+    text_of(page, "#tables-list", "as pitboss has it")
+    tab(page, "counter")
     page.select_option("#counter-player", buyers[0])
     text_of(page, "#counter-eligibility", "Add-on: not now")
     page.click("#counter-rebuy")

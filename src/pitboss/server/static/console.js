@@ -349,6 +349,9 @@
     const calls = Object.fromEntries(P.clock_calls.map((c) => [c.table, c]));
     const counts = Object.fromEntries(((P.counts || {}).tables || []).map((c) => [c.table, c]));
     const counting = P.phase === "running" || P.phase === "stopped";
+    $("#count-controls").hidden = !counting || !P.tables.length;
+    const found = P.counts ? P.counts.chips_found : 0;
+    $("#count-summary").textContent = found ? `Counts tonight: ${PitbossCounts.found(found)} in all.` : "";
     $("#tables-list").innerHTML = P.tables.map((t) => {
       const players = atTable(t);
       const total = players.reduce((s, p) => s + p.chips, 0);

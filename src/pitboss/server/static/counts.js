@@ -5,7 +5,8 @@
 // panel for one table (every player with the chips pitboss has, a box for the chips counted,
 // and the total found or missing as it is typed); it sends `count_chips`, or, for the
 // colour-up, `race_colour_up` with each seat's counted chips (the race is run on the count).
-// Any button with data-count-table="N" (data-race for the colour-up) opens it. The panel reads
+// Any button with data-count-table="N" (data-count-race for the colour-up) opens it; one with
+// data-count-every counts every table in turn (at a break, or at the legal time limit). The panel reads
 // the console's payload (PitbossConsole.payload()) and is re-drawn when a new one arrives.
 "use strict";
 
@@ -15,6 +16,7 @@ const PitbossCounts = (() => {
   const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
   const { esc, chips } = Pitboss;
   let open = null; // {table, race}
+  let queue = []; // the tables still to count after this one ("Count every table")
 
   const panel = () => $("#count-panel");
   const payload = () => window.PitbossConsole.payload();
@@ -30,6 +32,11 @@ const PitbossCounts = (() => {
   }
 
   function show(opts) {
+    if (opts.tables) {
+      queue = opts.tables.map(Number);
+      if (!queue.length) return;
+      opts = { table: queue.shift() };
+    }
     open = { table: Number(opts.table), race: Boolean(opts.race) };
     render(true);
     panel().hidden = false;
@@ -40,6 +47,7 @@ const PitbossCounts = (() => {
 
   function close() {
     open = null;
+    queue = [];
     panel().hidden = true;
   }
 
@@ -52,7 +60,7 @@ const PitbossCounts = (() => {
     const due = payload().colour_up_due;
     $("#count-title", box).textContent = open.race
       ? `Colour-up at table ${open.table}: count every player's chips, then race`
-      : `Count the chips at table ${open.table}`;
+      : `Count the chips at table ${open.table}` + (queue.length ? ` (then table ${queue.join(", ")})` : "");
     $("#count-help", box).textContent = open.race
       ? `Count each stack as it is now, before the ${due ? due.chips.map(chips).join(", ") : ""} chips leave play; `
         + "the race settles the odd chips of the stacks as counted (TDA 24, KY 2)."
@@ -114,7 +122,7 @@ const PitbossCounts = (() => {
     try {
       const answer = await Pitboss.command(stream, cmd);
       window.PitbossConsole.happened(answer.events.map((ev) => ev.text));
-      close();
+      if (queue.length) show({ tables: queue }); else close();
     } catch (err) {
       box.textContent = err.message || "refused";
       box.hidden = false;
@@ -123,6 +131,8 @@ const PitbossCounts = (() => {
   }
 
   document.addEventListener("click", (e) => {
+    const every = e.target.closest("[data-count-every]");
+    if (every) { show({ tables: payload().tables }); return; }
     const b = e.target.closest("[data-count-table]");
     if (!b) return;
     show({ table: b.dataset.countTable, race: b.hasAttribute("data-count-race") });
