@@ -238,7 +238,11 @@ def test_the_time_limits_stop_and_its_chop_are_said_in_words_citing_the_rule_onl
     assert shares == sorted(shares, reverse=True), "the largest share first"
     cited = director.client.get(f"/api/tournaments/{stream}/public?rules=1").json()
     assert cited["deal"]["how"].startswith("The legal time limit forced the chop (KY 11):")
-    for page in ("/results", "/print/results"):
+    for page in ("/clock", "/results", "/print/results"):
         html = director.client.get(f"/t/{stream}{page}").text
         assert "The legal time limit forced the chop: the prizes divided by chip count." in html
         assert not _cited(html), page
+    clock_html = director.client.get(f"/t/{stream}/clock").text
+    assert 'id="final-title">Finished by a deal<' in clock_html
+    for share in deal["shares"]:
+        assert share["name"] in clock_html

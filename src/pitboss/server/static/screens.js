@@ -57,7 +57,7 @@ const Screens = (() => {
   function status(p) {
     const c = p.clock;
     if (p.phase === "finished") return "FINISHED";
-    if (p.phase === "stopped") return "TIME LIMIT";
+    if (p.phase === "stopped") return "PLAY STOPPED";
     if (!c.started) return "NOT STARTED";
     if (!c.running) return "PAUSED";
     return "";
