@@ -266,6 +266,14 @@ def _problems(page: Any) -> list[str]:
     return found
 
 
+def _banner_shot(shot: Path) -> Path:
+    """Where the picture of ``shot``'s state with its banner goes: beside it, for the docs too
+    when the banner is worth showing there (`DOCS_BANNERS`), else for the test's folder only."""
+    if shot.stem in DOCS_BANNERS:
+        return shot.with_name(f"{shot.stem}-banner.png")
+    return shot.with_name(f"look-{shot.stem}-banner.png")
+
+
 def _check(
     pages: dict[tuple[int, int], Any],
     where: str,
@@ -275,12 +283,12 @@ def _check(
     shots: dict[tuple[int, int], Path] | None = None,
 ) -> None:
     """Every page as it stands, then again with the banner closed (a picture of each of
-    ``shots``' pages with the banner, as ``name-banner.png``, and without it)."""
+    ``shots``' pages with the banner and without it)."""
     for size, page in pages.items():
         where_size = f"{where} at {size[0]}x{size[1]}"
         shot = (shots or {}).get(size)
         if shot and banner:
-            page.screenshot(path=str(shot.with_name(f"{shot.stem}-banner.png")))
+            page.screenshot(path=str(_banner_shot(shot)))
         shown, closed = page.evaluate(_CHECK, banner)
         failures += [f"{where_size}: {p}" for p in shown]
         failures += [f"{where_size}, banner closed: {p}" for p in closed]
@@ -301,7 +309,9 @@ SHOTS = {
     ("seven-digits", "Level 8"): {(1024, 768): "clock-seven-digits-1024x768"},
     ("seven-digits", "Break after level 4"): {(1920, 1080): "clock-seven-digits-break-1920x1080"},
 }
-"""The states pictured: each with its banner and without."""
+"""The states pictured (clock-*.png, copied to docs/img), each with its banner and without."""
+DOCS_BANNERS = {"clock-ky-level-8-1920x1080", "clock-ky-add-on-break-1280x720"}
+"""The banners pictured for the docs (the others are kept in the test's folder only)."""
 
 
 def test_the_clock_fits_every_screen_at_every_level_and_break_of_every_preset(
@@ -312,7 +322,7 @@ def test_the_clock_fits_every_screen_at_every_level_and_break_of_every_preset(
     for preset in [*preset_names(), "seven-digits"]:
         how = {"rules_toml": SEVEN_DIGITS} if preset == "seven-digits" else {"preset": preset}
         players = 10 if preset == "thc-sit-and-go" else 60
-        director.create(f"{preset}: St. Mary's Friday charity night", players, **how)
+        director.create("St. Mary's Friday charity night", players, **how)
         _open(pages, f"{director.server.url}/t/{director.stream}/clock")
         periods = timeline(_rules(preset).tournament.structure)
         for period in periods:
@@ -421,7 +431,8 @@ def test_the_tv_says_the_time_limit_stopped_play_then_shows_the_chop_and_places_
     assert "KY" not in final.inner_text()
     _check(pages, "finished by the chop", failures, banner=False)
     for size, page in pages.items():
-        page.screenshot(path=str(shots / f"clock-finished-deal-{size[0]}x{size[1]}.png"))
+        prefix = "clock" if size in ((1920, 1080), (390, 844)) else "look-clock"
+        page.screenshot(path=str(shots / f"{prefix}-finished-deal-{size[0]}x{size[1]}.png"))
         page.context.close()
     assert not failures, f"{len(failures)} problems:\n" + "\n".join(failures)
 
