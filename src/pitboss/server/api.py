@@ -35,7 +35,7 @@ from pitboss.server.deps import (
     client_of,
     table_token,
 )
-from pitboss.server.hub import Hub
+from pitboss.server.hub import Hub, public_role
 from pitboss.service.audit import describe_all, log_lines, plan_batches
 from pitboss.tournament.codec import decode_command_json, encode_command
 from pitboss.tournament.colour_up import RaceColourUp
@@ -269,9 +269,10 @@ def _rules_of(body: NewTournament) -> RuleSet:
 
 
 @router.get("/tournaments/{stream}/public", tags=["views"])
-def public(stream: str, hub: HubDep) -> dict[str, Any]:
-    """What every public screen shows: the clock, the board, the seating chart, results."""
-    return hub.payload(stream, ("public", None))
+def public(stream: str, hub: HubDep, rules: int = 0) -> dict[str, Any]:
+    """What every public screen shows: the clock, the board, the seating chart, results
+    (without the rules' citations unless ``rules=1``)."""
+    return hub.payload(stream, public_role(rules == 1))
 
 
 @router.get("/tournaments/{stream}/seat", tags=["views"])

@@ -32,7 +32,7 @@ from pitboss.errors import ConcurrencyConflict, PitbossError, StoreError, UndoEr
 from pitboss.server import api, dealer, hands_api, pages, play_api
 from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError, CredentialFile
 from pitboss.server.dealing import Dealing
-from pitboss.server.hub import Hub, Role, Screen
+from pitboss.server.hub import Hub, Role, Screen, public_role
 from pitboss.service.director import Clock, RandomFactory
 from pitboss.store.protocol import EventStore
 
@@ -183,10 +183,10 @@ def _follow(hub: Hub, stop: threading.Event) -> None:
 
 def _role(websocket: WebSocket, auth: Auth, stream: str) -> Role:
     """The screen's role, checked: the director's session (same origin), a table's token, or
-    public."""
+    public (with the rules' citations when asked: ``rules=1``)."""
     kind = websocket.query_params.get("role", "public")
     if kind == "public":
-        return ("public", None)
+        return public_role(websocket.query_params.get("rules") == "1")
     if kind == "director":
         origin = websocket.headers.get("origin")
         host = websocket.headers.get("host")

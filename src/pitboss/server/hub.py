@@ -31,7 +31,21 @@ PUSH_FRESH_MS = 100
 within this many ms (each payload's clock is as of its own ``server_now``)."""
 
 Role = tuple[str, int | None]
-"""A payload's audience: ``("public", None)``, ``("director", None)`` or ``("table", n)``."""
+"""A payload's audience: ``("public", None)``, ``("public-rules", None)`` (a public screen
+opened with ``?rules=1``: the rules' citations kept), ``("director", None)`` or ``("table", n)``."""
+
+PUBLIC: Role = ("public", None)
+PUBLIC_WITH_RULES: Role = ("public-rules", None)
+
+
+def public_role(rules: bool) -> Role:
+    """The public screens' role, with the rules' citations or without (the default)."""
+    return PUBLIC_WITH_RULES if rules else PUBLIC
+
+
+def cites_rules(role: Role) -> bool:
+    """Whether ``role``'s texts keep the rules' citations: the director's and ``?rules=1``."""
+    return role[0] in ("director", "public-rules")
 
 
 @dataclass(eq=False)
@@ -153,12 +167,14 @@ class Hub:
                 return {
                     **cached,
                     "server_now": now,
-                    "clock": views.clock_payload(state, now),
+                    "clock": views.clock_payload(state, now, rules=cites_rules(role)),
                 }
             now, seq = self.clock(), head
             kind, table = role
-            if kind == "public":
-                built = views.public_view(state, now, stream=stream, seq=seq)
+            if kind in ("public", "public-rules"):
+                built = views.public_view(
+                    state, now, stream=stream, seq=seq, rules=cites_rules(role)
+                )
             elif kind == "director":
                 built = views.director_view(state, now, stream=stream, seq=seq)
             else:

@@ -1,7 +1,8 @@
 """The pages: server-rendered (Jinja2), kept live by `static/pitboss.js` over the WebSocket.
 
 Public pages (the big clock, the seating chart and find my seat, results, the payout sheet)
-are rendered from the public view only, so no private field can appear on them. The console
+are rendered from the public view only, so no private field can appear on them; they cite no
+rules unless opened with ``?rules=1`` (the director's choice, a link in the console). The console
 and its printable seat cards need the director's session; a table's page needs its token.
 """
 
@@ -21,10 +22,12 @@ from pitboss.money import format_money
 from pitboss.rules.presets import preset_names
 from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError
 from pitboss.server.deps import AuthDep, HubDep, OptionalSessionDep, table_token
+from pitboss.server.hub import Hub, public_role
 from pitboss.tournament.narration import ordinal
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
+_PUBLIC = public_role(False)
 
 
 def money(cents: int | None) -> str:
@@ -145,41 +148,43 @@ def seat_cards(request: Request, stream: str, hub: HubDep, session: OptionalSess
 
 # --- public pages ----------------------------------------------------------------------------
 
-_PUBLIC = ("public", None)
+
+def _public(request: Request, name: str, stream: str, hub: Hub) -> HTMLResponse:
+    """A public page from the public view; ``?rules=1`` keeps the rules' citations (and the
+    page's live updates and links keep them too)."""
+    rules = request.query_params.get("rules") == "1"
+    payload = hub.payload(stream, public_role(rules))
+    return render(request, name, stream=stream, payload=payload, rules=rules)
 
 
 @router.get("/t/{stream}/clock", response_class=HTMLResponse)
 def clock_page(request: Request, stream: str, hub: HubDep) -> Response:
     """The big-screen clock for a TV."""
-    return render(request, "clock.html", stream=stream, payload=hub.payload(stream, _PUBLIC))
+    return _public(request, "clock.html", stream, hub)
 
 
 @router.get("/t/{stream}/seating", response_class=HTMLResponse)
 def seating_page(request: Request, stream: str, hub: HubDep) -> Response:
     """The seating chart and find my seat, for phones."""
-    return render(request, "seating.html", stream=stream, payload=hub.payload(stream, _PUBLIC))
+    return _public(request, "seating.html", stream, hub)
 
 
 @router.get("/t/{stream}/results", response_class=HTMLResponse)
 def results_page(request: Request, stream: str, hub: HubDep) -> Response:
     """Finishing places, prizes and the deal."""
-    return render(request, "results.html", stream=stream, payload=hub.payload(stream, _PUBLIC))
+    return _public(request, "results.html", stream, hub)
 
 
 @router.get("/t/{stream}/print/payouts", response_class=HTMLResponse)
 def payout_sheet(request: Request, stream: str, hub: HubDep) -> Response:
     """The payout sheet to print (one page)."""
-    return render(
-        request, "print_payouts.html", stream=stream, payload=hub.payload(stream, _PUBLIC)
-    )
+    return _public(request, "print_payouts.html", stream, hub)
 
 
 @router.get("/t/{stream}/print/results", response_class=HTMLResponse)
 def results_sheet(request: Request, stream: str, hub: HubDep) -> Response:
     """The final results to print (one page)."""
-    return render(
-        request, "print_results.html", stream=stream, payload=hub.payload(stream, _PUBLIC)
-    )
+    return _public(request, "print_results.html", stream, hub)
 
 
 # --- a table's device ------------------------------------------------------------------------

@@ -8,6 +8,10 @@ adds the players' private details, the money and what awaits the director's conf
 The clock carries ``ends_at``, the instant the current period ends while time runs, so a screen
 counts down locally and shows the right time after a dropped connection (``server_now`` lets it
 correct its own clock's offset).
+
+Public payloads cite no rules and no preset seeds (`pitboss.server.public_text`) unless built
+with ``rules=True`` (a screen opened with ``?rules=1``, and the director's view); a level's note
+is the structure designer's and never reaches them.
 """
 
 from __future__ import annotations
@@ -16,7 +20,9 @@ from dataclasses import asdict
 from typing import Any
 
 from pitboss.ids import PlayerId, TableNo
-from pitboss.rules.tournament import AnteMode
+from pitboss.money import format_money
+from pitboss.rules.tournament import AnteMode, ChopMethod, TimeLimitAction
+from pitboss.server.public_text import public_text
 from pitboss.tournament import views, windows
 from pitboss.tournament.counts import is_dealt_by_a_person, tables_to_count
 from pitboss.tournament.entries import PlayerStatus
@@ -37,8 +43,9 @@ def _caught_up(state: TournamentState, now: int) -> TournamentState:
     return caught_up(state, now)[1]
 
 
-def clock_payload(state: TournamentState, now: int) -> dict[str, Any]:
-    """The clock at ``now``: the current period, what comes next, and the instants it ends."""
+def clock_payload(state: TournamentState, now: int, *, rules: bool = False) -> dict[str, Any]:
+    """The clock at ``now``: the current period, what comes next, and the instants it ends;
+    a break's note and what is on sale at it. With ``rules`` the texts keep their citations."""
     shown = _caught_up(state, now)
     clock = views.clock_view(shown, now)
     period = shown.period
@@ -47,8 +54,10 @@ def clock_payload(state: TournamentState, now: int) -> dict[str, Any]:
     nxt = shown.timeline[nxt_index] if nxt_index < len(shown.timeline) else None
     colour_up = nxt.colour_up if nxt is not None else ()
     next_level = next((p for p in shown.timeline[nxt_index:] if not p.is_break), None)
+    note = public_text(period.note, rules=rules) if period.is_break else ""
     return {
         "phase": str(clock.phase),
+        "period": period.index,
         "label": clock.label,
         "level": clock.level,
         "on_break": clock.on_break,
@@ -79,8 +88,9 @@ def clock_payload(state: TournamentState, now: int) -> dict[str, Any]:
         "chips_in_play": list(clock.chips_in_play),
         "colour_up": list(period.colour_up),
         "next_colour_up": list(colour_up),
-        "note": period.note,
-        "announcement": announcement(period.colour_up, period.is_break, period.note),
+        "note": note,
+        "announcement": announcement(period.colour_up, period.is_break, note),
+        "on_sale": on_sale(shown),
         "upcoming_colour_up": _upcoming_colour_up(
             shown, clock.remaining_ms, now, running=clock.running
         ),
@@ -107,13 +117,56 @@ def _upcoming_colour_up(
 
 def announcement(colour_up: tuple[int, ...], on_break: bool, note: str) -> str | None:
     """What the floor announces as a period starts: a colour-up and its chip race (TDA 24-25,
-    KY 10), or the period's note."""
+    KY 10), and a break's note."""
+    parts = []
     if colour_up:
         chips = ", ".join(f"{value:,}" for value in colour_up)
-        return f"Colour-up: {chips} chips leave play — chip race at every table"
+        parts.append(f"Colour-up: {chips} chips leave play — chip race at every table")
     if on_break and note:
-        return note
-    return None
+        parts.append(note)
+    return ". ".join(parts) or None
+
+
+def on_sale(state: TournamentState) -> str | None:
+    """What the counter sells at this break for the clock to say: the add-on at its break
+    (KY 5, THC 1), with its price and chips; None elsewhere."""
+    add_on = state.rules.tournament.add_on
+    period = state.period
+    if not (
+        add_on.allowed
+        and state.phase is Phase.RUNNING
+        and period.is_break
+        and period.level == add_on.at_break_after_level
+    ):
+        return None
+    price = format_money(add_on.price_cents + add_on.fee_cents, whole=True)
+    limit = {None: "", 1: ", one per player"}.get(
+        add_on.max_per_player, f", up to {add_on.max_per_player} per player"
+    )
+    return f"Add-on on sale now: {price} for {add_on.chips:,} chips{limit}"
+
+
+CHOP_WORDS = {
+    ChopMethod.CHIP: "by chip count",
+    ChopMethod.FLOOR: "the lowest prize to each, the rest by chip count",
+    ChopMethod.ICM: "by ICM (each stack's share of the prize money)",
+    ChopMethod.EQUAL: "equally",
+    ChopMethod.CUSTOM: "as the players agreed",
+}
+"""How a chop divides the prizes, as a screen says it (RULES §2, §3.9)."""
+
+
+def stopped_notice(state: TournamentState, *, rules: bool) -> str | None:
+    """What the screens say once the legal time limit stopped play (KY 11): the hands in play
+    finish, then the remaining prizes are divided by the house's method. None before."""
+    clock = state.rules.tournament.clock
+    if state.phase is not Phase.STOPPED or clock.on_time_limit is not TimeLimitAction.CHOP:
+        return None
+    cite = f" ({clock.time_limit_rule})" if rules and clock.time_limit_rule else ""
+    return (
+        f"Play has stopped: the legal time limit is reached{cite}. The hands in play are "
+        f"finished, then the remaining prizes are divided {CHOP_WORDS[clock.time_limit_chop]}."
+    )
 
 
 def seating_payload(state: TournamentState) -> list[dict[str, Any]]:
@@ -148,24 +201,40 @@ def results_payload(state: TournamentState) -> list[dict[str, Any]]:
     ]
 
 
-def _deal_payload(state: TournamentState) -> dict[str, Any] | None:
+def _deal_payload(state: TournamentState, *, rules: bool) -> dict[str, Any] | None:
+    """The approved deal: its shares, largest first, and how it was made in a sentence
+    (``how``)."""
     approved = [d for d in state.deals.values() if d.approved]
     if not approved:
         return None
     deal = approved[-1]
+    method = ChopMethod.CUSTOM if deal.method is None else deal.method
+    if deal.forced:
+        rule = state.rules.tournament.clock.time_limit_rule
+        cite = f" ({rule})" if rules and rule else ""
+        how = f"The legal time limit forced the chop{cite}: the prizes divided"
+    else:
+        how = "Agreed by the remaining players: the prizes divided"
     return {
         "method": None if deal.method is None else str(deal.method),
+        "how": f"{how} {CHOP_WORDS[method]}",
         "forced": deal.forced,
-        "shares": [
-            {"name": state.players[pid].name, "cents": cents}
-            for pid, cents in zip(deal.players, deal.amounts_cents, strict=True)
-        ],
+        "shares": sorted(
+            (
+                {"name": state.players[pid].name, "cents": cents}
+                for pid, cents in zip(deal.players, deal.amounts_cents, strict=True)
+            ),
+            key=lambda share: -share["cents"],
+        ),
         "left_to_play_cents": deal.left_to_play_cents,
     }
 
 
-def public_view(state: TournamentState, now: int, *, stream: str, seq: int) -> dict[str, Any]:
-    """Everything a public screen shows; built without any private field."""
+def public_view(
+    state: TournamentState, now: int, *, stream: str, seq: int, rules: bool = False
+) -> dict[str, Any]:
+    """Everything a public screen shows; built without any private field, and without the
+    rules' citations unless ``rules``."""
     board = views.public_board(state)
     standing = views.standings_view(state, now)
     chips_total = state.chips_in_play()
@@ -175,9 +244,10 @@ def public_view(state: TournamentState, now: int, *, stream: str, seq: int) -> d
         "seq": seq,
         "server_now": now,
         "name": state.name,
-        "house": state.rules.title,
+        "house": public_text(state.rules.title, rules=rules),
         "phase": str(state.phase),
-        "clock": clock_payload(state, now),
+        "notice": stopped_notice(state, rules=rules),
+        "clock": clock_payload(state, now, rules=rules),
         "entries": board.entries,
         "players_left": board.remaining,
         "rebuys": board.rebuys,
@@ -192,7 +262,7 @@ def public_view(state: TournamentState, now: int, *, stream: str, seq: int) -> d
         "tables": sorted(state.tables),
         "seating": seating_payload(state),
         "results": results_payload(state),
-        "deal": _deal_payload(state),
+        "deal": _deal_payload(state, rules=rules),
         "winner": None if state.winner is None else state.players[state.winner].name,
     }
 
@@ -250,7 +320,7 @@ def table_colour_up(state: TournamentState, table: TableNo) -> dict[str, Any] | 
 def director_view(state: TournamentState, now: int, *, stream: str, seq: int) -> dict[str, Any]:
     """The console's data: the public view, every player with private details and money, the
     ledger, the proposal awaiting confirmation, open hands and deals."""
-    out = public_view(state, now, stream=stream, seq=seq)
+    out = public_view(state, now, stream=stream, seq=seq, rules=True)
     out["kind"] = "director"
     out["players"] = [_director_player(state, pid) for pid in state.players]
     ledger = state.ledger

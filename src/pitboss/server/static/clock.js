@@ -1,15 +1,41 @@
 // pitboss: the big-screen clock. Counts down locally from the stored end instant (4 times a
-// second), re-renders on every live payload, and flashes (and, if turned on, beeps) when the
-// level changes or a colour-up is announced.
+// second), re-renders on every live payload, and shows a banner (and, if turned on, beeps)
+// once per period: when the level or break changes, never again for the same period on a later
+// frame, a reconnect or a reload of the page. After the finish it shows the winner, the places
+// paid and the deal instead of the clock.
+//
+// Every text fits its screen at any level and size: a line marked .fit never wraps and is made
+// smaller until it fits its width, and each box marked .fitbox scales its text (--fit) until it
+// fits its height, so nothing is cut off from a phone to a 4K TV.
 "use strict";
 
 (() => {
   const $ = (id) => document.getElementById(id);
   const stream = document.body.dataset.stream;
+  const root = $("clock");
   let payload = Screens.first();
+  let period = payload ? payload.clock.period : null;
   let alertTimer = null;
   let audio = null;
   let sound = localStorage.getItem("pitboss.sound") === "on";
+  let fitted = "";
+
+  // --- the banner: once per period --------------------------------------------------------
+
+  const shownKey = `pitboss.banner.${stream}`;
+
+  function bannered() {
+    try { return JSON.parse(sessionStorage.getItem(shownKey) || "[]"); } catch (e) { return []; }
+  }
+
+  // True the first time this page (this tab, across reloads) sees period ``index``.
+  function firstSight(index) {
+    const seen = bannered();
+    if (seen.includes(index)) return false;
+    seen.push(index);
+    try { sessionStorage.setItem(shownKey, JSON.stringify(seen.slice(-200))); } catch (e) { /* private mode */ }
+    return true;
+  }
 
   function beep() {
     if (!sound) return;
@@ -41,19 +67,79 @@
     if (sound) beep();
   });
 
+  function closeBanner() {
+    clearTimeout(alertTimer);
+    $("alert").hidden = true;
+    fit();
+  }
+
+  // The banner takes the board's place (the side, or the bottom on a 4:3 screen or a phone)
+  // for 12 seconds: it never covers the tournament's name, the level or the time.
   function announce(c) {
     const box = $("alert");
-    const what = c.on_break ? `${c.label}` : `${c.label} · ${Screens.blinds(c)}`;
-    box.innerHTML = `<span class="bc-alert-main">${Pitboss.esc(what)}</span>` +
-      (c.announcement ? `<span class="bc-alert-sub">${Pitboss.esc(c.announcement)}</span>` : "");
+    const e = Pitboss.esc;
+    const subs = [c.announcement, c.on_sale].filter(Boolean);
+    box.innerHTML = `<span class="bc-alert-main fit">${e(c.label)}</span>` +
+      (c.on_break ? "" : `<span class="bc-alert-blinds fit">${e(Screens.blinds(c))}</span>`) +
+      subs.map((s) => `<span class="bc-alert-sub">${e(s)}</span>`).join("");
     box.hidden = false;
     box.style.animation = "none";
     void box.offsetWidth; // restart the flash
     box.style.animation = "";
+    root.dataset.banners = String(Number(root.dataset.banners || 0) + 1);
     clearTimeout(alertTimer);
-    alertTimer = setTimeout(() => { box.hidden = true; }, 12000);
+    alertTimer = setTimeout(closeBanner, 12000);
     beep();
   }
+
+  $("alert").addEventListener("click", closeBanner);
+
+  // --- fitting ------------------------------------------------------------------------------
+
+  // One line: smaller until it fits its box's width.
+  function fitLine(el) {
+    el.style.fontSize = "";
+    if (el.hidden || !el.offsetParent) return;
+    for (let i = 0; i < 8 && el.scrollWidth > el.clientWidth + 0.5; i++) {
+      const size = parseFloat(getComputedStyle(el).fontSize);
+      el.style.fontSize = `${(size * Math.min(0.97, el.clientWidth / el.scrollWidth)).toFixed(2)}px`;
+    }
+  }
+
+  function overflows(box) {
+    if (box.scrollHeight > box.clientHeight + 0.5 || box.scrollWidth > box.clientWidth + 0.5) return true;
+    for (const el of box.querySelectorAll("*")) {
+      if (el.clientWidth && el.scrollWidth > el.clientWidth + 0.5) return true;
+    }
+    return false;
+  }
+
+  // A box: its text scaled down (--fit) until everything in it fits its height and width.
+  function fitBox(box) {
+    box.style.removeProperty("--fit");
+    if (box.hidden || !box.offsetParent) return;
+    let scale = 1;
+    for (let i = 0; i < 30; i++) {
+      box.querySelectorAll(".fit").forEach(fitLine);
+      if (!overflows(box)) return;
+      scale *= 0.93;
+      box.style.setProperty("--fit", scale.toFixed(4));
+    }
+  }
+
+  function fit() {
+    document.querySelectorAll(".bc-head .fit").forEach(fitLine);
+    ["side", "alert", "main", "final"].forEach((id) => fitBox($(id)));
+    fitted = shape();
+  }
+
+  // What the fit depends on besides the payload: the lengths of the texts the tick changes.
+  function shape() {
+    return `${innerWidth}x${innerHeight}:${$("time").textContent.length}:${$("upcoming").textContent.length}:` +
+      `${$("next-break").textContent.length}:${$("time-limit").textContent.length}`;
+  }
+
+  // --- rendering ----------------------------------------------------------------------------
 
   function tick() {
     if (!payload) return;
@@ -67,27 +153,28 @@
     else if (c.next_break_at !== null && c.next_break_at !== undefined) nb = Pitboss.clockText(Screens.until(c.next_break_at));
     else if (c.next_break_in_ms !== null && c.next_break_in_ms !== undefined) nb = Pitboss.clockText(c.next_break_in_ms);
     $("next-break").textContent = nb;
-    const limited = c.time_limit_at !== null && c.time_limit_at !== undefined;
+    const limited = c.time_limit_at !== null && c.time_limit_at !== undefined && payload.phase === "running";
     $("time-limit-label").hidden = !limited;
     $("time-limit").hidden = !limited;
     if (limited) $("time-limit").textContent = Pitboss.clockText(Screens.until(c.time_limit_at));
-    Screens.show($("upcoming"), Screens.upcoming(c));
+    Screens.show($("upcoming"), payload.phase === "running" ? Screens.upcoming(c) : "");
+    if (shape() !== fitted) fit();
   }
 
-  function render(next) {
-    const before = payload;
-    payload = Screens.seen(next);
+  function render(next, first) {
+    payload = first ? next : Screens.seen(next);
     const c = payload.clock;
-    const root = $("clock");
     $("name").textContent = payload.name;
     $("house").textContent = payload.house;
     $("level").textContent = c.label;
     Screens.show($("status"), Screens.status(payload));
+    Screens.show($("notice"), payload.notice);
     $("h4h").hidden = !c.hand_for_hand;
     $("blinds").innerHTML = (c.on_break ? "" : "<small>BLINDS </small>") + Pitboss.esc(Screens.blinds(c));
     Screens.show($("ante"), Screens.ante(c));
     $("next").textContent = Screens.nextText(c);
     Screens.show($("announcement"), c.announcement);
+    Screens.show($("on-sale"), c.on_sale);
     $("players-left").textContent = payload.players_left;
     $("entries").innerHTML = Pitboss.esc(payload.entries) +
       (payload.rebuys || payload.add_ons ? ` <small>+${Pitboss.esc(payload.rebuys)}R +${Pitboss.esc(payload.add_ons)}A</small>` : "");
@@ -99,14 +186,25 @@
     payouts.innerHTML = payload.payouts.length
       ? payload.payouts.map((p) => `<li><span>${Pitboss.esc(Screens.ordinal(p.place))}</span><b>${Pitboss.esc(Pitboss.money(p.cents))}</b></li>`).join("")
       : "<li><span>when play starts</span></li>";
+    const finished = payload.phase === "finished";
+    $("final").innerHTML = Screens.final(payload);
+    $("final").hidden = !finished;
+    if (finished && !$("alert").hidden) closeBanner();
+    root.dataset.phase = payload.phase;
     root.dataset.paused = String(!c.running);
-    if (before && root.dataset.level !== c.label) announce(c);
-    root.dataset.level = c.label;
+    const changed = period !== null && c.period !== period;
+    period = c.period;
+    if (firstSight(c.period) && changed && !first && payload.phase === "running") announce(c);
     tick();
+    fit();
+    root.dataset.period = String(c.period);
+    root.dataset.seq = String(payload.seq);
   }
 
   showSound();
-  tick();
+  if (payload) render(payload, true);
   setInterval(tick, 250);
-  Pitboss.live(stream, { role: "public" }, render);
+  addEventListener("resize", fit);
+  if (document.fonts) document.fonts.ready.then(fit);
+  Pitboss.live(stream, { role: "public", rules: Screens.rules }, (p) => render(p, false));
 })();

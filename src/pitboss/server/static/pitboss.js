@@ -1,8 +1,9 @@
 // pitboss: the pages' shared script (no build step).
 //
-// Pitboss.live(stream, {role, table, token}, onPayload): a WebSocket that delivers the page's
-//   view at once and after every committed event; it reconnects by itself (with a growing
-//   pause) and gets a full snapshot again, so a dropped connection never leaves a stale page.
+// Pitboss.live(stream, {role, table, token, rules}, onPayload): a WebSocket that delivers the
+//   page's view at once and after every committed event; it reconnects by itself (with a
+//   growing pause) and gets a full snapshot again, so a dropped connection never leaves a stale
+//   page. ``rules``: a public screen that keeps the rules' citations (opened with ?rules=1).
 // Pitboss.command(stream, command): POST a command's JSON form with the page's CSRF token;
 //   resolves to {batch, seq, events:[{type, text}]} or rejects with {code, params, message}.
 // Pitboss.countdown(payload): the ms left in the current period now, counted locally from the
@@ -48,6 +49,7 @@ const Pitboss = (() => {
     const params = new URLSearchParams({ role: opts.role || "public" });
     if (opts.table !== undefined) params.set("table", opts.table);
     if (opts.token) params.set("token", opts.token);
+    if (opts.rules) params.set("rules", "1");
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     const url = `${scheme}://${location.host}/ws/tournaments/${stream}?${params}`;
     const status = (s) => { document.body.dataset.live = s; if (onStatus) onStatus(s); };

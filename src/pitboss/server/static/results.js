@@ -8,11 +8,9 @@
 
   function deal(d) {
     if (!d) return "";
-    const how = d.forced ? "The legal time limit forced the chop (KY 11)" : "Agreed by the remaining players";
-    const method = d.method ? `: ${d.method.replace(/_/g, " ")}` : "";
     const left = d.left_to_play_cents ? ` ${Pitboss.money(d.left_to_play_cents)} left to play for.` : "";
     const rows = d.shares.map((s) => `<tr><td>${e(s.name)}</td><td class="num">${e(Pitboss.money(s.cents))}</td></tr>`).join("");
-    return `<h2>The deal</h2><p>${e(how + method)}.${e(left)}</p>` +
+    return `<h2>The deal</h2><p>${e(d.how)}.${e(left)}</p>` +
       `<table class="deal"><thead><tr><th>Player</th><th class="num">Share</th></tr></thead><tbody>${rows}</tbody></table>`;
   }
 
@@ -35,5 +33,5 @@
   }
 
   Screens.first();
-  Pitboss.live(stream, { role: "public" }, render);
+  Pitboss.live(stream, { role: "public", rules: Screens.rules }, render);
 })();

@@ -2,6 +2,8 @@
 // payload exactly as the templates build them, and the page's first payload).
 //
 // Screens.first(): the payload the server rendered the page from (a JSON script element).
+// Screens.rules: the page was opened with ?rules=1 (the director's choice: the rules' citations
+//   stay on the screen); its live connection asks for them too.
 // Screens.left(clock) / Screens.until(instant): ms left, counted locally from the stored end
 //   instant; Pitboss's own offset once the live connection has spoken, this page's first
 //   payload's before that (so the first second is right too).
@@ -55,7 +57,7 @@ const Screens = (() => {
   function status(p) {
     const c = p.clock;
     if (p.phase === "finished") return "FINISHED";
-    if (p.phase === "stopped") return "TIME LIMIT";
+    if (p.phase === "stopped") return "PLAY STOPPED";
     if (!c.started) return "NOT STARTED";
     if (!c.running) return "PAUSED";
     return "";
@@ -68,11 +70,37 @@ const Screens = (() => {
     return `Next colour-up: ${u.chips.map(chips).join(", ")} chips leave play at ${u.label} (in ${Pitboss.clockText(ms)})`;
   }
 
+  // The clock after the finish, as _screens.html's final() renders it: the winner (or the deal
+  // that ended it), the deal's shares and the places paid before it.
+  function final(p) {
+    if (p.phase !== "finished") return "";
+    const e = Pitboss.esc, money = Pitboss.money;
+    const title = p.winner ? `Winner: ${p.winner}` : p.deal ? "Finished by a deal" : "Finished";
+    const paid = p.results.filter((l) => l.prize_cents && !l.in_deal);
+    let body = "";
+    const d = p.deal;
+    if (d) {
+      const left = d.left_to_play_cents ? ` ${money(d.left_to_play_cents)} left to play for.` : "";
+      body += `<div class="bc-final-block" id="final-deal"><p class="bc-final-head">The deal</p><p class="bc-final-how">${e(d.how)}.${e(left)}</p>` +
+        `<ol class="bc-final-list${d.shares.length > 6 ? " cols" : ""}">` +
+        d.shares.map((x) => `<li><span>${e(x.name)}</span><b>${e(money(x.cents))}</b></li>`).join("") + "</ol></div>";
+    }
+    if (paid.length) {
+      body += `<div class="bc-final-block" id="final-places"><p class="bc-final-head">Places paid</p><ol class="bc-final-list${paid.length > 6 ? " cols" : ""}">` +
+        paid.map((l) => `<li><span>${e(l.first === l.last ? ordinal(l.first) : l.place)}</span><span>${e(l.name)}</span><b>${e(money(l.prize_cents))}</b></li>`).join("") +
+        "</ol></div>";
+    }
+    return `<p class="bc-final-title fit" id="final-title">${e(title)}</p><div class="bc-final-body">${body}</div>`;
+  }
+
   function show(el, text) {
     if (!el) return;
     el.textContent = text || "";
     el.hidden = !text;
   }
 
-  return { first, seen, left, until, ordinal, blinds, ante, nextText, status, upcoming, show };
+  const rules = new URLSearchParams(location.search).get("rules") === "1";
+
+  return { first, seen, left, until, ordinal, blinds, ante, nextText, status, upcoming, final, show,
+           rules };
 })();

@@ -64,5 +64,5 @@
   $("who").addEventListener("input", find);
   tick();
   setInterval(tick, 1000);
-  Pitboss.live(stream, { role: "public" }, render);
+  Pitboss.live(stream, { role: "public", rules: Screens.rules }, render);
 })();
