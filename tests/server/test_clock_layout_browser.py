@@ -407,8 +407,16 @@ def test_the_tv_says_the_time_limit_stopped_play_then_shows_the_chop_and_places_
     _check(pages, "stopped by the time limit", failures, banner=False)
     tv.screenshot(path=str(shots / "clock-stopped-1920x1080.png"))
 
-    left = [line["player_id"] for line in director.public()["seating"]]
+    seating = director.public()["seating"]
+    left = [line["player_id"] for line in seating]
     director.command({"type": "propose_deal", "deal_id": "chop", "players": left, "method": "chip"})
+    for table in sorted({line["table"] for line in seating}):  # KY 11: by the chips counted
+        stacks = [
+            {"player_id": line["player_id"], "chips": line["chips"]}
+            for line in seating
+            if line["table"] == table
+        ]
+        director.command({"type": "count_chips", "table": table, "stacks": stacks})
     director.command({"type": "approve_deal", "deal_id": "chop"})
     _wait_phase(pages, "finished")
     public = director.public()
