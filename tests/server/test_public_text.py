@@ -228,6 +228,13 @@ def test_the_time_limits_stop_and_its_chop_are_said_in_words_citing_the_rule_onl
     director.command(
         stream, {"type": "propose_deal", "deal_id": "chop", "players": players, "method": "chip"}
     )
+    for table in sorted({line["table"] for line in public["seating"]}):  # KY 11: count first
+        stacks = [
+            {"player_id": line["player_id"], "chips": line["chips"]}
+            for line in public["seating"]
+            if line["table"] == table
+        ]
+        director.command(stream, {"type": "count_chips", "table": table, "stacks": stacks})
     director.command(stream, {"type": "approve_deal", "deal_id": "chop"})
     public = director.client.get(f"/api/tournaments/{stream}/public").json()
     assert public["phase"] == "finished"
