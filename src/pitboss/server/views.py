@@ -3,7 +3,9 @@
 `public_view` is what anyone may see (the big clock, the seating chart, results): it is built
 from names, chips and places only, never from `PersonalDetails` (THC 1), so a private field
 cannot reach a public page or payload. `table_view` is one table for its device; `director_view`
-adds the players' private details, the money and what awaits the director's confirmation.
+adds the money and what awaits the director's confirmation, and of each player's private
+details only which are filled (``details_filled``): their values go in no payload and no live
+frame, only to the director who asks for one player's (`player_details`, THC 1).
 
 The clock carries ``ends_at``, the instant the current period ends while time runs, so a screen
 counts down locally and shows the right time after a dropped connection (``server_now`` lets it
@@ -18,9 +20,9 @@ from typing import Any
 from pitboss.ids import PlayerId, TableNo
 from pitboss.rules.tournament import AnteMode
 from pitboss.tournament import views, windows
-from pitboss.tournament.entries import PlayerStatus
+from pitboss.tournament.entries import PlayerStatus, filled_details
 from pitboss.tournament.reports import results_report
-from pitboss.tournament.state import Phase, TournamentState
+from pitboss.tournament.state import Phase, TournamentState, known_player
 from pitboss.tournament.structure import ante_label
 from pitboss.tournament.timekeeping import caught_up
 
@@ -231,8 +233,9 @@ def table_view(
 
 
 def director_view(state: TournamentState, now: int, *, stream: str, seq: int) -> dict[str, Any]:
-    """The console's data: the public view, every player with private details and money, the
-    ledger, the proposal awaiting confirmation, open hands and deals."""
+    """The console's data: the public view, every player with their money (and which private
+    details are filled, never their values: THC 1), the ledger, the proposal awaiting
+    confirmation, open hands and deals."""
     out = public_view(state, now, stream=stream, seq=seq)
     out["kind"] = "director"
     out["players"] = [_director_player(state, pid) for pid in state.players]
@@ -347,7 +350,6 @@ def _director_player(state: TournamentState, pid: PlayerId) -> dict[str, Any]:
     table = state.table_of(pid)
     if table is not None:
         seat = next(s for s, p in table.seats.items() if p == pid)
-    details = {k: v for k, v in asdict(player.details).items() if v not in (None, "", False)}
     return {
         "player_id": pid,
         "name": player.name,
@@ -363,7 +365,23 @@ def _director_player(state: TournamentState, pid: PlayerId) -> dict[str, Any]:
         "late": player.late,
         "table": None if table is None else table.number,
         "seat": seat,
-        "details": details,
+        "details_filled": list(filled_details(player.details)),
+    }
+
+
+def player_details(state: TournamentState, pid: PlayerId) -> dict[str, Any]:
+    """One player's private details, for the director who asked (THC 1): never pushed to a
+    screen, never logged.
+
+    Raises:
+        RegistrationError: nobody registered with that id.
+    """
+    player = known_player(state, pid)
+    return {
+        "player_id": pid,
+        "name": player.name,
+        "details": asdict(player.details),
+        "filled": list(filled_details(player.details)),
     }
 
 

@@ -293,7 +293,7 @@
     const rows = P.players.filter((p) => !filter || p.name.toLowerCase().includes(filter) || p.player_id.includes(filter)).map((p) => {
       const r = places[p.player_id];
       const status = p.out ? (r ? ordinal(r.first) + (r.first !== r.last ? "-" + ordinal(r.last) : "") : p.status) : (p.status === "active" ? "in" : p.status);
-      const priv = Object.keys(p.details).length ? ` <span class="badge" title="${esc(Object.keys(p.details).join(", "))}">details</span>` : "";
+      const priv = p.details_filled.length ? ` <span class="badge" title="${esc(p.details_filled.join(", "))}">details</span>` : "";
       return `<tr data-player="${esc(p.player_id)}"${p.out ? ' class="out"' : ""}><td>${esc(p.player_id)}</td><td>${esc(p.name)}${priv}</td><td>${seatText(p)}</td>`
         + `<td class="num">${chips(p.chips)}</td><td class="num">${money(p.paid_cents)}</td><td>${esc(status)}</td>`
         + `<td><button type="button" class="link" data-receipt="${esc(p.player_id)}">receipt</button></td></tr>`;
