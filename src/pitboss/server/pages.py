@@ -21,7 +21,10 @@ from pitboss.money import format_money
 from pitboss.rules.presets import preset_names
 from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError
 from pitboss.server.deps import AuthDep, HubDep, OptionalSessionDep, table_token
+from pitboss.server.hub import Hub
+from pitboss.server.views import move_payload
 from pitboss.tournament.narration import ordinal
+from pitboss.tournament.tables import TableBroken
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
@@ -141,6 +144,40 @@ def seat_cards(request: Request, stream: str, hub: HubDep, session: OptionalSess
     return render(
         request, "print_seat_cards.html", stream=stream, payload=hub.payload(stream, _PUBLIC)
     )
+
+
+@router.get("/t/{stream}/print/moves", response_class=HTMLResponse)
+def move_slips(request: Request, stream: str, hub: HubDep, session: OptionalSessionDep) -> Response:
+    """Move slips to print and hand out when a table breaks (TDA 10B): one per player of the
+    broken table, from table and seat to table and seat; the break due (its draw as the console
+    shows it, before it is confirmed), else the last table broken."""
+    if session is None:
+        return _to_sign_in(request)
+    payload = hub.payload(stream, ("director", None))
+    proposal = payload["proposal"]
+    if proposal is not None and proposal["moves"]:
+        table, moves, done = proposal["table"], proposal["moves"], False
+    else:
+        table, moves, done = _last_break(hub, stream)
+    return render(
+        request,
+        "print_moves.html",
+        stream=stream,
+        payload=payload,
+        table=table,
+        moves=moves,
+        done=done,
+    )
+
+
+def _last_break(hub: Hub, stream: str) -> tuple[int | None, list[dict[str, Any]], bool]:
+    """The last table broken and its players' moves (names as they are now)."""
+    live = hub.tournament(stream)
+    state = live.state
+    for _, event in reversed(live.events()):
+        if isinstance(event, TableBroken):
+            return event.table, [move_payload(state, m) for m in event.moves], True
+    return None, [], False
 
 
 # --- public pages ----------------------------------------------------------------------------

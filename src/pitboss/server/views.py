@@ -17,13 +17,16 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from pitboss.cards import RandomSource
 from pitboss.ids import PlayerId, TableNo
-from pitboss.rules.tournament import AnteMode
+from pitboss.rules.tournament import AnteMode, RefundPolicy
 from pitboss.tournament import views, windows
+from pitboss.tournament.balancing import Move
 from pitboss.tournament.entries import PlayerStatus, filled_details
 from pitboss.tournament.reports import results_report
 from pitboss.tournament.state import Phase, TournamentState, known_player
 from pitboss.tournament.structure import ante_label
+from pitboss.tournament.tables import capacity
 from pitboss.tournament.timekeeping import caught_up
 
 PUBLIC_PLAYER_FIELDS = ("player_id", "name", "status", "chips", "rebuys", "add_ons")
@@ -232,10 +235,18 @@ def table_view(
     }
 
 
-def director_view(state: TournamentState, now: int, *, stream: str, seq: int) -> dict[str, Any]:
+def director_view(
+    state: TournamentState,
+    now: int,
+    *,
+    stream: str,
+    seq: int,
+    break_rng: RandomSource | None = None,
+) -> dict[str, Any]:
     """The console's data: the public view, every player with their money (and which private
     details are filled, never their values: THC 1), the ledger, the proposal awaiting
-    confirmation, open hands and deals."""
+    confirmation, open hands and deals. ``break_rng`` draws a table's break when one is due,
+    so the proposal shows where each of its players goes before it is confirmed (TDA 10B)."""
     out = public_view(state, now, stream=stream, seq=seq)
     out["kind"] = "director"
     out["players"] = [_director_player(state, pid) for pid in state.players]
@@ -244,7 +255,7 @@ def director_view(state: TournamentState, now: int, *, stream: str, seq: int) ->
         **asdict(ledger),
         "balance": asdict(ledger.balance(state.rules.tournament.prize_pool)),
     }
-    proposal = views.seat_change_view(state)
+    proposal = views.seat_change_view(state, break_rng)
     out["proposal"] = (
         None
         if proposal is None
@@ -252,6 +263,9 @@ def director_view(state: TournamentState, now: int, *, stream: str, seq: int) ->
             "kind": proposal.kind,
             "lines": list(proposal.lines),
             "halted_tables": list(proposal.halted_tables),
+            "table": proposal.table,
+            "moves": [move_payload(state, m) for m in proposal.moves],
+            "draw": list(proposal.draw),
         }
     )
     out["open_hands"] = [
@@ -282,7 +296,20 @@ def director_view(state: TournamentState, now: int, *, stream: str, seq: int) ->
     out["counter"] = counter_payload(state, now)
     out["colour_up_due"] = colour_up_due(state)
     out["next_place"] = state.players_left if state.players_left > 1 else None
+    out["books_closed"] = state.books_closed
     return out
+
+
+def move_payload(state: TournamentState, move: Move) -> dict[str, Any]:
+    """A move for a screen or a move slip: who, from which table and seat, to which."""
+    return {
+        "player_id": move.player_id,
+        "name": state.players[move.player_id].name,
+        "from_table": move.from_table,
+        "from_seat": move.from_seat,
+        "to_table": move.to_table,
+        "to_seat": move.to_seat,
+    }
 
 
 def counter_payload(state: TournamentState, now: int) -> dict[str, Any]:
@@ -327,6 +354,17 @@ def counter_payload(state: TournamentState, now: int) -> dict[str, Any]:
         },
         "time_limit_chop": str(rules.clock.time_limit_chop),
         "time_limit_rule": rules.clock.time_limit_rule,
+        "withdrawal_refund": {
+            "policy": str(entry.refund_on_withdrawal),
+            "buy_in_cents": 0
+            if entry.refund_on_withdrawal is RefundPolicy.NONE
+            else entry.buy_in_cents,
+            "fee_cents": entry.fee_cents
+            if entry.refund_on_withdrawal is RefundPolicy.BUY_IN_AND_FEE
+            else 0,
+        },
+        "dealer_shortage_refund": entry.dealer_shortage_refund,
+        "seats_per_table": capacity(state),
     }
 
 

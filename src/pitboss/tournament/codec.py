@@ -506,12 +506,11 @@ def _refusal(kind: str) -> Refusal:
             for k, v in params.items()
             if k != "setting"
         }
-        expected = rest.get("expected")
-        allowed = rest.get("allowed")
-        if isinstance(expected, list):
-            expected = " or ".join(map(str, expected))
-        if allowed is not None:
-            expected = "one of " + ", ".join(map(str, allowed))
+        wanted: object = rest.get("expected")
+        choices: object = rest.get("allowed")
+        expected = " or ".join(map(str, wanted)) if isinstance(wanted, list) else wanted
+        if isinstance(choices, list):
+            expected = "one of " + ", ".join(map(str, choices))
         words = (
             refusal_words(field, str(expected), rest.get("got", ""), kind)
             if expected and field

@@ -246,6 +246,7 @@
       box.dataset.kind = prop.kind;
       $("#proposal-lines").innerHTML = prop.lines.map((l) => `<li>${esc(l)}</li>`).join("")
         + (prop.halted_tables.length ? `<li class="muted">Hold table ${prop.halted_tables.join(", ")} until it is done.</li>` : "");
+      $("#proposal-slips").hidden = !prop.moves.length;
     }
     const forced = $("#forced-chop");
     const dealMade = P.deals.some((d) => d.approved);
@@ -257,6 +258,19 @@
       $("#forced-chop-propose").hidden = !!dealOpen;
     }
   }
+
+  $("#proposal-confirm").addEventListener("click", async (e) => {
+    // a break confirmed as shown: the seats its draw gave each player (TDA 10B)
+    const prop = P.proposal;
+    const cmd = { type: "confirm_seat_change" };
+    if (prop && prop.moves.length) {
+      cmd.seats = prop.moves.map((m) => ({ player_id: m.player_id, table: m.to_table, seat: m.to_seat }));
+      cmd.draw = prop.draw;
+    }
+    e.currentTarget.disabled = true;
+    await send(cmd, $("#proposal .error"));
+    $("#proposal-confirm").disabled = false;
+  });
 
   $("#forced-chop-propose").addEventListener("click", async () => {
     const players = inPlay().map((p) => p.player_id);
