@@ -3,9 +3,13 @@ confirmed and its move slips printed, the director's guide served read-only."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+import pytest
 from tests.server.conftest import Director
+
+from pitboss.server import pages
 
 
 def _view(director: Director, stream: str) -> dict[str, Any]:
@@ -96,3 +100,33 @@ def test_the_move_slips_need_the_director(director: Director) -> None:
     answer = director.client.get(f"/t/{stream}/print/moves", follow_redirects=False)
     assert answer.status_code == 303
     assert "/login" in answer.headers["location"]
+
+
+def test_the_guide_is_served_read_only_from_its_markdown(
+    director: Director, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    guide = tmp_path / "director-guide.md"
+    guide.write_text(
+        "# The director's guide\n\nRecord a **bust** on the Tables tab.\n\n"
+        "<script>alert(1)</script>\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(pages, "GUIDE", guide)
+    page = director.client.get("/guide")
+    assert page.status_code == 200
+    assert "<h1>The director's guide</h1>" in page.text
+    assert "<strong>bust</strong>" in page.text
+    assert "<script>alert(1)</script>" not in page.text  # raw HTML shown as text, never run
+    text = director.client.get("/guide.md")
+    assert text.headers["content-type"].startswith("text/markdown")
+    assert text.text.startswith("# The director's guide")
+
+
+def test_the_guide_says_where_it_is_when_it_is_not_on_the_machine(
+    director: Director, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(pages, "GUIDE", tmp_path / "missing.md")
+    page = director.client.get("/guide")
+    assert page.status_code == 200
+    assert "docs/director-guide.md" in page.text
+    assert director.client.get("/guide.md").status_code == 404

@@ -15,6 +15,8 @@ import segno
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
+from markdown_it import MarkdownIt
+from markupsafe import Markup
 
 from pitboss.live.hands import is_hand_stream
 from pitboss.money import format_money
@@ -178,6 +180,37 @@ def _last_break(hub: Hub, stream: str) -> tuple[int | None, list[dict[str, Any]]
         if isinstance(event, TableBroken):
             return event.table, [move_payload(state, m) for m in event.moves], True
     return None, [], False
+
+
+# --- the director's guide --------------------------------------------------------------------
+
+GUIDE = Path(__file__).resolve().parents[3] / "docs" / "director-guide.md"
+"""The director's guide, in Markdown (in the source tree; the console's header links to it)."""
+
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+@router.get("/guide", response_class=HTMLResponse)
+def guide(request: Request) -> Response:
+    """The director's guide, read-only: docs/director-guide.md rendered (raw HTML in it is
+    shown as text, never run)."""
+    try:
+        text = GUIDE.read_text(encoding="utf-8")
+    except OSError:
+        text = (
+            "# The director's guide\n\nThe guide is not on this machine: it is "
+            "`docs/director-guide.md` in pitboss's source."
+        )
+    return render(request, "guide.html", html=Markup(_MARKDOWN.render(text)))
+
+
+@router.get("/guide.md")
+def guide_markdown() -> Response:
+    """The director's guide as its Markdown text."""
+    try:
+        return Response(GUIDE.read_text(encoding="utf-8"), media_type="text/markdown")
+    except OSError:
+        return Response("The director's guide is not on this machine.\n", status_code=404)
 
 
 # --- public pages ----------------------------------------------------------------------------
