@@ -6,8 +6,13 @@
 // command's fields (docs/commands.md); data-type says how a value is read (int, bool, list,
 // cents, stacks), a dotted name ("details.email") nests, and an empty field is left out so the
 // command's default applies. A submit button with data-as sends that command instead; a button
-// with data-send='{...}' sends its JSON as it is. Each answer's events[].text goes to the
-// "what happened" strip; a refusal (message and code) shows next to the form that sent it.
+// with data-send='{...}' sends its JSON as it is. Required fields are checked before anything is
+// sent (one line next to the form, naming the field); a command that cannot be undone lightly,
+// or that looks like a mistake (a name already registered, a level back), is asked about first
+// (`askFirst`). Each answer's events[].text goes to the "what happened" strip; a refusal's
+// message shows next to the form that sent it (its code only in data-code, for programs).
+// Private details (THC 1) are in no payload: a player's are fetched when the director opens
+// them and dropped from the page when closed.
 "use strict";
 
 (() => {
@@ -15,9 +20,11 @@
   const $ = (sel, root) => (root || document).querySelector(sel);
   const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
   const { esc, money, chips } = Pitboss;
+  const { finder, ask, norm } = ConsoleFind;
   let P = JSON.parse($("#console-payload").textContent);
   let cursorPlan = null;
   let lastRegistered = null;
+  const finders = [];
 
   // --- tabs ------------------------------------------------------------------------------
 
@@ -54,7 +61,7 @@
   }
 
   function showRefusal(box, err) {
-    const text = `${err.message || "refused"}${err.code ? " [" + err.code + "]" : ""}`;
+    const text = err.message || "Refused: nothing was recorded.";
     if (box) { box.textContent = text; box.hidden = false; box.dataset.code = err.code || ""; }
     happened(["Refused: " + text]);
   }
@@ -63,7 +70,7 @@
     if (box) box.hidden = true;
     try {
       const answer = await Pitboss.command(stream, cmd);
-      happened(answer.events.length ? answer.events.map((e) => e.text) : [`${cmd.type}: nothing to record`]);
+      happened(answer.events.length ? answer.events.map((e) => e.text) : ["Nothing to record: nothing changed."]);
       return answer;
     } catch (err) {
       showRefusal(box, err);
@@ -122,7 +129,45 @@
     add_on: (cmd) => ({ type: cmd.type, player_id: cmd.player_id }),
     declare_rebuy: (cmd) => ({ type: cmd.type, player_id: cmd.player_id }),
     mark_returned: (cmd) => ({ type: cmd.type, player_id: cmd.player_id }),
+    edit_registration: (cmd, form) => {
+      // details replace the old ones as a whole: sent only once they were loaded into the form
+      if (form.dataset.loaded !== cmd.player_id) delete cmd.details;
+      else cmd.details = cmd.details || {};
+      return cmd;
+    },
   };
+
+  function labelOf(el) {
+    if (el.dataset.label) return el.dataset.label;
+    const label = el.closest("label");
+    const first = label && label.firstChild;
+    const text = first && first.nodeType === Node.TEXT_NODE ? first.textContent.trim() : "";
+    return text ? "the " + text.toLowerCase() : "every field marked required";
+  }
+
+  function unfilled(form) {
+    // the first required field left blank (hidden ones are not asked for)
+    return $$("[required]", form).find((el) => !el.disabled && !el.closest("[hidden]")
+      && (el.type === "checkbox" ? !el.checked : el.value.trim() === ""));
+  }
+
+  const checks = {
+    record_bust: (cmd) => (cmd.busted && cmd.busted.length ? null
+      : "Tick who went out (or type their name in \u201cWho went out?\u201d)."),
+  };
+
+  async function askFirst(cmd, after) {
+    // the question to ask before sending cmd, if any; true when it may go
+    const question = confirmFor[cmd.type] && confirmFor[cmd.type](cmd);
+    if (!question) return true;
+    return ask(after, question[0], question[1]);
+  }
+
+  function refuseHere(box, message) {
+    box.textContent = message;
+    box.hidden = false;
+    box.dataset.code = "not_sent";
+  }
 
   document.addEventListener("submit", async (e) => {
     const form = e.target.closest("form[data-command]");
@@ -130,10 +175,17 @@
     e.preventDefault();
     const button = e.submitter;
     const type = (button && button.dataset.as) || form.dataset.command;
+    const box = $(".error", form);
+    box.hidden = true;
     let cmd = formCommand(form, type);
-    if (special[type]) cmd = special[type](cmd);
+    if (special[type]) cmd = special[type](cmd, form);
+    const wrong = checks[type] && checks[type](cmd);
+    if (wrong) { refuseHere(box, wrong); return; }
+    const blank = unfilled(form);
+    if (blank) { refuseHere(box, `Fill in ${labelOf(blank)}: nothing was sent.`); blank.focus(); return; }
+    if (!(await askFirst(cmd, box))) return;
     if (button) button.disabled = true;
-    const answer = await send(cmd, $(".error", form));
+    const answer = await send(cmd, box);
     if (button) button.disabled = false;
     if (!answer) return;
     if (form.dataset.reset) {
@@ -155,8 +207,11 @@
   document.addEventListener("click", async (e) => {
     const button = e.target.closest("button[data-send]");
     if (!button) return;
+    const cmd = JSON.parse(button.dataset.send);
+    const box = errorBox(button);
+    if (!(await askFirst(cmd, box || button))) return;
     button.disabled = true;
-    await send(JSON.parse(button.dataset.send), errorBox(button));
+    await send(cmd, box);
     button.disabled = false;
   });
 
@@ -176,6 +231,58 @@
     return n + s;
   }
   const seatText = (p) => (p.table ? `T${p.table} S${p.seat}` : "");
+  const statusText = (p) => {
+    const r = placeOf()[p.player_id];
+    if (p.out) return r ? ordinal(r.first) + (r.first !== r.last ? "-" + ordinal(r.last) : "") : p.status === "active" ? "out" : p.status;
+    return p.status === "active" ? "in" : p.status;
+  };
+  const describe = (p) => [p.player_id, seatText(p), statusText(p)].filter(Boolean).join(" · ");
+  const net = (p) => p.paid_cents - p.refunded_cents;
+  const paidText = (p) => (p.refunded_cents && !net(p) ? "refunded" : money(net(p)) + (p.refunded_cents ? ` (${money(p.refunded_cents)} refunded)` : ""));
+  const refundText = () => {
+    const r = P.counter.withdrawal_refund;
+    const total = r.buy_in_cents + r.fee_cents;
+    if (!total) return "no refund: the house keeps the entry";
+    return `a refund of ${money(total)}${r.fee_cents ? " (buy-in and fee)" : r.buy_in_cents && P.counter.fee_cents ? " (the buy-in; the fee is kept)" : ""}`;
+  };
+
+  // --- asked before sending ---------------------------------------------------------------
+
+  const confirmFor = {
+    register_player: (cmd) => {
+      const same = P.players.filter((p) => norm(p.name).replace(/\s+/g, " ") === norm(cmd.name || "").replace(/\s+/g, " "));
+      if (!same.length) return null;
+      const who = same.map((p) => `${p.name} (${describe(p)})`).join(", ");
+      return [`Already registered: ${who}. Registering the same person twice is a common mistake at the door; `
+        + `if this is someone else with the same name, register them too.`, `Register another ${cmd.name}`];
+    },
+    withdraw_player: (cmd) => {
+      const p = byId()[cmd.player_id];
+      return [`Withdraw ${p ? p.name : cmd.player_id} before the start, with ${refundText()}? Their entry leaves the field (an undo in the Log tab puts it back).`,
+        `Withdraw ${p ? p.name : ""}`.trim()];
+    },
+    withdraw_from_play: (cmd) => {
+      const p = byId()[cmd.player_id];
+      if (!p) return null;
+      return [`${p.name} withdraws from play: their ${chips(p.chips)} chips go back to the bank and they are out, finishing ${ordinal(P.players_left)} (THC 38). Withdraw ${p.name}?`,
+        `Withdraw ${p.name} from play`];
+    },
+    refund_for_dealers: (cmd) => {
+      const seats = cmd.tables_with_dealers * P.counter.seats_per_table;
+      const standing = P.players.filter((p) => p.status === "active");
+      const refunded = standing.slice(seats);
+      if (!refunded.length) return null; // the server says why nobody needs one
+      return [`${cmd.tables_with_dealers} table${cmd.tables_with_dealers > 1 ? "s" : ""} with a dealer seat ${seats}: `
+        + `the ${refunded.length} latest registered get ticket and fee back (THC 39): ${refunded.map((p) => p.name).join(", ")}.`,
+        `Refund ${refunded.length} entr${refunded.length > 1 ? "ies" : "y"}`];
+    },
+    jump_to_level: (cmd) => {
+      const now = P.clock.level;
+      if (!P.clock.started || cmd.level >= now) return null;
+      return [`Go back from level ${now} to level ${cmd.level}? The blinds go back down and the level starts again.`, `Go back to level ${cmd.level}`];
+    },
+    close_books: () => [`Close the books? Play is over and every prize is paid: the ledger is final and the night's money is settled.`, "Close the books"],
+  };
 
   function fillSelect(sel, options, blank) {
     const keep = sel.value;
@@ -203,6 +310,7 @@
     renderMoney();
     renderFloor();
     renderDevices();
+    for (const f of finders) f.refresh();
     if (document.body.dataset.tab === "log") loadLog();
   }
 
@@ -295,22 +403,22 @@
       ["Refunded", -(L.refunded_entry_cents + L.refunded_fee_cents)],
       ["Taken in", L.balance.taken_in - L.balance.refunds],
     ];
-    $("#money-taken").innerHTML = rows.map(([k2, v]) => `<tr><th>${k2}</th><td class="num">${money(v)}</td></tr>`).join("");
+    $("#money-taken").innerHTML = rows.map(([k2, v]) => `<tr${k2 === "Taken in" ? ' id="door-taken-in"' : ""}><th>${k2}</th><td class="num">${money(v)}</td></tr>`).join("");
     $("#players-count").textContent = `${P.players.length} registered`;
+    $("#dealer-refund-form").hidden = !(k.dealer_shortage_refund && P.phase === "registration" && P.players.length);
     renderPlayers();
+    renderPanel();
     if (lastRegistered && byId()[lastRegistered]) { showReceipt(lastRegistered); lastRegistered = null; }
   }
 
   function renderPlayers() {
-    const filter = $("#players-filter").value.trim().toLowerCase();
-    const places = placeOf();
-    const rows = P.players.filter((p) => !filter || p.name.toLowerCase().includes(filter) || p.player_id.includes(filter)).map((p) => {
-      const r = places[p.player_id];
-      const status = p.out ? (r ? ordinal(r.first) + (r.first !== r.last ? "-" + ordinal(r.last) : "") : p.status) : (p.status === "active" ? "in" : p.status);
-      const priv = p.details_filled.length ? ` <span class="badge" title="${esc(p.details_filled.join(", "))}">details</span>` : "";
+    const filter = norm($("#players-filter").value.trim());
+    const rows = P.players.filter((p) => !filter || norm(p.name).includes(filter) || p.player_id.includes(filter)).map((p) => {
+      const priv = p.details_filled.length ? ` <span class="badge" title="private details given: ${esc(p.details_filled.join(", "))}">details</span>` : "";
       return `<tr data-player="${esc(p.player_id)}"${p.out ? ' class="out"' : ""}><td>${esc(p.player_id)}</td><td>${esc(p.name)}${priv}</td><td>${seatText(p)}</td>`
-        + `<td class="num">${chips(p.chips)}</td><td class="num">${money(p.paid_cents)}</td><td>${esc(status)}</td>`
-        + `<td><button type="button" class="link" data-receipt="${esc(p.player_id)}">receipt</button></td></tr>`;
+        + `<td class="num">${chips(p.chips)}</td><td class="num">${esc(paidText(p))}</td><td>${esc(statusText(p))}</td>`
+        + `<td class="acts"><button type="button" class="link" data-receipt="${esc(p.player_id)}">receipt</button> `
+        + `<button type="button" class="link" data-open="${esc(p.player_id)}">open</button></td></tr>`;
     });
     $("#players-body").innerHTML = rows.join("");
   }
@@ -318,7 +426,104 @@
   document.addEventListener("click", (e) => {
     const b = e.target.closest("[data-receipt]");
     if (b && b.tagName === "BUTTON") showReceipt(b.dataset.receipt);
+    const o = e.target.closest("button[data-open]");
+    if (o) openPlayer(o.dataset.open);
   });
+
+  // --- one player at the door: receipt, private details, edit, withdraw ------------------
+
+  let openPid = null;
+  const panel = $("#player-panel");
+  const DETAIL_LABELS = [["address", "Address"], ["email", "E-mail"], ["phone", "Phone"], ["date_of_birth", "Date of birth"],
+    ["national_id", "National id / SS#"], ["driver_licence", "Driver licence"], ["age_verified", "Age verified"]];
+
+  function forgetDetails() {
+    // private values never linger on the page once closed (THC 1)
+    $("#pp-details-list").innerHTML = "";
+    $("#pp-details-box").hidden = true;
+    const form = $("#edit-form");
+    form.hidden = true;
+    form.reset();
+    delete form.dataset.loaded;
+    $("#edit-private").open = false;
+    $(".error", form).hidden = true;
+  }
+
+  function openPlayer(pid) {
+    if (openPid !== pid) forgetDetails();
+    openPid = pid;
+    $("#pp-error").hidden = true;
+    renderPanel();
+    panel.scrollIntoView({ block: "nearest" });
+  }
+
+  function renderPanel() {
+    const p = openPid && byId()[openPid];
+    panel.hidden = !p;
+    if (!p) return;
+    panel.dataset.player = p.player_id;
+    $("#pp-name").textContent = p.name;
+    $("#pp-line").textContent = `${describe(p)} · ${chips(p.chips)} chips · paid ${paidText(p)}`
+      + (p.details_filled.length ? "" : " · no private details given");
+    const w = $("#pp-withdraw");
+    w.hidden = !(P.phase === "registration" && p.status === "active");
+    w.textContent = `Withdraw (${refundText().split(":")[0]})…`;
+    $("#pp-leave").hidden = !(P.phase === "running" && !p.out);
+  }
+
+  async function loadDetails(pid) {
+    return Pitboss.request("GET", `/api/tournaments/${stream}/players/${encodeURIComponent(pid)}/details`);
+  }
+
+  $("#pp-close").addEventListener("click", () => { forgetDetails(); openPid = null; renderPanel(); });
+  $("#pp-receipt").addEventListener("click", () => showReceipt(openPid));
+  $("#pp-details").addEventListener("click", async () => {
+    const pid = openPid;
+    try {
+      const got = await loadDetails(pid);
+      if (pid !== openPid) return;
+      $("#pp-details-list").innerHTML = DETAIL_LABELS.map(([k, label]) => {
+        const v = got.details[k];
+        const shown = typeof v === "boolean" ? (v ? "yes" : "no") : (v || "—");
+        return `<dt>${label}</dt><dd data-detail="${k}">${esc(shown)}</dd>`;
+      }).join("");
+      $("#pp-details-box").hidden = false;
+    } catch (err) { showRefusal($("#pp-error"), err); }
+  });
+  $("#pp-details-hide").addEventListener("click", () => { $("#pp-details-list").innerHTML = ""; $("#pp-details-box").hidden = true; });
+  $("#pp-edit").addEventListener("click", () => {
+    const p = byId()[openPid];
+    const form = $("#edit-form");
+    form.hidden = false;
+    $("input[name=player_id]", form).value = p.player_id;
+    $("input[name=name]", form).value = p.name;
+    $("input[name=name]", form).focus();
+  });
+  $("#edit-private").addEventListener("toggle", async () => {
+    const form = $("#edit-form");
+    const pid = $("input[name=player_id]", form).value;
+    if (!$("#edit-private").open || form.dataset.loaded === pid) return;
+    try {
+      const got = await loadDetails(pid);
+      for (const [k, v] of Object.entries(got.details)) {
+        const el = $(`[name="details.${k}"]`, form);
+        if (!el) continue;
+        if (el.type === "checkbox") el.checked = !!v; else el.value = v || "";
+      }
+      form.dataset.loaded = pid;
+    } catch (err) { showRefusal($(".error", form), err); }
+  });
+  $("#edit-cancel").addEventListener("click", forgetDetails);
+  $("#edit-form").addEventListener("pitboss:sent", forgetDetails);
+  for (const [id, type] of [["#pp-withdraw", "withdraw_player"], ["#pp-leave", "withdraw_from_play"]]) {
+    $(id).addEventListener("click", async (e) => {
+      const cmd = { type, player_id: openPid };
+      const box = $("#pp-error");
+      box.hidden = true;
+      if (!(await askFirst(cmd, e.currentTarget.parentElement))) return;
+      await send(cmd, box);
+    });
+  }
 
   function showReceipt(pid) {
     const p = byId()[pid];
@@ -326,7 +531,7 @@
     $("#r-house").textContent = `${P.name} — ${P.house}`;
     $("#r-name").textContent = p.name;
     $("#r-id").textContent = p.player_id;
-    $("#r-paid").textContent = money(p.paid_cents);
+    $("#r-paid").textContent = paidText(p);
     $("#r-chips").textContent = `${chips(p.chips)}${p.rebuys ? ` (${p.rebuys} re-buy${p.rebuys > 1 ? "s" : ""})` : ""}${p.add_ons ? `, add-on` : ""}`;
     $("#receipt").hidden = false;
   }
@@ -343,6 +548,7 @@
     $("#draw-seats").hidden = started || P.phase !== "registration";
     $("#start-tournament").hidden = started || P.phase !== "registration";
     $("#draw-seats").textContent = seated ? "Draw the seats again" : "Draw seats";
+    $("#last-slips").hidden = !started;
     for (const sel of $$("select[data-fill=tables]")) fillSelect(sel, P.tables.map((t) => [t, `Table ${t}`]));
     renderBustForm();
     $("#bust-form").hidden = P.phase !== "running";
@@ -456,7 +662,30 @@
   }
   $("#bust-table").addEventListener("change", renderBustForm);
   $("#bust-players").addEventListener("change", updateBustPlace);
-  $("#bust-form").addEventListener("pitboss:sent", () => { $$("#bust-players input").forEach((el) => { el.checked = false; }); });
+  $("#bust-form").addEventListener("pitboss:sent", () => {
+    // the next bust starts afresh: nobody ticked, nobody chosen as the winner
+    $$("#bust-players input").forEach((el) => { el.checked = false; });
+    $("#bust-winner").value = "";
+    updateBustPlace();
+  });
+  finders.push(finder($("#bust-find"), {
+    players: () => inPlay().filter((p) => p.table !== null),
+    describe: (p) => `Table ${p.table} seat ${p.seat} · ${chips(p.chips)}`,
+    none: "Nobody still in by that name",
+    onPick: (p) => {
+      const sel = $("#bust-table");
+      if (sel.value !== String(p.table)) {
+        sel.value = String(p.table);
+        $$("#bust-players input").forEach((el) => { el.checked = false; });
+        if ($("#bust-winner").value && !atTable(p.table).some((x) => x.player_id === $("#bust-winner").value)) $("#bust-winner").value = "";
+      }
+      renderBustForm();
+      const box = $(`#bust-players input[value="${CSS.escape(p.player_id)}"]`);
+      if (box) box.checked = true;
+      updateBustPlace();
+      $("#bust-form .error").hidden = true;
+    },
+  }));
 
   function renderClock() {
     const c = P.clock;
@@ -467,9 +696,13 @@
     $("#clock-resume").hidden = c.running || !c.started;
     $("#h4h-state").textContent = c.hand_for_hand ? "on" : "off";
     const levels = [];
-    for (let i = 1; i <= c.levels; i += 1) levels.push([i, `Level ${i}`]);
-    fillSelect($("#jump-level"), levels);
+    for (let i = 1; i <= c.levels; i += 1) levels.push([i, `Level ${i}${i === c.level && c.started ? " (now)" : ""}`]);
+    const jump = $("#jump-level");
+    fillSelect(jump, levels);
+    if (!jump.dataset.touched) jump.value = String(c.level || 1); // it starts at the current level
   }
+  $("#jump-level").addEventListener("change", () => { $("#jump-level").dataset.touched = "1"; });
+  $("#jump-form").addEventListener("pitboss:sent", () => { delete $("#jump-level").dataset.touched; });
 
   function renderCounter() {
     const k = P.counter;
@@ -520,6 +753,12 @@
     el.dataset.addOn = addWhy ? "no" : "yes";
   }
   $("#counter-player").addEventListener("change", updateEligibility);
+  finders.push(finder($("#counter-find"), {
+    players: () => P.players,
+    describe,
+    onPick: (p) => { $("#counter-player").value = p.player_id; updateEligibility(); $("#counter-form .error").hidden = true; },
+  }));
+  finders.push(finder($("#door-find"), { players: () => P.players, describe, onPick: (p) => openPlayer(p.player_id) }));
 
   function renderColourUp() {
     const due = P.colour_up_due;
@@ -557,11 +796,24 @@
     }).join("");
     renderDeals();
     const L = P.ledger.balance;
+    // "Taken in" is the Door's figure: the money kept, refunds already out of it
     $("#ledger-body").innerHTML = [
-      ["Taken in", L.taken_in], ["Refunds", L.refunds], ["Prize pool", L.prize_pool], ["House share", L.house_share],
-      ["Overlay", L.overlay], ["Prizes paid", L.prizes_paid], ["Prizes unpaid", L.prizes_unpaid],
-    ].map(([k, v]) => `<tr><th>${k}</th><td class="num">${money(v)}</td></tr>`).join("");
+      ["Taken in", L.taken_in - L.refunds], ["Refunds (already taken out)", L.refunds], ["Prize pool", L.prize_pool],
+      ["House share", L.house_share], ["Overlay", L.overlay], ["Prizes paid", L.prizes_paid], ["Prizes unpaid", L.prizes_unpaid],
+    ].map(([k, v]) => `<tr${k === "Taken in" ? ' id="money-taken-in"' : ""}><th>${k}</th><td class="num">${money(v)}</td></tr>`).join("");
+    const owed = P.results.filter((r) => r.prize_cents > r.paid_cents);
+    $("#books-state").textContent = P.books_closed ? "The books are closed: every prize is paid and the ledger is final."
+      : P.phase !== "finished" ? "The books close once play is over (a winner or a deal) and every prize is paid."
+        : owed.length ? `Still to pay before closing: ${owed.map((r) => `${r.name} ${money(r.prize_cents - r.paid_cents)}`).join(", ")}.`
+          : "Every prize is paid: the books can be closed.";
+    $("#close-books").hidden = P.books_closed || P.phase !== "finished";
   }
+  $("#close-books").addEventListener("click", async (e) => {
+    const cmd = { type: "close_books" };
+    $("#books-error").hidden = true;
+    if (!(await askFirst(cmd, e.currentTarget.parentElement))) return;
+    await send(cmd, $("#books-error"));
+  });
   $("#results-body").addEventListener("click", async (e) => {
     const b = e.target.closest("[data-pay]");
     if (!b) return;
@@ -645,7 +897,7 @@
     logBusy = true;
     try {
       const lines = await Pitboss.request("GET", `/api/tournaments/${stream}/log`);
-      $("#log-list").innerHTML = lines.slice().reverse().map((l) => `<li class="${l.in_effect ? "" : "undone"}" data-batch="${l.batch}"><small>#${l.batch} ${new Date(l.at).toISOString().slice(11, 16)} ${esc(l.command)}</small> ${esc(l.text)}</li>`).join("");
+      $("#log-list").innerHTML = lines.slice().reverse().map((l) => `<li class="${l.in_effect ? "" : "undone"}" data-batch="${l.batch}"><small>#${l.batch} ${new Date(l.at).toISOString().slice(11, 16)}</small> ${esc(l.text)}</li>`).join("");
     } catch (err) { showRefusal($("#cursor-error"), err); }
     logBusy = false;
   }
@@ -661,7 +913,7 @@
       $("#cursor-title").textContent = taken.length
         ? (kind === "undo" ? `Undo takes out ${taken.length === 1 ? "this batch" : "these batches"}:` : `Redo puts back ${taken.length === 1 ? "this batch" : "these batches"}:`)
         : `Nothing to ${kind}.`;
-      $("#cursor-batches").innerHTML = plan.batches.map((b) => `<li data-batch="${b.batch}">#${b.batch} ${esc(b.command)}: ${esc(b.events.join(", "))}${b.dropped ? " <small>(a clock record; the clock records it again)</small>" : ""}</li>`).join("");
+      $("#cursor-batches").innerHTML = plan.batches.map((b) => `<li data-batch="${b.batch}"><small>#${b.batch}</small> ${b.lines.map(esc).join("; ")}${b.dropped ? " <small>(a clock record; the clock records it again)</small>" : ""}</li>`).join("");
       $("#cursor-confirm").hidden = !taken.length;
       $("#cursor-confirm").textContent = kind === "undo" ? "Confirm the undo" : "Confirm the redo";
     } catch (err) { showRefusal($("#cursor-error"), err); }
@@ -675,7 +927,7 @@
     const expect = cursorPlan.batches.filter((b) => !b.dropped).map((b) => b.batch);
     try {
       const done = await Pitboss.request("POST", `/api/tournaments/${stream}/${kind}`, { expect });
-      happened([`${kind === "undo" ? "Undone" : "Redone"}: batch ${done.batches.filter((b) => !b.dropped).map((b) => "#" + b.batch).join(", ")}`]);
+      happened(done.batches.filter((b) => !b.dropped).map((b) => `${kind === "undo" ? "Undone" : "Redone"}: ${b.lines.join("; ")}`));
       $("#cursor-plan").hidden = true;
       cursorPlan = null;
       loadLog();
@@ -709,7 +961,7 @@
     const box = $("#any-command-form .error");
     let cmd;
     try { cmd = JSON.parse($("#any-command-json").value); } catch (err) {
-      showRefusal(box, { code: "bad_json", message: "that is not JSON: " + err.message });
+      showRefusal(box, { code: "bad_json", message: "That is not JSON (" + err.message + "): check the quotes and commas, nothing was sent." });
       return;
     }
     if (await send(cmd, box)) loadLog();
