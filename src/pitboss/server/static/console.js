@@ -12,7 +12,9 @@
 // (`askFirst`). Each answer's events[].text goes to the "what happened" strip; a refusal's
 // message shows next to the form that sent it (its code only in data-code, for programs).
 // Private details (THC 1) are in no payload: a player's are fetched when the director opens
-// them and dropped from the page when closed.
+// them and dropped from the page when closed. Beside this file: console_find.js (the type-ahead
+// and the questions), console_people.js (how a player reads, what is asked before a command,
+// one player's panel at the door), console_log.js (the Log tab: undo, redo, any command).
 "use strict";
 
 (() => {
@@ -22,7 +24,6 @@
   const { esc, money, chips } = Pitboss;
   const { finder, ask, norm } = ConsoleFind;
   let P = JSON.parse($("#console-payload").textContent);
-  let cursorPlan = null;
   let lastRegistered = null;
   const finders = [];
 
@@ -230,59 +231,9 @@
     const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" })[n % 10] || "th";
     return n + s;
   }
-  const seatText = (p) => (p.table ? `T${p.table} S${p.seat}` : "");
-  const statusText = (p) => {
-    const r = placeOf()[p.player_id];
-    if (p.out) return r ? ordinal(r.first) + (r.first !== r.last ? "-" + ordinal(r.last) : "") : p.status === "active" ? "out" : p.status;
-    return p.status === "active" ? "in" : p.status;
-  };
-  const describe = (p) => [p.player_id, seatText(p), statusText(p)].filter(Boolean).join(" · ");
-  const net = (p) => p.paid_cents - p.refunded_cents;
-  const paidText = (p) => (p.refunded_cents && !net(p) ? "refunded" : money(net(p)) + (p.refunded_cents ? ` (${money(p.refunded_cents)} refunded)` : ""));
-  const refundText = () => {
-    const r = P.counter.withdrawal_refund;
-    const total = r.buy_in_cents + r.fee_cents;
-    if (!total) return "no refund: the house keeps the entry";
-    return `a refund of ${money(total)}${r.fee_cents ? " (buy-in and fee)" : r.buy_in_cents && P.counter.fee_cents ? " (the buy-in; the fee is kept)" : ""}`;
-  };
-
-  // --- asked before sending ---------------------------------------------------------------
-
-  const confirmFor = {
-    register_player: (cmd) => {
-      const same = P.players.filter((p) => norm(p.name).replace(/\s+/g, " ") === norm(cmd.name || "").replace(/\s+/g, " "));
-      if (!same.length) return null;
-      const who = same.map((p) => `${p.name} (${describe(p)})`).join(", ");
-      return [`Already registered: ${who}. Registering the same person twice is a common mistake at the door; `
-        + `if this is someone else with the same name, register them too.`, `Register another ${cmd.name}`];
-    },
-    withdraw_player: (cmd) => {
-      const p = byId()[cmd.player_id];
-      return [`Withdraw ${p ? p.name : cmd.player_id} before the start, with ${refundText()}? Their entry leaves the field (an undo in the Log tab puts it back).`,
-        `Withdraw ${p ? p.name : ""}`.trim()];
-    },
-    withdraw_from_play: (cmd) => {
-      const p = byId()[cmd.player_id];
-      if (!p) return null;
-      return [`${p.name} withdraws from play: their ${chips(p.chips)} chips go back to the bank and they are out, finishing ${ordinal(P.players_left)} (THC 38). Withdraw ${p.name}?`,
-        `Withdraw ${p.name} from play`];
-    },
-    refund_for_dealers: (cmd) => {
-      const seats = cmd.tables_with_dealers * P.counter.seats_per_table;
-      const standing = P.players.filter((p) => p.status === "active");
-      const refunded = standing.slice(seats);
-      if (!refunded.length) return null; // the server says why nobody needs one
-      return [`${cmd.tables_with_dealers} table${cmd.tables_with_dealers > 1 ? "s" : ""} with a dealer seat ${seats}: `
-        + `the ${refunded.length} latest registered get ticket and fee back (THC 39): ${refunded.map((p) => p.name).join(", ")}.`,
-        `Refund ${refunded.length} entr${refunded.length > 1 ? "ies" : "y"}`];
-    },
-    jump_to_level: (cmd) => {
-      const now = P.clock.level;
-      if (!P.clock.started || cmd.level >= now) return null;
-      return [`Go back from level ${now} to level ${cmd.level}? The blinds go back down and the level starts again.`, `Go back to level ${cmd.level}`];
-    },
-    close_books: () => [`Close the books? Play is over and every prize is paid: the ledger is final and the night's money is settled.`, "Close the books"],
-  };
+  const people = ConsolePeople.words(() => P);
+  const { seatText, statusText, describe, paidText, refundText } = people;
+  const confirmFor = people.questions;
 
   function fillSelect(sel, options, blank) {
     const keep = sel.value;
@@ -430,100 +381,11 @@
     if (o) openPlayer(o.dataset.open);
   });
 
-  // --- one player at the door: receipt, private details, edit, withdraw ------------------
+  // --- one player at the door (console_people.js) ---------------------------------------
 
-  let openPid = null;
-  const panel = $("#player-panel");
-  const DETAIL_LABELS = [["address", "Address"], ["email", "E-mail"], ["phone", "Phone"], ["date_of_birth", "Date of birth"],
-    ["national_id", "National id / SS#"], ["driver_licence", "Driver licence"], ["age_verified", "Age verified"]];
-
-  function forgetDetails() {
-    // private values never linger on the page once closed (THC 1)
-    $("#pp-details-list").innerHTML = "";
-    $("#pp-details-box").hidden = true;
-    const form = $("#edit-form");
-    form.hidden = true;
-    form.reset();
-    delete form.dataset.loaded;
-    $("#edit-private").open = false;
-    $(".error", form).hidden = true;
-  }
-
-  function openPlayer(pid) {
-    if (openPid !== pid) forgetDetails();
-    openPid = pid;
-    $("#pp-error").hidden = true;
-    renderPanel();
-    panel.scrollIntoView({ block: "nearest" });
-  }
-
-  function renderPanel() {
-    const p = openPid && byId()[openPid];
-    panel.hidden = !p;
-    if (!p) return;
-    panel.dataset.player = p.player_id;
-    $("#pp-name").textContent = p.name;
-    $("#pp-line").textContent = `${describe(p)} · ${chips(p.chips)} chips · paid ${paidText(p)}`
-      + (p.details_filled.length ? "" : " · no private details given");
-    const w = $("#pp-withdraw");
-    w.hidden = !(P.phase === "registration" && p.status === "active");
-    w.textContent = `Withdraw (${refundText().split(":")[0]})…`;
-    $("#pp-leave").hidden = !(P.phase === "running" && !p.out);
-  }
-
-  async function loadDetails(pid) {
-    return Pitboss.request("GET", `/api/tournaments/${stream}/players/${encodeURIComponent(pid)}/details`);
-  }
-
-  $("#pp-close").addEventListener("click", () => { forgetDetails(); openPid = null; renderPanel(); });
-  $("#pp-receipt").addEventListener("click", () => showReceipt(openPid));
-  $("#pp-details").addEventListener("click", async () => {
-    const pid = openPid;
-    try {
-      const got = await loadDetails(pid);
-      if (pid !== openPid) return;
-      $("#pp-details-list").innerHTML = DETAIL_LABELS.map(([k, label]) => {
-        const v = got.details[k];
-        const shown = typeof v === "boolean" ? (v ? "yes" : "no") : (v || "—");
-        return `<dt>${label}</dt><dd data-detail="${k}">${esc(shown)}</dd>`;
-      }).join("");
-      $("#pp-details-box").hidden = false;
-    } catch (err) { showRefusal($("#pp-error"), err); }
-  });
-  $("#pp-details-hide").addEventListener("click", () => { $("#pp-details-list").innerHTML = ""; $("#pp-details-box").hidden = true; });
-  $("#pp-edit").addEventListener("click", () => {
-    const p = byId()[openPid];
-    const form = $("#edit-form");
-    form.hidden = false;
-    $("input[name=player_id]", form).value = p.player_id;
-    $("input[name=name]", form).value = p.name;
-    $("input[name=name]", form).focus();
-  });
-  $("#edit-private").addEventListener("toggle", async () => {
-    const form = $("#edit-form");
-    const pid = $("input[name=player_id]", form).value;
-    if (!$("#edit-private").open || form.dataset.loaded === pid) return;
-    try {
-      const got = await loadDetails(pid);
-      for (const [k, v] of Object.entries(got.details)) {
-        const el = $(`[name="details.${k}"]`, form);
-        if (!el) continue;
-        if (el.type === "checkbox") el.checked = !!v; else el.value = v || "";
-      }
-      form.dataset.loaded = pid;
-    } catch (err) { showRefusal($(".error", form), err); }
-  });
-  $("#edit-cancel").addEventListener("click", forgetDetails);
-  $("#edit-form").addEventListener("pitboss:sent", forgetDetails);
-  for (const [id, type] of [["#pp-withdraw", "withdraw_player"], ["#pp-leave", "withdraw_from_play"]]) {
-    $(id).addEventListener("click", async (e) => {
-      const cmd = { type, player_id: openPid };
-      const box = $("#pp-error");
-      box.hidden = true;
-      if (!(await askFirst(cmd, e.currentTarget.parentElement))) return;
-      await send(cmd, box);
-    });
-  }
+  const door = ConsolePeople.panel({ get: () => P, words: people, stream, send, askFirst, showRefusal, showReceipt });
+  const openPlayer = door.open;
+  const renderPanel = door.render;
 
   function showReceipt(pid) {
     const p = byId()[pid];
@@ -889,83 +751,9 @@
     } catch (err) { showRefusal(null, err); }
   }, true);
 
-  // --- the log, undo and redo ------------------------------------------------------------
+  // --- the log, undo and redo, any command (console_log.js) -----------------------------
 
-  let logBusy = false;
-  async function loadLog() {
-    if (logBusy) return;
-    logBusy = true;
-    try {
-      const lines = await Pitboss.request("GET", `/api/tournaments/${stream}/log`);
-      $("#log-list").innerHTML = lines.slice().reverse().map((l) => `<li class="${l.in_effect ? "" : "undone"}" data-batch="${l.batch}"><small>#${l.batch} ${new Date(l.at).toISOString().slice(11, 16)}</small> ${esc(l.text)}</li>`).join("");
-    } catch (err) { showRefusal($("#cursor-error"), err); }
-    logBusy = false;
-  }
-
-  async function showPlan(kind) {
-    $("#cursor-error").hidden = true;
-    try {
-      const plan = await Pitboss.request("GET", `/api/tournaments/${stream}/${kind}`);
-      cursorPlan = plan;
-      $("#cursor-plan").hidden = false;
-      $("#cursor-plan").dataset.kind = kind;
-      const taken = plan.batches.filter((b) => !b.dropped);
-      $("#cursor-title").textContent = taken.length
-        ? (kind === "undo" ? `Undo takes out ${taken.length === 1 ? "this batch" : "these batches"}:` : `Redo puts back ${taken.length === 1 ? "this batch" : "these batches"}:`)
-        : `Nothing to ${kind}.`;
-      $("#cursor-batches").innerHTML = plan.batches.map((b) => `<li data-batch="${b.batch}"><small>#${b.batch}</small> ${b.lines.map(esc).join("; ")}${b.dropped ? " <small>(a clock record; the clock records it again)</small>" : ""}</li>`).join("");
-      $("#cursor-confirm").hidden = !taken.length;
-      $("#cursor-confirm").textContent = kind === "undo" ? "Confirm the undo" : "Confirm the redo";
-    } catch (err) { showRefusal($("#cursor-error"), err); }
-  }
-  $("#undo-plan").addEventListener("click", () => showPlan("undo"));
-  $("#redo-plan").addEventListener("click", () => showPlan("redo"));
-  $("#cursor-cancel").addEventListener("click", () => { $("#cursor-plan").hidden = true; cursorPlan = null; });
-  $("#cursor-confirm").addEventListener("click", async () => {
-    if (!cursorPlan) return;
-    const kind = $("#cursor-plan").dataset.kind;
-    const expect = cursorPlan.batches.filter((b) => !b.dropped).map((b) => b.batch);
-    try {
-      const done = await Pitboss.request("POST", `/api/tournaments/${stream}/${kind}`, { expect });
-      happened(done.batches.filter((b) => !b.dropped).map((b) => `${kind === "undo" ? "Undone" : "Redone"}: ${b.lines.join("; ")}`));
-      $("#cursor-plan").hidden = true;
-      cursorPlan = null;
-      loadLog();
-    } catch (err) { showRefusal($("#cursor-error"), err); }
-  });
-
-  // --- any command ---------------------------------------------------------------------
-
-  let forms = null;
-  async function loadForms() {
-    if (forms) return;
-    forms = await Pitboss.request("GET", "/api/commands");
-    const select = $("#any-command-type");
-    select.innerHTML = forms.map((f) => `<option value="${esc(f.type)}">${esc(f.type)}</option>`).join("");
-    select.value = "move_player";
-    fillAnyCommand();
-  }
-  function fillAnyCommand() {
-    const form = forms.find((f) => f.type === $("#any-command-type").value);
-    if (!form) return;
-    const skeleton = { type: form.type };
-    for (const field of form.fields) skeleton[field.name] = field.required ? "" : field.default;
-    $("#any-command-summary").textContent = form.summary;
-    $("#any-command-json").value = JSON.stringify(skeleton, null, 2);
-  }
-  $("#any-command").addEventListener("toggle", () => { if ($("#any-command").open) loadForms(); });
-  $("#any-command-type").addEventListener("change", fillAnyCommand);
-  $("#any-command-form").addEventListener("submit", async (e) => {
-    e.preventDefault();
-    e.stopPropagation();
-    const box = $("#any-command-form .error");
-    let cmd;
-    try { cmd = JSON.parse($("#any-command-json").value); } catch (err) {
-      showRefusal(box, { code: "bad_json", message: "That is not JSON (" + err.message + "): check the quotes and commas, nothing was sent." });
-      return;
-    }
-    if (await send(cmd, box)) loadLog();
-  });
+  const loadLog = ConsoleLog.setup({ stream, send, showRefusal, happened });
 
   // --- start -----------------------------------------------------------------------------
 
