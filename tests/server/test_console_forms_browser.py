@@ -187,6 +187,11 @@ def test_private_details_open_on_demand_and_no_frame_carries_them_thc_1(
     page.screenshot(path=str(screenshots / "console-details-390x844.png"))
     page.click("#pp-details-hide")
     assert DETAILS["national_id"] not in page.content()  # gone from the page once closed
+    page.click("#pp-withdraw")
+    page.locator(".confirm").wait_for()
+    page.locator(".confirm").scroll_into_view_if_needed()
+    page.screenshot(path=str(screenshots / "console-question-390x844.png"))
+    answer(page, yes=False)
     start_with(page, ("Cy Young",))
     assert frames
     for frame in frames:
@@ -323,6 +328,12 @@ def test_the_books_are_closed_once_asked_after_the_last_prize(laptop: Any) -> No
         api(laptop, {"type": "consent_to_deal", "deal_id": "d1", "player_id": pid})
     api(laptop, {"type": "approve_deal", "deal_id": "d1"})
     shows(laptop, "#books-state", "Still to pay before closing: Ann Lee")
+    before = seq(laptop)
+    laptop.click("#close-books")
+    answer(laptop, yes=True)
+    shows(laptop, "#books-error", "prizes are still owed: Ann Lee $")
+    assert "pay them before closing the books" in laptop.inner_text("#books-error")
+    assert seq(laptop) == before
     while laptop.locator("#results-body [data-pay]").count():
         seq_after(laptop, "#results-body [data-pay] >> nth=0")
     shows(laptop, "#books-state", "Every prize is paid")
