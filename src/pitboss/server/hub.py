@@ -27,8 +27,10 @@ from pitboss.server import views
 from pitboss.service import DirectorService, LiveTournament, Outcome
 from pitboss.service.director import Clock, RandomFactory
 from pitboss.store.protocol import EventStore
+from pitboss.tournament.balancing import BreakTable
 from pitboss.tournament.registry import Command
 from pitboss.tournament.state import TournamentState
+from pitboss.tournament.tables import pending
 
 PUSH_FRESH_MS = 100
 """How old a pushed payload may be: the screens woken by one change share one encoding built
@@ -165,7 +167,8 @@ class Hub:
             if kind == "public":
                 built = views.public_view(state, now, stream=stream, seq=seq)
             elif kind == "director":
-                rng = self.break_rng(stream, state)
+                breaking = isinstance(pending(state), BreakTable)
+                rng = self.break_rng(stream, state) if breaking else None
                 built = views.director_view(state, now, stream=stream, seq=seq, break_rng=rng)
             else:
                 assert table is not None
