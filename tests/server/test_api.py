@@ -298,6 +298,19 @@ def test_undo_takes_out_the_planned_batch_then_redo_puts_it_back(
     assert director.client.get(f"{base}/public").json()["players_left"] == 11
 
 
+def test_the_undo_plan_says_what_each_batch_did_in_words_not_event_names(
+    director: Director,
+) -> None:
+    """Issue 24: the director confirms an undo reading what it takes out, as the log tells
+    it ("Ann Lee registered ..."), not ``register_player (player_registered)``."""
+    stream = director.create()
+    director.command(stream, {"type": "register_player", "player_id": "p01", "name": "Ann Lee"})
+    plan = director.client.get(f"/api/tournaments/{stream}/undo").json()
+    (batch,) = plan["batches"]
+    assert batch["lines"][0].startswith("Ann Lee registered (paid ")
+    assert batch["events"] == ["player_registered"]  # the types stay, for programs
+
+
 def test_an_undo_with_a_stale_expect_is_refused_409_and_nothing_recorded(
     director: Director, store: EventStore
 ) -> None:

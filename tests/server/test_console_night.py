@@ -8,6 +8,7 @@ the seating chart, open in other browser contexts, show the change without a rel
 
 from __future__ import annotations
 
+import json
 import time
 from pathlib import Path
 from typing import Any
@@ -123,6 +124,39 @@ def advance(server: LiveServer, page: Any, minutes: int) -> None:
     time.sleep(0.3)  # the ticker may record more than one batch
 
 
+def bust_by_name(page: Any, name: str, winner: str) -> None:
+    """Record a bust by typing part of the player's name: the table is filled in, they are
+    ticked (issue 24)."""
+    tab(page, "tables")
+    page.fill("#bust-search", name.split()[-1])
+    page.click(f"#bust-find .finds li:has-text('{name}')")
+    page.select_option("#bust-winner", winner)
+    before = seq(page)
+    page.click("#bust-form button[type=submit]")
+    after(page, before)
+
+
+def check_break(page: Any, live: LiveServer, screenshots: Path) -> None:
+    """A break on screen before it is confirmed: every player of the broken table from their
+    seat to the seat drawn, and the move slips to print (TDA 10B, issue 24)."""
+    proposal = payload(page)["proposal"]
+    table = proposal["table"]
+    players = seated(payload(page), table)
+    assert len(proposal["moves"]) == len(players)
+    lines = [str(t) for t in page.locator("#proposal-lines li").all_inner_texts()]
+    for x in players:
+        assert any(
+            f"Table {table} seat {x['seat']}, {x['name']}, to Table" in line for line in lines
+        )
+    page.locator("#proposal-slips").wait_for(state="visible")
+    page.screenshot(path=str(screenshots / "console-break-1366x768.png"))
+    slips = page.context.new_page()
+    slips.goto(f"{live.url}/t/{payload(page)['stream']}/print/moves")
+    assert slips.locator("#slips .slip").count() == len(players)
+    slips.screenshot(path=str(screenshots / "console-move-slips.png"), full_page=True)
+    slips.close()
+
+
 def test_a_kentucky_night_through_the_console(
     chromium: Any, live_server: LiveServer, screenshots: Path
 ) -> None:
@@ -130,6 +164,8 @@ def test_a_kentucky_night_through_the_console(
     page = sign_in_page(chromium, live_server, viewport={"width": 1366, "height": 768})
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
+    frames: list[str] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(f)))
     page.fill("#create input[name=name]", "Derby Night for the Children's Fund")
     page.select_option("#create select[name=preset]", "ky-charity")
     page.click("#create button[type=submit]")
@@ -162,7 +198,7 @@ def test_a_kentucky_night_through_the_console(
     assert "$100" in page.locator("#receipt").inner_text()
     assert "$3,000" in page.locator("#money-taken").inner_text()
     first = next(x for x in payload(page)["players"] if x["player_id"] == "p001")
-    assert first["details"]["national_id"] == "000-11-2222"
+    assert "national_id" in first["details_filled"]  # which are filled, never what (THC 1)
     text_of(clock, "#entries", "30")
 
     # --- the draw and the start ----------------------------------------------------------
@@ -202,12 +238,21 @@ def test_a_kentucky_night_through_the_console(
         arg=moved_name,
     )
 
+    # --- a bust recorded by typing part of a name ---------------------------------------
+    p = payload(page)
+    t2 = seated(p, 2)
+    bust_by_name(page, t2[0]["name"], t2[1]["player_id"])
+    assert next(x for x in payload(page)["players"] if x["player_id"] == t2[0]["player_id"])["out"]
+    assert page.locator("#bust-winner").input_value() == ""
+    while (proposal := payload(page)["proposal"]) is not None:
+        confirm_proposal(page, proposal["kind"])
+
     # --- a re-buy at the counter (KY 4: unlimited until the intermission) ----------------
     tab(page, "counter")
     page.select_option("#counter-player", t1[0]["player_id"])
     text_of(page, "#counter-eligibility", "Re-buy: eligible")
     click_and_wait(page, "#counter-rebuy")
-    text_of(clock, "#players-left", "29")
+    text_of(clock, "#players-left", "28")  # 30, two out, one by name, one back in
     assert "re-bought" in page.locator("#happened").inner_text()
 
     # --- level 4: the $25 chips leave play; a chip race at every table (KY 2, 10) --------
@@ -254,7 +299,8 @@ def test_a_kentucky_night_through_the_console(
     refusal = page.locator("#counter-form .error")
     refusal.wait_for(state="visible")
     assert "re-buys ended with level 5" in refusal.inner_text()
-    assert "[rebuy_closed]" in refusal.inner_text()
+    assert refusal.get_attribute("data-code") == "rebuy_closed"
+    assert "[" not in refusal.inner_text()  # no raw code reaches the director
 
     # --- level 6: busts down to 20, balancing as the field falls, a table broken ---------
     advance(live_server, page, 10)
@@ -263,6 +309,8 @@ def test_a_kentucky_night_through_the_console(
     while payload(page)["players_left"] > 20:
         bust_biggest_table(page, min(2, payload(page)["players_left"] - 20))
         while (proposal := payload(page)["proposal"]) is not None:
+            if proposal["kind"] == "break" and not broken:
+                check_break(page, live_server, screenshots)
             broken = broken or proposal["kind"] == "break"
             confirm_proposal(page, proposal["kind"])
     assert broken
@@ -321,6 +369,14 @@ def test_a_kentucky_night_through_the_console(
 
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(screenshots / "console-1366x768-paid.png"))
+
+    # --- no private detail in any frame the console received (THC 1) --------------------
+    assert len(frames) > 30
+    for frame in frames:
+        text = frame if isinstance(frame, str) else frame.decode()
+        assert json.loads(text)["kind"] == "director"
+        leaked = [v for d in PRIVATE.values() for v in d.values() if v in text]
+        assert not leaked, leaked
 
     assert not errors, errors
     screens.close()

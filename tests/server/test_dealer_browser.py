@@ -332,7 +332,8 @@ def test_the_director_on_the_dealers_page_replaces_an_exposed_card_overrides_and
     )
     assert said.status_code == 422
     refusal = said.json()
-    assert page.locator("#error").inner_text() == f"{refusal['message']} [{refusal['code']}]"
+    assert page.locator("#error").inner_text() == refusal["message"]  # no raw code (issue 24)
+    assert page.locator("#error").get_attribute("data-code") == refusal["code"]
     assert dealer.seq() == before
 
     # the director overrides the oversized chip's call: a raise was said first (TDA 1)

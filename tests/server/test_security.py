@@ -8,7 +8,10 @@ this file."""
 
 from __future__ import annotations
 
+import csv
+import io
 import json
+import logging
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -541,11 +544,11 @@ def test_no_private_field_reaches_a_public_page_or_payload(
     director.command(stream, bust_at(director.client, stream, 1))
     director.command(stream, bust_at(director.client, stream, 3))
 
-    # the director sees them: the markers are real
-    director_view = director.client.get(f"/api/tournaments/{stream}/director").text
-    assert "QZXVNID01" in director_view
-    assert "qzxv.mail02@private.example" in director_view
-    assert "1931-07-03" in director_view
+    # the director sees them, one player at a time: the markers are real
+    details = f"/api/tournaments/{stream}/players/p01/details"
+    assert "QZXVNID01" in director.client.get(details).text
+    assert "qzxv.mail02@private.example" in director.client.get(details.replace("p01", "p02")).text
+    assert not leaks(director.client.get(f"/api/tournaments/{stream}/director").text, players=24)
 
     token = director.client.get(f"/api/tournaments/{stream}/tables/1/link").json()["token"]
     answered: dict[str, int] = {}
@@ -586,3 +589,131 @@ def test_no_private_field_reaches_a_public_page_or_payload(
     assert "/api/tournaments/{stream}/director" not in public_paths
     assert "/api/tournaments/{stream}/export/{report}.csv" not in public_paths
     assert "/t/{stream}" not in public_paths
+
+
+# --- private details on the director's console (THC 1, issue 24) -----------------------------
+
+
+def _frames_until(ws: Any, seq: int, frames: list[str]) -> None:
+    """Read the director's frames until one is at ``seq``, keeping each."""
+    while True:
+        text = ws.receive_text()
+        frames.append(text)
+        if json.loads(text)["seq"] >= seq:
+            return
+
+
+def test_no_frame_of_the_directors_console_carries_a_private_detail_over_a_night(
+    app: FastAPI, director: Director, store: EventStore, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Every WebSocket frame the console receives, from the registrations with every detail
+    filled to the books closed, decoded: no detail's value anywhere in it, only which details
+    are filled; nor in any log line (Python's logging, the event log in words, the undo plan)
+    nor in any export but the treasurer's record asked for with its details."""
+    caplog.set_level(logging.DEBUG)
+    players = 12
+    stream = director.create(preset="tda")  # no re-buys: the last one standing wins at once
+    frames: list[str] = []
+    with director.client.websocket_connect(f"/ws/tournaments/{stream}?role=director") as ws:
+        frames.append(ws.receive_text())
+
+        def run(command: dict[str, Any]) -> None:
+            director.command(stream, command)
+            _frames_until(ws, store.head(stream), frames)
+
+        for i in range(1, players + 1):
+            body = {"type": "register_player", "player_id": f"p{i:02d}", "name": f"Player {i:02d}"}
+            run({**body, "details": private_details(i)})
+        details = {**private_details(3), "phone": "+1-502-555-0303 qzxvphone"}
+        run({"type": "edit_registration", "player_id": "p03", "details": details})
+        run({"type": "withdraw_player", "player_id": "p12"})
+        run({"type": "draw_seats"})
+        run({"type": "start_tournament"})
+        while len(seated_all(director.client, stream)) > 1:
+            table = min(t for t, _ in seated_all(director.client, stream))
+            players_at = [p for t, p in seated_all(director.client, stream) if t == table]
+            if len(players_at) < 2:
+                table = max(t for t, _ in seated_all(director.client, stream))
+            run(bust_at(director.client, stream, table))
+            while director.client.get(f"/api/tournaments/{stream}/director").json()["proposal"]:
+                run({"type": "confirm_seat_change"})
+        view = director.client.get(f"/api/tournaments/{stream}/director").json()
+        for result in view["results"]:
+            if result["prize_cents"] > result["paid_cents"]:
+                run({"type": "pay_prize", "player_id": result["player_id"]})
+        run({"type": "close_books"})
+
+    assert len(frames) > players + 10
+    for frame in frames:
+        payload = json.loads(frame)
+        assert payload["kind"] == "director"
+        assert not leaks(frame, players=players), leaks(frame, players=players)
+        assert not json_keys(payload) & set(PRIVATE_KEYS)
+    last = {p["player_id"]: p for p in json.loads(frames[-1])["players"]}
+    assert last["p01"]["details_filled"] == [*PRIVATE_KEYS[:-1]]  # which, never what
+
+    told = director.client.get(f"/api/tournaments/{stream}/log").text
+    assert "private details edited (phone)" in told
+    assert not leaks(told, players=players)
+    assert not leaks(director.client.get(f"/api/tournaments/{stream}/undo").text, players=players)
+    assert not leaks(caplog.text, players=players)
+    for report in ("entries", "results", "chips_removed", "ledger"):
+        text = director.client.get(f"/api/tournaments/{stream}/export/{report}.csv").text
+        assert not leaks(text, players=players), report
+
+
+def seated_all(client: TestClient, stream: str) -> list[tuple[int, str]]:
+    public = client.get(f"/api/tournaments/{stream}/public").json()
+    return [(line["table"], line["player_id"]) for line in public["seating"]]
+
+
+def test_the_treasurers_entries_export_alone_carries_the_private_details(
+    director: Director,
+) -> None:
+    """THC add. 10: the entries are the record a charitable-gaming office keeps; asked for
+    with its details, the entries export is the treasurer's record (THC 1); no other report
+    carries them, even when asked."""
+    stream = running(director, 24, details=True)
+    base = f"/api/tournaments/{stream}/export"
+    record = director.client.get(f"{base}/entries.csv", params={"details": "true"})
+    assert record.status_code == 200, record.text
+    assert record.headers["cache-control"] == "no-store"
+    assert 'filename="entries-with-details.csv"' in record.headers["content-disposition"]
+    rows = list(csv.DictReader(io.StringIO(record.text)))
+    first = next(row for row in rows if row["player_id"] == "p01")
+    assert first["national_id"] == "QZXVNID01"
+    assert first["age_verified"] == "yes"
+    refused = director.client.get(f"{base}/results.csv", params={"details": "true"})
+    assert_refused(refused, 422, "details_not_in_report")
+    assert "treasurer" in refused.json()["message"]
+
+
+def test_one_players_details_answer_the_director_and_nobody_else(
+    app: FastAPI, director: Director
+) -> None:
+    stream = running(director, 8, details=True)
+    url = f"/api/tournaments/{stream}/players/p03/details"
+    answer = director.client.get(url)
+    assert answer.status_code == 200, answer.text
+    assert answer.headers["cache-control"] == "no-store"
+    body = answer.json()
+    assert body["name"] == "Player 03"
+    assert body["details"]["national_id"] == "QZXVNID03"
+    assert body["details"]["date_of_birth"] == "1931-07-03"
+    assert "national_id" in body["filled"]
+
+    auth = app.state.auth
+    table = auth.table_token(stream, 1)
+    player = auth.player_token(stream, "p03")
+    with TestClient(app) as other:
+        for headers, params in (
+            ({}, {}),
+            ({"X-Table-Token": table}, {"token": table}),
+            ({}, {"token": player}),
+            ({"X-Player-Token": player}, {}),
+        ):
+            refused = other.get(url, headers=headers, params=params)
+            assert_refused(refused, 401, "not_signed_in")
+            assert "QZXV" not in refused.text
+    unknown = director.client.get(f"/api/tournaments/{stream}/players/p99/details")
+    assert_refused(unknown, 422, "unknown_player")

@@ -307,6 +307,42 @@ def test_a_missing_required_field_is_refused() -> None:
 
 
 @pytest.mark.parametrize(
+    ("command", "words"),
+    [
+        ({"type": "register_player", "player_id": "p1"}, "the name is missing"),
+        ({"type": "register_player", "name": "Ann"}, "the player id is missing"),
+        ({"type": "move_player", "player_id": "p1"}, "needs the seat and the table"),
+        (
+            {"type": "refund_for_dealers", "tables_with_dealers": "2"},
+            "the number of tables with dealers must be a whole number, not '2'",
+        ),
+        ({"type": "register_player", "player_id": " ", "name": "A"}, "the player id is blank"),
+        (
+            {"type": "record_bust", "table": 1, "busted": "p1", "eliminated_by": "p2"},
+            "the players who went out must be a list, not 'p1'",
+        ),
+    ],
+)
+def test_a_refusal_names_the_field_as_a_form_does_not_as_json(
+    command: dict[str, object], words: str
+) -> None:
+    """Issue 24: a person reads "the name is missing", not "missing field 'name'"; the code
+    and params keep the JSON names for programs."""
+    err = _codec_refusal(command)
+    assert words in err.message
+    assert "register_player" not in err.message
+    assert "_" not in err.message.replace("'", "")
+
+
+def test_a_wrong_private_detail_is_refused_without_repeating_it_thc_1() -> None:
+    err = _codec_refusal(
+        {"type": "register_player", "player_id": "p1", "name": "A", "details": {"phone": 5025550}}
+    )
+    assert err.message == "the phone (private details) must be text"
+    assert err.params["field"] == "details.phone"
+
+
+@pytest.mark.parametrize(
     ("value", "got"),
     [
         ("2", "'2'"),

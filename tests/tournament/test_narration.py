@@ -92,6 +92,7 @@ def thc_night() -> tuple[Log, TournamentState]:
         dob = "2006-03-01" if name == YOUNG else "1980-05-17"
         f.do(c.RegisterPlayer(player_id=PlayerId(f"p{i:02d}"), name=name, details=thc_details(dob)))
     f.do(c.WithdrawPlayer(player_id=PlayerId("p18")))
+    f.do(c.EditRegistration(player_id=PlayerId("p01"), details=thc_details("1979-04-02")))
     f.do(c.StartTournament(), at=f.minutes(0))
     one = [str(p) for p in f.state.tables[TableNo(1)].players()]
     two = [str(p) for p in f.state.tables[TableNo(2)].players()]

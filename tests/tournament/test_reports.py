@@ -110,6 +110,22 @@ def test_the_entries_report_has_each_entry_with_its_money_and_a_totals_row() -> 
     ]  # fmt: skip
 
 
+def test_the_treasurers_record_adds_the_private_details_only_when_asked_thc_1() -> None:
+    """The entries report is the treasurer's record (THC add. 10): asked for with its details,
+    each player's follow the money; the totals row has none; without, no column carries one."""
+    log, state = thc_night()
+    plain = entries_report(state, log).csv_rows()
+    record = entries_report(state, log, with_details=True).csv_rows()
+    assert record[0] == [*plain[0], "address", "email", "phone", "date_of_birth",
+                         "national_id", "driver_licence", "age_verified"]  # fmt: skip
+    ann = next(row for row in record if row[1] == "Ann Lee")
+    assert ann[:12] == _row(entries_report(state, log), "Ann Lee")
+    assert ann[12:] == ["1 Main St", "a@example.org", "555-0100", "1980-05-17", "000-00-0000",
+                        "D123", "yes"]  # fmt: skip
+    assert record[-1][12:] == [""] * 7
+    assert "1 Main St" not in str(plain)
+
+
 def test_a_dealer_shortage_refund_shows_on_the_entry_thc_39() -> None:
     log, state = _dealer_shortage()
     report = entries_report(state, log)

@@ -21,6 +21,7 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
 from pitboss.errors import PitbossError
+from pitboss.ids import PlayerId
 from pitboss.live.hands import is_hand_stream
 from pitboss.rules import RuleSet
 from pitboss.rules.mapping import to_mapping
@@ -36,6 +37,7 @@ from pitboss.server.deps import (
     table_token,
 )
 from pitboss.server.hub import Hub, public_role
+from pitboss.server.views import player_details
 from pitboss.service.audit import describe_all, log_lines, plan_batches
 from pitboss.tournament.codec import decode_command_json, encode_command
 from pitboss.tournament.colour_up import RaceColourUp
@@ -299,6 +301,16 @@ def director_state(stream: str, hub: HubDep, _: DirectorDep) -> dict[str, Any]:
     return hub.payload(stream, ("director", None))
 
 
+@router.get("/tournaments/{stream}/players/{player_id}/details", tags=["views"])
+def private_details(
+    stream: str, player_id: str, response: Response, hub: HubDep, _: DirectorDep
+) -> dict[str, Any]:
+    """One player's private details (THC 1), for the signed-in director only: the console
+    opens them one player at a time; no screen's payload carries them. Not cached."""
+    response.headers["Cache-Control"] = "no-store"
+    return player_details(hub.tournament(stream).state, PlayerId(player_id[:40]))
+
+
 @router.get("/tournaments/{stream}/tables/{table}", tags=["tables"])
 def table_state(stream: str, table: int, request: Request, hub: HubDep, auth: AuthDep) -> Any:
     """One table, for its device (its token) or the director."""
@@ -389,7 +401,7 @@ def cursor_plan(stream: str, kind: CursorKind, hub: HubDep, _: DirectorDep) -> d
     """What an undo (or redo) would take out (or put back), to confirm."""
     live = hub.tournament(stream)
     plan = live.undo_plan() if kind == "undo" else live.redo_plan()
-    return {"kind": plan.kind, "batches": plan_batches(plan)}
+    return {"kind": plan.kind, "batches": plan_batches(plan, live)}
 
 
 @router.post("/tournaments/{stream}/{kind}", tags=["log"])
@@ -404,27 +416,44 @@ async def cursor_move(
         return live.redo(expect=body.expect)
 
     plan = await run_in_threadpool(hub.run, stream, move)
-    return {"kind": plan.kind, "batches": plan_batches(plan), "seq": hub.tournament(stream).head}
+    live = hub.tournament(stream)
+    return {"kind": plan.kind, "batches": plan_batches(plan, live), "seq": live.head}
 
 
 # --- exports ---------------------------------------------------------------------------------
 
 
 @router.get("/tournaments/{stream}/export/{report}.csv", tags=["exports"])
-def export(stream: str, report: str, hub: HubDep, _: DirectorDep) -> Response:
-    """A report as CSV: ``entries``, ``results``, ``chips_removed``, ``ledger`` (THC add. 10)."""
+def export(
+    stream: str, report: str, hub: HubDep, _: DirectorDep, details: bool = False
+) -> Response:
+    """A report as CSV: ``entries``, ``results``, ``chips_removed``, ``ledger`` (THC add. 10).
+
+    ``details=true`` (``entries`` only): the treasurer's record, every player's private details
+    after the money (THC 1); no other report carries them."""
     live = hub.tournament(stream)
-    reports = all_reports(live.state, [event for _, event in live.events()])
+    reports = all_reports(live.state, [event for _, event in live.events()], with_details=details)
     if report not in reports:
         raise PitbossError(
-            f"no report '{report[:40]}': one of {', '.join(reports)}",
+            f"there is no report called '{report[:40]}': choose one of {', '.join(reports)}",
             code="not_found",
             params={"allowed": list(reports)},
         )
+    if details and report != "entries":
+        raise PitbossError(
+            "only the entries report (the treasurer's record) carries the private details: "
+            "export it with details, or this one without",
+            code="details_not_in_report",
+            params={"report": report, "with_details": ["entries"]},
+        )
     out = io.StringIO()
     csv.writer(out).writerows(reports[report].csv_rows())
+    name = f"{report}-with-details" if details else report
     return Response(
         out.getvalue(),
         media_type="text/csv",
-        headers={"Content-Disposition": f'attachment; filename="{report}.csv"'},
+        headers={
+            "Content-Disposition": f'attachment; filename="{name}.csv"',
+            "Cache-Control": "no-store",
+        },
     )

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import json
+import random
+import secrets
 import threading
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -24,7 +27,10 @@ from pitboss.server import views
 from pitboss.service import DirectorService, LiveTournament, Outcome
 from pitboss.service.director import Clock, RandomFactory
 from pitboss.store.protocol import EventStore
+from pitboss.tournament.balancing import BreakTable
 from pitboss.tournament.registry import Command
+from pitboss.tournament.state import TournamentState
+from pitboss.tournament.tables import pending
 
 PUSH_FRESH_MS = 100
 """How old a pushed payload may be: the screens woken by one change share one encoding built
@@ -84,6 +90,7 @@ class Hub:
         self._encoded: dict[tuple[str, int, Role], tuple[int, int, str]] = {}
         self._woken: dict[str, int] = {}
         self._listeners: list[Callable[[str, int], None]] = []
+        self._break_secret = secrets.token_hex(16)
 
     # --- tournaments ----------------------------------------------------------------------
 
@@ -176,7 +183,9 @@ class Hub:
                     state, now, stream=stream, seq=seq, rules=cites_rules(role)
                 )
             elif kind == "director":
-                built = views.director_view(state, now, stream=stream, seq=seq)
+                breaking = isinstance(pending(state), BreakTable)
+                rng = self.break_rng(stream, state) if breaking else None
+                built = views.director_view(state, now, stream=stream, seq=seq, break_rng=rng)
             else:
                 assert table is not None
                 built = views.table_view(state, now, TableNo(table), stream=stream, seq=seq)
@@ -184,6 +193,15 @@ class Hub:
                 self._payloads.clear()
             self._payloads[key] = built
             return built
+
+    def break_rng(self, stream: str, state: TournamentState) -> random.Random:
+        """The random source of a table break's draw shown before it is confirmed (TDA 10B):
+        the same while the tables stand as they are (the console, a reload and the move slips
+        show one draw, and the director confirms those seats), unknown outside this server (a
+        secret drawn when it started)."""
+        layout = sorted((n, t.seat_count, sorted(t.seats.items())) for n, t in state.tables.items())
+        digest = hashlib.sha256(f"{stream}:{layout}".encode()).hexdigest()
+        return random.Random(f"{self._break_secret}:{digest}")
 
     def encoded(self, stream: str, role: Role) -> tuple[int, str]:
         """The payload's seq and JSON text, for the screens: encoded once per change (and per

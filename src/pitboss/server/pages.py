@@ -9,13 +9,16 @@ and its printable seat cards need the director's session; a table's page needs i
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import segno
-from fastapi import APIRouter, Request
-from fastapi.responses import HTMLResponse, RedirectResponse, Response
+from fastapi import APIRouter, HTTPException, Request
+from fastapi.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from fastapi.templating import Jinja2Templates
+from markdown_it import MarkdownIt
+from markupsafe import Markup
 
 from pitboss.live.hands import is_hand_stream
 from pitboss.money import format_money
@@ -23,7 +26,9 @@ from pitboss.rules.presets import preset_names
 from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError
 from pitboss.server.deps import AuthDep, HubDep, OptionalSessionDep, table_token
 from pitboss.server.hub import Hub, public_role
+from pitboss.server.views import move_payload
 from pitboss.tournament.narration import ordinal
+from pitboss.tournament.tables import TableBroken
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")
@@ -144,6 +149,84 @@ def seat_cards(request: Request, stream: str, hub: HubDep, session: OptionalSess
     return render(
         request, "print_seat_cards.html", stream=stream, payload=hub.payload(stream, _PUBLIC)
     )
+
+
+@router.get("/t/{stream}/print/moves", response_class=HTMLResponse)
+def move_slips(request: Request, stream: str, hub: HubDep, session: OptionalSessionDep) -> Response:
+    """Move slips to print and hand out when a table breaks (TDA 10B): one per player of the
+    broken table, from table and seat to table and seat; the break due (its draw as the console
+    shows it, before it is confirmed), else the last table broken."""
+    if session is None:
+        return _to_sign_in(request)
+    payload = hub.payload(stream, ("director", None))
+    proposal = payload["proposal"]
+    if proposal is not None and proposal["moves"]:
+        table, moves, done = proposal["table"], proposal["moves"], False
+    else:
+        table, moves, done = _last_break(hub, stream)
+    return render(
+        request,
+        "print_moves.html",
+        stream=stream,
+        payload=payload,
+        table=table,
+        moves=moves,
+        done=done,
+    )
+
+
+def _last_break(hub: Hub, stream: str) -> tuple[int | None, list[dict[str, Any]], bool]:
+    """The last table broken and its players' moves (names as they are now)."""
+    live = hub.tournament(stream)
+    state = live.state
+    for _, event in reversed(live.events()):
+        if isinstance(event, TableBroken):
+            return event.table, [move_payload(state, m) for m in event.moves], True
+    return None, [], False
+
+
+# --- the director's guide --------------------------------------------------------------------
+
+GUIDE = Path(__file__).resolve().parents[3] / "docs" / "director-guide.md"
+"""The director's guide, in Markdown (in the source tree; the console's header links to it)."""
+
+_MARKDOWN = MarkdownIt("commonmark", {"html": False}).enable("table")
+
+
+@router.get("/guide", response_class=HTMLResponse)
+def guide(request: Request) -> Response:
+    """The director's guide, read-only: docs/director-guide.md rendered (raw HTML in it is
+    shown as text, never run)."""
+    try:
+        text = GUIDE.read_text(encoding="utf-8")
+    except OSError:
+        text = (
+            "# The director's guide\n\nThe guide is not on this machine: it is "
+            "`docs/director-guide.md` in pitboss's source."
+        )
+    html = _MARKDOWN.render(text).replace('src="img/', 'src="/guide/img/')
+    return render(request, "guide.html", html=Markup(html))
+
+
+_GUIDE_IMAGE = re.compile(r"[a-z0-9][a-z0-9-]*\.png")
+
+
+@router.get("/guide/img/{name}")
+def guide_image(name: str) -> Response:
+    """A picture of the guide (docs/img/, taken by the browser tests)."""
+    path = GUIDE.parent / "img" / name
+    if not _GUIDE_IMAGE.fullmatch(name) or not path.is_file():
+        raise HTTPException(status_code=404, detail="no such picture in the guide")
+    return FileResponse(path, media_type="image/png")
+
+
+@router.get("/guide.md")
+def guide_markdown() -> Response:
+    """The director's guide as its Markdown text."""
+    try:
+        return Response(GUIDE.read_text(encoding="utf-8"), media_type="text/markdown")
+    except OSError:
+        return Response("The director's guide is not on this machine.\n", status_code=404)
 
 
 # --- public pages ----------------------------------------------------------------------------

@@ -3,7 +3,9 @@
 `public_view` is what anyone may see (the big clock, the seating chart, results): it is built
 from names, chips and places only, never from `PersonalDetails` (THC 1), so a private field
 cannot reach a public page or payload. `table_view` is one table for its device; `director_view`
-adds the players' private details, the money and what awaits the director's confirmation.
+adds the money and what awaits the director's confirmation, and of each player's private
+details only which are filled (``details_filled``): their values go in no payload and no live
+frame, only to the director who asks for one player's (`player_details`, THC 1).
 
 The clock carries ``ends_at``, the instant the current period ends while time runs, so a screen
 counts down locally and shows the right time after a dropped connection (``server_now`` lets it
@@ -19,17 +21,20 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from pitboss.cards import RandomSource
 from pitboss.ids import PlayerId, TableNo
 from pitboss.money import format_money
-from pitboss.rules.tournament import AnteMode, ChopMethod, TimeLimitAction
+from pitboss.rules.tournament import AnteMode, ChopMethod, RefundPolicy, TimeLimitAction
 from pitboss.server.public_text import public_text
 from pitboss.tournament import views, windows
+from pitboss.tournament.balancing import Move
 from pitboss.tournament.counts import is_dealt_by_a_person, tables_to_count
-from pitboss.tournament.entries import PlayerStatus
+from pitboss.tournament.entries import PlayerStatus, filled_details
 from pitboss.tournament.prizes import BY_CHIPS, counts_since
 from pitboss.tournament.reports import results_report
-from pitboss.tournament.state import Deal, Phase, TournamentState
+from pitboss.tournament.state import Deal, Phase, TournamentState, known_player
 from pitboss.tournament.structure import ante_label
+from pitboss.tournament.tables import capacity
 from pitboss.tournament.timekeeping import caught_up
 
 PUBLIC_PLAYER_FIELDS = ("player_id", "name", "status", "chips", "rebuys", "add_ons")
@@ -317,9 +322,18 @@ def table_colour_up(state: TournamentState, table: TableNo) -> dict[str, Any] | 
     }
 
 
-def director_view(state: TournamentState, now: int, *, stream: str, seq: int) -> dict[str, Any]:
-    """The console's data: the public view, every player with private details and money, the
-    ledger, the proposal awaiting confirmation, open hands and deals."""
+def director_view(
+    state: TournamentState,
+    now: int,
+    *,
+    stream: str,
+    seq: int,
+    break_rng: RandomSource | None = None,
+) -> dict[str, Any]:
+    """The console's data: the public view, every player with their money (and which private
+    details are filled, never their values: THC 1), the ledger, the proposal awaiting
+    confirmation, open hands and deals. ``break_rng`` draws a table's break when one is due,
+    so the proposal shows where each of its players goes before it is confirmed (TDA 10B)."""
     out = public_view(state, now, stream=stream, seq=seq, rules=True)
     out["kind"] = "director"
     out["players"] = [_director_player(state, pid) for pid in state.players]
@@ -328,7 +342,7 @@ def director_view(state: TournamentState, now: int, *, stream: str, seq: int) ->
         **asdict(ledger),
         "balance": asdict(ledger.balance(state.rules.tournament.prize_pool)),
     }
-    proposal = views.seat_change_view(state)
+    proposal = views.seat_change_view(state, break_rng)
     out["proposal"] = (
         None
         if proposal is None
@@ -336,6 +350,9 @@ def director_view(state: TournamentState, now: int, *, stream: str, seq: int) ->
             "kind": proposal.kind,
             "lines": list(proposal.lines),
             "halted_tables": list(proposal.halted_tables),
+            "table": proposal.table,
+            "moves": [move_payload(state, m) for m in proposal.moves],
+            "draw": list(proposal.draw),
         }
     )
     out["open_hands"] = [
@@ -354,6 +371,7 @@ def director_view(state: TournamentState, now: int, *, stream: str, seq: int) ->
     out["counter"] = counter_payload(state, now)
     out["colour_up_due"] = colour_up_due(state)
     out["next_place"] = state.players_left if state.players_left > 1 else None
+    out["books_closed"] = state.books_closed
     return out
 
 
@@ -414,6 +432,18 @@ def counts_payload(state: TournamentState) -> dict[str, Any]:
     }
 
 
+def move_payload(state: TournamentState, move: Move) -> dict[str, Any]:
+    """A move for a screen or a move slip: who, from which table and seat, to which."""
+    return {
+        "player_id": move.player_id,
+        "name": state.players[move.player_id].name,
+        "from_table": move.from_table,
+        "from_seat": move.from_seat,
+        "to_table": move.to_table,
+        "to_seat": move.to_seat,
+    }
+
+
 def counter_payload(state: TournamentState, now: int) -> dict[str, Any]:
     """What the console's door and counter sell now: the entry, the re-buy and the add-on, each
     open or with the reason it is closed (KY 3-5, THC 1), and the legal time limit's chop."""
@@ -456,6 +486,17 @@ def counter_payload(state: TournamentState, now: int) -> dict[str, Any]:
         },
         "time_limit_chop": str(rules.clock.time_limit_chop),
         "time_limit_rule": rules.clock.time_limit_rule,
+        "withdrawal_refund": {
+            "policy": str(entry.refund_on_withdrawal),
+            "buy_in_cents": 0
+            if entry.refund_on_withdrawal is RefundPolicy.NONE
+            else entry.buy_in_cents,
+            "fee_cents": entry.fee_cents
+            if entry.refund_on_withdrawal is RefundPolicy.BUY_IN_AND_FEE
+            else 0,
+        },
+        "dealer_shortage_refund": entry.dealer_shortage_refund,
+        "seats_per_table": capacity(state),
     }
 
 
@@ -482,7 +523,6 @@ def _director_player(state: TournamentState, pid: PlayerId) -> dict[str, Any]:
     table = state.table_of(pid)
     if table is not None:
         seat = next(s for s, p in table.seats.items() if p == pid)
-    details = {k: v for k, v in asdict(player.details).items() if v not in (None, "", False)}
     return {
         "player_id": pid,
         "name": player.name,
@@ -498,7 +538,23 @@ def _director_player(state: TournamentState, pid: PlayerId) -> dict[str, Any]:
         "late": player.late,
         "table": None if table is None else table.number,
         "seat": seat,
-        "details": details,
+        "details_filled": list(filled_details(player.details)),
+    }
+
+
+def player_details(state: TournamentState, pid: PlayerId) -> dict[str, Any]:
+    """One player's private details, for the director who asked (THC 1): never pushed to a
+    screen, never logged.
+
+    Raises:
+        RegistrationError: nobody registered with that id.
+    """
+    player = known_player(state, pid)
+    return {
+        "player_id": pid,
+        "name": player.name,
+        "details": asdict(player.details),
+        "filled": list(filled_details(player.details)),
     }
 
 

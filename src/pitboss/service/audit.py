@@ -80,16 +80,19 @@ def describe_all(events: Iterable[Event], before: TournamentState) -> list[str]:
     return lines
 
 
-def plan_batches(plan: CursorPlan) -> list[dict[str, Any]]:
-    """An undo's or redo's plan as data: each batch's number, instant, command and event types;
-    ``dropped`` batches are clock records the undo also takes out (the clock records them
-    again)."""
+def plan_batches(plan: CursorPlan, live: LiveTournament | None = None) -> list[dict[str, Any]]:
+    """An undo's or redo's plan as data: each batch's number, instant, command and event types
+    (for programs) and, given ``live``, what each event did in words (``lines``, as the log
+    tells it: what the director reads before confirming); ``dropped`` batches are clock records
+    the undo also takes out (the clock records them again)."""
+    told = {} if live is None else {line.seq: line.text for line in log_lines(live)}
     return [
         {
             "batch": batch.number,
             "at": batch.at,
             "command": str((batch.command or {}).get("type", "?")),
             "events": [e.type for e in batch.events],
+            "lines": [told[e.seq] for e in batch.events if e.seq in told],
             "dropped": dropped,
         }
         for batches, dropped in ((plan.batches, False), (plan.dropped, True))

@@ -13,6 +13,7 @@ registered by type in `pitboss.tournament.registry`:
 
 - `creation`: the first event, the tournament's name and complete rule set;
 - `registration`: entries and money (registration, refunds, re-buys, add-ons, re-entries);
+- `registration_edits`: a registration put right (a name, private details);
 - `timekeeping`: the clock and the structure (start, levels, breaks, hand-for-hand, the limit);
 - `tables`: seating, balancing and breaking tables;
 - `hands` and `busts`: hands, bust-outs, chips out of play, the winner;
@@ -43,6 +44,7 @@ from pitboss.tournament import (  # the features: importing them registers their
     prizes,
     recorded,
     registration,
+    registration_edits,
     side_games,
     tables,
     timekeeping,
@@ -54,6 +56,7 @@ from pitboss.tournament.state import Phase, TournamentState, apply, fold, replay
 FEATURES = (
     creation,
     registration,
+    registration_edits,
     timekeeping,
     tables,
     hands,

@@ -303,9 +303,7 @@ def _break(
     wanted = break_targets(tables, victim, ctx)
     seat_cards: list[tuple[TableNo, SeatNo]] = []
     for n in sorted(wanted):
-        empty = tables[n].empty_seats(capacity)
-        if len(empty) < wanted[n]:
-            empty = [SeatNo(s) for s in range(1, capacity + 1) if s not in tables[n].seats]
+        empty = _seat_pool(tables[n], wanted[n], capacity)
         rng.shuffle(empty)
         seat_cards.extend((n, s) for s in sorted(empty[: wanted[n]]))
     rng.shuffle(seat_cards)
@@ -326,6 +324,75 @@ def _break(
     moves = tuple(sorted(moves, key=lambda m: m.from_seat))
     return BreakTable(
         table=victim, moves=moves, draw=tuple(f"{pid}:{card}" for _, pid, card in dealt)
+    )
+
+
+def _seat_pool(table: TableSeats, wanted: int, capacity: int) -> list[SeatNo]:
+    """The seats a broken table's players may draw at ``table``: its empty seats up to the
+    capacity, or, when they are too few, any seat up to the capacity nobody holds."""
+    empty = table.empty_seats(capacity)
+    if len(empty) < wanted:
+        empty = [SeatNo(s) for s in range(1, capacity + 1) if s not in table.seats]
+    return empty
+
+
+def break_as_shown(
+    tables: Mapping[TableNo, TableSeats],
+    victim: TableNo,
+    ctx: BalanceContext,
+    seats: Sequence[tuple[PlayerId, TableNo, SeatNo]],
+    draw: Sequence[str] = (),
+) -> BreakTable:
+    """The break of ``victim`` with the seats the director was shown and confirmed (TDA 10B:
+    the two-step draw made when the break was proposed): ``seats`` are ``(player, table,
+    seat)``, one for each of its players, into empty seats the draw could have given, as many
+    at each table as keep the tables even (`break_targets`).
+
+    Raises:
+        SeatingError: ``break_changed``: the seats are not a draw of this break as the tables
+            stand (a player missing or twice, a seat taken or out of the draw, the counts per
+            table not even): the director looks at the break again.
+    """
+    tables = as_tables(tables)
+    broken = tables[victim]
+    capacity = _break_capacity(tables, ctx)
+    wanted = break_targets(tables, victim, ctx)
+    given: dict[TableNo, int] = {}
+    for _, table, _ in seats:
+        given[table] = given.get(table, 0) + 1
+    players = [pid for pid, _, _ in seats]
+    places = {(table, seat) for _, table, seat in seats}
+    fits = (
+        victim not in ctx.busy
+        and not any(n in ctx.busy for n in wanted)
+        and sorted(players) == sorted(broken.players())
+        and len(places) == len(seats)
+        and given == {n: k for n, k in wanted.items() if k}
+        and all(seat in _seat_pool(tables[t], wanted[t], capacity) for t, seat in places)
+    )
+    drawn = [text.rpartition(":")[0] for text in draw]
+    if not fits or (draw and sorted(drawn) != sorted(players)):
+        raise SeatingError(
+            f"the seats shown for table {victim}'s break no longer fit the tables: look at the "
+            "break again and confirm the seats it shows now",
+            code="break_changed",
+            params={"table": victim, "wanted": {str(n): k for n, k in wanted.items()}},
+        )
+    moves = tuple(
+        Move(
+            player_id=pid,
+            from_table=victim,
+            from_seat=seat,
+            to_table=to_table,
+            to_seat=to_seat,
+            reason=MoveReason.BREAK,
+        )
+        for pid, to_table, to_seat in seats
+        for seat in (broken.seat_of(pid),)
+        if seat is not None
+    )
+    return BreakTable(
+        table=victim, moves=tuple(sorted(moves, key=lambda m: m.from_seat)), draw=tuple(draw)
     )
 
 
@@ -501,6 +568,7 @@ __all__ = [
     "MoveReason",
     "OpenTable",
     "Redraw",
+    "break_as_shown",
     "break_targets",
     "final_table_seats",
     "halted_tables",

@@ -45,6 +45,7 @@ from pitboss.rules.mapping import Problem, Refusal, from_mapping, to_mapping
 from pitboss.rules.table import DrawTieBreak
 from pitboss.table.draw import DrawCard, rank_draw
 from pitboss.tournament.creation import TournamentCreated
+from pitboss.tournament.field_words import command_words, missing_words, refusal_words
 from pitboss.tournament.registry import COMMAND_CLASSES, EVENT_CLASSES, Command, Event
 from pitboss.tournament.tables import ButtonPlaced, SeatsDrawn
 from pitboss.validation import MAX_INT, checked
@@ -468,8 +469,14 @@ def _decoded(cls: type[T], data: Mapping[str, Any], kind: str) -> T:
         return checked(value, where=kind)
     except FieldError as err:
         field = _relative(str(err.params.get("field", "")), kind)
+        expected = str(err.params.get("expected", ""))
+        message = (
+            refusal_words(field, expected, err.params.get("got", ""), kind)
+            if field and expected
+            else err.message
+        )
         raise CodecError(
-            err.message, code="bad_field", params={**err.params, "type": kind, "field": field}
+            message, code="bad_field", params={**err.params, "type": kind, "field": field}
         ) from None
 
 
@@ -482,14 +489,15 @@ def _refusal(kind: str) -> Refusal:
         if problem == "unknown":
             allowed = list(params.get("allowed", []))
             return CodecError(
-                f"{kind}: unknown field '{field}'; allowed here: {', '.join(allowed) or 'none'}",
+                f"'{field}' is not part of {command_words(kind)}: leave it out ("
+                + (f"its fields are {', '.join(allowed)})" if allowed else "it has no fields)"),
                 code="unknown_field",
                 params={"type": kind, "field": field, "allowed": allowed},
             )
         if problem == "missing":
             missing = list(params.get("missing", []))
             return CodecError(
-                f"{kind}: missing field '{field}' (required: {', '.join(missing)})",
+                missing_words(field, missing, kind),
                 code="missing_field",
                 params={"type": kind, "field": field, "missing": missing},
             )
@@ -498,9 +506,17 @@ def _refusal(kind: str) -> Refusal:
             for k, v in params.items()
             if k != "setting"
         }
-        return CodecError(
-            _json_words(message), code="bad_field", params={**rest, "type": kind, "field": field}
+        wanted: object = rest.get("expected")
+        choices: object = rest.get("allowed")
+        expected = " or ".join(map(str, wanted)) if isinstance(wanted, list) else wanted
+        if isinstance(choices, list):
+            expected = "one of " + ", ".join(map(str, choices))
+        words = (
+            refusal_words(field, str(expected), rest.get("got", ""), kind)
+            if expected and field
+            else _json_words(message)
         )
+        return CodecError(words, code="bad_field", params={**rest, "type": kind, "field": field})
 
     return refuse
 

@@ -64,9 +64,9 @@ class PersonalDetails:
             return dt.date.fromisoformat(self.date_of_birth)
         except ValueError as err:
             raise RegistrationError(
-                f"date of birth {self.date_of_birth!r} is not a date like 1980-05-17",
+                "the date of birth must be a date like 1980-05-17",
                 code="bad_date_of_birth",
-                params={"date_of_birth": self.date_of_birth},
+                params={"field": "date_of_birth"},  # never the value itself (THC 1)
             ) from err
 
 
@@ -122,6 +122,22 @@ class PlayerChips:
 
 PRIVATE_FIELDS = frozenset(f.name for f in fields(PersonalDetails))
 
+DETAIL_WORDS: dict[str, str] = {
+    "address": "address",
+    "email": "e-mail",
+    "phone": "phone",
+    "date_of_birth": "date of birth",
+    "national_id": "national id (SS#)",
+    "driver_licence": "driver licence",
+    "age_verified": "age verification",
+}
+"""Each private detail as the registration form names it (for messages; never its value)."""
+
+
+def filled_details(details: PersonalDetails) -> tuple[str, ...]:
+    """The private details given, by field name (which are filled, never what they hold)."""
+    return tuple(d.value for d in PersonalDetail if details.has(d))
+
 
 def date_of(now: int) -> dt.date:
     """The UTC calendar date of ``now`` (milliseconds since the Unix epoch)."""
@@ -148,9 +164,10 @@ def check_registration(rules: EntryRules, name: str, details: PersonalDetails) -
         )
     missing = [d.value for d in rules.required_details if not details.has(d)]
     if missing:
+        required = ", ".join(DETAIL_WORDS[d.value] for d in rules.required_details)
         raise RegistrationError(
-            f"registration needs {', '.join(missing)} (the house requires "
-            f"{', '.join(d.value for d in rules.required_details)}; THC 1)",
+            f"registration needs the {', '.join(DETAIL_WORDS[m] for m in missing)}: fill "
+            f"{'it' if len(missing) == 1 else 'them'} in (the house requires {required}; THC 1)",
             code="details_required",
             params={"missing": missing, "required": [d.value for d in rules.required_details]},
         )
@@ -158,6 +175,7 @@ def check_registration(rules: EntryRules, name: str, details: PersonalDetails) -
 
 
 __all__ = [
+    "DETAIL_WORDS",
     "PRIVATE_FIELDS",
     "PersonalDetails",
     "Player",
@@ -168,4 +186,5 @@ __all__ = [
     "age_on",
     "check_registration",
     "date_of",
+    "filled_details",
 ]

@@ -56,7 +56,7 @@ from pitboss.tournament.corrections import (
 from pitboss.tournament.counts import ChipsCounted
 from pitboss.tournament.creation import TournamentCreated
 from pitboss.tournament.eliminations import RACED_OUT, RemovalReason
-from pitboss.tournament.entries import PlayerChips
+from pitboss.tournament.entries import DETAIL_WORDS, PRIVATE_FIELDS, PlayerChips
 from pitboss.tournament.hands import HandFinished, HandStarted
 from pitboss.tournament.prizes import (
     BooksClosed,
@@ -94,6 +94,7 @@ from pitboss.tournament.registration import (
     RebuyDeclared,
     WithdrawalReason,
 )
+from pitboss.tournament.registration_edits import RegistrationEdited
 from pitboss.tournament.registry import Event
 from pitboss.tournament.side_games import (
     SideGameAlternateSeated,
@@ -362,6 +363,23 @@ def _withdrew(e: PlayerWithdrew, s: TournamentState) -> str:
     if e.refund_entry_cents + e.refund_fee_cents == 0:
         return f"{name} withdrew before the start: no refund"
     return f"{name} withdrew before the start: refunded {refund}"
+
+
+@_describes(RegistrationEdited)
+def _edited(e: RegistrationEdited, s: TournamentState) -> str:
+    """The new name, and which private details changed (THC 1: never what they hold)."""
+    old = name_of(s, e.player_id)
+    parts = [] if e.name is None else [f"{old} is now registered as {e.name}"]
+    if e.details is not None:
+        before = s.players[e.player_id].details if e.player_id in s.players else None
+        changed = [
+            DETAIL_WORDS[f]
+            for f in sorted(PRIVATE_FIELDS, key=list(DETAIL_WORDS).index)
+            if before is None or getattr(before, f) != getattr(e.details, f)
+        ]
+        whose = f"{old}'s" if e.name is None else "their"
+        parts.append(f"{whose} private details edited ({', '.join(changed) or 'none changed'})")
+    return "; ".join(parts) + " (registration edited)"
 
 
 @_describes(RebuyDeclared)

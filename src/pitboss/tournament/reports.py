@@ -8,6 +8,12 @@ keeps only totals or no time, the tournament's events): ``header()`` names the c
 ``csv_rows()`` the same as text for the csv module, money as exact decimals (``"100.00"``),
 never through a float. Writing the file is the caller's (the CLI's).
 
+The entries report is the treasurer's: the record of the entries a charitable-gaming office
+asks for (THC add. 10: entries are retained for record keeping). It is the one report that may
+carry the players' private details (THC 1: address, e-mail, phone, date of birth, national id,
+driver licence, age verification), and only when asked for (``with_details``); every other
+report names players by name and id only.
+
 Everything reconciles to the cent: the money each player paid, less refunds, is the ledger's
 net taken in, which is the prize pool's share plus the house's (less any overlay), and prizes
 paid plus forfeited plus unpaid are the prize pool (`pitboss.tournament.ledger`).
@@ -18,7 +24,7 @@ from __future__ import annotations
 import abc
 import datetime as dt
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field, fields
 from typing import ClassVar
 
 from pitboss.errors import TournamentError
@@ -27,7 +33,7 @@ from pitboss.rules.tournament import MoneyKind
 from pitboss.tournament.awards import approved_deal, awards
 from pitboss.tournament.busts import ChipsRemoved
 from pitboss.tournament.eliminations import RACED_OUT, RemovalReason
-from pitboss.tournament.entries import PlayerStatus
+from pitboss.tournament.entries import PersonalDetails, PlayerStatus
 from pitboss.tournament.narration import removal_words
 from pitboss.tournament.registration import (
     AddOnBought,
@@ -72,9 +78,13 @@ class Report(abc.ABC):
     __slots__ = ()
     COLUMNS: ClassVar[tuple[Column, ...]]
 
+    def columns(self) -> tuple[Column, ...]:
+        """The columns of this report."""
+        return self.COLUMNS
+
     def header(self) -> tuple[str, ...]:
         """The column names."""
-        return tuple(column.name for column in self.COLUMNS)
+        return tuple(column.name for column in self.columns())
 
     @abc.abstractmethod
     def rows(self) -> list[tuple[Cell, ...]]:
@@ -87,7 +97,7 @@ class Report(abc.ABC):
             out.append(
                 [
                     csv_money(cell) if column.is_money and isinstance(cell, int) else str(cell)
-                    for column, cell in zip(self.COLUMNS, row, strict=True)
+                    for column, cell in zip(self.columns(), row, strict=True)
                 ]
             )
         return out
@@ -120,6 +130,7 @@ class EntryLine:
     add_ons: int = 0
     add_on_cents: int = 0
     refund_cents: int = 0
+    details: PersonalDetails = field(default_factory=PersonalDetails)
 
     @property
     def total_paid_cents(self) -> int:
@@ -134,7 +145,9 @@ class EntryLine:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class EntriesReport(Report):
-    """Every entry in registration order with the money it brought, and the totals."""
+    """Every entry in registration order with the money it brought, and the totals; with
+    ``with_details``, each player's private details after the money (the treasurer's record,
+    THC 1 and add. 10)."""
 
     COLUMNS: ClassVar[tuple[Column, ...]] = (
         Column("player_id"),
@@ -151,7 +164,16 @@ class EntriesReport(Report):
         Column("net_paid", is_money=True),
     )
 
+    DETAIL_COLUMNS: ClassVar[tuple[Column, ...]] = tuple(
+        Column(f.name) for f in fields(PersonalDetails)
+    )
+
     lines: tuple[EntryLine, ...]
+    with_details: bool = False
+
+    def columns(self) -> tuple[Column, ...]:
+        """The money columns, then the private details' when asked for."""
+        return self.COLUMNS + (self.DETAIL_COLUMNS if self.with_details else ())
 
     @property
     def totals(self) -> EntryLine:
@@ -174,22 +196,36 @@ class EntriesReport(Report):
     def rows(self) -> list[tuple[Cell, ...]]:
         """Each entry, then the totals."""
         return [
-            (
-                line.player_id,
-                line.name,
-                line.status,
-                line.buy_in_cents,
-                line.fee_cents,
-                line.rebuys,
-                line.rebuy_cents,
-                line.add_ons,
-                line.add_on_cents,
-                line.refund_cents,
-                line.total_paid_cents,
-                line.net_cents,
-            )
+            self._money_cells(line) + (self._detail_cells(line) if self.with_details else ())
             for line in (*self.lines, self.totals)
         ]
+
+    @staticmethod
+    def _detail_cells(line: EntryLine) -> tuple[Cell, ...]:
+        if not line.player_id:
+            return ("",) * len(EntriesReport.DETAIL_COLUMNS)
+        values = (getattr(line.details, column.name) for column in EntriesReport.DETAIL_COLUMNS)
+        return tuple(
+            ("yes" if value else "no") if isinstance(value, bool) else (value or "")
+            for value in values
+        )
+
+    @staticmethod
+    def _money_cells(line: EntryLine) -> tuple[Cell, ...]:
+        return (
+            line.player_id,
+            line.name,
+            line.status,
+            line.buy_in_cents,
+            line.fee_cents,
+            line.rebuys,
+            line.rebuy_cents,
+            line.add_ons,
+            line.add_on_cents,
+            line.refund_cents,
+            line.total_paid_cents,
+            line.net_cents,
+        )
 
 
 _WITHDREW = "withdrew"
@@ -218,10 +254,12 @@ def _status(state: TournamentState, pid: PlayerId, withdrawals: dict[PlayerId, s
     return "in play"
 
 
-def entries_report(state: TournamentState, events: Iterable[Event]) -> EntriesReport:
+def entries_report(
+    state: TournamentState, events: Iterable[Event], *, with_details: bool = False
+) -> EntriesReport:
     """Entries and money taken (THC add. 10, KY 18): one line per entry, from the events that
     took and refunded its money (the state keeps only each player's total), checked against
-    the state.
+    the state; ``with_details`` adds each player's private details (the treasurer's record).
 
     Raises:
         TournamentError: ``report_log_mismatch``: the events are not the log of ``state``.
@@ -265,6 +303,7 @@ def entries_report(state: TournamentState, events: Iterable[Event]) -> EntriesRe
             add_ons=row.get("add_ons", 0),
             add_on_cents=row.get("add_on", 0),
             refund_cents=row.get("refund", 0),
+            details=player.details,
         )
         recorded = (player.paid_cents, player.refunded_cents, player.rebuys, player.add_ons)
         if (line.total_paid_cents, line.refund_cents, line.rebuys, line.add_ons) != recorded:
@@ -273,7 +312,7 @@ def entries_report(state: TournamentState, events: Iterable[Event]) -> EntriesRe
                 {"player_id": pid},
             )
         lines.append(line)
-    return EntriesReport(lines=tuple(lines))
+    return EntriesReport(lines=tuple(lines), with_details=with_details)
 
 
 # --- (b) results and prizes ---------------------------------------------------------------------
@@ -567,16 +606,19 @@ def ledger_report(state: TournamentState) -> LedgerReport:
     return LedgerReport(lines=lines, is_balanced=b.is_balanced)
 
 
-def all_reports(state: TournamentState, events: Iterable[Event]) -> dict[str, Report]:
+def all_reports(
+    state: TournamentState, events: Iterable[Event], *, with_details: bool = False
+) -> dict[str, Report]:
     """Every report by the name its file takes: ``entries``, ``results``, ``chips_removed``,
-    ``ledger``.
+    ``ledger``; ``with_details``: the entries report carries the private details (the
+    treasurer's record; no other report ever does).
 
     Raises:
         TournamentError: ``report_log_mismatch``: the events are not the log of ``state``.
     """
     log = tuple(events)
     return {
-        "entries": entries_report(state, log),
+        "entries": entries_report(state, log, with_details=with_details),
         "results": results_report(state),
         "chips_removed": removals_report(state, log),
         "ledger": ledger_report(state),

@@ -36,6 +36,7 @@ from pitboss.tournament.balancing import (
     MoveReason,
     OpenTable,
     Redraw,
+    break_as_shown,
     is_halted,
     next_decision,
     tables_involved,
@@ -64,12 +65,26 @@ class DrawSeats(Command):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class BreakSeat:
+    """Where a broken table's player goes, as the break's draw showed it (TDA 10B)."""
+
+    player_id: PlayerId
+    table: TableNumber
+    seat: SeatNumber
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class ConfirmSeatChange(Command):
     """Carry out the director's next proposed seat change (a move, a break, a redraw).
 
     Live mode: the floor confirms each proposal; dealt mode applies them by itself
-    (``tournament.seating.auto_apply_moves``).
+    (``tournament.seating.auto_apply_moves``). A break confirmed as the console showed it
+    gives its ``seats`` (each player of the broken table, drawn when it was proposed, TDA 10B)
+    and the ``draw``'s cards; without them the draw is made now.
     """
+
+    seats: tuple[BreakSeat, ...] = ()
+    draw: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -673,6 +688,8 @@ def _draw(s: TournamentState, c: DrawSeats, ctx: Context) -> list[Event]:
 @handles(ConfirmSeatChange)
 def _confirm(s: TournamentState, c: ConfirmSeatChange, ctx: Context) -> list[Event]:
     require_seated(s)
+    if c.seats:
+        return ctx.settle(s, [_shown_break(s, c, ctx.now)])
     events = seat_changes(s, ctx.now, ctx.rng, one=True)
     if not events:
         raise SeatingError(
@@ -681,6 +698,24 @@ def _confirm(s: TournamentState, c: ConfirmSeatChange, ctx: Context) -> list[Eve
             params={"phase": s.phase.value},
         )
     return ctx.settle(s, events)  # a broken table no longer holds hand-for-hand
+
+
+def _shown_break(s: TournamentState, c: ConfirmSeatChange, now: int) -> TableBroken:
+    """The break due, to the seats its draw showed (`balancing.break_as_shown`)."""
+    due = pending(s)
+    if not isinstance(due, BreakTable):
+        raise SeatingError(
+            "no table is due to break now: confirm the seat change the console shows",
+            code="break_changed",
+            params={"due": None if due is None else type(due).__name__},
+        )
+    victim = due.table
+    if s.rules.tournament.seating.break_order is TableOrder.RANDOM:  # drawn with the seats
+        table = s.table_of(c.seats[0].player_id)
+        victim = due.table if table is None else table.number
+    seats = [(x.player_id, x.table, x.seat) for x in c.seats]
+    drawn = break_as_shown(s.tables, victim, context(s), seats, c.draw)
+    return TableBroken(at=now, table=drawn.table, moves=drawn.moves, draw=drawn.draw)
 
 
 @handles(BalanceTables)
@@ -758,6 +793,7 @@ def _move(s: TournamentState, c: MovePlayer, ctx: Context) -> list[Event]:
 
 __all__ = [
     "BalanceTables",
+    "BreakSeat",
     "ButtonPlaced",
     "ConfirmSeatChange",
     "DrawReason",

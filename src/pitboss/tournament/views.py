@@ -8,10 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pitboss.cards import RandomSource
 from pitboss.rules.tournament import AnteMode, BalanceMover, TableOrder
 from pitboss.tournament import clock as clk
 from pitboss.tournament import tables as seats
-from pitboss.tournament.balancing import BreakTable, Move, OpenTable, Redraw, halted_tables
+from pitboss.tournament.balancing import (
+    BreakTable,
+    Move,
+    OpenTable,
+    Redraw,
+    halted_tables,
+    next_decision,
+)
 from pitboss.tournament.eliminations import Standings, standings
 from pitboss.tournament.entries import PlayerStatus, PublicPlayer
 from pitboss.tournament.seating import ChartLine, find_seat, seating_chart
@@ -149,18 +157,26 @@ def find_my_seat(state: TournamentState, name: str) -> tuple[ChartLine, ...]:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatChangeView:
-    """The seat change due next, as the floor announces it, and the tables that must wait."""
+    """The seat change due next, as the floor announces it, and the tables that must wait;
+    for a break drawn in advance, the table, each of its players' moves and the draw."""
 
     kind: str
     lines: tuple[str, ...]
     halted_tables: tuple[int, ...]
+    table: int | None = None
+    moves: tuple[Move, ...] = ()
+    draw: tuple[str, ...] = ()
 
 
-def seat_change_view(state: TournamentState) -> SeatChangeView | None:
+def seat_change_view(
+    state: TournamentState, rng: RandomSource | None = None
+) -> SeatChangeView | None:
     """The next proposal ("Table 3 seat 7, Ann Lee, to Table 1 seat 4"), if one is due.
 
     A proposal decided by chance (a random mover, a break draw) is shown as what will be
-    drawn; the draw itself is made when the director confirms.
+    drawn, and drawn when the director confirms; given ``rng``, a break's two-step draw (TDA
+    10B) is made now, so every player of the broken table is shown from their seat to the one
+    they drew before it is confirmed (with those seats, `tables.ConfirmSeatChange`).
     """
     decision = seats.pending(state)
     if decision is None:
@@ -178,6 +194,18 @@ def seat_change_view(state: TournamentState) -> SeatChangeView | None:
             else:
                 line = decision.describe(names[decision.player_id])
             return SeatChangeView(kind="move", lines=(line,), halted_tables=halted)
+        case BreakTable() if rng is not None:
+            drawn = next_decision(state.tables, seats.context(state), rng)
+            assert isinstance(drawn, BreakTable), drawn  # the same planner, with its draw
+            head = f"Break Table {drawn.table}: its players to the seats drawn (TDA 10B)"
+            return SeatChangeView(
+                kind="break",
+                lines=(head, *(m.describe(names[m.player_id]) for m in drawn.moves)),
+                halted_tables=halted,
+                table=drawn.table,
+                moves=drawn.moves,
+                draw=drawn.draw,
+            )
         case BreakTable():
             random_break = state.rules.tournament.seating.break_order is TableOrder.RANDOM
             which = "a table drawn at random (RP-19)" if random_break else f"Table {decision.table}"

@@ -6,8 +6,15 @@
 // command's fields (docs/commands.md); data-type says how a value is read (int, bool, list,
 // cents, stacks), a dotted name ("details.email") nests, and an empty field is left out so the
 // command's default applies. A submit button with data-as sends that command instead; a button
-// with data-send='{...}' sends its JSON as it is. Each answer's events[].text goes to the
-// "what happened" strip; a refusal (message and code) shows next to the form that sent it.
+// with data-send='{...}' sends its JSON as it is. Required fields are checked before anything is
+// sent (one line next to the form, naming the field); a command that cannot be undone lightly,
+// or that looks like a mistake (a name already registered, a level back), is asked about first
+// (`askFirst`). Each answer's events[].text goes to the "what happened" strip; a refusal's
+// message shows next to the form that sent it (its code only in data-code, for programs).
+// Private details (THC 1) are in no payload: a player's are fetched when the director opens
+// them and dropped from the page when closed. Beside this file: console_find.js (the type-ahead
+// and the questions), console_people.js (how a player reads, what is asked before a command,
+// one player's panel at the door), console_log.js (the Log tab: undo, redo, any command).
 "use strict";
 
 (() => {
@@ -15,9 +22,10 @@
   const $ = (sel, root) => (root || document).querySelector(sel);
   const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
   const { esc, money, chips } = Pitboss;
+  const { finder, ask, norm } = ConsoleFind;
   let P = JSON.parse($("#console-payload").textContent);
-  let cursorPlan = null;
   let lastRegistered = null;
+  const finders = [];
 
   // --- tabs ------------------------------------------------------------------------------
 
@@ -54,7 +62,7 @@
   }
 
   function showRefusal(box, err) {
-    const text = `${err.message || "refused"}${err.code ? " [" + err.code + "]" : ""}`;
+    const text = err.message || "Refused: nothing was recorded.";
     if (box) { box.textContent = text; box.hidden = false; box.dataset.code = err.code || ""; }
     happened(["Refused: " + text]);
   }
@@ -63,7 +71,7 @@
     if (box) box.hidden = true;
     try {
       const answer = await Pitboss.command(stream, cmd);
-      happened(answer.events.length ? answer.events.map((e) => e.text) : [`${cmd.type}: nothing to record`]);
+      happened(answer.events.length ? answer.events.map((e) => e.text) : ["Nothing to record: nothing changed."]);
       return answer;
     } catch (err) {
       showRefusal(box, err);
@@ -122,7 +130,45 @@
     add_on: (cmd) => ({ type: cmd.type, player_id: cmd.player_id }),
     declare_rebuy: (cmd) => ({ type: cmd.type, player_id: cmd.player_id }),
     mark_returned: (cmd) => ({ type: cmd.type, player_id: cmd.player_id }),
+    edit_registration: (cmd, form) => {
+      // details replace the old ones as a whole: sent only once they were loaded into the form
+      if (form.dataset.loaded !== cmd.player_id) delete cmd.details;
+      else cmd.details = cmd.details || {};
+      return cmd;
+    },
   };
+
+  function labelOf(el) {
+    if (el.dataset.label) return el.dataset.label;
+    const label = el.closest("label");
+    const first = label && label.firstChild;
+    const text = first && first.nodeType === Node.TEXT_NODE ? first.textContent.trim() : "";
+    return text ? "the " + text.toLowerCase() : "every field marked required";
+  }
+
+  function unfilled(form) {
+    // the first required field left blank (hidden ones are not asked for)
+    return $$("[required]", form).find((el) => !el.disabled && !el.closest("[hidden]")
+      && (el.type === "checkbox" ? !el.checked : el.value.trim() === ""));
+  }
+
+  const checks = {
+    record_bust: (cmd) => (cmd.busted && cmd.busted.length ? null
+      : "Tick who went out (or type their name in \u201cWho went out?\u201d)."),
+  };
+
+  async function askFirst(cmd, after) {
+    // the question to ask before sending cmd, if any; true when it may go
+    const question = confirmFor[cmd.type] && confirmFor[cmd.type](cmd);
+    if (!question) return true;
+    return ask(after, question[0], question[1]);
+  }
+
+  function refuseHere(box, message) {
+    box.textContent = message;
+    box.hidden = false;
+    box.dataset.code = "not_sent";
+  }
 
   document.addEventListener("submit", async (e) => {
     const form = e.target.closest("form[data-command]");
@@ -130,10 +176,17 @@
     e.preventDefault();
     const button = e.submitter;
     const type = (button && button.dataset.as) || form.dataset.command;
+    const box = $(".error", form);
+    box.hidden = true;
     let cmd = formCommand(form, type);
-    if (special[type]) cmd = special[type](cmd);
+    if (special[type]) cmd = special[type](cmd, form);
+    const wrong = checks[type] && checks[type](cmd);
+    if (wrong) { refuseHere(box, wrong); return; }
+    const blank = unfilled(form);
+    if (blank) { refuseHere(box, `Fill in ${labelOf(blank)}: nothing was sent.`); blank.focus(); return; }
+    if (!(await askFirst(cmd, box))) return;
     if (button) button.disabled = true;
-    const answer = await send(cmd, $(".error", form));
+    const answer = await send(cmd, box);
     if (button) button.disabled = false;
     if (!answer) return;
     if (form.dataset.reset) {
@@ -155,8 +208,11 @@
   document.addEventListener("click", async (e) => {
     const button = e.target.closest("button[data-send]");
     if (!button) return;
+    const cmd = JSON.parse(button.dataset.send);
+    const box = errorBox(button);
+    if (!(await askFirst(cmd, box || button))) return;
     button.disabled = true;
-    await send(JSON.parse(button.dataset.send), errorBox(button));
+    await send(cmd, box);
     button.disabled = false;
   });
 
@@ -175,7 +231,9 @@
     const s = n % 100 >= 11 && n % 100 <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" })[n % 10] || "th";
     return n + s;
   }
-  const seatText = (p) => (p.table ? `T${p.table} S${p.seat}` : "");
+  const people = ConsolePeople.words(() => P);
+  const { seatText, statusText, describe, paidText, refundText } = people;
+  const confirmFor = people.questions;
   const clockOf = (ms) => new Date(ms).toISOString().slice(11, 16);
 
   function fillSelect(sel, options, blank) {
@@ -204,6 +262,7 @@
     renderMoney();
     renderFloor();
     renderDevices();
+    for (const f of finders) f.refresh();
     if (document.body.dataset.tab === "log") loadLog();
   }
 
@@ -247,6 +306,7 @@
       box.dataset.kind = prop.kind;
       $("#proposal-lines").innerHTML = prop.lines.map((l) => `<li>${esc(l)}</li>`).join("")
         + (prop.halted_tables.length ? `<li class="muted">Hold table ${prop.halted_tables.join(", ")} until it is done.</li>` : "");
+      $("#proposal-slips").hidden = !prop.moves.length;
     }
     const forced = $("#forced-chop");
     const dealMade = P.deals.some((d) => d.approved);
@@ -271,6 +331,19 @@
     return c.tables.filter((t) => t.dealt_by_a_person && (t.counted_at === null || t.counted_at < c.limit_at)).map((t) => t.table);
   }
 
+  $("#proposal-confirm").addEventListener("click", async (e) => {
+    // a break confirmed as shown: the seats its draw gave each player (TDA 10B)
+    const prop = P.proposal;
+    const cmd = { type: "confirm_seat_change" };
+    if (prop && prop.moves.length) {
+      cmd.seats = prop.moves.map((m) => ({ player_id: m.player_id, table: m.to_table, seat: m.to_seat }));
+      cmd.draw = prop.draw;
+    }
+    e.currentTarget.disabled = true;
+    await send(cmd, $("#proposal .error"));
+    $("#proposal-confirm").disabled = false;
+  });
+
   $("#forced-chop-propose").addEventListener("click", async () => {
     const players = inPlay().map((p) => p.player_id);
     const answer = await send({ type: "propose_deal", deal_id: "time-limit", players, method: P.counter.time_limit_chop }, $("#forced-chop .error"));
@@ -294,22 +367,22 @@
       ["Refunded", -(L.refunded_entry_cents + L.refunded_fee_cents)],
       ["Taken in", L.balance.taken_in - L.balance.refunds],
     ];
-    $("#money-taken").innerHTML = rows.map(([k2, v]) => `<tr><th>${k2}</th><td class="num">${money(v)}</td></tr>`).join("");
+    $("#money-taken").innerHTML = rows.map(([k2, v]) => `<tr${k2 === "Taken in" ? ' id="door-taken-in"' : ""}><th>${k2}</th><td class="num">${money(v)}</td></tr>`).join("");
     $("#players-count").textContent = `${P.players.length} registered`;
+    $("#dealer-refund-form").hidden = !(k.dealer_shortage_refund && P.phase === "registration" && P.players.length);
     renderPlayers();
+    renderPanel();
     if (lastRegistered && byId()[lastRegistered]) { showReceipt(lastRegistered); lastRegistered = null; }
   }
 
   function renderPlayers() {
-    const filter = $("#players-filter").value.trim().toLowerCase();
-    const places = placeOf();
-    const rows = P.players.filter((p) => !filter || p.name.toLowerCase().includes(filter) || p.player_id.includes(filter)).map((p) => {
-      const r = places[p.player_id];
-      const status = p.out ? (r ? ordinal(r.first) + (r.first !== r.last ? "-" + ordinal(r.last) : "") : p.status) : (p.status === "active" ? "in" : p.status);
-      const priv = Object.keys(p.details).length ? ` <span class="badge" title="${esc(Object.keys(p.details).join(", "))}">details</span>` : "";
+    const filter = norm($("#players-filter").value.trim());
+    const rows = P.players.filter((p) => !filter || norm(p.name).includes(filter) || p.player_id.includes(filter)).map((p) => {
+      const priv = p.details_filled.length ? ` <span class="badge" title="private details given: ${esc(p.details_filled.join(", "))}">details</span>` : "";
       return `<tr data-player="${esc(p.player_id)}"${p.out ? ' class="out"' : ""}><td>${esc(p.player_id)}</td><td>${esc(p.name)}${priv}</td><td>${seatText(p)}</td>`
-        + `<td class="num">${chips(p.chips)}</td><td class="num">${money(p.paid_cents)}</td><td>${esc(status)}</td>`
-        + `<td><button type="button" class="link" data-receipt="${esc(p.player_id)}">receipt</button></td></tr>`;
+        + `<td class="num">${chips(p.chips)}</td><td class="num">${esc(paidText(p))}</td><td>${esc(statusText(p))}</td>`
+        + `<td class="acts"><button type="button" class="link" data-receipt="${esc(p.player_id)}">receipt</button> `
+        + `<button type="button" class="link" data-open="${esc(p.player_id)}">open</button></td></tr>`;
     });
     $("#players-body").innerHTML = rows.join("");
   }
@@ -317,7 +390,15 @@
   document.addEventListener("click", (e) => {
     const b = e.target.closest("[data-receipt]");
     if (b && b.tagName === "BUTTON") showReceipt(b.dataset.receipt);
+    const o = e.target.closest("button[data-open]");
+    if (o) openPlayer(o.dataset.open);
   });
+
+  // --- one player at the door (console_people.js) ---------------------------------------
+
+  const door = ConsolePeople.panel({ get: () => P, words: people, stream, send, askFirst, showRefusal, showReceipt });
+  const openPlayer = door.open;
+  const renderPanel = door.render;
 
   function showReceipt(pid) {
     const p = byId()[pid];
@@ -325,7 +406,7 @@
     $("#r-house").textContent = `${P.name} — ${P.house}`;
     $("#r-name").textContent = p.name;
     $("#r-id").textContent = p.player_id;
-    $("#r-paid").textContent = money(p.paid_cents);
+    $("#r-paid").textContent = paidText(p);
     $("#r-chips").textContent = `${chips(p.chips)}${p.rebuys ? ` (${p.rebuys} re-buy${p.rebuys > 1 ? "s" : ""})` : ""}${p.add_ons ? `, add-on` : ""}`;
     $("#receipt").hidden = false;
   }
@@ -342,6 +423,7 @@
     $("#draw-seats").hidden = started || P.phase !== "registration";
     $("#start-tournament").hidden = started || P.phase !== "registration";
     $("#draw-seats").textContent = seated ? "Draw the seats again" : "Draw seats";
+    $("#last-slips").hidden = !started;
     for (const sel of $$("select[data-fill=tables]")) fillSelect(sel, P.tables.map((t) => [t, `Table ${t}`]));
     renderBustForm();
     $("#bust-form").hidden = P.phase !== "running";
@@ -465,7 +547,30 @@
   }
   $("#bust-table").addEventListener("change", renderBustForm);
   $("#bust-players").addEventListener("change", updateBustPlace);
-  $("#bust-form").addEventListener("pitboss:sent", () => { $$("#bust-players input").forEach((el) => { el.checked = false; }); });
+  $("#bust-form").addEventListener("pitboss:sent", () => {
+    // the next bust starts afresh: nobody ticked, nobody chosen as the winner
+    $$("#bust-players input").forEach((el) => { el.checked = false; });
+    $("#bust-winner").value = "";
+    updateBustPlace();
+  });
+  finders.push(finder($("#bust-find"), {
+    players: () => inPlay().filter((p) => p.table !== null),
+    describe: (p) => `Table ${p.table} seat ${p.seat} · ${chips(p.chips)}`,
+    none: "Nobody still in by that name",
+    onPick: (p) => {
+      const sel = $("#bust-table");
+      if (sel.value !== String(p.table)) {
+        sel.value = String(p.table);
+        $$("#bust-players input").forEach((el) => { el.checked = false; });
+        if ($("#bust-winner").value && !atTable(p.table).some((x) => x.player_id === $("#bust-winner").value)) $("#bust-winner").value = "";
+      }
+      renderBustForm();
+      const box = $(`#bust-players input[value="${CSS.escape(p.player_id)}"]`);
+      if (box) box.checked = true;
+      updateBustPlace();
+      $("#bust-form .error").hidden = true;
+    },
+  }));
 
   function renderClock() {
     const c = P.clock;
@@ -476,9 +581,13 @@
     $("#clock-resume").hidden = c.running || !c.started;
     $("#h4h-state").textContent = c.hand_for_hand ? "on" : "off";
     const levels = [];
-    for (let i = 1; i <= c.levels; i += 1) levels.push([i, `Level ${i}`]);
-    fillSelect($("#jump-level"), levels);
+    for (let i = 1; i <= c.levels; i += 1) levels.push([i, `Level ${i}${i === c.level && c.started ? " (now)" : ""}`]);
+    const jump = $("#jump-level");
+    fillSelect(jump, levels);
+    if (!jump.dataset.touched) jump.value = String(c.level || 1); // it starts at the current level
   }
+  $("#jump-level").addEventListener("change", () => { $("#jump-level").dataset.touched = "1"; });
+  $("#jump-form").addEventListener("pitboss:sent", () => { delete $("#jump-level").dataset.touched; });
 
   function renderCounter() {
     const k = P.counter;
@@ -529,6 +638,12 @@
     el.dataset.addOn = addWhy ? "no" : "yes";
   }
   $("#counter-player").addEventListener("change", updateEligibility);
+  finders.push(finder($("#counter-find"), {
+    players: () => P.players,
+    describe,
+    onPick: (p) => { $("#counter-player").value = p.player_id; updateEligibility(); $("#counter-form .error").hidden = true; },
+  }));
+  finders.push(finder($("#door-find"), { players: () => P.players, describe, onPick: (p) => openPlayer(p.player_id) }));
 
   function renderColourUp() {
     const due = P.colour_up_due;
@@ -569,11 +684,24 @@
     }).join("");
     renderDeals();
     const L = P.ledger.balance;
+    // "Taken in" is the Door's figure: the money kept, refunds already out of it
     $("#ledger-body").innerHTML = [
-      ["Taken in", L.taken_in], ["Refunds", L.refunds], ["Prize pool", L.prize_pool], ["House share", L.house_share],
-      ["Overlay", L.overlay], ["Prizes paid", L.prizes_paid], ["Prizes unpaid", L.prizes_unpaid],
-    ].map(([k, v]) => `<tr><th>${k}</th><td class="num">${money(v)}</td></tr>`).join("");
+      ["Taken in", L.taken_in - L.refunds], ["Refunds (already taken out)", L.refunds], ["Prize pool", L.prize_pool],
+      ["House share", L.house_share], ["Overlay", L.overlay], ["Prizes paid", L.prizes_paid], ["Prizes unpaid", L.prizes_unpaid],
+    ].map(([k, v]) => `<tr${k === "Taken in" ? ' id="money-taken-in"' : ""}><th>${k}</th><td class="num">${money(v)}</td></tr>`).join("");
+    const owed = P.results.filter((r) => r.prize_cents > r.paid_cents);
+    $("#books-state").textContent = P.books_closed ? "The books are closed: every prize is paid and the ledger is final."
+      : P.phase !== "finished" ? "The books close once play is over (a winner or a deal) and every prize is paid."
+        : owed.length ? `Still to pay before closing: ${owed.map((r) => `${r.name} ${money(r.prize_cents - r.paid_cents)}`).join(", ")}.`
+          : "Every prize is paid: the books can be closed.";
+    $("#close-books").hidden = P.books_closed || P.phase !== "finished";
   }
+  $("#close-books").addEventListener("click", async (e) => {
+    const cmd = { type: "close_books" };
+    $("#books-error").hidden = true;
+    if (!(await askFirst(cmd, e.currentTarget.parentElement))) return;
+    await send(cmd, $("#books-error"));
+  });
   $("#results-body").addEventListener("click", async (e) => {
     const b = e.target.closest("[data-pay]");
     if (!b) return;
@@ -661,83 +789,9 @@
     } catch (err) { showRefusal(null, err); }
   }, true);
 
-  // --- the log, undo and redo ------------------------------------------------------------
+  // --- the log, undo and redo, any command (console_log.js) -----------------------------
 
-  let logBusy = false;
-  async function loadLog() {
-    if (logBusy) return;
-    logBusy = true;
-    try {
-      const lines = await Pitboss.request("GET", `/api/tournaments/${stream}/log`);
-      $("#log-list").innerHTML = lines.slice().reverse().map((l) => `<li class="${l.in_effect ? "" : "undone"}" data-batch="${l.batch}"><small>#${l.batch} ${new Date(l.at).toISOString().slice(11, 16)} ${esc(l.command)}</small> ${esc(l.text)}</li>`).join("");
-    } catch (err) { showRefusal($("#cursor-error"), err); }
-    logBusy = false;
-  }
-
-  async function showPlan(kind) {
-    $("#cursor-error").hidden = true;
-    try {
-      const plan = await Pitboss.request("GET", `/api/tournaments/${stream}/${kind}`);
-      cursorPlan = plan;
-      $("#cursor-plan").hidden = false;
-      $("#cursor-plan").dataset.kind = kind;
-      const taken = plan.batches.filter((b) => !b.dropped);
-      $("#cursor-title").textContent = taken.length
-        ? (kind === "undo" ? `Undo takes out ${taken.length === 1 ? "this batch" : "these batches"}:` : `Redo puts back ${taken.length === 1 ? "this batch" : "these batches"}:`)
-        : `Nothing to ${kind}.`;
-      $("#cursor-batches").innerHTML = plan.batches.map((b) => `<li data-batch="${b.batch}">#${b.batch} ${esc(b.command)}: ${esc(b.events.join(", "))}${b.dropped ? " <small>(a clock record; the clock records it again)</small>" : ""}</li>`).join("");
-      $("#cursor-confirm").hidden = !taken.length;
-      $("#cursor-confirm").textContent = kind === "undo" ? "Confirm the undo" : "Confirm the redo";
-    } catch (err) { showRefusal($("#cursor-error"), err); }
-  }
-  $("#undo-plan").addEventListener("click", () => showPlan("undo"));
-  $("#redo-plan").addEventListener("click", () => showPlan("redo"));
-  $("#cursor-cancel").addEventListener("click", () => { $("#cursor-plan").hidden = true; cursorPlan = null; });
-  $("#cursor-confirm").addEventListener("click", async () => {
-    if (!cursorPlan) return;
-    const kind = $("#cursor-plan").dataset.kind;
-    const expect = cursorPlan.batches.filter((b) => !b.dropped).map((b) => b.batch);
-    try {
-      const done = await Pitboss.request("POST", `/api/tournaments/${stream}/${kind}`, { expect });
-      happened([`${kind === "undo" ? "Undone" : "Redone"}: batch ${done.batches.filter((b) => !b.dropped).map((b) => "#" + b.batch).join(", ")}`]);
-      $("#cursor-plan").hidden = true;
-      cursorPlan = null;
-      loadLog();
-    } catch (err) { showRefusal($("#cursor-error"), err); }
-  });
-
-  // --- any command ---------------------------------------------------------------------
-
-  let forms = null;
-  async function loadForms() {
-    if (forms) return;
-    forms = await Pitboss.request("GET", "/api/commands");
-    const select = $("#any-command-type");
-    select.innerHTML = forms.map((f) => `<option value="${esc(f.type)}">${esc(f.type)}</option>`).join("");
-    select.value = "move_player";
-    fillAnyCommand();
-  }
-  function fillAnyCommand() {
-    const form = forms.find((f) => f.type === $("#any-command-type").value);
-    if (!form) return;
-    const skeleton = { type: form.type };
-    for (const field of form.fields) skeleton[field.name] = field.required ? "" : field.default;
-    $("#any-command-summary").textContent = form.summary;
-    $("#any-command-json").value = JSON.stringify(skeleton, null, 2);
-  }
-  $("#any-command").addEventListener("toggle", () => { if ($("#any-command").open) loadForms(); });
-  $("#any-command-type").addEventListener("change", fillAnyCommand);
-  $("#any-command-form").addEventListener("submit", async (e) => {
-    e.preventDefault();
-    e.stopPropagation();
-    const box = $("#any-command-form .error");
-    let cmd;
-    try { cmd = JSON.parse($("#any-command-json").value); } catch (err) {
-      showRefusal(box, { code: "bad_json", message: "that is not JSON: " + err.message });
-      return;
-    }
-    if (await send(cmd, box)) loadLog();
-  });
+  const loadLog = ConsoleLog.setup({ stream, send, showRefusal, happened });
 
   // --- start -----------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@
 //   page. ``rules``: a public screen that keeps the rules' citations (opened with ?rules=1).
 // Pitboss.command(stream, command): POST a command's JSON form with the page's CSRF token;
 //   resolves to {batch, seq, events:[{type, text}]} or rejects with {code, params, message}.
+// Pitboss.showError(error, box): a refusal's message in its box (the code only in data-code).
 // Pitboss.countdown(payload): the ms left in the current period now, counted locally from the
 //   stored end instant (corrected by the server's clock offset).
 "use strict";
@@ -109,9 +110,10 @@ const Pitboss = (() => {
   }
 
   function showError(error, where) {
+    // a person reads the message; the code stays in data-code, for programs and tests
     const box = where || document.querySelector(".error[role=alert]");
-    const text = `${error.message || "refused"}${error.code ? " [" + error.code + "]" : ""}`;
-    if (box) { box.textContent = text; box.hidden = false; } else { console.error(text); }
+    const text = error.message || "Refused: nothing was changed.";
+    if (box) { box.textContent = text; box.hidden = false; box.dataset.code = error.code || ""; } else { console.error(text); }
   }
 
   function formObject(form) {

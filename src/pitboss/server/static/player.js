@@ -387,7 +387,7 @@
       const frame = JSON.parse(message.data);
       const box = $("error");
       if (frame.kind === "error" || frame.kind === "refused") {
-        if (box) { box.textContent = `${frame.message} [${frame.code}]`; box.hidden = false; }
+        if (box) { box.textContent = frame.message; box.dataset.code = frame.code || ""; box.hidden = false; }
         if (frame.kind === "refused") { drawActions(view); if (player) { drawOffers(view); drawClockCall(view); } }
         return;
       }

@@ -1,0 +1,111 @@
+"""A registration put right: a player's name or private details edited (THC 1).
+
+A name misspelt at the door, a phone number given wrong: the director edits the entry, at any
+point of the night. The log keeps the registration as it was made and the edit after it, so
+what happened before the edit still reads with the old name; from the edit on, results,
+receipts, the seating chart and the exports show the new one. A new name another player
+already has is refused (two entries under one name could not be told apart on the results or
+the seating chart; two people who share a name are told apart at the door, when they register).
+Private details are replaced as a whole and must still hold what the house requires (THC 1);
+they never reach a public view or a line of the log.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated
+
+from pitboss.errors import RegistrationError
+from pitboss.ids import PlayerId
+from pitboss.tournament.entries import PersonalDetails, check_registration
+from pitboss.tournament.registry import Command, Context, Event, folds, handles
+from pitboss.tournament.state import TournamentState, known_player, with_player
+from pitboss.validation import MAY_BE_BLANK
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EditRegistration(Command):
+    """Put a registration right (THC 1): a new name, new private details, or both.
+
+    ``name`` null (None) keeps the name; ``details`` null keeps the details, otherwise they replace
+    them all (what the house requires must still be there).
+    """
+
+    player_id: PlayerId
+    name: Annotated[str, MAY_BE_BLANK] | None = None
+    details: PersonalDetails | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RegistrationEdited(Event):
+    """A registration was put right: its new name and/or its new private details (THC 1)."""
+
+    at: int
+    player_id: PlayerId
+    name: str | None = None
+    details: PersonalDetails | None = None
+
+
+def same_name(a: str, b: str) -> bool:
+    """Two names are the same when they differ only in case and spacing."""
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+
+
+@folds(RegistrationEdited)
+def _edited(state: TournamentState, event: RegistrationEdited) -> TournamentState:
+    player = state.players[event.player_id]
+    return with_player(
+        state,
+        event.player_id,
+        name=player.name if event.name is None else event.name,
+        details=player.details if event.details is None else event.details,
+    )
+
+
+def edit_registration(s: TournamentState, c: EditRegistration, now: int) -> list[Event]:
+    """The edit, checked: a name that is not blank and not another player's, the details the
+    house requires (THC 1), and something that actually changes.
+
+    Raises:
+        RegistrationError: an unknown player, a blank name or one another player has, a missing
+            required detail or a date of birth that is not a date, or nothing to change.
+    """
+    player = known_player(s, c.player_id)
+    name = None if c.name is None else " ".join(c.name.split())
+    details = c.details
+    check_registration(
+        s.rules.tournament.entry,
+        player.name if name is None else name,
+        player.details if details is None else details,
+    )
+    if name is not None:
+        taken = next(
+            (p for pid, p in s.players.items() if pid != c.player_id and same_name(p.name, name)),
+            None,
+        )
+        if taken is not None:
+            raise RegistrationError(
+                f"another player is already registered as {taken.name}: give {player.name} a "
+                "name the players can tell apart (add an initial or a nickname)",
+                code="name_taken",
+                params={"player_id": c.player_id, "name": name, "taken_by": taken.player_id},
+            )
+        if name == player.name:
+            name = None
+    if details == player.details:
+        details = None
+    if name is None and details is None:
+        raise RegistrationError(
+            f"nothing to change: that is {player.name}'s registration as it stands",
+            code="nothing_to_edit",
+            params={"player_id": c.player_id},
+        )
+    return [RegistrationEdited(at=now, player_id=c.player_id, name=name, details=details)]
+
+
+@handles(EditRegistration)
+def _edit(s: TournamentState, c: EditRegistration, ctx: Context) -> list[Event]:
+    return edit_registration(s, c, ctx.now)
+
+
+__all__ = ["EditRegistration", "RegistrationEdited", "edit_registration", "same_name"]
