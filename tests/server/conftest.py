@@ -191,6 +191,18 @@ def chromium() -> Iterator[Any]:
             browser.close()
 
 
+DOCS_IMG = ROOT / "docs" / "img"
+
+
+def for_the_guide(shot: Path) -> Path:
+    """``shot`` (a screenshot already taken) also into docs/img, where the director's guide
+    shows it, when ``PITBOSS_UPDATE_SCREENSHOTS=1``; a plain test run never writes there."""
+    if os.environ.get("PITBOSS_UPDATE_SCREENSHOTS") == "1":
+        DOCS_IMG.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(shot, DOCS_IMG / shot.name)
+    return shot
+
+
 @pytest.fixture
 def screenshots() -> Path:
     """The folder screenshots are written to (kept as test artefacts)."""

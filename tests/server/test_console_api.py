@@ -3,6 +3,7 @@ confirmed and its move slips printed, the director's guide served read-only."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -130,3 +131,36 @@ def test_the_guide_says_where_it_is_when_it_is_not_on_the_machine(
     assert page.status_code == 200
     assert "docs/director-guide.md" in page.text
     assert director.client.get("/guide.md").status_code == 404
+
+
+def test_the_real_guide_shows_its_pictures_and_covers_the_night(director: Director) -> None:
+    """docs/director-guide.md (issue 24): every picture it shows is in docs/img and served at
+    /guide/img; it walks the night from the door to closing the books and a dead laptop."""
+    text = pages.GUIDE.read_text(encoding="utf-8")
+    pictures = re.findall(r"!\[[^\]]*\]\(img/([^)]+)\)", text)
+    assert len(pictures) >= 6
+    for name in pictures:
+        assert (pages.GUIDE.parent / "img" / name).is_file(), name
+    page = director.client.get("/guide")
+    for name in pictures:
+        assert f'src="/guide/img/{name}"' in page.text
+        shown = director.client.get(f"/guide/img/{name}")
+        assert shown.status_code == 200
+        assert shown.headers["content-type"] == "image/png"
+    for topic in (
+        "Registration",
+        "draw",
+        "Busts",
+        "Re-buys and add-ons",
+        "colour-up",
+        "Counting chips",
+        "time limit",
+        "Payouts",
+        "Close the books",
+        "laptop dies",
+    ):
+        assert topic in text, topic
+    assert director.client.get("/guide/img/..%2Fdirector-guide.md").status_code == 404
+    assert director.client.get("/guide/img/nothing.png").status_code == 404
+    readme = (pages.GUIDE.parents[1] / "README.md").read_text(encoding="utf-8")
+    assert "docs/director-guide.md" in readme

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tests.server.conftest import LiveServer, sign_in_page
+from tests.server.conftest import LiveServer, for_the_guide, sign_in_page
 
 MINUTE = 60_000
 PRIVATE = {
@@ -95,7 +95,7 @@ def count_table(page: Any, opener: str, counts: dict[str, int], shot: Path | Non
         page.fill(f"#count-panel input[data-count='{pid}']", f"{chips:,}")
     assert "Counted" in page.locator("#count-total").inner_text()
     if shot is not None:
-        page.locator("#count-panel").screenshot(path=str(shot))
+        page.screenshot(path=str(shot))
     click_and_wait(page, "#count-submit")
     page.wait_for_selector("#count-panel", state="hidden")
 
@@ -150,6 +150,8 @@ def check_break(page: Any, live: LiveServer, screenshots: Path) -> None:
         )
     page.locator("#proposal-slips").wait_for(state="visible")
     page.screenshot(path=str(screenshots / "console-break-1366x768.png"))
+    page.locator("#proposal").screenshot(path=str(screenshots / "guide-break.png"))
+    for_the_guide(screenshots / "guide-break.png")
     slips = page.context.new_page()
     slips.goto(f"{live.url}/t/{payload(page)['stream']}/print/moves")
     assert slips.locator("#slips .slip").count() == len(players)
@@ -196,6 +198,9 @@ def test_a_kentucky_night_through_the_console(
         page.wait_for_function(f"document.querySelector('#reg-player-id').value === 'p{n + 1:03d}'")
     assert "Player 30" in page.locator("#receipt").inner_text()
     assert "$100" in page.locator("#receipt").inner_text()
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(screenshots / "guide-door.png"))
+    for_the_guide(screenshots / "guide-door.png")
     assert "$3,000" in page.locator("#money-taken").inner_text()
     first = next(x for x in payload(page)["players"] if x["player_id"] == "p001")
     assert "national_id" in first["details_filled"]  # which are filled, never what (THC 1)
@@ -264,7 +269,10 @@ def test_a_kentucky_night_through_the_console(
     for table in (1, 2, 3):  # a table dealt by a person is counted, and raced on the count
         players = seated(payload(page), table)
         odd = {x["player_id"]: x["chips"] + (25 if i % 2 else -25) for i, x in enumerate(players)}
-        count_table(page, f"#colour-up-tables [data-race='{table}']", odd)
+        shot = screenshots / "guide-colour-up-count.png" if table == 1 else None
+        count_table(page, f"#colour-up-tables [data-race='{table}']", odd, shot)
+        if shot is not None:
+            for_the_guide(shot)
         raced = page.locator("#happened-list li").all_inner_texts()
         assert any(f"Colour-up at table {table}" in line for line in raced), raced
         assert not any("no stack changed" in line for line in raced), raced
@@ -352,7 +360,8 @@ def test_a_kentucky_night_through_the_console(
         page, "#deals [data-count-table='1']", counted, screenshots / "console-count-at-limit.png"
     )
     text_of(page, "#deals", "% of the chips")
-    page.locator("#deals .deal").screenshot(path=str(screenshots / "console-ky11-chop.png"))
+    page.locator("#deals .deal").screenshot(path=str(screenshots / "guide-forced-chop.png"))
+    for_the_guide(screenshots / "guide-forced-chop.png")
     shown = page.locator("#deals .deal").inner_text()
     assert f"{counted[final[0]['player_id']]:,}" in shown
     click_and_wait(page, "#deals [data-approve]")

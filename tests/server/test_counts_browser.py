@@ -12,7 +12,13 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import PASSWORD, SETUP_CODE, LiveServer
+from tests.server.conftest import (
+    PASSWORD,
+    SETUP_CODE,
+    LiveServer,
+    for_the_guide,
+    sign_in_page,
+)
 
 WAIT_MS = 10_000
 MINUTE = 60_000
@@ -102,7 +108,8 @@ def test_a_table_device_counts_its_chips_and_races_on_the_count_at_the_colour_up
         "document.querySelector('#count [data-count-total]').textContent"
         ".includes('300 chips found')"
     )
-    page.screenshot(path=str(screenshots / "device-count-390x844.png"), full_page=True)
+    page.locator("#count").screenshot(path=str(screenshots / "device-count-390x844.png"))
+    for_the_guide(screenshots / "device-count-390x844.png")
     page.click("#count button[type=submit]")
     page.locator("#answers li").first.wait_for(timeout=WAIT_MS)
     assert "300 chips found" in page.locator("#answers").inner_text()
@@ -155,3 +162,38 @@ def test_the_dealers_page_counts_the_table_between_hands(
     assert night.director()["counts"]["tables"][0]["difference"] == -1_000
     assert not errors, errors
     context.close()
+
+
+def test_a_colour_up_done_by_hand_is_entered_player_by_player_and_is_the_count(
+    chromium: Any, night: Night
+) -> None:
+    """No ids typed: the console lists the table's players; the stacks after the colour-up are
+    the table's count, 50 chips short of what pitboss had here, and the log says so."""
+    page = sign_in_page(chromium, night.server, viewport={"width": 1280, "height": 800})
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    night.server.clock.advance(60 * MINUTE)  # KY 10: the $25 chips leave play at level 4
+    night.command({"type": "tick"})
+    page.goto(f"{night.server.url}/t/{night.stream}")
+    page.click("nav.tabs [data-tab=counter]")
+    page.click("text=Record a colour-up the dealer did by hand")
+    page.select_option("#recorded-colour-up-table", "1")
+    page.click("#recorded-colour-up-open")
+    page.wait_for_selector("#count-panel:not([hidden])")
+    assert "done by hand at table 1" in page.locator("#count-title").inner_text()
+    players = night.seated()
+    after = {p["player_id"]: p["chips"] for p in players}
+    after[players[0]["player_id"]] -= 50
+    _fill(page, "#count-panel", after)
+    page.fill("#count-removed", "0")
+    page.click("#count-submit")
+    page.wait_for_selector("#count-panel", state="hidden", timeout=WAIT_MS)
+    page.wait_for_function(
+        "document.querySelector('#happened').textContent.includes('50 chips missing')",
+        timeout=WAIT_MS,
+    )
+    counted = night.director()["counts"]["tables"][0]
+    assert counted["difference"] == -50
+    assert night.director()["colour_up_due"]["tables_pending"] == []
+    assert not errors, errors
+    page.context.close()

@@ -6,7 +6,9 @@
 // and the total found or missing as it is typed); it sends `count_chips`, or, for the
 // colour-up, `race_colour_up` with each seat's counted chips (the race is run on the count).
 // Any button with data-count-table="N" (data-count-race for the colour-up) opens it; one with
-// data-count-every counts every table in turn (at a break, or at the legal time limit). The panel reads
+// data-count-every counts every table in turn (at a break, or at the legal time limit).
+// A colour-up the dealer did by hand is entered the same way (`record_colour_up`: the stacks
+// after it, the odd chips taken out and any chip added; it is the table's count). The panel reads
 // the console's payload (PitbossConsole.payload()) and is re-drawn when a new one arrives.
 "use strict";
 
@@ -37,12 +39,16 @@ const PitbossCounts = (() => {
       if (!queue.length) return;
       opts = { table: queue.shift() };
     }
-    open = { table: Number(opts.table), race: Boolean(opts.race) };
+    open = { table: Number(opts.table), race: Boolean(opts.race), recorded: Boolean(opts.recorded) };
+    if (open.recorded) { $("#count-removed").value = "0"; $("#count-added").value = "0"; }
     render(true);
     panel().hidden = false;
     const first = $("input[data-count]", panel());
     if (first) first.focus();
-    panel().scrollIntoView({ block: "start" });
+    // the panel's title just below the console's sticky bar, not under it
+    const bar = $(".bar");
+    const top = panel().getBoundingClientRect().top + window.scrollY - (bar ? bar.offsetHeight : 0) - 8;
+    window.scrollTo({ top: Math.max(0, top) });
   }
 
   function close() {
@@ -60,11 +66,16 @@ const PitbossCounts = (() => {
     const due = payload().colour_up_due;
     $("#count-title", box).textContent = open.race
       ? `Colour-up at table ${open.table}: count every player's chips, then race`
-      : `Count the chips at table ${open.table}` + (queue.length ? ` (then table ${queue.join(", ")})` : "");
+      : open.recorded
+        ? `Colour-up done by hand at table ${open.table}: each player's chips after it`
+        : `Count the chips at table ${open.table}` + (queue.length ? ` (then table ${queue.join(", ")})` : "");
     $("#count-help", box).textContent = open.race
       ? `Count each stack as it is now, before the ${due ? due.chips.map(chips).join(", ") : ""} chips leave play; `
         + "the race settles the odd chips of the stacks as counted (TDA 24, KY 2)."
-      : "Count each player's chips. A count that differs from pitboss's is recorded as chips found or missing.";
+      : open.recorded
+        ? "The stacks as the dealer counted them after the exchange and the race: they are the table's count, and any difference is recorded as chips found or missing."
+        : "Count each player's chips. A count that differs from pitboss's is recorded as chips found or missing.";
+    $("#count-colour", box).hidden = !open.recorded;
     const ids = players.map((p) => p.player_id).join(",");
     if (box.dataset.players !== ids || fresh) {
       $("#count-rows", box).innerHTML = players.map((p) => `<tr data-player="${esc(p.player_id)}">`
@@ -73,7 +84,7 @@ const PitbossCounts = (() => {
         + `aria-label="${esc(p.name)}'s chips" value="${esc(typed[p.player_id] || "")}"></td></tr>`).join("");
       box.dataset.players = ids;
     }
-    $("#count-submit", box).textContent = open.race ? "Record the count and race" : "Record the count";
+    $("#count-submit", box).textContent = open.race ? "Record the count and race" : open.recorded ? "Record the colour-up" : "Record the count";
     total();
   }
 
@@ -85,7 +96,8 @@ const PitbossCounts = (() => {
 
   function total() {
     const players = open ? seated(open.table) : [];
-    const had = players.reduce((s, p) => s + p.chips, 0);
+    let had = players.reduce((s, p) => s + p.chips, 0);
+    if (open && open.recorded) had += (read($("#count-added")) || 0) - (read($("#count-removed")) || 0);
     let counted = 0;
     let complete = true;
     for (const el of $$("input[data-count]", panel())) {
@@ -114,9 +126,20 @@ const PitbossCounts = (() => {
       }
       counts[el.dataset.count] = n;
     }
-    const cmd = open.race
-      ? { type: "race_colour_up", table: open.table, seats: players.map((p) => ({ seat: p.seat, player_id: p.player_id, chips: counts[p.player_id] })) }
-      : { type: "count_chips", table: open.table, stacks: players.map((p) => ({ player_id: p.player_id, chips: counts[p.player_id] })) };
+    const stacks = players.map((p) => ({ player_id: p.player_id, chips: counts[p.player_id] }));
+    let cmd = { type: "count_chips", table: open.table, stacks };
+    if (open.race) {
+      cmd = { type: "race_colour_up", table: open.table, seats: players.map((p) => ({ seat: p.seat, player_id: p.player_id, chips: counts[p.player_id] })) };
+    } else if (open.recorded) {
+      const removed = read($("#count-removed"));
+      const added = read($("#count-added"));
+      if (removed === null || added === null) {
+        box.textContent = "Odd chips taken out and chips added: whole numbers of chips, 0 or more.";
+        box.hidden = false;
+        return;
+      }
+      cmd = { type: "record_colour_up", table: open.table, stacks, chips_removed: removed, chips_added: added };
+    }
     const button = $("#count-submit", panel());
     button.disabled = true;
     try {
@@ -138,6 +161,13 @@ const PitbossCounts = (() => {
     show({ table: b.dataset.countTable, race: b.hasAttribute("data-count-race") });
   });
   panel().addEventListener("input", total);
+  const recordedOpen = $("#recorded-colour-up-open");
+  if (recordedOpen) {
+    recordedOpen.addEventListener("click", () => {
+      const table = Number($("#recorded-colour-up-table").value);
+      if (table) show({ table, recorded: true });
+    });
+  }
   $("#count-form").addEventListener("submit", submit);
   $("#count-cancel").addEventListener("click", close);
   document.addEventListener("pitboss:changed", () => render(false));
