@@ -3,8 +3,10 @@ browser, on the test clock (issue 13): registration at the door (a few with priv
 the draw, the start, busts with their finishing places (KY 8d), a balancing move confirmed, a
 re-buy, the colour-up and chip race (KY 2, 10), the add-on at the intermission (KY 5) with a
 re-buy refused there (KY 4), a table broken (TDA 10B), the final-table redraw (KY 8b), the
-forced chop at the six-hour limit (KY 11) and the payouts. After each step the big clock and
-the seating chart, open in other browser contexts, show the change without a reload."""
+forced chop at the six-hour limit (KY 11) from chips counted after the limit (issue 24) and the
+payouts, every step through the console's buttons and forms (the "any command" JSON box is never
+opened). After each step the big clock and the seating chart, open in other browser contexts,
+show the change without a reload; at the end the clock shows the chop, not a paused clock."""
 
 from __future__ import annotations
 
@@ -364,8 +366,15 @@ def test_a_kentucky_night_through_the_console(
     for_the_guide(screenshots / "guide-forced-chop.png")
     shown = page.locator("#deals .deal").inner_text()
     assert f"{counted[final[0]['player_id']]:,}" in shown
+    text_of(clock, "#status", "PLAY STOPPED")  # the TV follows: play stopped at the limit
     click_and_wait(page, "#deals [data-approve]")
     assert payload(page)["phase"] == "finished"
+    # the TV shows the deal's shares and the places paid, not a paused clock
+    clock.wait_for_selector("#final:not([hidden])")
+    (chop,) = [d for d in payload(page)["deals"] if d["approved"]]
+    top = chop["names"][chop["amounts_cents"].index(max(chop["amounts_cents"]))]
+    text_of(clock, "#final", top)
+    assert "KY 11" not in clock.locator("body").inner_text()  # no rule numbers in public
     assert any(d["forced"] and d["approved"] for d in payload(page)["deals"])
 
     # --- payouts --------------------------------------------------------------------------
@@ -387,6 +396,7 @@ def test_a_kentucky_night_through_the_console(
         leaked = [v for d in PRIVATE.values() for v in d.values() if v in text]
         assert not leaked, leaked
 
+    assert page.locator("#any-command").get_attribute("open") is None  # no JSON typed
     assert not errors, errors
     screens.close()
     page.context.close()
