@@ -16,6 +16,7 @@ import socket
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -189,6 +190,60 @@ def chromium() -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
+
+
+@dataclass
+class ApiDirector:
+    """The director on a live server through its API (a signed-in HTTP client): the base of
+    each browser test's night."""
+
+    server: LiveServer
+    http: Any  # httpx.Client
+    csrf: str
+    stream: str = ""
+
+    def command(self, command: dict[str, Any]) -> dict[str, Any]:
+        """Run a command; assert it was accepted; its answer."""
+        response = self.http.post(
+            f"/api/tournaments/{self.stream}/commands",
+            json=command,
+            headers={"X-CSRF-Token": self.csrf},
+        )
+        assert response.status_code == 200, response.text
+        answer: dict[str, Any] = response.json()
+        return answer
+
+    def view(self, name: str) -> dict[str, Any]:
+        """A view of the tournament: ``public``, ``director``, ``tables/1/recorded`` ..."""
+        found: dict[str, Any] = self.http.get(f"/api/tournaments/{self.stream}/{name}").json()
+        return found
+
+    def public(self) -> dict[str, Any]:
+        return self.view("public")
+
+    def director(self) -> dict[str, Any]:
+        return self.view("director")
+
+    def create(self, name: str, **how: str) -> str:
+        """A new tournament (``preset=`` or ``rules_toml=``); its id, kept as ``stream``."""
+        made = self.http.post(
+            "/api/tournaments", json={"name": name, **how}, headers={"X-CSRF-Token": self.csrf}
+        )
+        assert made.status_code == 201, made.text
+        self.stream = made.json()["id"]
+        return self.stream
+
+
+@contextmanager
+def signed_in_http(server: LiveServer, *, timeout: float = 10) -> Iterator[tuple[Any, str]]:
+    """An HTTP client of ``server`` signed in as the director (choosing the password at first
+    start), and its CSRF token; closed on leaving."""
+    import httpx
+
+    with httpx.Client(base_url=server.url, timeout=timeout) as http:
+        answer = http.post("/api/setup", json={"password": PASSWORD, "setup_code": SETUP_CODE})
+        assert answer.status_code == 200, answer.text
+        yield http, str(answer.json()["csrf"])
 
 
 DOCS_IMG = ROOT / "docs" / "img"

@@ -20,9 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from tests.server.conftest import PASSWORD, ROOT, SETUP_CODE, LiveServer
+from tests.server.conftest import ROOT, ApiDirector, LiveServer, signed_in_http
 
 from pitboss.rules import RuleSet
 from pitboss.rules.presets import preset_names
@@ -150,36 +149,14 @@ _CHECK = f"""(banner) => {{
 
 
 @dataclass
-class Director:
+class Director(ApiDirector):
     """The director on the live server, through the API."""
 
-    server: LiveServer
-    http: httpx.Client
-    csrf: str
-    stream: str = ""
     players: list[str] = field(default_factory=list)
 
-    def command(self, command: dict[str, Any]) -> dict[str, Any]:
-        response = self.http.post(
-            f"/api/tournaments/{self.stream}/commands",
-            json=command,
-            headers={"X-CSRF-Token": self.csrf},
-        )
-        assert response.status_code == 200, response.text
-        answer: dict[str, Any] = response.json()
-        return answer
-
-    def public(self) -> dict[str, Any]:
-        payload: dict[str, Any] = self.http.get(f"/api/tournaments/{self.stream}/public").json()
-        return payload
-
-    def create(self, name: str, players: int, **how: str) -> None:
+    def start(self, name: str, players: int, **how: str) -> None:
         """A tournament of ``players`` seated and started (``preset=`` or ``rules_toml=``)."""
-        made = self.http.post(
-            "/api/tournaments", json={"name": name, **how}, headers={"X-CSRF-Token": self.csrf}
-        )
-        assert made.status_code == 201, made.text
-        self.stream = made.json()["id"]
+        self.create(name, **how)
         self.players = [f"p{i:03d}" for i in range(1, players + 1)]
         for i, pid in enumerate(self.players, start=1):
             self.command(
@@ -223,10 +200,8 @@ def _name(n: int) -> str:
 
 @pytest.fixture
 def director(live_server: LiveServer) -> Iterator[Director]:
-    with httpx.Client(base_url=live_server.url, timeout=20) as http:
-        answer = http.post("/api/setup", json={"password": PASSWORD, "setup_code": SETUP_CODE})
-        assert answer.status_code == 200, answer.text
-        yield Director(live_server, http, answer.json()["csrf"])
+    with signed_in_http(live_server, timeout=20) as (http, csrf):
+        yield Director(live_server, http, csrf)
 
 
 @pytest.fixture
@@ -322,7 +297,7 @@ def test_the_clock_fits_every_screen_at_every_level_and_break_of_every_preset(
     for preset in [*preset_names(), "seven-digits"]:
         how = {"rules_toml": SEVEN_DIGITS} if preset == "seven-digits" else {"preset": preset}
         players = 10 if preset == "thc-sit-and-go" else 60
-        director.create("St. Mary's Friday charity night", players, **how)
+        director.start("St. Mary's Friday charity night", players, **how)
         _open(pages, f"{director.server.url}/t/{director.stream}/clock")
         periods = timeline(_rules(preset).tournament.structure)
         for period in periods:
@@ -389,7 +364,7 @@ def _wait_phase(pages: dict[tuple[int, int], Any], phase: str) -> None:
 def test_the_tv_says_the_time_limit_stopped_play_then_shows_the_chop_and_places_paid(
     chromium: Any, director: Director, shots: Path
 ) -> None:
-    director.create("Friday charity", 40, preset="ky-charity")
+    director.start("Friday charity", 40, preset="ky-charity")
     _bust_down_to(director, 5)
     pages = _pages(chromium)
     _open(pages, f"{director.server.url}/t/{director.stream}/clock")
@@ -448,7 +423,7 @@ def test_the_tv_says_the_time_limit_stopped_play_then_shows_the_chop_and_places_
 def test_the_tv_shows_the_winner_and_the_places_paid_after_the_last_bust(
     chromium: Any, director: Director, shots: Path
 ) -> None:
-    director.create("Tuesday league", 30, preset="tda")
+    director.start("Tuesday league", 30, preset="tda")
     _bust_down_to(director, 2)
     pages = _pages(chromium)
     _open(pages, f"{director.server.url}/t/{director.stream}/clock")
@@ -500,7 +475,7 @@ def _frame(page: Any, director: Director, command: dict[str, Any]) -> None:
 def test_the_break_banner_shows_once_and_the_add_on_break_says_the_add_on_is_on_sale(
     chromium: Any, director: Director, shots: Path
 ) -> None:
-    director.create("Friday charity", 12, preset="ky-charity")
+    director.start("Friday charity", 12, preset="ky-charity")
     context = chromium.new_context(viewport={"width": 1280, "height": 720})
     page = context.new_page()
     page.add_init_script(_TRACK_SOCKETS)

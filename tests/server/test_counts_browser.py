@@ -6,18 +6,16 @@ Each count reaches the director's console with no reload."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from tests.server.conftest import (
-    PASSWORD,
-    SETUP_CODE,
+    ApiDirector,
     LiveServer,
     for_the_guide,
     sign_in_page,
+    signed_in_http,
 )
 
 WAIT_MS = 10_000
@@ -25,31 +23,11 @@ MINUTE = 60_000
 PHONE = {"width": 390, "height": 844}
 
 
-@dataclass
-class Night:
+class Night(ApiDirector):
     """A KY night of six at one table on the live server, nobody recording hands."""
 
-    server: LiveServer
-    http: httpx.Client
-    csrf: str
-    stream: str = ""
-
-    def command(self, command: dict[str, Any]) -> dict[str, Any]:
-        response = self.http.post(
-            f"/api/tournaments/{self.stream}/commands",
-            json=command,
-            headers={"X-CSRF-Token": self.csrf},
-        )
-        assert response.status_code == 200, response.text
-        answer: dict[str, Any] = response.json()
-        return answer
-
-    def director(self) -> dict[str, Any]:
-        view: dict[str, Any] = self.http.get(f"/api/tournaments/{self.stream}/director").json()
-        return view
-
     def link(self) -> str:
-        url: str = self.http.get(f"/api/tournaments/{self.stream}/tables/1/link").json()["url"]
+        url: str = self.view("tables/1/link")["url"]
         return url
 
     def seated(self) -> list[dict[str, Any]]:
@@ -61,17 +39,9 @@ class Night:
 
 @pytest.fixture
 def night(live_server: LiveServer) -> Iterator[Night]:
-    with httpx.Client(base_url=live_server.url, timeout=10) as http:
-        answer = http.post("/api/setup", json={"password": PASSWORD, "setup_code": SETUP_CODE})
-        assert answer.status_code == 200, answer.text
-        n = Night(live_server, http, answer.json()["csrf"])
-        made = http.post(
-            "/api/tournaments",
-            json={"name": "Counted night", "preset": "ky-charity"},
-            headers={"X-CSRF-Token": n.csrf},
-        )
-        assert made.status_code == 201, made.text
-        n.stream = made.json()["id"]
+    with signed_in_http(live_server) as (http, csrf):
+        n = Night(live_server, http, csrf)
+        n.create("Counted night", preset="ky-charity")
         for i in range(6):
             n.command({"type": "register_player", "player_id": f"p{i}", "name": f"Player {i}"})
         n.command({"type": "start_tournament"})

@@ -9,37 +9,19 @@ and the cards shown read by pitboss (cards speak: KY 15)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
-from tests.server.conftest import PASSWORD, SETUP_CODE, LiveServer, sign_in_page
+from tests.server.conftest import ApiDirector, LiveServer, sign_in_page, signed_in_http
 
 WAIT_MS = 8_000
 NAMES = ["Ann Lee", "Bo Chen", "Cy Diaz", "Di Ekwe"]
 TOTAL = 4 * 5_000  # SLPT: 5,000 to start, blinds 25 / 50 in chips of 25
 
 
-@dataclass
-class Night:
+class Night(ApiDirector):
     """An SLPT tournament of four at one table on the live server, driven as the director."""
-
-    server: LiveServer
-    http: httpx.Client
-    csrf: str
-    stream: str = ""
-
-    def command(self, command: dict[str, Any]) -> dict[str, Any]:
-        response = self.http.post(
-            f"/api/tournaments/{self.stream}/commands",
-            json=command,
-            headers={"X-CSRF-Token": self.csrf},
-        )
-        assert response.status_code == 200, response.text
-        answer: dict[str, Any] = response.json()
-        return answer
 
     def recorded(self) -> dict[str, Any]:
         found: dict[str, Any] = self.http.get(
@@ -54,17 +36,9 @@ class Night:
 
 @pytest.fixture
 def night(live_server: LiveServer) -> Iterator[Night]:
-    with httpx.Client(base_url=live_server.url, timeout=10) as http:
-        answer = http.post("/api/setup", json={"password": PASSWORD, "setup_code": SETUP_CODE})
-        assert answer.status_code == 200, answer.text
-        n = Night(live_server, http, answer.json()["csrf"])
-        made = http.post(
-            "/api/tournaments",
-            json={"name": "Saturday league", "preset": "slpt"},
-            headers={"X-CSRF-Token": n.csrf},
-        )
-        assert made.status_code == 201, made.text
-        n.stream = made.json()["id"]
+    with signed_in_http(live_server) as (http, csrf):
+        n = Night(live_server, http, csrf)
+        n.create("Saturday league", preset="slpt")
         for i, name in enumerate(NAMES):
             n.command({"type": "register_player", "player_id": f"p{i}", "name": name})
         n.command({"type": "draw_seats"})

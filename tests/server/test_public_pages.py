@@ -16,7 +16,7 @@ from typing import Any
 
 import httpx
 import pytest
-from tests.server.conftest import PASSWORD, SETUP_CODE, LiveServer
+from tests.server.conftest import PASSWORD, SETUP_CODE, ApiDirector, LiveServer
 
 PLAYERS = 30
 LEVEL_MS = 20 * 60 * 1000  # ky-charity: 20-minute levels
@@ -57,35 +57,13 @@ def _name(n: int) -> str:
 
 
 @dataclass
-class Night:
+class Night(ApiDirector):
     """A ky-charity tournament on the live server, driven through the API as the director."""
 
-    server: LiveServer
-    http: httpx.Client
-    csrf: str
-    stream: str = ""
     names: dict[str, str] = field(default_factory=dict)
 
     def url(self, path: str) -> str:
         return f"{self.server.url}/t/{self.stream}{path}"
-
-    def command(self, command: dict[str, Any]) -> dict[str, Any]:
-        response = self.http.post(
-            f"/api/tournaments/{self.stream}/commands",
-            json=command,
-            headers={"X-CSRF-Token": self.csrf},
-        )
-        assert response.status_code == 200, response.text
-        answer: dict[str, Any] = response.json()
-        return answer
-
-    def public(self) -> dict[str, Any]:
-        payload: dict[str, Any] = self.http.get(f"/api/tournaments/{self.stream}/public").json()
-        return payload
-
-    def director(self) -> dict[str, Any]:
-        payload: dict[str, Any] = self.http.get(f"/api/tournaments/{self.stream}/director").json()
-        return payload
 
     def table_link(self, table: int) -> str:
         response = self.http.get(f"/api/tournaments/{self.stream}/tables/{table}/link")
@@ -101,13 +79,7 @@ def _start_night(server: LiveServer, http: httpx.Client, players: int) -> Night:
     answer = http.post("/api/setup", json={"password": PASSWORD, "setup_code": SETUP_CODE})
     assert answer.status_code == 200, answer.text
     n = Night(server, http, answer.json()["csrf"])
-    made = http.post(
-        "/api/tournaments",
-        json={"name": "Friday charity", "preset": "ky-charity"},
-        headers={"X-CSRF-Token": n.csrf},
-    )
-    assert made.status_code == 201, made.text
-    n.stream = made.json()["id"]
+    n.create("Friday charity", preset="ky-charity")
     for i in range(1, players + 1):
         pid = f"p{i:03d}"
         n.names[pid] = _name(i)
