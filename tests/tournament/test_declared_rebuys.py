@@ -22,9 +22,11 @@ from pitboss.errors import PitbossError, RegistrationError, TournamentError
 from pitboss.ids import HandId, PlayerId
 from pitboss.play.dealing import setup_of_started_hand
 from pitboss.rules import RuleSet
+from pitboss.rules.tournament import PenaltyKind
 from pitboss.rulings import DeadHandCause
 from pitboss.tournament import commands as c
 from pitboss.tournament.busts import PlayersBusted, TournamentWon
+from pitboss.tournament.eliminations import RemovalReason
 from pitboss.tournament.entries import PlayerChips
 from pitboss.tournament.hands import HandFinished
 from pitboss.tournament.recorded import KillHand, recorded_hand
@@ -321,3 +323,31 @@ def test_a_player_out_who_declared_a_rebuy_makes_it_rather_than_re_entering() ->
     assert info.value.code == "rebuy_declared"
     assert info.value.message.startswith("A declared a re-buy")
     assert d.state == before
+
+
+@pytest.mark.parametrize("how", ["disqualification", "chip_passing", "withdrew"])
+def test_a_player_removed_from_the_tournament_cannot_re_buy_or_re_enter_tda_71d_thc_37_38(
+    how: str,
+) -> None:
+    """Regression: a disqualified player could buy a re-buy and be seated again."""
+    f = Floor("ky-charity", seed=4)
+    f.seat(4)
+    pid = PlayerId("p000")
+    if how == "disqualification":
+        f.do(c.GivePenalty(player_id=pid, reason="abuse", kind=PenaltyKind.DISQUALIFICATION))
+    elif how == "chip_passing":
+        f.do(c.RemoveChips(player_id=pid, reason=RemovalReason.CHIP_PASSING))
+    else:
+        f.do(c.WithdrawFromPlay(player_id=pid))
+    assert f.state.is_out(pid)
+    before = f.state
+    for command in (
+        c.Rebuy(player_id=pid),
+        c.DeclareRebuy(player_id=pid),
+        c.ReEnter(player_id=pid, new_player_id=PlayerId("p000b")),
+    ):
+        with pytest.raises(PitbossError) as info:
+            f.do(command)
+        assert info.value.code == "removed_from_play"
+        assert "P000" in info.value.message
+        assert f.state == before

@@ -250,6 +250,7 @@ def _re_enter(s: TournamentState, c: ReEnter, ctx: Context) -> list[Event]:
             code="not_out",
             params={"player_id": c.player_id},
         )
+    _not_removed(s, c.player_id, "re-entry")
     if old.rebuy_declared:
         raise RegistrationError(
             f"{old.name} declared a re-buy, which is binding (THC 1, TDA 27): make it (rebuy) "
@@ -370,9 +371,26 @@ def _check_rebuy(s: TournamentState, pid: PlayerId, now: int) -> Player:
     return player
 
 
+def _not_removed(s: TournamentState, pid: PlayerId, what: str) -> None:
+    """A player removed for good cannot come back (TDA 71D, THC 25, 37, 38).
+
+    Raises:
+        RegistrationError: ``removed_from_play``.
+    """
+    why = windows.removed_for_good(s, pid)
+    if why is not None:
+        raise RegistrationError(
+            f"no {what} for {s.players[pid].name}, who {why}: a player removed from the "
+            "tournament does not come back",
+            code="removed_from_play",
+            params={"player_id": pid},
+        )
+
+
 def _rebuy(s: TournamentState, c: Rebuy, now: int) -> list[Event]:
     rules = s.rules.tournament.rebuy
     player = active_player(s, c.player_id)
+    _not_removed(s, c.player_id, "re-buy")
     declared = player.rebuy_declared
     if not declared:
         _check_rebuy(s, c.player_id, now)
@@ -531,6 +549,7 @@ def _refund(s: TournamentState, c: RefundForDealers, ctx: Context) -> list[Event
 @handles(DeclareRebuy)
 def _declare(s: TournamentState, c: DeclareRebuy, ctx: Context) -> list[Event]:
     player = _check_rebuy(s, c.player_id, ctx.now)
+    _not_removed(s, c.player_id, "re-buy")
     if player.rebuy_declared:
         raise RegistrationError(
             f"{player.name} has already declared a re-buy; it must be made (THC 1)",

@@ -78,6 +78,23 @@ def rebuy_owed(s: TournamentState) -> bool:
     )
 
 
+_REMOVED_FOR_GOOD = {
+    "disqualified": "was disqualified (TDA 71D, THC 25)",
+    "chip_passing": "was eliminated for passing chips (THC 37)",
+    "withdrew": "withdrew from play (THC 38)",
+}
+
+
+def removed_for_good(s: TournamentState, pid: str) -> str | None:
+    """Why ``pid`` is out of the tournament for good (disqualified, eliminated for chip
+    passing, withdrew during play): no re-buy, declared or not, and no re-entry brings them
+    back; None for a player out by losing their chips."""
+    for record in reversed(s.busts):
+        if record.bust.player_id == pid:
+            return _REMOVED_FOR_GOOD.get(str(record.bust.reason))
+    return None
+
+
 def pool_is_final(s: TournamentState, now: int) -> bool:
     """No entry, re-buy or add-on can change the prize pool (or the places paid) any more."""
     if s.phase is Phase.REGISTRATION:
@@ -92,4 +109,5 @@ __all__ = [
     "pool_is_final",
     "rebuy_closed_reason",
     "rebuy_owed",
+    "removed_for_good",
 ]
