@@ -281,3 +281,29 @@ def test_the_clock_records_levels_on_time_with_nobody_typing(db: str) -> None:
     out = _ok("clock", db, tid, "--for", "0.2", "--every", "0.1")
     assert "Level 4 started" in out  # 61 minutes of 20-minute levels, recorded by the clock
     assert json.loads(_ok("show", db, tid, "--json"))["clock"]["level"] == 4
+
+
+def test_only_the_treasurers_entries_export_carries_private_details_and_only_when_asked(
+    db: str, tmp_path: Path
+) -> None:
+    """THC 1: the private details are in the treasurer's record of the entries alone."""
+    tid = _new(db)
+    line = json.dumps(
+        {
+            "type": "register_player",
+            "player_id": "ann",
+            "name": "Ann Lee",
+            "details": {"national_id": "000-11-2222", "phone": "502-555-0101"},
+        }
+    )
+    _ok("do", db, tid, line)
+    plain, books = tmp_path / "plain", tmp_path / "books"
+    _ok("export", db, tid, "--csv", str(plain))
+    for path in plain.glob("*.csv"):
+        assert "000-11-2222" not in path.read_text(encoding="utf-8"), path.name
+    _ok("export", db, tid, "--csv", str(books), "--with-details")
+    assert "000-11-2222" in (books / "entries.csv").read_text(encoding="utf-8")
+    for name in ("results.csv", "ledger.csv", "chips_removed.csv"):
+        assert "000-11-2222" not in (books / name).read_text(encoding="utf-8")
+    refused = _refused("export", db, tid, "--with-details")
+    assert refused.startswith("error [nothing_to_export]:")

@@ -567,6 +567,14 @@ def export_command(
     csv_dir: Annotated[
         Path | None, typer.Option("--csv", help="Write the CSV files into this folder.")
     ] = None,
+    with_details: Annotated[
+        bool,
+        typer.Option(
+            "--with-details",
+            help="With --csv: the entries report is the treasurer's record, each player's "
+            "private details after the money (THC 1); the other reports never carry them.",
+        ),
+    ] = False,
     hands_dir: Annotated[
         Path | None,
         typer.Option(
@@ -586,6 +594,13 @@ def export_command(
     from pitboss.tournament import reports
 
     with one_line_errors(), _service(db) as svc:
+        if with_details and csv_dir is None:
+            raise PitbossError(
+                "--with-details adds the private details to the entries report: give --csv "
+                "FOLDER too",
+                code="nothing_to_export",
+                params={"allowed": ["--csv"]},
+            )
         if csv_dir is None and hands_dir is None:
             raise PitbossError(
                 "say what to export: --csv FOLDER (the treasurer's reports), --hands FOLDER "
@@ -598,7 +613,8 @@ def export_command(
         if csv_dir is not None:
             events = [event for _, event in live.events()]
             csv_dir.mkdir(parents=True, exist_ok=True)
-            for name, report in reports.all_reports(live.state, events).items():
+            every = reports.all_reports(live.state, events, with_details=with_details)
+            for name, report in every.items():
                 path = csv_dir / f"{name}.csv"
                 with path.open("w", newline="", encoding="utf-8") as handle:
                     csv.writer(handle).writerows(report.csv_rows())
