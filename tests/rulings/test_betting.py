@@ -321,6 +321,12 @@ def test_out_of_turn_binding_if_the_action_is_unchanged_tda_53a_slpt_27(house: s
     [
         (DealerInput(seat=1), "nothing_recorded"),
         (DealerInput(seat=1, chips=50, declaration=Declaration.FOLD), "fold_with_chips"),
+        # a total no higher than the bet to face (found by the property test, 2026-12-04)
+        (DealerInput(seat=1, declaration=Declaration.BET, amount=1), "declared_total_too_small"),
+        (
+            DealerInput(seat=1, declaration=Declaration.RAISE, amount=100),
+            "declared_total_too_small",
+        ),
     ],
 )
 def test_an_out_of_turn_record_that_could_never_be_ruled_is_refused_when_recorded_tda_53a(

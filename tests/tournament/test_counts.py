@@ -298,3 +298,32 @@ def test_counts_replay_to_the_same_state() -> None:
     f.do(c.CountChips(table=1, stacks=_count(f, 1)))
     assert replay(f.rules, f.log) == f.state
     assert isinstance(f.state, TournamentState)
+
+
+def test_a_dealt_mode_table_needs_no_count_even_before_its_first_hand() -> None:
+    """Dealt mode (the software deals every table): its stacks are the engine's, so a chip
+    race runs on them and a chop by chips waits for no count, even at a table yet to deal."""
+    from dataclasses import replace
+
+    from pitboss.rules import RuleSet
+
+    rules = RuleSet.from_preset("ky-charity")
+    rules = replace(
+        rules,
+        tournament=replace(
+            rules.tournament,
+            seating=replace(rules.tournament.seating, auto_apply_moves=True),
+        ),
+    )
+    f = Floor(rules, seed=5)
+    f.seat(4)
+    _to_level_4(f)
+    seats = sorted(f.state.tables[TableNo(1)].seats.items())
+    f.do(
+        c.RaceColourUp(table=1, seats=tuple(c.SeatedPlayer(seat=s, player_id=p) for s, p in seats))
+    )
+    _to_the_limit(f)
+    left = f.state.remaining_players()
+    f.do(c.ProposeDeal(deal_id="ky11", players=left, method=ChopMethod.CHIP))
+    f.do(c.ApproveDeal(deal_id="ky11"))
+    assert f.state.phase is Phase.FINISHED

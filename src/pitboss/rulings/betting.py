@@ -254,6 +254,7 @@ def _out_of_turn(hand: Hand, given: DealerInput, rules: HandRules, offences_befo
             code="fold_with_chips",
             params={"seat": given.seat, "chips": given.chips},
         )
+    _check_held_total(hand, given)
     if rules.out_of_turn_penalty is OutOfTurnPenalty.WARNING_THEN_PENALTY:
         sanction = Sanction.WARNING if offences_before == 0 else Sanction.PENALTY
         refs: tuple[str, ...] = ("SLPT 27", "SLPT 5")
@@ -285,6 +286,35 @@ def _out_of_turn(hand: Hand, given: DealerInput, rules: HandRules, offences_befo
         ),
         rules=("TDA 53A", "SLPT 27"),
     )
+
+
+def _check_held_total(hand: Hand, given: DealerInput) -> None:
+    """A total said out of turn is checked as it is said, as it would be in turn (TDA 43B):
+    held, it binds unchanged (TDA 53A), so one that could never be made is refused now, not
+    at the player's turn.
+
+    Raises:
+        RulingError: ``declared_total_too_small``, ``not_in_chips``.
+    """
+    if given.declaration not in (Declaration.BET, Declaration.RAISE) or given.amount is None:
+        return
+    total, current = given.amount, hand.current_bet
+    said = given.declaration.value
+    if total <= current:
+        raise RulingError(
+            f"'{said} {total:,}' names a total (TDA 43B) no higher than the bet of {current:,}:"
+            f" a declared {said} is to more than {current:,}",
+            code="declared_total_too_small",
+            params={"seat": given.seat, "amount": total, "current_bet": current},
+        )
+    unit = hand.setup.chip_unit
+    if total % unit and total < hand.stacks.get(given.seat, 0) + hand.bets.get(given.seat, 0):
+        raise RulingError(
+            f"'{said} {total:,}' is not in chips of {unit:,}: a declared total is a multiple of"
+            " the smallest chip in play",
+            code="not_in_chips",
+            params={"amount": total, "chip_unit": unit},
+        )
 
 
 def _in_turn(spot: _Spot, given: DealerInput, rules: HandRules) -> Ruling:

@@ -11,8 +11,9 @@ stack, the chip leader, the chip race (TDA 24, KY 2) and every chop use the late
 A chop by chips (KY 11's forced chop at the legal time limit, "based on their total chip
 count", and any deal by chips, with a floor or by ICM) is approved only once every table dealt
 by a person has been counted after the limit was reached or the deal was proposed
-(`tables_to_count`). A table whose hands pitboss deals, or whose dealer records every hand on
-the table's device, knows its stacks from those hands and needs no count (`is_dealt_by_a_person`).
+(`tables_to_count`). A table whose hands pitboss deals (dealt mode), or whose dealer records
+its hands on the table's device, knows its stacks from those hands and needs no count
+(`is_dealt_by_a_person`).
 """
 
 from __future__ import annotations
@@ -100,9 +101,10 @@ def _counted(state: TournamentState, event: ChipsCounted) -> TournamentState:
 
 
 def is_dealt_by_a_person(s: TournamentState, table: TableNo) -> bool:
-    """No hand was ever started at ``table`` through pitboss (neither dealt by the software nor
-    recorded on the table's device): its stacks move only by bust-outs and counts."""
-    return table not in s.last_hand_at
+    """``table``'s hands are dealt by a person and none was ever recorded through pitboss (on
+    the table's device): its stacks move only by bust-outs and counts. Never so in dealt mode
+    (``seating.auto_apply_moves``: the software deals every table, from its first hand)."""
+    return not s.rules.tournament.seating.auto_apply_moves and table not in s.last_hand_at
 
 
 def tables_to_count(s: TournamentState, since: int) -> tuple[TableNo, ...]:
