@@ -1,5 +1,8 @@
-"""No test depends on today's date or the time of day (issue 24): the CLI tests, whose
-rehearsal scripts carry their own times, pass with the computer's clock set a year ahead."""
+"""No test depends on today's date or the time of day (issue 24): the tests that name dates
+close to when they were written (rehearsal scripts, the golden evening, hand histories, a
+crash rehearsal) or that age a session cookie pass with the computer's clock set a year ahead.
+(The whole suite passed so on 2026-12-04 but for bench_live, whose server runs in a process of
+its own on the real clock while the client's is moved.)"""
 
 from __future__ import annotations
 
@@ -15,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.slow
-def test_the_cli_tests_pass_with_the_clock_a_year_ahead() -> None:
+def test_the_dated_tests_pass_with_the_clock_a_year_ahead() -> None:
     result = subprocess.run(
         [
             sys.executable,
@@ -25,6 +28,12 @@ def test_the_cli_tests_pass_with_the_clock_a_year_ahead() -> None:
             "no:cacheprovider",
             "-q",
             "tests/cli",
+            "tests/service",
+            "tests/tournament/test_live_evening_golden.py",
+            "tests/history/test_recorded_history.py",
+            "tests/history/test_pokerstars.py",
+            "tests/server/test_api.py",
+            "tests/server/test_security.py",
             f"{Path(__file__).relative_to(ROOT)}::test_the_clock_is_as_far_ahead_as_asked",
         ],
         cwd=ROOT,
