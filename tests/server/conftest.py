@@ -192,6 +192,18 @@ def chromium() -> Iterator[Any]:
             browser.close()
 
 
+DETAILS = {
+    "address": "1 Main St",
+    "email": "player@example.org",
+    "phone": "555-0100",
+    "date_of_birth": "1970-01-01",
+    "national_id": "X1",
+    "driver_licence": "D1",
+    "age_verified": True,
+}
+"""Every private detail a house may require at registration (THC 1)."""
+
+
 @dataclass
 class ApiDirector:
     """The director on a live server through its API (a signed-in HTTP client): the base of

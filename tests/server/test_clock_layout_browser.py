@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.server.conftest import ROOT, ApiDirector, LiveServer, signed_in_http
+from tests.server.conftest import DETAILS, ROOT, ApiDirector, LiveServer, signed_in_http
 
 from pitboss.rules import RuleSet
 from pitboss.rules.presets import preset_names
@@ -181,15 +181,6 @@ class Director(ApiDirector):
             self.server.clock.advance(1_500)
 
 
-DETAILS = {
-    "address": "1 Main St",
-    "email": "player@example.org",
-    "phone": "555-0100",
-    "date_of_birth": "1970-01-01",
-    "national_id": "X1",
-    "driver_licence": "D1",
-    "age_verified": True,
-}
 FIRST = ["Ann", "Bartholomew", "Cleo", "Dev", "Esmeralda", "Finn", "Gus", "Hana", "Ira", "Jo"]
 LAST = ["Lee", "Park", "Okafor", "Silva", "Nguyen-Whitfield", "Kowalczyk", "Abernathy", "Ruiz"]
 

@@ -268,6 +268,8 @@ def test_a_kentucky_night_through_the_console(
     text_of(clock, "#announcement", "Colour-up")
     tab(page, "counter")
     text_of(page, "#colour-up-state", "Colour-up due")
+    page.click("text=Record a colour-up the dealer did by hand")
+    page.screenshot(path=str(screenshots / "console-colour-up-due-1366x768.png"))
     for table in (1, 2, 3):  # a table dealt by a person is counted, and raced on the count
         players = seated(payload(page), table)
         odd = {x["player_id"]: x["chips"] + (25 if i % 2 else -25) for i, x in enumerate(players)}
@@ -302,6 +304,8 @@ def test_a_kentucky_night_through_the_console(
     page.wait_for_selector("#count-panel", state="hidden")
     assert all(t["counted_at"] is not None for t in payload(page)["counts"]["tables"])
     text_of(page, "#tables-list", "as pitboss has it")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(screenshots / "console-tables-counted-1366x768.png"))
     tab(page, "counter")
     page.select_option("#counter-player", buyers[0])
     text_of(page, "#counter-eligibility", "Add-on: not now")
@@ -350,6 +354,8 @@ def test_a_kentucky_night_through_the_console(
         "Count the chips at every table first: table 1"
         in page.locator("#forced-chop-text").inner_text()
     )
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(screenshots / "console-limit-1366x768.png"))
     click_and_wait(page, "#forced-chop-propose")
     deal = page.locator("#deals .deal")
     deal.wait_for(state="visible")

@@ -48,6 +48,16 @@ def night(live_server: LiveServer) -> Iterator[Night]:
         yield n
 
 
+def _phone_at(chromium: Any, url: str) -> tuple[Any, list[str]]:
+    """A phone's page at ``url`` once its count form shows, and the page's script errors."""
+    page = chromium.new_context(viewport=PHONE).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(url)
+    page.wait_for_selector("#count:not([hidden])", timeout=WAIT_MS)
+    return page, errors
+
+
 def _fill(page: Any, form: str, counts: dict[str, int]) -> None:
     for pid, chips in counts.items():
         page.fill(f"{form} input[data-count='{pid}']", f"{chips:,}")
@@ -56,12 +66,7 @@ def _fill(page: Any, form: str, counts: dict[str, int]) -> None:
 def test_a_table_device_counts_its_chips_and_races_on_the_count_at_the_colour_up(
     chromium: Any, night: Night, screenshots: Path
 ) -> None:
-    context = chromium.new_context(viewport=PHONE)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(night.link())
-    page.wait_for_selector("#count:not([hidden])", timeout=WAIT_MS)
+    page, errors = _phone_at(chromium, night.link())
     players = night.seated()
     counts = {p["player_id"]: p["chips"] for p in players}
     counts[players[0]["player_id"]] += 300
@@ -107,18 +112,13 @@ def test_a_table_device_counts_its_chips_and_races_on_the_count_at_the_colour_up
     assert all(chips % 50 == 0 for chips in after.values())
     assert night.director()["colour_up_due"]["tables_pending"] == []
     assert not errors, errors
-    context.close()
+    page.context.close()
 
 
 def test_the_dealers_page_counts_the_table_between_hands(
     chromium: Any, night: Night, screenshots: Path
 ) -> None:
-    context = chromium.new_context(viewport=PHONE)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(night.link().replace("/table/1?", "/table/1/dealer?"))
-    page.wait_for_selector("#count:not([hidden])", timeout=WAIT_MS)
+    page, errors = _phone_at(chromium, night.link().replace("/table/1?", "/table/1/dealer?"))
     players = night.seated()
     counts = {p["player_id"]: p["chips"] for p in players}
     counts[players[2]["player_id"]] -= 1_000
@@ -131,7 +131,7 @@ def test_the_dealers_page_counts_the_table_between_hands(
     page.screenshot(path=str(screenshots / "dealer-count-390x844.png"), full_page=True)
     assert night.director()["counts"]["tables"][0]["difference"] == -1_000
     assert not errors, errors
-    context.close()
+    page.context.close()
 
 
 def test_a_colour_up_done_by_hand_is_entered_player_by_player_and_is_the_count(

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from fastapi import FastAPI
-from tests.server.conftest import SETUP_CODE, Director, TestClock
+from tests.server.conftest import DETAILS, SETUP_CODE, Director, TestClock
 
 from pitboss.rules import RuleSet
 from pitboss.rules.presets import preset_names
@@ -31,16 +31,6 @@ CITATION = re.compile(
 the default house's name, is not a rule)."""
 
 PUBLIC_PAGES = ("/clock", "/seating", "/results", "/print/payouts", "/print/results")
-
-DETAILS = {
-    "address": "1 Main St",
-    "email": "player@example.org",
-    "phone": "555-0100",
-    "date_of_birth": "1970-01-01",
-    "national_id": "X1",
-    "driver_licence": "D1",
-    "age_verified": True,
-}
 
 
 @pytest.fixture

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from pitboss.errors import SeatingError, TournamentError
 from pitboss.frozen_map import frozen_dict
-from pitboss.ids import PlayerId, TableNo
+from pitboss.ids import TableNo
 from pitboss.tournament.entries import PlayerChips, PlayerStatus
 from pitboss.tournament.fields import Reason, TableNumber
 from pitboss.tournament.registry import Command, Context, Event, folds, handles
@@ -30,6 +30,7 @@ from pitboss.tournament.state import (
     Phase,
     TableCount,
     TournamentState,
+    known_table,
     names,
     with_players,
 )
@@ -173,14 +174,7 @@ def checked_count(
             params={"table": table, "players": broke},
         )
     if s.is_seated:
-        seated = s.tables.get(table)
-        if seated is None:
-            listed = ", ".join(map(str, sorted(s.tables))) or "none yet"
-            raise SeatingError(
-                f"there is no table {table}; the tables are {listed}",
-                code="unknown_table",
-                params={"table": table, "tables": sorted(s.tables)},
-            )
+        seated = known_table(s, table)
         strangers = [p for p in ids if seated.seat_of(p) is None]
         if strangers:
             where = []
@@ -233,11 +227,6 @@ def count_of(
     )
 
 
-def counted_stacks(event: ChipsCounted) -> dict[PlayerId, int]:
-    """A count's stacks by player."""
-    return {st.player_id: st.chips for st in event.stacks}
-
-
 # --- handlers ---------------------------------------------------------------------------------
 
 
@@ -252,7 +241,6 @@ __all__ = [
     "CountChips",
     "checked_count",
     "count_of",
-    "counted_stacks",
     "is_dealt_by_a_person",
     "tables_to_count",
     "with_count",

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, NamedTuple
 
 from pitboss.engine import HandSetup
-from pitboss.errors import RegistrationError, TournamentError
+from pitboss.errors import RegistrationError, SeatingError, TournamentError
 from pitboss.frozen_map import EMPTY, EMPTY_DICT, frozen, frozen_dict
 from pitboss.ids import HandId, PlayerId, SeatNo, TableNo
 from pitboss.rules import RuleSet
@@ -201,7 +201,6 @@ class TournamentState(NamedTuple):
     ledger: ldg.Ledger = ldg.Ledger()
     hands: Mapping[HandId, HandRecord] = EMPTY
     chips_removed: tuple[int, ...] = ()
-    time_limit_reached: bool = False
     entrants_at_start: int = 0
     payout_entrants: int = 0
     prizes_cents: tuple[int, ...] = ()
@@ -261,6 +260,11 @@ class TournamentState(NamedTuple):
     def level(self) -> int:
         """The current level (during a break: the level just played)."""
         return self.period.level
+
+    @property
+    def time_limit_reached(self) -> bool:
+        """The legal time limit has passed (KY 11): ``time_limit_at`` is when."""
+        return self.time_limit_at is not None
 
     @property
     def entries(self) -> int:
@@ -446,6 +450,23 @@ def names(s: TournamentState, ids: Iterable[PlayerId]) -> str:
     return ", ".join(players[p].name if p in players else repr(p) for p in ids)
 
 
+def known_table(s: TournamentState, number: int) -> TableSeats:
+    """Table ``number``.
+
+    Raises:
+        SeatingError: ``unknown_table``: there is no such table (the message lists them).
+    """
+    table = s.tables.get(TableNo(number))
+    if table is None:
+        listed = ", ".join(map(str, sorted(s.tables))) or "none yet"
+        raise SeatingError(
+            f"there is no table {number}; the tables are {listed}",
+            code="unknown_table",
+            params={"table": number, "tables": sorted(s.tables)},
+        )
+    return table
+
+
 def known_player(s: TournamentState, pid: PlayerId) -> Player:
     """The registered player ``pid``.
 
@@ -517,6 +538,7 @@ __all__ = [
     "apply",
     "fold",
     "known_player",
+    "known_table",
     "player_in_play",
     "replay",
     "replay_log",

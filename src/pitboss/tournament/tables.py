@@ -52,6 +52,7 @@ from pitboss.tournament.state import (
     Phase,
     TournamentState,
     fold,
+    known_table,
     player_in_play,
     with_table,
 )
@@ -379,23 +380,6 @@ def seated_table(s: TournamentState, pid: PlayerId) -> TableSeats:
     if table is None:
         raise SeatingError(
             f"{player.name} has no seat yet", code="not_seated", params={"player_id": pid}
-        )
-    return table
-
-
-def known_table(s: TournamentState, number: int) -> TableSeats:
-    """Table ``number``.
-
-    Raises:
-        SeatingError: ``unknown_table``: there is no such table (the message lists them).
-    """
-    table = s.tables.get(TableNo(number))
-    if table is None:
-        listed = ", ".join(map(str, sorted(s.tables))) or "none yet"
-        raise SeatingError(
-            f"there is no table {number}; the tables are {listed}",
-            code="unknown_table",
-            params={"table": number, "tables": sorted(s.tables)},
         )
     return table
 

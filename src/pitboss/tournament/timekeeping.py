@@ -250,12 +250,11 @@ def _h4h_ended(state: TournamentState, event: HandForHandEnded) -> TournamentSta
 def _limit(state: TournamentState, event: TimeLimitReached) -> TournamentState:
     if event.action is TimeLimitAction.CHOP:
         return state._replace(
-            time_limit_reached=True,
             time_limit_at=event.at,
             phase=Phase.STOPPED,
             clock=clk.paused(state.clock, event.at),
         )
-    return state._replace(time_limit_reached=True, time_limit_at=event.at)
+    return state._replace(time_limit_at=event.at)
 
 
 # --- the clock's own events -------------------------------------------------------------------

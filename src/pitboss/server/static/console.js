@@ -234,7 +234,6 @@
   const people = ConsolePeople.words(() => P);
   const { seatText, statusText, describe, paidText, refundText } = people;
   const confirmFor = people.questions;
-  const clockOf = (ms) => new Date(ms).toISOString().slice(11, 16);
 
   function fillSelect(sel, options, blank) {
     const keep = sel.value;
@@ -440,7 +439,7 @@
       const call = calls[t] ? `<p class="callout">Clock called on ${esc(nameOf(calls[t].player_id))}</p>` : "";
       const count = counts[t];
       const counted = count && count.counted_at !== null
-        ? `<p class="count-line ${count.difference > 0 ? "found" : count.difference < 0 ? "missing" : ""}">Counted at ${clockOf(count.counted_at)} by ${esc(count.counted_by)}: ${PitbossCounts.found(count.difference)}.</p>`
+        ? `<p class="count-line ${count.difference > 0 ? "found" : count.difference < 0 ? "missing" : ""}">Counted at ${Pitboss.wallClock(count.counted_at)} by ${esc(count.counted_by)}: ${PitbossCounts.found(count.difference)}.</p>`
         : (count && count.dealt_by_a_person ? `<p class="count-line">Not counted yet: pitboss knows these stacks only from bust-outs.</p>` : "");
       const button = counting ? ` <button type="button" class="small secondary" data-count-table="${t}">Count chips</button>` : "";
       return `<article class="table-card" data-table="${t}"><h3>Table ${t} <small>${players.length} players · ${chips(total)} chips</small>${button}</h3>${counted}${call}`

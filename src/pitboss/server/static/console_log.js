@@ -20,7 +20,7 @@ const ConsoleLog = (() => {
       logBusy = true;
       try {
         const lines = await Pitboss.request("GET", `/api/tournaments/${stream}/log`);
-        $("#log-list").innerHTML = lines.slice().reverse().map((l) => `<li class="${l.in_effect ? "" : "undone"}" data-batch="${l.batch}"><small>#${l.batch} ${new Date(l.at).toISOString().slice(11, 16)}</small> ${esc(l.text)}</li>`).join("");
+        $("#log-list").innerHTML = lines.slice().reverse().map((l) => `<li class="${l.in_effect ? "" : "undone"}" data-batch="${l.batch}"><small>#${l.batch} ${Pitboss.wallClock(l.at)}</small> ${esc(l.text)}</li>`).join("");
       } catch (err) { showRefusal($("#cursor-error"), err); }
       logBusy = false;
     }

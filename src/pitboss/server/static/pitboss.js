@@ -94,6 +94,12 @@ const Pitboss = (() => {
     return h ? `${h}:${two(m)}:${two(sec)}` : `${two(m)}:${two(sec)}`;
   }
 
+  function wallClock(ms) {
+    // an instant as this device's own time of day, "21:40": what the room's clocks say
+    const at = new Date(ms);
+    return `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
+  }
+
   function money(cents) {
     if (cents === null || cents === undefined) return "";
     const sign = cents < 0 ? "-" : "";
@@ -154,6 +160,6 @@ const Pitboss = (() => {
     });
   }
 
-  return { request, command, live, now, countdown, untilInstant, clockText, money, chips, esc,
+  return { request, command, live, now, countdown, untilInstant, clockText, wallClock, money, chips, esc,
            showError, formObject, signInForm, createTournamentForm };
 })();
