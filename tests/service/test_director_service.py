@@ -135,6 +135,48 @@ def test_another_writers_events_are_read_before_deciding_again(
     assert err.value.code == "duplicate_player"
 
 
+def test_two_writers_drift_no_more_a_batch_committed_between_the_followers_reads_is_folded(
+    store: EventStore, clock: FakeClock
+) -> None:
+    """Issue 25: the follower read the new batches, then the events after its head in a second
+    query; a batch committed between the two was marked read without being folded, and the
+    server went on deciding on a state without that player's re-buy."""
+    first = _service(store, clock).create("Friday", _rules())
+    second = _service(store, clock).open(first.stream)
+    _register(first, 2)
+
+    class Racing:
+        """The store, with another writer committing right after the follower reads batches."""
+
+        def __init__(self, inner: EventStore) -> None:
+            self.inner = inner
+            self.raced = False
+
+        def __getattr__(self, name: str) -> object:
+            return getattr(self.inner, name)
+
+        def commands(self, stream: str, after_batch: int = 0) -> object:
+            out = self.inner.commands(stream, after_batch)
+            if not self.raced and after_batch > 0:
+                self.raced = True
+                for name in ("Ann", "Bob", "Cy"):  # the other server's commands land in between
+                    first.execute(
+                        c.RegisterPlayer(
+                            player_id=PlayerId(name.lower()), name=name, details=PersonalDetails()
+                        )
+                    )
+            return out
+
+    second.service.store = Racing(store)  # type: ignore[assignment]
+    second.refresh()
+    second.refresh()
+    second.service.store = store
+    replayed = _service(store, clock).open(first.stream)
+    assert len(second.state.players) == len(replayed.state.players) == 5
+    assert second.state == replayed.state
+    assert second.head == store.head(first.stream)
+
+
 def test_a_stale_writer_never_overwrites(store: EventStore, clock: FakeClock) -> None:
     live = _service(store, clock).create("Friday", _rules())
     from pitboss.store.envelopes import NewEvent

@@ -319,7 +319,10 @@ class LiveTournament:
             batches = self.store.commands(self.stream, after_batch=self.cursor.last_batch)
             if not batches:
                 return
-            tail = self.store.load(self.stream, after_seq=self.head)
+            # Only the events of the batches just read: a batch committed between the two
+            # reads is left for the next refresh, never marked read without being folded.
+            last_seq = batches[-1].last_seq
+            tail = self.store.load(self.stream, after_seq=self.head, through_seq=last_seq)
             cursor = _fold_cursor(self.cursor, batches, tail)
             self._recent.append((self.cursor.applied, self.state))
             if cursor.applied[: len(self.cursor.applied)] == self.cursor.applied:
@@ -328,7 +331,7 @@ class LiveTournament:
             else:
                 self.state = self._state_for(cursor)
             self.cursor = cursor
-            self.head = tail[-1].seq if tail else self.head
+            self.head = last_seq
 
     def _open(self) -> None:
         batches = self.store.commands(self.stream)
