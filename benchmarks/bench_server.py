@@ -14,6 +14,13 @@ schema of its own, dropped afterwards) and skipped, saying why, when there is no
 
     pg_virtualenv -t -o fsync=off .venv/bin/python benchmarks/bench_server.py \
         [--commands 300] [--screens 100] [--warmup 20] [--profile FILE]
+
+``--mixed`` is the night's load instead (issue 25): while the director's commands are timed as
+above, ``--readers`` (50) browsers each load the public pages and views one after another (the
+TV clock, the seating chart, the results, the public view, the director's console data) with
+``--think-ms`` between their requests, and ``--screens`` (50) WebSocket screens follow. It
+reports the readers' latency (p50, p99) beside the commands' (to the last screen). Every read
+must answer 200 and every screen receive every seq, or the figures are refused.
 """
 
 from __future__ import annotations
@@ -163,6 +170,48 @@ class Figures:
     first_p50_ms: float
     commands: int
     screens: int
+    reads: int = 0
+    read_p50_ms: float = 0.0
+    read_p99_ms: float = 0.0
+    read_max_ms: float = 0.0
+    reads_per_s: float = 0.0
+
+
+READ_PATHS = (
+    "/t/{stream}/clock",
+    "/api/tournaments/{stream}/public",
+    "/t/{stream}/seating",
+    "/api/tournaments/{stream}/director",
+    "/t/{stream}/results",
+)
+"""What a reader loads, in turn (each reader starts at a different one)."""
+
+
+async def browse(
+    url: str,
+    cookies: httpx.Cookies,
+    stream: str,
+    index: int,
+    think_s: float,
+    stop: asyncio.Event,
+    latencies: list[float],
+) -> None:
+    """One browser loading the pages one after another until ``stop``; every answer must be a
+    200 (a refused or failed read refuses the figures)."""
+    async with httpx.AsyncClient(
+        base_url=url, trust_env=False, timeout=30, cookies=cookies
+    ) as http:
+        n = index
+        while not stop.is_set():
+            path = READ_PATHS[n % len(READ_PATHS)].format(stream=stream)
+            n += 1
+            start = time.perf_counter()
+            response = await http.get(path)
+            latencies.append((time.perf_counter() - start) * 1000)
+            if response.status_code != 200:
+                raise RuntimeError(f"reader {index}: {path} answered {response.status_code}")
+            if think_s:
+                await asyncio.sleep(think_s)
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -205,6 +254,16 @@ async def measure(url: str, code: str, *, name: str, args: argparse.Namespace) -
         ]
         await asyncio.wait_for(asyncio.gather(*(r.wait() for r in readies)), 30)
 
+        stop = asyncio.Event()
+        read_ms: list[float] = []
+        browsers = [
+            asyncio.create_task(
+                browse(url, http.cookies, stream, i, args.think_ms / 1000, stop, read_ms)
+            )
+            for i in range(args.readers if args.mixed else 0)
+        ]
+        began = time.perf_counter()
+
         timed: list[float] = []
         posts: list[float] = []
         firsts: list[float] = []
@@ -220,6 +279,12 @@ async def measure(url: str, code: str, *, name: str, args: argparse.Namespace) -
                 posts.append((answered - start) * 1000)
                 firsts.append((first - start) * 1000)
                 seqs.append(answer_["seq"])
+            if n + 1 == args.warmup:
+                read_ms.clear()  # the readers' warm-up is not timed either
+                began = time.perf_counter()
+        elapsed = time.perf_counter() - began
+        stop.set()
+        await asyncio.gather(*browsers)  # a failed read raises here
 
         for ws in sockets:
             await ws.close()
@@ -240,6 +305,11 @@ async def measure(url: str, code: str, *, name: str, args: argparse.Namespace) -
         first_p50_ms=statistics.median(firsts),
         commands=len(timed),
         screens=args.screens,
+        reads=len(read_ms),
+        read_p50_ms=statistics.median(read_ms) if read_ms else 0.0,
+        read_p99_ms=_pct(read_ms, 0.99) if read_ms else 0.0,
+        read_max_ms=max(read_ms, default=0.0),
+        reads_per_s=len(read_ms) / elapsed if read_ms else 0.0,
     )
 
 
@@ -254,7 +324,14 @@ def run(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--commands", type=int, default=300, help="commands timed (300)")
-    parser.add_argument("--screens", type=int, default=100, help="connected screens (100)")
+    parser.add_argument("--screens", type=int, help="connected screens (100; 50 with --mixed)")
+    parser.add_argument(
+        "--mixed", action="store_true", help="readers load pages while commands are timed"
+    )
+    parser.add_argument("--readers", type=int, default=50, help="readers with --mixed (50)")
+    parser.add_argument(
+        "--think-ms", type=float, default=0.0, help="a reader's pause between loads (0)"
+    )
     parser.add_argument("--warmup", type=int, default=20, help="commands not timed first (20)")
     parser.add_argument("--postgres", "--database-url", dest="postgres", help="postgresql:// URL")
     parser.add_argument("--sqlite-only", action="store_true", help="skip PostgreSQL")
@@ -263,13 +340,16 @@ def main() -> None:
     parser.add_argument("--port", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--code", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.screens is None:
+        args.screens = 50 if args.mixed else 100
     if args.serve:
         serve(args.serve, args.port, args.code, args.profile)
         return
 
+    readers = f", {args.readers} readers (think {args.think_ms:g} ms)" if args.mixed else ""
     print(
         f"{args.commands} commands (pause/resume alternately, after {args.warmup} untimed), "
-        f"{args.screens} public screens, {PLAYERS} players, loopback; load average "
+        f"{args.screens} public screens{readers}, {PLAYERS} players, loopback; load average "
         f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
     rows = [run("SQLite", sqlite_target, args)]
@@ -288,6 +368,16 @@ def main() -> None:
             f"| {row.store} | {row.p50_ms:.2f} | {row.p99_ms:.2f} | {row.mean_ms:.2f} | "
             f"{row.max_ms:.2f} | {row.post_p50_ms:.2f} | {row.first_p50_ms:.2f} |"
         )
+    if args.mixed:
+        print(
+            "\n| store | reads | reads/s | read p50 ms | read p99 ms | read max ms |"
+            "\n|---|---:|---:|---:|---:|---:|"
+        )
+        for row in rows:
+            print(
+                f"| {row.store} | {row.reads} | {row.reads_per_s:.0f} | {row.read_p50_ms:.2f} | "
+                f"{row.read_p99_ms:.2f} | {row.read_max_ms:.2f} |"
+            )
     if len(rows) == 2:
         sqlite, postgres = rows
         print(
