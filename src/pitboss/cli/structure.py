@@ -60,11 +60,24 @@ def _fail(message: str, code: int = EXIT_BAD_INPUT) -> typer.Exit:
 @structure_app.command("suggest")
 def suggest_command(
     players: Annotated[int, typer.Option("--players", help="Players in the field.")],
-    hours: Annotated[float, typer.Option("--hours", help="Time limit in hours (e.g. 6 or 5.5).")],
+    hours: Annotated[
+        float, typer.Option("--hours", help="Target finish in hours from the start (e.g. 5.5).")
+    ],
     chips: Annotated[int, typer.Option("--chips", help="Starting chips per player.")],
     limit_chop_risk: Annotated[
-        str, typer.Option("--limit-chop-risk", help="Largest share of runs that may chop.")
+        str,
+        typer.Option(
+            "--limit-chop-risk",
+            help="Largest share of runs that may end after the target (or chop at the limit).",
+        ),
     ] = "10%",
+    limit_hours: Annotated[
+        float | None,
+        typer.Option(
+            "--limit-hours",
+            help="The legal time limit in hours, a forced chop (default: the preset's, KY 11).",
+        ),
+    ] = None,
     preset: Annotated[
         str, typer.Option("--preset", help="Base preset (name or .toml) for everything else.")
     ] = DEFAULT_BASE,
@@ -94,7 +107,12 @@ def suggest_command(
     except typer.BadParameter as err:
         raise _fail(err.message) from err
     minutes = round(hours * 60)
+    limit = None if limit_hours is None else round(limit_hours * 60)
     checks = (
+        (
+            limit is None or limit >= minutes,
+            f"--limit-hours ({limit_hours}) must be no earlier than the target --hours ({hours})",
+        ),
         (players >= 2, f"--players must be 2 or more, not {players}"),
         (minutes >= 30, f"--hours must be at least 0.5, not {hours}"),
         (chips >= 100, f"--chips must be 100 or more, not {chips}"),
@@ -113,7 +131,7 @@ def suggest_command(
     except OSError as err:
         raise _fail(f"cannot read the preset file {preset}: {err.strerror or err}") from err
 
-    from pitboss.play.designer import DesignRequest, design_structure, format_design
+    from pitboss.play.designer import Candidate, DesignRequest, design_structure, format_design
 
     workers = jobs or usable_cores()
     request = DesignRequest(
@@ -121,6 +139,7 @@ def suggest_command(
         minutes=minutes,
         starting_chips=chips,
         chop_risk=risk,
+        limit_minutes=limit,
         level_minutes=level_minutes,
         runs=runs,
         seed=seed,
@@ -135,8 +154,17 @@ def suggest_command(
             rules, players=field, seeds=seeds, settings=settings, jobs=workers, cluster=address
         )
 
+    def progress(candidate: Candidate) -> None:
+        fc = candidate.forecast
+        typer.echo(
+            f"tried blinds growing {float(candidate.growth):.2f}x a level: median finish "
+            f"{fc.finish_minutes.median // 60} h {fc.finish_minutes.median % 60:02d} min, "
+            f"{candidate.late_runs} of {fc.runs} runs late",
+            err=True,
+        )
+
     try:
-        design = design_structure(base, request, play=play)
+        design = design_structure(base, request, play=play, progress=progress)
     except PitbossError as err:
         code = EXIT_NO_STRUCTURE if err.code == "no_structure" else EXIT_BAD_INPUT
         raise _fail(err.message, code) from err

@@ -50,6 +50,9 @@ class DesignRequest:
     minutes: int
     starting_chips: int
     chop_risk: Fraction = Fraction(1, 10)
+    limit_minutes: int | None = None
+    """The legal time limit (a forced chop, KY 11); None: the base preset's, if it has one.
+    ``minutes`` is the target finish, which may leave a margin before it."""
     level_minutes: int | None = None
     runs: int = 16
     seed: int = 1
@@ -64,13 +67,15 @@ class DesignRequest:
             "level_minutes": self.level_minutes is None or self.level_minutes >= 1,
             "runs": self.runs >= 1,
             "steps": self.steps >= 1,
+            "limit_minutes": self.limit_minutes is None or self.limit_minutes >= self.minutes,
         }
         bad = sorted(name for name, ok in problems.items() if not ok)
         if bad:
             raise PlayError(
                 f"a structure design needs at least 2 players, 30 minutes, 100 starting chips, "
                 f"a chop risk from 0 up to (not including) 100%, level minutes, runs and steps "
-                f"of 1 or more; wrong: {', '.join(bad)}",
+                f"of 1 or more, and a legal limit no earlier than the target finish; wrong: "
+                f"{', '.join(bad)}",
                 code="bad_design_request",
                 params={"wrong": bad},
             )
@@ -83,10 +88,12 @@ class Candidate:
     growth: Fraction
     rules: RuleSet
     forecast: Forecast
+    late_runs: int = 0
+    """Runs that ended after the target finish or were stopped by the legal limit."""
 
     def is_within(self, risk: Fraction) -> bool:
-        """Whether the share of runs the time limit stopped is at most ``risk``."""
-        return Fraction(self.forecast.chopped_runs, self.forecast.runs) <= risk
+        """Whether the share of late runs is at most ``risk``."""
+        return Fraction(self.late_runs, self.forecast.runs) <= risk
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -132,20 +139,79 @@ def _nice_values(unit: int, up_to: int) -> list[int]:
     return sorted(set(values))
 
 
-def _chips_for(base_chips: Sequence[int], small_blind: int, stacks: Sequence[int]) -> list[int]:
-    """The base's chips from the largest one that pays the first small blind and every stack."""
-    ordered = sorted(base_chips)
-    fitting = [c for c in ordered if small_blind % c == 0 and all(s % c == 0 for s in stacks)]
-    smallest = fitting[-1] if fitting else math.gcd(small_blind, *stacks)
-    return sorted({smallest, *(c for c in ordered if c > smallest)})
+STANDARD_CHIPS = (1, 5, 25, 50, 100, 500, 1000, 5000, 25000, 100000)
+"""Denominations a room has besides the base preset's, for a stack the base's cannot pay."""
+
+
+def chip_chain(base_chips: Sequence[int], starting_chips: int) -> tuple[int, ...]:
+    """The chips the designed structure uses: each divides the next, so the race of a colour-up
+    always leaves stacks the chips still in play can make (TDA 24, RULES §3.7).
+
+    The smallest is the house's own chip that pays the stack and is at most a 150th of it (a
+    first big blind near a 100th of the stack, paid in the chips in play, TDA 24), the largest
+    such; else the house's smallest that pays it and is at most a 50th (a shorter start);
+    else a standard chip below the house's that does (1 pays any stack). Then every larger
+    chip of the house's (and standard ones below the house's smallest, to reach it) that the
+    chain so far divides.
+    """
+    house = sorted(set(base_chips))
+    lowest = house[0] if house else 1
+    bridges = sorted(c for c in STANDARD_CHIPS if c < lowest)
+    fine = [c for c in house if c <= starting_chips // 150 and starting_chips % c == 0]
+    short = [c for c in house if c <= starting_chips // 50 and starting_chips % c == 0]
+    standard = [
+        c for c in bridges if c <= max(1, starting_chips // 150) and starting_chips % c == 0
+    ]
+    smallest = fine[-1] if fine else short[0] if short else standard[-1] if standard else 1
+    chain = [smallest]
+    for chip in sorted({*house, *bridges}):
+        if chip > chain[-1] and chip % chain[-1] == 0:
+            chain.append(chip)
+    return tuple(chain)
 
 
 def _round_to(amount: Fraction | int, unit: int) -> int:
     return max(unit, round(Fraction(amount) / unit) * unit)
 
 
+def _schedule(base: Structure, level_minutes: int, limit: int) -> tuple[int, tuple[Break, ...]]:
+    """How many levels start before the limit, and the breaks among them: the base preset's
+    own breaks where they fall inside the night (a re-buy window or an add-on tied to one
+    stays where the house put it: KY 4, 5 "until intermission"), then one about every two
+    hours of play after the last of them. No level is written that cannot start in time."""
+    minutes = _break_minutes(base)
+    kept: dict[int, Break] = {}
+    clock = 0
+    due = BREAK_EVERY_MINUTES
+    number = 0
+    while clock < limit:
+        number += 1
+        clock += level_minutes
+        own = base.break_after(number)
+        if own is not None and clock + own.minutes < limit:
+            kept[number] = replace(own, colour_up=())
+            clock += own.minutes
+            due = clock + BREAK_EVERY_MINUTES
+        elif (
+            number > max((b.after_level for b in base.breaks), default=0)
+            and clock >= due
+            and clock + minutes < limit
+        ):
+            kept[number] = Break(after_level=number, minutes=minutes)
+            clock += minutes
+            due = clock + BREAK_EVERY_MINUTES
+    levels = max(2, number)
+    return levels, tuple(b for n, b in sorted(kept.items()) if n < levels)
+
+
 def candidate_rules(base: RuleSet, request: DesignRequest, growth: Fraction) -> RuleSet:
     """The base preset's rules with a structure growing by ``growth`` per level (module doc).
+
+    Chips leave play only at breaks, all those due at once (TDA 24 colour-ups at a break, never
+    two levels running during play): a chip is due once the next level's small blind is
+    `COLOUR_UP_RATIO` times it, and it stays in play (the blinds still paid in it) until the
+    next break. The night's legal limit is the request's, else the base's (KY 11's six hours
+    is law, not a target).
 
     Raises:
         StructureError, RuleSetError: the structure or the money terms do not fit (a bug
@@ -154,21 +220,27 @@ def candidate_rules(base: RuleSet, request: DesignRequest, growth: Fraction) -> 
     t = base.tournament
     s = t.structure
     level_minutes = request.level_minutes or s.level_minutes
-    limit = request.minutes
+    legal = (
+        request.limit_minutes if request.limit_minutes is not None else t.clock.time_limit_minutes
+    )
+    horizon = legal if legal is not None else max(request.minutes * 2, request.minutes + 120)
     scale = Fraction(request.starting_chips, t.entry.starting_chips)
-    first_big = _nice_near(Fraction(request.starting_chips, 100), 2)
-    chips = _chips_for(s.chips, first_big // 2, [request.starting_chips])
+    chips = chip_chain(s.chips, request.starting_chips)
     unit = chips[0]
     first_big = _nice_near(Fraction(request.starting_chips, 100), 2 * unit)
     ante_from, ante_ratio = _ante_shape(s)
-    n_levels = max(2, math.ceil(limit / level_minutes) + 1)
+    n_levels, breaks = _schedule(s, level_minutes, horizon)
+    breaks_after = {b.after_level: b for b in breaks}
     in_play = list(chips)
     levels: list[Level] = []
     target = Fraction(first_big)
     for number in range(1, n_levels + 1):
-        colour_up: list[int] = []
-        while len(in_play) > 1 and target / 2 >= COLOUR_UP_RATIO * in_play[0]:
-            colour_up.append(in_play.pop(0))
+        before = breaks_after.get(number - 1)
+        if before is not None:
+            leaving: list[int] = []
+            while len(in_play) > 1 and target / 2 >= COLOUR_UP_RATIO * in_play[0]:
+                leaving.append(in_play.pop(0))
+            breaks_after[number - 1] = replace(before, colour_up=tuple(leaving))
         chip = in_play[0]
         big = _nice_near(target, 2 * chip)
         if levels and big <= levels[-1].big_blind:
@@ -176,11 +248,9 @@ def candidate_rules(base: RuleSet, request: DesignRequest, growth: Fraction) -> 
         ante = 0
         if ante_from is not None and number >= ante_from:
             ante = _round_to(big * ante_ratio, chip)
-        levels.append(
-            Level(small_blind=big // 2, big_blind=big, ante=ante, colour_up=tuple(colour_up))
-        )
+        levels.append(Level(small_blind=big // 2, big_blind=big, ante=ante))
         target = Fraction(big) * growth
-    breaks = _breaks(len(levels), level_minutes, limit, _break_minutes(s))
+    breaks = tuple(breaks_after[n] for n in sorted(breaks_after))
     structure = Structure(
         levels=tuple(levels),
         breaks=breaks,
@@ -191,31 +261,36 @@ def candidate_rules(base: RuleSet, request: DesignRequest, growth: Fraction) -> 
     first_break = breaks[0].after_level if breaks else len(levels)
     rebuy = t.rebuy
     if rebuy.allowed:
-        window_end = rebuy.until_level and first_break
+        window_end = rebuy.until_level
+        if window_end is not None and window_end > len(levels):
+            window_end = first_break
         last = window_end or len(levels)
         need = max(structure.smallest_chip_at_level(n) for n in range(1, last + 1))
         rebuy = replace(rebuy, chips=_round_to(rebuy.chips * scale, need), until_level=window_end)
     add_on = t.add_on
+    at = add_on.at_break_after_level
     if add_on.allowed and breaks:
-        need = structure.chips_in_play_at_break(first_break)[0]
+        at = at if at is not None and at in breaks_after else first_break
+        need = structure.chips_in_play_at_break(at)[0]
         add_on = replace(
-            add_on, chips=_round_to(add_on.chips * scale, need), at_break_after_level=first_break
+            add_on, chips=_round_to(add_on.chips * scale, need), at_break_after_level=at
         )
     elif add_on.allowed:
         add_on = replace(add_on, allowed=False, at_break_after_level=None)
     entry = replace(t.entry, starting_chips=request.starting_chips)
-    if entry.late_registration_until_level is not None:
+    late = entry.late_registration_until_level
+    if late is not None and late > len(levels):
         entry = replace(entry, late_registration_until_level=first_break)
     clock = t.clock
-    if clock.time_limit_minutes != limit:
-        rule = f"set by structure suggest ({limit} min)" + (
+    if request.limit_minutes is not None and clock.time_limit_minutes != request.limit_minutes:
+        rule = f"set by structure suggest ({request.limit_minutes} min)" + (
             f"; the house's is {clock.time_limit_minutes} min, {clock.time_limit_rule}"
             if clock.time_limit_minutes is not None and clock.time_limit_rule
             else ""
         )
         clock = replace(
             clock,
-            time_limit_minutes=limit,
+            time_limit_minutes=request.limit_minutes,
             on_time_limit=TimeLimitAction.CHOP,
             time_limit_rule=rule,
         )
@@ -225,7 +300,7 @@ def candidate_rules(base: RuleSet, request: DesignRequest, growth: Fraction) -> 
     return replace(
         base,
         name=f"{base.name}-designed",
-        title=f"{base.title}: designed for {request.players} players in {_hours(limit)}",
+        title=f"{base.title}: designed for {request.players} players in {_hours(request.minutes)}",
         tournament=tournament,
     )
 
@@ -241,20 +316,6 @@ def _ante_shape(s: Structure) -> tuple[int | None, Fraction]:
 
 def _break_minutes(s: Structure) -> int:
     return s.breaks[0].minutes if s.breaks else 10
-
-
-def _breaks(n_levels: int, level_minutes: int, limit: int, minutes: int) -> tuple[Break, ...]:
-    """A break after the level that ends nearest each two hours of play, inside the limit."""
-    breaks = []
-    clock = 0
-    due = BREAK_EVERY_MINUTES
-    for number in range(1, n_levels):
-        clock += level_minutes
-        if clock >= due and clock + minutes < limit:
-            breaks.append(Break(after_level=number, minutes=minutes))
-            clock += minutes
-            due = clock + BREAK_EVERY_MINUTES
-    return tuple(breaks)
 
 
 def _hours(minutes: int) -> str:
@@ -276,9 +337,14 @@ def play_serially(rules: RuleSet, players: int, seeds: tuple[int, ...]) -> list[
 
 
 def design_structure(
-    base: RuleSet, request: DesignRequest, *, play: PlayRuns = play_serially
+    base: RuleSet,
+    request: DesignRequest,
+    *,
+    play: PlayRuns = play_serially,
+    progress: Callable[[Candidate], None] | None = None,
 ) -> Design:
-    """The slowest candidate whose forecast chop risk is within ``request.chop_risk``.
+    """The slowest candidate whose share of runs ending after the target (or chopped by the
+    legal limit) is within ``request.chop_risk``; ``progress`` is told each candidate tried.
 
     Bisects the growth rate between `MIN_GROWTH` and `MAX_GROWTH` for ``request.steps`` steps
     after trying both ends; every candidate plays the same seeds.
@@ -291,8 +357,11 @@ def design_structure(
 
     def attempt(growth: Fraction) -> Candidate:
         rules = candidate_rules(base, request, growth)
-        fc = forecast(play(rules, request.players, seeds))
-        tried.append(Candidate(growth=growth, rules=rules, forecast=fc))
+        runs = play(rules, request.players, seeds)
+        late = sum(1 for r in runs if r.chopped or r.elapsed_minutes > request.minutes)
+        tried.append(Candidate(growth=growth, rules=rules, forecast=forecast(runs), late_runs=late))
+        if progress is not None:
+            progress(tried[-1])
         return tried[-1]
 
     slow = attempt(MIN_GROWTH)
@@ -301,11 +370,12 @@ def design_structure(
     fast = attempt(MAX_GROWTH)
     if not fast.is_within(request.chop_risk):
         raise PlayError(
-            f"even blinds growing {float(MAX_GROWTH):.2f}x a level chop in "
-            f"{fast.forecast.chopped_runs} of {fast.forecast.runs} runs, more than the "
+            f"even blinds growing {float(MAX_GROWTH):.2f}x a level end late in "
+            f"{fast.late_runs} of {fast.forecast.runs} runs, more than the "
             f"{_percent(request.chop_risk)} asked; allow more hours or fewer players",
             code="no_structure",
             params={
+                "late_runs": fast.late_runs,
                 "chopped_runs": fast.forecast.chopped_runs,
                 "runs": fast.forecast.runs,
                 "chop_risk": str(request.chop_risk),
@@ -335,23 +405,29 @@ def _percent(share: Fraction) -> str:
 
 
 def format_design(design: Design) -> str:
-    """The chosen rules as preset TOML, the forecast that supports them as comments first."""
+    """The chosen rules as preset TOML, the forecast that supports them as comments first
+    (spreads as 10%-90%, as `pitboss simulate` prints them)."""
     chosen = design.chosen
     fc = chosen.forecast
     r = design.request
+    limit = chosen.rules.tournament.clock.time_limit_minutes
+    legal = f"a legal limit of {_hours(limit)}" if limit is not None else "no legal limit"
     lines = [
         f"# Designed by pitboss structure suggest from the '{design.base}' preset for "
-        f"{r.players} players, {r.starting_chips:,} starting chips, a {_hours(r.minutes)} "
-        f"limit and a chop risk of at most {_percent(r.chop_risk)}.",
+        f"{r.players:,} players, {r.starting_chips:,} starting chips, a target finish of "
+        f"{_hours(r.minutes)} ({legal}) and at most {_percent(r.chop_risk)} of runs ending "
+        "later.",
         f"# Blinds grow about {float(chosen.growth):.2f}x a level. Forecast: {fc.runs} runs "
-        f"(seeds {fc.seeds[0]}-{fc.seeds[-1]}), median finish {_hours(fc.finish_minutes.median)} "
-        f"(p10 {_hours(fc.finish_minutes.p10)}, p90 {_hours(fc.finish_minutes.p90)}), "
-        f"chop risk {fc.chopped_runs}/{fc.runs} ({_percent(Fraction(fc.chopped_runs, fc.runs))}).",
-        "# Candidates tried (growth: chopped runs / runs, median finish):",
+        f"(random seeds {fc.seeds[0]}-{fc.seeds[-1]}), median finish "
+        f"{_hours(fc.finish_minutes.median)} (10%-90%: {_hours(fc.finish_minutes.p10)} to "
+        f"{_hours(fc.finish_minutes.p90)}), ending after the target "
+        f"{chosen.late_runs}/{fc.runs} ({_percent(Fraction(chosen.late_runs, fc.runs))}), "
+        f"chopped at the legal limit {fc.chopped_runs}/{fc.runs}.",
+        "# Candidates tried (growth: runs ending late / runs, median finish):",
     ]
     for c in sorted(design.tried, key=lambda c: c.growth):
         lines.append(
-            f"#   {float(c.growth):.2f}x: {c.forecast.chopped_runs}/{c.forecast.runs}, "
+            f"#   {float(c.growth):.2f}x: {c.late_runs}/{c.forecast.runs}, "
             f"{_hours(c.forecast.finish_minutes.median)}"
         )
     lines.append("")

@@ -1,0 +1,101 @@
+"""Issue 26: `pitboss structure suggest` failed for most starting stacks (4,000, the Kentucky
+preset's own, among them: "seat 1's stack of 23,960 leaves 10 that the chips leaving play (20)
+cannot make"). A designed structure's chips now form a chain (each divides the next), its
+colour-ups are at breaks, every level can start before the limit, and the house's breaks,
+re-buy window and add-on stay where the house put them."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pitboss.play.designer import DesignRequest, candidate_rules, chip_chain, play_serially
+from pitboss.rules import RuleSet
+from pitboss.rules.tournament import validate_structure
+
+PRESETS = ("ky-charity", "thc", "tda", "slpt")
+STACKS = range(1_000, 100_001, 500)
+
+
+def _check(preset: str, stack: int, hours: int, growth: Fraction) -> None:
+    base = RuleSet.from_preset(preset)
+    request = DesignRequest(players=120, minutes=hours * 60, starting_chips=stack)
+    rules = candidate_rules(base, request, growth)
+    t = rules.tournament
+    s = t.structure
+    where = f"{preset}, {stack:,} chips, {hours} h, growth {float(growth):.2f}"
+    validate_structure(s)
+    assert all(b % a == 0 for a, b in zip(s.chips, s.chips[1:], strict=False)), where
+    assert stack % s.chips[0] == 0, where
+    assert all(not level.colour_up for level in s.levels), f"{where}: colour-up during play"
+    for number, level in enumerate(s.levels, start=1):
+        chip = s.smallest_chip_at_level(number)
+        assert level.small_blind % chip == level.big_blind % chip == level.ante % chip == 0, (
+            f"{where}: level {number}"
+        )
+    for brk in s.breaks:
+        for chip in brk.colour_up:
+            nxt = s.levels[brk.after_level]
+            assert nxt.small_blind >= 20 * chip, f"{where}: {chip} leaves too early"
+    limit = t.clock.time_limit_minutes
+    if limit is not None:  # no level that cannot start before the legal limit
+        start = sum(s.level_minutes for _ in s.levels[:-1]) + sum(b.minutes for b in s.breaks)
+        assert start < limit, where
+    own = {b.after_level for b in base.tournament.structure.breaks}
+    kept = {b.after_level for b in s.breaks}
+    assert {n for n in own if n < len(s.levels) - 1} <= kept | {n for n in own if n > 10}, where
+    if t.rebuy.allowed:
+        assert t.rebuy.until_level == base.tournament.rebuy.until_level, where
+        need = max(s.smallest_chip_at_level(n) for n in range(1, (t.rebuy.until_level or 1) + 1))
+        assert t.rebuy.chips % need == 0, where
+    if t.add_on.allowed:
+        assert t.add_on.at_break_after_level == base.tournament.add_on.at_break_after_level
+        assert t.add_on.chips % s.chips_in_play_at_break(t.add_on.at_break_after_level)[0] == 0
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_stack_from_1000_to_100000_gets_chips_that_pay_every_blind_and_colour_up(
+    preset: str,
+) -> None:
+    for stack in STACKS:
+        for hours, growth in ((2, Fraction(2)), (6, Fraction(13, 10)), (10, Fraction(11, 10))):
+            _check(preset, stack, hours, growth)
+
+
+def test_the_kentucky_stack_of_4000_is_paid_in_25s_as_the_house_does_ky_10() -> None:
+    assert chip_chain((25, 50, 100, 500, 1000, 5000), 4000) == (25, 50, 100, 500, 1000, 5000)
+    rules = candidate_rules(
+        RuleSet.from_preset("ky-charity"),
+        DesignRequest(players=120, minutes=360, starting_chips=4000),
+        Fraction(3, 2),
+    )
+    first = rules.tournament.structure.levels[0]
+    assert (first.small_blind, first.big_blind) == (25, 50)
+
+
+def test_a_target_before_the_legal_limit_keeps_the_law_kentucky_11() -> None:
+    base = RuleSet.from_preset("ky-charity")
+    margin = DesignRequest(players=60, minutes=300, starting_chips=4000)
+    assert candidate_rules(base, margin, Fraction(3, 2)).tournament.clock.time_limit_minutes == 360
+    own = DesignRequest(players=60, minutes=300, starting_chips=4000, limit_minutes=330)
+    assert candidate_rules(base, own, Fraction(3, 2)).tournament.clock.time_limit_minutes == 330
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    preset=st.sampled_from(PRESETS),
+    stack=st.sampled_from([2_000, 3_000, 4_000, 6_000, 8_000, *STACKS[::37]]),
+    hours=st.integers(2, 10),
+)
+def test_a_designed_night_plays_to_its_end_with_every_colour_up(
+    preset: str, stack: int, hours: int
+) -> None:
+    base = RuleSet.from_preset(preset)
+    request = DesignRequest(players=12, minutes=hours * 60, starting_chips=stack)
+    rules = candidate_rules(base, request, Fraction(3, 2))
+    (run,) = play_serially(rules, 12, (7,))
+    assert run.entrants == 12
+    assert run.chopped or run.curve[-1] == 1
