@@ -4,10 +4,19 @@ not being saved (the store's file named to the director only)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import logging
 from pathlib import Path
+from typing import Any, cast
 
+import pytest
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
+
+from pitboss.errors import StoreError
+from pitboss.server.app import _ticker
+from pitboss.server.hub import Hub
 
 from .conftest import Director
 
@@ -50,3 +59,30 @@ def test_a_command_after_the_store_file_was_deleted_is_refused_with_a_503_saying
         "message": "the night is not being saved",
         "saving": False,
     }
+
+
+def test_a_clock_tick_refused_by_a_vanished_store_is_logged_once_not_every_tick(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    class Refusing:
+        ticks = 0
+
+        def tick(self) -> Any:
+            self.ticks += 1
+            raise StoreError("The night is not being saved: ...", code="store_gone")
+
+    refusing = Refusing()
+
+    async def five_ticks() -> None:
+        task = asyncio.create_task(_ticker(cast("Hub", refusing), 0.001))
+        while refusing.ticks < 5:
+            await asyncio.sleep(0.001)
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    caplog.set_level(logging.WARNING)
+    asyncio.run(five_ticks())
+    assert [r.getMessage() for r in caplog.records] == [
+        "clock tick failed: The night is not being saved: ..."
+    ]
