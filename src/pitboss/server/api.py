@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING, Any, Literal, cast
 
 from fastapi import APIRouter, Request, Response
 from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
-from pitboss.errors import PitbossError
+from pitboss.errors import PitbossError, StoreError
 from pitboss.ids import PlayerId
 from pitboss.live.hands import is_hand_stream
 from pitboss.rules import RuleSet
@@ -234,6 +235,22 @@ def command_form(kind: str, cls: type[Command]) -> dict[str, Any]:
 def presets() -> list[dict[str, str]]:
     """The shipped house presets."""
     return [{"name": name, "title": RuleSet.from_preset(name).title} for name in preset_names()]
+
+
+@router.get("/health", tags=["session"], response_model=None)
+def health(hub: HubDep, session: OptionalSessionDep) -> JSONResponse:
+    """Whether the night is being saved: ``{"saving": true}``, or a 503 with the store's
+    refusal (``store_gone``, ``store_unavailable``). The console asks every few seconds, so the
+    director sees a vanished store before the next command is refused; why it failed, which
+    names the store's file, only the director is told."""
+    try:
+        hub.store.check_writable()
+    except StoreError as error:
+        answer = {**error.to_dict(), "saving": False}
+        if session is None:
+            answer |= {"params": {}, "message": "the night is not being saved"}
+        return JSONResponse(answer, status_code=503)
+    return JSONResponse({"saving": True})
 
 
 @router.get("/tournaments", tags=["tournaments"])

@@ -155,13 +155,18 @@ def create_app(
 
 
 async def _ticker(hub: Hub, every: float) -> None:
-    """Record the clock's levels and breaks on time, with nobody pressing a key."""
+    """Record the clock's levels and breaks on time, with nobody pressing a key (a failure
+    logged once while it repeats, not every tick: a store that cannot save says so itself)."""
+    failing: str | None = None
     while True:
         await asyncio.sleep(every)
         try:
             await asyncio.to_thread(hub.tick)
+            failing = None
         except PitbossError as error:  # a store hiccup: the next tick tries again
-            log.warning("clock tick failed: %s", error.message)
+            if error.message != failing:
+                log.warning("clock tick failed: %s", error.message)
+            failing = error.message
 
 
 def _follow(hub: Hub, stop: threading.Event) -> None:

@@ -10,16 +10,25 @@
 * Opening migrates under a transaction-level advisory lock, so servers starting together
   create the tables once. The tables go in the connection's current schema: give pitboss a
   database of its own, or a schema with ``?options=-csearch_path%3Dname`` in the URL.
+* The store remembers which database it opened (its ``oid`` in ``pg_database``) and checks it
+  on every new connection: a database dropped and created again under the same name (or
+  restored over) while the server runs would otherwise take the night's writes into an empty
+  database, the night before them gone from the screens at the next start. Such a connection is
+  refused (``store_gone``) and a critical log line says so once. A dropped connection, or the
+  server restarted, reconnects to the same database and goes on.
 """
 
 from __future__ import annotations
 
+import logging
+import threading
 import time
 from types import TracebackType
 from typing import Any, Self, cast
 
 import psycopg
 import sqlalchemy as sa
+from sqlalchemy import event
 from sqlalchemy.dialects.postgresql import insert as postgres_insert
 from sqlalchemy.engine import Connection, Engine
 
@@ -29,6 +38,8 @@ from pitboss.store.payloads import decode_json
 from pitboss.store.schema import migrate
 from pitboss.store.sql import SqlEventStore, store_failure
 
+log = logging.getLogger(__name__)
+
 NOTIFY_CHANNEL = "pitboss_events"
 """The channel every append notifies, with the payload ``"stream:seq"`` (the new head)."""
 
@@ -37,6 +48,7 @@ CONNECT_TIMEOUT_S = 10
 
 _MIGRATION_LOCK = 0x50495442  # "PITB", as SQLite's application_id
 _UNIQUE_VIOLATION = "23505"
+_DATABASE_OID = "SELECT oid FROM pg_database WHERE datname = current_database()"
 
 
 def open_postgres(url: sa.URL) -> PostgresEventStore:
@@ -69,6 +81,66 @@ def open_postgres(url: sa.URL) -> PostgresEventStore:
 
 class PostgresEventStore(SqlEventStore):
     """The event store in a PostgreSQL database (see the module's notes)."""
+
+    def __init__(self, engine: Engine, *, target: str) -> None:
+        super().__init__(engine, target=target)
+        self._opened: int | None = None  # the database's oid, from the first connection
+        self._gone: StoreError | None = None
+        self._lock = threading.Lock()
+        event.listen(engine, "connect", self._identify)
+
+    def _identify(self, dbapi_connection: Any, _record: Any) -> None:
+        """Check a new connection's database is the one the store opened (the first one
+        names it).
+
+        Raises:
+            StoreError: ``store_gone``: the connection is closed, not pooled.
+        """
+        cursor = dbapi_connection.cursor()
+        try:
+            cursor.execute(_DATABASE_OID)
+            row = cursor.fetchone()
+        finally:
+            cursor.close()
+            dbapi_connection.rollback()  # no transaction left open by the check
+        found = None if row is None else int(row[0])
+        with self._lock:
+            if self._opened is None:
+                self._opened = found
+                return
+            if found == self._opened:
+                return
+            first = self._gone is None
+            if first:
+                self._gone = self._gone_error(dbapi_connection)
+            gone = self._gone
+        assert gone is not None
+        if first:
+            log.critical("%s", gone.message)
+        raise gone
+
+    def _gone_error(self, dbapi_connection: Any) -> StoreError:
+        name = getattr(getattr(dbapi_connection, "info", None), "dbname", None) or "?"
+        return StoreError(
+            f"The night is not being saved: the database {name} at {self.target} was dropped "
+            "and created again, or replaced, while the server was running. pitboss refuses "
+            "every change now rather than write into a database that is not the night's "
+            "(nothing refused was saved). What was saved before went with the old database: "
+            "restore it from your backup (pg_dump) if you have one, then restart the server, "
+            "which then uses the database as it finds it.",
+            code="store_gone",
+            params={"target": self.target, "reason": "replaced", "database": name},
+        )
+
+    def check_writable(self) -> None:
+        """Check, without writing, that a write now would be saved: the database answers and
+        is the one opened.
+
+        Raises:
+            StoreError: ``store_gone``, ``store_unavailable``, ``store_closed``.
+        """
+        with self._read("check the store") as conn:
+            conn.exec_driver_sql("SELECT 1")
 
     def migrate(self) -> None:
         """Create or upgrade the tables, once, however many processes open the store at once.

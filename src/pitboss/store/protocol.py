@@ -165,6 +165,17 @@ class EventStore(Protocol):
         """A listener woken by every append made after this call, by any process."""
         ...
 
+    def check_writable(self) -> None:
+        """Check, without writing, that a write now would be saved (for a health check: the
+        console warns the director before the next command is refused).
+
+        Raises:
+            StoreError: ``store_gone`` (the SQLite file deleted or replaced, the PostgreSQL
+                database dropped and created again, since the store opened),
+                ``store_unavailable``, ``store_closed``.
+        """
+        ...
+
     def close(self) -> None:
         """Close the store's connections; the store cannot be used afterwards."""
         ...

@@ -10,12 +10,25 @@
   would otherwise begin transactions only before an INSERT; the store emits BEGIN itself.)
 * The file is marked with SQLite's ``application_id`` (`APPLICATION_ID`), and a file that is
   not a database, or another program's database, is refused rather than written into.
+* The store remembers which file it opened (device and inode). Every write transaction checks,
+  before it commits, that the path still is that file and that its ``-wal`` log is still there:
+  a file deleted or replaced while the server runs would otherwise take every write into a
+  file nobody will open again (the night lost at the next start, with no warning). Such a
+  write is refused (``store_gone``), nothing of it is acknowledged, a critical log line says so
+  once, and the log as it stood is copied out through the connection that still has the old
+  file open (`SQLiteEventStore.rescued`), so the director can put it back.
 * There is no push between processes: `SQLitePollingListener` polls the ``events`` table by
   rowid (rows are only inserted, under one write lock at a time, so rowids grow in commit order).
 """
 
 from __future__ import annotations
 
+import contextlib
+import enum
+import logging
+import os
+import sqlite3
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -33,6 +46,8 @@ from pitboss.errors import StoreError
 from pitboss.store.envelopes import Wakeup
 from pitboss.store.schema import migrate
 from pitboss.store.sql import SqlEventStore, store_failure
+
+log = logging.getLogger(__name__)
 
 APPLICATION_ID = 0x50495442
 """``PRAGMA application_id`` of a pitboss store ("PITB")."""
@@ -52,6 +67,7 @@ NEWS_SQL = (
 night's log of 100,000 events took 5 to 7 ms of CPU, 20 times a second."""
 
 _WRITE = "pitboss_write"
+_FILE_ID = "pitboss_file_id"  # a pooled connection's info: the (device, inode) it opened
 _UNIQUE = frozenset({"SQLITE_CONSTRAINT_PRIMARYKEY", "SQLITE_CONSTRAINT_UNIQUE"})
 
 
@@ -70,7 +86,7 @@ def open_sqlite(path: Path) -> SQLiteEventStore:
             code="bad_store_target",
             params={"target": shown, "reason": problem},
         )
-    store = SQLiteEventStore(_engine(path), target=shown)
+    store = SQLiteEventStore(_engine(path), target=shown, path=path)
     try:
         store.migrate()
     except BaseException:
@@ -86,12 +102,13 @@ def _engine(path: Path) -> Engine:
     )
 
     @event.listens_for(engine, "connect")
-    def _connect(dbapi_connection: Any, _record: Any) -> None:
+    def _connect(dbapi_connection: Any, record: Any) -> None:
         dbapi_connection.isolation_level = None  # the store emits BEGIN itself (see _begin)
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys = ON")
         cursor.execute("PRAGMA synchronous = FULL")
         cursor.close()
+        record.info[_FILE_ID] = _file_id(path)
 
     @event.listens_for(engine, "begin")
     def _begin(conn: Connection) -> None:
@@ -101,13 +118,36 @@ def _engine(path: Path) -> Engine:
     return engine
 
 
+def _file_id(path: Path) -> tuple[int, int] | None:
+    """The (device, inode) of the file at ``path``, None when there is none."""
+    try:
+        found = os.stat(path)
+    except OSError:
+        return None
+    return found.st_dev, found.st_ino
+
+
+class Vanished(enum.StrEnum):
+    """How the store's file went away while the store was open."""
+
+    DELETED = "deleted"
+    REPLACED = "replaced"
+    WAL_DELETED = "wal_deleted"
+
+
 class SQLiteEventStore(SqlEventStore):
     """The event store in one SQLite file (see the module's notes)."""
 
-    def __init__(self, engine: Engine, *, target: str) -> None:
+    def __init__(self, engine: Engine, *, target: str, path: Path) -> None:
         super().__init__(engine, target=target)
         self._writer = engine.execution_options(**{_WRITE: True})
         self._write_lock = threading.RLock()
+        self._path = path
+        self._wal = path.with_name(path.name + "-wal")
+        self._opened: tuple[int, int] | None = None  # the file migrate() opened
+        self._gone: Vanished | None = None
+        self.rescued: Path | None = None
+        """Where the log was copied when the file vanished (see the module's notes)."""
 
     def migrate(self) -> None:
         """Check that the file is a pitboss store (or empty), bring its tables to the current
@@ -147,6 +187,7 @@ class SQLiteEventStore(SqlEventStore):
                 code="store_unavailable",
                 params={"target": self.target, "action": "open the store", "reason": str(mode)},
             )
+        self._opened = _file_id(self._path)
 
     def _not_a_store(self, reason: str) -> StoreError:
         return StoreError(
@@ -161,8 +202,123 @@ class SQLiteEventStore(SqlEventStore):
         # One write transaction at a time in this process (the director's thread, the hands'
         # writer): a second waits here and goes on the moment the first commits, not after
         # SQLite's busy handler's next sleep (up to 100 ms).
-        with self._write_lock, self._writer.begin() as conn:
-            yield conn
+        with self._write_lock, self._writer.connect() as conn:
+            with conn.begin() as transaction:
+                yield conn
+                vanished = self._vanished(writing=True)
+                if vanished is not None:
+                    transaction.rollback()  # before the commit: nothing is acknowledged
+            if vanished is not None:
+                raise self._refuse(vanished, conn)
+            if self._gone is not None:
+                log.warning("the store file %s is back: writes are saved again", self.target)
+                self._gone = None
+
+    def check_writable(self) -> None:
+        """Check, without writing, that a write now would be saved: the file is still the one
+        opened (one ``stat``).
+
+        Raises:
+            StoreError: ``store_gone`` (see the module's notes), ``store_closed``.
+        """
+        with self._session("check the store"):
+            vanished = self._vanished(writing=False)
+            if vanished is not None:
+                with self._write_lock, self._writer.connect() as conn:
+                    raise self._refuse(vanished, conn)
+
+    def _vanished(self, *, writing: bool) -> Vanished | None:
+        """How the file opened is gone from its path, if it is. In a write transaction the
+        ``-wal`` log is open, so it exists unless someone deleted it."""
+        if self._opened is None:  # still opening
+            return None
+        found = _file_id(self._path)
+        if found is None:
+            return Vanished.DELETED
+        if found != self._opened:
+            return Vanished.REPLACED
+        if writing and not self._wal.exists():
+            return Vanished.WAL_DELETED
+        return None
+
+    def _refuse(self, vanished: Vanished, conn: Connection) -> StoreError:
+        """The refusal of a write to a vanished file; the first of an occurrence is logged
+        (critical), and the log is copied out until a copy is made."""
+        first = self._gone is None
+        self._gone = vanished
+        copied = False
+        if self.rescued is None:
+            self.rescued = self._rescue(conn)
+            copied = self.rescued is not None
+        error = self._gone_error(vanished)
+        if first or copied:
+            log.critical("%s", error.message)
+        return error
+
+    def _rescue(self, conn: Connection) -> Path | None:
+        """A copy of the log as this connection still sees it (SQLite's online backup, the
+        ``-wal``'s commits included), next to the file or else in the temporary folder; None
+        when the connection does not have the opened file open or no copy could be written."""
+        pooled = conn.connection
+        if pooled.info.get(_FILE_ID) != self._opened:
+            return None
+        source = pooled.driver_connection
+        assert isinstance(source, sqlite3.Connection)
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        for folder in (self._path.parent.absolute(), Path(tempfile.gettempdir())):
+            copy = folder / f"{self._path.name}.rescued-{stamp}"
+            number = 1
+            while copy.exists():
+                number += 1
+                copy = folder / f"{self._path.name}.rescued-{stamp}-{number}"
+            try:
+                destination = sqlite3.connect(copy)
+                try:
+                    source.backup(destination)
+                finally:
+                    destination.close()
+            except (sqlite3.Error, OSError) as error:
+                log.error("could not copy the store out to %s: %s", copy, error)
+                with contextlib.suppress(OSError):
+                    copy.unlink(missing_ok=True)
+                continue
+            return copy
+        return None
+
+    def _gone_error(self, vanished: Vanished) -> StoreError:
+        what = {
+            Vanished.DELETED: f"the store file {self.target} was deleted",
+            Vanished.REPLACED: f"the store file {self.target} was replaced by another file",
+            Vanished.WAL_DELETED: f"the store's log file {self._wal} was deleted",
+        }[vanished]
+        message = (
+            f"The night is not being saved: {what} while the server was running. pitboss "
+            "refuses every change now rather than write into a file that is gone (nothing "
+            "refused was saved)."
+        )
+        if self.rescued is not None:
+            message += (
+                f" Everything saved before is copied to {self.rescued}: stop this server, "
+                f"put that copy back as {self.target} (rename it) and start the server again, "
+                "then enter again what was refused."
+            )
+            if vanished is Vanished.REPLACED:
+                message += " If you put another file there on purpose, restart to use it."
+        else:
+            message += (
+                " Do not stop this server: it still holds what was saved before, and pitboss "
+                f"could not copy it out (next to {self.target}, nor to the temporary folder). "
+                "Make room there; every refused command tries the copy again."
+            )
+        return StoreError(
+            message,
+            code="store_gone",
+            params={
+                "target": self.target,
+                "reason": str(vanished),
+                "rescued": None if self.rescued is None else str(self.rescued),
+            },
+        )
 
     def _appended(self, conn: Connection, stream: str, last_seq: int) -> None:
         """Nothing to send: SQLite has no push between processes; listeners poll."""

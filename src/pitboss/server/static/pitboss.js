@@ -6,6 +6,7 @@
 //   page. ``rules``: a public screen that keeps the rules' citations (opened with ?rules=1).
 // Pitboss.command(stream, command): POST a command's JSON form with the page's CSRF token;
 //   resolves to {batch, seq, events:[{type, text}]} or rejects with {code, params, message}.
+//   A 503 (the store cannot save) or a write saved is also told as a "pitboss:saving" event.
 // Pitboss.showError(error, box): a refusal's message in its box (the code only in data-code).
 // Pitboss.countdown(payload): the ms left in the current period now, counted locally from the
 //   stored end instant (corrected by the server's clock offset).
@@ -29,6 +30,10 @@ const Pitboss = (() => {
     const text = await response.text();
     let data = null;
     try { data = text ? JSON.parse(text) : null; } catch (e) { data = { code: "bad_response", params: {}, message: text }; }
+    if (response.status === 503 || (response.ok && method !== "GET")) {
+      // a write refused because the store cannot save, or one saved: the console's banner
+      document.dispatchEvent(new CustomEvent("pitboss:saving", { detail: response.ok ? { saving: true } : Object.assign({ saving: false }, data || {}) }));
+    }
     if (!response.ok) {
       throw Object.assign({ code: "http_" + response.status, params: {}, message: response.statusText }, data || {}, { status: response.status });
     }
