@@ -6,13 +6,22 @@ re-buy window and add-on stay where the house put them."""
 
 from __future__ import annotations
 
+import itertools
+from dataclasses import replace
 from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pitboss.play.designer import DesignRequest, candidate_rules, chip_chain, play_serially
+from pitboss.errors import PlayError
+from pitboss.play.designer import (
+    DesignRequest,
+    candidate_rules,
+    chip_chain,
+    design_structure,
+    play_serially,
+)
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import validate_structure
 
@@ -99,3 +108,28 @@ def test_a_designed_night_plays_to_its_end_with_every_colour_up(
     (run,) = play_serially(rules, 12, (7,))
     assert run.entrants == 12
     assert run.chopped or run.curve[-1] == 1
+
+
+def test_breaks_come_as_often_as_the_designer_asks_after_the_houses_own() -> None:
+    base = RuleSet.from_preset("tda")  # breaks after levels 4, 8, 12 and 16 of 20 minutes
+    request = DesignRequest(
+        players=100, minutes=600, starting_chips=20000, limit_minutes=720, break_every_minutes=60
+    )
+    s = candidate_rules(base, request, Fraction(13, 10)).tournament.structure
+    after = [b.after_level for b in s.breaks]
+    assert after[:4] == [4, 8, 12, 16]
+    assert len(after) > 4
+    assert all(b - a == 3 for a, b in itertools.pairwise(after[3:]))
+
+
+def test_the_blinds_never_grow_faster_than_the_designers_cap() -> None:
+    request = DesignRequest(
+        players=10, minutes=360, starting_chips=4000, runs=2, steps=2, max_growth=Fraction(13, 10)
+    )
+    design = design_structure(RuleSet.from_preset("ky-charity"), request)
+    assert all(c.growth <= Fraction(13, 10) for c in design.tried)
+    levels = design.chosen.rules.tournament.structure.levels
+    assert all(b.big_blind <= a.big_blind * 2 for a, b in itertools.pairwise(levels))
+    tight = replace(request, minutes=60, max_growth=Fraction(6, 5))
+    with pytest.raises(PlayError, match="--max-growth"):
+        design_structure(RuleSet.from_preset("ky-charity"), tight)

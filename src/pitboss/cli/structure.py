@@ -84,6 +84,16 @@ def suggest_command(
     level_minutes: Annotated[
         int | None, typer.Option("--level-minutes", help="Minutes a level (default: the base's).")
     ] = None,
+    max_growth: Annotated[
+        float,
+        typer.Option("--max-growth", help="The most the blinds may grow a level (e.g. 1.5)."),
+    ] = 2.5,
+    break_every: Annotated[
+        int,
+        typer.Option(
+            "--break-every", help="Minutes of play between breaks after the preset's own."
+        ),
+    ] = 120,
     runs: Annotated[int, typer.Option("--runs", help="Tournaments per candidate.")] = 16,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first run.")] = 1,
     jobs: Annotated[
@@ -118,6 +128,11 @@ def suggest_command(
         (chips >= 100, f"--chips must be 100 or more, not {chips}"),
         (level_minutes is None or level_minutes >= 1, "--level-minutes must be 1 or more"),
         (runs >= 1, f"--runs must be 1 or more, not {runs}"),
+        (
+            1.1 < max_growth <= 2.5,
+            f"--max-growth must be above 1.1 and at most 2.5, not {max_growth}",
+        ),
+        (break_every >= 30, f"--break-every must be 30 minutes or more, not {break_every}"),
         (jobs is None or jobs >= 1, "--jobs must be 1 or more"),
     )
     for ok, message in checks:
@@ -140,6 +155,8 @@ def suggest_command(
         starting_chips=chips,
         chop_risk=risk,
         limit_minutes=limit,
+        max_growth=Fraction(str(max_growth)).limit_denominator(100),
+        break_every_minutes=break_every,
         level_minutes=level_minutes,
         runs=runs,
         seed=seed,

@@ -53,6 +53,10 @@ class DesignRequest:
     limit_minutes: int | None = None
     """The legal time limit (a forced chop, KY 11); None: the base preset's, if it has one.
     ``minutes`` is the target finish, which may leave a margin before it."""
+    max_growth: Fraction = MAX_GROWTH
+    """The most the blinds may grow from one level to the next (the designer's cap)."""
+    break_every_minutes: int = BREAK_EVERY_MINUTES
+    """Minutes of play between the breaks added after the house's own."""
     level_minutes: int | None = None
     runs: int = 16
     seed: int = 1
@@ -68,14 +72,18 @@ class DesignRequest:
             "runs": self.runs >= 1,
             "steps": self.steps >= 1,
             "limit_minutes": self.limit_minutes is None or self.limit_minutes >= self.minutes,
+            "max_growth": MIN_GROWTH < self.max_growth <= MAX_GROWTH,
+            "break_every_minutes": self.break_every_minutes >= 30,
         }
         bad = sorted(name for name, ok in problems.items() if not ok)
         if bad:
             raise PlayError(
                 f"a structure design needs at least 2 players, 30 minutes, 100 starting chips, "
                 f"a chop risk from 0 up to (not including) 100%, level minutes, runs and steps "
-                f"of 1 or more, and a legal limit no earlier than the target finish; wrong: "
-                f"{', '.join(bad)}",
+                f"of 1 or more, a legal limit no earlier than the target finish, a largest "
+                f"blind growth above {float(MIN_GROWTH):.2f}x and up to "
+                f"{float(MAX_GROWTH):.2f}x a level, breaks at least 30 minutes of play apart; "
+                f"wrong: {', '.join(bad)}",
                 code="bad_design_request",
                 params={"wrong": bad},
             )
@@ -174,15 +182,17 @@ def _round_to(amount: Fraction | int, unit: int) -> int:
     return max(unit, round(Fraction(amount) / unit) * unit)
 
 
-def _schedule(base: Structure, level_minutes: int, limit: int) -> tuple[int, tuple[Break, ...]]:
+def _schedule(
+    base: Structure, level_minutes: int, limit: int, every: int = BREAK_EVERY_MINUTES
+) -> tuple[int, tuple[Break, ...]]:
     """How many levels start before the limit, and the breaks among them: the base preset's
     own breaks where they fall inside the night (a re-buy window or an add-on tied to one
-    stays where the house put it: KY 4, 5 "until intermission"), then one about every two
-    hours of play after the last of them. No level is written that cannot start in time."""
+    stays where the house put it: KY 4, 5 "until intermission"), then one after about ``every``
+    minutes of play after the last of them. No level is written that cannot start in time."""
     minutes = _break_minutes(base)
     kept: dict[int, Break] = {}
     clock = 0
-    due = BREAK_EVERY_MINUTES
+    due = every
     number = 0
     while clock < limit:
         number += 1
@@ -191,7 +201,7 @@ def _schedule(base: Structure, level_minutes: int, limit: int) -> tuple[int, tup
         if own is not None and clock + own.minutes < limit:
             kept[number] = replace(own, colour_up=())
             clock += own.minutes
-            due = clock + BREAK_EVERY_MINUTES
+            due = clock + every
         elif (
             number > max((b.after_level for b in base.breaks), default=0)
             and clock >= due
@@ -199,7 +209,7 @@ def _schedule(base: Structure, level_minutes: int, limit: int) -> tuple[int, tup
         ):
             kept[number] = Break(after_level=number, minutes=minutes)
             clock += minutes
-            due = clock + BREAK_EVERY_MINUTES
+            due = clock + every
     levels = max(2, number)
     return levels, tuple(b for n, b in sorted(kept.items()) if n < levels)
 
@@ -229,7 +239,7 @@ def candidate_rules(base: RuleSet, request: DesignRequest, growth: Fraction) -> 
     unit = chips[0]
     first_big = _nice_near(Fraction(request.starting_chips, 100), 2 * unit)
     ante_from, ante_ratio = _ante_shape(s)
-    n_levels, breaks = _schedule(s, level_minutes, horizon)
+    n_levels, breaks = _schedule(s, level_minutes, horizon, request.break_every_minutes)
     breaks_after = {b.after_level: b for b in breaks}
     in_play = list(chips)
     levels: list[Level] = []
@@ -346,8 +356,8 @@ def design_structure(
     """The slowest candidate whose share of runs ending after the target (or chopped by the
     legal limit) is within ``request.chop_risk``; ``progress`` is told each candidate tried.
 
-    Bisects the growth rate between `MIN_GROWTH` and `MAX_GROWTH` for ``request.steps`` steps
-    after trying both ends; every candidate plays the same seeds.
+    Bisects the growth rate between `MIN_GROWTH` and ``request.max_growth`` for
+    ``request.steps`` steps after trying both ends; every candidate plays the same seeds.
 
     Raises:
         PlayError: ``no_structure`` when even the fastest candidate chops too often.
@@ -367,12 +377,13 @@ def design_structure(
     slow = attempt(MIN_GROWTH)
     if slow.is_within(request.chop_risk):
         return Design(request=request, base=base.name, chosen=slow, tried=tuple(tried))
-    fast = attempt(MAX_GROWTH)
+    fast = attempt(request.max_growth)
     if not fast.is_within(request.chop_risk):
         raise PlayError(
-            f"even blinds growing {float(MAX_GROWTH):.2f}x a level end late in "
+            f"even blinds growing {float(request.max_growth):.2f}x a level end late in "
             f"{fast.late_runs} of {fast.forecast.runs} runs, more than the "
-            f"{_percent(request.chop_risk)} asked; allow more hours or fewer players",
+            f"{_percent(request.chop_risk)} asked; allow more hours, fewer players or a "
+            "larger --max-growth",
             code="no_structure",
             params={
                 "late_runs": fast.late_runs,
@@ -382,7 +393,7 @@ def design_structure(
             },
         )
     low, best = MIN_GROWTH, fast
-    high = MAX_GROWTH
+    high = request.max_growth
     for _ in range(request.steps):
         middle = _round_growth((low + high) / 2)
         if middle in (low, high):
