@@ -254,6 +254,7 @@ def test_export_writes_what_the_treasurer_asks_for(db: str, tmp_path: Path) -> N
         "chips_removed.csv",
         "entries.csv",
         "ledger.csv",
+        "log.csv",
         "results.csv",
     ]
     with (out_dir / "entries.csv").open(encoding="utf-8") as handle:

@@ -586,7 +586,8 @@ def export_command(
     ] = None,
 ) -> None:
     """Entries and money taken, results and prizes paid, chips removed with reasons: what a
-    treasurer or a charitable-gaming office asks for (THC add. 10); and the hands, as PHH and
+    treasurer or a charitable-gaming office asks for (THC add. 10), with log.csv, the head hash
+    of the log they came from (`pitboss event verify --expect`); and the hands, as PHH and
     PokerStars text."""
     import csv
 
@@ -614,10 +615,12 @@ def export_command(
             events = [event for _, event in live.events()]
             csv_dir.mkdir(parents=True, exist_ok=True)
             every = reports.all_reports(live.state, events, with_details=with_details)
-            for name, report in every.items():
+            rows = {name: report.csv_rows() for name, report in every.items()}
+            rows["log"] = _log_rows(live)
+            for name, lines in rows.items():
                 path = csv_dir / f"{name}.csv"
                 with path.open("w", newline="", encoding="utf-8") as handle:
-                    csv.writer(handle).writerows(report.csv_rows())
+                    csv.writer(handle).writerows(lines)
                 written.append(path)
         skipped: list[str] = []
         if hands_dir is not None:
@@ -626,6 +629,25 @@ def export_command(
         typer.echo(str(path))
     for line in skipped:
         typer.echo(f"not written: {line}", err=True)
+
+
+def _log_rows(live: LiveTournament) -> list[list[str]]:
+    """``log.csv``: which log the reports were made from, through which event, and its head
+    hash (`pitboss.store.chain`), so the printed books can be checked against the file later
+    with ``pitboss event verify DB ID --expect HASH`` (THC add. 10)."""
+    from pitboss.store.chain import head_link
+
+    link = head_link(live.store, live.stream, through_seq=live.head)
+    last = live.store.load(live.stream, live.head - 1, through_seq=live.head) if live.head else []
+    return [
+        ["what", "value"],
+        ["tournament", live.state.name],
+        ["id", live.stream],
+        ["events", str(live.head)],
+        ["last event at (UTC)", _iso(last[0].at) if last else ""],
+        ["sha256", "" if link is None else link.hash],
+        ["check", f"pitboss event verify DB {live.stream} --expect SHA256"],
+    ]
 
 
 def _export_hands(live: Any, folder: Path, skipped: list[str]) -> list[Path]:

@@ -27,6 +27,7 @@ from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError
 from pitboss.server.deps import AuthDep, HubDep, OptionalSessionDep, table_token
 from pitboss.server.hub import Hub, public_role
 from pitboss.server.views import move_payload
+from pitboss.store.chain import format_hash, head_link
 from pitboss.tournament.narration import ordinal
 from pitboss.tournament.tables import TableBroken
 
@@ -232,12 +233,26 @@ def guide_markdown() -> Response:
 # --- public pages ----------------------------------------------------------------------------
 
 
-def _public(request: Request, name: str, stream: str, hub: Hub) -> HTMLResponse:
+def _public(
+    request: Request, name: str, stream: str, hub: Hub, *, with_log: bool = False
+) -> HTMLResponse:
     """A public page from the public view; ``?rules=1`` keeps the rules' citations (and the
-    page's live updates and links keep them too)."""
+    page's live updates and links keep them too). ``with_log``: the page carries the hash of
+    the log it was made from (`log_check`)."""
     rules = request.query_params.get("rules") == "1"
     payload = hub.payload(stream, public_role(rules))
-    return render(request, name, stream=stream, payload=payload, rules=rules)
+    log = log_check(hub, stream, payload["seq"]) if with_log else None
+    return render(request, name, stream=stream, payload=payload, rules=rules, log=log)
+
+
+def log_check(hub: Hub, stream: str, seq: int) -> dict[str, Any] | None:
+    """The log's link at event ``seq`` (the one the page shows), for a printed result to be
+    checked against the stored file later: ``pitboss event verify DB ID --expect HASH`` finds
+    it there (issue 25, THC add. 10). None before the first event."""
+    link = head_link(hub.store, stream, through_seq=seq)
+    if link is None:
+        return None
+    return {"seq": link.seq, "hash": format_hash(link.hash)}
 
 
 @router.get("/t/{stream}/clock", response_class=HTMLResponse)
@@ -254,8 +269,8 @@ def seating_page(request: Request, stream: str, hub: HubDep) -> Response:
 
 @router.get("/t/{stream}/results", response_class=HTMLResponse)
 def results_page(request: Request, stream: str, hub: HubDep) -> Response:
-    """Finishing places, prizes and the deal."""
-    return _public(request, "results.html", stream, hub)
+    """Finishing places, prizes and the deal, with the log's hash as the page was made."""
+    return _public(request, "results.html", stream, hub, with_log=True)
 
 
 @router.get("/t/{stream}/print/payouts", response_class=HTMLResponse)
@@ -266,8 +281,8 @@ def payout_sheet(request: Request, stream: str, hub: HubDep) -> Response:
 
 @router.get("/t/{stream}/print/results", response_class=HTMLResponse)
 def results_sheet(request: Request, stream: str, hub: HubDep) -> Response:
-    """The final results to print (one page)."""
-    return _public(request, "print_results.html", stream, hub)
+    """The final results to print (one page), with the log's hash to check them against."""
+    return _public(request, "print_results.html", stream, hub, with_log=True)
 
 
 # --- a table's device ------------------------------------------------------------------------

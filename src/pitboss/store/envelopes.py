@@ -121,3 +121,52 @@ class Wakeup:
 
     stream: str
     seq: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ChainLink:
+    """Event ``seq``'s link in its stream's hash chain (`pitboss.store.chain`): the SHA-256,
+    in lowercase hex, of its envelope, its batch's command and the link before it.
+
+    ``command_hash`` is the hash of the batch's command row, kept with the batch's first
+    event only (``None`` on the others).
+    """
+
+    seq: int
+    hash: str
+    command_hash: str | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RawEvent:
+    """An event row exactly as stored: ``data`` is the JSON text, byte for byte, not parsed."""
+
+    seq: int
+    batch: int
+    v: int
+    at: int
+    type: str
+    data: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RawCommand:
+    """A batch's command row exactly as stored: ``command`` is its JSON text (``None`` when the
+    writer recorded no command)."""
+
+    batch: int
+    at: int
+    command: str | None
+    first_seq: int
+    last_seq: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RawLog:
+    """Every row of one stream as stored, each table read on its own (so a row one table lost
+    and another kept shows): what `pitboss.store.chain.verify` checks, in seq and batch order."""
+
+    stream: str
+    events: Sequence[RawEvent]
+    commands: Sequence[RawCommand]
+    links: Sequence[ChainLink]

@@ -7,8 +7,10 @@ from types import TracebackType
 from typing import Any, Protocol, Self
 
 from pitboss.store.envelopes import (
+    ChainLink,
     NewBatch,
     NewEvent,
+    RawLog,
     Snapshot,
     StoredCommand,
     StoredEvent,
@@ -90,9 +92,10 @@ class EventStore(Protocol):
     ) -> list[StoredEvent]:
         """Append one command's events as one batch, at ``expected_seq + 1`` onwards.
 
-        The events, the command and their batch number are written in one transaction: all
-        of them or nothing. ``expected_seq`` is the head the writer decided on; if the stream
-        has moved on (another writer appended first), nothing is written.
+        The events, the command, their batch number and their links in the stream's hash chain
+        (`pitboss.store.chain`) are written in one transaction: all of them or nothing.
+        ``expected_seq`` is the head the writer decided on; if the stream has moved on (another
+        writer appended first), nothing is written.
 
         Raises:
             ConcurrencyConflict: the head is not ``expected_seq`` (``conflict``).
@@ -133,6 +136,28 @@ class EventStore(Protocol):
     def commands(self, stream: str, after_batch: int = 0) -> list[StoredCommand]:
         """The stream's batches after ``after_batch``, in order, with the commands they came
         from (the audit trail, and what undo and redo walk).
+
+        Raises:
+            StoreError: ``unknown_stream``.
+        """
+        ...
+
+    def links(
+        self, stream: str, after_seq: int = 0, *, through_seq: int | None = None
+    ) -> list[ChainLink]:
+        """The hash-chain links stored with the stream's events after ``after_seq`` (and up to
+        ``through_seq``), in seq order (`pitboss.store.chain`): the head hash to print is the
+        last one's.
+
+        Raises:
+            StoreError: ``unknown_stream``.
+        """
+        ...
+
+    def raw_log(self, stream: str) -> RawLog:
+        """Every row of the stream exactly as stored (the JSON as its text), its events, its
+        commands and its links each read on its own, in one read transaction: what
+        `pitboss.store.chain.verify` recomputes.
 
         Raises:
             StoreError: ``unknown_stream``.

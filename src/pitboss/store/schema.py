@@ -1,6 +1,6 @@
 """The store's tables (SQLAlchemy Core, one definition for SQLite and PostgreSQL) and migrations.
 
-Four tables, all insert-only (triggers refuse an UPDATE or a DELETE on both databases):
+Five tables, all insert-only (triggers refuse an UPDATE or a DELETE on both databases):
 
 * ``tournaments`` (stream, name, created_at): one row per stream.
 * ``commands`` (stream, batch, at, command, first_seq, last_seq): one row per batch, the command
@@ -11,6 +11,10 @@ Four tables, all insert-only (triggers refuse an UPDATE or a DELETE on both data
   ``commands``, so every event belongs to a recorded batch.
 * ``snapshots`` (stream, v, seq, created_at, data): a cache of the folded state, primary key
   (stream, v, seq); the newest by seq of a format ``v`` wins.
+* ``event_hashes`` (stream, seq, hash, command_hash), since version 2: each event's link in its
+  stream's SHA-256 chain (`pitboss.store.chain`), inserted with the event; ``command_hash`` on
+  the first event of each batch only. A table of its own rather than a column of ``events``, so
+  the upgrade that chains an older log inserts rows and never rewrites one.
 
 ``pitboss_schema`` (version, applied_at) records each migration applied; the highest version
 is the schema's. JSON columns are ``TEXT`` on SQLite and ``json`` on PostgreSQL (the text kept
@@ -28,10 +32,11 @@ from sqlalchemy.types import UserDefinedType
 
 from pitboss.errors import StoreError
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The schema this code writes; a store with a higher version was written by newer code."""
 
 STREAM_ID_LENGTH = 64
+HASH_LENGTH = 64  # SHA-256 in lowercase hex
 
 
 class _PostgresJson(UserDefinedType[str]):
@@ -109,12 +114,23 @@ snapshots = sa.Table(
     sa.CheckConstraint("seq >= 1"),
 )
 
-STORE_TABLES = ("tournaments", "commands", "events", "snapshots")
+event_hashes = sa.Table(
+    "event_hashes",
+    metadata,
+    sa.Column("stream", sa.String(STREAM_ID_LENGTH), primary_key=True),
+    sa.Column("seq", sa.BigInteger, primary_key=True, autoincrement=False),
+    sa.Column("hash", sa.String(HASH_LENGTH), nullable=False),
+    sa.Column("command_hash", sa.String(HASH_LENGTH), nullable=True),
+    sa.ForeignKeyConstraint(["stream", "seq"], ["events.stream", "events.seq"]),
+)
+
+_VERSION_1_TABLES = ("tournaments", "commands", "events", "snapshots")
+STORE_TABLES = (*_VERSION_1_TABLES, "event_hashes")
 """The tables of the log (``pitboss_schema`` aside), in the order they reference each other."""
 
 
-def _refuse_changes_sqlite(conn: Connection) -> None:
-    for table in STORE_TABLES:
+def _refuse_changes_sqlite(conn: Connection, tables: tuple[str, ...]) -> None:
+    for table in tables:
         for change in ("UPDATE", "DELETE"):
             conn.exec_driver_sql(
                 f"CREATE TRIGGER {table}_no_{change.lower()} BEFORE {change} ON {table} "
@@ -122,27 +138,44 @@ def _refuse_changes_sqlite(conn: Connection) -> None:
             )
 
 
-def _refuse_changes_postgresql(conn: Connection) -> None:
-    conn.exec_driver_sql(
-        "CREATE FUNCTION pitboss_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ "
-        "BEGIN RAISE EXCEPTION 'pitboss store: %% is append-only', TG_TABLE_NAME; END $$"
-    )
-    for table in STORE_TABLES:
+def _refuse_changes_postgresql(conn: Connection, tables: tuple[str, ...]) -> None:
+    for table in tables:
         conn.exec_driver_sql(
             f"CREATE TRIGGER {table}_append_only BEFORE UPDATE OR DELETE ON {table} "
             "FOR EACH ROW EXECUTE FUNCTION pitboss_append_only()"
         )
 
 
-def _create_version_1(conn: Connection) -> None:
-    metadata.create_all(conn, tables=[metadata.tables[name] for name in STORE_TABLES])
+def _create(conn: Connection, tables: tuple[str, ...]) -> None:
+    """Create ``tables`` with the triggers that keep them insert-only."""
+    metadata.create_all(conn, tables=[metadata.tables[name] for name in tables])
     if conn.dialect.name == "postgresql":
-        _refuse_changes_postgresql(conn)
+        _refuse_changes_postgresql(conn, tables)
     else:
-        _refuse_changes_sqlite(conn)
+        _refuse_changes_sqlite(conn, tables)
 
 
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _create_version_1}
+def _create_version_1(conn: Connection) -> None:
+    if conn.dialect.name == "postgresql":
+        conn.exec_driver_sql(
+            "CREATE FUNCTION pitboss_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ "
+            "BEGIN RAISE EXCEPTION 'pitboss store: %% is append-only', TG_TABLE_NAME; END $$"
+        )
+    _create(conn, _VERSION_1_TABLES)
+
+
+def _chain_version_2(conn: Connection) -> None:
+    """The hash chain (issue 25): ``event_hashes``, and every stream already logged chained
+    from its first event, as it stands when this pitboss first opens it."""
+    from pitboss.store.chain import seal  # the chain's formula lives with its check
+
+    _create(conn, ("event_hashes",))
+    streams = conn.execute(sa.select(tournaments.c.stream).order_by(tournaments.c.stream))
+    for stream in list(streams.scalars()):
+        seal(conn, stream)
+
+
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _create_version_1, 2: _chain_version_2}
 """Version -> the step that brings the schema from the version before to it. A later
 version adds a step (new tables or columns with defaults); a step never rewrites rows."""
 

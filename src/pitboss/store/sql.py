@@ -4,12 +4,14 @@ A backend (`pitboss.store.sqlite`, `pitboss.store.postgres`) gives the engine, h
 transaction begins, how a unique violation looks, what to do after an append (PostgreSQL's
 ``pg_notify``) and its listener; the statements and the checks are written once, here.
 
-Append is optimistic: inside one write transaction it reads the stream's head and last batch,
-refuses if the head is not what the writer decided on, then inserts the command row and the
-events at ``expected_seq + 1`` onwards. Two writers that both pass the head check race on the
-primary key (stream, seq) (and (stream, batch)): the database lets one commit and fails the
-other's insert, which is reported as the same `ConcurrencyConflict`. Either way the loser's
-transaction is rolled back whole: no event is lost, none is written twice, none is skipped.
+Append is optimistic: inside one write transaction it reads the stream's head, last batch and
+head hash, refuses if the head is not what the writer decided on, then inserts the command row,
+the events at ``expected_seq + 1`` onwards and their links in the stream's hash chain
+(`pitboss.store.chain`), hashed from the head hash it read. Two writers that both pass the
+head check race on the primary key (stream, seq) (and (stream, batch)): the database lets one
+commit and fails the other's insert, which is reported as the same `ConcurrencyConflict`.
+Either way the loser's transaction is rolled back whole: no event is lost, none is written
+twice, none is skipped.
 """
 
 from __future__ import annotations
@@ -26,10 +28,12 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, Engine
 
 from pitboss.errors import ConcurrencyConflict, StoreError
-from pitboss.store import schema
+from pitboss.store import chain, schema
 from pitboss.store.envelopes import (
+    ChainLink,
     NewBatch,
     NewEvent,
+    RawLog,
     Snapshot,
     StoredCommand,
     StoredEvent,
@@ -55,24 +59,33 @@ _NO_LIMIT = 2**62  # "through any seq": every seq is below it
 
 # The statements, built once: SQLAlchemy caches their compiled form, so a call only binds values.
 _T, _C, _E, _S = schema.tournaments, schema.commands, schema.events, schema.snapshots
+_H = schema.event_hashes
 _stream: sa.BindParameter[str] = sa.bindparam("stream")
-_HEADS = sa.select(
-    sa.select(sa.func.coalesce(sa.func.max(_E.c.seq), 0))
-    .where(_E.c.stream == _stream)
-    .scalar_subquery(),
-    sa.select(sa.func.coalesce(sa.func.max(_C.c.batch), 0))
-    .where(_C.c.stream == _stream)
-    .scalar_subquery(),
-).where(_T.c.stream == _stream)
-_HEADS_OF = sa.select(
-    _T.c.stream,
-    sa.select(sa.func.coalesce(sa.func.max(_E.c.seq), 0))
-    .where(_E.c.stream == _T.c.stream)
-    .scalar_subquery(),
-    sa.select(sa.func.coalesce(sa.func.max(_C.c.batch), 0))
-    .where(_C.c.stream == _T.c.stream)
-    .scalar_subquery(),
-).where(_T.c.stream.in_(sa.bindparam("streams", expanding=True)))
+
+
+def _heads_of(stream: sa.ColumnElement[str]) -> tuple[sa.ScalarSelect[Any], ...]:
+    """The head seq, the last batch and the head's link hash of ``stream`` (0, 0, NULL when
+    empty): one read, so an append hashes from the head it checked."""
+    head = (
+        sa.select(sa.func.coalesce(sa.func.max(_E.c.seq), 0))
+        .where(_E.c.stream == stream)
+        .scalar_subquery()
+    )
+    last_batch = (
+        sa.select(sa.func.coalesce(sa.func.max(_C.c.batch), 0))
+        .where(_C.c.stream == stream)
+        .scalar_subquery()
+    )
+    head_hash = (
+        sa.select(_H.c.hash).where(_H.c.stream == stream, _H.c.seq == head).scalar_subquery()
+    )
+    return head, last_batch, head_hash
+
+
+_HEADS = sa.select(*_heads_of(_stream)).where(_T.c.stream == _stream)
+_HEADS_OF = sa.select(_T.c.stream, *_heads_of(_T.c.stream)).where(
+    _T.c.stream.in_(sa.bindparam("streams", expanding=True))
+)
 _TOURNAMENTS = sa.select(_T).order_by(_T.c.created_at, _T.c.stream)
 _TOURNAMENT = sa.select(_T).where(_T.c.stream == _stream)
 _LOAD = (
@@ -203,36 +216,33 @@ class SqlEventStore(ABC):
         first, last = expected_seq + 1, expected_seq + len(events)
         try:
             with self._session("append"), self._write() as conn:
-                head, last_batch = self._heads(conn, stream)
+                head, last_batch, head_hash = self._heads_and_hash(conn, stream)
                 if head != expected_seq:
                     raise _conflict(stream, expected_seq, head)
                 batch = last_batch + 1
-                conn.execute(
-                    _INSERT_COMMAND,
+                command_row = {
+                    "stream": stream,
+                    "batch": batch,
+                    "at": at,
+                    "command": command_text,
+                    "first_seq": first,
+                    "last_seq": last,
+                }
+                rows = [
                     {
                         "stream": stream,
+                        "seq": first + i,
                         "batch": batch,
-                        "at": at,
-                        "command": command_text,
-                        "first_seq": first,
-                        "last_seq": last,
-                    },
-                )
-                conn.execute(
-                    _INSERT_EVENTS,
-                    [
-                        {
-                            "stream": stream,
-                            "seq": first + i,
-                            "batch": batch,
-                            "v": event.v,
-                            "at": at if event.at is None else event.at,
-                            "type": event.type,
-                            "data": text,
-                        }
-                        for i, (event, (text, _)) in enumerate(zip(events, encoded, strict=True))
-                    ],
-                )
+                        "v": event.v,
+                        "at": at if event.at is None else event.at,
+                        "type": event.type,
+                        "data": text,
+                    }
+                    for i, (event, (text, _)) in enumerate(zip(events, encoded, strict=True))
+                ]
+                conn.execute(_INSERT_COMMAND, command_row)
+                conn.execute(_INSERT_EVENTS, rows)
+                conn.execute(chain.INSERT_LINKS, _links(head_hash, command_row, rows)[1])
                 self._appended(conn, stream, last)
         except sa.exc.IntegrityError as error:
             if not self._is_unique_violation(error):
@@ -277,32 +287,32 @@ class SqlEventStore(ABC):
         out: list[list[StoredEvent]] = []
         commands: list[dict[str, Any]] = []
         rows: list[dict[str, Any]] = []
+        links: list[dict[str, Any]] = []
         try:
             with self._session("append"), self._write() as conn:
                 found = conn.execute(_HEADS_OF, {"streams": streams}).all()
-                heads = {str(r[0]): (int(r[1]), int(r[2])) for r in found}
+                heads = {str(r[0]): (int(r[1]), int(r[2]), _hash(r[3])) for r in found}
                 for b, (events, command_text) in zip(batches, encoded, strict=True):
                     if b.stream not in heads:
                         raise _unknown(b.stream)
-                    head, last_batch = heads[b.stream]
+                    head, last_batch, head_hash = heads[b.stream]
                     if head != b.expected_seq:
                         raise _conflict(b.stream, b.expected_seq, head)
                     first, last, batch = head + 1, head + len(events), last_batch + 1
-                    heads[b.stream] = (last, batch)
-                    commands.append(
-                        {
-                            "stream": b.stream,
-                            "batch": batch,
-                            "at": b.at,
-                            "command": command_text,
-                            "first_seq": first,
-                            "last_seq": last,
-                        }
-                    )
+                    command_row = {
+                        "stream": b.stream,
+                        "batch": batch,
+                        "at": b.at,
+                        "command": command_text,
+                        "first_seq": first,
+                        "last_seq": last,
+                    }
+                    commands.append(command_row)
                     stored = []
+                    batch_rows = []
                     for i, (event, (text, data)) in enumerate(zip(b.events, events, strict=True)):
                         at = b.at if event.at is None else event.at
-                        rows.append(
+                        batch_rows.append(
                             {
                                 "stream": b.stream,
                                 "seq": first + i,
@@ -325,8 +335,13 @@ class SqlEventStore(ABC):
                             )
                         )
                     out.append(stored)
+                    rows += batch_rows
+                    new_hash, batch_links = _links(head_hash, command_row, batch_rows)
+                    links += batch_links
+                    heads[b.stream] = (last, batch, new_hash)
                 conn.execute(_INSERT_COMMAND, commands)
                 conn.execute(_INSERT_EVENTS, rows)
+                conn.execute(chain.INSERT_LINKS, links)
                 for stream in streams:
                     self._appended(conn, stream, heads[stream][0])
         except sa.exc.IntegrityError as error:
@@ -378,6 +393,25 @@ class SqlEventStore(ABC):
             )
             for r in rows
         ]
+
+    def links(
+        self, stream: str, after_seq: int = 0, *, through_seq: int | None = None
+    ) -> list[ChainLink]:
+        _check_count(after_seq, "after_seq", stream=stream, least=0)
+        bounds: dict[str, Any] = {"stream": stream, "after": after_seq, "through": _NO_LIMIT}
+        if through_seq is not None:
+            _check_count(through_seq, "through_seq", stream=stream, least=0)
+            bounds["through"] = through_seq
+        with self._read("read the chain") as conn:
+            rows = conn.execute(chain.LINKS, bounds).all()
+            if not rows:
+                self._heads(conn, stream)
+        return [ChainLink(seq=r[0], hash=r[1], command_hash=r[2]) for r in rows]
+
+    def raw_log(self, stream: str) -> RawLog:
+        with self._read("read the log as stored") as conn, conn.begin():
+            self._heads(conn, stream)
+            return chain.read_raw(conn, stream)
 
     def save_snapshot(self, stream: str, seq: int, *, data: bytes, at: int, v: int = 1) -> None:
         _check_count(at, "at", stream=stream, least=0)
@@ -447,10 +481,19 @@ class SqlEventStore(ABC):
         Raises:
             StoreError: ``unknown_stream``.
         """
+        head, last_batch, _ = self._heads_and_hash(conn, stream)
+        return head, last_batch
+
+    def _heads_and_hash(self, conn: Connection, stream: str) -> tuple[int, int, str]:
+        """`_heads` and the hash of the head's link (`chain.GENESIS` when empty).
+
+        Raises:
+            StoreError: ``unknown_stream``.
+        """
         row = conn.execute(_HEADS, {"stream": stream}).one_or_none()
         if row is None:
             raise _unknown(stream)
-        return int(row[0]), int(row[1])
+        return int(row[0]), int(row[1]), _hash(row[2])
 
     @contextmanager
     def _session(self, action: str) -> Iterator[None]:
@@ -494,6 +537,44 @@ def store_failure(error: sa.exc.DBAPIError, *, target: str, action: str) -> Stor
         code="store_failed",
         params={"target": target, "action": action, "reason": reason},
     )
+
+
+def _hash(found: object) -> str:
+    """A head's link hash as read (NULL for an empty stream, or a link someone removed: the
+    chain goes on from the start, and `chain.verify` names the gap)."""
+    return found if isinstance(found, str) else chain.GENESIS
+
+
+def _links(
+    previous: str, command: dict[str, Any], rows: list[dict[str, Any]]
+) -> tuple[str, list[dict[str, Any]]]:
+    """The link rows of one batch's event ``rows`` (as inserted), chained from ``previous``,
+    and the last one's hash."""
+    stream = command["stream"]
+    digest = chain.command_hash(
+        stream,
+        batch=command["batch"],
+        at=command["at"],
+        command=command["command"],
+        first_seq=command["first_seq"],
+        last_seq=command["last_seq"],
+    )
+    links = []
+    for row in rows:
+        previous = chain.event_hash(
+            previous,
+            stream,
+            seq=row["seq"],
+            batch=row["batch"],
+            v=row["v"],
+            at=row["at"],
+            type=row["type"],
+            data=row["data"],
+            command=digest,
+        )
+        links.append({"stream": stream, "seq": row["seq"], "hash": previous, "command_hash": None})
+    links[0]["command_hash"] = digest
+    return previous, links
 
 
 def _encode_event(event: NewEvent, *, stream: str, index: int) -> tuple[str, dict[str, Any]]:

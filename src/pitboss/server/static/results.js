@@ -29,6 +29,10 @@
     $("payouts").tBodies[0].innerHTML = p.payouts.length
       ? p.payouts.map((x) => `<tr><td>${e(Screens.ordinal(x.place))}</td><td class="num">${e(Pitboss.money(x.cents))}</td></tr>`).join("")
       : '<tr><td colspan="2" class="muted">Set when play starts.</td></tr>';
+    // The log's hash was the page's when it was made: once the results move on it no longer
+    // stands for them (the print sheet, or a reload, shows the hash of what is shown).
+    const log = $("log-check");
+    if (log && Number(log.dataset.seq) !== p.seq) log.hidden = true;
     document.body.dataset.seq = p.seq;
   }
 
