@@ -32,7 +32,6 @@ newer than the code knows is refused (``event_too_new``), never guessed at.
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn, TypeVar
@@ -48,21 +47,18 @@ from pitboss.tournament.creation import TournamentCreated
 from pitboss.tournament.field_words import command_words, missing_words, refusal_words
 from pitboss.tournament.registry import COMMAND_CLASSES, EVENT_CLASSES, Command, Event
 from pitboss.tournament.tables import ButtonPlaced, SeatsDrawn
-from pitboss.validation import MAX_INT, checked
+from pitboss.validation import (
+    MAX_COMMAND_BYTES,
+    MAX_DEPTH,
+    MAX_EVENT_BYTES,
+    MAX_INT,
+    check_json,
+    checked,
+    too_deep,
+    too_large,
+)
 
 T = TypeVar("T")
-
-MAX_COMMAND_BYTES = 1 << 20
-"""The largest command accepted, in bytes of JSON (1 MiB: a `CreateTournament` with a whole
-rule set is about 5 KB; a hand's stacks for 13 seats well under 1 KB)."""
-
-MAX_EVENT_BYTES = 16 << 20
-"""The largest stored event accepted, in bytes of JSON (16 MiB: the seat draw of a 10,000-player
-field is about 1 MB)."""
-
-MAX_DEPTH = 20
-"""The deepest nesting of objects and lists accepted (a command's rule set reaches 8 levels,
-an envelope 9)."""
 
 ENVELOPE_KEYS = ("seq", "v", "at", "type", "data")
 """The keys of a stored event's envelope, in the order written (STYLE 14)."""
@@ -549,77 +545,15 @@ def _check_keys(data: Mapping[str, Any], keys: Sequence[str], what: str) -> None
 
 
 def _check_json(value: object, *, limit: int, what: str) -> None:
-    """Refuse a value that JSON text could not give, or that is too large or too deep.
-
-    JSON values only (objects with text keys, lists, text of whole Unicode characters, finite
-    numbers, true, false, null), integers within ±`MAX_INT`, nesting to `MAX_DEPTH`, and about
-    ``limit`` bytes in all (each value counts one, text and keys their length). Walked without
-    recursion, so a deep value cannot exhaust the stack before it is refused.
-    """
-    budget = limit
-    stack: list[tuple[object, int, _Path]] = [(value, 1, None)]
-    while stack:
-        node, depth, path = stack.pop()
-        budget -= 1
-        if node is None or type(node) is bool:
-            pass
-        elif isinstance(node, str) and type(node) is str:
-            budget -= len(node)
-            if not (node.isascii() or _is_unicode(node)):
-                _not_json(what, path, "text of whole Unicode characters", node)
-        elif isinstance(node, int) and type(node) is int:
-            if not -MAX_INT <= node <= MAX_INT:
-                _not_json(what, path, f"a whole number from {-MAX_INT:,} to {MAX_INT:,}", node)
-        elif isinstance(node, float) and type(node) is float:
-            if not math.isfinite(node):
-                _not_json(what, path, "a finite number", node)
-        elif isinstance(node, Mapping | list | tuple):
-            if depth > MAX_DEPTH:
-                _too_deep(what, _render(path))
-            if budget - len(node) < 0:
-                _too_large(what, limit, None)
-            if isinstance(node, Mapping):
-                for key, child in node.items():
-                    if type(key) is not str:
-                        _not_json(what, path, "an object with text keys", key)
-                    budget -= len(key)
-                    stack.append((child, depth + 1, (path, key)))
-            else:
-                stack.extend((child, depth + 1, (path, i)) for i, child in enumerate(node))
-        else:
-            _not_json(what, path, "a JSON value", node)
-        if budget < 0:
-            _too_large(what, limit, None)
-
-
-def _is_unicode(text: str) -> bool:
-    """No lone surrogate (``"\\ud800"`` in JSON): text UTF-8 and the databases can carry."""
+    """`pitboss.validation.check_json`, refused as a `CodecError` of the same code."""
     try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+        check_json(value, limit=limit, what=what)
+    except FieldError as err:
+        raise _as_codec_error(err) from None
 
 
-_Path = tuple["_Path", str | int] | None
-"""Where a value sits, as (parent, key or index), rendered only for an error."""
-
-
-def _render(path: _Path) -> str:
-    parts: list[str] = []
-    while path is not None:
-        path, key = path
-        parts.append(f"[{key}]" if isinstance(key, int) else f".{key}")
-    return "".join(reversed(parts)).removeprefix(".")
-
-
-def _not_json(what: str, path: _Path, expected: str, got: object) -> NoReturn:
-    field = _render(path)
-    raise CodecError(
-        f"the {what}'s '{field}' must be {expected}, got {_show(got)}",
-        code="bad_field",
-        params={"what": what, "field": field, "expected": expected, "got": _show(got)},
-    )
+def _as_codec_error(err: FieldError) -> CodecError:
+    return CodecError(err.message, code=err.code, params=err.params)
 
 
 def _no_constant(name: str) -> NoReturn:
@@ -676,21 +610,17 @@ def _bad(kind: str, field: str, expected: str, got: object) -> NoReturn:
 
 
 def _too_large(what: str, limit: int, size: int | None) -> NoReturn:
-    raise CodecError(
-        f"the {what} is larger than the {limit:,} bytes accepted"
-        + ("" if size is None else f" ({size:,} bytes)"),
-        code="too_large",
-        params={"what": what, "limit": limit, "size": size},
-    )
+    try:
+        too_large(what, limit, size)
+    except FieldError as err:
+        raise _as_codec_error(err) from None
 
 
 def _too_deep(what: str, field: str) -> NoReturn:
-    raise CodecError(
-        f"the {what} nests objects and lists deeper than {MAX_DEPTH} levels"
-        + (f" (at '{field}')" if field else ""),
-        code="too_deep",
-        params={"what": what, "field": field, "limit": MAX_DEPTH},
-    )
+    try:
+        too_deep(what, field)
+    except FieldError as err:
+        raise _as_codec_error(err) from None
 
 
 def _param(value: object) -> object:
