@@ -78,14 +78,6 @@ class _MayBeBlank:
 MAY_BE_BLANK = _MayBeBlank()
 
 
-@dataclass(frozen=True, slots=True)
-class _SelfChecked:
-    """``Annotated`` metadata: a value whose own constructor validates it (a `RuleSet` checks
-    every setting as it is built), so only its type is checked here."""
-
-
-SELF_CHECKED = _SelfChecked()
-
 _Checker = Callable[[Any, str], Any]
 _CHECKERS: dict[Any, _Checker] = {}
 
@@ -136,8 +128,6 @@ def _build(tp: Any, *, blank_ok: bool = False, bounds: Range | None = None) -> _
     args = typing.get_args(tp)
     if origin is typing.Annotated:
         base, *meta = args
-        if any(isinstance(m, _SelfChecked) for m in meta):
-            return _instance_of(base)
         blank = blank_ok or any(isinstance(m, _MayBeBlank) for m in meta)
         limit = next((m for m in meta if isinstance(m, Range)), bounds)
         return _build(base, blank_ok=blank, bounds=limit)
@@ -160,15 +150,6 @@ def _build(tp: Any, *, blank_ok: bool = False, bounds: Range | None = None) -> _
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass(tp)
     raise TypeError(f"no run-time check for the type {tp!r}")  # a developer's error
-
-
-def _instance_of(tp: type[Any]) -> _Checker:
-    def check(value: Any, where: str) -> Any:
-        if isinstance(value, tp):
-            return value
-        raise _fail(where, f"a {tp.__name__}", value)
-
-    return check
 
 
 def _bool(value: Any, where: str) -> Any:
@@ -430,7 +411,6 @@ __all__ = [
     "MAX_ITEMS",
     "MAX_TEXT",
     "MAY_BE_BLANK",
-    "SELF_CHECKED",
     "Range",
     "check_json",
     "checked",

@@ -64,7 +64,7 @@ from pitboss.tournament.registry import COMMAND_CLASSES, EVENT_CLASSES, Command,
 from pitboss.tournament.seating import draw_button
 from pitboss.tournament.state import TournamentState, fold, replay
 from pitboss.tournament.tables import ButtonPlaced, SeatsDrawn
-from pitboss.validation import MAX_INT, MAX_TEXT, MAY_BE_BLANK, SELF_CHECKED, Range
+from pitboss.validation import MAX_INT, MAX_TEXT, MAY_BE_BLANK, Range
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "commands.md"
@@ -90,9 +90,6 @@ def strategy_for(
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin is Annotated:
         base, *meta = args
-        if SELF_CHECKED in meta:
-            assert base is RuleSet, base
-            return _rule_sets()
         limit = next((m for m in meta if isinstance(m, Range)), bounds)
         return strategy_for(base, blank_ok=blank_ok or MAY_BE_BLANK in meta, bounds=limit)
     if tp is RuleSet:
@@ -939,8 +936,6 @@ def describe_type(tp: Any, *, blank_ok: bool = False, bounds: Range | None = Non
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin is Annotated:
         base, *meta = args
-        if SELF_CHECKED in meta:
-            return describe_type(base)
         limit = next((m for m in meta if isinstance(m, Range)), bounds)
         inner = describe_type(base, blank_ok=blank_ok or MAY_BE_BLANK in meta, bounds=limit)
         return inner
