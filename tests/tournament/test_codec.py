@@ -655,10 +655,18 @@ def test_an_envelope_that_is_not_an_object_or_of_an_unknown_type_is_refused() ->
 def test_an_event_newer_than_the_code_is_refused() -> None:
     err = _refusal(lambda: decode_event(_envelope(v=2)))
     assert err.code == "event_too_new"
-    assert err.params == {"type": "player_absent", "v": 2, "known_v": 1}
+    which = {"seq": 7, "event": "player_absent", "at": T0}
+    assert err.params == {"type": "player_absent", "v": 2, "known_v": 1, **which}
     seats = _json(encode_event(SeatsDrawn(at=T0, tables=()), 1))
     err = _refusal(lambda: decode_event({**seats, "v": SeatsDrawn.v + 1}))
-    assert err.params == {"type": "seats_drawn", "v": SeatsDrawn.v + 1, "known_v": SeatsDrawn.v}
+    assert err.params == {
+        "type": "seats_drawn",
+        "v": SeatsDrawn.v + 1,
+        "known_v": SeatsDrawn.v,
+        "seq": 1,
+        "event": "seats_drawn",
+        "at": T0,
+    }
 
 
 def test_an_old_version_without_an_upcaster_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -673,7 +681,8 @@ def test_an_old_version_without_an_upcaster_is_refused(monkeypatch: pytest.Monke
     }
     err = _refusal(lambda: decode_event(envelope))
     assert err.code == "no_upcaster"
-    assert err.params == {"type": "button_placed", "v": 1, "known_v": 2}
+    which = {"seq": 1, "event": "button_placed", "at": T0}
+    assert err.params == {"type": "button_placed", "v": 1, "known_v": 2, **which}
 
 
 def test_every_event_past_v1_has_an_upcaster_from_every_earlier_version() -> None:
@@ -700,7 +709,7 @@ def test_an_upcaster_is_registered_once_and_only_below_the_current_version() -> 
 def test_a_log_whose_seq_does_not_rise_is_refused() -> None:
     err = _refusal(lambda: decode_log([_envelope(seq=3), _envelope(seq=3)]))
     assert err.code == "bad_sequence"
-    assert err.params == {"seq": 3, "previous": 3}
+    assert err.params == {"seq": 3, "previous": 3, "event": "player_absent", "at": T0}
 
 
 # --- v1 -> v2: who drew each card of the button draw ------------------------------------------
