@@ -54,7 +54,7 @@ def test_show_on_an_unreadable_log_names_the_event_and_why_in_one_line(db: str) 
         f"error [bad_field]: event {seq} of the log (player absent, recorded "
         "2026-01-01 00:00:00 UTC) cannot be read: "
     )
-    assert "pitboss event export --raw" in line
+    assert "pitboss event export DB ID --raw FILE" in line
 
 
 def test_export_raw_writes_an_unreadable_log_as_it_is_stored(db: str, tmp_path: Path) -> None:

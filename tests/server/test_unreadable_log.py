@@ -85,7 +85,7 @@ def test_an_unreadable_log_answers_every_route_with_which_event_and_why(
             assert error["params"]["event"] == "player_absent"
             assert error["message"].startswith(f"event {seq} of the log (player absent, recorded ")
             assert "whole number" in error["message"]
-            assert "the raw log" in error["message"]
+            assert "/api/tournaments/ID/log.jsonl" in error["message"]
         command = {"type": "register_player", "player_id": "p2", "name": "Bo Diaz"}
         posted = client.post(
             f"/api/tournaments/{stream}/commands", json=command, headers={"X-CSRF-Token": csrf}

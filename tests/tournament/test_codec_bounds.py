@@ -123,7 +123,7 @@ def test_an_unreadable_stored_event_names_its_seq_type_and_time_and_why() -> Non
         "event 3 of the log (player absent, recorded 2026-01-01 00:00:00 UTC) cannot be read: "
     )
     assert "whole number" in err.message
-    assert "pitboss event export --raw" in err.message
+    assert "pitboss event export DB ID --raw FILE" in err.message
 
 
 def test_an_event_from_a_newer_pitboss_says_so_with_its_seq() -> None:

@@ -29,7 +29,7 @@ applied in a chain from the stored ``v`` to the class's current ``v``; an envelo
 newer than the code knows is refused (``event_too_new``), never guessed at. A stored event
 that does not read is refused as an `UnreadableEventError` saying which (its seq, type and
 when it was recorded) and why; the log itself is never changed, and its raw export
-(`pitboss event export --raw`, the console's download) needs no decoding. `encode_event`
+(`pitboss event export --raw`, the server's ``log.jsonl``) needs no decoding. `encode_event`
 refuses (``not_recordable``) an event that would not read back, so none is ever written.
 """
 
@@ -299,8 +299,8 @@ def _unreadable(envelope: object, err: PitbossError) -> UnreadableEventError:
     return UnreadableEventError(
         f"{which}{f' ({details})' if details else ''} cannot be read: {err.message}. The night "
         "is stored as it was recorded, but this pitboss cannot open it; everything recorded can "
-        "still be exported as it is stored (`pitboss event export --raw`, or the raw log the "
-        "console downloads)",
+        "still be exported as it is stored (`pitboss event export DB ID --raw FILE`, or the "
+        "server's download of the raw log, /api/tournaments/ID/log.jsonl)",
         code=err.code,
         params={**err.params, "seq": seq, "event": kind, "at": at},
     )
