@@ -172,6 +172,18 @@ class CodecError(PitbossError, ValueError):
     default_code = "bad_command"
 
 
+class UnreadableEventError(CodecError):
+    """A stored event this pitboss cannot read back (damaged or edited by hand, written by a
+    newer pitboss, or an old version no upcaster reads): the tournament's log is kept as it
+    was written, but its state cannot be folded from it.
+
+    ``code`` is the reading's own (``event_too_new``, ``bad_field`` ...); ``params`` add which
+    event: ``seq``, ``event`` (its type) and ``at`` (when it was recorded, ms UTC).
+    """
+
+    default_code = "unreadable_event"
+
+
 class UndoError(PitbossError):
     """Nothing to undo or redo, an undo confirmed on a view the log has moved past, or a log
     whose undo marks do not fit its batches (`pitboss.service.cursor`)."""

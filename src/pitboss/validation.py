@@ -15,17 +15,24 @@ and what came, before any rule is looked at or any card drawn:
 
 The checker of each type is built once and kept, so a check costs a few attribute reads per
 field. The value returned is the input itself when nothing needed coercing.
+
+`check_json` is the other half of what is read back: the JSON form of a value (a command, a
+stored event, a house's rule set) within `MAX_DEPTH` levels of nesting and a size in bytes,
+its integers within ±`MAX_INT`, its text whole Unicode. Each bound is defined here once; the
+codec enforces them when it reads, and every door (a preset's TOML, a command, an event about
+to be written) checks the same ones, so nothing is accepted that cannot be read back.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from pitboss.errors import FieldError
 
@@ -40,6 +47,19 @@ MAX_TEXT = 500
 
 MAX_ITEMS = 10_000
 """The most items a tuple field accepts (a hand's stacks, a deal's players, a draw)."""
+
+MAX_DEPTH = 20
+"""The deepest nesting of objects and lists accepted (a command's rule set reaches 8 levels,
+an envelope 9)."""
+
+MAX_COMMAND_BYTES = 1 << 20
+"""The largest command accepted, in bytes of JSON (1 MiB: a `CreateTournament` with a whole
+rule set is about 5 KB; a hand's stacks for 13 seats well under 1 KB). A house's rule set is
+held to it too: it travels in the command that creates the tournament."""
+
+MAX_EVENT_BYTES = 16 << 20
+"""The largest stored event accepted, in bytes of JSON (16 MiB: the seat draw of a 10,000-player
+field is about 1 MB)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,14 +77,6 @@ class _MayBeBlank:
 
 MAY_BE_BLANK = _MayBeBlank()
 
-
-@dataclass(frozen=True, slots=True)
-class _SelfChecked:
-    """``Annotated`` metadata: a value whose own constructor validates it (a `RuleSet` checks
-    every setting as it is built), so only its type is checked here."""
-
-
-SELF_CHECKED = _SelfChecked()
 
 _Checker = Callable[[Any, str], Any]
 _CHECKERS: dict[Any, _Checker] = {}
@@ -116,8 +128,6 @@ def _build(tp: Any, *, blank_ok: bool = False, bounds: Range | None = None) -> _
     args = typing.get_args(tp)
     if origin is typing.Annotated:
         base, *meta = args
-        if any(isinstance(m, _SelfChecked) for m in meta):
-            return _instance_of(base)
         blank = blank_ok or any(isinstance(m, _MayBeBlank) for m in meta)
         limit = next((m for m in meta if isinstance(m, Range)), bounds)
         return _build(base, blank_ok=blank, bounds=limit)
@@ -140,15 +150,6 @@ def _build(tp: Any, *, blank_ok: bool = False, bounds: Range | None = None) -> _
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         return _dataclass(tp)
     raise TypeError(f"no run-time check for the type {tp!r}")  # a developer's error
-
-
-def _instance_of(tp: type[Any]) -> _Checker:
-    def check(value: Any, where: str) -> Any:
-        if isinstance(value, tp):
-            return value
-        raise _fail(where, f"a {tp.__name__}", value)
-
-    return check
 
 
 def _bool(value: Any, where: str) -> Any:
@@ -289,6 +290,107 @@ def _dataclass(cls: type[Any]) -> _Checker:
     return check
 
 
+def check_json(value: object, *, limit: int, what: str, leaves: bool = True) -> None:
+    """Refuse a value that JSON text could not give, or that is too large or too deep.
+
+    JSON values only (objects with text keys, lists, text of whole Unicode characters, finite
+    numbers, true, false, null), integers within ±`MAX_INT`, nesting to `MAX_DEPTH`, and about
+    ``limit`` bytes in all (each value counts one, text and keys their length). Walked without
+    recursion, so a deep value cannot exhaust the stack before it is refused. With
+    ``leaves=False`` only the nesting and the size are checked (a parsed TOML file, whose
+    values are checked by type after).
+
+    Raises:
+        FieldError: ``too_deep``, ``too_large``, or ``bad_field`` naming the value's path
+            (``params``: ``what``, ``field``, ``expected``, ``got``; ``limit``).
+    """
+    budget = limit
+    stack: list[tuple[object, int, _Path]] = [(value, 1, None)]
+    while stack:
+        node, depth, path = stack.pop()
+        budget -= 1
+        if node is None or type(node) is bool:
+            pass
+        elif isinstance(node, str) and type(node) is str:
+            budget -= len(node)
+            if leaves and not (node.isascii() or _is_unicode(node)):
+                _not_json(what, path, "text of whole Unicode characters", node)
+        elif isinstance(node, int) and type(node) is int:
+            if leaves and not -MAX_INT <= node <= MAX_INT:
+                _not_json(what, path, f"a whole number from {-MAX_INT:,} to {MAX_INT:,}", node)
+        elif isinstance(node, float) and type(node) is float:
+            if leaves and not math.isfinite(node):
+                _not_json(what, path, "a finite number", node)
+        elif isinstance(node, Mapping | list | tuple):
+            if depth > MAX_DEPTH:
+                too_deep(what, render_path(path))
+            if budget - len(node) < 0:
+                too_large(what, limit, None)
+            if isinstance(node, Mapping):
+                for key, child in node.items():
+                    if type(key) is not str:
+                        _not_json(what, path, "an object with text keys", key)
+                    budget -= len(key)
+                    stack.append((child, depth + 1, (path, key)))
+            else:
+                stack.extend((child, depth + 1, (path, i)) for i, child in enumerate(node))
+        elif leaves:
+            _not_json(what, path, "a JSON value", node)
+        if budget < 0:
+            too_large(what, limit, None)
+
+
+def too_large(what: str, limit: int, size: int | None) -> NoReturn:
+    """Raise ``too_large``: ``what`` is over ``limit`` bytes (``size`` when known)."""
+    raise FieldError(
+        f"the {what} is larger than the {limit:,} bytes accepted"
+        + ("" if size is None else f" ({size:,} bytes)"),
+        code="too_large",
+        params={"what": what, "limit": limit, "size": size},
+    )
+
+
+def too_deep(what: str, field: str) -> NoReturn:
+    """Raise ``too_deep``: ``what`` nests deeper than `MAX_DEPTH` (at ``field``, if known)."""
+    raise FieldError(
+        f"the {what} nests objects and lists deeper than {MAX_DEPTH} levels"
+        + (f" (at '{field}')" if field else ""),
+        code="too_deep",
+        params={"what": what, "field": field, "limit": MAX_DEPTH},
+    )
+
+
+def _is_unicode(text: str) -> bool:
+    """No lone surrogate (``"\\ud800"`` in JSON): text UTF-8 and the databases can carry."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+_Path = tuple["_Path", str | int] | None
+"""Where a value sits, as (parent, key or index), rendered only for an error."""
+
+
+def render_path(path: _Path) -> str:
+    """``((None, "rules"), "levels"), 3)`` -> ``rules.levels[3]``."""
+    parts: list[str] = []
+    while path is not None:
+        path, key = path
+        parts.append(f"[{key}]" if isinstance(key, int) else f".{key}")
+    return "".join(reversed(parts)).removeprefix(".")
+
+
+def _not_json(what: str, path: _Path, expected: str, got: object) -> NoReturn:
+    field = render_path(path)
+    raise FieldError(
+        f"the {what}'s '{field}' must be {expected}, got {_show(got)}",
+        code="bad_field",
+        params={"what": what, "field": field, "expected": expected, "got": _show(got)},
+    )
+
+
 def _describe(tp: Any) -> str:
     if tp is type(None):
         return "nothing (null)"
@@ -302,12 +404,18 @@ def _describe(tp: Any) -> str:
 
 
 __all__ = [
+    "MAX_COMMAND_BYTES",
+    "MAX_DEPTH",
+    "MAX_EVENT_BYTES",
     "MAX_INT",
     "MAX_ITEMS",
     "MAX_TEXT",
     "MAY_BE_BLANK",
-    "SELF_CHECKED",
     "Range",
+    "check_json",
     "checked",
     "checker_for",
+    "render_path",
+    "too_deep",
+    "too_large",
 ]

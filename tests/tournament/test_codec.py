@@ -64,7 +64,7 @@ from pitboss.tournament.registry import COMMAND_CLASSES, EVENT_CLASSES, Command,
 from pitboss.tournament.seating import draw_button
 from pitboss.tournament.state import TournamentState, fold, replay
 from pitboss.tournament.tables import ButtonPlaced, SeatsDrawn
-from pitboss.validation import MAX_INT, MAX_TEXT, MAY_BE_BLANK, SELF_CHECKED, Range
+from pitboss.validation import MAX_INT, MAX_TEXT, MAY_BE_BLANK, Range
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "commands.md"
@@ -90,9 +90,6 @@ def strategy_for(
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin is Annotated:
         base, *meta = args
-        if SELF_CHECKED in meta:
-            assert base is RuleSet, base
-            return _rule_sets()
         limit = next((m for m in meta if isinstance(m, Range)), bounds)
         return strategy_for(base, blank_ok=blank_ok or MAY_BE_BLANK in meta, bounds=limit)
     if tp is RuleSet:
@@ -658,10 +655,18 @@ def test_an_envelope_that_is_not_an_object_or_of_an_unknown_type_is_refused() ->
 def test_an_event_newer_than_the_code_is_refused() -> None:
     err = _refusal(lambda: decode_event(_envelope(v=2)))
     assert err.code == "event_too_new"
-    assert err.params == {"type": "player_absent", "v": 2, "known_v": 1}
+    which = {"seq": 7, "event": "player_absent", "at": T0}
+    assert err.params == {"type": "player_absent", "v": 2, "known_v": 1, **which}
     seats = _json(encode_event(SeatsDrawn(at=T0, tables=()), 1))
     err = _refusal(lambda: decode_event({**seats, "v": SeatsDrawn.v + 1}))
-    assert err.params == {"type": "seats_drawn", "v": SeatsDrawn.v + 1, "known_v": SeatsDrawn.v}
+    assert err.params == {
+        "type": "seats_drawn",
+        "v": SeatsDrawn.v + 1,
+        "known_v": SeatsDrawn.v,
+        "seq": 1,
+        "event": "seats_drawn",
+        "at": T0,
+    }
 
 
 def test_an_old_version_without_an_upcaster_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -676,7 +681,8 @@ def test_an_old_version_without_an_upcaster_is_refused(monkeypatch: pytest.Monke
     }
     err = _refusal(lambda: decode_event(envelope))
     assert err.code == "no_upcaster"
-    assert err.params == {"type": "button_placed", "v": 1, "known_v": 2}
+    which = {"seq": 1, "event": "button_placed", "at": T0}
+    assert err.params == {"type": "button_placed", "v": 1, "known_v": 2, **which}
 
 
 def test_every_event_past_v1_has_an_upcaster_from_every_earlier_version() -> None:
@@ -703,7 +709,7 @@ def test_an_upcaster_is_registered_once_and_only_below_the_current_version() -> 
 def test_a_log_whose_seq_does_not_rise_is_refused() -> None:
     err = _refusal(lambda: decode_log([_envelope(seq=3), _envelope(seq=3)]))
     assert err.code == "bad_sequence"
-    assert err.params == {"seq": 3, "previous": 3}
+    assert err.params == {"seq": 3, "previous": 3, "event": "player_absent", "at": T0}
 
 
 # --- v1 -> v2: who drew each card of the button draw ------------------------------------------
@@ -939,8 +945,6 @@ def describe_type(tp: Any, *, blank_ok: bool = False, bounds: Range | None = Non
     origin, args = typing.get_origin(tp), typing.get_args(tp)
     if origin is Annotated:
         base, *meta = args
-        if SELF_CHECKED in meta:
-            return describe_type(base)
         limit = next((m for m in meta if isinstance(m, Range)), bounds)
         inner = describe_type(base, blank_ok=blank_ok or MAY_BE_BLANK in meta, bounds=limit)
         return inner

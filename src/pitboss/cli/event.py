@@ -5,7 +5,8 @@ the new tournament's id; ``do`` runs one command given as JSON (docs/commands.md
 file of them, one a line, each with an optional ``"at"`` (an ISO time; without an offset it is
 UTC) for rehearsals; ``show``, ``log`` and ``export`` read; ``undo`` and ``redo`` show what they
 change and ask before they do it; ``clock`` keeps the clock ticking so levels and breaks are
-recorded on time with nobody pressing a key.
+recorded on time with nobody pressing a key. A log this pitboss cannot read is refused saying
+which event and why (``UnreadableEventError``); ``export --raw`` still writes it as stored.
 
 Every refusal is one line on standard error, ``error [code]: message``, and exit status 2;
 nothing was recorded.
@@ -584,16 +585,26 @@ def export_command(
             "each table's pokerstars/tables/table-NNN.txt.",
         ),
     ] = None,
+    raw_file: Annotated[
+        Path | None,
+        typer.Option(
+            "--raw",
+            help="Write the log exactly as it is stored into this file, one JSON object a line "
+            "(each batch's command, then its events): read without decoding, so it works on a "
+            "log this pitboss cannot open. It holds the private details: keep it safe.",
+        ),
+    ] = None,
 ) -> None:
     """Entries and money taken, results and prizes paid, chips removed with reasons: what a
     treasurer or a charitable-gaming office asks for (THC add. 10), with log.csv, the head hash
-    of the log they came from (`pitboss event verify --expect`); and the hands, as PHH and
-    PokerStars text."""
+    of the log they came from (`pitboss event verify --expect`); the hands, as PHH and
+    PokerStars text; and the raw log, as stored."""
     import csv
 
     from pitboss.errors import PitbossError
     from pitboss.tournament import reports
 
+    written: list[Path] = []
     with one_line_errors(), _service(db) as svc:
         if with_details and csv_dir is None:
             raise PitbossError(
@@ -602,29 +613,38 @@ def export_command(
                 code="nothing_to_export",
                 params={"allowed": ["--csv"]},
             )
-        if csv_dir is None and hands_dir is None:
+        if csv_dir is None and hands_dir is None and raw_file is None:
             raise PitbossError(
                 "say what to export: --csv FOLDER (the treasurer's reports), --hands FOLDER "
-                "(the hands as PHH and PokerStars text), or both",
+                "(the hands as PHH and PokerStars text), --raw FILE (the log as stored), or "
+                "several",
                 code="nothing_to_export",
-                params={"allowed": ["--csv", "--hands"]},
+                params={"allowed": ["--csv", "--hands", "--raw"]},
             )
-        live = svc.open(tournament)
-        written: list[Path] = []
-        if csv_dir is not None:
-            events = [event for _, event in live.events()]
-            csv_dir.mkdir(parents=True, exist_ok=True)
-            every = reports.all_reports(live.state, events, with_details=with_details)
-            rows = {name: report.csv_rows() for name, report in every.items()}
-            rows["log"] = _log_rows(live)
-            for name, lines in rows.items():
-                path = csv_dir / f"{name}.csv"
-                with path.open("w", newline="", encoding="utf-8") as handle:
-                    csv.writer(handle).writerows(lines)
-                written.append(path)
+        if raw_file is not None:
+            from pitboss.service.audit import raw_log
+
+            lines = list(raw_log(svc.store, tournament))
+            raw_file.parent.mkdir(parents=True, exist_ok=True)
+            with raw_file.open("w", encoding="utf-8", newline="\n") as handle:
+                handle.writelines(lines)
+            written.append(raw_file)
         skipped: list[str] = []
-        if hands_dir is not None:
-            written += _export_hands(live, hands_dir, skipped)
+        if csv_dir is not None or hands_dir is not None:
+            live = svc.open(tournament)
+            if csv_dir is not None:
+                events = [event for _, event in live.events()]
+                csv_dir.mkdir(parents=True, exist_ok=True)
+                every = reports.all_reports(live.state, events, with_details=with_details)
+                rows = {name: report.csv_rows() for name, report in every.items()}
+                rows["log"] = _log_rows(live)
+                for name, table in rows.items():
+                    path = csv_dir / f"{name}.csv"
+                    with path.open("w", newline="", encoding="utf-8") as handle:
+                        csv.writer(handle).writerows(table)
+                    written.append(path)
+            if hands_dir is not None:
+                written += _export_hands(live, hands_dir, skipped)
     for path in written:
         typer.echo(str(path))
     for line in skipped:

@@ -3,7 +3,9 @@
 The converter is generic: it walks a class's fields and converts each value by the field's
 annotated type (int, bool, str, StrEnum, ``X | None``, ``tuple[T, ...]``, nested dataclasses).
 Unknown keys and values of the wrong type are refused with a `RuleSetError` naming the dotted
-field and what is allowed. Presets (`pitboss.rules.ruleset`), events and commands use it.
+field and what is allowed; an integer beyond ±`MAX_INT` (what the event codec reads back) is
+refused here too, before any setting's own check does arithmetic with it. Presets
+(`pitboss.rules.ruleset`), events and commands use it.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Literal, TypeVar
 
 from pitboss.errors import PitbossError, RuleSetError
+from pitboss.validation import MAX_INT
 
 T = TypeVar("T")
 
@@ -207,7 +210,21 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
             return value
     elif tp is int:
         if isinstance(value, int) and not isinstance(value, bool):
-            return value
+            if -MAX_INT <= value <= MAX_INT:
+                return value
+            bound = f"at most {MAX_INT:,}" if value > 0 else f"at least {-MAX_INT:,}"
+            raise _MisfitError(
+                "wrong_type",
+                f"{where} is {value:,}: it must be {bound} (pitboss records no larger amount, "
+                "count or time)",
+                {
+                    "setting": where,
+                    "expected": f"a whole number from {-MAX_INT:,} to {MAX_INT:,}",
+                    "got": _describe(value),
+                    "low": -MAX_INT,
+                    "high": MAX_INT,
+                },
+            )
     elif tp is float:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return float(value)

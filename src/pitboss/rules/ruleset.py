@@ -4,6 +4,11 @@ The loader is generic: it maps a preset's TOML tables onto the `RuleSet` datacla
 name and type (`pitboss.rules.mapping`), so adding a setting to any section needs no change
 here. A preset names the rule each setting encodes; unknown keys and values of the wrong type
 are refused with a `RuleSetError` naming the preset, the dotted setting and what is allowed.
+
+A rule set is recorded whole in the tournament's first event, so a preset is held at the door
+to what the event codec reads back (`check_rule_set`: the same bounds, defined once in
+`pitboss.validation`): a value beyond them is refused here, never written into a log that
+would then not open.
 """
 
 from __future__ import annotations
@@ -12,12 +17,14 @@ import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
-from pitboss.errors import PitbossError, RuleSetError
+from pitboss.errors import FieldError, PitbossError, RuleSetError
 from pitboss.rules.hand import HandRules
-from pitboss.rules.mapping import from_mapping
+from pitboss.rules.mapping import from_mapping, to_mapping
 from pitboss.rules.table import TableRules
 from pitboss.rules.tournament import TournamentRules
+from pitboss.validation import MAX_COMMAND_BYTES, MAX_DEPTH, check_json, checked
 
 PRESET_PACKAGE = "pitboss.rules"
 PRESET_DIR = "presets"
@@ -47,21 +54,109 @@ def parse_preset(text: str, *, name: str = "<text>") -> RuleSet:
     """Read a preset from TOML text.
 
     Raises:
-        RuleSetError: the text is not TOML, or a setting is unknown or of the wrong type.
+        RuleSetError: the text is not TOML, is larger than `MAX_COMMAND_BYTES` or nests tables
+            and lists deeper than `MAX_DEPTH` (``too_large``, ``too_deep``), or a setting is
+            unknown, of the wrong type, or beyond what a log can record (`check_rule_set`).
         StructureError: the structure breaks a rule (the message names the level).
     """
+    if len(text) > MAX_COMMAND_BYTES:
+        raise RuleSetError(
+            f"preset '{name}' is {len(text):,} characters long; a preset is at most "
+            f"{MAX_COMMAND_BYTES:,} (a house's whole rule set is about 5,000)",
+            code="too_large",
+            params={"preset": name, "size": len(text), "limit": MAX_COMMAND_BYTES},
+        )
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise RuleSetError(
             f"preset '{name}' is not valid TOML: {err}", params={"preset": name, "error": str(err)}
         ) from err
+    except RecursionError:  # tables or lists nested hundreds deep: tomllib recurses
+        raise _too_deep(name, "") from None
     try:
-        return from_mapping(RuleSet, data)
+        check_json(data, limit=MAX_COMMAND_BYTES, what="preset", leaves=False)
+    except FieldError as err:  # nesting or size, before any setting is read
+        if err.code == "too_deep":
+            raise _too_deep(name, str(err.params.get("field", ""))) from None
+        raise RuleSetError(
+            f"preset '{name}' holds more than the {MAX_COMMAND_BYTES:,} bytes a log records "
+            "for a rule set: fewer levels, shorter notes",
+            code="too_large",
+            params={"preset": name, "limit": MAX_COMMAND_BYTES},
+        ) from None
+    try:
+        rules = from_mapping(RuleSet, data)
+        check_rule_set(rules)
     except PitbossError as err:
         raise type(err)(
             f"preset '{name}': {err.message}", code=err.code, params={**err.params, "preset": name}
         ) from err
+    return rules
+
+
+def check_rule_set(rules: RuleSet) -> None:
+    """Refuse a rule set that a log could not read back: each setting within the bounds the
+    event codec checks when it reads ``tournament_created`` (`pitboss.validation.checked`:
+    whole numbers within ±`MAX_INT`, text of at most `MAX_TEXT` characters and not blank
+    where a blank is not allowed, lists of at most `MAX_ITEMS`), and the whole at most
+    `MAX_COMMAND_BYTES` of JSON (it travels in the command that creates the tournament).
+
+    Raises:
+        RuleSetError: naming the setting, its value and what is allowed (``bad_rule_set``), or
+            ``too_large``.
+    """
+    try:
+        checked(rules, where="")
+    except FieldError as err:
+        raise _out_of_bounds(err) from None
+    try:
+        check_json(to_mapping(rules), limit=MAX_COMMAND_BYTES, what="rule set")
+    except FieldError as err:
+        if err.code != "too_large":
+            raise _out_of_bounds(err) from None
+        raise RuleSetError(
+            f"the rule set is larger than the {MAX_COMMAND_BYTES:,} bytes a log records for it "
+            "(a house's whole rule set is about 5,000): fewer levels, shorter notes",
+            code="too_large",
+            params={"limit": MAX_COMMAND_BYTES},
+        ) from None
+
+
+def _out_of_bounds(err: FieldError) -> RuleSetError:
+    """A `FieldError` of `checked` in a director's words: the setting, its value, the bounds."""
+    setting = str(err.params.get("field", "")).removeprefix(".")
+    expected = str(err.params.get("expected", ""))
+    got = str(err.params.get("got", "")).rsplit(" (", 1)[0]
+    low, high, limit = (err.params.get(k) for k in ("low", "high", "limit"))
+    params: dict[str, Any] = {**err.params, "setting": setting}
+    params.pop("field", None)
+    if isinstance(low, int) and isinstance(high, int):
+        number = int(got) if got.lstrip("-").isdigit() else None
+        if number is not None and number > high:
+            bound = f"at most {high:,} (pitboss records no larger amount, count or time)"
+        elif number is not None and number < low:
+            bound = f"at least {low:,}"
+        else:
+            bound = f"a whole number from {low:,} to {high:,}"
+        message = f"{setting} is {got if number is None else f'{number:,}'}: it must be {bound}"
+    elif isinstance(limit, int) and expected.startswith("text"):
+        message = f"{setting} is too long: a setting's text is at most {limit:,} characters"
+    elif isinstance(limit, int):
+        message = f"{setting} has too many items: a list setting holds at most {limit:,}"
+    else:
+        message = f"{setting} must be {expected}, got {got}"
+    return RuleSetError(message, params=params)
+
+
+def _too_deep(name: str, field: str) -> RuleSetError:
+    return RuleSetError(
+        f"preset '{name}' nests tables and lists deeper than {MAX_DEPTH} levels"
+        + (f" (at '{field}')" if field else "")
+        + "; a preset's settings are at most 8 deep",
+        code="too_deep",
+        params={"preset": name, "field": field, "limit": MAX_DEPTH},
+    )
 
 
 def preset_names() -> list[str]:
@@ -101,6 +196,7 @@ __all__ = [
     "PRESET_DIR",
     "PRESET_PACKAGE",
     "RuleSet",
+    "check_rule_set",
     "load_preset",
     "load_preset_file",
     "parse_preset",

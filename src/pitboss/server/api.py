@@ -39,7 +39,7 @@ from pitboss.server.deps import (
 )
 from pitboss.server.hub import Hub, public_role
 from pitboss.server.views import player_details
-from pitboss.service.audit import describe_all, log_lines, plan_batches
+from pitboss.service.audit import describe_all, log_lines, plan_batches, raw_log
 from pitboss.tournament.codec import decode_command_json, encode_command
 from pitboss.tournament.colour_up import RaceColourUp
 from pitboss.tournament.counts import CountChips
@@ -411,6 +411,22 @@ async def table_command(
 def event_log(stream: str, hub: HubDep, _: DirectorDep) -> list[dict[str, Any]]:
     """Every event in words, undone ones marked (the audit trail keeps them)."""
     return [line.to_dict() for line in log_lines(hub.tournament(stream))]
+
+
+@router.get("/tournaments/{stream}/log.jsonl", tags=["exports"])
+def raw_event_log(stream: str, hub: HubDep, _: DirectorDep) -> Response:
+    """The log exactly as it is stored, one JSON object a line (`pitboss.service.audit.raw_log`),
+    for the director alone (it holds the private details): read without decoding, so a night
+    this pitboss cannot open is still downloaded whole. Not cached."""
+    text = "".join(raw_log(hub.store, stream))
+    return Response(
+        text,
+        media_type="application/x-ndjson",
+        headers={
+            "Content-Disposition": f'attachment; filename="{stream}-log.jsonl"',
+            "Cache-Control": "no-store",
+        },
+    )
 
 
 @router.get("/tournaments/{stream}/{kind}", tags=["log"])

@@ -8,7 +8,9 @@ levels and breaks on time (the director service's `tick`) while the server runs.
 
 Every error is one JSON shape, ``{"code", "params", "message"}``, with a 4xx status: 401 not
 signed in, 403 not allowed, 404 no such tournament, 409 a conflict, 422 a refused command or a
-malformed request, 429 too many wrong passwords.
+malformed request, 429 too many wrong passwords; 503 a store that cannot be written, and 500 a
+tournament whose stored log this pitboss cannot read (`UnreadableEventError`: the message says
+which event and why; the raw log can still be downloaded).
 """
 
 from __future__ import annotations
@@ -28,7 +30,13 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from pitboss.errors import ConcurrencyConflict, PitbossError, StoreError, UndoError
+from pitboss.errors import (
+    ConcurrencyConflict,
+    PitbossError,
+    StoreError,
+    UndoError,
+    UnreadableEventError,
+)
 from pitboss.server import api, dealer, hands_api, pages, play_api
 from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError, CredentialFile
 from pitboss.server.dealing import Dealing
@@ -54,6 +62,8 @@ def status_of(error: PitbossError) -> int:
         return 409
     if isinstance(error, StoreError):
         return 503
+    if isinstance(error, UnreadableEventError):
+        return 500
     return 422
 
 

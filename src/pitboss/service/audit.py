@@ -1,14 +1,17 @@
 """The log as a director reads it: every event in words, undone ones marked; what an undo or a
-redo would change; the lines a command's events say. Shared by the CLI and the server."""
+redo would change; the lines a command's events say; the log as it is stored (`raw_log`, read
+without decoding). Shared by the CLI and the server."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import json
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from pitboss.service.cursor import REDONE, UNDONE
 from pitboss.service.director import CursorPlan, LiveTournament
+from pitboss.store.protocol import EventStore
 from pitboss.tournament.codec import decode_event
 from pitboss.tournament.narration import describe
 from pitboss.tournament.registry import Event
@@ -68,6 +71,33 @@ def log_lines(live: LiveTournament) -> list[LogLine]:
                 )
             )
     return lines
+
+
+def raw_log(store: EventStore, stream: str) -> Iterator[str]:
+    """The log of ``stream`` exactly as it is stored, one JSON object a line, never decoded: a
+    night this pitboss cannot read (`pitboss.errors.UnreadableEventError`) is still its
+    director's to keep and to hand on. Each batch is a line ``{"batch", "at", "command"}``
+    (the command it came from, null for the host's own), then a line per event, its envelope
+    with its batch: ``{"seq", "v", "at", "type", "data", "batch"}`` (`decode_log` reads the
+    envelopes back).
+
+    Raises:
+        StoreError: ``unknown_stream``, or the store cannot be read.
+    """
+    events = store.load(stream)
+    position = 0
+    for batch in store.commands(stream):
+        yield _line({"batch": batch.batch, "at": batch.at, "command": batch.command})
+        while position < len(events) and events[position].seq <= batch.last_seq:
+            stored = events[position]
+            yield _line({**stored.to_envelope(), "batch": stored.batch})
+            position += 1
+    for stored in events[position:]:  # none unless the store lost a batch's record
+        yield _line({**stored.to_envelope(), "batch": stored.batch})
+
+
+def _line(value: dict[str, Any]) -> str:
+    return json.dumps(value, separators=(",", ":")) + "\n"
 
 
 def describe_all(events: Iterable[Event], before: TournamentState) -> list[str]:

@@ -26,20 +26,24 @@ A value's own validation (a `RuleSet` checks every setting as it is built) raise
 
 Old events are upcast on the way in: `UPCASTERS` holds one function per ``(type, version)``,
 applied in a chain from the stored ``v`` to the class's current ``v``; an envelope with a ``v``
-newer than the code knows is refused (``event_too_new``), never guessed at.
+newer than the code knows is refused (``event_too_new``), never guessed at. A stored event
+that does not read is refused as an `UnreadableEventError` saying which (its seq, type and
+when it was recorded) and why; the log itself is never changed, and its raw export
+(`pitboss event export --raw`, the server's ``log.jsonl``) needs no decoding. `encode_event`
+refuses (``not_recordable``) an event that would not read back, so none is ever written.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import json
-import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn, TypeVar
 
 import pitboss.tournament  # noqa: F401 - the features register their commands and events on import
 from pitboss.cards import Card
-from pitboss.errors import CardError, CodecError, FieldError, PitbossError
+from pitboss.errors import CardError, CodecError, FieldError, PitbossError, UnreadableEventError
 from pitboss.rules import RuleSet
 from pitboss.rules.mapping import Problem, Refusal, from_mapping, to_mapping
 from pitboss.rules.table import DrawTieBreak
@@ -48,21 +52,18 @@ from pitboss.tournament.creation import TournamentCreated
 from pitboss.tournament.field_words import command_words, missing_words, refusal_words
 from pitboss.tournament.registry import COMMAND_CLASSES, EVENT_CLASSES, Command, Event
 from pitboss.tournament.tables import ButtonPlaced, SeatsDrawn
-from pitboss.validation import MAX_INT, checked
+from pitboss.validation import (
+    MAX_COMMAND_BYTES,
+    MAX_DEPTH,
+    MAX_EVENT_BYTES,
+    MAX_INT,
+    check_json,
+    checked,
+    too_deep,
+    too_large,
+)
 
 T = TypeVar("T")
-
-MAX_COMMAND_BYTES = 1 << 20
-"""The largest command accepted, in bytes of JSON (1 MiB: a `CreateTournament` with a whole
-rule set is about 5 KB; a hand's stacks for 13 seats well under 1 KB)."""
-
-MAX_EVENT_BYTES = 16 << 20
-"""The largest stored event accepted, in bytes of JSON (16 MiB: the seat draw of a 10,000-player
-field is about 1 MB)."""
-
-MAX_DEPTH = 20
-"""The deepest nesting of objects and lists accepted (a command's rule set reaches 8 levels,
-an envelope 9)."""
 
 ENVELOPE_KEYS = ("seq", "v", "at", "type", "data")
 """The keys of a stored event's envelope, in the order written (STYLE 14)."""
@@ -196,9 +197,15 @@ def upcasts(event: type[Event], from_version: int) -> Callable[[Upcaster], Upcas
 def encode_event(event: Event, seq: int) -> dict[str, Any]:
     """The store's envelope ``{"seq", "v", "at", "type", "data"}`` of ``event`` at ``seq``.
 
+    The envelope is held to what `decode_event` reads back (the event's fields by
+    `pitboss.validation.checked`, the whole by `pitboss.validation.check_json`), so a value
+    no door bounded (a total grown past `MAX_INT`) is refused before it is written, never
+    found on reading.
+
     Raises:
         CodecError: ``unknown_event``: not a registered event; ``bad_field``: ``seq`` is not a
-            whole number from 0 to `MAX_INT`.
+            whole number from 0 to `MAX_INT`; ``not_recordable``: the event would not read
+            back (``params``: ``type``, ``field``, ``reason`` and the bound).
     """
     cls = type(event)
     if not isinstance(event, Event) or EVENT_CLASSES.get(cls.type) is not cls:
@@ -210,7 +217,19 @@ def encode_event(event: Event, seq: int) -> dict[str, Any]:
             params={"type": cls.type, "field": "seq", "low": 0, "high": MAX_INT, "got": _show(seq)},
         )
     data: dict[str, Any] = to_mapping(event)
-    return {"seq": seq, "v": cls.v, "at": event.at, "type": cls.type, "data": data}
+    envelope = {"seq": seq, "v": cls.v, "at": event.at, "type": cls.type, "data": data}
+    try:
+        checked(event, where=cls.type)
+        check_json(envelope, limit=MAX_EVENT_BYTES, what="event")
+    except FieldError as err:
+        field = _relative(str(err.params.get("field", "")), cls.type)
+        raise CodecError(
+            f"nothing was recorded: the event '{command_words(cls.type)}' would carry what the "
+            f"log cannot read back ({err.message})",
+            code="not_recordable",
+            params={**err.params, "type": cls.type, "field": field, "reason": err.code},
+        ) from None
+    return envelope
 
 
 def decode_event(envelope: object, *, rules: RuleSet | None = None) -> Event:
@@ -220,10 +239,11 @@ def decode_event(envelope: object, *, rules: RuleSet | None = None) -> Event:
     (`UpcastContext`); without them each recovers what the data alone decides.
 
     Raises:
-        CodecError: ``bad_event`` (not an object), ``unknown_event``, ``event_too_new``,
-            ``no_upcaster``, or a field's error as for commands.
+        UnreadableEventError: (a `CodecError`) with the reading's code, ``bad_event`` (not an
+            object), ``unknown_event``, ``event_too_new``, ``no_upcaster``, or a field's error
+            as for commands, its message and params naming the event (seq, type, when).
     """
-    return _decode_envelope(envelope, UpcastContext(rules=rules))[1]
+    return _read(envelope, UpcastContext(rules=rules))[1]
 
 
 def decode_log(envelopes: Iterable[object], *, rules: RuleSet | None = None) -> list[Event]:
@@ -233,25 +253,68 @@ def decode_log(envelopes: Iterable[object], *, rules: RuleSet | None = None) -> 
     ``rules`` are the context before it (a log written before the first event carried them).
 
     Raises:
-        CodecError: what `decode_event` raises; ``bad_sequence``: a ``seq`` not above the one
-            before it.
+        UnreadableEventError: what `decode_event` raises; ``bad_sequence``: a ``seq`` not
+            above the one before it.
     """
     context = UpcastContext(rules=rules)
     events: list[Event] = []
     previous: int | None = None
     for envelope in envelopes:
-        seq, event = _decode_envelope(envelope, context)
+        seq, event = _read(envelope, context)
         if previous is not None and seq <= previous:
-            raise CodecError(
+            error = CodecError(
                 f"the log's seq must rise from event to event: {seq} follows {previous}",
                 code="bad_sequence",
                 params={"seq": seq, "previous": previous},
             )
+            raise _unreadable(envelope, error)
         previous = seq
         if isinstance(event, TournamentCreated):
             context = UpcastContext(rules=event.rules)
         events.append(event)
     return events
+
+
+def _read(envelope: object, context: UpcastContext) -> tuple[int, Event]:
+    """`_decode_envelope`, its refusal said of the event in the log (`_unreadable`)."""
+    try:
+        return _decode_envelope(envelope, context)
+    except PitbossError as err:  # the codec's, or a rule set's own validation
+        raise _unreadable(envelope, err) from err
+
+
+def _unreadable(envelope: object, err: PitbossError) -> UnreadableEventError:
+    """``err`` as an `UnreadableEventError` naming the event (its seq, type and when it was
+    recorded, as far as the envelope says them) and saying that the log is kept."""
+    if isinstance(err, UnreadableEventError):
+        return err
+    fields = envelope if isinstance(envelope, Mapping) else {}
+    seq, kind, at = (fields.get(key) for key in ("seq", "type", "at"))
+    seq = seq if type(seq) is int else None
+    kind = kind if isinstance(kind, str) and len(kind) <= 100 else None
+    at = at if type(at) is int else None
+    which = "an event of the log" if seq is None else f"event {seq} of the log"
+    said = [f"{command_words(kind)}" if kind else "", _when(at)]
+    details = ", ".join(part for part in said if part)
+    return UnreadableEventError(
+        f"{which}{f' ({details})' if details else ''} cannot be read: {err.message}. The night "
+        "is stored as it was recorded, but this pitboss cannot open it; everything recorded can "
+        "still be exported as it is stored (`pitboss event export DB ID --raw FILE`, or the "
+        "server's download of the raw log, /api/tournaments/ID/log.jsonl)",
+        code=err.code,
+        params={**err.params, "seq": seq, "event": kind, "at": at},
+    )
+
+
+def _when(at: int | None) -> str:
+    """``at`` (ms UTC) as a reader says it: ``recorded 2026-11-14 18:05:00 UTC``."""
+    if at is None:
+        return ""
+    try:
+        moment = dt.datetime.fromtimestamp(at / 1000, tz=dt.UTC)
+    except (ValueError, OverflowError, OSError):
+        return f"recorded at {at} ms"
+    return f"recorded {moment:%Y-%m-%d %H:%M:%S} UTC"
 
 
 def _decode_envelope(envelope: object, context: UpcastContext) -> tuple[int, Event]:
@@ -549,77 +612,15 @@ def _check_keys(data: Mapping[str, Any], keys: Sequence[str], what: str) -> None
 
 
 def _check_json(value: object, *, limit: int, what: str) -> None:
-    """Refuse a value that JSON text could not give, or that is too large or too deep.
-
-    JSON values only (objects with text keys, lists, text of whole Unicode characters, finite
-    numbers, true, false, null), integers within ±`MAX_INT`, nesting to `MAX_DEPTH`, and about
-    ``limit`` bytes in all (each value counts one, text and keys their length). Walked without
-    recursion, so a deep value cannot exhaust the stack before it is refused.
-    """
-    budget = limit
-    stack: list[tuple[object, int, _Path]] = [(value, 1, None)]
-    while stack:
-        node, depth, path = stack.pop()
-        budget -= 1
-        if node is None or type(node) is bool:
-            pass
-        elif isinstance(node, str) and type(node) is str:
-            budget -= len(node)
-            if not (node.isascii() or _is_unicode(node)):
-                _not_json(what, path, "text of whole Unicode characters", node)
-        elif isinstance(node, int) and type(node) is int:
-            if not -MAX_INT <= node <= MAX_INT:
-                _not_json(what, path, f"a whole number from {-MAX_INT:,} to {MAX_INT:,}", node)
-        elif isinstance(node, float) and type(node) is float:
-            if not math.isfinite(node):
-                _not_json(what, path, "a finite number", node)
-        elif isinstance(node, Mapping | list | tuple):
-            if depth > MAX_DEPTH:
-                _too_deep(what, _render(path))
-            if budget - len(node) < 0:
-                _too_large(what, limit, None)
-            if isinstance(node, Mapping):
-                for key, child in node.items():
-                    if type(key) is not str:
-                        _not_json(what, path, "an object with text keys", key)
-                    budget -= len(key)
-                    stack.append((child, depth + 1, (path, key)))
-            else:
-                stack.extend((child, depth + 1, (path, i)) for i, child in enumerate(node))
-        else:
-            _not_json(what, path, "a JSON value", node)
-        if budget < 0:
-            _too_large(what, limit, None)
-
-
-def _is_unicode(text: str) -> bool:
-    """No lone surrogate (``"\\ud800"`` in JSON): text UTF-8 and the databases can carry."""
+    """`pitboss.validation.check_json`, refused as a `CodecError` of the same code."""
     try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
+        check_json(value, limit=limit, what=what)
+    except FieldError as err:
+        raise _as_codec_error(err) from None
 
 
-_Path = tuple["_Path", str | int] | None
-"""Where a value sits, as (parent, key or index), rendered only for an error."""
-
-
-def _render(path: _Path) -> str:
-    parts: list[str] = []
-    while path is not None:
-        path, key = path
-        parts.append(f"[{key}]" if isinstance(key, int) else f".{key}")
-    return "".join(reversed(parts)).removeprefix(".")
-
-
-def _not_json(what: str, path: _Path, expected: str, got: object) -> NoReturn:
-    field = _render(path)
-    raise CodecError(
-        f"the {what}'s '{field}' must be {expected}, got {_show(got)}",
-        code="bad_field",
-        params={"what": what, "field": field, "expected": expected, "got": _show(got)},
-    )
+def _as_codec_error(err: FieldError) -> CodecError:
+    return CodecError(err.message, code=err.code, params=err.params)
 
 
 def _no_constant(name: str) -> NoReturn:
@@ -676,21 +677,17 @@ def _bad(kind: str, field: str, expected: str, got: object) -> NoReturn:
 
 
 def _too_large(what: str, limit: int, size: int | None) -> NoReturn:
-    raise CodecError(
-        f"the {what} is larger than the {limit:,} bytes accepted"
-        + ("" if size is None else f" ({size:,} bytes)"),
-        code="too_large",
-        params={"what": what, "limit": limit, "size": size},
-    )
+    try:
+        too_large(what, limit, size)
+    except FieldError as err:
+        raise _as_codec_error(err) from None
 
 
 def _too_deep(what: str, field: str) -> NoReturn:
-    raise CodecError(
-        f"the {what} nests objects and lists deeper than {MAX_DEPTH} levels"
-        + (f" (at '{field}')" if field else ""),
-        code="too_deep",
-        params={"what": what, "field": field, "limit": MAX_DEPTH},
-    )
+    try:
+        too_deep(what, field)
+    except FieldError as err:
+        raise _as_codec_error(err) from None
 
 
 def _param(value: object) -> object:

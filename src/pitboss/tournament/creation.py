@@ -8,13 +8,12 @@ upgrading a preset file never changes a tournament already under way.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated
 
 from pitboss.errors import TournamentError
 from pitboss.rules import RuleSet
+from pitboss.rules.ruleset import check_rule_set
 from pitboss.tournament.registry import Command, Context, Event, folds, handles
 from pitboss.tournament.state import TournamentState
-from pitboss.validation import SELF_CHECKED
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -22,10 +21,11 @@ class CreateTournament(Command):
     """Create the tournament: its name and the house's rule set (the first command of a log).
 
     The rule set checks every setting as it is built (from a preset, a house's TOML file or a
-    JSON command), so here only its type is checked."""
+    JSON command); here, as in `TournamentCreated`, every setting is also held to the bounds
+    the codec reads the event back by, so a night is never recorded that cannot be opened."""
 
     name: str
-    rules: Annotated[RuleSet, SELF_CHECKED]
+    rules: RuleSet
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -51,6 +51,7 @@ def _create(s: TournamentState, c: CreateTournament, ctx: Context) -> list[Event
             code="already_created",
             params={"name": s.name},
         )
+    check_rule_set(c.rules)
     return [TournamentCreated(at=ctx.now, name=c.name.strip(), rules=c.rules)]
 
 
