@@ -177,6 +177,29 @@ def test_two_writers_drift_no_more_a_batch_committed_between_the_followers_reads
     assert second.head == store.head(first.stream)
 
 
+def test_the_log_never_shows_another_writers_batch_as_undone_before_it_is_read(
+    store: EventStore, clock: FakeClock
+) -> None:
+    """Issue 25: the log (the console's audit trail) read every batch of the store but judged
+    "in effect" by the batches folded; another server's re-buy, not yet read, showed as undone,
+    and a report mixed the state with events it was not the fold of."""
+    first = _service(store, clock).create("Friday", _rules())
+    _register(first, 2)
+    second = _service(store, clock).open(first.stream)
+    first.execute(
+        c.RegisterPlayer(player_id=PlayerId("ann"), name="Ann", details=PersonalDetails())
+    )
+    assert [b.in_effect for b in second.batches()] == [True, True, True]
+    state, events = second.history()
+    assert state is second.state
+    assert replay_log(e for _, e in events) == state
+    second.refresh()
+    assert [b.in_effect for b in second.batches()] == [True] * 4
+    state, events = second.history()
+    assert PlayerId("ann") in state.players
+    assert replay_log(e for _, e in events) == state
+
+
 def test_a_stale_writer_never_overwrites(store: EventStore, clock: FakeClock) -> None:
     live = _service(store, clock).create("Friday", _rules())
     from pitboss.store.envelopes import NewEvent

@@ -514,6 +514,16 @@ def flush(store: EventStore) -> None:
     flush_loop(store)
 
 
+def settle(store: EventStore) -> None:
+    """Until the thread of ``store`` (`write_behind`) has done with every event given to it,
+    committed or refused (a room dealing again after the store failed reads the hand streams
+    only then, so no event of before the failure is committed after the ones of after).
+    Blocking: call it outside the event loop."""
+    writer = _WRITERS.get(id(store))
+    if writer is not None and writer.store is store:
+        writer.wait()
+
+
 def flush_loop(store: EventStore) -> None:
     """Commit at once the hand events ``store`` has waiting on the running loop's group (not
     the writer thread's: `HandLog.settled` waits for those without stopping the loop).
@@ -667,6 +677,7 @@ __all__ = [
     "hands_as_phh",
     "is_hand_stream",
     "read_hands",
+    "settle",
     "stop_writing_behind",
     "tournament_hands",
     "write_behind",

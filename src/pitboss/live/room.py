@@ -24,7 +24,7 @@ from pitboss.errors import ConductError
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.live.agents import Answer, LiveAgent, LiveError, RemoteAgent, Turn
 from pitboss.live.clock import LiveClock, within
-from pitboss.live.hands import HandLog, flush, flush_loop
+from pitboss.live.hands import HandLog, flush, flush_loop, settle
 from pitboss.live.table import TableRunner, clock_stands
 from pitboss.service.director import LiveTournament
 from pitboss.tournament.conduct import MarkAbsent, MarkReturned
@@ -176,6 +176,8 @@ class LiveRoom:
         if hand_log is not None:  # the hand's decisions are stored before its result
             await hand_log.settled()
             flush_loop(self.live.store)
+            if hand_log.failed is not None:  # not stored: no result (dealt on, `recover`)
+                raise hand_log.failed
         events = await self.offload(lambda: self._unless_paused(command))
         if events:
             self.notify()
@@ -308,6 +310,34 @@ class LiveRoom:
 
     # ------------------------------------------------------------------------ running
 
+    def _runner_ended(self, task: asyncio.Task[None]) -> None:
+        """A runner that failed ends the room now, not at its next look (``poll_seconds``)."""
+        if not task.cancelled() and task.exception() is not None:
+            self._changed.set()
+
+    async def recover(self) -> None:
+        """Make the room ready to deal again after the store failed (`run` raised a
+        `StoreError`): what the tables gave the store is committed or refused first, the
+        director's log is read again (a command committed as the connection dropped is seen),
+        then each table reads its hand stream again, so the hand in play is dealt on from what
+        was stored.
+
+        Raises:
+            StoreError: the store is still unavailable (try again later).
+        """
+        await self.offload(self._caught_up)
+        for number, runner in self.runners.items():
+            if number in self.state.tables:
+                runner.reopen()
+        self._tasks.clear()
+        self._numbered = 0
+        self.notify()
+
+    def _caught_up(self) -> list[Event]:
+        settle(self.live.store)
+        self.live.refresh()
+        return []
+
     async def run(self) -> None:
         """Deal every table until the tournament is over (a table opened later gets its own
         runner; a broken table's runner ends). A runner's failure ends the room with it."""
@@ -319,7 +349,9 @@ class LiveRoom:
                         _raise_failure(task)
                         runner = self.runners.get(number) or TableRunner(self, number)
                         self.runners[number] = runner
-                        self._tasks[number] = asyncio.ensure_future(runner.run())
+                        task = asyncio.ensure_future(runner.run())
+                        task.add_done_callback(self._runner_ended)
+                        self._tasks[number] = task
                 for task in self._tasks.values():
                     _raise_failure(task)
                 await self.wait_for_change()

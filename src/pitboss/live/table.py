@@ -150,6 +150,18 @@ class TableRunner:
         self.decisions: deque[DecisionRecord] = deque(maxlen=RECENT_DECISIONS)
         self._decided_at: dict[PlayerId, int] = {}
 
+    def reopen(self) -> None:
+        """Read the hand stream again, after the store failed (`LiveRoom.recover`): the hand
+        in play is dealt on from what was stored, a decision that was not is asked again.
+
+        Raises:
+            StoreError: the store is still unavailable.
+        """
+        live = self.room.live
+        self.log = HandLog(live.store, live.stream, self.table, at=self.room.clock.now())
+        self.hand = self.hand_id = None
+        self.turn = None
+
     # ------------------------------------------------------------------------ the loop
 
     async def run(self) -> None:

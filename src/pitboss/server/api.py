@@ -465,7 +465,8 @@ def export(
     ``details=true`` (``entries`` only): the treasurer's record, every player's private details
     after the money (THC 1); no other report carries them."""
     live = hub.tournament(stream)
-    reports = all_reports(live.state, [event for _, event in live.events()], with_details=details)
+    state, events = live.history()
+    reports = all_reports(state, [event for _, event in events], with_details=details)
     if report not in reports:
         raise PitbossError(
             f"there is no report called '{report[:40]}': choose one of {', '.join(reports)}",

@@ -40,7 +40,7 @@ from pitboss.errors import (
 from pitboss.server import api, dealer, hands_api, pages, play_api
 from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError, CredentialFile
 from pitboss.server.dealing import Dealing
-from pitboss.server.hub import Hub, Role, Screen, public_role
+from pitboss.server.hub import Hub, Role, Screen, follow, public_role
 from pitboss.service.director import Clock, RandomFactory
 from pitboss.store.protocol import EventStore
 
@@ -94,7 +94,7 @@ def create_app(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         task = asyncio.create_task(_ticker(hub, tick_every)) if tick_every else None
         stop = threading.Event()
-        follower = threading.Thread(target=_follow, args=(hub, stop), daemon=True)
+        follower = threading.Thread(target=follow, args=(hub, stop), daemon=True)
         if listen:
             follower.start()
         try:
@@ -177,23 +177,6 @@ async def _ticker(hub: Hub, every: float) -> None:
             if error.message != failing:
                 log.warning("clock tick failed: %s", error.message)
             failing = error.message
-
-
-def _follow(hub: Hub, stop: threading.Event) -> None:
-    """Read what other writers append to the open tournaments, until ``stop``."""
-    try:
-        listener = hub.store.listen()
-    except PitbossError as error:
-        log.warning("not following other writers: %s", error.message)
-        return
-    with listener:
-        while not stop.is_set():
-            try:
-                for wakeup in listener.wait(0.1):
-                    hub.caught(wakeup.stream, wakeup.seq)
-            except PitbossError as error:  # a store hiccup: wait and listen again
-                log.warning("following other writers: %s", error.message)
-                stop.wait(1.0)
 
 
 def _role(websocket: WebSocket, auth: Auth, stream: str) -> Role:

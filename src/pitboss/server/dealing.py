@@ -26,10 +26,10 @@ from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
-from pitboss.errors import PitbossError
+from pitboss.errors import ConcurrencyConflict, PitbossError, StoreError
 from pitboss.ids import PlayerId, TableNo
 from pitboss.live import BotAgent, LiveAgent, LiveRoom, RemoteAgent, RoomSettings
-from pitboss.live.hands import stop_writing_behind, write_behind
+from pitboss.live.hands import is_hand_stream, stop_writing_behind, write_behind
 from pitboss.live.room import PacedAgent, Pacer
 from pitboss.play.bots import bot_mix
 from pitboss.server.hub import Hub, Screen, wake_screens
@@ -43,6 +43,11 @@ PACE_BUDGET_MS = 10.0
 (`pitboss.live.room.Pacer`): a person's action is taken and shown within a few turns however
 many tables the bots deal."""
 
+
+RETRY_FIRST_S = 0.2
+RETRY_MOST_S = 5.0
+"""After the store failed, the room tries to deal again after this long, doubled at each
+failure up to `RETRY_MOST_S`."""
 
 SWITCH_SECONDS = 0.0005
 """The interpreter's switch interval while the software deals (`sys.setswitchinterval`)."""
@@ -239,7 +244,7 @@ class Dealing:
 
     async def _run(self, dealt: DealtRoom) -> None:
         try:
-            await dealt.room.run()
+            await self._deal_on(dealt)
         except Exception as error:  # a runner's failure ends the room: the director sees it
             log.exception("dealing %s stopped", dealt.stream)
             dealt.error = repr(error)[:500]
@@ -251,6 +256,47 @@ class Dealing:
             self._changed(dealt)
             for screen in dealt.screens:  # woken by the hub again: a new room may start
                 screen.managed = False
+
+    async def _deal_on(self, dealt: DealtRoom) -> None:
+        """Run the room until the tournament is over. When the store fails (PostgreSQL
+        restarted, a disk full for a moment) the room waits, `RETRY_FIRST_S` doubled up to
+        `RETRY_MOST_S`, until it can read the logs again (`LiveRoom.recover`), then deals on:
+        the hands in play from what was stored. The failure is logged once (and shown in the
+        status's ``error`` until dealing goes on), and the return.
+
+        Raises:
+            StoreError: another server deals a table here (its hand stream moved on).
+        """
+        loop = asyncio.get_running_loop()
+        delay, dealt_since = RETRY_FIRST_S, loop.time()
+        while True:
+            try:
+                await dealt.room.run()
+                return
+            except StoreError as error:
+                if isinstance(error, ConcurrencyConflict) and is_hand_stream(
+                    str(error.params.get("stream", ""))
+                ):
+                    raise
+                if loop.time() - dealt_since > RETRY_MOST_S:  # a new failure, not the same one
+                    delay = RETRY_FIRST_S
+                if delay == RETRY_FIRST_S:
+                    log.warning(
+                        "dealing %s: %s; dealing on when it is back", dealt.stream, error.message
+                    )
+                dealt.error = f"the store failed ({error.message}): dealing on when it is back"
+                self._changed(dealt)
+            while True:
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, RETRY_MOST_S)
+                try:
+                    await dealt.room.recover()
+                    break
+                except StoreError:
+                    continue
+            log.warning("dealing %s on: the store is back", dealt.stream)
+            dealt.error, dealt_since = None, loop.time()
+            self._changed(dealt)
 
     def _changed(self, dealt: DealtRoom, table: TableNo | None = None) -> None:
         """``table`` of ``dealt`` shows something new: wake the screens that show it (every

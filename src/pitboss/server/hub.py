@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import hashlib
 import json
+import logging
 import random
 import secrets
 import threading
@@ -21,6 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from pitboss.errors import PitbossError
 from pitboss.ids import PlayerId, TableNo
 from pitboss.rules import RuleSet
 from pitboss.server import views
@@ -32,6 +34,8 @@ from pitboss.tournament.registry import Command
 from pitboss.tournament.state import TournamentState
 from pitboss.tournament.tables import pending
 
+log = logging.getLogger(__name__)
+
 PUSH_FRESH_MS = 100
 """How old a pushed payload may be: the screens woken by one change share one encoding built
 within this many ms (each payload's clock is as of its own ``server_now``)."""
@@ -39,6 +43,11 @@ within this many ms (each payload's clock is as of its own ``server_now``)."""
 Role = tuple[str, int | None]
 """A payload's audience: ``("public", None)``, ``("public-rules", None)`` (a public screen
 opened with ``?rules=1``: the rules' citations kept), ``("director", None)`` or ``("table", n)``."""
+
+RETRY_FIRST_S = 0.2
+RETRY_MOST_S = 5.0
+"""A follower that lost the store listens again after this long, doubled at each failure up
+to `RETRY_MOST_S`."""
 
 PUBLIC: Role = ("public", None)
 PUBLIC_WITH_RULES: Role = ("public-rules", None)
@@ -144,6 +153,22 @@ class Hub:
         live.refresh()
         self.changed(stream)
         return True
+
+    def catch_up(self) -> None:
+        """Read what other writers appended to every open tournament (after the listener was
+        made again: what was committed while nobody listened) and wake the screens of those
+        that moved.
+
+        Raises:
+            StoreError: the log cannot be read.
+        """
+        for stream in self.open_streams():
+            with self._lock:
+                live = self._open[stream]
+            before = live.current()[1]
+            live.refresh()
+            if live.current()[1] != before:
+                self.changed(stream)
 
     def tick(self) -> list[str]:
         """Record what the clock did in every open tournament; the streams that changed."""
@@ -258,6 +283,39 @@ class Hub:
         wake_screens(screens, seq)
         for listener in listeners:
             listener(stream, seq)
+
+
+def follow(hub: Hub, stop: threading.Event) -> None:
+    """Read what other writers (``pitboss event``, a second server) append to the open
+    tournaments, until ``stop``.
+
+    A listener whose connection died (the database restarted) is made again, after
+    `RETRY_FIRST_S`, doubled at each failure up to `RETRY_MOST_S`; once it listens, every open
+    tournament is read from the log (`Hub.catch_up`), so a write made meanwhile shows. The
+    loss is logged once, and the return."""
+    delay = RETRY_FIRST_S
+    lost = False
+    while not stop.is_set():
+        try:
+            with hub.store.listen() as listener:
+                hub.catch_up()  # after LISTEN: nothing committed since falls between the two
+                if lost:
+                    log.warning("following other writers again")
+                    lost = False
+                delay = RETRY_FIRST_S
+                while not stop.is_set():
+                    for wakeup in listener.wait(0.1):
+                        hub.caught(wakeup.stream, wakeup.seq)
+        except PitbossError as error:
+            if not lost:
+                log.warning(
+                    "not following other writers (%s): listening again in %.1f s and after",
+                    error.message,
+                    delay,
+                )
+                lost = True
+            stop.wait(delay)
+            delay = min(delay * 2, RETRY_MOST_S)
 
 
 def wake_screens(screens: Iterable[Screen], seq: int) -> None:

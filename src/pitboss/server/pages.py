@@ -179,8 +179,8 @@ def move_slips(request: Request, stream: str, hub: HubDep, session: OptionalSess
 def _last_break(hub: Hub, stream: str) -> tuple[int | None, list[dict[str, Any]], bool]:
     """The last table broken and its players' moves (names as they are now)."""
     live = hub.tournament(stream)
-    state = live.state
-    for _, event in reversed(live.events()):
+    state, events = live.history()
+    for _, event in reversed(events):
         if isinstance(event, TableBroken):
             return event.table, [move_payload(state, m) for m in event.moves], True
     return None, [], False

@@ -421,25 +421,35 @@ class LiveTournament:
         self._snapshot_seq = self.head
 
     def batches(self) -> list[Batch]:
-        """Every batch of the log, undone ones included (the audit trail)."""
+        """Every batch of the log read so far, undone ones included (the audit trail).
+
+        Only the batches folded into the state, with their events (read through the head): a
+        batch another writer committed since is shown once `refresh` has read it, never as
+        one out of effect before it is folded."""
         with self._lock:
-            commands = self.store.commands(self.stream)
-            events = self.store.load(self.stream)
+            last = self.cursor.last_batch
+            commands = [b for b in self.store.commands(self.stream) if b.batch <= last]
+            events = self.store.load(self.stream, through_seq=self.head)
             return _grouped(commands, events, set(self.cursor.applied))
 
     def events(self) -> list[tuple[StoredEvent, Event]]:
         """The events in effect, in order, decoded."""
+        return self.history()[1]
+
+    def history(self) -> tuple[TournamentState, list[tuple[StoredEvent, Event]]]:
+        """The state and the events in effect that it is the fold of, read as one pair (a
+        report built of both never mixes a state with events another writer added since)."""
         with self._lock:
             applied = set(self.cursor.applied)
             out: list[tuple[StoredEvent, Event]] = []
             rules: RuleSet | None = None
-            for stored in self.store.load(self.stream):
+            for stored in self.store.load(self.stream, through_seq=self.head):
                 if stored.batch not in applied or stored.type in _MARK_EVENTS:
                     continue
                 event = decode_event(stored.to_envelope(), rules=rules)
                 rules = getattr(event, "rules", rules)
                 out.append((stored, event))
-            return out
+            return self.state, out
 
     def _batches(self, numbers: Sequence[int]) -> tuple[Batch, ...]:
         if not numbers:
