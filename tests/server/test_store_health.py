@@ -83,6 +83,7 @@ def test_a_clock_tick_refused_by_a_vanished_store_is_logged_once_not_every_tick(
 
     caplog.set_level(logging.WARNING)
     asyncio.run(five_ticks())
-    assert [r.getMessage() for r in caplog.records] == [
+    # (only the ticker's lines: a thread an earlier test left may log in this worker too)
+    assert [r.getMessage() for r in caplog.records if r.name == "pitboss.server.app"] == [
         "clock tick failed: The night is not being saved: ..."
     ]
