@@ -33,6 +33,7 @@ from pitboss.server.deps import AuthDep, DirectorDep, HubDep, OptionalSessionDep
 from pitboss.server.hub import Hub, Screen
 from pitboss.server.pages import render
 from pitboss.server.player import player_view, spectator_view
+from pitboss.server.ws_params import ScreenQuery, refuse
 from pitboss.tournament.conduct import CallClock
 from pitboss.tournament.registration import DeclareRebuy
 
@@ -305,33 +306,27 @@ def _submit(dealt: DealtRoom | None, player: PlayerId, message: dict[str, Any]) 
     }
 
 
-def _live_role(websocket: WebSocket, auth: Auth, stream: str) -> tuple[str, str]:
-    kind = websocket.query_params.get("role", "")
-    if kind == "player":
-        player = websocket.query_params.get("player", "")[:100]
-        auth.check_player_token(stream, player, websocket.query_params.get("token"))
-        return kind, player
-    raw = websocket.query_params.get("table", "")
-    if not raw.isdigit():
-        raise AuthError(
-            "a spectator's screen needs its table number",
-            code="bad_table",
-            params={"table": raw[:40]},
-        )
-    return kind, raw
+def _live_role(auth: Auth, stream: str, query: ScreenQuery) -> tuple[str, str]:
+    if query.role == "player":
+        player = query.player or ""
+        auth.check_player_token(stream, player, query.token)
+        return query.role, player
+    if query.table is None:
+        raise AuthError("a spectator's screen needs its table number", code="bad_table")
+    return query.role, str(query.table)
 
 
-async def serve_live(websocket: WebSocket, hub: Hub, auth: Auth, stream: str) -> None:
-    """A player's or spectator's screen: the full view at once, a new one after every change;
-    a player's frames are their actions."""
+async def serve_live(
+    websocket: WebSocket, hub: Hub, auth: Auth, stream: str, query: ScreenQuery
+) -> None:
+    """A player's or spectator's screen (its query checked: `pitboss.server.ws_params`): the
+    full view at once, a new one after every change; a player's frames are their actions."""
     dealing = dealing_of(websocket)
     try:
-        kind, who = _live_role(websocket, auth, stream)
+        kind, who = _live_role(auth, stream, query)
         hub.tournament(stream)
     except PitbossError as error:
-        await websocket.accept()
-        await websocket.send_json({"kind": "error", **error.to_dict()})
-        await websocket.close(code=4403 if isinstance(error, AuthError) else 4404)
+        await refuse(websocket, error)
         return
     player = PlayerId(who) if kind == "player" else None
     screen = Screen(stream=stream, role=(kind, int(who) if kind == "spectator" else None))
