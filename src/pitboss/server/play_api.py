@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import weakref
 from typing import Any
 
@@ -36,6 +37,8 @@ from pitboss.server.player import player_view, spectator_view
 from pitboss.server.ws_params import ScreenQuery, refuse
 from pitboss.tournament.conduct import CallClock
 from pitboss.tournament.registration import DeclareRebuy
+
+log = logging.getLogger(__name__)
 
 router = APIRouter()
 
@@ -361,13 +364,20 @@ async def serve_live(
         loop's next turn); a spectator's are ignored. The screen is woken at the end."""
         try:
             while True:
-                frame = await websocket.receive_text()
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
                 if player is None:
                     continue
-                answer = await _answer(dealt, player, frame)
+                answer = await _answer(dealt, player, message.get("text"))
                 await send(answer)
                 if answer["kind"] != "submitted":  # a re-buy, a clock: the view may change
                     screen.wake(0)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        except Exception:  # a bug: said in the log, not a socket dropped in silence
+            log.exception("a frame from %s's page could not be answered", player)
+            raise
         finally:
             screen.wake(0)
 
@@ -422,8 +432,11 @@ _DECLARED: weakref.WeakKeyDictionary[DealtRoom, dict[PlayerId, set[str]]] = (
 """The ids of the re-buy frames each browser player's declarations were made with."""
 
 
-async def _answer(dealt: DealtRoom | None, player: PlayerId, frame: str) -> dict[str, Any]:
-    if len(frame) > MAX_FRAME:
+async def _answer(dealt: DealtRoom | None, player: PlayerId, frame: str | None) -> dict[str, Any]:
+    """The answer to one frame of a player's page (None: a binary frame, refused). A frame too
+    long, not JSON, nested too deep for the parser (999 brackets fit in `MAX_FRAME`) or of an
+    unknown type is refused with ``bad_frame`` or ``frame_too_long``; the socket stays open."""
+    if frame is not None and len(frame) > MAX_FRAME:
         error = LiveError(
             "that frame is too long for an action",
             code="frame_too_long",
@@ -431,8 +444,8 @@ async def _answer(dealt: DealtRoom | None, player: PlayerId, frame: str) -> dict
         )
         return {"kind": "refused", "action_id": "", **error.to_dict()}
     try:
-        message = json.loads(frame)
-    except ValueError:
+        message = None if frame is None else json.loads(frame)
+    except (ValueError, RecursionError):
         message = None
     kind = message.get("type") if isinstance(message, dict) else None
     if not isinstance(message, dict) or kind not in FRAME_TYPES:
