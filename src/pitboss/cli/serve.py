@@ -4,16 +4,25 @@ The event log is a SQLite file (``--db``, ``pitboss.db`` by default) or a Postgr
 (``--database-url``). The director's password is chosen at first start, through the address
 printed here with a one-time setup code, and kept hashed in a credentials file beside the
 database (``--credentials`` to put it elsewhere).
+
+Each client is known by the address it connects from (wrong passwords are counted per
+address): a ``X-Forwarded-For`` header is believed only from the reverse proxy the director
+names with ``--forwarded-allow-ips`` (issue 25: from loopback, a new header on every guess
+escaped the wrong-password limit).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pitboss.cli._app import app
+
+if TYPE_CHECKING:
+    import uvicorn
+    from fastapi import FastAPI
 
 
 def credentials_path(db: str, given: Path | None) -> Path:
@@ -46,6 +55,25 @@ def banner(url: str, *, has_password: bool, setup_code: str, host: str) -> list[
     return lines
 
 
+def server_config(
+    application: FastAPI, *, host: str, port: int, forwarded_allow_ips: str | None = None
+) -> uvicorn.Config:
+    """How uvicorn serves ``application``: forwarded headers (``X-Forwarded-For``,
+    ``X-Forwarded-Proto``) honoured only from ``forwarded_allow_ips`` (a proxy's addresses,
+    comma-separated, ``*`` for any) and ignored without it, whatever uvicorn's default
+    (which trusts them from 127.0.0.1)."""
+    import uvicorn
+
+    return uvicorn.Config(
+        application,
+        host=host,
+        port=port,
+        log_level="warning",
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips,
+    )
+
+
 @app.command("serve")
 def serve_command(
     db: Annotated[
@@ -60,6 +88,17 @@ def serve_command(
     credentials: Annotated[
         Path | None,
         typer.Option("--credentials", help="The file of the director's password hash."),
+    ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help=(
+                "Behind a reverse proxy: its addresses (comma-separated, '*' for any), whose "
+                "X-Forwarded-For names the client. Without it the header is ignored and each "
+                "client is known by its own address."
+            ),
+        ),
     ] = None,
 ) -> None:
     """Serve the director's console, the big-screen clock, the seating chart and find my seat,
@@ -90,7 +129,10 @@ def serve_command(
         host=host,
     ):
         typer.echo(line)
+    config = server_config(
+        application, host=host, port=port, forwarded_allow_ips=forwarded_allow_ips
+    )
     try:
-        uvicorn.run(application, host=host, port=port, log_level="warning")
+        uvicorn.Server(config).run()
     finally:
         store.close()
