@@ -61,8 +61,11 @@ def server_config(
     """How uvicorn serves ``application``: forwarded headers (``X-Forwarded-For``,
     ``X-Forwarded-Proto``) honoured only from ``forwarded_allow_ips`` (a proxy's addresses,
     comma-separated, ``*`` for any) and ignored without it, whatever uvicorn's default
-    (which trusts them from 127.0.0.1)."""
+    (which trusts them from 127.0.0.1); a WebSocket message over `MAX_WS_MESSAGE_BYTES`
+    closes its socket (1009) unread."""
     import uvicorn
+
+    from pitboss.server.limits import MAX_WS_MESSAGE_BYTES
 
     return uvicorn.Config(
         application,
@@ -71,6 +74,7 @@ def server_config(
         log_level="warning",
         proxy_headers=forwarded_allow_ips is not None,
         forwarded_allow_ips=forwarded_allow_ips,
+        ws_max_size=MAX_WS_MESSAGE_BYTES,
     )
 
 

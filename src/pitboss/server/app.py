@@ -33,6 +33,7 @@ from pitboss.server import api, dealer, hands_api, pages, play_api
 from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError, CredentialFile
 from pitboss.server.dealing import Dealing
 from pitboss.server.hub import Hub, Role, Screen, public_role
+from pitboss.server.limits import BodyLimit
 from pitboss.server.ws_params import ScreenQuery, refuse, screen_query
 from pitboss.service.director import Clock, RandomFactory
 from pitboss.store.protocol import EventStore
@@ -113,6 +114,7 @@ def create_app(
     app.state.hub = hub
     app.state.auth = auth
     app.state.dealing = dealing
+    app.add_middleware(BodyLimit)  # every body capped before it is read (issue 25)
 
     @app.exception_handler(PitbossError)
     async def refused(_request: Request, error: PitbossError) -> JSONResponse:
