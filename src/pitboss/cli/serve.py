@@ -114,7 +114,7 @@ def serve_command(
     from pitboss.cli.event import one_line_errors
     from pitboss.server.app import create_app
     from pitboss.server.auth import CredentialFile
-    from pitboss.service import system_clock, system_random
+    from pitboss.service import SteadyClock, system_random
     from pitboss.store import open_store
 
     target = database_url or db
@@ -122,8 +122,10 @@ def serve_command(
         store = open_store(target)
         keeper = CredentialFile(credentials_path(target, credentials))
     setup_code = secrets.token_urlsafe(9)
+    # The machine's clock read once; from then on the time since boot, so setting the
+    # computer's clock during the night neither rewinds nor jumps the tournament's (issue 25).
     application = create_app(
-        store, system_clock, system_random, credentials=keeper, setup_code=setup_code
+        store, SteadyClock(), system_random, credentials=keeper, setup_code=setup_code
     )
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     for line in banner(
