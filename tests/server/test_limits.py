@@ -54,7 +54,13 @@ def post_endless(app: FastAPI, path: str) -> tuple[int, dict[str, Any], int]:
     async def send(message: dict[str, Any]) -> None:
         sent.append(message)
 
-    asyncio.run(app(http_scope(path, []), receive, send))  # type: ignore[arg-type]
+    # in a thread of its own: a loop another test left running here would refuse asyncio.run
+    call = threading.Thread(
+        target=asyncio.run,
+        args=(app(http_scope(path, []), receive, send),),  # type: ignore[arg-type]
+    )
+    call.start()
+    call.join(timeout=TIMEOUT_S * 3)
     status = next(m["status"] for m in sent if m["type"] == "http.response.start")
     body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
     return status, json.loads(body), pulled
