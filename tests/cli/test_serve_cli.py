@@ -6,15 +6,21 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
-from tests.server.conftest import free_port
+import uvicorn
+from tests.server.conftest import PASSWORD, SETUP_CODE, TestClock, free_port
 
-from pitboss.cli.serve import banner, credentials_path
+from pitboss.cli.serve import banner, credentials_path, server_config
+from pitboss.server.app import create_app
+from pitboss.server.auth import MAX_FAILURES
+from pitboss.service import seeded_random
+from pitboss.store import open_store
 
 
 @contextmanager
@@ -107,3 +113,69 @@ def test_an_unopenable_database_is_one_line_and_status_2(tmp_path: Path) -> None
     assert result.returncode == 2
     assert result.stderr.startswith("error [")
     assert "Traceback" not in result.stderr
+
+
+# --- who a client is: its own address, or the proxy's word for it ----------------------------
+
+
+@contextmanager
+def served(tmp_path: Path, *, forwarded_allow_ips: str | None) -> Iterator[str]:
+    """The app on loopback as ``pitboss serve`` configures uvicorn, a password chosen."""
+    port = free_port()
+    with open_store(tmp_path / f"night-{port}.db") as store:
+        application = create_app(
+            store,
+            TestClock(),
+            seeded_random("proxy"),
+            setup_code=SETUP_CODE,
+            tick_every=None,
+            listen=False,
+        )
+        config = server_config(
+            application, host="127.0.0.1", port=port, forwarded_allow_ips=forwarded_allow_ips
+        )
+        server = uvicorn.Server(config)
+        thread = threading.Thread(target=server.run, daemon=True)
+        thread.start()
+        deadline = time.monotonic() + 15
+        while not server.started:
+            if not thread.is_alive() or time.monotonic() > deadline:
+                raise AssertionError("uvicorn did not start")
+            time.sleep(0.02)
+        url = f"http://127.0.0.1:{port}"
+        try:
+            body = {"password": PASSWORD, "setup_code": SETUP_CODE}
+            assert httpx.post(url + "/api/setup", json=body, trust_env=False).status_code == 200
+            yield url
+        finally:
+            server.should_exit = True
+            thread.join(timeout=10)
+
+
+def guess(url: str, forwarded_for: str) -> int:
+    """A wrong password from loopback claiming to be ``forwarded_for``; the status."""
+    answer = httpx.post(
+        url + "/api/session",
+        json={"password": "not-the-password"},
+        headers={"X-Forwarded-For": forwarded_for},
+        trust_env=False,
+    )
+    return answer.status_code
+
+
+def test_a_new_x_forwarded_for_on_each_guess_does_not_escape_the_wrong_password_limit(
+    tmp_path: Path,
+) -> None:
+    with served(tmp_path, forwarded_allow_ips=None) as url:
+        statuses = [guess(url, f"203.0.113.{i}") for i in range(MAX_FAILURES + 1)]
+    assert statuses == [401] * MAX_FAILURES + [429]
+
+
+def test_behind_the_proxy_the_director_names_each_forwarded_client_is_counted_apart(
+    tmp_path: Path,
+) -> None:
+    with served(tmp_path, forwarded_allow_ips="127.0.0.1") as url:
+        ann = [guess(url, "203.0.113.7") for _ in range(MAX_FAILURES + 1)]
+        bob = guess(url, "198.51.100.9")
+    assert ann == [401] * MAX_FAILURES + [429]
+    assert bob == 401

@@ -118,7 +118,7 @@ def bodies(director: Director, stream: str) -> dict[tuple[str, str], dict[str, A
         ("POST", "/api/tournaments/{stream}/{kind}"): {
             "expect": [b["batch"] for b in plan["batches"]]
         },
-        ("POST", "/api/password"): {"password": "a-new-password"},
+        ("POST", "/api/password"): {"current_password": PASSWORD, "password": "a-new-password"},
         ("POST", "/api/session"): {"password": PASSWORD},
         ("DELETE", "/api/session"): None,
     }
@@ -303,7 +303,8 @@ def test_a_changed_password_ends_the_other_sessions(app: FastAPI, director: Dire
         assert signed.status_code == 200
         assert phone.get(view).status_code == 200
 
-        changed = director.post("/api/password", json={"password": "a-brand-new-one"})
+        body = {"current_password": PASSWORD, "password": "a-brand-new-one"}
+        changed = director.post("/api/password", json=body)
         assert changed.status_code == 200, changed.text
         director.csrf = changed.json()["csrf"]
 
@@ -311,6 +312,31 @@ def test_a_changed_password_ends_the_other_sessions(app: FastAPI, director: Dire
         assert director.client.get(view).status_code == 200  # the changer's new cookie
         assert_refused(phone.post("/api/session", json={"password": PASSWORD}), 401)
         assert phone.post("/api/session", json={"password": "a-brand-new-one"}).status_code == 200
+
+
+def test_changing_the_password_needs_the_current_one_counted_with_wrong_passwords(
+    app: FastAPI, director: Director, clock: TestClock
+) -> None:
+    """Regression (issue 25): anyone at a console left signed in could set a new password
+    and lock the director out."""
+    stream = director.create()
+    before = snapshot(app.state.hub.store, stream, app)
+    missing = director.post("/api/password", json={"password": "taken-over-now"})
+    assert_refused(missing, 401, "wrong_password")
+    assert missing.json()["params"] == {"field": "current_password"}
+    for _ in range(MAX_FAILURES - 1):
+        body = {"current_password": "a-guess-at-it", "password": "taken-over-now"}
+        assert_refused(director.post("/api/password", json=body), 401, "wrong_password")
+    # counted with the wrong sign-ins: now even the right one waits, and so does signing in
+    right = {"current_password": PASSWORD, "password": "a-brand-new-one"}
+    assert_refused(director.post("/api/password", json=right), 429, "too_many_attempts")
+    assert_refused(director.client.post("/api/session", json={"password": PASSWORD}), 429)
+    assert snapshot(app.state.hub.store, stream, app) == before  # the password unchanged
+    assert director.client.get(f"/api/tournaments/{stream}/director").status_code == 200
+    clock.advance(FAILURE_WINDOW_MS + 1)
+    changed = director.post("/api/password", json=right)
+    assert changed.status_code == 200, changed.text
+    assert snapshot(app.state.hub.store, stream, app) != before
 
 
 def test_signing_out_drops_the_cookie_and_a_kept_copy_no_longer_signs_in(

@@ -4,16 +4,25 @@ The event log is a SQLite file (``--db``, ``pitboss.db`` by default) or a Postgr
 (``--database-url``). The director's password is chosen at first start, through the address
 printed here with a one-time setup code, and kept hashed in a credentials file beside the
 database (``--credentials`` to put it elsewhere).
+
+Each client is known by the address it connects from (wrong passwords are counted per
+address): a ``X-Forwarded-For`` header is believed only from the reverse proxy the director
+names with ``--forwarded-allow-ips`` (issue 25: from loopback, a new header on every guess
+escaped the wrong-password limit).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pitboss.cli._app import app
+
+if TYPE_CHECKING:
+    import uvicorn
+    from fastapi import FastAPI
 
 
 def credentials_path(db: str, given: Path | None) -> Path:
@@ -46,6 +55,29 @@ def banner(url: str, *, has_password: bool, setup_code: str, host: str) -> list[
     return lines
 
 
+def server_config(
+    application: FastAPI, *, host: str, port: int, forwarded_allow_ips: str | None = None
+) -> uvicorn.Config:
+    """How uvicorn serves ``application``: forwarded headers (``X-Forwarded-For``,
+    ``X-Forwarded-Proto``) honoured only from ``forwarded_allow_ips`` (a proxy's addresses,
+    comma-separated, ``*`` for any) and ignored without it, whatever uvicorn's default
+    (which trusts them from 127.0.0.1); a WebSocket message over `MAX_WS_MESSAGE_BYTES`
+    closes its socket (1009) unread."""
+    import uvicorn
+
+    from pitboss.server.limits import MAX_WS_MESSAGE_BYTES
+
+    return uvicorn.Config(
+        application,
+        host=host,
+        port=port,
+        log_level="warning",
+        proxy_headers=forwarded_allow_ips is not None,
+        forwarded_allow_ips=forwarded_allow_ips,
+        ws_max_size=MAX_WS_MESSAGE_BYTES,
+    )
+
+
 @app.command("serve")
 def serve_command(
     db: Annotated[
@@ -61,6 +93,17 @@ def serve_command(
         Path | None,
         typer.Option("--credentials", help="The file of the director's password hash."),
     ] = None,
+    forwarded_allow_ips: Annotated[
+        str | None,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help=(
+                "Behind a reverse proxy: its addresses (comma-separated, '*' for any), whose "
+                "X-Forwarded-For names the client. Without it the header is ignored and each "
+                "client is known by its own address."
+            ),
+        ),
+    ] = None,
 ) -> None:
     """Serve the director's console, the big-screen clock, the seating chart and find my seat,
     results and the table devices' pages (FastAPI on uvicorn)."""
@@ -71,7 +114,7 @@ def serve_command(
     from pitboss.cli.event import one_line_errors
     from pitboss.server.app import create_app
     from pitboss.server.auth import CredentialFile
-    from pitboss.service import system_clock, system_random
+    from pitboss.service import SteadyClock, system_random
     from pitboss.store import open_store
 
     target = database_url or db
@@ -79,8 +122,10 @@ def serve_command(
         store = open_store(target)
         keeper = CredentialFile(credentials_path(target, credentials))
     setup_code = secrets.token_urlsafe(9)
+    # The machine's clock read once; from then on the time since boot, so setting the
+    # computer's clock during the night neither rewinds nor jumps the tournament's (issue 25).
     application = create_app(
-        store, system_clock, system_random, credentials=keeper, setup_code=setup_code
+        store, SteadyClock(), system_random, credentials=keeper, setup_code=setup_code
     )
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     for line in banner(
@@ -90,7 +135,10 @@ def serve_command(
         host=host,
     ):
         typer.echo(line)
+    config = server_config(
+        application, host=host, port=port, forwarded_allow_ips=forwarded_allow_ips
+    )
     try:
-        uvicorn.run(application, host=host, port=port, log_level="warning")
+        uvicorn.Server(config).run()
     finally:
         store.close()

@@ -116,6 +116,13 @@ class Password(BaseModel):
     setup_code: str | None = Field(default=None, max_length=100)
 
 
+class PasswordChange(BaseModel):
+    """The director's current password and the new one."""
+
+    current_password: str | None = Field(default=None, max_length=200)
+    password: str = Field(max_length=200)
+
+
 class NewTournament(BaseModel):
     """A tournament's name and its rules: a shipped preset, or a house's TOML file."""
 
@@ -184,10 +191,12 @@ def setup(body: Password, request: Request, response: Response, auth: AuthDep) -
 
 @router.post("/password", tags=["session"])
 def change_password(
-    body: Password, response: Response, auth: AuthDep, _: DirectorDep
+    body: PasswordChange, request: Request, response: Response, auth: AuthDep, _: DirectorDep
 ) -> dict[str, Any]:
-    """Change the password (every other session ends)."""
-    return _set_session(response, auth, auth.set_password(body.password))
+    """Change the password, given the current one (a wrong or missing one is counted with the
+    wrong sign-ins); every other session ends."""
+    session = auth.change_password(body.current_password, body.password, client_of(request))
+    return _set_session(response, auth, session)
 
 
 @router.delete("/session", tags=["session"])

@@ -41,6 +41,8 @@ from pitboss.server import api, dealer, hands_api, pages, play_api
 from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError, CredentialFile
 from pitboss.server.dealing import Dealing
 from pitboss.server.hub import Hub, Role, Screen, follow, public_role
+from pitboss.server.limits import BodyLimit
+from pitboss.server.ws_params import ScreenQuery, refuse, screen_query
 from pitboss.service.director import Clock, RandomFactory
 from pitboss.store.protocol import EventStore
 
@@ -122,6 +124,7 @@ def create_app(
     app.state.hub = hub
     app.state.auth = auth
     app.state.dealing = dealing
+    app.add_middleware(BodyLimit)  # every body capped before it is read (issue 25)
 
     @app.exception_handler(PitbossError)
     async def refused(_request: Request, error: PitbossError) -> JSONResponse:
@@ -156,10 +159,15 @@ def create_app(
 
     @app.websocket("/ws/tournaments/{stream}")
     async def screen(websocket: WebSocket, stream: str) -> None:
-        if websocket.query_params.get("role") in play_api.LIVE_ROLES:
-            await play_api.serve_live(websocket, hub, auth, stream)
+        try:
+            query = screen_query(websocket)
+        except PitbossError as error:
+            await refuse(websocket, error)
             return
-        await _serve_screen(websocket, hub, auth, stream)
+        if query.role in play_api.LIVE_ROLES:
+            await play_api.serve_live(websocket, hub, auth, stream, query)
+            return
+        await _serve_screen(websocket, hub, auth, stream, query)
 
     return app
 
@@ -179,12 +187,12 @@ async def _ticker(hub: Hub, every: float) -> None:
             failing = error.message
 
 
-def _role(websocket: WebSocket, auth: Auth, stream: str) -> Role:
+def _role(websocket: WebSocket, auth: Auth, stream: str, query: ScreenQuery) -> Role:
     """The screen's role, checked: the director's session (same origin), a table's token, or
     public (with the rules' citations when asked: ``rules=1``)."""
-    kind = websocket.query_params.get("role", "public")
+    kind = query.role
     if kind == "public":
-        return public_role(websocket.query_params.get("rules") == "1")
+        return public_role(query.rules == 1)
     if kind == "director":
         origin = websocket.headers.get("origin")
         host = websocket.headers.get("host")
@@ -203,17 +211,10 @@ def _role(websocket: WebSocket, auth: Auth, stream: str) -> Role:
             )
         return ("director", None)
     if kind == "table":
-        raw = websocket.query_params.get("table", "")
-        try:
-            table = int(raw)
-        except ValueError:
-            raise AuthError(
-                "a table screen needs its table number",
-                code="bad_table",
-                params={"table": raw[:40]},
-            ) from None
-        auth.check_table_token(stream, table, websocket.query_params.get("token"))
-        return ("table", table)
+        if query.table is None:
+            raise AuthError("a table screen needs its table number", code="bad_table")
+        auth.check_table_token(stream, query.table, query.token)
+        return ("table", query.table)
     raise AuthError(
         f"no such screen role '{kind[:40]}': public, director, table, player or spectator",
         code="bad_role",
@@ -224,11 +225,13 @@ def _role(websocket: WebSocket, auth: Auth, stream: str) -> Role:
     )
 
 
-async def _serve_screen(websocket: WebSocket, hub: Hub, auth: Auth, stream: str) -> None:
+async def _serve_screen(
+    websocket: WebSocket, hub: Hub, auth: Auth, stream: str, query: ScreenQuery
+) -> None:
     """Send the screen a full snapshot at once, then a new one after every change."""
     screen: Screen | None = None
     try:
-        role = _role(websocket, auth, stream)
+        role = _role(websocket, auth, stream, query)
         # Subscribed before the snapshot is built: a change committed meanwhile wakes it.
         screen = Screen(stream=stream, role=role)
         hub.subscribe(screen)
@@ -236,9 +239,7 @@ async def _serve_screen(websocket: WebSocket, hub: Hub, auth: Auth, stream: str)
     except PitbossError as error:
         if screen is not None:
             hub.unsubscribe(screen)
-        await websocket.accept()
-        await websocket.send_json({"kind": "error", **error.to_dict()})
-        await websocket.close(code=4403 if isinstance(error, AuthError) else 4404)
+        await refuse(websocket, error)
         return
     try:
         await websocket.accept()

@@ -6,11 +6,13 @@ wrong passwords.
   kept hashed with scrypt and a random salt.
 - A signed-in director holds a session cookie (HttpOnly, SameSite=Strict) that carries a CSRF
   token; every state-changing request must echo it in ``X-CSRF-Token`` (or the ``csrf`` field
-  of a form). A changed password ends every session.
+  of a form). Changing the password asks for the current one (a session left open on a shared
+  laptop cannot take the console over); a changed password ends every session.
 - A table device holds a per-table token, an HMAC of the tournament and table under the
   server's secret: unguessable, and valid only for that table.
-- Wrong passwords are counted per client: after `MAX_FAILURES` within `FAILURE_WINDOW_MS` the
-  client is refused (429) until the window has passed.
+- Wrong passwords (at sign-in and as the current one when changing it) and wrong setup codes are
+  counted per client: after `MAX_FAILURES` within `FAILURE_WINDOW_MS` the client is refused
+  (429) until the window has passed.
 """
 
 from __future__ import annotations
@@ -202,6 +204,29 @@ class Auth:
         self.file.credentials.password_hash = hash_password(chosen)
         self.file.save()
         return self.new_session()
+
+    def change_password(self, current: object, password: object, client: str) -> Session:
+        """A new password for a signed-in director (the caller checks the session), given
+        the current one; a new session (every other one ends).
+
+        Raises:
+            AuthError: ``too_many_attempts`` (429) while ``client`` is locked out;
+                ``wrong_password`` (401, counted as a failure) when ``current`` is missing or
+                wrong; ``bad_password`` (422) for a new one that is not allowed. Nothing is
+                changed.
+        """
+        self.check_rate(client)
+        stored = self.file.credentials.password_hash
+        if stored is None or not isinstance(current, str) or not verify_password(current, stored):
+            self.record_failure(client)
+            raise AuthError(
+                "the current password is wrong: type the password you signed in with to "
+                "change it (nothing was changed)",
+                code="wrong_password",
+                params={"field": "current_password"},
+                status=401,
+            )
+        return self.set_password(password)
 
     def sign_in(self, password: object, client: str) -> Session:
         """A session for the right password.

@@ -171,6 +171,7 @@ def recorded_view(
     """What the dealer's device shows at ``table``: the hand in play (``hand``; None with no
     hand in play, ``hand_error`` when the hand cannot be recorded), the table's players, the
     level's blinds and ante, and ``next_hand_id``."""
+    now = views.shown_at(state, now)
     clock = views.clock_payload(state, now)
     seats = state.tables.get(TableNo(table))
     out: dict[str, Any] = {

@@ -26,7 +26,7 @@ from pitboss.errors import PitbossError
 from pitboss.ids import PlayerId, TableNo
 from pitboss.rules import RuleSet
 from pitboss.server import views
-from pitboss.service import DirectorService, LiveTournament, Outcome
+from pitboss.service import DirectorService, LiveTournament, NeverBack, Outcome
 from pitboss.service.director import Clock, RandomFactory
 from pitboss.store.protocol import EventStore
 from pitboss.tournament.balancing import BreakTable
@@ -90,8 +90,9 @@ class Hub:
 
     def __init__(self, store: EventStore, clock: Clock, rng: RandomFactory) -> None:
         self.store = store
-        self.clock = clock
-        self.service = DirectorService(store, clock=clock, randomness=rng)
+        # Never back: a pause or a resume is never decided before an instant already shown.
+        self.clock: Clock = NeverBack(clock)
+        self.service = DirectorService(store, clock=self.clock, randomness=rng)
         self._open: dict[str, LiveTournament] = {}
         self._screens: dict[str, set[Screen]] = {}
         self._lock = threading.RLock()
@@ -192,7 +193,7 @@ class Hub:
             key = (stream, head, role)
             cached = self._payloads.get(key)
             if cached is not None:
-                now = self.clock()
+                now = views.shown_at(state, self.clock())
                 if now == cached["server_now"] or not cached["clock"]["started"]:
                     return {**cached, "server_now": now}
                 # Time moved on since the build: the clock's countdowns as they stand now.
@@ -201,7 +202,7 @@ class Hub:
                     "server_now": now,
                     "clock": views.clock_payload(state, now, rules=cites_rules(role)),
                 }
-            now, seq = self.clock(), head
+            now, seq = views.shown_at(state, self.clock()), head
             kind, table = role
             if kind in ("public", "public-rules"):
                 built = views.public_view(

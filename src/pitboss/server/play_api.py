@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import weakref
 from typing import Any
 
@@ -33,8 +34,11 @@ from pitboss.server.deps import AuthDep, DirectorDep, HubDep, OptionalSessionDep
 from pitboss.server.hub import Hub, Screen
 from pitboss.server.pages import render
 from pitboss.server.player import player_view, spectator_view
+from pitboss.server.ws_params import ScreenQuery, refuse
 from pitboss.tournament.conduct import CallClock
 from pitboss.tournament.registration import DeclareRebuy
+
+log = logging.getLogger(__name__)
 
 router = APIRouter()
 
@@ -305,33 +309,27 @@ def _submit(dealt: DealtRoom | None, player: PlayerId, message: dict[str, Any]) 
     }
 
 
-def _live_role(websocket: WebSocket, auth: Auth, stream: str) -> tuple[str, str]:
-    kind = websocket.query_params.get("role", "")
-    if kind == "player":
-        player = websocket.query_params.get("player", "")[:100]
-        auth.check_player_token(stream, player, websocket.query_params.get("token"))
-        return kind, player
-    raw = websocket.query_params.get("table", "")
-    if not raw.isdigit():
-        raise AuthError(
-            "a spectator's screen needs its table number",
-            code="bad_table",
-            params={"table": raw[:40]},
-        )
-    return kind, raw
+def _live_role(auth: Auth, stream: str, query: ScreenQuery) -> tuple[str, str]:
+    if query.role == "player":
+        player = query.player or ""
+        auth.check_player_token(stream, player, query.token)
+        return query.role, player
+    if query.table is None:
+        raise AuthError("a spectator's screen needs its table number", code="bad_table")
+    return query.role, str(query.table)
 
 
-async def serve_live(websocket: WebSocket, hub: Hub, auth: Auth, stream: str) -> None:
-    """A player's or spectator's screen: the full view at once, a new one after every change;
-    a player's frames are their actions."""
+async def serve_live(
+    websocket: WebSocket, hub: Hub, auth: Auth, stream: str, query: ScreenQuery
+) -> None:
+    """A player's or spectator's screen (its query checked: `pitboss.server.ws_params`): the
+    full view at once, a new one after every change; a player's frames are their actions."""
     dealing = dealing_of(websocket)
     try:
-        kind, who = _live_role(websocket, auth, stream)
+        kind, who = _live_role(auth, stream, query)
         hub.tournament(stream)
     except PitbossError as error:
-        await websocket.accept()
-        await websocket.send_json({"kind": "error", **error.to_dict()})
-        await websocket.close(code=4403 if isinstance(error, AuthError) else 4404)
+        await refuse(websocket, error)
         return
     player = PlayerId(who) if kind == "player" else None
     screen = Screen(stream=stream, role=(kind, int(who) if kind == "spectator" else None))
@@ -366,13 +364,20 @@ async def serve_live(websocket: WebSocket, hub: Hub, auth: Auth, stream: str) ->
         loop's next turn); a spectator's are ignored. The screen is woken at the end."""
         try:
             while True:
-                frame = await websocket.receive_text()
+                message = await websocket.receive()
+                if message["type"] == "websocket.disconnect":
+                    return
                 if player is None:
                     continue
-                answer = await _answer(dealt, player, frame)
+                answer = await _answer(dealt, player, message.get("text"))
                 await send(answer)
                 if answer["kind"] != "submitted":  # a re-buy, a clock: the view may change
                     screen.wake(0)
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        except Exception:  # a bug: said in the log, not a socket dropped in silence
+            log.exception("a frame from %s's page could not be answered", player)
+            raise
         finally:
             screen.wake(0)
 
@@ -427,8 +432,11 @@ _DECLARED: weakref.WeakKeyDictionary[DealtRoom, dict[PlayerId, set[str]]] = (
 """The ids of the re-buy frames each browser player's declarations were made with."""
 
 
-async def _answer(dealt: DealtRoom | None, player: PlayerId, frame: str) -> dict[str, Any]:
-    if len(frame) > MAX_FRAME:
+async def _answer(dealt: DealtRoom | None, player: PlayerId, frame: str | None) -> dict[str, Any]:
+    """The answer to one frame of a player's page (None: a binary frame, refused). A frame too
+    long, not JSON, nested too deep for the parser (999 brackets fit in `MAX_FRAME`) or of an
+    unknown type is refused with ``bad_frame`` or ``frame_too_long``; the socket stays open."""
+    if frame is not None and len(frame) > MAX_FRAME:
         error = LiveError(
             "that frame is too long for an action",
             code="frame_too_long",
@@ -436,8 +444,8 @@ async def _answer(dealt: DealtRoom | None, player: PlayerId, frame: str) -> dict
         )
         return {"kind": "refused", "action_id": "", **error.to_dict()}
     try:
-        message = json.loads(frame)
-    except ValueError:
+        message = None if frame is None else json.loads(frame)
+    except (ValueError, RecursionError):
         message = None
     kind = message.get("type") if isinstance(message, dict) else None
     if not isinstance(message, dict) or kind not in FRAME_TYPES:

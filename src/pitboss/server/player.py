@@ -363,6 +363,7 @@ def player_view(
 ) -> dict[str, Any]:
     """What ``player_id`` sees: their table (wherever balancing put them), own hole cards, and
     in turn the legal actions."""
+    now = views.shown_at(state, now)
     seated = state.table_of(player_id)
     table = None if seated is None else seated.number
     seat = None if seated is None else seated.seat_of(player_id)
@@ -419,6 +420,7 @@ def spectator_view(
     dealing: bool,
 ) -> dict[str, Any]:
     """A public screen at ``table``: no hole card until it is shown."""
+    now = views.shown_at(state, now)
     return {
         "kind": "spectator",
         "stream": stream,

@@ -9,7 +9,9 @@ frame, only to the director who asks for one player's (`player_details`, THC 1).
 
 The clock carries ``ends_at``, the instant the current period ends while time runs, so a screen
 counts down locally and shows the right time after a dropped connection (``server_now`` lets it
-correct its own clock's offset).
+correct its own clock's offset). Every view is built at `shown_at`: never before the log's last
+event, so a clock set back shows no negative elapsed time and no more time left than the
+period had when it last started (issue 25).
 
 Public payloads cite no rules and no preset seeds (`pitboss.server.public_text`) unless built
 with ``rules=True`` (a screen opened with ``?rules=1``, and the director's view); a level's note
@@ -41,6 +43,15 @@ PUBLIC_PLAYER_FIELDS = ("player_id", "name", "status", "chips", "rebuys", "add_o
 """The only player fields a public payload carries."""
 
 
+def shown_at(state: TournamentState, now: int) -> int:
+    """The instant a view is built at: ``now``, or the log's last event if ``now`` is before
+    it (the machine's clock set back; the director service decides at the same instant), so
+    elapsed time is never negative and the time left never more than the period had when its
+    clock last started."""
+    last = state.last_at
+    return now if last is None or now >= last else last
+
+
 def _caught_up(state: TournamentState, now: int) -> TournamentState:
     """The state as the clock stands at ``now`` (levels due but not yet recorded shown)."""
     if not state.clock.is_started or state.phase is Phase.FINISHED:
@@ -51,6 +62,7 @@ def _caught_up(state: TournamentState, now: int) -> TournamentState:
 def clock_payload(state: TournamentState, now: int, *, rules: bool = False) -> dict[str, Any]:
     """The clock at ``now``: the current period, what comes next, and the instants it ends;
     a break's note and what is on sale at it. With ``rules`` the texts keep their citations."""
+    now = shown_at(state, now)
     shown = _caught_up(state, now)
     clock = views.clock_view(shown, now)
     period = shown.period
@@ -240,6 +252,7 @@ def public_view(
 ) -> dict[str, Any]:
     """Everything a public screen shows; built without any private field, and without the
     rules' citations unless ``rules``."""
+    now = shown_at(state, now)
     board = views.public_board(state)
     standing = views.standings_view(state, now)
     chips_total = state.chips_in_play()
@@ -277,6 +290,7 @@ def table_view(
 ) -> dict[str, Any]:
     """One table for its device: its seats and players, its open hand and clock call, and the
     place the next player out would take (KY 8d, THC 3)."""
+    now = shown_at(state, now)
     seats = state.tables.get(table)
     players = []
     if seats is not None:
@@ -334,6 +348,7 @@ def director_view(
     details are filled, never their values: THC 1), the ledger, the proposal awaiting
     confirmation, open hands and deals. ``break_rng`` draws a table's break when one is due,
     so the proposal shows where each of its players goes before it is confirmed (TDA 10B)."""
+    now = shown_at(state, now)
     out = public_view(state, now, stream=stream, seq=seq, rules=True)
     out["kind"] = "director"
     out["players"] = [_director_player(state, pid) for pid in state.players]

@@ -4,6 +4,7 @@ ticks the clock, and undoes and redoes as a cursor over its log."""
 
 from __future__ import annotations
 
+from pitboss.service.clocks import NeverBack, SteadyClock
 from pitboss.service.cursor import Cursor, UndoError
 from pitboss.service.director import (
     SNAPSHOT_EVERY,
@@ -27,8 +28,10 @@ __all__ = [
     "CursorPlan",
     "DirectorService",
     "LiveTournament",
+    "NeverBack",
     "Outcome",
     "RandomFactory",
+    "SteadyClock",
     "UndoError",
     "seeded_random",
     "system_clock",

@@ -8,6 +8,7 @@
 //   resolves to {batch, seq, events:[{type, text}]} or rejects with {code, params, message}.
 //   A 503 (the store cannot save) or a write saved is also told as a "pitboss:saving" event.
 // Pitboss.showError(error, box): a refusal's message in its box (the code only in data-code).
+// Pitboss.passwordForm(form): the director's password changed, the current one given.
 // Pitboss.countdown(payload): the ms left in the current period now, counted locally from the
 //   stored end instant (corrected by the server's clock offset).
 "use strict";
@@ -165,6 +166,26 @@ const Pitboss = (() => {
     });
   }
 
+  // The director's password changed, given the current one: this page keeps its session (the
+  // new CSRF token), every other device signs in again.
+  function passwordForm(form) {
+    form.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const error = form.querySelector(".error");
+      const done = form.querySelector(".done");
+      error.hidden = true;
+      done.hidden = true;
+      try {
+        const answer = await request("POST", form.dataset.endpoint, formObject(form));
+        const meta = document.querySelector('meta[name="csrf-token"]');
+        if (meta && answer && answer.csrf) meta.content = answer.csrf;
+        form.reset();
+        done.textContent = "Password changed: every other device signs in again with the new one.";
+        done.hidden = false;
+      } catch (err) { showError(err, error); }
+    });
+  }
+
   return { request, command, live, now, countdown, untilInstant, clockText, wallClock, money, chips, esc,
-           showError, formObject, signInForm, createTournamentForm };
+           showError, formObject, signInForm, createTournamentForm, passwordForm };
 })();
