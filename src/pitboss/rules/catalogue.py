@@ -756,6 +756,54 @@ def describe(path: str, tp: Any) -> str:
     return " ".join(parts)
 
 
+def _default_text(f: dataclasses.Field[Any]) -> str:
+    """A field's default as a preset writes it, or how it is left unset or required."""
+    from pitboss.rules.mapping import to_mapping
+
+    if f.default is not dataclasses.MISSING:
+        value = f.default
+    elif f.default_factory is not dataclasses.MISSING:
+        value = f.default_factory()
+    else:
+        return "required"
+    if value is None:
+        return "default: unset"
+    plain = to_mapping(value)
+    if isinstance(plain, list) and plain and isinstance(plain[0], dict):
+        return "default: as in `presets/tda.toml`"
+    text = repr(plain).replace("'", '"').replace("True", "true").replace("False", "false")
+    return f"default `{text}`"
+
+
+def settings_reference() -> str:
+    """Every setting as Markdown, table by table (the reference of ``docs/structures.md``):
+    each table's settings together, the fields of a list's items after it."""
+    groups: dict[str, list[str]] = {}
+    for path, tp, f in setting_paths():
+        owner = path.rsplit(".", 1)[0] if "." in path else ""
+        if _inner_dataclass(tp)[0] is not None and not _is_list(tp):
+            continue  # a table of settings: its settings follow under its own heading
+        name = path.rsplit(".", 1)[-1]
+        default = _default_text(f)
+        head = f"- **`{name}`**" + (f" ({default})" if default else "")
+        groups.setdefault(owner, []).append(f"{head}: {describe(path, tp)}")
+    lines: list[str] = []
+    for owner, entries in groups.items():
+        if "[]" in owner:
+            heading = f"Each item of `{owner.removesuffix('[]')}`"
+        else:
+            heading = f"`[{owner}]`" if owner else "The top of the file"
+        lines += ["", f"### {heading}", ""]
+        if owner in SECTIONS:
+            lines += [SECTIONS[owner], ""]
+        lines += entries
+    return "\n".join(lines).strip() + "\n"
+
+
+def _is_list(tp: Any) -> bool:
+    return _inner_dataclass(tp)[1]
+
+
 __all__ = [
     "SECTIONS",
     "SETTINGS",
@@ -764,4 +812,5 @@ __all__ = [
     "describe",
     "doc_of",
     "setting_paths",
+    "settings_reference",
 ]
