@@ -6,7 +6,10 @@ the blind structure as a person reads it: each level and break with the time it 
 clock (``--start``, 18:00 by default like a simulated night; KY 3 "Play will begin promptly at
 6:00pm") and after the start, blinds, ante and minutes, what happens at each break, the
 colour-ups and the preset's notes on a level (KY level 7's corrected typo); then the money
-terms. An unknown preset, an unreadable file or a bad ``--start`` exits with status 2.
+terms. ``preset export NAME|FILE.toml [-o FILE]`` writes the preset as the commented TOML a
+director edits (`pitboss.rules.preset_toml`); ``preset sheet NAME --players N --start 18:00
+-o sheet.html`` writes its one-page blind sheet (`pitboss.server.sheet`). An unknown preset, an
+unreadable file or a bad option exits with status 2.
 """
 
 from __future__ import annotations
@@ -73,7 +76,10 @@ def format_clock(minute: int) -> str:
 
 
 preset_app = typer.Typer(
-    name="preset", help="Show one house preset.", no_args_is_help=True, add_completion=False
+    name="preset",
+    help="Show, export or print one house preset.",
+    no_args_is_help=True,
+    add_completion=False,
 )
 app.add_typer(preset_app, name="preset")
 
@@ -135,6 +141,94 @@ def show_command(
     console = Console()
     console.print(structure_table(rules, start_at=start_at))
     console.print(money_table(rules.tournament))
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"error: {message}", err=True)
+    return typer.Exit(EXIT_BAD_INPUT)
+
+
+def _write(text: str, output: Path | None) -> None:
+    """``text`` to the file ``output``, or to standard output.
+
+    Raises:
+        typer.Exit: the file cannot be written (status 2).
+    """
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as err:
+        raise _fail(f"cannot write {output}: {err.strerror or err}") from err
+    typer.echo(f"wrote {output}", err=True)
+
+
+@preset_app.command("export")
+def export_command(
+    name: Annotated[
+        str, typer.Argument(help="The preset (tda, ky-charity, thc, slpt ...) or a .toml file.")
+    ],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to this file (default: print).")
+    ] = None,
+) -> None:
+    """Write a preset as the commented TOML a director edits: every setting, what it means,
+    its unit, what is allowed and the rule it encodes."""
+    from pitboss.rules.preset_toml import file_preset_toml, shipped_preset_toml
+    from pitboss.rules.presets import parse_preset
+
+    try:
+        if name.endswith(".toml"):
+            text = Path(name).read_text("utf-8")
+            exported = file_preset_toml(text, parse_preset(text, name=Path(name).stem))
+        else:
+            exported = shipped_preset_toml(name)
+    except PitbossError as err:
+        raise _fail(err.message) from err
+    except (OSError, UnicodeDecodeError) as err:
+        reason = getattr(err, "strerror", None) or err
+        raise _fail(f"cannot read the preset file {name}: {reason}") from err
+    _write(exported, output)
+
+
+@preset_app.command("sheet")
+def sheet_command(
+    name: Annotated[
+        str, typer.Argument(help="The preset (tda, ky-charity, thc, slpt ...) or a .toml file.")
+    ],
+    players: Annotated[
+        int | None,
+        typer.Option("--players", help="The field the payouts are drawn for (entries)."),
+    ] = None,
+    start: Annotated[
+        str | None, typer.Option("--start", help="Time of day play starts, HH:MM (24-hour).")
+    ] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to this file (default: print).")
+    ] = None,
+    rules: Annotated[
+        bool, typer.Option("--rules", help="Keep the rules' citations (KY 11, seed 000).")
+    ] = False,
+) -> None:
+    """Write a preset's one-page blind sheet as HTML to print (levels, breaks, colour-ups,
+    re-buy and add-on windows, the legal limit, payouts for --players)."""
+    from pitboss.server.sheet import check_players, parse_start, render_sheet
+    from pitboss.tournament.sheet import blind_sheet
+
+    try:
+        house = load_house(name)
+        field = house.tournament.entry.max_entries if players is None else players
+        sheet = blind_sheet(
+            house,
+            start_minute_of_day=None if start is None else parse_start(start),
+            entrants=None if field is None else check_players(field),
+        )
+    except PitbossError as err:
+        raise _fail(err.message) from err
+    except OSError as err:
+        raise _fail(f"cannot read the preset file {name}: {err.strerror or err}") from err
+    _write(render_sheet(sheet, house, citations=rules, standalone=True), output)
 
 
 def structure_table(rules: RuleSet, *, start_at: int = 18 * 60) -> Table:

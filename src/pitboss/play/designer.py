@@ -12,8 +12,10 @@ candidates on the same seeds (common random numbers, so candidates differ by str
 and keeps the slowest whose chop risk (the share of runs the time limit stopped, KY 11) is
 within the asked risk. Risks are compared exactly (`fractions.Fraction`), never as floats.
 
-`format_design` prints the chosen rules as a preset TOML that `pitboss.rules.ruleset.
-parse_preset` reads back to the same `RuleSet`, with the supporting forecast as comments.
+`format_design` prints the chosen rules as the commented preset TOML a director edits
+(`pitboss.rules.preset_toml`: every setting with its meaning, unit, what is allowed and the
+rule), which `pitboss.rules.ruleset.parse_preset` reads back to the same `RuleSet`, with the
+supporting forecast as comments first.
 """
 
 from __future__ import annotations
@@ -22,12 +24,11 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
 
 from pitboss.errors import PlayError
 from pitboss.play.forecast import Forecast, RunSummary, forecast, run_seeds, summarize
 from pitboss.rules import RuleSet
-from pitboss.rules.mapping import to_mapping
+from pitboss.rules.preset_toml import format_preset_toml
 from pitboss.rules.tournament import Break, Level, Structure, TimeLimitAction
 
 NICE = (10, 12, 15, 20, 25, 30, 40, 50, 60, 80)
@@ -444,67 +445,6 @@ def format_design(design: Design) -> str:
     lines.append("")
     lines.append(format_preset_toml(chosen.rules))
     return "\n".join(lines)
-
-
-def format_preset_toml(rules: RuleSet) -> str:
-    """``rules`` as preset TOML (unset settings left out, defaults of a level left out)."""
-    data = to_mapping(rules)
-    out: list[str] = []
-    _emit_table(out, "", data)
-    return "\n".join(out).strip() + "\n"
-
-
-_LEVEL_DEFAULTS: dict[str, Any] = {
-    "ante": 0,
-    "minutes": None,
-    "ante_mode": None,
-    "colour_up": [],
-    "note": "",
-}
-
-
-def _emit_table(out: list[str], name: str, table: dict[str, Any]) -> None:
-    scalars = {k: v for k, v in table.items() if not isinstance(v, dict) and v is not None}
-    if name and scalars:
-        out.append("")
-        out.append(f"[{name}]")
-    for key, value in scalars.items():
-        if isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
-            out.append(f"{key} = [")
-            for item in value:
-                kept = {
-                    k: v
-                    for k, v in item.items()
-                    if v is not None and not (k in _LEVEL_DEFAULTS and v == _LEVEL_DEFAULTS[k])
-                }
-                out.append(f"  {_inline(kept)},")
-            out.append("]")
-        else:
-            out.append(f"{key} = {_value(value)}")
-    for key, value in table.items():
-        if isinstance(value, dict):
-            _emit_table(out, f"{name}.{key}" if name else key, value)
-
-
-def _inline(item: dict[str, Any]) -> str:
-    return "{ " + ", ".join(f"{k} = {_value(v)}" for k, v in item.items()) + " }"
-
-
-def _value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
-        return f'"{escaped}"'
-    if isinstance(value, list):
-        if value and all(isinstance(v, dict) for v in value):
-            return "[" + ", ".join(_inline(v) for v in value) + "]"
-        return "[" + ", ".join(_value(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return _inline(value)
-    raise TypeError(f"no TOML form for {value!r}")
 
 
 __all__ = [

@@ -1,15 +1,18 @@
 """The pages: server-rendered (Jinja2), kept live by `static/pitboss.js` over the WebSocket.
 
-Public pages (the big clock, the seating chart and find my seat, results, the payout sheet)
-are rendered from the public view only, so no private field can appear on them; they cite no
-rules unless opened with ``?rules=1`` (the director's choice, a link in the console). The console
-and its printable seat cards need the director's session; a table's page needs its token.
+Public pages (the big clock, the seating chart and find my seat, results, the payout sheet;
+the blind sheet of a tournament or of any shipped preset, `pitboss.server.sheet`, from the
+rules and the field alone) are rendered from the public view only, so no private field can
+appear on them; they cite no rules unless opened with ``?rules=1`` (the director's choice, a
+link in the console). The console and its printable seat cards need the director's session; a
+table's page needs its token.
 """
 
 from __future__ import annotations
 
 import json
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -22,13 +25,15 @@ from markupsafe import Markup
 
 from pitboss.live.hands import is_hand_stream
 from pitboss.money import format_money
-from pitboss.rules.presets import preset_names
+from pitboss.rules.presets import load_preset, preset_names
 from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError
 from pitboss.server.deps import AuthDep, HubDep, OptionalSessionDep, table_token
 from pitboss.server.hub import Hub, public_role
+from pitboss.server.sheet import SheetError, check_players, parse_start, render_sheet
 from pitboss.server.views import move_payload
 from pitboss.store.chain import format_hash, head_link
 from pitboss.tournament.narration import ordinal
+from pitboss.tournament.sheet import blind_sheet
 from pitboss.tournament.tables import TableBroken
 
 router = APIRouter(include_in_schema=False)
@@ -283,6 +288,70 @@ def payout_sheet(request: Request, stream: str, hub: HubDep) -> Response:
 def results_sheet(request: Request, stream: str, hub: HubDep) -> Response:
     """The final results to print (one page), with the log's hash to check them against."""
     return _public(request, "print_results.html", stream, hub, with_log=True)
+
+
+@router.get("/t/{stream}/print/structure", response_class=HTMLResponse)
+def structure_sheet(
+    request: Request, stream: str, hub: HubDep, players: str | None = None, start: str | None = None
+) -> Response:
+    """The blind sheet to print (one page): levels and breaks on the clock, colour-ups, the
+    windows, the legal limit and the payouts for the field. Play's start on this server's
+    clock once started, else ``?start=HH:MM``; the field is its entries, or ``?players=N``."""
+    state = hub.tournament(stream).state
+    at = parse_start(start) if start else None
+    if at is None and state.clock.started_at is not None:
+        moment = datetime.fromtimestamp(state.clock.started_at / 1000, tz=UTC).astimezone()
+        at = moment.hour * 60 + moment.minute
+    field = check_players(_whole(players, "players")) if players else None
+    own = field is None or field == state.entries
+    sheet = blind_sheet(
+        state.rules,
+        title=state.name or None,
+        start_minute_of_day=at,
+        entrants=state.entries if field is None else field,
+        prize_pool_cents=state.prize_pool_cents if own and state.entries else None,
+        prizes_cents=state.prizes_cents if own else (),
+    )
+    rules = request.query_params.get("rules") == "1"
+    return HTMLResponse(render_sheet(sheet, state.rules, citations=rules))
+
+
+@router.get("/presets/{name}/sheet", response_class=HTMLResponse)
+def preset_sheet(
+    request: Request, name: str, players: str | None = None, start: str | None = None
+) -> Response:
+    """A shipped preset's blind sheet, no tournament needed (public): ``?players=N`` sizes the
+    payouts (a sit & go's seats by default), ``?start=HH:MM`` puts the clock times on."""
+    if name not in preset_names():
+        raise SheetError(
+            f"no preset named '{name}'; available: {', '.join(preset_names())}",
+            code="not_found",
+            params={"preset": name, "available": preset_names()},
+        )
+    rules = load_preset(name)
+    field = (
+        check_players(_whole(players, "players")) if players else rules.tournament.entry.max_entries
+    )
+    sheet = blind_sheet(
+        rules, start_minute_of_day=parse_start(start) if start else None, entrants=field
+    )
+    shown = request.query_params.get("rules") == "1"
+    return HTMLResponse(render_sheet(sheet, rules, citations=shown))
+
+
+def _whole(text: str, name: str) -> int:
+    """A query parameter that must be a whole number.
+
+    Raises:
+        SheetError: it is not.
+    """
+    if not text.strip().isdigit():
+        raise SheetError(
+            f"{name} must be a whole number, not {text!r}",
+            code=f"bad_{name}",
+            params={name: text},
+        )
+    return int(text)
 
 
 # --- a table's device ------------------------------------------------------------------------
