@@ -26,7 +26,13 @@ from tests.server.conftest import PASSWORD, SETUP_CODE, Director, TestClock
 
 from pitboss.server.api import TABLE_COMMANDS
 from pitboss.server.app import create_app
-from pitboss.server.auth import FAILURE_WINDOW_MS, MAX_FAILURES, SESSION_COOKIE
+from pitboss.server.auth import (
+    FAILURE_WINDOW_MS,
+    MAX_CLIENTS,
+    MAX_FAILURES,
+    SESSION_COOKIE,
+    AuthError,
+)
 from pitboss.service import seeded_random
 from pitboss.store import EventStore
 
@@ -293,6 +299,45 @@ def test_wrong_setup_codes_are_rate_limited_too(app: FastAPI, clock: TestClock) 
         assert app.state.auth.has_password is False
         clock.advance(FAILURE_WINDOW_MS + 1)
         assert client.post("/api/setup", json=right).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "target", ["//evil.example", "/\\evil.example", "/\\/evil.example", "https://evil.example"]
+)
+def test_signing_in_never_sends_the_director_to_another_site(
+    app: FastAPI, director: Director, target: str
+) -> None:
+    """Regression (issue 25 audit): ``/login?next=/\\evil.example`` was kept, and browsers
+    read ``/\\host`` as ``//host``: signed in, the director landed on another site."""
+    with TestClient(app) as client:
+        page = client.get("/login", params={"next": target}).text
+        assert "evil.example" not in page
+        kept = client.get("/login", params={"next": "/t/abc/clock"}).text
+        assert "/t/abc/clock" in kept
+
+
+def test_guesses_from_ever_new_addresses_do_not_grow_the_memory_without_end(
+    app: FastAPI, director: Director
+) -> None:
+    auth = app.state.auth
+    for n in range(MAX_CLIENTS + 50):
+        auth.record_failure(f"10.{n // 65536}.{n // 256 % 256}.{n % 256}")
+    assert len(auth._failures) == MAX_CLIENTS
+    auth.record_failure("192.0.2.1")
+    for _ in range(MAX_FAILURES - 1):
+        auth.record_failure("192.0.2.1")
+    with pytest.raises(AuthError) as locked:  # the newest guesser is still locked out
+        auth.check_rate("192.0.2.1")
+    assert locked.value.code == "too_many_attempts"
+
+
+def test_an_unknown_5000_character_tournament_id_is_not_echoed_back_whole(
+    app: FastAPI, director: Director
+) -> None:
+    with TestClient(app) as client:
+        answer = client.get(f"/api/tournaments/{'x' * 5000}/public")
+        assert answer.status_code in (404, 422)
+        assert len(answer.text) < 1000
 
 
 def test_a_changed_password_ends_the_other_sessions(app: FastAPI, director: Director) -> None:

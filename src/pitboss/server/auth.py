@@ -42,6 +42,8 @@ MIN_PASSWORD = 8
 MAX_PASSWORD = 200
 MAX_FAILURES = 5
 FAILURE_WINDOW_MS = 5 * 60_000
+MAX_CLIENTS = 10_000
+"""Addresses whose wrong passwords are remembered at once (the memory a flood can take)."""
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1}
 
 
@@ -275,9 +277,20 @@ class Auth:
                 )
 
     def record_failure(self, client: str) -> None:
-        """Count a wrong password (or setup code) from ``client``."""
+        """Count a wrong password (or setup code) from ``client``; at most `MAX_CLIENTS`
+        addresses are remembered (those whose window ended go first, then the oldest), so
+        guesses from ever new addresses cannot grow the server's memory without end."""
+        now = self.clock()
         with self._lock:
-            self._failures.setdefault(client, deque()).append(self.clock())
+            self._failures.setdefault(client, deque()).append(now)
+            if len(self._failures) <= MAX_CLIENTS:
+                return
+            for other, times in list(self._failures.items()):
+                if times[-1] <= now - FAILURE_WINDOW_MS:
+                    del self._failures[other]
+            while len(self._failures) > MAX_CLIENTS:
+                oldest = min(self._failures, key=lambda c: self._failures[c][-1])
+                del self._failures[oldest]
 
     # --- sessions -------------------------------------------------------------------------
 

@@ -110,8 +110,13 @@ def login_page(request: Request, auth: AuthDep) -> Response:
     if not auth.has_password:
         return RedirectResponse("/setup", status_code=303)
     target = request.query_params.get("next", "/")
-    safe = target if target.startswith("/") and not target.startswith("//") else "/"
+    safe = target if _LOCAL_PATH.fullmatch(target) else "/"
     return render(request, "login.html", next=safe)
+
+
+_LOCAL_PATH = re.compile(r"/(?![/\\])[^\s\\]{0,500}")
+"""Where a sign-in may go back to: a path on this server. ``//host`` and ``/\\host`` (which
+browsers read as ``//host``) would send the director to another site, signed in."""
 
 
 # --- the console -----------------------------------------------------------------------------

@@ -607,10 +607,11 @@ def _check_count(value: object, name: str, *, stream: str, least: int) -> None:
 
 
 def _unknown(stream: str) -> StoreError:
+    shown = stream if len(stream) <= STREAM_ID_LENGTH else stream[:STREAM_ID_LENGTH] + "…"
     return StoreError(
-        f"no tournament has stream id {stream!r}: create_tournament first, or check the id",
+        f"no tournament has stream id {shown!r}: create_tournament first, or check the id",
         code="unknown_stream",
-        params={"stream": stream},
+        params={"stream": shown},
     )
 
 
