@@ -13,7 +13,9 @@ would then not open.
 
 from __future__ import annotations
 
+import json
 import tomllib
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -85,14 +87,69 @@ def parse_preset(text: str, *, name: str = "<text>") -> RuleSet:
             code="too_large",
             params={"preset": name, "limit": MAX_COMMAND_BYTES},
         ) from None
+    if "title" not in data:  # say whose rules fill what the file leaves out
+        data = {**data, "title": f"{name}, with the TDA 2024 rules where it is silent"}
     try:
         rules = from_mapping(RuleSet, data)
         check_rule_set(rules)
     except PitbossError as err:
+        where = str(err.params.get("where", ""))
+        inherited = _inherited_in(data, where)
+        note = _inherited_note(where, inherited) if inherited else ""
+        params = {**err.params, "preset": name}
+        if inherited:
+            params["inherited"] = sorted(inherited)
         raise type(err)(
-            f"preset '{name}': {err.message}", code=err.code, params={**err.params, "preset": name}
+            f"preset '{name}': {err.message}{note}", code=err.code, params=params
         ) from err
     return rules
+
+
+def _inherited_in(data: Mapping[str, Any], where: str) -> dict[str, Any]:
+    """The settings of the section ``where`` (``tournament.structure``) that the file leaves
+    out, with the default each takes (the TDA 2024 rules, `RuleSet()`)."""
+    if not where:
+        return {}
+    defaults: Any = to_mapping(RuleSet())
+    given: Any = data
+    for key in where.split("."):
+        if not isinstance(defaults, Mapping) or key not in defaults:
+            return {}
+        defaults = defaults[key]
+        given = given.get(key, {}) if isinstance(given, Mapping) else {}
+    if not isinstance(defaults, Mapping):
+        return {}
+    return {k: v for k, v in defaults.items() if k not in given and not isinstance(v, Mapping)}
+
+
+def _inherited_note(where: str, inherited: Mapping[str, Any]) -> str:
+    """What a refusal adds when its section took settings from the defaults: which, their
+    values, and the line to add (a first home-made structure of 8 levels was refused for "a
+    break after level 12" it never wrote, issue 26)."""
+    shown = "; ".join(f"{k} = {_short(v)}" for k, v in sorted(inherited.items()))
+    example = _EXAMPLES.get(f"{where}.breaks", "") if "breaks" in inherited else ""
+    return (
+        f". This file does not set {', '.join(sorted(inherited))} under [{where}], so the "
+        f"TDA 2024 defaults are used there ({shown}): add the line under [{where}] to set "
+        f"your own{example}"
+    )
+
+
+_EXAMPLES = {
+    "tournament.structure.breaks": (
+        " (breaks = [] for none, or breaks = [{ after_level = 4, minutes = 10 }])"
+    ),
+}
+
+
+def _short(value: Any) -> str:
+    """A default as TOML would show it, cut to about 60 characters."""
+    if isinstance(value, list) and value and all(isinstance(v, Mapping) for v in value):
+        after = [v.get("after_level") for v in value if "after_level" in v]
+        text = f"after levels {', '.join(map(str, after))}" if after else f"{len(value)} entries"
+    else:
+        text = json.dumps(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def check_rule_set(rules: RuleSet) -> None:
