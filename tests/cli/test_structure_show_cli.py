@@ -34,7 +34,7 @@ def test_structure_show_says_a_field_too_big_for_the_limit_is_chopped_ky_11() ->
         app, ["structure", "show", "--preset", "ky-charity", "--players", "1000"]
     )
     assert result.exit_code == 0, result.output
-    assert "the time limit (6 h 00 min, KY 11) stops play at 6:00" in result.output
+    assert "the time limit (6 h 00 min, KY 11) stops play with about" in result.output
     assert "a forced chop" in result.output
 
 

@@ -34,7 +34,7 @@ import time
 import typing
 from collections.abc import Callable
 from contextlib import nullcontext
-from dataclasses import dataclass, replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -56,8 +56,10 @@ from pitboss.cli.simulate_report import (
     chop_lines,
     chop_warnings,
     compare_lines,
+    estimate_lines,
     forecast_json,
     forecast_lines,
+    house_takes,
     result_json,
     result_lines,
     standings_lines,
@@ -67,6 +69,7 @@ from pitboss.errors import PitbossError
 if TYPE_CHECKING:
     from pitboss.history.pokerstars import Finish
     from pitboss.history.stars_players import StarsHand
+    from pitboss.play.estimate import Estimate
     from pitboss.play.forecast import Forecast, RunSummary
     from pitboss.play.runtime import DealtHand, Progress, SimulationSettings, TournamentResult
     from pitboss.rules import RuleSet
@@ -391,12 +394,12 @@ def simulate_command(
             start=start, bots=bots, rebuys=rebuys, hands_per_hour=hands_per_hour, spread=spread
         )
         start_minute, settings = knobs
-        settings = replace(settings, late_entries=late)
         loaded = []
         for house in houses:
             rules = load_rules(house, time_limit=time_limit)
             check_late(late, rules, preset=house, players=players)
             loaded.append(rules)
+        settings = replace(settings, late_entries=late)  # checked first: --late -3 in its words
     except KnobError as err:
         _fail(str(err), err)
     except PitbossError as err:
@@ -478,6 +481,41 @@ def parse_knobs(
     return start_minute, settings
 
 
+def instant_estimate(rules: RuleSet, players: int, settings: SimulationSettings) -> Estimate:
+    """The instant estimate (`pitboss.play.estimate`) of the night the runs will play: the same
+    pace, money habits, late entries and colour-up stops."""
+    from pitboss.play.estimate import estimate
+
+    return estimate(
+        rules,
+        players=players,
+        pace=settings.pace,
+        habits=settings.money,
+        late_entries=settings.late_entries,
+        colour_up_seconds=settings.colour_up_seconds,
+    )
+
+
+def estimate_json(est: Estimate, rules: RuleSet) -> dict[str, Any]:
+    """The instant estimate (without its levels) and the structure's warnings, for ``--json``."""
+    from pitboss.play.bigblinds import structure_warnings
+
+    data = asdict(est)
+    del data["levels"]
+    return {"estimate": data, "warnings": structure_warnings(rules.tournament.structure, est)}
+
+
+def _echo_estimate(est: Estimate, rules: RuleSet, view: View, *, label: str = "") -> None:
+    """Print the instant estimate and the structure's warnings before any hand is dealt."""
+    from pitboss.play.bigblinds import structure_warnings
+
+    for line in estimate_lines(est, rules, start_minute=view.start_minute):
+        typer.echo(label + line)
+    for warning in structure_warnings(rules.tournament.structure, est):
+        typer.echo(f"{label}Warning: {warning}")
+    typer.echo("")
+
+
 def _fail(message: str, cause: BaseException | None = None) -> typing.NoReturn:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(EXIT_BAD_INPUT) from cause
@@ -494,6 +532,9 @@ def _one(
     *,
     console: Any,
 ) -> None:
+    est = instant_estimate(rules, players, settings)
+    if not view.as_json:  # one night's report is in clock times, from 18:00 unless --start
+        _echo_estimate(est, rules, replace(view, start_minute=_chart_start(settings.start_at_ms)))
     files = HandFiles(hands_out, rules, seed=seed) if hands_out is not None else None
     bar = _new_bar(console) if console is not None and console.is_terminal else None
     with bar if bar is not None else nullcontext():
@@ -513,7 +554,9 @@ def _one(
             if files is not None:
                 files.close(result)
     if view.as_json:
-        typer.echo(json.dumps(result_json(result, preset=preset), indent=2))
+        data = result_json(result, preset=preset)
+        data.update(estimate_json(est, rules))
+        typer.echo(json.dumps(data, indent=2))
     else:
         for line in result_lines(result, preset=preset):
             typer.echo(line)
@@ -543,9 +586,13 @@ def _many(
 ) -> None:
     from pitboss.play.forecast import forecast
 
+    est = instant_estimate(rules, players, settings)
+    if not view.as_json:
+        _echo_estimate(est, rules, view)
     fc = forecast(_play_runs(rules, players, seed, runs, settings, where, show=show))
     if view.as_json:
         data = forecast_json(fc, preset=preset, start_minute=view.start_minute)
+        data.update(estimate_json(est, rules))
         typer.echo(json.dumps(data, indent=2))
     else:
         rule = rules.tournament.clock.time_limit_rule
@@ -556,6 +603,7 @@ def _many(
             rule=rule,
             start_minute=view.start_minute,
             structure=rules.tournament.structure,
+            house=house_takes(rules),
         ):
             typer.echo(line)
     if view.plot is not None:  # after the report: a failed write never loses the results
@@ -654,6 +702,10 @@ def _compare(
 ) -> None:
     from pitboss.play.forecast import forecast
 
+    estimates = [instant_estimate(rules, players, settings) for rules in loaded]
+    if not view.as_json:
+        for house, rules, est in zip(houses, loaded, estimates, strict=True):
+            _echo_estimate(est, rules, view, label=f"{_house_label(house)}: ")
     forecasts: list[tuple[str, Forecast]] = []
     for house, rules in zip(houses, loaded, strict=True):
         label = _house_label(house)
@@ -665,7 +717,10 @@ def _compare(
         data = {
             "compare": [
                 forecast_json(fc, preset=house, start_minute=view.start_minute)
-                for house, (_, fc) in zip(houses, forecasts, strict=True)
+                | estimate_json(est, rules)
+                for house, (_, fc), rules, est in zip(
+                    houses, forecasts, loaded, estimates, strict=True
+                )
             ]
         }
         typer.echo(json.dumps(data, indent=2))

@@ -17,6 +17,7 @@ from pitboss.cli._app import format_percent
 from pitboss.money import format_money
 
 if TYPE_CHECKING:
+    from pitboss.play.estimate import Estimate
     from pitboss.play.forecast import Forecast
     from pitboss.play.runtime import TournamentResult
     from pitboss.rules import RuleSet
@@ -60,13 +61,26 @@ def result_lines(result: TournamentResult, *, preset: str) -> list[str]:
     """The report of one tournament, as printed."""
     rules = result.rules
     start, end = result.started_at_ms, result.finished_at_ms
+    if result.chop is None:
+        played = (
+            f"Play started at {_clock(start, start)} and ended at {_clock(end, start)} "
+            f"({_minutes(result.elapsed_ms // MS_PER_MINUTE)} of play) during level "
+            f"{result.last_level}"
+        )
+    else:  # KY 11: no hand starts after the limit; the hands in play then are finished
+        limit = rules.tournament.clock.time_limit_minutes or 0
+        played = (
+            f"Play started at {_clock(start, start)} and stopped at the time limit, "
+            f"{_clock(start + limit * MS_PER_MINUTE, start)} ({_time_limit_cited(rules)}), "
+            f"during level {result.last_level}; the hands in play then were finished by "
+            f"{_clock(end, start)}"
+        )
     lines = [
-        f"{rules.title} ({preset}): {result.entrants} players, seed {result.seed}",
-        f"Play started at {_clock(start, start)} and ended at {_clock(end, start)} "
-        f"({_minutes(result.elapsed_ms // MS_PER_MINUTE)} of play) during level "
-        f"{result.last_level}; {result.hands_dealt:,} hands dealt",
-        f"Prize pool {format_money(result.prize_pool_cents)}; re-buys sold {result.rebuys}, "
-        f"add-ons sold {result.add_ons}; the house keeps {format_money(result.house_share_cents)}",
+        f"{rules.title} ({preset}): {result.entrants:,} players, random seed {result.seed}",
+        f"{played}; {result.hands_dealt:,} hands dealt",
+        f"Prize pool {format_money(result.prize_pool_cents)}; re-buys sold {result.rebuys:,}, "
+        f"add-ons sold {result.add_ons:,}; the house keeps "
+        f"{format_money(result.house_share_cents)} ({house_takes(result.rules)})",
     ]
     chop = result.chop
     if chop is not None:
@@ -164,7 +178,42 @@ def result_json(result: TournamentResult, *, preset: str) -> dict[str, Any]:
     }
 
 
-def _spread(label: str, values: Any, fmt: Callable[[int], str] = str) -> str:
+def _count(value: int) -> str:
+    """A count with thousands separators, as every figure of the reports is written."""
+    return f"{value:,}"
+
+
+def _and(words: list[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def house_takes(rules: RuleSet) -> str:
+    """What the house's (a charity's) share is made of, in words: the fees, and the money the
+    prize pool leaves out (KY 18: re-buys and add-ons go to the charity) or its percentage."""
+    from pitboss.rules.tournament import MoneyKind
+
+    t = rules.tournament
+    parts = []
+    if t.entry.fee_cents or t.rebuy.fee_cents or t.add_on.fee_cents:
+        parts.append("the fees")
+    sold = {
+        MoneyKind.ENTRY: True,
+        MoneyKind.REBUY: t.rebuy.allowed,
+        MoneyKind.ADD_ON: t.add_on.allowed,
+    }
+    names = {MoneyKind.ENTRY: "entry", MoneyKind.REBUY: "re-buy", MoneyKind.ADD_ON: "add-on"}
+    kinds = [k for k in (MoneyKind.ENTRY, MoneyKind.REBUY, MoneyKind.ADD_ON) if sold[k]]
+    left_out = [names[k] for k in kinds if k not in t.prize_pool.includes]
+    if left_out:
+        parts.append(f"the {_and(left_out)} money")
+    pooled = [names[k] for k in kinds if k in t.prize_pool.includes]
+    if t.prize_pool.percent < 100 and pooled:
+        parts.append(f"{100 - t.prize_pool.percent}% of the {_and(pooled)} money")
+    return ", ".join(parts) if parts else "nothing: all the money is in the prize pool"
+
+
+def _spread(label: str, values: Any, fmt: Callable[[int], str] = _count) -> str:
     return (
         f"{label}: median {fmt(values.median)} (10%-90%: {fmt(values.p10)} to "
         f"{fmt(values.p90)}; least {fmt(values.minimum)}, most {fmt(values.maximum)})"
@@ -186,11 +235,14 @@ def forecast_lines(
     rule: str = "",
     start_minute: int | None = None,
     structure: Structure | None = None,
+    house: str = "",
 ) -> list[str]:
-    """The forecast report, as printed; ``rule`` cites the time limit (``time_limit_rule``).
+    """The forecast report, as printed; ``rule`` cites the time limit (``time_limit_rule``),
+    ``house`` says what the house's share is made of (`house_takes`).
 
     With ``start_minute`` (``--start``) times are clock times, and each level's scheduled
-    start in ``structure`` is shown beside the players remaining then."""
+    start in ``structure`` is shown beside the players remaining then. A run the time limit
+    stopped finishes at the limit (KY 11), not when its last hands ended."""
     if start_minute is None:
         finish = _spread("Finish, from the start", fc.finish_minutes, _minutes)
     else:
@@ -201,8 +253,8 @@ def forecast_lines(
 
         finish = _spread(f"Finish (play starts {clock(0)})", fc.finish_minutes, clock)
     lines = [
-        f"{title} ({preset}): forecast of {fc.runs} tournaments of {fc.entrants} players, "
-        f"seeds {fc.seeds[0]} to {fc.seeds[-1]}",
+        f"{title} ({preset}): forecast of {fc.runs:,} tournaments of {fc.entrants:,} players, "
+        f"random seeds {fc.seeds[0]} to {fc.seeds[-1]}",
         finish,
     ]
     if fc.time_limit_minutes is None:
@@ -221,6 +273,12 @@ def forecast_lines(
     lines.append(_spread("Re-buys sold", fc.rebuys))
     lines.append(_spread("Add-ons sold", fc.add_ons))
     lines.append(_spread("Prize pool", fc.prize_pool_cents, format_money))
+    if fc.house_share_cents is not None:
+        lines.append(
+            _spread(f"The house keeps ({house})", fc.house_share_cents, format_money)
+            if house
+            else _spread("The house keeps", fc.house_share_cents, format_money)
+        )
     lines.append(_spread("Hands dealt", fc.hands))
     lines.append("")
     lines.append("Players remaining when each level starts:")
@@ -228,8 +286,8 @@ def forecast_lines(
     head = f"{'Level':>7} {'median':>8} {'10%-90%':>13} {'runs':>6}"
     lines.append(head + ("  scheduled" if starts else ""))
     for level in fc.levels:
-        band = f"{level.players.p10}-{level.players.p90}"
-        row = f"{level.level:>7} {level.players.median:>8} {band:>13} {level.runs:>6}"
+        band = f"{level.players.p10:,}-{level.players.p90:,}"
+        row = f"{level.level:>7} {level.players.median:>8,} {band:>13} {level.runs:>6,}"
         if starts and start_minute is not None and level.level in starts:
             row += f"  {clock_of_minute(starts[level.level], start_minute)}"
         lines.append(row)
@@ -241,6 +299,46 @@ def _level_starts(structure: Structure) -> dict[int, int]:
     from pitboss.play.plots import period_marks
 
     return {m.level: m.minute for m in period_marks(structure) if not m.is_break}
+
+
+def _at(minute: int, start_minute: int | None) -> str:
+    """``2:40`` from the start, or the clock time after a start at ``start_minute``."""
+    if start_minute is None:
+        return f"{minute // 60}:{minute % 60:02d}"
+    return clock_of_minute(minute, start_minute)
+
+
+def estimate_lines(est: Estimate, rules: RuleSet, *, start_minute: int | None) -> list[str]:
+    """The instant estimate in words: the finish (or the forced chop at the limit, citing
+    ``time_limit_rule``), the purchases and the money."""
+    clock = rules.tournament.clock
+    played = _minutes(est.finish_minutes)
+    if est.is_chopped:
+        rule = f", {clock.time_limit_rule}" if clock.time_limit_rule else ""
+        when = "" if start_minute is None else f" at {_at(est.finish_minutes, start_minute)}"
+        finish = (
+            f"Instant estimate: the time limit ({played}{rule}) stops play{when} with about "
+            f"{est.players_at_limit:,} players left: a forced chop"
+        )
+    elif start_minute is None:
+        finish = (
+            f"Instant estimate: a winner after about {played} of play, during level "
+            f"{est.last_level}"
+        )
+    else:
+        finish = (
+            f"Instant estimate: a winner at about {_at(est.finish_minutes, start_minute)} "
+            f"({played} of play, during level {est.last_level})"
+        )
+    lines = [finish]
+    t = rules.tournament
+    if t.rebuy.allowed or t.add_on.allowed:
+        lines.append(f"Re-buys about {est.rebuys:,}, add-ons about {est.add_ons:,}")
+    lines.append(
+        f"Prize pool about {format_money(est.prize_pool_cents)}; the house keeps about "
+        f"{format_money(est.house_share_cents)} ({house_takes(rules)})"
+    )
+    return lines
 
 
 def forecast_json(fc: Forecast, *, preset: str, start_minute: int | None = None) -> dict[str, Any]:
@@ -279,9 +377,9 @@ def compare_lines(
     first = forecasts[0][1]
     unit = "h:mm from the start" if start_minute is None else f"clock time, play starts {when(0)}"
     lines = [
-        f"Comparing {len(forecasts)} structures: {first.runs} tournaments of "
-        f"{first.entrants} players each, the same seeds {first.seeds[0]} to {first.seeds[-1]} "
-        f"(finish in {unit})",
+        f"Comparing {len(forecasts)} structures: {first.runs:,} tournaments of "
+        f"{first.entrants:,} players each, the same random seeds {first.seeds[0]} to "
+        f"{first.seeds[-1]} (finish in {unit})",
     ]
     width = max(9, *(len(name) for name, _ in forecasts))
     lines.append(
@@ -295,12 +393,12 @@ def compare_lines(
         else:
             chop = format_percent(fc.chopped_runs, fc.runs, decimals=0)
             at = fc.players_at_chop
-            at_chop = "-" if at is None else f"{at.median} ({at.p10}-{at.p90})"
+            at_chop = "-" if at is None else f"{at.median:,} ({at.p10:,}-{at.p90:,})"
         r = fc.rebuys
         lines.append(
             f"{name:<{width}}  {when(f.median):>9} {when(f.p10) + '-' + when(f.p90):>17} "
             f"{when(f.minimum) + '-' + when(f.maximum):>17}  {chop:>6} {at_chop:>9}  "
-            f"{f'{r.median} ({r.p10}-{r.p90})':>13} {fc.hands.median:>6}"
+            f"{f'{r.median:,} ({r.p10:,}-{r.p90:,})':>13} {fc.hands.median:>6,}"
         )
     lines.append(
         "chop: runs the time limit stopped; at chop: players left then, median (10%-90%); "

@@ -34,11 +34,9 @@ EXIT_BAD_INPUT = 2
 
 def _when(minute: int, start_minute: int | None) -> str:
     """``2:40`` from the start, or the clock time with ``--start``."""
-    from pitboss.cli.simulate_report import clock_of_minute
+    from pitboss.cli.simulate_report import _at
 
-    if start_minute is None:
-        return f"{minute // 60}:{minute % 60:02d}"
-    return clock_of_minute(minute, start_minute)
+    return _at(minute, start_minute)
 
 
 def _players(players: float | None) -> str:
@@ -52,36 +50,6 @@ def _chips(parts: tuple[tuple[int, int], ...]) -> str:
     """``4 x 25, 4 x 50, 12 x 100 (20 chips)``."""
     count = sum(n for _, n in parts)
     return ", ".join(f"{n:,} x {v:,}" for v, n in parts) + f" ({count:,} chips)"
-
-
-def estimate_lines(est: Estimate, rules: RuleSet, *, start_minute: int | None) -> list[str]:
-    """The instant estimate in words: the finish (or the forced chop at the limit, citing
-    ``time_limit_rule``), the purchases and the money."""
-    from pitboss.cli.simulate_report import _minutes
-    from pitboss.money import format_money
-
-    clock = rules.tournament.clock
-    if est.is_chopped:
-        rule = f", {clock.time_limit_rule}" if clock.time_limit_rule else ""
-        finish = (
-            f"Instant estimate: the time limit ({_minutes(est.finish_minutes)}{rule}) stops "
-            f"play at {_when(est.finish_minutes, start_minute)} with about "
-            f"{est.players_at_limit:,} players left: a forced chop"
-        )
-    else:
-        finish = (
-            f"Instant estimate: a winner at about {_when(est.finish_minutes, start_minute)} "
-            f"({_minutes(est.finish_minutes)} of play, during level {est.last_level})"
-        )
-    lines = [finish]
-    t = rules.tournament
-    if t.rebuy.allowed or t.add_on.allowed:
-        lines.append(f"Re-buys about {est.rebuys:,}, add-ons about {est.add_ons:,}")
-    lines.append(
-        f"Prize pool about {format_money(est.prize_pool_cents)}; the house keeps about "
-        f"{format_money(est.house_share_cents)} (fees and money outside the prize pool)"
-    )
-    return lines
 
 
 def level_table(rows: tuple[LevelRow, ...], *, start_minute: int | None) -> Table:
@@ -217,6 +185,8 @@ def show_command(
         f"({entry.starting_chips / first.big_blind:,.0f} big blinds at "
         f"{first.small_blind:,}/{first.big_blind:,})"
     )
+    from pitboss.cli.simulate_report import estimate_lines
+
     for line in estimate_lines(est, rules, start_minute=start_minute):
         typer.echo(line)
     typer.echo(speed_line(verdict))
