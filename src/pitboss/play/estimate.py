@@ -12,7 +12,8 @@ seconds of the clock:
   the blinds: ``busts_per_hand x (players at the table / seats) x M ** -depth_power``, where M
   is Harrington's: the average stack (all chips in play over the players left) over the cost
   of a hand (small blind, big blind, every ante: per player, KY 10, or the big blind's, TDA
-  RP-11);
+  RP-11); deeper than `Calibration.deepest_m` it stops slowing them (a few players left
+  with deep stacks under a last level that runs on still gamble);
 - while re-buys are open (KY 4, THC 1) a bust-out buys back as the simulated field does
   (`pitboss.play.habits.MoneyHabits`: most of those with budget left, fewer near the close),
   a few short stacks top up, and the chips bought join the pool; at the add-on's break (KY 5)
@@ -46,13 +47,15 @@ from pitboss.tournament.structure import Period, timeline
 class Calibration:
     """The model's constants, fitted to the simulator (see the module's docstring)."""
 
-    busts_per_hand: float = 0.19
+    busts_per_hand: float = 0.2
     """Players knocked out a hand at a full table when the average M is `REFERENCE_M`."""
-    depth_power: float = 1.79
+    depth_power: float = 1.88
     """How fast bust-outs fall as stacks deepen (M to this power)."""
-    ante_weight: float = 1.19
+    deepest_m: float = 49.0
+    """Deeper than this M, bust-outs stop slowing (a short-handed end with deep stacks)."""
+    ante_weight: float = 1.09
     """How much the antes weigh in a hand's cost against the blinds (M's denominator)."""
-    table_power: float = 0.62
+    table_power: float = 0.5
     """How bust-outs a hand grow with the players at the table (their share of a full one)."""
     decisions_base: float = 1.0
     decisions_per_player: float = 1.3
@@ -291,7 +294,7 @@ def estimate(
             seated = f.players / tables
             hands = tables * hands_per_hour(pace, seated, c) * dt / 3600
             cost = _hand_cost(level, mode, seated, ante_weight=c.ante_weight)
-            depth = max(f.chips / f.players / cost, 0.05) / REFERENCE_M
+            depth = min(max(f.chips / f.players / cost, 0.05), c.deepest_m) / REFERENCE_M
             busts = (
                 hands
                 * c.busts_per_hand
