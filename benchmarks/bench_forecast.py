@@ -1,4 +1,13 @@
-"""Does the forecast use every core? The same seeds in one process, on every core, on a cluster.
+"""Does the forecast use every core? Is the instant estimate close to it?
+
+``python benchmarks/bench_forecast.py --estimate``: the instant estimate
+(`pitboss.play.estimate`) against the simulated median finish over the shipped presets and
+fields of 10 to 1,000 players (``--runs`` tournaments a field, fewer for 1,000: ``--big-runs``;
+the sit & go only at its 10), with the estimate's own time, the error of each row and the
+rows within 10% (the target, issue 26). Exit status 1 when a row misses by more than
+``--tolerance`` percent (default 10).
+
+The same seeds in one process, on every core, on a cluster (without ``--estimate``):
 
 Run: ``python benchmarks/bench_forecast.py`` (K = 4 x the usable cores runs of a 30-player
 ky-charity field, seeds 1 to K). It plays them with `pitboss.play.parallel.play_runs` three
@@ -110,13 +119,80 @@ def _on_cluster(cores: int, play: Callable[[str], list[RunSummary]]) -> Timing |
         return _timed(label, lambda: play(address), workers_cpu)
 
 
+ESTIMATE_FIELDS = (10, 30, 100, 300, 1000)
+
+
+def estimate_rows(
+    *, runs: int, big_runs: int, jobs: int, tolerance: float, fields: tuple[int, ...]
+) -> int:
+    """Print the estimate against the simulated median for each shipped preset and field;
+    1 when a row misses by more than ``tolerance`` (a fraction), else 0."""
+    from pitboss.play.estimate import estimate
+    from pitboss.play.forecast import percentile
+    from pitboss.rules.presets import preset_names
+
+    print(
+        f"{'preset':<15} {'players':>7} {'runs':>4} {'simulated':>9} {'10%-90%':>11} "
+        f"{'estimate':>8} {'error':>7} {'est. ms':>7}  {'re-buys sim/est':>15}"
+    )
+    errors: list[float] = []
+    for name in preset_names():
+        rules = RuleSet.from_preset(name)
+        most = rules.tournament.entry.max_entries
+        for players in fields:
+            if most is not None and players > most:
+                continue
+            n = big_runs if players >= 1000 else runs
+            summaries = play_runs(
+                rules,
+                players=players,
+                seeds=run_seeds(1, n),
+                settings=SimulationSettings(),
+                jobs=jobs,
+            )
+            finishes = [s.elapsed_minutes for s in summaries]
+            simulated = percentile(finishes, 50)
+            wall = time.perf_counter()
+            est = estimate(rules, players=players)
+            ms = (time.perf_counter() - wall) * 1000
+            error = (est.finish_minutes - simulated) / simulated
+            errors.append(error)
+            band = f"{percentile(finishes, 10)}-{percentile(finishes, 90)}"
+            rebuys = f"{percentile([s.rebuys for s in summaries], 50)}/{est.rebuys}"
+            print(
+                f"{name:<15} {players:>7,} {n:>4} {simulated:>9} {band:>11} "
+                f"{est.finish_minutes:>8} {error:>+7.1%} {ms:>7.1f}  {rebuys:>15}",
+                flush=True,
+            )
+    within = sum(1 for e in errors if abs(e) <= tolerance)
+    mean = sum(abs(e) for e in errors) / len(errors)
+    print(
+        f"{within} of {len(errors)} rows within {tolerance:.0%}; mean absolute error "
+        f"{mean:.1%}, largest {max(abs(e) for e in errors):.1%} (minutes from the start)"
+    )
+    return 0 if within == len(errors) else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--estimate", action="store_true", help="the instant estimate's error")
+    parser.add_argument("--runs", type=int, default=12, help="with --estimate: runs a field")
+    parser.add_argument("--big-runs", type=int, default=6, help="with --estimate: at 1,000")
+    parser.add_argument("--tolerance", type=float, default=10, help="with --estimate: percent")
+    parser.add_argument("--jobs", type=int, default=usable_cores())
     parser.add_argument("--preset", default="ky-charity")
     parser.add_argument("--players", type=int, default=30)
     parser.add_argument("--runs-per-core", type=int, default=4)
     parser.add_argument("--cores", type=int, default=usable_cores())
     args = parser.parse_args()
+    if args.estimate:
+        return estimate_rows(
+            runs=args.runs,
+            big_runs=args.big_runs,
+            jobs=args.jobs,
+            tolerance=args.tolerance / 100,
+            fields=ESTIMATE_FIELDS,
+        )
     cores: int = args.cores
     rules = RuleSet.from_preset(args.preset)
     seeds = run_seeds(1, args.runs_per_core * cores)

@@ -30,7 +30,7 @@ def _run(*args: str) -> tuple[int, str]:
 def test_one_tournament_prints_the_standings_payouts_and_finish_time() -> None:
     code, out = _run("--preset", "slpt", "--players", "12", "--seed", "3")
     assert code == 0, out
-    assert "12 players, seed 3" in out
+    assert "12 players, random seed 3" in out
     assert "hands dealt" in out
     assert "Prize pool $240.00" in out
     assert "Winner: p" in out
@@ -73,7 +73,7 @@ def test_a_forecast_of_many_runs_reports_finish_times_and_the_chance_of_a_chop()
         "--preset", "ky-charity", "--players", "20", "--seed", "1", "--runs", "3", "--jobs", "1"
     )
     assert code == 0, out
-    assert "forecast of 3 tournaments of 20 players, seeds 1 to 3" in out
+    assert "forecast of 3 tournaments of 20 players, random seeds 1 to 3" in out
     assert "Finish, from the start: median" in out
     assert "Chance the time limit (6 h 00 min, KY 11) forces a chop:" in out
     assert "Players remaining when each level starts" in out
@@ -144,13 +144,13 @@ def test_a_houses_own_toml_preset_can_be_simulated(tmp_path: Path) -> None:
     path.write_text(text.replace('name = "slpt"', 'name = "my-house"'), encoding="utf-8")
     code, out = _run("--preset", str(path), "--players", "9", "--seed", "2")
     assert code == 0, out
-    assert f"({path}): 9 players, seed 2" in out
+    assert f"({path}): 9 players, random seed 2" in out
 
 
 def test_simulate_plays_the_preset_that_presets_marks_as_the_default() -> None:
     code, out = _run("--players", "6", "--seed", "1")
     assert code == 0, out
-    assert f"({DEFAULT_PRESET}): 6 players, seed 1" in out.splitlines()[0]
+    assert f"({DEFAULT_PRESET}): 6 players, random seed 1" in out
     listing = runner.invoke(app, ["presets"], env={"COLUMNS": "200"}).output
     assert f"{DEFAULT_PRESET} (default)" in listing
 
@@ -415,7 +415,10 @@ def test_compare_plays_the_same_seeds_under_each_structure_side_by_side(tmp_path
         str(tmp_path),
     )
     assert code == 0, out
-    assert "Comparing 2 structures: 2 tournaments of 10 players each, the same seeds 7 to 8" in out
+    assert (
+        "Comparing 2 structures: 2 tournaments of 10 players each, the same random seeds 7 to 8"
+        in out
+    )
     rows = [line for line in out.splitlines() if line.startswith(("slpt ", "tda "))]
     assert len(rows) == 2
     assert all("%" in row for row in rows)  # the chance of a chop at the 60-minute limit

@@ -10,4 +10,5 @@ from pitboss.cli import (
     serve,  # noqa: F401
     simulate,  # noqa: F401
     structure,  # noqa: F401
+    structure_show,  # noqa: F401
 )

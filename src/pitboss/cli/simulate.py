@@ -40,44 +40,45 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from pitboss.cli._app import DEFAULT_PRESET, app, format_percent
+from pitboss.cli._app import DEFAULT_PRESET, app
 from pitboss.cli.presets import load_house
+from pitboss.cli.simulate_progress import (
+    ProgressDisplay,
+    RemainingEstimate,
+    _new_bar,
+    _progress_console,
+    format_remaining,
+    progress_status,
+)
+from pitboss.cli.simulate_report import (
+    _house_label,
+    _minutes,
+    chop_lines,
+    chop_warnings,
+    compare_lines,
+    estimate_lines,
+    forecast_json,
+    forecast_lines,
+    house_takes,
+    result_json,
+    result_lines,
+    standings_lines,
+)
 from pitboss.errors import PitbossError
-from pitboss.money import format_money
 
 if TYPE_CHECKING:
-    from rich.console import Console
-    from rich.progress import Progress as RichProgress
-
     from pitboss.history.pokerstars import Finish
     from pitboss.history.stars_players import StarsHand
+    from pitboss.play.estimate import Estimate
     from pitboss.play.forecast import Forecast, RunSummary
     from pitboss.play.runtime import DealtHand, Progress, SimulationSettings, TournamentResult
-    from pitboss.play.simulation import ProgressStage
     from pitboss.rules import RuleSet
-    from pitboss.rules.tournament import Structure
 
 # The simulator (the engine, the director, NumPy) and Rich's progress bar are imported by the
 # functions that use them, when a run starts: ``pitboss --help`` loads none of them.
 
 EXIT_BAD_INPUT = 2
 MS_PER_MINUTE = 60_000
-
-
-def _minutes(minutes: int) -> str:
-    return f"{minutes // 60} h {minutes % 60:02d} min"
-
-
-def _clock(ms: int, start_ms: int) -> str:
-    """The time of day of a simulated instant, with the day count after the start's day."""
-    at = dt.datetime.fromtimestamp(ms / 1000, tz=dt.UTC)
-    start = dt.datetime.fromtimestamp(start_ms / 1000, tz=dt.UTC)
-    days = (at.date() - start.date()).days
-    return at.strftime("%H:%M") + (f" (+{days} day{'s' if days > 1 else ''})" if days else "")
-
-
-def _iso(ms: int) -> str:
-    return dt.datetime.fromtimestamp(ms / 1000, tz=dt.UTC).strftime("%Y-%m-%dT%H:%M:%S")
 
 
 def load_rules(preset: str, *, time_limit: int | None) -> RuleSet:
@@ -238,129 +239,6 @@ def finishes_of(result: TournamentResult) -> dict[str, Finish]:
 # ---------------------------------------------------------------------------- one run
 
 
-def standings_lines(result: TournamentResult, *, more: int = 1) -> list[str]:
-    """The paid places (and ``more`` places below the money), one line each."""
-    paid = sum(1 for f in result.standings if f.prize_cents > 0)
-    shown = [f for f in result.standings if f.first >= 1][: max(paid + more, 1)]
-    lines = [f"{'Place':>7}  {'Player':<8} {'Style':<17} {'Chips':>12} {'Prize':>12}"]
-    for f in shown:
-        place = str(f.first) if f.first == f.last else f"{f.first}-{f.last}"
-        chips = f"{f.chips:,}" if f.chips else ""
-        lines.append(
-            f"{place:>7}  {f.player_id:<8} {f.style:<17} {chips:>12} "
-            f"{format_money(f.prize_cents) if f.prize_cents else '':>12}"
-        )
-    return lines
-
-
-def result_lines(result: TournamentResult, *, preset: str) -> list[str]:
-    """The report of one tournament, as printed."""
-    rules = result.rules
-    start, end = result.started_at_ms, result.finished_at_ms
-    lines = [
-        f"{rules.title} ({preset}): {result.entrants} players, seed {result.seed}",
-        f"Play started at {_clock(start, start)} and ended at {_clock(end, start)} "
-        f"({_minutes(result.elapsed_ms // MS_PER_MINUTE)} of play) during level "
-        f"{result.last_level}; {result.hands_dealt:,} hands dealt",
-        f"Prize pool {format_money(result.prize_pool_cents)}; re-buys sold {result.rebuys}, "
-        f"add-ons sold {result.add_ons}; the house keeps {format_money(result.house_share_cents)}",
-    ]
-    chop = result.chop
-    if chop is not None:
-        lines.extend(chop_lines(result))
-    elif result.winner is not None:
-        winner = next(f for f in result.standings if f.player_id == result.winner)
-        lines.append(f"Winner: {winner.player_id} ({winner.style})")
-    lines.append("")
-    lines.append("Final standings (paid places and the bubble):")
-    lines.extend(standings_lines(result))
-    return lines
-
-
-def _time_limit_cited(rules: RuleSet) -> str:
-    """``6 h 00 min, KY 11``: the limit and the rule that sets it (``time_limit_rule``)."""
-    clock = rules.tournament.clock
-    limit = _minutes(clock.time_limit_minutes or 0)
-    return f"{limit}, {clock.time_limit_rule}" if clock.time_limit_rule else limit
-
-
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def chop_warnings(result: TournamentResult) -> list[str]:
-    """What is odd about a forced chop: the director's warnings (RULES §2), and each survivor
-    whose share is less than a prize already paid to a player who finished below the chop."""
-    chop = result.chop
-    if chop is None:
-        return []
-    warnings = list(chop.warnings)
-    lower = [f for f in result.standings if f.first > len(chop.players) and f.prize_cents > 0]
-    if not lower:
-        return warnings
-    below = max(lower, key=lambda f: (f.prize_cents, -f.first))
-    for player, amount in zip(chop.players, chop.amounts_cents, strict=True):
-        if amount < below.prize_cents:
-            warnings.append(
-                f"{player} gets {format_money(amount)} from the chop, less than the "
-                f"{format_money(below.prize_cents)} already paid to {below.player_id} for "
-                f"{_ordinal(below.first)} place"
-            )
-    return warnings
-
-
-def chop_lines(result: TournamentResult) -> list[str]:
-    """The forced chop: the limit and the rule cited, the house's method, the warnings."""
-    chop = result.chop
-    if chop is None:
-        return []
-    rules = result.rules
-    unit = rules.tournament.payouts.rounding_unit_cents
-    rounded = unit > 1 and all(a % unit == 0 for a in chop.amounts_cents)
-    lines = [
-        f"Forced chop at the time limit ({_time_limit_cited(rules)}): "
-        f"{len(chop.players)} players left, {chop.method.value} chop of "
-        f"{format_money(sum(chop.amounts_cents))}, "
-        + (f"in units of {format_money(unit)} (the house's rounding)" if rounded else "in cents")
-    ]
-    lines.extend(f"Warning: {w}" for w in chop_warnings(result))
-    return lines
-
-
-def result_json(result: TournamentResult, *, preset: str) -> dict[str, Any]:
-    """One tournament for programs (money in cents, times as UTC ISO 8601)."""
-    chop = result.chop
-    return {
-        "preset": preset,
-        "players": result.entrants,
-        "seed": result.seed,
-        "hands_dealt": result.hands_dealt,
-        "rebuys": result.rebuys,
-        "add_ons": result.add_ons,
-        "prize_pool_cents": result.prize_pool_cents,
-        "house_share_cents": result.house_share_cents,
-        "started_at": _iso(result.started_at_ms),
-        "finished_at": _iso(result.finished_at_ms),
-        "elapsed_minutes": result.elapsed_ms // MS_PER_MINUTE,
-        "last_level": result.last_level,
-        "winner": result.winner,
-        "chop": None
-        if chop is None
-        else {
-            "at": _iso(chop.at_ms),
-            "method": chop.method.value,
-            "players": list(chop.players),
-            "stacks": list(chop.stacks),
-            "amounts_cents": list(chop.amounts_cents),
-            "rule": result.rules.tournament.clock.time_limit_rule,
-            "warnings": chop_warnings(result),
-        },
-        "levels": [{"level": level, "players": n} for level, n in result.levels],
-        "standings": [asdict(f) for f in result.standings],
-    }
-
-
 # ---------------------------------------------------------------------------- many runs
 
 
@@ -432,249 +310,7 @@ class RunsOn:
         return f"on {self.jobs} core{'s' if self.jobs != 1 else ''}"
 
 
-def _spread(label: str, values: Any, fmt: Callable[[int], str] = str) -> str:
-    return (
-        f"{label}: median {fmt(values.median)} (10%-90%: {fmt(values.p10)} to "
-        f"{fmt(values.p90)}; least {fmt(values.minimum)}, most {fmt(values.maximum)})"
-    )
-
-
-def clock_of_minute(minute: int, start_minute: int) -> str:
-    """``minute`` after a start at ``start_minute`` past midnight, as ``00:10 (+1 day)``."""
-    days, of_day = divmod(start_minute + minute, 24 * 60)
-    text = f"{of_day // 60:02d}:{of_day % 60:02d}"
-    return text + (f" (+{days} day{'s' if days > 1 else ''})" if days else "")
-
-
-def forecast_lines(
-    fc: Forecast,
-    *,
-    preset: str,
-    title: str,
-    rule: str = "",
-    start_minute: int | None = None,
-    structure: Structure | None = None,
-) -> list[str]:
-    """The forecast report, as printed; ``rule`` cites the time limit (``time_limit_rule``).
-
-    With ``start_minute`` (``--start``) times are clock times, and each level's scheduled
-    start in ``structure`` is shown beside the players remaining then."""
-    if start_minute is None:
-        finish = _spread("Finish, from the start", fc.finish_minutes, _minutes)
-    else:
-        at = start_minute
-
-        def clock(minute: int) -> str:
-            return clock_of_minute(minute, at)
-
-        finish = _spread(f"Finish (play starts {clock(0)})", fc.finish_minutes, clock)
-    lines = [
-        f"{title} ({preset}): forecast of {fc.runs} tournaments of {fc.entrants} players, "
-        f"seeds {fc.seeds[0]} to {fc.seeds[-1]}",
-        finish,
-    ]
-    if fc.time_limit_minutes is None:
-        lines.append("No time limit: play always runs to a winner")
-    else:
-        share = format_percent(fc.chopped_runs, fc.runs, decimals=1)
-        cited = f", {rule}" if rule else ""
-        if start_minute is not None:
-            cited += f", at {clock_of_minute(fc.time_limit_minutes, start_minute)}"
-        lines.append(
-            f"Chance the time limit ({_minutes(fc.time_limit_minutes)}{cited}) forces a chop: "
-            f"{share} ({fc.chopped_runs} of {fc.runs} runs)"
-        )
-        if fc.players_at_chop is not None:
-            lines.append(_spread("Players left at the chop", fc.players_at_chop))
-    lines.append(_spread("Re-buys sold", fc.rebuys))
-    lines.append(_spread("Add-ons sold", fc.add_ons))
-    lines.append(_spread("Prize pool", fc.prize_pool_cents, format_money))
-    lines.append(_spread("Hands dealt", fc.hands))
-    lines.append("")
-    lines.append("Players remaining when each level starts:")
-    starts = _level_starts(structure) if start_minute is not None and structure else {}
-    head = f"{'Level':>7} {'median':>8} {'10%-90%':>13} {'runs':>6}"
-    lines.append(head + ("  scheduled" if starts else ""))
-    for level in fc.levels:
-        band = f"{level.players.p10}-{level.players.p90}"
-        row = f"{level.level:>7} {level.players.median:>8} {band:>13} {level.runs:>6}"
-        if starts and start_minute is not None and level.level in starts:
-            row += f"  {clock_of_minute(starts[level.level], start_minute)}"
-        lines.append(row)
-    return lines
-
-
-def _level_starts(structure: Structure) -> dict[int, int]:
-    """Each level's scheduled start, in minutes from the start of play."""
-    from pitboss.play.plots import period_marks
-
-    return {m.level: m.minute for m in period_marks(structure) if not m.is_break}
-
-
-def forecast_json(fc: Forecast, *, preset: str, start_minute: int | None = None) -> dict[str, Any]:
-    """The forecast for programs; with ``start_minute`` (``--start``) the finish times are
-    also given as clock times (``finish_clock``)."""
-    data = asdict(fc)
-    data["preset"] = preset
-    data["chop_probability"] = fc.chop_probability
-    if start_minute is not None:
-        data["start"] = clock_of_minute(0, start_minute)
-        data["finish_clock"] = {
-            name: clock_of_minute(minute, start_minute)
-            for name, minute in asdict(fc.finish_minutes).items()
-        }
-    return data
-
-
 # ---------------------------------------------------------------------------- command
-
-
-def stage_label(stage: ProgressStage) -> str:
-    """The name of a stage of a run, before its bar."""
-    from pitboss.play.simulation import ProgressStage
-
-    return {
-        ProgressStage.REGISTERING: "Registering",
-        ProgressStage.SEATING: "Drawing seats",
-        ProgressStage.PLAYING: "Players out",
-    }[stage]
-
-
-def progress_status(p: Progress) -> str:
-    """The status text beside the bar: what has been done in the current stage."""
-    from pitboss.play.simulation import ProgressStage
-
-    if p.stage is ProgressStage.REGISTERING:
-        return "players registered"
-    if p.stage is ProgressStage.SEATING:
-        return f"{p.entrants:,} players"
-    h4h = ", hand-for-hand" if p.hand_for_hand else ""
-    return (
-        f"{p.label}, {p.players_left:,} left, {p.tables:,} tables, "
-        f"{_minutes(p.elapsed_ms // MS_PER_MINUTE)} of play{h4h}"
-    )
-
-
-def _progress_console() -> Console:
-    from rich.console import Console
-
-    return Console(stderr=True)
-
-
-class RemainingEstimate:
-    """The time a stage still needs, from its pace so far.
-
-    Fits ``seconds = a * n + b * n**2`` to the samples (``n`` steps done after ``seconds``) by
-    least squares, so a per-step cost that grows as the stage goes on (each registration goes
-    through a director whose state grows with the field) is forecast, not only the average
-    pace; it falls back to the average pace when the fit does not describe a clock going
-    forward. Running sums keep each sample O(1).
-    """
-
-    def __init__(self) -> None:
-        self.sums = [0.0] * 5  # n^2, n^3, n^4, t*n, t*n^2
-        self.samples = 0
-        self.last: tuple[int, float] = (0, 0.0)
-
-    def add(self, done: int, seconds: float) -> None:
-        """Record that ``done`` steps took ``seconds`` since the stage started."""
-        if done <= 0 or done == self.last[0]:
-            return
-        n = float(done)
-        for i, value in enumerate((n**2, n**3, n**4, seconds * n, seconds * n * n)):
-            self.sums[i] += value
-        self.samples += 1
-        self.last = (done, seconds)
-
-    def remaining(self, total: int) -> float | None:
-        """Seconds until ``total`` steps are done, or None before there is a pace to go by."""
-        done, seconds = self.last
-        if done <= 0 or seconds <= 0:
-            return None
-        if done >= total:
-            return 0.0
-        linear = seconds * (total - done) / done
-        s2, s3, s4, tn, tn2 = self.sums
-        det = s2 * s4 - s3 * s3
-        if self.samples < 3 or det <= 1e-9 * s2 * s4:
-            return linear
-        a = (tn * s4 - tn2 * s3) / det
-        b = (s2 * tn2 - s3 * tn) / det
-        fitted = a * (total - done) + b * (total * total - done * done)
-        if a + 2 * b * total <= 0 or fitted <= 0:
-            return linear
-        return fitted
-
-
-def format_remaining(seconds: float | None) -> str:
-    """``"0:04:37"`` (hours:minutes:seconds), ``"-:--:--"`` while there is no estimate."""
-    if seconds is None:
-        return "-:--:--"
-    whole = round(seconds)
-    return f"{whole // 3600}:{whole % 3600 // 60:02d}:{whole % 60:02d}"
-
-
-def _new_bar(console: Console) -> RichProgress:
-    """A Rich progress bar on ``console``: what, how far, time taken, the estimate of the time
-    left (`RemainingEstimate`, updated as the run goes), then the status, cut short first
-    when the terminal is narrow."""
-    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
-    from rich.progress import Progress as RichProgress
-    from rich.table import Column
-
-    def fixed() -> Column:
-        return Column(no_wrap=True)
-
-    return RichProgress(
-        TextColumn("{task.description}", table_column=fixed()),
-        BarColumn(bar_width=12),
-        MofNCompleteColumn(table_column=fixed()),
-        TimeElapsedColumn(table_column=fixed()),
-        TextColumn("left {task.fields[left]}", table_column=fixed()),
-        TextColumn(
-            "{task.fields[status]}",
-            table_column=Column(no_wrap=True, overflow="ellipsis", ratio=1),
-        ),
-        console=console,
-        transient=True,
-        expand=True,
-    )
-
-
-class ProgressDisplay:
-    """Feeds `Progress` reports to a Rich bar, one stage at a time (registration, the seat
-    draw, play); the bar and its time estimate restart at each stage. ``clock`` gives seconds
-    (``time.monotonic`` by default)."""
-
-    def __init__(
-        self, bar: RichProgress, *, players: int, clock: Callable[[], float] = time.monotonic
-    ) -> None:
-        self.bar = bar
-        self.clock = clock
-        self.task = bar.add_task(
-            f"Setting up {players:,} players", total=players, status="", left=format_remaining(None)
-        )
-        self.stage: ProgressStage | None = None
-        self.started = clock()
-        self.estimate = RemainingEstimate()
-
-    def __call__(self, p: Progress) -> None:
-        now = self.clock()
-        total = max(p.total, 1)
-        if p.stage is not self.stage:
-            self.stage = p.stage
-            self.started = now
-            self.estimate = RemainingEstimate()
-            self.bar.reset(
-                self.task, total=total, completed=p.done, description=stage_label(p.stage)
-            )
-        self.estimate.add(p.done, now - self.started)
-        self.bar.update(
-            self.task,
-            completed=p.done,
-            status=progress_status(p),
-            left=format_remaining(self.estimate.remaining(total)),
-        )
 
 
 @app.command("simulate")
@@ -758,12 +394,12 @@ def simulate_command(
             start=start, bots=bots, rebuys=rebuys, hands_per_hour=hands_per_hour, spread=spread
         )
         start_minute, settings = knobs
-        settings = replace(settings, late_entries=late)
         loaded = []
         for house in houses:
             rules = load_rules(house, time_limit=time_limit)
             check_late(late, rules, preset=house, players=players)
             loaded.append(rules)
+        settings = replace(settings, late_entries=late)  # checked first: --late -3 in its words
     except KnobError as err:
         _fail(str(err), err)
     except PitbossError as err:
@@ -845,6 +481,41 @@ def parse_knobs(
     return start_minute, settings
 
 
+def instant_estimate(rules: RuleSet, players: int, settings: SimulationSettings) -> Estimate:
+    """The instant estimate (`pitboss.play.estimate`) of the night the runs will play: the same
+    pace, money habits, late entries and colour-up stops."""
+    from pitboss.play.estimate import estimate
+
+    return estimate(
+        rules,
+        players=players,
+        pace=settings.pace,
+        habits=settings.money,
+        late_entries=settings.late_entries,
+        colour_up_seconds=settings.colour_up_seconds,
+    )
+
+
+def estimate_json(est: Estimate, rules: RuleSet) -> dict[str, Any]:
+    """The instant estimate (without its levels) and the structure's warnings, for ``--json``."""
+    from pitboss.play.bigblinds import structure_warnings
+
+    data = asdict(est)
+    del data["levels"]
+    return {"estimate": data, "warnings": structure_warnings(rules.tournament.structure, est)}
+
+
+def _echo_estimate(est: Estimate, rules: RuleSet, view: View, *, label: str = "") -> None:
+    """Print the instant estimate and the structure's warnings before any hand is dealt."""
+    from pitboss.play.bigblinds import structure_warnings
+
+    for line in estimate_lines(est, rules, start_minute=view.start_minute):
+        typer.echo(label + line)
+    for warning in structure_warnings(rules.tournament.structure, est):
+        typer.echo(f"{label}Warning: {warning}")
+    typer.echo("")
+
+
 def _fail(message: str, cause: BaseException | None = None) -> typing.NoReturn:
     typer.echo(f"error: {message}", err=True)
     raise typer.Exit(EXIT_BAD_INPUT) from cause
@@ -861,6 +532,9 @@ def _one(
     *,
     console: Any,
 ) -> None:
+    est = instant_estimate(rules, players, settings)
+    if not view.as_json:  # one night's report is in clock times, from 18:00 unless --start
+        _echo_estimate(est, rules, replace(view, start_minute=_chart_start(settings.start_at_ms)))
     files = HandFiles(hands_out, rules, seed=seed) if hands_out is not None else None
     bar = _new_bar(console) if console is not None and console.is_terminal else None
     with bar if bar is not None else nullcontext():
@@ -880,7 +554,9 @@ def _one(
             if files is not None:
                 files.close(result)
     if view.as_json:
-        typer.echo(json.dumps(result_json(result, preset=preset), indent=2))
+        data = result_json(result, preset=preset)
+        data.update(estimate_json(est, rules))
+        typer.echo(json.dumps(data, indent=2))
     else:
         for line in result_lines(result, preset=preset):
             typer.echo(line)
@@ -910,9 +586,13 @@ def _many(
 ) -> None:
     from pitboss.play.forecast import forecast
 
+    est = instant_estimate(rules, players, settings)
+    if not view.as_json:
+        _echo_estimate(est, rules, view)
     fc = forecast(_play_runs(rules, players, seed, runs, settings, where, show=show))
     if view.as_json:
         data = forecast_json(fc, preset=preset, start_minute=view.start_minute)
+        data.update(estimate_json(est, rules))
         typer.echo(json.dumps(data, indent=2))
     else:
         rule = rules.tournament.clock.time_limit_rule
@@ -923,6 +603,7 @@ def _many(
             rule=rule,
             start_minute=view.start_minute,
             structure=rules.tournament.structure,
+            house=house_takes(rules),
         ):
             typer.echo(line)
     if view.plot is not None:  # after the report: a failed write never loses the results
@@ -1007,57 +688,6 @@ def _write_plots(fc: Forecast, view: View, *, rules: RuleSet, start_ms: int) -> 
 # ---------------------------------------------------------------------------- --compare
 
 
-def _house_label(house: str) -> str:
-    return Path(house).stem if house.endswith(".toml") else house
-
-
-def compare_lines(
-    forecasts: list[tuple[str, Forecast]], *, start_minute: int | None = None
-) -> list[str]:
-    """The structures side by side: finish (median, 10-90 %, least-most), the chance of a
-    forced chop (KY 11), the players left at the chop, re-buys and hands; one line each.
-
-    With ``start_minute`` (``--start``) finish times are clock times (``+1``: the next day)."""
-    from pitboss.play.plots import format_clock
-
-    def when(minute: int) -> str:
-        if start_minute is None:
-            return f"{minute // 60}:{minute % 60:02d}"
-        return format_clock(minute, start_minute=start_minute)
-
-    first = forecasts[0][1]
-    unit = "h:mm from the start" if start_minute is None else f"clock time, play starts {when(0)}"
-    lines = [
-        f"Comparing {len(forecasts)} structures: {first.runs} tournaments of "
-        f"{first.entrants} players each, the same seeds {first.seeds[0]} to {first.seeds[-1]} "
-        f"(finish in {unit})",
-    ]
-    width = max(9, *(len(name) for name, _ in forecasts))
-    lines.append(
-        f"{'Structure':<{width}}  {'finish':>9} {'10%-90%':>17} {'least-most':>17}  "
-        f"{'chop':>6} {'at chop':>9}  {'re-buys':>13} {'hands':>6}"
-    )
-    for name, fc in forecasts:
-        f = fc.finish_minutes
-        if fc.time_limit_minutes is None:
-            chop, at_chop = "none", "-"
-        else:
-            chop = format_percent(fc.chopped_runs, fc.runs, decimals=0)
-            at = fc.players_at_chop
-            at_chop = "-" if at is None else f"{at.median} ({at.p10}-{at.p90})"
-        r = fc.rebuys
-        lines.append(
-            f"{name:<{width}}  {when(f.median):>9} {when(f.p10) + '-' + when(f.p90):>17} "
-            f"{when(f.minimum) + '-' + when(f.maximum):>17}  {chop:>6} {at_chop:>9}  "
-            f"{f'{r.median} ({r.p10}-{r.p90})':>13} {fc.hands.median:>6}"
-        )
-    lines.append(
-        "chop: runs the time limit stopped; at chop: players left then, median (10%-90%); "
-        "re-buys: median (10%-90%)"
-    )
-    return lines
-
-
 def _compare(
     loaded: list[RuleSet],
     houses: list[str],
@@ -1072,6 +702,10 @@ def _compare(
 ) -> None:
     from pitboss.play.forecast import forecast
 
+    estimates = [instant_estimate(rules, players, settings) for rules in loaded]
+    if not view.as_json:
+        for house, rules, est in zip(houses, loaded, estimates, strict=True):
+            _echo_estimate(est, rules, view, label=f"{_house_label(house)}: ")
     forecasts: list[tuple[str, Forecast]] = []
     for house, rules in zip(houses, loaded, strict=True):
         label = _house_label(house)
@@ -1083,7 +717,10 @@ def _compare(
         data = {
             "compare": [
                 forecast_json(fc, preset=house, start_minute=view.start_minute)
-                for house, (_, fc) in zip(houses, forecasts, strict=True)
+                | estimate_json(est, rules)
+                for house, (_, fc), rules, est in zip(
+                    houses, forecasts, loaded, estimates, strict=True
+                )
             ]
         }
         typer.echo(json.dumps(data, indent=2))
@@ -1103,6 +740,7 @@ def _compare(
 __all__ = [
     "HandFiles",
     "ProgressDisplay",
+    "RemainingEstimate",
     "RunsOn",
     "check_output_folders",
     "chop_lines",
@@ -1111,6 +749,7 @@ __all__ = [
     "folder_problem",
     "forecast_json",
     "forecast_lines",
+    "format_remaining",
     "load_rules",
     "progress_status",
     "result_json",

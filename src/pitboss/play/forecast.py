@@ -30,7 +30,9 @@ class RunSummary:
     """One simulated tournament in figures.
 
     ``curve`` holds the players left at minute 0, ``step``, 2 x ``step`` ... up to the end of
-    play (the last value is the winner, 1, or the players who chopped).
+    play (the last value is the winner, 1, or the players who chopped). A run the legal time
+    limit stopped (KY 11) ``elapsed_minutes`` at the limit: no hand starts after it, and the
+    hands in play then are the night's last, not a later finish.
     """
 
     seed: int
@@ -47,6 +49,8 @@ class RunSummary:
     curve_step_minutes: int
     curve: tuple[int, ...]
     time_limit_minutes: int | None
+    house_share_cents: int = 0
+    """What the house (the charity) kept: the fees and the money outside the prize pool."""
 
 
 def summarize(result: TournamentResult, *, step_minutes: int = CURVE_STEP_MINUTES) -> RunSummary:
@@ -72,6 +76,10 @@ def summarize(result: TournamentResult, *, step_minutes: int = CURVE_STEP_MINUTE
         minute += step_minutes
     final = len(result.chop.players) if result.chop is not None else 1
     curve.append(final)
+    limit = result.rules.tournament.clock.time_limit_minutes
+    elapsed = end // MS_PER_MINUTE
+    if result.chop is not None and limit is not None:
+        elapsed = min(elapsed, limit)
     return RunSummary(
         seed=result.seed,
         entrants=result.entrants,
@@ -79,14 +87,15 @@ def summarize(result: TournamentResult, *, step_minutes: int = CURVE_STEP_MINUTE
         rebuys=result.rebuys,
         add_ons=result.add_ons,
         prize_pool_cents=result.prize_pool_cents,
-        elapsed_minutes=end // MS_PER_MINUTE,
+        elapsed_minutes=elapsed,
         chopped=result.chop is not None,
         players_at_chop=len(result.chop.players) if result.chop is not None else 0,
         last_level=result.last_level,
         levels=result.levels,
         curve_step_minutes=step_minutes,
         curve=tuple(curve),
-        time_limit_minutes=result.rules.tournament.clock.time_limit_minutes,
+        time_limit_minutes=limit,
+        house_share_cents=result.house_share_cents,
     )
 
 
@@ -175,6 +184,8 @@ class Forecast:
     seeds: tuple[int, ...]
     chop_histogram: tuple[tuple[int, int], ...] = ()
     """Runs by the players left at a forced chop: ``(players, runs)``, fewest players first."""
+    house_share_cents: Spread | None = None
+    """What the house (the charity) kept: the fees and the money outside the prize pool."""
 
     @property
     def chop_probability(self) -> float:
@@ -218,7 +229,9 @@ def forecast(summaries: Sequence[RunSummary]) -> Forecast:
         )
     bins: dict[int, int] = {}
     for s in summaries:
-        start = s.elapsed_minutes // HISTOGRAM_BIN_MINUTES * HISTOGRAM_BIN_MINUTES
+        # a chop at the limit falls in the bin that ends there, never after the limit's line
+        minute = s.elapsed_minutes - 1 if s.chopped and s.elapsed_minutes else s.elapsed_minutes
+        start = minute // HISTOGRAM_BIN_MINUTES * HISTOGRAM_BIN_MINUTES
         bins[start] = bins.get(start, 0) + 1
     at_chop: dict[int, int] = {}
     for s in chopped:
@@ -243,6 +256,7 @@ def forecast(summaries: Sequence[RunSummary]) -> Forecast:
         finish_histogram=tuple(sorted(bins.items())),
         seeds=tuple(s.seed for s in summaries),
         chop_histogram=tuple(sorted(at_chop.items())),
+        house_share_cents=Spread.of([s.house_share_cents for s in summaries]),
     )
 
 
