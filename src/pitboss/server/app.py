@@ -212,7 +212,11 @@ def _role(websocket: WebSocket, auth: Auth, stream: str, query: ScreenQuery) -> 
         return ("director", None)
     if kind == "table":
         if query.table is None:
-            raise AuthError("a table screen needs its table number", code="bad_table")
+            raise AuthError(
+                "a table screen needs its table number",
+                code="bad_table",
+                params={"role": "table", "table": None},
+            )
         auth.check_table_token(stream, query.table, query.token)
         return ("table", query.table)
     raise AuthError(

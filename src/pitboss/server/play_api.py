@@ -315,7 +315,11 @@ def _live_role(auth: Auth, stream: str, query: ScreenQuery) -> tuple[str, str]:
         auth.check_player_token(stream, player, query.token)
         return query.role, player
     if query.table is None:
-        raise AuthError("a spectator's screen needs its table number", code="bad_table")
+        raise AuthError(
+            "a spectator's screen needs its table number",
+            code="bad_table",
+            params={"role": query.role, "table": None},
+        )
     return query.role, str(query.table)
 
 

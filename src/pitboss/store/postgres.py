@@ -34,8 +34,8 @@ from sqlalchemy.engine import Connection, Engine
 
 from pitboss.errors import StoreError
 from pitboss.store.envelopes import Wakeup
+from pitboss.store.migrations import migrate
 from pitboss.store.payloads import decode_json
-from pitboss.store.schema import migrate
 from pitboss.store.sql import SqlEventStore, store_failure
 
 log = logging.getLogger(__name__)

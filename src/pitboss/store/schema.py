@@ -1,4 +1,5 @@
-"""The store's tables (SQLAlchemy Core, one definition for SQLite and PostgreSQL) and migrations.
+"""The store's tables (SQLAlchemy Core, one definition for SQLite and PostgreSQL); the
+migrations that make them are in `pitboss.store.migrations`.
 
 Five tables, all insert-only (triggers refuse an UPDATE or a DELETE on both databases):
 
@@ -23,14 +24,11 @@ as written, so key order survives; ``jsonb`` would reorder keys).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 from sqlalchemy.types import UserDefinedType
-
-from pitboss.errors import StoreError
 
 SCHEMA_VERSION = 2
 """The schema this code writes; a store with a higher version was written by newer code."""
@@ -124,8 +122,8 @@ event_hashes = sa.Table(
     sa.ForeignKeyConstraint(["stream", "seq"], ["events.stream", "events.seq"]),
 )
 
-_VERSION_1_TABLES = ("tournaments", "commands", "events", "snapshots")
-STORE_TABLES = (*_VERSION_1_TABLES, "event_hashes")
+VERSION_1_TABLES = ("tournaments", "commands", "events", "snapshots")
+STORE_TABLES = (*VERSION_1_TABLES, "event_hashes")
 """The tables of the log (``pitboss_schema`` aside), in the order they reference each other."""
 
 
@@ -146,71 +144,10 @@ def _refuse_changes_postgresql(conn: Connection, tables: tuple[str, ...]) -> Non
         )
 
 
-def _create(conn: Connection, tables: tuple[str, ...]) -> None:
+def create(conn: Connection, tables: tuple[str, ...]) -> None:
     """Create ``tables`` with the triggers that keep them insert-only."""
     metadata.create_all(conn, tables=[metadata.tables[name] for name in tables])
     if conn.dialect.name == "postgresql":
         _refuse_changes_postgresql(conn, tables)
     else:
         _refuse_changes_sqlite(conn, tables)
-
-
-def _create_version_1(conn: Connection) -> None:
-    if conn.dialect.name == "postgresql":
-        conn.exec_driver_sql(
-            "CREATE FUNCTION pitboss_append_only() RETURNS trigger LANGUAGE plpgsql AS $$ "
-            "BEGIN RAISE EXCEPTION 'pitboss store: %% is append-only', TG_TABLE_NAME; END $$"
-        )
-    _create(conn, _VERSION_1_TABLES)
-
-
-def _chain_version_2(conn: Connection) -> None:
-    """The hash chain (issue 25): ``event_hashes``, and every stream already logged chained
-    from its first event, as it stands when this pitboss first opens it."""
-    from pitboss.store.chain import seal  # the chain's formula lives with its check
-
-    _create(conn, ("event_hashes",))
-    streams = conn.execute(sa.select(tournaments.c.stream).order_by(tournaments.c.stream))
-    for stream in list(streams.scalars()):
-        seal(conn, stream)
-
-
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _create_version_1, 2: _chain_version_2}
-"""Version -> the step that brings the schema from the version before to it. A later
-version adds a step (new tables or columns with defaults); a step never rewrites rows."""
-
-
-def migrate(conn: Connection, *, target: str, now_ms: int) -> int:
-    """Bring the store to `SCHEMA_VERSION` inside the caller's transaction; return the version
-    it had (0 for a new store). Running it again changes nothing.
-
-    Raises:
-        StoreError: ``not_a_store`` (tables of the log's names that pitboss did not make),
-            ``store_too_new`` (written by a newer pitboss).
-    """
-    names = set(sa.inspect(conn).get_table_names())
-    if schema_versions.name in names:
-        found = conn.scalar(sa.select(sa.func.max(schema_versions.c.version)))
-        version = int(found or 0)
-        if version > SCHEMA_VERSION:
-            raise StoreError(
-                f"the store at {target} has schema version {version}, newer than this pitboss "
-                f"understands ({SCHEMA_VERSION}): upgrade pitboss to open it",
-                code="store_too_new",
-                params={"target": target, "version": version, "supported": SCHEMA_VERSION},
-            )
-    else:
-        clash = sorted(names & set(STORE_TABLES))
-        if clash:
-            raise StoreError(
-                f"{target} is not a pitboss store: it has tables {', '.join(clash)} that "
-                "pitboss did not make; give pitboss a database (or schema) of its own",
-                code="not_a_store",
-                params={"target": target, "tables": clash},
-            )
-        metadata.create_all(conn, tables=[schema_versions])
-        version = 0
-    for step in range(version + 1, SCHEMA_VERSION + 1):
-        MIGRATIONS[step](conn)
-        conn.execute(sa.insert(schema_versions), {"version": step, "applied_at": now_ms})
-    return version

@@ -44,7 +44,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from pitboss.errors import StoreError
 from pitboss.store.envelopes import Wakeup
-from pitboss.store.schema import migrate
+from pitboss.store.migrations import migrate
 from pitboss.store.sql import SqlEventStore, store_failure
 
 log = logging.getLogger(__name__)
