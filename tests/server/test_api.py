@@ -345,7 +345,7 @@ def test_an_undo_without_its_expect_is_a_malformed_request(director: Director) -
 def test_every_report_exports_as_csv(director: Director) -> None:
     stream = running(director)
     bust(director, stream)
-    for report in ("entries", "results", "chips_removed", "ledger"):
+    for report in ("entries", "results", "chips_removed", "ledger", "log"):
         response = director.client.get(f"/api/tournaments/{stream}/export/{report}.csv")
         assert response.status_code == 200, response.text
         assert response.headers["content-type"].startswith("text/csv")
@@ -353,6 +353,24 @@ def test_every_report_exports_as_csv(director: Director) -> None:
         rows = list(csv.reader(io.StringIO(response.text)))
         assert len(rows) >= 2, report
         assert all(rows[0]), report
+
+
+def test_the_consoles_books_carry_the_head_hash_that_verify_checks(
+    director: Director, store: EventStore
+) -> None:
+    """Issue 25: the treasurer's export carries the log's head hash, the console's downloads
+    as the command line's, so the books can be checked against the stored night later."""
+    from pitboss.store.chain import verify
+
+    stream = running(director)
+    bust(director, stream)
+    text = director.client.get(f"/api/tournaments/{stream}/export/log.csv").text
+    rows = dict(csv.reader(io.StringIO(text)))
+    assert rows["id"] == stream
+    assert int(rows["events"]) == store.head(stream)
+    check = verify(store, stream, expect=rows["sha256"])
+    assert check.is_intact
+    assert check.expected is not None
 
 
 def test_the_entries_export_has_a_row_per_player(director: Director) -> None:

@@ -633,11 +633,14 @@ def export_command(
         if csv_dir is not None or hands_dir is not None:
             live = svc.open(tournament)
             if csv_dir is not None:
-                events = [event for _, event in live.events()]
+                from pitboss.service.audit import log_rows
+
+                state, stored, head = live.history_through()
+                events = [event for _, event in stored]
                 csv_dir.mkdir(parents=True, exist_ok=True)
-                every = reports.all_reports(live.state, events, with_details=with_details)
+                every = reports.all_reports(state, events, with_details=with_details)
                 rows = {name: report.csv_rows() for name, report in every.items()}
-                rows["log"] = _log_rows(live)
+                rows["log"] = log_rows(live.store, live.stream, state.name, head)
                 for name, table in rows.items():
                     path = csv_dir / f"{name}.csv"
                     with path.open("w", newline="", encoding="utf-8") as handle:
@@ -649,25 +652,6 @@ def export_command(
         typer.echo(str(path))
     for line in skipped:
         typer.echo(f"not written: {line}", err=True)
-
-
-def _log_rows(live: LiveTournament) -> list[list[str]]:
-    """``log.csv``: which log the reports were made from, through which event, and its head
-    hash (`pitboss.store.chain`), so the printed books can be checked against the file later
-    with ``pitboss event verify DB ID --expect HASH`` (THC add. 10)."""
-    from pitboss.store.chain import head_link
-
-    link = head_link(live.store, live.stream, through_seq=live.head)
-    last = live.store.load(live.stream, live.head - 1, through_seq=live.head) if live.head else []
-    return [
-        ["what", "value"],
-        ["tournament", live.state.name],
-        ["id", live.stream],
-        ["events", str(live.head)],
-        ["last event at (UTC)", _iso(last[0].at) if last else ""],
-        ["sha256", "" if link is None else link.hash],
-        ["check", f"pitboss event verify DB {live.stream} --expect SHA256"],
-    ]
 
 
 def _export_hands(live: Any, folder: Path, skipped: list[str]) -> list[Path]:

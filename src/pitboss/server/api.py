@@ -39,7 +39,7 @@ from pitboss.server.deps import (
 )
 from pitboss.server.hub import Hub, public_role
 from pitboss.server.views import player_details
-from pitboss.service.audit import describe_all, log_lines, plan_batches, raw_log
+from pitboss.service.audit import describe_all, log_lines, log_rows, plan_batches, raw_log
 from pitboss.tournament.codec import decode_command_json, encode_command
 from pitboss.tournament.colour_up import RaceColourUp
 from pitboss.tournament.counts import CountChips
@@ -469,18 +469,22 @@ async def cursor_move(
 def export(
     stream: str, report: str, hub: HubDep, _: DirectorDep, details: bool = False
 ) -> Response:
-    """A report as CSV: ``entries``, ``results``, ``chips_removed``, ``ledger`` (THC add. 10).
+    """A report as CSV: ``entries``, ``results``, ``chips_removed``, ``ledger`` (THC add. 10),
+    ``log`` (the log they are made from, through which event, and its head hash, to check the
+    books against the file later: ``pitboss event verify DB ID --expect HASH``).
 
     ``details=true`` (``entries`` only): the treasurer's record, every player's private details
     after the money (THC 1); no other report carries them."""
     live = hub.tournament(stream)
-    state, events = live.history()
+    state, events, head = live.history_through()
     reports = all_reports(state, [event for _, event in events], with_details=details)
-    if report not in reports:
+    rows = {name: made.csv_rows() for name, made in reports.items()}
+    rows["log"] = log_rows(live.store, live.stream, state.name, head)
+    if report not in rows:
         raise PitbossError(
-            f"there is no report called '{report[:40]}': choose one of {', '.join(reports)}",
+            f"there is no report called '{report[:40]}': choose one of {', '.join(rows)}",
             code="not_found",
-            params={"allowed": list(reports)},
+            params={"allowed": list(rows)},
         )
     if details and report != "entries":
         raise PitbossError(
@@ -490,7 +494,7 @@ def export(
             params={"report": report, "with_details": ["entries"]},
         )
     out = io.StringIO()
-    csv.writer(out).writerows(reports[report].csv_rows())
+    csv.writer(out).writerows(rows[report])
     name = f"{report}-with-details" if details else report
     return Response(
         out.getvalue(),

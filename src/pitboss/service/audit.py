@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from pitboss.service.cursor import REDONE, UNDONE
@@ -71,6 +72,30 @@ def log_lines(live: LiveTournament) -> list[LogLine]:
                 )
             )
     return lines
+
+
+def log_rows(store: EventStore, stream: str, name: str, head: int) -> list[list[str]]:
+    """``log.csv``: which log the books were made from, through which event, and its head
+    hash (`pitboss.store.chain`), so the printed books can be checked against the file later
+    with ``pitboss event verify DB ID --expect HASH`` (THC add. 10)."""
+    from pitboss.store.chain import head_link
+
+    link = head_link(store, stream, through_seq=head)
+    last = store.load(stream, head - 1, through_seq=head) if head else []
+    at = (
+        datetime.fromtimestamp(last[0].at / 1000, tz=UTC).strftime("%Y-%m-%d %H:%M:%S")
+        if last
+        else ""
+    )
+    return [
+        ["what", "value"],
+        ["tournament", name],
+        ["id", stream],
+        ["events", str(head)],
+        ["last event at (UTC)", at],
+        ["sha256", "" if link is None else link.hash],
+        ["check", f"pitboss event verify DB {stream} --expect SHA256"],
+    ]
 
 
 def raw_log(store: EventStore, stream: str) -> Iterator[str]:

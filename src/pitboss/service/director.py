@@ -439,6 +439,12 @@ class LiveTournament:
     def history(self) -> tuple[TournamentState, list[tuple[StoredEvent, Event]]]:
         """The state and the events in effect that it is the fold of, read as one pair (a
         report built of both never mixes a state with events another writer added since)."""
+        state, events, _ = self.history_through()
+        return state, events
+
+    def history_through(self) -> tuple[TournamentState, list[tuple[StoredEvent, Event]], int]:
+        """`history`, with the log's head it was read through (the head hash printed on the
+        books is of exactly the log they were made from)."""
         with self._lock:
             applied = set(self.cursor.applied)
             out: list[tuple[StoredEvent, Event]] = []
@@ -449,7 +455,7 @@ class LiveTournament:
                 event = decode_event(stored.to_envelope(), rules=rules)
                 rules = getattr(event, "rules", rules)
                 out.append((stored, event))
-            return self.state, out
+            return self.state, out, self.head
 
     def _batches(self, numbers: Sequence[int]) -> tuple[Batch, ...]:
         if not numbers:
