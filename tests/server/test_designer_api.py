@@ -139,3 +139,12 @@ def test_the_designer_is_the_director_s_alone(app: Any, director: Director) -> N
         assert page.headers["location"].startswith("/login")
     no_csrf = director.client.post(ESTIMATE, json=_design(structure))
     assert no_csrf.status_code == 403
+
+
+def test_the_home_page_and_the_console_link_to_the_designer(director: Director) -> None:
+    stream = director.create()
+    assert 'href="/designer"' in director.client.get("/").text
+    assert f'href="/designer?tournament={stream}"' in director.client.get(f"/t/{stream}").text
+    page = director.client.get(f"/designer?tournament={stream}")
+    assert page.status_code == 200
+    assert f'value="tournament:{stream}" selected' in page.text

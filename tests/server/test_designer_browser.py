@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tests.server.conftest import LiveServer, sign_in_page
+from tests.server.conftest import LiveServer, for_the_guide, sign_in_page
 
 from pitboss.rules.ruleset import load_preset, parse_preset
 
@@ -75,5 +75,7 @@ def test_the_director_designs_a_structure_and_keeps_it_as_a_preset(
     assert (built[-1].small_blind, built[-1].big_blind) == (30_000, 60_000)
 
     page.set_viewport_size({"width": 1366, "height": 900})
-    page.screenshot(path=str(screenshots / "designer-laptop.png"), full_page=True)
+    laptop = screenshots / "designer-laptop.png"
+    page.screenshot(path=str(laptop), full_page=True)
+    for_the_guide(laptop)
     page.context.close()
