@@ -37,7 +37,7 @@ from pitboss.errors import (
     UndoError,
     UnreadableEventError,
 )
-from pitboss.server import api, dealer, hands_api, pages, play_api
+from pitboss.server import api, dealer, designer, hands_api, pages, play_api
 from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError, CredentialFile
 from pitboss.server.dealing import Dealing
 from pitboss.server.hub import Hub, Role, Screen, follow, public_role
@@ -154,6 +154,7 @@ def create_app(
     app.include_router(hands_api.router)  # and hands.zip is not one either
     app.include_router(api.router)
     app.include_router(dealer.router)
+    app.include_router(designer.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 
