@@ -133,3 +133,32 @@ def test_the_blinds_never_grow_faster_than_the_designers_cap() -> None:
     tight = replace(request, minutes=60, max_growth=Fraction(6, 5))
     with pytest.raises(PlayError, match="--max-growth"):
         design_structure(RuleSet.from_preset("ky-charity"), tight)
+
+
+def test_the_designer_moves_the_rebuy_window_and_the_add_on_where_asked_ky_4_5() -> None:
+    request = DesignRequest(
+        players=100, minutes=330, starting_chips=4000, rebuy_until_level=3, add_on_after_level=7
+    )
+    t = candidate_rules(RuleSet.from_preset("ky-charity"), request, Fraction(13, 10)).tournament
+    assert t.rebuy.until_level == 3
+    assert t.add_on.at_break_after_level == 7
+    assert 7 in {b.after_level for b in t.structure.breaks}  # a break put there for it
+    assert 5 in {b.after_level for b in t.structure.breaks}  # the house's intermission kept
+
+
+def test_suggest_reads_in_clock_times_from_the_start_and_refuses_a_window_the_house_lacks() -> None:
+    from typer.testing import CliRunner
+
+    from pitboss.cli import app
+    from pitboss.cli import structure as _structure  # noqa: F401  (registers the command)
+
+    args = ["structure", "suggest", "--players", "10", "--hours", "5", "--chips", "4000"]
+    ran = CliRunner().invoke(app, [*args, "--runs", "2", "--jobs", "1", "--start", "18:00"])
+    assert ran.exit_code == 0, ran.output
+    assert "play from 18:00, a target finish of 23:00 (a legal limit of 00:00 (+1 day))" in (
+        ran.stdout.replace("\n# ", " ")
+    )
+    assert "best so far" in ran.stderr
+    refused = CliRunner().invoke(app, [*args, "--preset", "tda", "--rebuy-until-level", "4"])
+    assert refused.exit_code == 2
+    assert "sells no re-buys" in refused.output

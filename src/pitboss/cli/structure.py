@@ -94,6 +94,23 @@ def suggest_command(
             "--break-every", help="Minutes of play between breaks after the preset's own."
         ),
     ] = 120,
+    rebuy_until: Annotated[
+        int | None,
+        typer.Option(
+            "--rebuy-until-level", help="Last level re-buys are sold (default: the house's)."
+        ),
+    ] = None,
+    add_on_after: Annotated[
+        int | None,
+        typer.Option(
+            "--add-on-after-level",
+            help="The add-on at the break after this level (default: the house's).",
+        ),
+    ] = None,
+    start: Annotated[
+        str | None,
+        typer.Option("--start", help="Start time HH:MM: the forecast in clock times."),
+    ] = None,
     runs: Annotated[int, typer.Option("--runs", help="Tournaments per candidate.")] = 16,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first run.")] = 1,
     jobs: Annotated[
@@ -133,6 +150,18 @@ def suggest_command(
             f"--max-growth must be above 1.1 and at most 2.5, not {max_growth}",
         ),
         (break_every >= 30, f"--break-every must be 30 minutes or more, not {break_every}"),
+        (
+            rebuy_until is None or rebuy_until >= 1,
+            f"--rebuy-until-level must be 1 or more, not {rebuy_until}",
+        ),
+        (
+            add_on_after is None or add_on_after >= 1,
+            f"--add-on-after-level must be 1 or more, not {add_on_after}",
+        ),
+        (
+            start is None or re.fullmatch(r"([01]?\d|2[0-3]):[0-5]\d", start) is not None,
+            f"--start is a time of day as HH:MM (18:00), not {start!r}",
+        ),
         (jobs is None or jobs >= 1, "--jobs must be 1 or more"),
     )
     for ok, message in checks:
@@ -145,6 +174,15 @@ def suggest_command(
         raise _fail(err.message) from err
     except OSError as err:
         raise _fail(f"cannot read the preset file {preset}: {err.strerror or err}") from err
+    house = base.tournament
+    if rebuy_until is not None and not house.rebuy.allowed:
+        raise _fail(f"the preset '{base.name}' sells no re-buys: leave out --rebuy-until-level")
+    if add_on_after is not None and not house.add_on.allowed:
+        raise _fail(f"the preset '{base.name}' sells no add-on: leave out --add-on-after-level")
+    start_minute = None
+    if start is not None:
+        hour, minute = start.split(":")
+        start_minute = int(hour) * 60 + int(minute)
 
     from pitboss.play.designer import Candidate, DesignRequest, design_structure, format_design
 
@@ -156,6 +194,8 @@ def suggest_command(
         chop_risk=risk,
         limit_minutes=limit,
         max_growth=Fraction(str(max_growth)).limit_denominator(100),
+        rebuy_until_level=rebuy_until,
+        add_on_after_level=add_on_after,
         break_every_minutes=break_every,
         level_minutes=level_minutes,
         runs=runs,
@@ -171,12 +211,17 @@ def suggest_command(
             rules, players=field, seeds=seeds, settings=settings, jobs=workers, cluster=address
         )
 
+    best: list[Candidate] = []
+
     def progress(candidate: Candidate) -> None:
         fc = candidate.forecast
+        if candidate.is_within(risk) and (not best or candidate.growth < best[0].growth):
+            best[:] = [candidate]
+        so_far = f"; best so far {float(best[0].growth):.2f}x" if best else "; none in time yet"
         typer.echo(
             f"tried blinds growing {float(candidate.growth):.2f}x a level: median finish "
             f"{fc.finish_minutes.median // 60} h {fc.finish_minutes.median % 60:02d} min, "
-            f"{candidate.late_runs} of {fc.runs} runs late",
+            f"{candidate.late_runs} of {fc.runs} runs late{so_far}",
             err=True,
         )
 
@@ -185,4 +230,4 @@ def suggest_command(
     except PitbossError as err:
         code = EXIT_NO_STRUCTURE if err.code == "no_structure" else EXIT_BAD_INPUT
         raise _fail(err.message, code) from err
-    typer.echo(format_design(design), nl=False)
+    typer.echo(format_design(design, start_minute=start_minute), nl=False)

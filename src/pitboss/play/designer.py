@@ -58,6 +58,11 @@ class DesignRequest:
     """The most the blinds may grow from one level to the next (the designer's cap)."""
     break_every_minutes: int = BREAK_EVERY_MINUTES
     """Minutes of play between the breaks added after the house's own."""
+    rebuy_until_level: int | None = None
+    """The last level re-buys are sold in; None: the house's window (KY 4: until intermission)."""
+    add_on_after_level: int | None = None
+    """The level after whose break the add-on is sold (a break is put there if there is none);
+    None: the house's (KY 5: at intermission)."""
     level_minutes: int | None = None
     runs: int = 16
     seed: int = 1
@@ -75,6 +80,8 @@ class DesignRequest:
             "limit_minutes": self.limit_minutes is None or self.limit_minutes >= self.minutes,
             "max_growth": MIN_GROWTH < self.max_growth <= MAX_GROWTH,
             "break_every_minutes": self.break_every_minutes >= 30,
+            "rebuy_until_level": self.rebuy_until_level is None or self.rebuy_until_level >= 1,
+            "add_on_after_level": self.add_on_after_level is None or self.add_on_after_level >= 1,
         }
         bad = sorted(name for name, ok in problems.items() if not ok)
         if bad:
@@ -83,8 +90,8 @@ class DesignRequest:
                 f"a chop risk from 0 up to (not including) 100%, level minutes, runs and steps "
                 f"of 1 or more, a legal limit no earlier than the target finish, a largest "
                 f"blind growth above {float(MIN_GROWTH):.2f}x and up to "
-                f"{float(MAX_GROWTH):.2f}x a level, breaks at least 30 minutes of play apart; "
-                f"wrong: {', '.join(bad)}",
+                f"{float(MAX_GROWTH):.2f}x a level, breaks at least 30 minutes of play apart, "
+                f"re-buy and add-on levels of 1 or more; wrong: {', '.join(bad)}",
                 code="bad_design_request",
                 params={"wrong": bad},
             )
@@ -242,6 +249,9 @@ def candidate_rules(base: RuleSet, request: DesignRequest, growth: Fraction) -> 
     ante_from, ante_ratio = _ante_shape(s)
     n_levels, breaks = _schedule(s, level_minutes, horizon, request.break_every_minutes)
     breaks_after = {b.after_level: b for b in breaks}
+    wanted = request.add_on_after_level
+    if wanted is not None and wanted < n_levels and wanted not in breaks_after:
+        breaks_after[wanted] = Break(after_level=wanted, minutes=_break_minutes(s))
     in_play = list(chips)
     levels: list[Level] = []
     target = Fraction(first_big)
@@ -272,7 +282,7 @@ def candidate_rules(base: RuleSet, request: DesignRequest, growth: Fraction) -> 
     first_break = breaks[0].after_level if breaks else len(levels)
     rebuy = t.rebuy
     if rebuy.allowed:
-        window_end = rebuy.until_level
+        window_end = request.rebuy_until_level or rebuy.until_level
         if window_end is not None and window_end > len(levels):
             window_end = first_break
         last = window_end or len(levels)
@@ -281,6 +291,7 @@ def candidate_rules(base: RuleSet, request: DesignRequest, growth: Fraction) -> 
     add_on = t.add_on
     at = add_on.at_break_after_level
     if add_on.allowed and breaks:
+        at = request.add_on_after_level or at
         at = at if at is not None and at in breaks_after else first_break
         need = structure.chips_in_play_at_break(at)[0]
         add_on = replace(
@@ -416,23 +427,33 @@ def _percent(share: Fraction) -> str:
     return f"{value.numerator}%" if value.denominator == 1 else f"{float(value):.1f}%"
 
 
-def format_design(design: Design) -> str:
+def format_design(design: Design, *, start_minute: int | None = None) -> str:
     """The chosen rules as preset TOML, the forecast that supports them as comments first
-    (spreads as 10%-90%, as `pitboss simulate` prints them)."""
+    (spreads as 10%-90%, as `pitboss simulate` prints them; clock times when the night's start,
+    ``start_minute`` after midnight, is known)."""
     chosen = design.chosen
     fc = chosen.forecast
     r = design.request
     limit = chosen.rules.tournament.clock.time_limit_minutes
-    legal = f"a legal limit of {_hours(limit)}" if limit is not None else "no legal limit"
+
+    def when(minutes: int) -> str:
+        if start_minute is None:
+            return _hours(minutes)
+        clock = start_minute + minutes
+        day = f" (+{clock // 1440} day)" if clock >= 1440 else ""
+        return f"{clock % 1440 // 60:02d}:{clock % 60:02d}{day}"
+
+    legal = f"a legal limit of {when(limit)}" if limit is not None else "no legal limit"
+    started = "" if start_minute is None else f" from {when(0)}"
     lines = [
         f"# Designed by pitboss structure suggest from the '{design.base}' preset for "
-        f"{r.players:,} players, {r.starting_chips:,} starting chips, a target finish of "
-        f"{_hours(r.minutes)} ({legal}) and at most {_percent(r.chop_risk)} of runs ending "
-        "later.",
-        f"# Blinds grow about {float(chosen.growth):.2f}x a level. Forecast: {fc.runs} runs "
-        f"(random seeds {fc.seeds[0]}-{fc.seeds[-1]}), median finish "
-        f"{_hours(fc.finish_minutes.median)} (10%-90%: {_hours(fc.finish_minutes.p10)} to "
-        f"{_hours(fc.finish_minutes.p90)}), ending after the target "
+        f"{r.players:,} players, {r.starting_chips:,} starting chips, play{started}, a target "
+        f"finish of {when(r.minutes)} ({legal}) and at most {_percent(r.chop_risk)} of runs "
+        "ending later.",
+        f"# Blinds grow about {float(chosen.growth):.2f}x a level. Forecast: {fc.runs:,} runs "
+        f"(random seeds {fc.seeds[0]:,}-{fc.seeds[-1]:,}), median finish "
+        f"{when(fc.finish_minutes.median)} (10%-90%: {when(fc.finish_minutes.p10)} to "
+        f"{when(fc.finish_minutes.p90)}), ending after the target "
         f"{chosen.late_runs}/{fc.runs} ({_percent(Fraction(chosen.late_runs, fc.runs))}), "
         f"chopped at the legal limit {fc.chopped_runs}/{fc.runs}.",
         "# Candidates tried (growth: runs ending late / runs, median finish):",
@@ -440,7 +461,7 @@ def format_design(design: Design) -> str:
     for c in sorted(design.tried, key=lambda c: c.growth):
         lines.append(
             f"#   {float(c.growth):.2f}x: {c.late_runs}/{c.forecast.runs}, "
-            f"{_hours(c.forecast.finish_minutes.median)}"
+            f"{when(c.forecast.finish_minutes.median)}"
         )
     lines.append("")
     lines.append(format_preset_toml(chosen.rules))
