@@ -356,11 +356,7 @@ class SqlEventStore(ABC):
     def load(
         self, stream: str, after_seq: int = 0, *, through_seq: int | None = None
     ) -> list[StoredEvent]:
-        _check_count(after_seq, "after_seq", stream=stream, least=0)
-        bounds: dict[str, Any] = {"stream": stream, "after": after_seq, "through": _NO_LIMIT}
-        if through_seq is not None:
-            _check_count(through_seq, "through_seq", stream=stream, least=0)
-            bounds["through"] = through_seq
+        bounds = _seq_bounds(stream, after_seq, through_seq)
         with self._read("load") as conn:
             rows = conn.execute(_LOAD, bounds).all()
             if not rows:
@@ -397,11 +393,7 @@ class SqlEventStore(ABC):
     def links(
         self, stream: str, after_seq: int = 0, *, through_seq: int | None = None
     ) -> list[ChainLink]:
-        _check_count(after_seq, "after_seq", stream=stream, least=0)
-        bounds: dict[str, Any] = {"stream": stream, "after": after_seq, "through": _NO_LIMIT}
-        if through_seq is not None:
-            _check_count(through_seq, "through_seq", stream=stream, least=0)
-            bounds["through"] = through_seq
+        bounds = _seq_bounds(stream, after_seq, through_seq)
         with self._read("read the chain") as conn:
             rows = conn.execute(chain.LINKS, bounds).all()
             if not rows:
@@ -595,6 +587,16 @@ def _encode_event(event: NewEvent, *, stream: str, index: int) -> tuple[str, dic
     if event.at is not None:
         _check_count(event.at, f"event {index} at", stream=stream, least=0)
     return encode_object(event.data, what=f"event {index} ({event.type}) data", stream=stream)
+
+
+def _seq_bounds(stream: str, after_seq: int, through_seq: int | None) -> dict[str, Any]:
+    """The checked bounds of a read of a stream's events (or links) by seq."""
+    _check_count(after_seq, "after_seq", stream=stream, least=0)
+    bounds: dict[str, Any] = {"stream": stream, "after": after_seq, "through": _NO_LIMIT}
+    if through_seq is not None:
+        _check_count(through_seq, "through_seq", stream=stream, least=0)
+        bounds["through"] = through_seq
+    return bounds
 
 
 def _check_count(value: object, name: str, *, stream: str, least: int) -> None:
