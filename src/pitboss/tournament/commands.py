@@ -2,34 +2,157 @@
 carry (`PlayerChips`, `SeatedPlayer`, `PersonalDetails`).
 
 Each command is defined once, in its feature module, and registered by its type there; this
-module only gathers them (`COMMAND_TYPES`), so a script or a test can write ``c.StartHand``
-without knowing which feature owns it. Code inside pitboss imports from the feature modules.
+module re-exports them by name (typed: ``mypy --strict`` sees every command a script, the
+server or a test builds), so a script or a test can write ``c.StartHand`` without knowing which
+feature owns it. `COMMAND_TYPES` is every registered command; a new command is added here too
+(``tests/tournament/test_facade.py`` fails until it is).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-import pitboss.tournament  # noqa: F401 - the features register their commands on import
-from pitboss.tournament.colour_up import SeatedPlayer
+from pitboss.tournament.colour_up import RaceColourUp, RecordColourUp, SeatedPlayer
+from pitboss.tournament.conduct import (
+    CallClock,
+    ChipPassing,
+    ExpireClock,
+    GivePenalty,
+    MarkAbsent,
+    MarkReturned,
+    OverrideRuling,
+    RemoveChips,
+    WithdrawFromPlay,
+)
+from pitboss.tournament.corrections import CorrectButton, CorrectHand, RecordBust, ResyncTable
+from pitboss.tournament.counts import CountChips
+from pitboss.tournament.creation import CreateTournament
 from pitboss.tournament.entries import PersonalDetails, PlayerChips
+from pitboss.tournament.hands import FinishHand, StartHand
+from pitboss.tournament.prizes import (
+    ApproveDeal,
+    CancelDeal,
+    CloseBooks,
+    ConsentToDeal,
+    PayPrize,
+    ProposeDeal,
+)
+from pitboss.tournament.recorded import (
+    AwardPots,
+    ConfirmReplacementCard,
+    KillHand,
+    OverrideTableRuling,
+    RecordBoard,
+    RecordChoice,
+    RecordDealerInput,
+    RecordMisdeal,
+    RecordShowdown,
+)
+from pitboss.tournament.registration import (
+    AddOn,
+    DeclareRebuy,
+    Rebuy,
+    ReEnter,
+    RefundForDealers,
+    RegisterPlayer,
+    WithdrawPlayer,
+)
+from pitboss.tournament.registration_edits import EditRegistration
 from pitboss.tournament.registry import COMMAND_CLASSES, Command
+from pitboss.tournament.side_games import (
+    DeclineSideGameOption,
+    EnterFromSideGame,
+    RecordSideGameChips,
+    RecordSideGameWinner,
+    RegisterSideGame,
+    SeatSideGameAlternate,
+)
+from pitboss.tournament.tables import (
+    BalanceTables,
+    ConfirmSeatChange,
+    DrawSeats,
+    MovePlayer,
+    UndoMove,
+)
+from pitboss.tournament.timekeeping import (
+    AdjustClock,
+    EndHandForHand,
+    JumpToLevel,
+    PauseClock,
+    RecordHandForHandHand,
+    ResumeClock,
+    StartHandForHand,
+    StartTournament,
+    Tick,
+)
 
 COMMAND_TYPES: frozenset[type[Command]] = frozenset(COMMAND_CLASSES.values())
 """Every command class (what `pitboss.tournament.aggregate.decide` accepts)."""
 
-_BY_NAME: dict[str, type[Command]] = {cls.__name__: cls for cls in COMMAND_TYPES}
-
-
-def __getattr__(name: str) -> Any:
-    try:
-        return _BY_NAME[name]
-    except KeyError:
-        raise AttributeError(f"no command called {name!r}") from None
-
-
-def __dir__() -> list[str]:
-    return sorted([*_BY_NAME, *__all__])
-
-
-__all__ = ["COMMAND_TYPES", "Command", "PersonalDetails", "PlayerChips", "SeatedPlayer"]
+__all__ = [
+    "COMMAND_TYPES",
+    "AddOn",
+    "AdjustClock",
+    "ApproveDeal",
+    "AwardPots",
+    "BalanceTables",
+    "CallClock",
+    "CancelDeal",
+    "ChipPassing",
+    "CloseBooks",
+    "Command",
+    "ConfirmReplacementCard",
+    "ConfirmSeatChange",
+    "ConsentToDeal",
+    "CorrectButton",
+    "CorrectHand",
+    "CountChips",
+    "CreateTournament",
+    "DeclareRebuy",
+    "DeclineSideGameOption",
+    "DrawSeats",
+    "EditRegistration",
+    "EndHandForHand",
+    "EnterFromSideGame",
+    "ExpireClock",
+    "FinishHand",
+    "GivePenalty",
+    "JumpToLevel",
+    "KillHand",
+    "MarkAbsent",
+    "MarkReturned",
+    "MovePlayer",
+    "OverrideRuling",
+    "OverrideTableRuling",
+    "PauseClock",
+    "PayPrize",
+    "PersonalDetails",
+    "PlayerChips",
+    "ProposeDeal",
+    "RaceColourUp",
+    "ReEnter",
+    "Rebuy",
+    "RecordBoard",
+    "RecordBust",
+    "RecordChoice",
+    "RecordColourUp",
+    "RecordDealerInput",
+    "RecordHandForHandHand",
+    "RecordMisdeal",
+    "RecordShowdown",
+    "RecordSideGameChips",
+    "RecordSideGameWinner",
+    "RefundForDealers",
+    "RegisterPlayer",
+    "RegisterSideGame",
+    "RemoveChips",
+    "ResumeClock",
+    "ResyncTable",
+    "SeatSideGameAlternate",
+    "SeatedPlayer",
+    "StartHand",
+    "StartHandForHand",
+    "StartTournament",
+    "Tick",
+    "UndoMove",
+    "WithdrawFromPlay",
+    "WithdrawPlayer",
+]

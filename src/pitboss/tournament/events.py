@@ -1,30 +1,165 @@
 """Every director event, by class name (``events.PlayersBusted``), and `event_from_dict`.
 
 Each event is defined once, in its feature module, with its fold registered by type; this
-module only gathers them (`EVENT_CLASSES`: stored name -> class), so a script or a test can
-write ``events.HandStarted`` without knowing which feature owns it.
+module re-exports them by name (typed, as `pitboss.tournament.commands`), so a script or a
+test can write ``events.HandStarted`` without knowing which feature owns it; `EVENT_CLASSES`
+maps each stored name to its class. A new event is added here too
+(``tests/tournament/test_facade.py`` fails until it is).
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-import pitboss.tournament  # noqa: F401 - the features register their events on import
+from pitboss.tournament.busts import ChipsRemoved, PlayersBusted, TournamentWon
+from pitboss.tournament.colour_up import ColourUpRecorded
+from pitboss.tournament.conduct import (
+    ClockCalled,
+    ClockExpired,
+    PenaltyGiven,
+    PlayerAbsent,
+    PlayerReturned,
+    RulingOverridden,
+)
+from pitboss.tournament.corrections import (
+    BustRecorded,
+    ButtonCorrected,
+    HandCorrected,
+    TableResynced,
+)
+from pitboss.tournament.counts import ChipsCounted
+from pitboss.tournament.creation import TournamentCreated
 from pitboss.tournament.entries import PlayerChips
+from pitboss.tournament.hands import HandFinished, HandStarted
+from pitboss.tournament.prizes import (
+    BooksClosed,
+    DealApproved,
+    DealCancelled,
+    DealConsented,
+    DealProposed,
+    DealRevised,
+    PayoutsComputed,
+    PrizeForfeited,
+    PrizePaid,
+)
+from pitboss.tournament.recorded import (
+    BoardRecorded,
+    ChoiceRecorded,
+    DeadHandRuled,
+    DealerInputRecorded,
+    HeldDeclarationRuled,
+    MisdealRecorded,
+    PotsAwardedAtTable,
+    ReplacementCardDealt,
+    ShowdownRecorded,
+    TableRulingOverridden,
+)
+from pitboss.tournament.registration import (
+    AddOnBought,
+    PlayerRegistered,
+    PlayerWithdrew,
+    RebuyBought,
+    RebuyDeclared,
+)
+from pitboss.tournament.registration_edits import RegistrationEdited
 from pitboss.tournament.registry import EVENT_CLASSES, Event, event_from_dict
+from pitboss.tournament.side_games import (
+    SideGameAlternateSeated,
+    SideGameChipsCounted,
+    SideGameEntered,
+    SideGameOptionDeclined,
+    SideGameRegistered,
+    SideGameWon,
+)
+from pitboss.tournament.tables import (
+    ButtonPlaced,
+    PlayerMoved,
+    PlayerSeated,
+    SeatsDrawn,
+    TableBroken,
+    TableOpened,
+    TableResized,
+)
+from pitboss.tournament.timekeeping import (
+    BreakStarted,
+    ClockAdjusted,
+    ClockPaused,
+    ClockResumed,
+    HandForHandEnded,
+    HandForHandHandPlayed,
+    HandForHandStarted,
+    LevelStarted,
+    TimeLimitReached,
+    TournamentStarted,
+)
 
-_BY_NAME: dict[str, type[Event]] = {cls.__name__: cls for cls in EVENT_CLASSES.values()}
-
-
-def __getattr__(name: str) -> Any:
-    try:
-        return _BY_NAME[name]
-    except KeyError:
-        raise AttributeError(f"no event called {name!r}") from None
-
-
-def __dir__() -> list[str]:
-    return sorted([*_BY_NAME, *__all__])
-
-
-__all__ = ["EVENT_CLASSES", "Event", "PlayerChips", "event_from_dict"]
+__all__ = [
+    "EVENT_CLASSES",
+    "AddOnBought",
+    "BoardRecorded",
+    "BooksClosed",
+    "BreakStarted",
+    "BustRecorded",
+    "ButtonCorrected",
+    "ButtonPlaced",
+    "ChipsCounted",
+    "ChipsRemoved",
+    "ChoiceRecorded",
+    "ClockAdjusted",
+    "ClockCalled",
+    "ClockExpired",
+    "ClockPaused",
+    "ClockResumed",
+    "ColourUpRecorded",
+    "DeadHandRuled",
+    "DealApproved",
+    "DealCancelled",
+    "DealConsented",
+    "DealProposed",
+    "DealRevised",
+    "DealerInputRecorded",
+    "Event",
+    "HandCorrected",
+    "HandFinished",
+    "HandForHandEnded",
+    "HandForHandHandPlayed",
+    "HandForHandStarted",
+    "HandStarted",
+    "HeldDeclarationRuled",
+    "LevelStarted",
+    "MisdealRecorded",
+    "PayoutsComputed",
+    "PenaltyGiven",
+    "PlayerAbsent",
+    "PlayerChips",
+    "PlayerMoved",
+    "PlayerRegistered",
+    "PlayerReturned",
+    "PlayerSeated",
+    "PlayerWithdrew",
+    "PlayersBusted",
+    "PotsAwardedAtTable",
+    "PrizeForfeited",
+    "PrizePaid",
+    "RebuyBought",
+    "RebuyDeclared",
+    "RegistrationEdited",
+    "ReplacementCardDealt",
+    "RulingOverridden",
+    "SeatsDrawn",
+    "ShowdownRecorded",
+    "SideGameAlternateSeated",
+    "SideGameChipsCounted",
+    "SideGameEntered",
+    "SideGameOptionDeclined",
+    "SideGameRegistered",
+    "SideGameWon",
+    "TableBroken",
+    "TableOpened",
+    "TableResized",
+    "TableResynced",
+    "TableRulingOverridden",
+    "TimeLimitReached",
+    "TournamentCreated",
+    "TournamentStarted",
+    "TournamentWon",
+    "event_from_dict",
+]
