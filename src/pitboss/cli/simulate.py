@@ -78,7 +78,6 @@ if TYPE_CHECKING:
 # functions that use them, when a run starts: ``pitboss --help`` loads none of them.
 
 EXIT_BAD_INPUT = 2
-MS_PER_MINUTE = 60_000
 
 
 def load_rules(preset: str, *, time_limit: int | None) -> RuleSet:

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from pitboss.cli.simulate_report import _minutes
+from pitboss.units import MS_PER_MINUTE
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -16,8 +17,6 @@ if TYPE_CHECKING:
 
     from pitboss.play.runtime import Progress
     from pitboss.play.simulation import ProgressStage
-
-MS_PER_MINUTE = 60_000
 
 
 def stage_label(stage: ProgressStage) -> str:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pitboss.cli._app import format_percent
 from pitboss.money import format_money
+from pitboss.units import MS_PER_MINUTE
 
 if TYPE_CHECKING:
     from pitboss.play.estimate import Estimate
@@ -22,8 +23,6 @@ if TYPE_CHECKING:
     from pitboss.play.runtime import TournamentResult
     from pitboss.rules import RuleSet
     from pitboss.rules.tournament import Structure
-
-MS_PER_MINUTE = 60_000
 
 
 def _minutes(minutes: int) -> str:

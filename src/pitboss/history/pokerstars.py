@@ -53,7 +53,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from typing import TextIO
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pitboss.cards import Card, Rank
@@ -542,8 +541,3 @@ def format_pokerstars_file(hands: Iterable[str]) -> str:
     """Hands written by `format_pokerstars` as one file: separated as PokerStars does, ending
     with a newline."""
     return HAND_SEPARATOR.join(hands) + "\n"
-
-
-def write_pokerstars(handle: TextIO, hands: Iterable[str]) -> None:
-    """Write hands formatted by `format_pokerstars` to an open text handle."""
-    handle.write(format_pokerstars_file(hands))

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from pitboss.errors import PlayError
 from pitboss.play.runtime import TournamentResult
+from pitboss.units import MS_PER_MINUTE
 
-MS_PER_MINUTE = 60_000
 CURVE_STEP_MINUTES = 10
 HISTOGRAM_BIN_MINUTES = 15
 

@@ -15,8 +15,7 @@ from typing import Protocol, runtime_checkable
 from pitboss.tournament import clock as clk
 from pitboss.tournament.state import TournamentState
 from pitboss.tournament.windows import rebuy_closed_reason
-
-MS_PER_MINUTE = 60_000
+from pitboss.units import MS_PER_MINUTE
 
 
 class OfferKind(enum.StrEnum):

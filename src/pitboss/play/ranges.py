@@ -93,24 +93,11 @@ def equity_matrix() -> tuple[tuple[float, ...], ...]:
     return _equity_rows()
 
 
-def weight_matrix() -> tuple[tuple[float, ...], ...]:
-    """Combos of class ``b`` compatible with a combo of class ``a`` (on average)."""
-    return _weight_rows()
-
-
 @cache
 def ranking() -> tuple[int, ...]:
     """The 169 classes strongest first, by all-in equity against a random hand."""
     order: list[int] = _data()["ranking"]
     return tuple(order)
-
-
-@cache
-def _rank_of() -> tuple[int, ...]:
-    rank = [0] * HANDS
-    for position, index in enumerate(ranking()):
-        rank[index] = position
-    return tuple(rank)
 
 
 @cache
@@ -127,11 +114,6 @@ def _cumulative_share() -> tuple[float, ...]:
 def top_share(index: int) -> float:
     """The share of all hands at least as strong as class ``index`` (AA 0.5 %, 72o 100 %)."""
     return _cumulative_share()[index]
-
-
-def rank_of(index: int) -> int:
-    """The class's place in `ranking` (0 = aces)."""
-    return _rank_of()[index]
 
 
 @cache

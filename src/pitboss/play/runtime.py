@@ -97,9 +97,9 @@ from pitboss.tournament.tables import (
 )
 from pitboss.tournament.timekeeping import LevelStarted, StartTournament, Tick
 from pitboss.tournament.views import standings_view
+from pitboss.units import MS_PER_MINUTE
 
 MS_PER_SECOND = 1000
-MS_PER_MINUTE = 60_000
 
 TIME_LIMIT_DEAL = "time-limit"
 _READY, _FINISH, _TICK, _ARRIVE = 0, 1, 2, 3

@@ -39,9 +39,6 @@ from pitboss.tournament.structure import ante_label
 from pitboss.tournament.tables import capacity
 from pitboss.tournament.timekeeping import caught_up
 
-PUBLIC_PLAYER_FIELDS = ("player_id", "name", "status", "chips", "rebuys", "add_ons")
-"""The only player fields a public payload carries."""
-
 
 def shown_at(state: TournamentState, now: int) -> int:
     """The instant a view is built at: ``now``, or the log's last event if ``now`` is before

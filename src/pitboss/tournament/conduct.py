@@ -43,6 +43,7 @@ from pitboss.tournament.state import (
     with_player,
 )
 from pitboss.tournament.tables import SeatReason, seat_newcomer
+from pitboss.units import MS_PER_MINUTE
 from pitboss.validation import MAX_INT, Range
 
 # --- commands ---------------------------------------------------------------------------------
@@ -350,7 +351,6 @@ def draw_shared(busts: tuple[BustRecord, ...], pid: PlayerId) -> tuple[BustRecor
 # --- rulings ----------------------------------------------------------------------------------
 
 
-MS_PER_MINUTE = 60_000
 MS_PER_SECOND = 1000
 
 

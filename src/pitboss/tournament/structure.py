@@ -14,8 +14,7 @@ from dataclasses import dataclass
 
 from pitboss.errors import StructureError
 from pitboss.rules.tournament import AnteMode, Structure, validate_structure
-
-MS_PER_MINUTE = 60_000
+from pitboss.units import MS_PER_MINUTE
 
 
 class PeriodKind(enum.StrEnum):

@@ -20,8 +20,8 @@ from pitboss.tournament import clock as clk
 from pitboss.tournament.eliminations import RACED_OUT
 from pitboss.tournament.state import Phase, TournamentState
 from pitboss.tournament.structure import PeriodKind, is_through_level
+from pitboss.units import MS_PER_MINUTE
 
-MS_PER_MINUTE = 60_000
 _LOST_IN_PLAY = frozenset({"bust", RACED_OUT})
 
 
