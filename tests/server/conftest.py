@@ -26,6 +26,8 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 
 from pitboss.server.app import create_app
+from pitboss.server.hub import Hub, Role
+from pitboss.server.models import VIEW_MODELS
 from pitboss.service import seeded_random
 from pitboss.store import EventStore, open_store
 
@@ -59,6 +61,27 @@ class TestClock:
         """Put the clock at ``at``."""
         with self._lock:
             self._now = at
+
+
+def checked_payload(payload: dict[str, Any], role: Role) -> None:
+    """``payload`` is exactly what its model (`pitboss.server.models.VIEW_MODELS`) declares:
+    no key undeclared (``extra="forbid"``), none missing, and dumped back to the same JSON."""
+    model = VIEW_MODELS[role[0]].model_validate(payload)
+    assert model.model_dump(mode="json", exclude_unset=True) == payload
+
+
+@pytest.fixture(autouse=True)
+def payloads_fit_their_models(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every payload the hub builds in a server test (the public, director and table views
+    its routes send as built, without validating them at each read) fits its model (issue 27)."""
+    built = Hub.payload
+
+    def payload(self: Hub, stream: str, role: Role) -> dict[str, Any]:
+        answer = built(self, stream, role)
+        checked_payload(answer, role)
+        return answer
+
+    monkeypatch.setattr(Hub, "payload", payload)
 
 
 @pytest.fixture

@@ -38,6 +38,27 @@ from pitboss.server.deps import (
     table_token,
 )
 from pitboss.server.hub import Hub, public_role
+from pitboss.server.models import (
+    CommandForm,
+    CreatedTournament,
+    CursorMoved,
+    CursorPlan,
+    DirectorView,
+    Executed,
+    FoundSeats,
+    Health,
+    LogLine,
+    NotSaving,
+    Preset,
+    PrivateDetails,
+    PublicView,
+    SessionState,
+    SignedIn,
+    SignedOut,
+    TableLink,
+    TableView,
+    TournamentLine,
+)
 from pitboss.server.views import player_details
 from pitboss.service.audit import describe_all, log_lines, log_rows, plan_batches, raw_log
 from pitboss.tournament.codec import decode_command_json, encode_command
@@ -137,7 +158,7 @@ class CursorMove(BaseModel):
     expect: list[int] = Field(max_length=10_000)
 
 
-def _set_session(response: Response, auth: AuthDep, session: Session) -> dict[str, Any]:
+def _set_session(response: Response, auth: AuthDep, session: Session) -> SignedIn:
     response.set_cookie(
         SESSION_COOKIE,
         auth.cookie_value(session),
@@ -146,31 +167,31 @@ def _set_session(response: Response, auth: AuthDep, session: Session) -> dict[st
         samesite="strict",
         path="/",
     )
-    return {"signed_in": True, "csrf": session.csrf}
+    return SignedIn(signed_in=True, csrf=session.csrf)
 
 
 # --- session ---------------------------------------------------------------------------------
 
 
 @router.get("/session", tags=["session"])
-def get_session(auth: AuthDep, session: OptionalSessionDep) -> dict[str, Any]:
+def get_session(auth: AuthDep, session: OptionalSessionDep) -> SessionState:
     """Whether the director is signed in (and the page's CSRF token), and whether a password
     has been chosen."""
-    return {
-        "signed_in": session is not None,
-        "csrf": None if session is None else session.csrf,
-        "has_password": auth.has_password,
-    }
+    return SessionState(
+        signed_in=session is not None,
+        csrf=None if session is None else session.csrf,
+        has_password=auth.has_password,
+    )
 
 
 @router.post("/session", tags=["session"])
-def sign_in(body: Password, request: Request, response: Response, auth: AuthDep) -> Any:
+def sign_in(body: Password, request: Request, response: Response, auth: AuthDep) -> SignedIn:
     """Sign in with the director's password (wrong ones are rate-limited)."""
     return _set_session(response, auth, auth.sign_in(body.password, client_of(request)))
 
 
 @router.post("/setup", tags=["session"])
-def setup(body: Password, request: Request, response: Response, auth: AuthDep) -> Any:
+def setup(body: Password, request: Request, response: Response, auth: AuthDep) -> SignedIn:
     """Choose the director's password at first start, with the setup code."""
     if auth.has_password:
         raise AuthError(
@@ -192,7 +213,7 @@ def setup(body: Password, request: Request, response: Response, auth: AuthDep) -
 @router.post("/password", tags=["session"])
 def change_password(
     body: PasswordChange, request: Request, response: Response, auth: AuthDep, _: DirectorDep
-) -> dict[str, Any]:
+) -> SignedIn:
     """Change the password, given the current one (a wrong or missing one is counted with the
     wrong sign-ins); every other session ends."""
     session = auth.change_password(body.current_password, body.password, client_of(request))
@@ -200,21 +221,24 @@ def change_password(
 
 
 @router.delete("/session", tags=["session"])
-def sign_out(response: Response, auth: AuthDep, session: DirectorDep) -> dict[str, Any]:
+def sign_out(response: Response, auth: AuthDep, session: DirectorDep) -> SignedOut:
     """Sign out: this session's cookie no longer signs in, even if someone kept a copy."""
     auth.sign_out(session)
     response.delete_cookie(SESSION_COOKIE, path="/")
-    return {"signed_in": False}
+    return SignedOut(signed_in=False)
 
 
 # --- what the director may send --------------------------------------------------------------
 
 
-@router.get("/commands", tags=["commands"])
-def command_forms() -> list[dict[str, Any]]:
+@router.get("/commands", tags=["commands"], response_model_exclude_unset=True)
+def command_forms() -> list[CommandForm]:
     """Every command's type, what it does and its fields (docs/commands.md has an example of
     each): the console's "any command" form is built from this."""
-    return [command_form(kind, cls) for kind, cls in sorted(COMMAND_CLASSES.items())]
+    return [
+        CommandForm.model_validate(command_form(kind, cls))
+        for kind, cls in sorted(COMMAND_CLASSES.items())
+    ]
 
 
 def command_form(kind: str, cls: type[Command]) -> dict[str, Any]:
@@ -241,12 +265,17 @@ def command_form(kind: str, cls: type[Command]) -> dict[str, Any]:
 
 
 @router.get("/presets", tags=["tournaments"])
-def presets() -> list[dict[str, str]]:
+def presets() -> list[Preset]:
     """The shipped house presets."""
-    return [{"name": name, "title": RuleSet.from_preset(name).title} for name in preset_names()]
+    return [Preset(name=name, title=RuleSet.from_preset(name).title) for name in preset_names()]
 
 
-@router.get("/health", tags=["session"], response_model=None)
+@router.get(
+    "/health",
+    tags=["session"],
+    response_model=Health,
+    responses={503: {"model": NotSaving, "description": "The night is not being saved."}},
+)
 def health(hub: HubDep, session: OptionalSessionDep) -> JSONResponse:
     """Whether the night is being saved: ``{"saving": true}``, or a 503 with the store's
     refusal (``store_gone``, ``store_unavailable``). The console asks every few seconds, so the
@@ -263,21 +292,21 @@ def health(hub: HubDep, session: OptionalSessionDep) -> JSONResponse:
 
 
 @router.get("/tournaments", tags=["tournaments"])
-def tournaments(hub: HubDep) -> list[dict[str, Any]]:
+def tournaments(hub: HubDep) -> list[TournamentLine]:
     """Every tournament in the store: id, name, when it was created."""
     return [
-        {"id": t.stream, "name": t.name, "created_at": t.created_at}
+        TournamentLine(id=t.stream, name=t.name, created_at=t.created_at)
         for t in hub.store.tournaments()
         if not is_hand_stream(t.stream)
     ]
 
 
 @router.post("/tournaments", tags=["tournaments"], status_code=201)
-async def create_tournament(body: NewTournament, hub: HubDep, _: DirectorDep) -> dict[str, Any]:
+async def create_tournament(body: NewTournament, hub: HubDep, _: DirectorDep) -> CreatedTournament:
     """A new tournament from a preset or an uploaded house TOML."""
     rules = _rules_of(body)
     stream = await run_in_threadpool(hub.create, body.name, rules)
-    return {"id": stream, "name": body.name, "rules": rules.name}
+    return CreatedTournament(id=stream, name=body.name, rules=rules.name)
 
 
 def _rules_of(body: NewTournament) -> RuleSet:
@@ -296,15 +325,16 @@ def _rules_of(body: NewTournament) -> RuleSet:
 # --- views -----------------------------------------------------------------------------------
 
 
-@router.get("/tournaments/{stream}/public", tags=["views"])
-def public(stream: str, hub: HubDep, rules: int = 0) -> dict[str, Any]:
+@router.get("/tournaments/{stream}/public", tags=["views"], response_model=PublicView)
+def public(stream: str, hub: HubDep, rules: int = 0) -> Response:
     """What every public screen shows: the clock, the board, the seating chart, results
-    (without the rules' citations unless ``rules=1``)."""
-    return hub.payload(stream, public_role(rules == 1))
+    (without the rules' citations unless ``rules=1``). The hub's payload, built once per
+    change, is sent as it is (its model is checked by the tests, not at every read)."""
+    return JSONResponse(hub.payload(stream, public_role(rules == 1)))
 
 
 @router.get("/tournaments/{stream}/seat", tags=["views"])
-def find_my_seat(stream: str, name: str, hub: HubDep) -> dict[str, Any]:
+def find_my_seat(stream: str, name: str, hub: HubDep) -> FoundSeats:
     """Find my seat: every seated player whose name matches (case and spacing ignored)."""
     live = hub.tournament(stream)
     query = name.strip()[:100]
@@ -312,46 +342,51 @@ def find_my_seat(stream: str, name: str, hub: HubDep) -> dict[str, Any]:
         raise PitbossError(
             "type a name (or part of one)", code="blank_name", params={"name": name[:100]}
         )
-    return {
-        "name": query,
-        "seats": [
-            {"table": line.table, "seat": line.seat, "name": line.name, "chips": line.chips}
-            for line in find_seat_lines(live.state, query)
-        ],
-    }
+    return FoundSeats.model_validate(
+        {
+            "name": query,
+            "seats": [
+                {"table": line.table, "seat": line.seat, "name": line.name, "chips": line.chips}
+                for line in find_seat_lines(live.state, query)
+            ],
+        }
+    )
 
 
-@router.get("/tournaments/{stream}/director", tags=["views"])
-def director_state(stream: str, hub: HubDep, _: DirectorDep) -> dict[str, Any]:
-    """The console's data: private details, money, proposals, open hands and deals."""
-    return hub.payload(stream, ("director", None))
+@router.get("/tournaments/{stream}/director", tags=["views"], response_model=DirectorView)
+def director_state(stream: str, hub: HubDep, _: DirectorDep) -> Response:
+    """The console's data: private details, money, proposals, open hands and deals (the hub's
+    payload, sent as built)."""
+    return JSONResponse(hub.payload(stream, ("director", None)))
 
 
 @router.get("/tournaments/{stream}/players/{player_id}/details", tags=["views"])
 def private_details(
     stream: str, player_id: str, response: Response, hub: HubDep, _: DirectorDep
-) -> dict[str, Any]:
+) -> PrivateDetails:
     """One player's private details (THC 1), for the signed-in director only: the console
     opens them one player at a time; no screen's payload carries them. Not cached."""
     response.headers["Cache-Control"] = "no-store"
-    return player_details(hub.tournament(stream).state, PlayerId(player_id[:40]))
+    return PrivateDetails.model_validate(
+        player_details(hub.tournament(stream).state, PlayerId(player_id[:40]))
+    )
 
 
-@router.get("/tournaments/{stream}/tables/{table}", tags=["tables"])
-def table_state(stream: str, table: int, request: Request, hub: HubDep, auth: AuthDep) -> Any:
-    """One table, for its device (its token) or the director."""
+@router.get("/tournaments/{stream}/tables/{table}", tags=["tables"], response_model=TableView)
+def table_state(stream: str, table: int, request: Request, hub: HubDep, auth: AuthDep) -> Response:
+    """One table, for its device (its token) or the director (the hub's payload, as built)."""
     _check_table(request, auth, stream, table)
-    return hub.payload(stream, ("table", table))
+    return JSONResponse(hub.payload(stream, ("table", table)))
 
 
 @router.get("/tournaments/{stream}/tables/{table}/link", tags=["tables"])
 def table_link(
     stream: str, table: int, request: Request, auth: AuthDep, _: DirectorDep
-) -> dict[str, str]:
+) -> TableLink:
     """The table device's link (its token inside), for the console's QR code."""
     token = auth.table_token(stream, table)
     url = str(request.url_for("table_page", stream=stream, table=str(table)))
-    return {"url": f"{url}?token={token}", "token": token}
+    return TableLink(url=f"{url}?token={token}", token=token)
 
 
 def _check_table(request: Request, auth: AuthDep, stream: str, table: int) -> None:
@@ -363,24 +398,26 @@ def _check_table(request: Request, auth: AuthDep, stream: str, table: int) -> No
 # --- commands --------------------------------------------------------------------------------
 
 
-async def _execute(hub: Hub, stream: str, command: Command) -> dict[str, Any]:
+async def _execute(hub: Hub, stream: str, command: Command) -> Executed:
     live = await run_in_threadpool(hub.tournament, stream)
     before = live.state
     outcome = await run_in_threadpool(hub.execute, stream, command)
-    return {
-        "batch": outcome.batch,
-        "seq": live.head,
-        "events": [
-            {"type": event.type, "text": text}
-            for event, text in zip(
-                outcome.events, describe_all(outcome.events, before), strict=True
-            )
-        ],
-    }
+    return Executed.model_validate(
+        {
+            "batch": outcome.batch,
+            "seq": live.head,
+            "events": [
+                {"type": event.type, "text": text}
+                for event, text in zip(
+                    outcome.events, describe_all(outcome.events, before), strict=True
+                )
+            ],
+        }
+    )
 
 
 @router.post("/tournaments/{stream}/commands", tags=["commands"], openapi_extra=COMMAND_BODY)
-async def command(stream: str, request: Request, hub: HubDep, _: DirectorDep) -> dict[str, Any]:
+async def command(stream: str, request: Request, hub: HubDep, _: DirectorDep) -> Executed:
     """Run one command (its JSON form, docs/commands.md) at the real time; the answer says
     what it recorded, in words."""
     decoded = decode_command_json(await request.body())
@@ -394,7 +431,7 @@ async def command(stream: str, request: Request, hub: HubDep, _: DirectorDep) ->
 )
 async def table_command(
     stream: str, table: int, request: Request, hub: HubDep, auth: AuthDep
-) -> dict[str, Any]:
+) -> Executed:
     """A table's own record (its token): a bust, a clock call, the called clock run out, and
     the dealer's records of the hand in play (its start, the chips and words, the board, dead
     hands, misdeals, the award: `pitboss.server.dealer`)."""
@@ -417,9 +454,9 @@ async def table_command(
 
 
 @router.get("/tournaments/{stream}/log", tags=["log"])
-def event_log(stream: str, hub: HubDep, _: DirectorDep) -> list[dict[str, Any]]:
+def event_log(stream: str, hub: HubDep, _: DirectorDep) -> list[LogLine]:
     """Every event in words, undone ones marked (the audit trail keeps them)."""
-    return [line.to_dict() for line in log_lines(hub.tournament(stream))]
+    return [LogLine.model_validate(line.to_dict()) for line in log_lines(hub.tournament(stream))]
 
 
 @router.get("/tournaments/{stream}/log.jsonl", tags=["exports"])
@@ -439,17 +476,17 @@ def raw_event_log(stream: str, hub: HubDep, _: DirectorDep) -> Response:
 
 
 @router.get("/tournaments/{stream}/{kind}", tags=["log"])
-def cursor_plan(stream: str, kind: CursorKind, hub: HubDep, _: DirectorDep) -> dict[str, Any]:
+def cursor_plan(stream: str, kind: CursorKind, hub: HubDep, _: DirectorDep) -> CursorPlan:
     """What an undo (or redo) would take out (or put back), to confirm."""
     live = hub.tournament(stream)
     plan = live.undo_plan() if kind == "undo" else live.redo_plan()
-    return {"kind": plan.kind, "batches": plan_batches(plan, live)}
+    return CursorPlan.model_validate({"kind": plan.kind, "batches": plan_batches(plan, live)})
 
 
 @router.post("/tournaments/{stream}/{kind}", tags=["log"])
 async def cursor_move(
     stream: str, kind: CursorKind, body: CursorMove, hub: HubDep, _: DirectorDep
-) -> dict[str, Any]:
+) -> CursorMoved:
     """Undo (or redo) the batches the plan showed; refused if the log moved on since."""
 
     def move(live: Any) -> Any:
@@ -459,7 +496,9 @@ async def cursor_move(
 
     plan = await run_in_threadpool(hub.run, stream, move)
     live = hub.tournament(stream)
-    return {"kind": plan.kind, "batches": plan_batches(plan, live), "seq": live.head}
+    return CursorMoved.model_validate(
+        {"kind": plan.kind, "batches": plan_batches(plan, live), "seq": live.head}
+    )
 
 
 # --- exports ---------------------------------------------------------------------------------

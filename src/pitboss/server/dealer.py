@@ -28,6 +28,7 @@ from pitboss.server import views
 from pitboss.server.deps import AuthDep, HubDep, OptionalSessionDep, table_token
 from pitboss.server.hub import Hub
 from pitboss.server.pages import device_refused, render
+from pitboss.server.play_models import RecordedView
 from pitboss.tournament.recorded import (
     DealerView,
     EffectKind,
@@ -218,13 +219,13 @@ def recorded(
     hub: HubDep,
     auth: AuthDep,
     session: OptionalSessionDep,
-) -> dict[str, Any]:
+) -> RecordedView:
     """The hand in play at a table as its dealer's device shows it (its token or the
     director): seats, stacks, bets, pots and side pots, whose turn and the call, the last
     ruling with its rules; with no hand in play the players and the next hand's id."""
     if session is None:
         auth.check_table_token(stream, table, table_token(request))
-    return _current(hub, stream, table)
+    return RecordedView.model_validate(_current(hub, stream, table))
 
 
 @router.get(

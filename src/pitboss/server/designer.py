@@ -44,6 +44,7 @@ from pitboss.rules.ruleset import check_rule_set
 from pitboss.rules.tournament import Structure
 from pitboss.server.deps import DirectorDep, HubDep, OptionalSessionDep
 from pitboss.server.hub import Hub
+from pitboss.server.play_models import DesignAnswer, DesignBase
 from pitboss.server.sheet import parse_start
 
 router = APIRouter()
@@ -227,24 +228,27 @@ def designer_page(request: Request, hub: HubDep, session: OptionalSessionDep) ->
 @router.get("/api/designer/base", tags=["designer"])
 def designer_base(
     hub: HubDep, _: DirectorDep, preset: str | None = None, tournament: str | None = None
-) -> dict[str, Any]:
+) -> DesignBase:
     """The structure to start from, as the page edits it, with the title and a field size."""
     rules = base_rules(hub, preset, tournament)
     field = rules.tournament.entry.max_entries or 60
-    return {
-        "title": rules.title,
-        "structure": to_mapping(rules.tournament.structure),
-        "players": max(2, min(field, MAX_PLAYERS)),
-        "time_limit_minutes": rules.tournament.clock.time_limit_minutes,
-    }
+    return DesignBase.model_validate(
+        {
+            "title": rules.title,
+            "structure": to_mapping(rules.tournament.structure),
+            "players": max(2, min(field, MAX_PLAYERS)),
+            "time_limit_minutes": rules.tournament.clock.time_limit_minutes,
+        }
+    )
 
 
 @router.post("/api/designer/estimate", tags=["designer"])
-async def designer_estimate(design: Design, hub: HubDep, _: DirectorDep) -> dict[str, Any]:
+async def designer_estimate(design: Design, hub: HubDep, _: DirectorDep) -> DesignAnswer:
     """The instant estimate of the edited structure (nothing is stored)."""
     start = parse_start(design.start) if design.start else None
     rules = _rules_of(design, hub)
-    return await run_in_threadpool(design_answer, rules, design.players, start)
+    answer = await run_in_threadpool(design_answer, rules, design.players, start)
+    return DesignAnswer.model_validate(answer)
 
 
 @router.post("/api/designer/preset.toml", tags=["designer"], response_class=PlainTextResponse)

@@ -28,6 +28,7 @@ from pitboss.live.history import export_files, player_history
 from pitboss.server.dealing import Dealing, DealtRoom
 from pitboss.server.deps import AuthDep, DirectorDep, HubDep
 from pitboss.server.hub import Hub
+from pitboss.server.play_models import HandsInPlay
 from pitboss.server.player import hand_view
 from pitboss.tournament.recorded import dealer_view
 from pitboss.tournament.state import TournamentState
@@ -113,17 +114,21 @@ def hands_in_play(state: TournamentState, dealt: DealtRoom | None) -> list[dict[
     return out
 
 
-@router.get("/api/tournaments/{stream}/hands/in-play", tags=["views"])
-def in_play(stream: str, request: Request, hub: HubDep, _: DirectorDep) -> dict[str, Any]:
+@router.get(
+    "/api/tournaments/{stream}/hands/in-play", tags=["views"], response_model_exclude_unset=True
+)
+def in_play(stream: str, request: Request, hub: HubDep, _: DirectorDep) -> HandsInPlay:
     """Every table's hand in progress for the console (no hole card until shown)."""
     state = hub.tournament(stream).state
     dealing: Dealing = request.app.state.dealing
     dealt = dealing.get(stream)
-    return {
-        "dealing": dealt is not None and dealt.is_running,
-        "server_now": hub.clock(),
-        "tables": hands_in_play(state, dealt),
-    }
+    return HandsInPlay.model_validate(
+        {
+            "dealing": dealt is not None and dealt.is_running,
+            "server_now": hub.clock(),
+            "tables": hands_in_play(state, dealt),
+        }
+    )
 
 
 def _attachment(name: str) -> dict[str, str]:

@@ -33,6 +33,7 @@ from pitboss.server.dealing import Dealing, DealtRoom
 from pitboss.server.deps import AuthDep, DirectorDep, HubDep, OptionalSessionDep
 from pitboss.server.hub import Hub, Screen
 from pitboss.server.pages import render
+from pitboss.server.play_models import DealingStatus, PlayerLink, SeatedLink, SpectatorView
 from pitboss.server.player import player_view, spectator_view
 from pitboss.server.ws_params import ScreenQuery, refuse
 from pitboss.tournament.conduct import CallClock
@@ -75,7 +76,7 @@ def dealing_of(request: Request | WebSocket) -> Dealing:
 @router.post("/api/tournaments/{stream}/dealing", tags=["dealing"])
 async def start_dealing(
     stream: str, body: StartDealing, request: Request, hub: HubDep, _: DirectorDep
-) -> dict[str, Any]:
+) -> DealingStatus:
     """The software deals this tournament from now on (drawn and started first)."""
     dealing = dealing_of(request)
     dealing.start(
@@ -85,35 +86,35 @@ async def start_dealing(
         think_seconds=body.think_seconds,
         pause_seconds=body.pause_seconds,
     )
-    return dealing.status(stream)
+    return DealingStatus.model_validate(dealing.status(stream))
 
 
 @router.get("/api/tournaments/{stream}/dealing", tags=["dealing"])
-def dealing_status(stream: str, request: Request, hub: HubDep, _: DirectorDep) -> dict[str, Any]:
+def dealing_status(stream: str, request: Request, hub: HubDep, _: DirectorDep) -> DealingStatus:
     """Whether the software deals, each table's hand in play, who is to act, the pauses."""
     hub.tournament(stream)
-    return dealing_of(request).status(stream)
+    return DealingStatus.model_validate(dealing_of(request).status(stream))
 
 
 @router.post("/api/tournaments/{stream}/dealing/pause", tags=["dealing"])
 async def pause_dealing(
     stream: str, body: PauseTables, request: Request, _: DirectorDep
-) -> dict[str, Any]:
+) -> DealingStatus:
     """No new hand at the table (every table when none is named); hands in play finish."""
     dealing = dealing_of(request)
     dealt = dealing.pause(stream, body.table)
     await dealt.room.settle()  # a start already on its way to the director has run
-    return dealing.status(stream)
+    return DealingStatus.model_validate(dealing.status(stream))
 
 
 @router.post("/api/tournaments/{stream}/dealing/resume", tags=["dealing"])
 async def resume_dealing(
     stream: str, body: PauseTables, request: Request, _: DirectorDep
-) -> dict[str, Any]:
+) -> DealingStatus:
     """Deal again at the table (every table, and each table's own pause, when none is named)."""
     dealing = dealing_of(request)
     dealing.resume(stream, body.table)
-    return dealing.status(stream)
+    return DealingStatus.model_validate(dealing.status(stream))
 
 
 def _link(request: Request, auth: Auth, stream: str, player: str) -> dict[str, str]:
@@ -125,7 +126,7 @@ def _link(request: Request, auth: Auth, stream: str, player: str) -> dict[str, s
 @router.get("/api/tournaments/{stream}/players/{player}/link", tags=["dealing"])
 def player_link(
     stream: str, player: str, request: Request, hub: HubDep, auth: AuthDep, _: DirectorDep
-) -> dict[str, str]:
+) -> PlayerLink:
     """A player's personal link (its secret inside): only that player should be given it."""
     if PlayerId(player) not in hub.tournament(stream).state.players:
         raise PitbossError(
@@ -133,15 +134,15 @@ def player_link(
             code="not_found",
             params={"player_id": player[:40]},
         )
-    return _link(request, auth, stream, player)
+    return PlayerLink.model_validate(_link(request, auth, stream, player))
 
 
 @router.get("/api/tournaments/{stream}/links", tags=["dealing"])
 def player_links(
     stream: str, request: Request, hub: HubDep, auth: AuthDep, _: DirectorDep
-) -> list[dict[str, Any]]:
+) -> list[SeatedLink]:
     """Every seated player's personal link, by table and seat, for the console."""
-    return _links(request, hub, auth, stream)
+    return [SeatedLink.model_validate(line) for line in _links(request, hub, auth, stream)]
 
 
 def _links(request: Request, hub: Hub, auth: Auth, stream: str) -> list[dict[str, Any]]:
@@ -160,10 +161,16 @@ def _links(request: Request, hub: Hub, auth: Auth, stream: str) -> list[dict[str
 # --- the public view of a dealt table --------------------------------------------------------
 
 
-@router.get("/api/tournaments/{stream}/tables/{table}/hand", tags=["views"])
-def table_hand(stream: str, table: int, request: Request, hub: HubDep) -> dict[str, Any]:
+@router.get(
+    "/api/tournaments/{stream}/tables/{table}/hand",
+    tags=["views"],
+    response_model_exclude_unset=True,
+)
+def table_hand(stream: str, table: int, request: Request, hub: HubDep) -> SpectatorView:
     """A dealt table as a spectator sees it: no hole card until it is shown."""
-    return _spectator(hub, dealing_of(request), stream, TableNo(table))
+    return SpectatorView.model_validate(
+        _spectator(hub, dealing_of(request), stream, TableNo(table))
+    )
 
 
 def _spectator(hub: Hub, dealing: Dealing, stream: str, table: TableNo) -> dict[str, Any]:
