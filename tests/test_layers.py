@@ -46,6 +46,7 @@ LAYERS: Mapping[str, tuple[str, ...]] = {
     "frozen_map": (),
     "_combos": (),
     "_evaltables": (),
+    "units": (),  # units of time, once
     # Values.
     "cards": ("errors",),
     "money": ("errors",),
@@ -60,7 +61,7 @@ LAYERS: Mapping[str, tuple[str, ...]] = {
     "table": ("engine", "ids", "frozen_map"),
     "history": ("engine",),
     "rulings": ("engine",),  # the live table: what a dealer saw, by the house rules
-    "tournament": ("table", "ids", "frozen_map", "rulings"),
+    "tournament": ("table", "ids", "frozen_map", "rulings", "units"),
     # Edges.
     "store": ("errors",),  # the log knows nothing of tournaments: envelopes and bytes
     "service": ("tournament", "store"),
