@@ -15,9 +15,9 @@ from pitboss.rules import RuleSet
 from pitboss.service import DirectorService, LiveTournament, UndoError, seeded_random, snapshots
 from pitboss.store import EventStore, open_store
 from pitboss.tournament import commands as c
-from pitboss.tournament.entries import PersonalDetails, PlayerChips
+from pitboss.tournament.features.tables import pending
+from pitboss.tournament.model.entries import PersonalDetails, PlayerChips
 from pitboss.tournament.state import Phase, replay_log
-from pitboss.tournament.tables import pending
 
 T0 = 1_767_225_600_000
 MIN = 60_000

@@ -33,7 +33,8 @@ above them. Those modules may change shape freely; the names above are the publi
 
 from __future__ import annotations
 
-from pitboss.tournament import (  # the features: importing them registers their types
+from pitboss.tournament.aggregate import catch_up, decide, execute
+from pitboss.tournament.features import (  # the features: importing them registers their types
     busts,
     colour_up,
     conduct,
@@ -49,7 +50,6 @@ from pitboss.tournament import (  # the features: importing them registers their
     tables,
     timekeeping,
 )
-from pitboss.tournament.aggregate import catch_up, decide, execute
 from pitboss.tournament.registry import Command, Event, event_from_dict
 from pitboss.tournament.state import Phase, TournamentState, apply, fold, replay, replay_log
 
