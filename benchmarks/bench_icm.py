@@ -24,7 +24,7 @@ from functools import cache
 
 import numpy as np
 
-from pitboss.tournament.icm import icm_exact, icm_monte_carlo
+from pitboss.tournament.model.icm import icm_exact, icm_monte_carlo
 
 
 def baseline_icm(stacks: Sequence[int], prizes: Sequence[int]) -> list[float]:

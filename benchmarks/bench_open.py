@@ -26,7 +26,7 @@ from pitboss.rules import RuleSet
 from pitboss.service import DirectorService, snapshots
 from pitboss.store import NewEvent, open_store
 from pitboss.tournament.codec import encode_event
-from pitboss.tournament.creation import TournamentCreated
+from pitboss.tournament.features.creation import TournamentCreated
 from pitboss.tournament.registry import Event
 from pitboss.tournament.state import TournamentState
 

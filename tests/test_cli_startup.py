@@ -103,12 +103,12 @@ def test_import_chains_follow_the_nesting_of_importtime() -> None:
             "import time: self [us] | cumulative | imported package",
             "import time:        10 |         10 |       numpy._core",
             "import time:        20 |         30 |     numpy",
-            "import time:         5 |         35 |   pitboss.tournament.chop",
+            "import time:         5 |         35 |   pitboss.tournament.model.chop",
             "import time:         5 |          5 |   pitboss.money",
             "import time:         5 |         45 | pitboss.cli.chop",
         ]
     )
     assert import_chains(importtime, {"numpy", "pitboss.money"}) == {
-        "numpy": ["pitboss.cli.chop", "pitboss.tournament.chop", "numpy"],
+        "numpy": ["pitboss.cli.chop", "pitboss.tournament.model.chop", "numpy"],
         "pitboss.money": ["pitboss.cli.chop", "pitboss.money"],
     }

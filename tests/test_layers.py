@@ -73,6 +73,23 @@ LAYERS: Mapping[str, tuple[str, ...]] = {
 }
 
 
+# The director's bands (issue 27), lowest first: the band of a module of `pitboss.tournament`
+# and the bands it may import. The model's calculators read the state (`state`, `registry`:
+# the core's foundation, the state value and the type registry); the features build on both;
+# the rest of the core (the aggregate, the codec, the façades, the package) gathers the
+# features; the readers read anything, and nothing of the director reads them.
+TOURNAMENT = "pitboss.tournament"
+TOURNAMENT_BASE = frozenset({"registry", "state"})
+TOURNAMENT_TOP = frozenset({"__init__", "aggregate", "codec", "commands", "events"})
+BANDS: Mapping[str, frozenset[str]] = {
+    "model": frozenset({"model", "base"}),
+    "base": frozenset({"model", "base"}),
+    "features": frozenset({"model", "base", "features"}),
+    "core": frozenset({"model", "base", "features", "core"}),
+    "reading": frozenset({"model", "base", "features", "core", "reading"}),
+}
+
+
 class EdgeKind(StrEnum):
     """Where an import statement sits in its module."""
 
@@ -309,6 +326,57 @@ def test_no_import_cycle(unit: str) -> None:
     ]
     if cycles:
         pytest.fail("\n".join(_format_cycle(c) for c in cycles), pytrace=False)
+
+
+def band_of(module: str) -> str | None:
+    """The band of a module of the director (None outside it; "" for one in no band)."""
+    if module != TOURNAMENT and not module.startswith(TOURNAMENT + "."):
+        return None
+    rest = module.removeprefix(TOURNAMENT).lstrip(".").split(".")
+    if rest == [""]:
+        return "core"
+    if rest[0] in ("model", "features", "reading"):
+        return rest[0]
+    if rest[0] in TOURNAMENT_BASE:
+        return "base"
+    return "core" if rest[0] in TOURNAMENT_TOP else ""
+
+
+def _tournament_modules() -> list[str]:
+    return sorted(m for m in map(module_name, SRC.rglob("*.py")) if band_of(m) is not None)
+
+
+def test_every_module_of_the_director_sits_in_a_band() -> None:
+    """A new module goes into model/, features/ or reading/, not beside the core."""
+    loose = [m for m in _tournament_modules() if band_of(m) == ""]
+    assert not loose, f"put these in tournament/model, features or reading: {loose}"
+
+
+@pytest.mark.parametrize("band", list(BANDS))
+def test_a_band_of_the_director_imports_only_the_bands_below_it(band: str) -> None:
+    """The model imports no feature and no reader; a feature imports the model, the state and
+    the registry, never the aggregate, the codec, the façades or a reader; nothing of the
+    director imports a reader (only the edges above it: play, service, live, server, cli)."""
+    offenders = [
+        edge.describe()
+        for edge in _graph()
+        if band_of(edge.source) == band and band_of(edge.target) not in {None, *BANDS[band]}
+    ]
+    if offenders:
+        pytest.fail("\n".join(offenders), pytrace=False)
+
+
+def test_the_bands_are_read_from_the_path() -> None:
+    assert band_of("pitboss.tournament") == "core"
+    assert band_of("pitboss.tournament.aggregate") == "core"
+    assert band_of("pitboss.tournament.state") == "base"
+    assert band_of("pitboss.tournament.model.chop") == "model"
+    assert band_of("pitboss.tournament.features.counts") == "features"
+    assert band_of("pitboss.tournament.reading") == "reading"
+    assert band_of("pitboss.tournament.loose") == ""
+    assert band_of("pitboss.tournamentx") is None
+    assert "reading" not in BANDS["core"]
+    assert "features" not in BANDS["model"]
 
 
 # ---------------------------------------------------------------------------- the reader

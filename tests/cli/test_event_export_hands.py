@@ -23,7 +23,7 @@ from pitboss.history.pokerstars import HAND_SEPARATOR, ordinal
 from pitboss.history.replay import replay_hand
 from pitboss.live.hands import StoredHand, tournament_hands
 from pitboss.rules import RuleSet
-from pitboss.tournament.awards import awards
+from pitboss.tournament.model.awards import awards
 from pitboss.tournament.state import TournamentState
 
 runner = CliRunner()

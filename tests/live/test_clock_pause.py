@@ -10,7 +10,7 @@ from pathlib import Path
 from tests.live.helpers import open_night, run_until, settle
 
 from pitboss.rules import RuleSet
-from pitboss.tournament.timekeeping import PauseClock, ResumeClock
+from pitboss.tournament.features.timekeeping import PauseClock, ResumeClock
 
 MINUTES = 60_000
 

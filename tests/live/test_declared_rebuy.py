@@ -20,8 +20,8 @@ from pitboss.ids import PlayerId, TableNo
 from pitboss.live import RemoteAgent
 from pitboss.rules import RuleSet
 from pitboss.tournament import commands as c
-from pitboss.tournament.hands import HandFinished
-from pitboss.tournament.registration import RebuyBought
+from pitboss.tournament.features.hands import HandFinished
+from pitboss.tournament.features.registration import RebuyBought
 from pitboss.tournament.state import replay_log
 
 P0, P1 = PlayerId("p00"), PlayerId("p01")

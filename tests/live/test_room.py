@@ -14,7 +14,7 @@ from pitboss.ids import HandId, TableNo
 from pitboss.live import hand_stream, hands_as_phh, is_hand_stream, tournament_hands
 from pitboss.rules import RuleSet
 from pitboss.tournament.codec import decode_event
-from pitboss.tournament.colour_up import ColourUpRecorded
+from pitboss.tournament.features.colour_up import ColourUpRecorded
 
 HOURS = 3_600_000
 

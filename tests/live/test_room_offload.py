@@ -23,9 +23,9 @@ from pitboss.live.room import inline
 from pitboss.live.table import TableRunner
 from pitboss.rules import RuleSet
 from pitboss.server.player import hand_view
-from pitboss.tournament.hands import HandStarted, StartHand
+from pitboss.tournament.features.hands import HandStarted, StartHand
+from pitboss.tournament.features.timekeeping import PauseClock, ResumeClock
 from pitboss.tournament.registry import Event
-from pitboss.tournament.timekeeping import PauseClock, ResumeClock
 
 T1 = TableNo(1)
 

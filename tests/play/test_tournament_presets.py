@@ -26,13 +26,13 @@ from pitboss.play.runtime import (
 )
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import TimeLimitAction
-from pitboss.tournament.busts import ChipsRemoved, PlayersBusted
-from pitboss.tournament.colour_up import ColourUpRecorded
-from pitboss.tournament.hands import HandFinished, HandStarted
-from pitboss.tournament.registration import AddOnBought, PlayerRegistered, RebuyBought
+from pitboss.tournament.features.busts import ChipsRemoved, PlayersBusted
+from pitboss.tournament.features.colour_up import ColourUpRecorded
+from pitboss.tournament.features.hands import HandFinished, HandStarted
+from pitboss.tournament.features.registration import AddOnBought, PlayerRegistered, RebuyBought
+from pitboss.tournament.features.tables import DrawReason, PlayerMoved, SeatsDrawn, TableBroken
+from pitboss.tournament.features.timekeeping import HandForHandEnded, HandForHandStarted
 from pitboss.tournament.state import Phase, TournamentState, apply, replay
-from pitboss.tournament.tables import DrawReason, PlayerMoved, SeatsDrawn, TableBroken
-from pitboss.tournament.timekeeping import HandForHandEnded, HandForHandStarted
 
 HOUSES = ("tda", "ky-charity", "thc", "slpt")
 FIELD = {"tda": 24, "ky-charity": 24, "thc": 22, "slpt": 30}

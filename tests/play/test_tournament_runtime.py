@@ -16,7 +16,7 @@ from pitboss.play.simulation import simulated_details
 from pitboss.rules import RuleSet
 from pitboss.tournament import commands as cmd
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.busts import PlayersBusted, TournamentWon
+from pitboss.tournament.features.busts import PlayersBusted, TournamentWon
 from pitboss.tournament.state import Phase, TournamentState, fold
 
 

@@ -12,7 +12,7 @@ from tests.server.conftest import LiveServer
 
 from pitboss.rules.ruleset import load_preset, preset_names
 from pitboss.server.sheet import render_sheet
-from pitboss.tournament.sheet import blind_sheet
+from pitboss.tournament.reading.sheet import blind_sheet
 
 
 def _pages(page: Any, paper: str) -> int:

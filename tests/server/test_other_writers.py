@@ -21,7 +21,7 @@ from pitboss.server.hub import Hub, follow
 from pitboss.service import DirectorService, seeded_random
 from pitboss.store import EventStore, Wakeup, open_store
 from pitboss.tournament import commands as cmd
-from pitboss.tournament.entries import PersonalDetails
+from pitboss.tournament.model.entries import PersonalDetails
 
 __all__ = ["postgres_server", "postgres_url", "target"]
 

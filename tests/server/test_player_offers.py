@@ -22,8 +22,8 @@ from tests.server.test_player_table_browser import Phone
 
 from pitboss.play.simulation import dealt_mode_rules, simulated_details
 from pitboss.rules import RuleSet
-from pitboss.tournament.hands import HandFinished
-from pitboss.tournament.registration import RebuyBought
+from pitboss.tournament.features.hands import HandFinished
+from pitboss.tournament.features.registration import RebuyBought
 from pitboss.tournament.state import replay_log
 
 KY_REBUY = {"kind": "rebuy", "price_cents": 5000, "chips": 2000}

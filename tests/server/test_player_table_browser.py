@@ -28,8 +28,8 @@ from pitboss.play.simulation import dealt_mode_rules
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import BalanceThreshold
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.conduct import WithdrawFromPlay
-from pitboss.tournament.tables import PlayerMoved
+from pitboss.tournament.features.conduct import WithdrawFromPlay
+from pitboss.tournament.features.tables import PlayerMoved
 
 ACTION_SECONDS = 6
 PLAYERS = 11  # two tables of six seats: six and five

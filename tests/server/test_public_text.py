@@ -21,7 +21,7 @@ from pitboss.server.app import create_app
 from pitboss.server.public_text import public_text, without_citations
 from pitboss.service import seeded_random
 from pitboss.store import EventStore
-from pitboss.tournament.structure import Period, timeline
+from pitboss.tournament.model.structure import Period, timeline
 
 CITATION = re.compile(
     r"\(seed|\b(?:KY|TDA|THC|SLPT|WSOP)\s+(?:add\.\s*)?(?:RP-)?\d{1,3}[A-Za-z]?\b"

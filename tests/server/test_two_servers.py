@@ -32,7 +32,7 @@ from pitboss.server.views import director_view
 from pitboss.service import DirectorService
 from pitboss.store import open_store
 from pitboss.tournament import commands as cmd
-from pitboss.tournament.entries import PersonalDetails
+from pitboss.tournament.model.entries import PersonalDetails
 
 __all__ = ["postgres_server", "postgres_url", "target"]
 

@@ -30,9 +30,9 @@ from pitboss.service import DirectorService, seeded_random
 from pitboss.store import open_store
 from pitboss.tournament import commands as c
 from pitboss.tournament.codec import decode_log, encode_command
-from pitboss.tournament.entries import PersonalDetails, PlayerChips
+from pitboss.tournament.features.tables import pending
+from pitboss.tournament.model.entries import PersonalDetails, PlayerChips
 from pitboss.tournament.state import Phase, TournamentState, replay_log
-from pitboss.tournament.tables import pending
 
 KILLS = int(os.environ.get("PITBOSS_CRASH_KILLS", "100"))
 CHUNKS = 4

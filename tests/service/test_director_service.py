@@ -15,9 +15,9 @@ from pitboss.rules import RuleSet
 from pitboss.service import DirectorService, LiveTournament, UndoError, seeded_random, snapshots
 from pitboss.store import EventStore, open_store
 from pitboss.tournament import commands as c
-from pitboss.tournament.entries import PersonalDetails, PlayerChips
+from pitboss.tournament.features.tables import pending
+from pitboss.tournament.model.entries import PersonalDetails, PlayerChips
 from pitboss.tournament.state import Phase, replay_log
-from pitboss.tournament.tables import pending
 
 T0 = 1_767_225_600_000
 MIN = 60_000
@@ -431,3 +431,43 @@ def test_a_forged_snapshot_never_runs_code(store: EventStore, clock: FakeClock) 
     )
     reopened = _service(store, clock).open(live.stream)
     assert reopened.state == live.state  # the damaged cache is ignored: the log is replayed
+
+
+def _as_before_the_bands(data: bytes) -> bytes:
+    """Snapshot bytes as a pitboss before issue 27 wrote them: the director's values under the
+    flat `pitboss.tournament.<module>` paths (protocol 3 names each class as text)."""
+    for band in ("model", "features", "reading"):
+        data = data.replace(f"cpitboss.tournament.{band}.".encode(), b"cpitboss.tournament.")
+    return data
+
+
+def test_a_snapshot_from_before_the_bands_is_a_cache_miss(
+    store: EventStore, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 27 moved the director's modules into bands: a snapshot pickled under the old
+    module paths is never found (its format differs) and, stored under this format, fails
+    to load and the log is replayed: a snapshot is only a cache."""
+    live = _service(store, clock).create("Friday", _rules())
+    _register(live, 4)
+    current = pickle.dumps(snapshots.Snapshotted(state=live.state, cursor=live.cursor), protocol=3)
+    assert snapshots.decode(current).state == live.state
+    old = _as_before_the_bands(current)
+    assert b"cpitboss.tournament.seatmap\n" in old
+    with pytest.raises(StoreError) as err:
+        snapshots.decode(old)
+    assert (err.value.code, err.value.params["error"]) == ("bad_snapshot", "ModuleNotFoundError")
+
+    store.save_snapshot(live.stream, live.head, data=old, at=T0, v=snapshots.snapshot_format())
+    reopened = _service(store, clock).open(live.stream)
+    assert reopened.state == live.state
+    assert len(reopened.state.players) == 4
+
+    now = snapshots.snapshot_format()
+    monkeypatch.setattr(type(live.state.tables), "__module__", "pitboss.tournament.seatmap")
+    snapshots.snapshot_format.cache_clear()
+    try:
+        assert snapshots.snapshot_format() != now  # the format names every value's module
+    finally:
+        monkeypatch.undo()
+        snapshots.snapshot_format.cache_clear()
+    assert snapshots.snapshot_format() == now

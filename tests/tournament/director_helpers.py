@@ -6,7 +6,7 @@ from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.tournament import commands as c
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.entries import PersonalDetails
+from pitboss.tournament.model.entries import PersonalDetails
 from pitboss.tournament.registry import Event
 from pitboss.tournament.state import TournamentState, fold
 

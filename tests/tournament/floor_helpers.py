@@ -9,7 +9,7 @@ from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.tournament import commands as c
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.entries import PlayerChips
+from pitboss.tournament.model.entries import PlayerChips
 from pitboss.tournament.registry import Event, event_from_dict
 from pitboss.tournament.state import TournamentState, fold, replay
 

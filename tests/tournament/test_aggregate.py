@@ -17,13 +17,13 @@ from pitboss.rules.payout_tables import PayoutBracket, PayoutTable
 from pitboss.rules.tournament import ChopMethod, PayoutTableName
 from pitboss.tournament import commands as c
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.busts import TournamentWon
-from pitboss.tournament.colour_up import ColourUpRecorded
-from pitboss.tournament.entries import PlayerChips, PlayerStatus
-from pitboss.tournament.hands import HandStarted
+from pitboss.tournament.features.busts import TournamentWon
+from pitboss.tournament.features.colour_up import ColourUpRecorded
+from pitboss.tournament.features.hands import HandStarted
+from pitboss.tournament.features.timekeeping import LevelChange, LevelStarted, TimeLimitReached
+from pitboss.tournament.model.entries import PlayerChips, PlayerStatus
 from pitboss.tournament.registry import event_from_dict
 from pitboss.tournament.state import Phase, replay
-from pitboss.tournament.timekeeping import LevelChange, LevelStarted, TimeLimitReached
 
 from .director_helpers import MIN, T0, Director
 

@@ -22,13 +22,10 @@ from pitboss.table.positions import Positions
 from pitboss.table.seats import TableSeats
 from pitboss.tournament import commands as c
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.balancing import BalanceContext, Move, next_decision
-from pitboss.tournament.busts import PlayersBusted
-from pitboss.tournament.entries import PlayerChips
-from pitboss.tournament.hands import HandStarted
-from pitboss.tournament.registration import PlayerWithdrew, WithdrawalReason
-from pitboss.tournament.state import Phase
-from pitboss.tournament.tables import (
+from pitboss.tournament.features.busts import PlayersBusted
+from pitboss.tournament.features.hands import HandStarted
+from pitboss.tournament.features.registration import PlayerWithdrew, WithdrawalReason
+from pitboss.tournament.features.tables import (
     SeatsDrawn,
     TableBroken,
     TableOpened,
@@ -36,6 +33,9 @@ from pitboss.tournament.tables import (
     pending,
     table_wait_reason,
 )
+from pitboss.tournament.model.balancing import BalanceContext, Move, next_decision
+from pitboss.tournament.model.entries import PlayerChips
+from pitboss.tournament.state import Phase
 
 from .director_helpers import Director, thc_details
 from .floor_helpers import Floor
@@ -114,7 +114,7 @@ def test_tda_11a_when_only_the_next_small_blind_is_empty_the_move_waits_one_hand
     assert short.worst_seats(MissedBlindPolicy.WAIT_FOR_BUTTON) == []
     tables = {1: _full_table(), 2: short}
     assert next_decision(tables, _ctx(threshold=1)) is None
-    from pitboss.tournament.balancing import halted_tables
+    from pitboss.tournament.model.balancing import halted_tables
 
     assert halted_tables(tables, _ctx(threshold=1)) == ()  # it deals, so the seats move on
 

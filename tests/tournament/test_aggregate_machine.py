@@ -19,7 +19,7 @@ from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import PenaltyKind
 from pitboss.tournament import commands as c
-from pitboss.tournament.eliminations import RemovalReason
+from pitboss.tournament.model.eliminations import RemovalReason
 
 from .floor_helpers import Floor
 from .test_aggregate_fuzz import serialised

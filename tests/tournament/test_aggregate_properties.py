@@ -19,17 +19,17 @@ from pitboss.errors import SeatingError, TournamentError
 from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.tournament import commands as c
-from pitboss.tournament.balancing import holding_seats, tables_required
-from pitboss.tournament.busts import ChipsRemoved, PlayersBusted
-from pitboss.tournament.hands import HandFinished
-from pitboss.tournament.registration import PlayerRegistered, RebuyBought
+from pitboss.tournament.features.busts import ChipsRemoved, PlayersBusted
+from pitboss.tournament.features.hands import HandFinished
+from pitboss.tournament.features.registration import PlayerRegistered, RebuyBought
+from pitboss.tournament.features.side_games import SideGameEntered
+from pitboss.tournament.features.tables import PlayerMoved, PlayerSeated, TableBroken, context
+from pitboss.tournament.features.timekeeping import BreakStarted, LevelStarted
+from pitboss.tournament.model.balancing import holding_seats, tables_required
+from pitboss.tournament.model.windows import can_come_back
+from pitboss.tournament.reading.views import standings_view
 from pitboss.tournament.registry import Event
-from pitboss.tournament.side_games import SideGameEntered
 from pitboss.tournament.state import TournamentState
-from pitboss.tournament.tables import PlayerMoved, PlayerSeated, TableBroken, context
-from pitboss.tournament.timekeeping import BreakStarted, LevelStarted
-from pitboss.tournament.views import standings_view
-from pitboss.tournament.windows import can_come_back
 
 from .floor_helpers import Floor
 

@@ -20,19 +20,19 @@ from pitboss.rules import RuleSet
 from pitboss.rules.tournament import RacedOut
 from pitboss.table.values import SeatStatus
 from pitboss.tournament import commands as c
-from pitboss.tournament import structure as structure_module
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.busts import PlayersBusted
-from pitboss.tournament.colour_up import ColourUpRecorded
-from pitboss.tournament.eliminations import RACED_OUT
-from pitboss.tournament.entries import PlayerChips, PlayerStatus
-from pitboss.tournament.hands import plan_of_started_hand
+from pitboss.tournament.features.busts import PlayersBusted
+from pitboss.tournament.features.colour_up import ColourUpRecorded
+from pitboss.tournament.features.hands import plan_of_started_hand
+from pitboss.tournament.features.tables import PlayerMoved, hand_plan
+from pitboss.tournament.features.timekeeping import BreakStarted, LevelStarted
+from pitboss.tournament.model import structure as structure_module
+from pitboss.tournament.model.eliminations import RACED_OUT
+from pitboss.tournament.model.entries import PlayerChips, PlayerStatus
+from pitboss.tournament.model.structure import PeriodKind
+from pitboss.tournament.reading.views import standings_view
 from pitboss.tournament.registry import Event
 from pitboss.tournament.state import TournamentState, fold, replay, timeline_of
-from pitboss.tournament.structure import PeriodKind
-from pitboss.tournament.tables import PlayerMoved, hand_plan
-from pitboss.tournament.timekeeping import BreakStarted, LevelStarted
-from pitboss.tournament.views import standings_view
 
 from .director_helpers import MIN, Director
 from .floor_helpers import Floor

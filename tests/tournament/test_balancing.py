@@ -13,7 +13,14 @@ from pitboss.rules import RuleSet
 from pitboss.rules.tournament import BalanceMover, TableOrder
 from pitboss.table.seats import TableSeats
 from pitboss.tournament import commands as c
-from pitboss.tournament.balancing import (
+from pitboss.tournament.features.tables import (
+    DrawReason,
+    PlayerMoved,
+    SeatsDrawn,
+    TableBroken,
+    context,
+)
+from pitboss.tournament.model.balancing import (
     BalanceContext,
     BreakTable,
     Move,
@@ -21,8 +28,7 @@ from pitboss.tournament.balancing import (
     Redraw,
     next_decision,
 )
-from pitboss.tournament.tables import DrawReason, PlayerMoved, SeatsDrawn, TableBroken, context
-from pitboss.tournament.views import seat_change_view
+from pitboss.tournament.reading.views import seat_change_view
 
 from .floor_helpers import Floor
 

@@ -13,9 +13,9 @@ import pytest
 from pitboss.errors import SeatingError
 from pitboss.ids import PlayerId, SeatNo, TableNo
 from pitboss.tournament import commands as c
-from pitboss.tournament.balancing import BreakTable, Move
-from pitboss.tournament.tables import BreakSeat, TableBroken, pending
-from pitboss.tournament.views import seat_change_view
+from pitboss.tournament.features.tables import BreakSeat, TableBroken, pending
+from pitboss.tournament.model.balancing import BreakTable, Move
+from pitboss.tournament.reading.views import seat_change_view
 
 from .floor_helpers import Floor
 

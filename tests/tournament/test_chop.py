@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from pitboss.cli import _register, app
 from pitboss.errors import PayoutError
-from pitboss.tournament.chop import (
+from pitboss.tournament.model.chop import (
     ChopMethod,
     ChopTieBreak,
     ChopWarningKind,

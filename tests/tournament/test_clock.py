@@ -6,8 +6,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pitboss.rules import RuleSet
-from pitboss.tournament import clock as clk
-from pitboss.tournament.structure import timeline
+from pitboss.tournament.model import clock as clk
+from pitboss.tournament.model.structure import timeline
 
 MIN = 60_000
 KY = timeline(RuleSet.from_preset("ky-charity").tournament.structure)

@@ -58,12 +58,12 @@ from pitboss.tournament.codec import (
     encode_event,
     upcasts,
 )
-from pitboss.tournament.creation import TournamentCreated
-from pitboss.tournament.entries import PlayerChips
+from pitboss.tournament.features.creation import TournamentCreated
+from pitboss.tournament.features.tables import ButtonPlaced, SeatsDrawn
+from pitboss.tournament.model.entries import PlayerChips
+from pitboss.tournament.model.seating import draw_button
 from pitboss.tournament.registry import COMMAND_CLASSES, EVENT_CLASSES, Command, Event
-from pitboss.tournament.seating import draw_button
 from pitboss.tournament.state import TournamentState, fold, replay
-from pitboss.tournament.tables import ButtonPlaced, SeatsDrawn
 from pitboss.validation import MAX_INT, MAX_TEXT, MAY_BE_BLANK, Range
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -835,7 +835,7 @@ def _v1_draw_button(
     rules: RuleSet,
     rng: random.Random,
 ) -> dict[str, Any]:
-    """The table ``pitboss.tournament.seating.draw_button`` wrote at v1 (before e358fa0), as
+    """The table ``pitboss.tournament.model.seating.draw_button`` wrote at v1 (before e358fa0), as
     JSON: the same deal and reseat, the cards recorded against the seats they were dealt to."""
     draw = draw_for_button(
         {s: str(p) for s, p in seats.items()},

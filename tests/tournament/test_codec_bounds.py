@@ -33,7 +33,7 @@ from pitboss.tournament.codec import (
     encode_command,
     encode_event,
 )
-from pitboss.tournament.creation import TournamentCreated
+from pitboss.tournament.features.creation import TournamentCreated
 from pitboss.tournament.registry import COMMAND_CLASSES, EVENT_CLASSES
 from pitboss.tournament.state import TournamentState
 from pitboss.validation import MAX_INT

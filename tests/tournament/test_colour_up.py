@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from pitboss.cards import Card, Deck, parse_cards
 from pitboss.errors import ColourUpError
-from pitboss.tournament.colour_up import ChipRaceMethod, RaceSeat, colour_up
+from pitboss.tournament.features.colour_up import ChipRaceMethod, RaceSeat, colour_up
 
 
 def stacked(text: str) -> Deck:

@@ -10,17 +10,17 @@ from pitboss.ids import PlayerId
 from pitboss.rules.tournament import PenaltyKind
 from pitboss.table.values import SeatStatus
 from pitboss.tournament import commands as c
-from pitboss.tournament.busts import ChipsRemoved, PlayersBusted
-from pitboss.tournament.conduct import (
+from pitboss.tournament.features.busts import ChipsRemoved, PlayersBusted
+from pitboss.tournament.features.conduct import (
     ClockCalled,
     ClockExpired,
     ClockRuling,
     PenaltyGiven,
     RulingOverridden,
 )
-from pitboss.tournament.eliminations import RemovalReason
-from pitboss.tournament.tables import hand_plan
-from pitboss.tournament.views import standings_view
+from pitboss.tournament.features.tables import hand_plan
+from pitboss.tournament.model.eliminations import RemovalReason
+from pitboss.tournament.reading.views import standings_view
 
 from .director_helpers import thc_details
 from .floor_helpers import Floor

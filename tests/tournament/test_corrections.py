@@ -10,17 +10,17 @@ import pytest
 from pitboss.errors import PitbossError
 from pitboss.ids import HandId, PlayerId, SeatNo, TableNo
 from pitboss.tournament import commands as c
-from pitboss.tournament.busts import PlayersBusted
-from pitboss.tournament.corrections import (
+from pitboss.tournament.features.busts import PlayersBusted
+from pitboss.tournament.features.corrections import (
     BustRecorded,
     ButtonCorrected,
     HandCorrected,
     TableResynced,
 )
-from pitboss.tournament.eliminations import finishing_places
-from pitboss.tournament.entries import PlayerChips
-from pitboss.tournament.hands import HandStarted
-from pitboss.tournament.tables import PlayerSeated, SeatReason
+from pitboss.tournament.features.hands import HandStarted
+from pitboss.tournament.features.tables import PlayerSeated, SeatReason
+from pitboss.tournament.model.eliminations import finishing_places
+from pitboss.tournament.model.entries import PlayerChips
 
 from .floor_helpers import Floor
 

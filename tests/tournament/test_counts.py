@@ -13,15 +13,15 @@ from pitboss.errors import PitbossError
 from pitboss.ids import PlayerId, TableNo
 from pitboss.rules.tournament import ChopMethod
 from pitboss.tournament import commands as c
-from pitboss.tournament.busts import ChipsRemoved
-from pitboss.tournament.colour_up import ColourUpRecorded
-from pitboss.tournament.counts import ChipsCounted
-from pitboss.tournament.entries import PlayerChips
-from pitboss.tournament.narration import describe
-from pitboss.tournament.prizes import DealRevised
-from pitboss.tournament.registration import AddOnBought, PlayerRegistered, RebuyBought
+from pitboss.tournament.features.busts import ChipsRemoved
+from pitboss.tournament.features.colour_up import ColourUpRecorded
+from pitboss.tournament.features.counts import ChipsCounted
+from pitboss.tournament.features.prizes import DealRevised
+from pitboss.tournament.features.registration import AddOnBought, PlayerRegistered, RebuyBought
+from pitboss.tournament.model.entries import PlayerChips
+from pitboss.tournament.reading.narration import describe
+from pitboss.tournament.reading.views import standings_view
 from pitboss.tournament.state import Phase, replay
-from pitboss.tournament.views import standings_view
 
 from .floor_helpers import Floor
 

@@ -25,15 +25,15 @@ from pitboss.rules import RuleSet
 from pitboss.rules.tournament import PenaltyKind
 from pitboss.rulings import DeadHandCause
 from pitboss.tournament import commands as c
-from pitboss.tournament.busts import PlayersBusted, TournamentWon
-from pitboss.tournament.eliminations import RemovalReason
-from pitboss.tournament.entries import PlayerChips
-from pitboss.tournament.hands import HandFinished
-from pitboss.tournament.recorded import KillHand, recorded_hand
-from pitboss.tournament.registration import RebuyBought
+from pitboss.tournament.features.busts import PlayersBusted, TournamentWon
+from pitboss.tournament.features.hands import HandFinished
+from pitboss.tournament.features.recorded import KillHand, recorded_hand
+from pitboss.tournament.features.registration import RebuyBought
+from pitboss.tournament.model.eliminations import RemovalReason
+from pitboss.tournament.model.entries import PlayerChips
+from pitboss.tournament.model.windows import rebuy_closed_reason
 from pitboss.tournament.registry import Event, event_from_dict
 from pitboss.tournament.state import TournamentState, replay
-from pitboss.tournament.windows import rebuy_closed_reason
 
 from .director_helpers import Director
 from .floor_helpers import Floor

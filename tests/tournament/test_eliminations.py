@@ -12,10 +12,10 @@ from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import EqualStackBusts
 from pitboss.tournament import commands as c
-from pitboss.tournament.busts import PlayersBusted, TournamentWon
-from pitboss.tournament.eliminations import Bust, BustRecord, finishing_places, rank_busts
-from pitboss.tournament.timekeeping import HandForHandHandPlayed
-from pitboss.tournament.views import standings_view
+from pitboss.tournament.features.busts import PlayersBusted, TournamentWon
+from pitboss.tournament.features.timekeeping import HandForHandHandPlayed
+from pitboss.tournament.model.eliminations import Bust, BustRecord, finishing_places, rank_busts
+from pitboss.tournament.reading.views import standings_view
 
 from .floor_helpers import Floor
 

@@ -17,7 +17,7 @@ from pitboss.rules import RuleSet
 from pitboss.rules.tournament import ChopMethod
 from pitboss.tournament import commands as c
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.entries import PlayerChips
+from pitboss.tournament.model.entries import PlayerChips
 from pitboss.tournament.registry import event_from_dict
 from pitboss.tournament.state import Phase, fold, replay
 

@@ -14,7 +14,7 @@ from pitboss.rules.hand import TimeoutPolicy
 from pitboss.rules.table import AbsentPolicy
 from pitboss.rules.tournament import BalanceMover, EqualStackBusts, PenaltyKind, PenaltyMode
 from pitboss.tournament import commands as c
-from pitboss.tournament.conduct import ClockExpired, ClockRuling, PenaltyGiven
+from pitboss.tournament.features.conduct import ClockExpired, ClockRuling, PenaltyGiven
 
 from .director_helpers import thc_details
 from .floor_helpers import Floor
@@ -143,7 +143,7 @@ def test_conflict_5_15_equal_stacks_out_on_one_hand(house: str, rule: EqualStack
     floor = _floor(house, 5, seed=2)
     assert floor.rules.tournament.seating.equal_stack_busts is rule
     floor.bust_dealt(1, 2)
-    from pitboss.tournament.views import standings_view
+    from pitboss.tournament.reading.views import standings_view
 
     places = sorted((p.first, p.last) for p in standings_view(floor.state).places)
     if rule is EqualStackBusts.SHARE:

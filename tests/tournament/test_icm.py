@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pitboss.errors import PayoutError
-from pitboss.tournament.icm import (
+from pitboss.tournament.model.icm import (
     MAX_EXACT_PLAYERS,
     MAX_FRACTION_PLAYERS,
     icm,

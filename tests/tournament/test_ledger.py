@@ -6,7 +6,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pitboss.rules.tournament import MoneyKind, PrizePoolRules
-from pitboss.tournament import ledger as ldg
+from pitboss.tournament.model import ledger as ldg
 
 
 def test_ky_18_pool_is_85_percent_of_initial_entry_fees_only() -> None:

@@ -56,14 +56,14 @@ from pitboss.rules.ruleset import parse_preset
 from pitboss.service import DirectorService, LiveTournament, seeded_random
 from pitboss.store import EventStore, open_store
 from pitboss.tournament.aggregate import catch_up
-from pitboss.tournament.awards import award_of, awards
 from pitboss.tournament.codec import decode_command, decode_log, encode_event
-from pitboss.tournament.entries import PRIVATE_FIELDS, PersonalDetails, PublicPlayer
+from pitboss.tournament.features.tables import pending, table_wait_reason
+from pitboss.tournament.model.awards import award_of, awards
+from pitboss.tournament.model.entries import PRIVATE_FIELDS, PersonalDetails, PublicPlayer
+from pitboss.tournament.model.structure import Period, PeriodKind
+from pitboss.tournament.reading.views import public_board, standings_view
 from pitboss.tournament.registry import Event
 from pitboss.tournament.state import HandRecord, Phase, TournamentState, fold, replay_log
-from pitboss.tournament.structure import Period, PeriodKind
-from pitboss.tournament.tables import pending, table_wait_reason
-from pitboss.tournament.views import public_board, standings_view
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
 SCRIPT = GOLDEN / "live_evening.jsonl"

@@ -22,21 +22,21 @@ from pitboss.rules import RuleSet
 from pitboss.rules.tournament import ChopMethod
 from pitboss.rulings import DeadHandCause, Declaration
 from pitboss.tournament import commands as c
-from pitboss.tournament.awards import awards
-from pitboss.tournament.balancing import Move, MoveReason
-from pitboss.tournament.busts import PlayersBusted
-from pitboss.tournament.corrections import ButtonCorrected
-from pitboss.tournament.creation import TournamentCreated
-from pitboss.tournament.eliminations import RemovalReason
-from pitboss.tournament.entries import PlayerChips
-from pitboss.tournament.hands import HandFinished
-from pitboss.tournament.narration import DESCRIPTIONS, describe, duration, narrate, ordinal
-from pitboss.tournament.recorded import ShownHand, recorded_hand
-from pitboss.tournament.registration import PlayerRegistered
+from pitboss.tournament.features.busts import PlayersBusted
+from pitboss.tournament.features.corrections import ButtonCorrected
+from pitboss.tournament.features.creation import TournamentCreated
+from pitboss.tournament.features.hands import HandFinished
+from pitboss.tournament.features.recorded import ShownHand, recorded_hand
+from pitboss.tournament.features.registration import PlayerRegistered
+from pitboss.tournament.features.tables import PlayerMoved, SeatsDrawn, pending
+from pitboss.tournament.features.timekeeping import LevelStarted
+from pitboss.tournament.model.awards import awards
+from pitboss.tournament.model.balancing import Move, MoveReason
+from pitboss.tournament.model.eliminations import RemovalReason
+from pitboss.tournament.model.entries import PlayerChips
+from pitboss.tournament.reading.narration import DESCRIPTIONS, describe, duration, narrate, ordinal
 from pitboss.tournament.registry import EVENT_CLASSES, Event
 from pitboss.tournament.state import SideGameStack, TournamentState, fold, replay_log
-from pitboss.tournament.tables import PlayerMoved, SeatsDrawn, pending
-from pitboss.tournament.timekeeping import LevelStarted
 
 from .director_helpers import T0, thc_details
 from .floor_helpers import Floor

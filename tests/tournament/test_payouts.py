@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pitboss.errors import PayoutError
-from pitboss.tournament.payouts import (
+from pitboss.tournament.model.payouts import (
     STANDARD_PAYOUTS,
     PayoutBracket,
     PayoutFormula,

@@ -13,9 +13,9 @@ from pitboss.rules import RuleSet
 from pitboss.rules.presets import parse_preset
 from pitboss.rules.tournament import ChopMethod, PayoutTableName
 from pitboss.tournament import commands as c
-from pitboss.tournament.chop import ChopTieBreak
-from pitboss.tournament.entries import PlayerChips
-from pitboss.tournament.payouts import PayoutFormula, compute_payouts
+from pitboss.tournament.model.chop import ChopTieBreak
+from pitboss.tournament.model.entries import PlayerChips
+from pitboss.tournament.model.payouts import PayoutFormula, compute_payouts
 
 from .director_helpers import Director, thc_details
 

@@ -19,11 +19,10 @@ from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.rules.tournament import PenaltyKind
 from pitboss.rulings import DeadHandCause, Declaration, Outcome, Sanction
 from pitboss.tournament import commands as c
-from pitboss.tournament.busts import PlayersBusted
-from pitboss.tournament.conduct import PenaltyGiven
-from pitboss.tournament.entries import PlayerChips
-from pitboss.tournament.hands import HandFinished
-from pitboss.tournament.recorded import (
+from pitboss.tournament.features.busts import PlayersBusted
+from pitboss.tournament.features.conduct import PenaltyGiven
+from pitboss.tournament.features.hands import HandFinished
+from pitboss.tournament.features.recorded import (
     AwardPots,
     ChoiceRecorded,
     DealerInputRecorded,
@@ -42,9 +41,10 @@ from pitboss.tournament.recorded import (
     recorded_hand,
     recorded_log,
 )
+from pitboss.tournament.model.entries import PlayerChips
+from pitboss.tournament.reading.views import standings_view
 from pitboss.tournament.registry import Event
 from pitboss.tournament.state import replay
-from pitboss.tournament.views import standings_view
 
 from .director_helpers import thc_details
 from .floor_helpers import Floor

@@ -13,8 +13,7 @@ import pytest
 from pitboss.errors import TournamentError
 from pitboss.ids import TableNo
 from pitboss.rulings import Declaration, Outcome
-from pitboss.tournament.narration import describe
-from pitboss.tournament.recorded import (
+from pitboss.tournament.features.recorded import (
     ConfirmReplacementCard,
     MisdealRecorded,
     RecordBoard,
@@ -25,6 +24,7 @@ from pitboss.tournament.recorded import (
     pending_replacements,
     recorded_log,
 )
+from pitboss.tournament.reading.narration import describe
 from pitboss.tournament.state import replay
 
 from .test_recorded import Table

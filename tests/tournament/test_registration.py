@@ -11,8 +11,8 @@ from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import EntryRules, RefundPolicy, TournamentRules
 from pitboss.tournament import commands as c
-from pitboss.tournament.entries import PRIVATE_FIELDS, PersonalDetails, PublicPlayer
-from pitboss.tournament.registration import PlayerRegistered
+from pitboss.tournament.features.registration import PlayerRegistered
+from pitboss.tournament.model.entries import PRIVATE_FIELDS, PersonalDetails, PublicPlayer
 
 from .director_helpers import Director, thc_details
 

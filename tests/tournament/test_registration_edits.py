@@ -11,10 +11,10 @@ import pytest
 from pitboss.errors import RegistrationError
 from pitboss.ids import PlayerId
 from pitboss.tournament import commands as c
-from pitboss.tournament.entries import PersonalDetails
-from pitboss.tournament.narration import narrate
-from pitboss.tournament.registration_edits import RegistrationEdited
-from pitboss.tournament.reports import results_report
+from pitboss.tournament.features.registration_edits import RegistrationEdited
+from pitboss.tournament.model.entries import PersonalDetails
+from pitboss.tournament.reading.narration import narrate
+from pitboss.tournament.reading.reports import results_report
 from pitboss.tournament.state import TournamentState, fold
 
 from .director_helpers import Director, thc_details

@@ -14,20 +14,20 @@ from pitboss.errors import TournamentError
 from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.tournament import commands as c
-from pitboss.tournament.awards import awards
-from pitboss.tournament.busts import ChipsRemoved
-from pitboss.tournament.registration import AddOnBought
-from pitboss.tournament.registry import Event
-from pitboss.tournament.reports import (
+from pitboss.tournament.features.busts import ChipsRemoved
+from pitboss.tournament.features.registration import AddOnBought
+from pitboss.tournament.model.awards import awards
+from pitboss.tournament.model.clock import format_instant
+from pitboss.tournament.reading.reports import (
     Report,
     all_reports,
     csv_money,
     entries_report,
-    format_instant,
     ledger_report,
     removals_report,
     results_report,
 )
+from pitboss.tournament.registry import Event
 from pitboss.tournament.state import TournamentState
 
 from .director_helpers import thc_details

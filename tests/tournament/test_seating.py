@@ -10,9 +10,9 @@ from pitboss.errors import SeatingError
 from pitboss.ids import PlayerId
 from pitboss.table.seats import TableSeats
 from pitboss.tournament import commands as c
-from pitboss.tournament.seating import draw_initial_seats, seat_pool
-from pitboss.tournament.tables import PlayerSeated, SeatReason, SeatsDrawn
-from pitboss.tournament.views import find_my_seat, seat_change_view, seating_chart_view
+from pitboss.tournament.features.tables import PlayerSeated, SeatReason, SeatsDrawn
+from pitboss.tournament.model.seating import draw_initial_seats, seat_pool
+from pitboss.tournament.reading.views import find_my_seat, seat_change_view, seating_chart_view
 
 from .director_helpers import thc_details
 from .floor_helpers import Floor

@@ -14,15 +14,15 @@ from pitboss.frozen_map import FrozenDict
 from pitboss.ids import PlayerId, SeatNo, TableNo
 from pitboss.rules.tournament import BalanceMover, TableOrder
 from pitboss.table.seats import TableSeats
-from pitboss.tournament.balancing import (
+from pitboss.tournament.model.balancing import (
     BalanceContext,
     BreakTable,
     Move,
     halted_tables,
     next_decision,
 )
-from pitboss.tournament.seating import seat_pool
-from pitboss.tournament.seatmap import EMPTY_TABLES, Tables
+from pitboss.tournament.model.seating import seat_pool
+from pitboss.tournament.model.seatmap import EMPTY_TABLES, Tables
 
 SEATS = 10
 

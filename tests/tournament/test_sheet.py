@@ -6,7 +6,7 @@ import pytest
 
 from pitboss.errors import RegistrationError
 from pitboss.rules.ruleset import load_preset
-from pitboss.tournament.sheet import blind_sheet, format_clock, projected_pool
+from pitboss.tournament.reading.sheet import blind_sheet, format_clock, projected_pool
 
 
 def test_ky_levels_and_breaks_run_on_the_clock_from_six_pm_ky_3_and_10() -> None:

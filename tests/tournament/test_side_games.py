@@ -8,7 +8,7 @@ from pitboss.errors import RegistrationError, SeatingError
 from pitboss.ids import PlayerId
 from pitboss.rules.table import TablePhase
 from pitboss.tournament import commands as c
-from pitboss.tournament.side_games import (
+from pitboss.tournament.features.side_games import (
     SideGame,
     SideGameEntered,
     alternate_stack,
@@ -16,9 +16,9 @@ from pitboss.tournament.side_games import (
     entry_order,
     side_game_seats,
 )
+from pitboss.tournament.features.tables import SeatsDrawn
+from pitboss.tournament.features.timekeeping import TournamentStarted
 from pitboss.tournament.state import Phase
-from pitboss.tournament.tables import SeatsDrawn
-from pitboss.tournament.timekeeping import TournamentStarted
 
 from .director_helpers import thc_details
 from .floor_helpers import Floor

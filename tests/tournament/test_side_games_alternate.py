@@ -8,7 +8,7 @@ import pytest
 from pitboss.errors import PitbossError
 from pitboss.ids import PlayerId
 from pitboss.tournament import commands as c
-from pitboss.tournament.side_games import SideGameAlternateSeated
+from pitboss.tournament.features.side_games import SideGameAlternateSeated
 from pitboss.tournament.state import SideGameStack
 
 from .floor_helpers import Floor

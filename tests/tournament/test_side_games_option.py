@@ -8,7 +8,7 @@ import pytest
 from pitboss.errors import RegistrationError
 from pitboss.ids import PlayerId
 from pitboss.tournament import commands as c
-from pitboss.tournament.side_games import SideGameEntered, option_holder
+from pitboss.tournament.features.side_games import SideGameEntered, option_holder
 from pitboss.tournament.state import SideGameStack
 
 from .floor_helpers import Floor

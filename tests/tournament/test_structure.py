@@ -18,7 +18,7 @@ from pitboss.rules.tournament import (
     Structure,
     TournamentRules,
 )
-from pitboss.tournament.structure import (
+from pitboss.tournament.model.structure import (
     PeriodKind,
     ante_label,
     break_period,

@@ -8,8 +8,8 @@ import json
 from pitboss.rules.presets import to_mapping
 from pitboss.rules.tournament import AnteMode
 from pitboss.tournament import commands as c
-from pitboss.tournament.entries import PRIVATE_FIELDS
-from pitboss.tournament.views import clock_view, public_board
+from pitboss.tournament.model.entries import PRIVATE_FIELDS
+from pitboss.tournament.reading.views import clock_view, public_board
 
 from .director_helpers import MIN, Director, thc_details
 

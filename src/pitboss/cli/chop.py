@@ -23,7 +23,7 @@ from pitboss.rules.tournament import ChopMethod
 if TYPE_CHECKING:
     from rich.table import Table
 
-    from pitboss.tournament.chop import ChopProposal
+    from pitboss.tournament.model.chop import ChopProposal
 
 EXIT_BAD_INPUT = 2
 
@@ -68,7 +68,7 @@ def chop_command(
     import numpy as np
     from rich.console import Console
 
-    from pitboss.tournament.chop import explain_printed_shares, propose_chop
+    from pitboss.tournament.model.chop import explain_printed_shares, propose_chop
 
     try:
         prize_cents = _money_list(prizes, "--prizes")

@@ -181,7 +181,7 @@ def list_command(db: DbArg, as_json: JsonOpt = False) -> None:
 
 def summary(state: TournamentState, now: int) -> dict[str, Any]:
     """What ``show`` prints: phase, clock, players, standings, prize pool and the ledger."""
-    from pitboss.tournament.views import clock_view, standings_view
+    from pitboss.tournament.reading.views import clock_view, standings_view
 
     players = state.players
     out: dict[str, Any] = {"name": state.name, "phase": state.phase.value}
@@ -602,7 +602,7 @@ def export_command(
     import csv
 
     from pitboss.errors import PitbossError
-    from pitboss.tournament import reports
+    from pitboss.tournament.reading import reports
 
     written: list[Path] = []
     with one_line_errors(), _service(db) as svc:

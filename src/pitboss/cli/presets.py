@@ -214,7 +214,7 @@ def sheet_command(
     """Write a preset's one-page blind sheet as HTML to print (levels, breaks, colour-ups,
     re-buy and add-on windows, the legal limit, payouts for --players)."""
     from pitboss.server.sheet import check_players, parse_start, render_sheet
-    from pitboss.tournament.sheet import blind_sheet
+    from pitboss.tournament.reading.sheet import blind_sheet
 
     try:
         house = load_house(name)
@@ -241,7 +241,7 @@ def structure_table(rules: RuleSet, *, start_at: int = 18 * 60) -> Table:
     """
     from rich.table import Table
 
-    from pitboss.tournament.structure import PeriodKind, ante_label, start_minute, timeline
+    from pitboss.tournament.model.structure import PeriodKind, ante_label, start_minute, timeline
 
     s = rules.tournament.structure
     t = rules.tournament

@@ -5,7 +5,7 @@ A `TableRunner` is one asyncio task per table. In a loop it:
 1. waits until the table may deal: play is on and the director's clock runs (a paused clock
    deals no new hand; the hands in play finish), not on a break (a colour-up at the break or at
    the start of a level is raced first, TDA 24 / KY 2, KY 10), no seat change, break of the
-   table or hand-for-hand hold is due (`pitboss.tournament.tables.table_wait_reason`: TDA
+   table or hand-for-hand hold is due (`pitboss.tournament.features.tables.table_wait_reason`: TDA
    10B, 11; RP-8), two players seated, and the room has not paused it;
 2. starts the hand through the director (``StartHand``): the director's plan deals the dead
    button (TDA 32), heads-up (TDA 34B), newcomers (TDA 10A) and absent seats (TDA 30; THC 6);
@@ -55,12 +55,12 @@ from pitboss.play.dealing import (
     finish_of,
     setup_of_started_hand,
 )
-from pitboss.tournament import clock as clk
-from pitboss.tournament.conduct import ExpireClock
-from pitboss.tournament.hands import HandStarted, StartHand
+from pitboss.tournament.features.conduct import ExpireClock
+from pitboss.tournament.features.hands import HandStarted, StartHand
+from pitboss.tournament.features.tables import table_wait_reason
+from pitboss.tournament.model import clock as clk
 from pitboss.tournament.registry import Command, Event
 from pitboss.tournament.state import ClockCall, Phase, TournamentState
-from pitboss.tournament.tables import table_wait_reason
 
 if TYPE_CHECKING:
     from pitboss.live.room import LiveRoom

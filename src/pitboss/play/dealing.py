@@ -2,9 +2,10 @@
 
 The simulator (`pitboss.play.runtime`) and the live tables (`pitboss.live.table`) deal through
 these functions, so no rule is written twice: a started hand's engine input is the director's
-own plan of it (`pitboss.tournament.hands.plan_of_started_hand`: dead button TDA 32, heads-up
-TDA 34B, newcomers TDA 10A, absent seats TDA 30 / THC 6) at the level in force when it started
-(TDA 23, THC 4, SLPT 12); a finished hand is reported to the director as every player's stack
+own plan of it (`pitboss.tournament.features.hands.plan_of_started_hand`: dead button TDA 32,
+heads-up TDA 34B, newcomers TDA 10A, absent seats TDA 30 / THC 6) at the level in force when it
+started (TDA 23, THC 4, SLPT 12); a finished hand is reported to the director as every player's
+stack
 (chips conserved), and the players it put out are read back from the director's answer.
 """
 
@@ -16,15 +17,15 @@ from pitboss.engine import Hand, HandSetup
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.play.runner import Stakes
 from pitboss.table.engine_link import hand_setup
-from pitboss.tournament import clock as clk
-from pitboss.tournament.busts import PlayersBusted
-from pitboss.tournament.colour_up import RaceColourUp, SeatedPlayer
-from pitboss.tournament.entries import PlayerChips
-from pitboss.tournament.hands import FinishHand, plan_of_started_hand
+from pitboss.tournament.features.busts import PlayersBusted
+from pitboss.tournament.features.colour_up import RaceColourUp, SeatedPlayer
+from pitboss.tournament.features.hands import FinishHand, plan_of_started_hand
+from pitboss.tournament.model import clock as clk
+from pitboss.tournament.model.entries import PlayerChips
+from pitboss.tournament.model.windows import can_come_back
+from pitboss.tournament.reading.views import standings_view
 from pitboss.tournament.registry import Event
 from pitboss.tournament.state import TournamentState
-from pitboss.tournament.views import standings_view
-from pitboss.tournament.windows import can_come_back
 
 
 def setup_of_started_hand(state: TournamentState, hand_id: HandId, *, level: int) -> HandSetup:

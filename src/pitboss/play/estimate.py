@@ -39,8 +39,8 @@ from pitboss.play.pace import DealingPace
 from pitboss.rules import RuleSet
 from pitboss.rules.stakes import AnteMode
 from pitboss.rules.tournament import Level
-from pitboss.tournament.ledger import Ledger
-from pitboss.tournament.structure import Period, timeline
+from pitboss.tournament.model.ledger import Ledger
+from pitboss.tournament.model.structure import Period, timeline
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

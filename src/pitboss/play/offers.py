@@ -12,9 +12,9 @@ import enum
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from pitboss.tournament import clock as clk
+from pitboss.tournament.model import clock as clk
+from pitboss.tournament.model.windows import rebuy_closed_reason
 from pitboss.tournament.state import TournamentState
-from pitboss.tournament.windows import rebuy_closed_reason
 from pitboss.units import MS_PER_MINUTE
 
 

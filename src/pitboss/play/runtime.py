@@ -72,31 +72,31 @@ from pitboss.play.simulation import (
 )
 from pitboss.rules import RuleSet
 from pitboss.table.seats import TableSeats
-from pitboss.tournament import clock as clk
-from pitboss.tournament import windows
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.busts import PlayersBusted
-from pitboss.tournament.hands import HandStarted, StartHand
-from pitboss.tournament.payouts import share_tied_places
-from pitboss.tournament.prizes import ApproveDeal, DealProposed, PayPrize, ProposeDeal
-from pitboss.tournament.registration import (
+from pitboss.tournament.features.busts import PlayersBusted
+from pitboss.tournament.features.hands import HandStarted, StartHand
+from pitboss.tournament.features.prizes import ApproveDeal, DealProposed, PayPrize, ProposeDeal
+from pitboss.tournament.features.registration import (
     AddOn,
     AddOnBought,
     Rebuy,
     RebuyBought,
     RegisterPlayer,
 )
-from pitboss.tournament.registry import Command, Event
-from pitboss.tournament.state import Phase, TournamentState, fold
-from pitboss.tournament.structure import level_period, start_minute
-from pitboss.tournament.tables import (
+from pitboss.tournament.features.tables import (
     SeatsDrawn,
     TableOpened,
     held_tables,
     table_wait_reason,
 )
-from pitboss.tournament.timekeeping import LevelStarted, StartTournament, Tick
-from pitboss.tournament.views import standings_view
+from pitboss.tournament.features.timekeeping import LevelStarted, StartTournament, Tick
+from pitboss.tournament.model import clock as clk
+from pitboss.tournament.model import windows
+from pitboss.tournament.model.payouts import share_tied_places
+from pitboss.tournament.model.structure import level_period, start_minute
+from pitboss.tournament.reading.views import standings_view
+from pitboss.tournament.registry import Command, Event
+from pitboss.tournament.state import Phase, TournamentState, fold
 from pitboss.units import MS_PER_MINUTE
 
 MS_PER_SECOND = 1000

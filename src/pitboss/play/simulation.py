@@ -20,7 +20,7 @@ from pitboss.play.habits import MoneyHabits
 from pitboss.play.pace import DealingPace
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import ChopMethod, PersonalDetail
-from pitboss.tournament.entries import PersonalDetails, PlayerId
+from pitboss.tournament.model.entries import PersonalDetails, PlayerId
 from pitboss.tournament.registry import Event
 from pitboss.tournament.state import TournamentState
 

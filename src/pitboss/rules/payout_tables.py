@@ -1,9 +1,9 @@
 """Payout tables and the chop tie-break: the payout settings a preset names (THC add. 13, RULES §2).
 
 These are values of the `RuleSet` (a preset may define its own table), so they live in the rules
-layer; `pitboss.tournament.payouts` computes prizes from them and `pitboss.tournament.chop`
-splits deals with the tie-break. Shares are integers (basis points), never floats.
-"""
+layer; `pitboss.tournament.model.payouts` computes prizes from them and
+`pitboss.tournament.model.chop` splits deals with the tie-break. Shares are integers (basis points),
+never floats."""
 
 from __future__ import annotations
 

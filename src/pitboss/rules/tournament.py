@@ -467,7 +467,7 @@ class PrizePoolRules:
 
 
 class PayoutTableName(enum.StrEnum):
-    """The payout tables pitboss ships (`pitboss.tournament.payouts`)."""
+    """The payout tables pitboss ships (`pitboss.tournament.model.payouts`)."""
 
     STANDARD = "standard"  # pitboss's own table: no seed gives one (KY 18's is missing)
     CUSTOM = "custom"  # the preset's own table or formula (THC add. 13), in ``payouts.custom``
@@ -478,10 +478,10 @@ class PayoutRules:
     """How prizes are set: places paid by entrants at the start (THC add. 13), rounding unit.
 
     ``table`` names pitboss's ``standard`` table or ``custom``: the preset's own
-    `pitboss.tournament.payouts.PayoutTable` in ``custom`` (brackets of shares in basis points by
-    field size, and/or a ``beyond`` formula; THC add. 13 "from a preset table or a formula").
-    ``chop_tie_break`` is who gets an odd cent on equal remainders in a deal (RULES §2,
-    `pitboss.tournament.chop.ChopTieBreak`).
+    `pitboss.tournament.model.payouts.PayoutTable` in ``custom`` (brackets of shares in basis
+    points by field size, and/or a ``beyond`` formula; THC add. 13 "from a preset table or a
+    formula"). ``chop_tie_break`` is who gets an odd cent on equal remainders in a deal (RULES §2,
+    `pitboss.tournament.model.chop.ChopTieBreak`).
 
     When the unit is too large for a small pool (a paid place would get nothing) the director
     falls back to whole cents rather than refuse to start.

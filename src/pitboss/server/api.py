@@ -62,11 +62,11 @@ from pitboss.server.models import (
 from pitboss.server.views import player_details
 from pitboss.service.audit import describe_all, log_lines, log_rows, plan_batches, raw_log
 from pitboss.tournament.codec import decode_command_json, encode_command
-from pitboss.tournament.colour_up import RaceColourUp
-from pitboss.tournament.counts import CountChips
+from pitboss.tournament.features.colour_up import RaceColourUp
+from pitboss.tournament.features.counts import CountChips
+from pitboss.tournament.reading.reports import all_reports
+from pitboss.tournament.reading.views import find_my_seat as find_seat_lines
 from pitboss.tournament.registry import COMMAND_CLASSES, Command
-from pitboss.tournament.reports import all_reports
-from pitboss.tournament.views import find_my_seat as find_seat_lines
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance

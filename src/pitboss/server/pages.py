@@ -32,9 +32,9 @@ from pitboss.server.hub import Hub, public_role
 from pitboss.server.sheet import SheetError, check_players, parse_start, render_sheet
 from pitboss.server.views import move_payload
 from pitboss.store.chain import format_hash, head_link
-from pitboss.tournament.narration import ordinal
-from pitboss.tournament.sheet import blind_sheet
-from pitboss.tournament.tables import TableBroken
+from pitboss.tournament.features.tables import TableBroken
+from pitboss.tournament.reading.narration import ordinal
+from pitboss.tournament.reading.sheet import blind_sheet
 
 router = APIRouter(include_in_schema=False)
 templates = Jinja2Templates(directory=Path(__file__).parent / "templates")

@@ -36,10 +36,10 @@ from pitboss.ids import PlayerId, TableNo
 from pitboss.money import format_money
 from pitboss.play.offers import OfferKind, rebuy_window
 from pitboss.server import views
-from pitboss.tournament import windows
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.conduct import CallClock, call_clock
-from pitboss.tournament.registration import AddOn, DeclareRebuy
+from pitboss.tournament.features.conduct import CallClock, call_clock
+from pitboss.tournament.features.registration import AddOn, DeclareRebuy
+from pitboss.tournament.model import windows
 from pitboss.tournament.registry import Command
 from pitboss.tournament.state import TournamentState
 
@@ -248,7 +248,7 @@ def offers_of(state: TournamentState, player_id: PlayerId, now: int) -> list[dic
     break (KY 5, THC 1).
 
     Whether each is allowed is the director's own check, run on the state without recording
-    anything (`DeclareRebuy`, `AddOn`): the window (`pitboss.tournament.windows`), the
+    anything (`DeclareRebuy`, `AddOn`): the window (`pitboss.tournament.model.windows`), the
     eligibility and the limits are never written a second time here.
 
     A player declares a re-buy at their page (``"declares": True``): binding (THC 1, TDA 27).

@@ -18,7 +18,7 @@ from pitboss.errors import PitbossError
 from pitboss.money import format_money
 from pitboss.rules import RuleSet
 from pitboss.server.public_text import public_text
-from pitboss.tournament.sheet import BlindSheet
+from pitboss.tournament.reading.sheet import BlindSheet
 
 HERE = Path(__file__).parent
 MAX_PLAYERS = 100_000

@@ -28,16 +28,17 @@ from pitboss.ids import PlayerId, TableNo
 from pitboss.money import format_money
 from pitboss.rules.tournament import AnteMode, ChopMethod, RefundPolicy, TimeLimitAction
 from pitboss.server.public_text import public_text
-from pitboss.tournament import views, windows
-from pitboss.tournament.balancing import Move
-from pitboss.tournament.counts import is_dealt_by_a_person, tables_to_count
-from pitboss.tournament.entries import PlayerStatus, filled_details
-from pitboss.tournament.prizes import BY_CHIPS, counts_since
-from pitboss.tournament.reports import results_report
+from pitboss.tournament.features.counts import is_dealt_by_a_person, tables_to_count
+from pitboss.tournament.features.prizes import BY_CHIPS, counts_since
+from pitboss.tournament.features.tables import capacity
+from pitboss.tournament.features.timekeeping import caught_up
+from pitboss.tournament.model import windows
+from pitboss.tournament.model.balancing import Move
+from pitboss.tournament.model.entries import PlayerStatus, filled_details
+from pitboss.tournament.model.structure import ante_label
+from pitboss.tournament.reading import views
+from pitboss.tournament.reading.reports import results_report
 from pitboss.tournament.state import Deal, Phase, TournamentState, known_player
-from pitboss.tournament.structure import ante_label
-from pitboss.tournament.tables import capacity
-from pitboss.tournament.timekeeping import caught_up
 
 
 def shown_at(state: TournamentState, now: int) -> int:

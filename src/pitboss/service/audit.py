@@ -14,7 +14,7 @@ from pitboss.service.cursor import REDONE, UNDONE
 from pitboss.service.director import CursorPlan, LiveTournament
 from pitboss.store.protocol import EventStore
 from pitboss.tournament.codec import decode_event
-from pitboss.tournament.narration import describe
+from pitboss.tournament.reading.narration import describe
 from pitboss.tournament.registry import Event
 from pitboss.tournament.state import TournamentState, apply
 

@@ -6,34 +6,28 @@ The stable API, for a server, a script or a test:
   `replay_log` (a stored log, from its ``tournament_created``);
 - `commands` and `events`: every command and event class by name (``commands.RegisterPlayer``,
   ``events.PlayersBusted``), `event_from_dict` for the stored form;
-- `views`: what screens show (the clock, the standings, the seating chart, find my seat).
+- `reading.views`: what screens show (the clock, the standings, the seating chart, find my
+  seat).
 
-Behind it, one module per feature owns its commands, events, ``decide`` handlers and folds,
-registered by type in `pitboss.tournament.registry`:
+Behind it, in bands (docs/architecture.md; tests/test_layers.py keeps them):
 
-- `creation`: the first event, the tournament's name and complete rule set;
-- `registration`: entries and money (registration, refunds, re-buys, add-ons, re-entries);
-- `registration_edits`: a registration put right (a name, private details);
-- `timekeeping`: the clock and the structure (start, levels, breaks, hand-for-hand, the limit);
-- `tables`: seating, balancing and breaking tables;
-- `hands` and `busts`: hands, bust-outs, chips out of play, the winner;
-- `colour_up`: colour-ups and the chip race;
-- `conduct`: penalties, absence, clock calls, overridden rulings;
-- `prizes`: payouts, deals and chops, prizes paid, the books;
-- `side_games`: SLPT 29 side games into the main event;
-- `corrections`: a bust recorded without the hand, a hand's result or the button put right
-  (TDA 34A), a table resynced;
-- `counts`: a table's chips counted (chips found or missing recorded; KY 11 chops by them).
+- `model`: pure values and calculators (`clock`, `structure`, `entries`, `ledger`, `seating`,
+  `balancing`, `eliminations`, `payouts`, `chop`, `icm`, `awards`, `windows`, ...);
+- `registry` and `state`: the type registry and the state, `apply`/`fold`;
+- `features`: one module per feature owns its commands, events, ``decide`` handlers and
+  folds: `creation`, `registration`, `registration_edits`, `timekeeping`, `tables`, `hands`
+  and `busts`, `recorded`, `colour_up`, `conduct`, `prizes`, `side_games`, `corrections`,
+  `counts`;
+- `aggregate`, `codec` and the façades `commands` and `events`, above the features;
+- `reading`: views, narration, reports, the blind sheet; nothing of the director imports it.
 
-Pure values and planners sit below them (`clock`, `structure`, `entries`, `ledger`, `seating`,
-`balancing`, `eliminations`, `payouts`, `chop`, `icm`, `awards`, `windows`); `aggregate` sits
-above them. Those modules may change shape freely; the names above are the public ones
-(docs/architecture.md).
+Those modules may change shape freely; the names above are the public ones.
 """
 
 from __future__ import annotations
 
-from pitboss.tournament import (  # the features: importing them registers their types
+from pitboss.tournament.aggregate import catch_up, decide, execute
+from pitboss.tournament.features import (  # the features: importing them registers their types
     busts,
     colour_up,
     conduct,
@@ -49,7 +43,6 @@ from pitboss.tournament import (  # the features: importing them registers their
     tables,
     timekeeping,
 )
-from pitboss.tournament.aggregate import catch_up, decide, execute
 from pitboss.tournament.registry import Command, Event, event_from_dict
 from pitboss.tournament.state import Phase, TournamentState, apply, fold, replay, replay_log
 

@@ -10,7 +10,7 @@ the random source; ``apply`` (`pitboss.tournament.state`) is a pure fold and rep
 
 What follows a bust-out or a seat change is the director's, above every feature
 (`after_change`): the winner once nobody can come back (KY 3, THC 3; late registration and
-re-buys, `pitboss.tournament.windows`), hand-for-hand on the bubble (RP-8), in dealt mode the
+re-buys, `pitboss.tournament.model.windows`), hand-for-hand on the bubble (RP-8), in dealt mode the
 seat changes due (TDA 10B, 11), tables shrinking (THC 5), and the end of a hand-for-hand hand
 once every table has played it (RP-8C). Once play is over (a winner, or a deal that divided
 every prize) only prizes, the books and corrections to the results are accepted.
@@ -22,11 +22,10 @@ from dataclasses import dataclass
 
 from pitboss.cards import RandomSource
 from pitboss.errors import ClockError, TournamentError
-from pitboss.tournament.busts import PlayersBusted, TournamentWon
-from pitboss.tournament.chance import Draws
-from pitboss.tournament.conduct import OverrideRuling, due_forfeits
-from pitboss.tournament.hands import hand_for_hand_complete
-from pitboss.tournament.prizes import (
+from pitboss.tournament.features.busts import PlayersBusted, TournamentWon
+from pitboss.tournament.features.conduct import OverrideRuling, due_forfeits
+from pitboss.tournament.features.hands import hand_for_hand_complete
+from pitboss.tournament.features.prizes import (
     BY_CHIPS,
     CloseBooks,
     PayPrize,
@@ -34,18 +33,19 @@ from pitboss.tournament.prizes import (
     revised_deals,
     with_payouts,
 )
-from pitboss.tournament.registry import COMMAND_CLASSES, HANDLERS, Command, Event
-from pitboss.tournament.reports import format_instant
-from pitboss.tournament.state import Phase, TournamentState, fold
-from pitboss.tournament.tables import resizes, seat_changes
-from pitboss.tournament.timekeeping import (
+from pitboss.tournament.features.tables import resizes, seat_changes
+from pitboss.tournament.features.timekeeping import (
     HandForHandEnded,
     HandForHandStarted,
     Tick,
     caught_up,
     hand_for_hand_hand,
 )
-from pitboss.tournament.windows import can_come_back
+from pitboss.tournament.model.chance import Draws
+from pitboss.tournament.model.clock import format_instant
+from pitboss.tournament.model.windows import can_come_back
+from pitboss.tournament.registry import COMMAND_CLASSES, HANDLERS, Command, Event
+from pitboss.tournament.state import Phase, TournamentState, fold
 from pitboss.validation import MAX_INT, checked
 
 

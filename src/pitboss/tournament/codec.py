@@ -48,10 +48,10 @@ from pitboss.rules import RuleSet
 from pitboss.rules.mapping import Problem, Refusal, from_mapping, to_mapping
 from pitboss.rules.table import DrawTieBreak
 from pitboss.table.draw import DrawCard, rank_draw
-from pitboss.tournament.creation import TournamentCreated
-from pitboss.tournament.field_words import command_words, missing_words, refusal_words
+from pitboss.tournament.features.creation import TournamentCreated
+from pitboss.tournament.features.tables import ButtonPlaced, SeatsDrawn
+from pitboss.tournament.model.field_words import command_words, missing_words, refusal_words
 from pitboss.tournament.registry import COMMAND_CLASSES, EVENT_CLASSES, Command, Event
-from pitboss.tournament.tables import ButtonPlaced, SeatsDrawn
 from pitboss.validation import (
     MAX_COMMAND_BYTES,
     MAX_DEPTH,

@@ -10,8 +10,8 @@ feature owns it. `COMMAND_TYPES` is every registered command; a new command is a
 
 from __future__ import annotations
 
-from pitboss.tournament.colour_up import RaceColourUp, RecordColourUp, SeatedPlayer
-from pitboss.tournament.conduct import (
+from pitboss.tournament.features.colour_up import RaceColourUp, RecordColourUp, SeatedPlayer
+from pitboss.tournament.features.conduct import (
     CallClock,
     ChipPassing,
     ExpireClock,
@@ -22,12 +22,16 @@ from pitboss.tournament.conduct import (
     RemoveChips,
     WithdrawFromPlay,
 )
-from pitboss.tournament.corrections import CorrectButton, CorrectHand, RecordBust, ResyncTable
-from pitboss.tournament.counts import CountChips
-from pitboss.tournament.creation import CreateTournament
-from pitboss.tournament.entries import PersonalDetails, PlayerChips
-from pitboss.tournament.hands import FinishHand, StartHand
-from pitboss.tournament.prizes import (
+from pitboss.tournament.features.corrections import (
+    CorrectButton,
+    CorrectHand,
+    RecordBust,
+    ResyncTable,
+)
+from pitboss.tournament.features.counts import CountChips
+from pitboss.tournament.features.creation import CreateTournament
+from pitboss.tournament.features.hands import FinishHand, StartHand
+from pitboss.tournament.features.prizes import (
     ApproveDeal,
     CancelDeal,
     CloseBooks,
@@ -35,7 +39,7 @@ from pitboss.tournament.prizes import (
     PayPrize,
     ProposeDeal,
 )
-from pitboss.tournament.recorded import (
+from pitboss.tournament.features.recorded import (
     AwardPots,
     ConfirmReplacementCard,
     KillHand,
@@ -46,7 +50,7 @@ from pitboss.tournament.recorded import (
     RecordMisdeal,
     RecordShowdown,
 )
-from pitboss.tournament.registration import (
+from pitboss.tournament.features.registration import (
     AddOn,
     DeclareRebuy,
     Rebuy,
@@ -55,9 +59,8 @@ from pitboss.tournament.registration import (
     RegisterPlayer,
     WithdrawPlayer,
 )
-from pitboss.tournament.registration_edits import EditRegistration
-from pitboss.tournament.registry import COMMAND_CLASSES, Command
-from pitboss.tournament.side_games import (
+from pitboss.tournament.features.registration_edits import EditRegistration
+from pitboss.tournament.features.side_games import (
     DeclineSideGameOption,
     EnterFromSideGame,
     RecordSideGameChips,
@@ -65,14 +68,14 @@ from pitboss.tournament.side_games import (
     RegisterSideGame,
     SeatSideGameAlternate,
 )
-from pitboss.tournament.tables import (
+from pitboss.tournament.features.tables import (
     BalanceTables,
     ConfirmSeatChange,
     DrawSeats,
     MovePlayer,
     UndoMove,
 )
-from pitboss.tournament.timekeeping import (
+from pitboss.tournament.features.timekeeping import (
     AdjustClock,
     EndHandForHand,
     JumpToLevel,
@@ -83,6 +86,8 @@ from pitboss.tournament.timekeeping import (
     StartTournament,
     Tick,
 )
+from pitboss.tournament.model.entries import PersonalDetails, PlayerChips
+from pitboss.tournament.registry import COMMAND_CLASSES, Command
 
 COMMAND_TYPES: frozenset[type[Command]] = frozenset(COMMAND_CLASSES.values())
 """Every command class (what `pitboss.tournament.aggregate.decide` accepts)."""

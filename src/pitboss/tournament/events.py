@@ -9,9 +9,9 @@ maps each stored name to its class. A new event is added here too
 
 from __future__ import annotations
 
-from pitboss.tournament.busts import ChipsRemoved, PlayersBusted, TournamentWon
-from pitboss.tournament.colour_up import ColourUpRecorded
-from pitboss.tournament.conduct import (
+from pitboss.tournament.features.busts import ChipsRemoved, PlayersBusted, TournamentWon
+from pitboss.tournament.features.colour_up import ColourUpRecorded
+from pitboss.tournament.features.conduct import (
     ClockCalled,
     ClockExpired,
     PenaltyGiven,
@@ -19,17 +19,16 @@ from pitboss.tournament.conduct import (
     PlayerReturned,
     RulingOverridden,
 )
-from pitboss.tournament.corrections import (
+from pitboss.tournament.features.corrections import (
     BustRecorded,
     ButtonCorrected,
     HandCorrected,
     TableResynced,
 )
-from pitboss.tournament.counts import ChipsCounted
-from pitboss.tournament.creation import TournamentCreated
-from pitboss.tournament.entries import PlayerChips
-from pitboss.tournament.hands import HandFinished, HandStarted
-from pitboss.tournament.prizes import (
+from pitboss.tournament.features.counts import ChipsCounted
+from pitboss.tournament.features.creation import TournamentCreated
+from pitboss.tournament.features.hands import HandFinished, HandStarted
+from pitboss.tournament.features.prizes import (
     BooksClosed,
     DealApproved,
     DealCancelled,
@@ -40,7 +39,7 @@ from pitboss.tournament.prizes import (
     PrizeForfeited,
     PrizePaid,
 )
-from pitboss.tournament.recorded import (
+from pitboss.tournament.features.recorded import (
     BoardRecorded,
     ChoiceRecorded,
     DeadHandRuled,
@@ -52,16 +51,15 @@ from pitboss.tournament.recorded import (
     ShowdownRecorded,
     TableRulingOverridden,
 )
-from pitboss.tournament.registration import (
+from pitboss.tournament.features.registration import (
     AddOnBought,
     PlayerRegistered,
     PlayerWithdrew,
     RebuyBought,
     RebuyDeclared,
 )
-from pitboss.tournament.registration_edits import RegistrationEdited
-from pitboss.tournament.registry import EVENT_CLASSES, Event, event_from_dict
-from pitboss.tournament.side_games import (
+from pitboss.tournament.features.registration_edits import RegistrationEdited
+from pitboss.tournament.features.side_games import (
     SideGameAlternateSeated,
     SideGameChipsCounted,
     SideGameEntered,
@@ -69,7 +67,7 @@ from pitboss.tournament.side_games import (
     SideGameRegistered,
     SideGameWon,
 )
-from pitboss.tournament.tables import (
+from pitboss.tournament.features.tables import (
     ButtonPlaced,
     PlayerMoved,
     PlayerSeated,
@@ -78,7 +76,7 @@ from pitboss.tournament.tables import (
     TableOpened,
     TableResized,
 )
-from pitboss.tournament.timekeeping import (
+from pitboss.tournament.features.timekeeping import (
     BreakStarted,
     ClockAdjusted,
     ClockPaused,
@@ -90,6 +88,8 @@ from pitboss.tournament.timekeeping import (
     TimeLimitReached,
     TournamentStarted,
 )
+from pitboss.tournament.model.entries import PlayerChips
+from pitboss.tournament.registry import EVENT_CLASSES, Event, event_from_dict
 
 __all__ = [
     "EVENT_CLASSES",

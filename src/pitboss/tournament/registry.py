@@ -1,8 +1,8 @@
 """Where every command and event of the director is registered: one table each, by type.
 
-Each feature module (`pitboss.tournament.registration`, `.tables`, `.hands`, ...) writes a new
-event or command in one place: its class, and one function registered for it, the fold with
-`folds` or the ``decide`` handler with `handles`. Nothing else lists them: the stored name of
+Each feature module (`pitboss.tournament.features.registration`, `.tables`, `.hands`, ...)
+writes a new event or command in one place: its class, and one function registered for it, the fold
+with `folds` or the ``decide`` handler with `handles`. Nothing else lists them: the stored name of
 an event or command is the snake_case of its class name (``PlayerRegistered`` ->
 ``player_registered``, ``RegisterPlayer`` -> ``register_player``), taken when the class is
 defined; `pitboss.tournament.state.apply` and `pitboss.tournament.aggregate.decide` look the

@@ -27,14 +27,14 @@ from pitboss.rules import RuleSet
 from pitboss.rules.tournament import ChopMethod, Structure
 from pitboss.table.seats import TableSeats
 from pitboss.table.values import HandPlan
-from pitboss.tournament import clock as clk
-from pitboss.tournament import ledger as ldg
-from pitboss.tournament.balancing import Move
-from pitboss.tournament.eliminations import BustRecord, RemovalReason
-from pitboss.tournament.entries import Player, PlayerChips, PlayerStatus, PublicPlayer
+from pitboss.tournament.model import clock as clk
+from pitboss.tournament.model import ledger as ldg
+from pitboss.tournament.model.balancing import Move
+from pitboss.tournament.model.eliminations import BustRecord, RemovalReason
+from pitboss.tournament.model.entries import Player, PlayerChips, PlayerStatus, PublicPlayer
+from pitboss.tournament.model.seatmap import EMPTY_TABLES, Tables, as_tables
+from pitboss.tournament.model.structure import Period, timeline
 from pitboss.tournament.registry import FOLDS, Event
-from pitboss.tournament.seatmap import EMPTY_TABLES, Tables, as_tables
-from pitboss.tournament.structure import Period, timeline
 from pitboss.validation import MAX_INT, Range
 
 
@@ -54,7 +54,7 @@ class HandRecord(NamedTuple):
     """A hand the director knows of, with the level it started at (TDA 23).
 
     At a seated table it keeps its plan (positions and each seat's part) while in play, so a
-    runtime reads it back (`pitboss.tournament.hands.plan_of_started_hand`)."""
+    runtime reads it back (`pitboss.tournament.features.hands.plan_of_started_hand`)."""
 
     hand_id: HandId
     table: TableNo
@@ -188,8 +188,8 @@ class TournamentState(NamedTuple):
     everything else, so replay rebuilds them exactly and equality stays meaningful): the hands
     in play (id -> table) in start order and the tables they are at, the hand in play each
     player was dealt into, the players out, the entries that stand and the players still in
-    with chips. ``tables`` is a `pitboss.tournament.seatmap.Tables`, which keeps the seat counts
-    by table size and the table of each player, so the director's questions between hands
+    with chips. ``tables`` is a `pitboss.tournament.model.seatmap.Tables`, which keeps the seat
+    counts by table size and the table of each player, so the director's questions between hands
     (balancing, breaking, waiting tables, where a player sits) cost the same at any field size.
     """
 
@@ -238,7 +238,7 @@ class TournamentState(NamedTuple):
     out_ids: frozenset[PlayerId] = frozenset()
     entry_count: int = 0
     live_count: int = 0
-    # hands a live dealer records (issue 16): `pitboss.tournament.recorded.RecordedLog`s
+    # hands a live dealer records (issue 16): `pitboss.tournament.features.recorded.RecordedLog`s
     recorded_hands: Mapping[HandId, tuple[HandSetup, tuple[Event, ...], int]] = EMPTY
 
     @classmethod

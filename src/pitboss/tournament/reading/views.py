@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 from pitboss.cards import RandomSource
 from pitboss.rules.tournament import AnteMode, BalanceMover, TableOrder
-from pitboss.tournament import clock as clk
-from pitboss.tournament import tables as seats
-from pitboss.tournament.balancing import (
+from pitboss.tournament.features import tables as seats
+from pitboss.tournament.model import clock as clk
+from pitboss.tournament.model.balancing import (
     BreakTable,
     Move,
     OpenTable,
@@ -20,12 +20,12 @@ from pitboss.tournament.balancing import (
     halted_tables,
     next_decision,
 )
-from pitboss.tournament.eliminations import Standings, standings
-from pitboss.tournament.entries import PlayerStatus, PublicPlayer
-from pitboss.tournament.seating import ChartLine, find_seat, seating_chart
+from pitboss.tournament.model.eliminations import Standings, standings
+from pitboss.tournament.model.entries import PlayerStatus, PublicPlayer
+from pitboss.tournament.model.seating import ChartLine, find_seat, seating_chart
+from pitboss.tournament.model.structure import PeriodKind
+from pitboss.tournament.model.windows import can_come_back
 from pitboss.tournament.state import Phase, TournamentState
-from pitboss.tournament.structure import PeriodKind
-from pitboss.tournament.windows import can_come_back
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

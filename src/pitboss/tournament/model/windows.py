@@ -16,10 +16,10 @@ while a window is open, KY 3, THC 3), and prizes, which are paid only once the p
 
 from __future__ import annotations
 
-from pitboss.tournament import clock as clk
-from pitboss.tournament.eliminations import RACED_OUT
+from pitboss.tournament.model import clock as clk
+from pitboss.tournament.model.eliminations import RACED_OUT
+from pitboss.tournament.model.structure import PeriodKind, is_through_level
 from pitboss.tournament.state import Phase, TournamentState
-from pitboss.tournament.structure import PeriodKind, is_through_level
 from pitboss.units import MS_PER_MINUTE
 
 _LOST_IN_PLAY = frozenset({"bust", RACED_OUT})
@@ -70,7 +70,7 @@ def can_come_back(s: TournamentState, now: int) -> bool:
 def rebuy_owed(s: TournamentState) -> bool:
     """A player out by losing their chips (a hand or the chip race) declared a re-buy that is
     not made yet: it is binding (THC 1, TDA 27), and the director makes it at the desk
-    (`pitboss.tournament.registration.Rebuy`). A player removed from play (disqualified,
+    (`pitboss.tournament.features.registration.Rebuy`). A player removed from play (disqualified,
     THC 37, 38) does not keep the tournament open."""
     players = s.players
     return any(

@@ -24,7 +24,7 @@ from pitboss.rules import RuleSet
 from pitboss.rules.table import InitialButton
 from pitboss.table.draw import draw_for_button
 from pitboss.table.seats import TableSeats
-from pitboss.tournament.seatmap import as_tables
+from pitboss.tournament.model.seatmap import as_tables
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

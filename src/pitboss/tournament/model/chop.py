@@ -7,7 +7,7 @@ The 2024 TDA has no rule on deals (RULES §3.9); these are the methods houses us
   limit, RULES §4 row 50).
 - ``floor`` — chip chop with a floor: everyone first gets the lowest remaining prize, the rest
   is divided by chip count.
-- ``icm`` — Malmuth-Harville ICM (:mod:`pitboss.tournament.icm`): in exact fractions up to 10
+- ``icm`` — Malmuth-Harville ICM (:mod:`pitboss.tournament.model.icm`): in exact fractions up to 10
   players (a final table), so the odd cent follows the tie-break below and never float noise;
   exact in floats up to 20 (equal stacks made exactly equal); Monte Carlo to a stated error
   beyond.
@@ -46,7 +46,7 @@ from pitboss.errors import PayoutError
 from pitboss.money import Weight, format_money, split_amount
 from pitboss.rules.payout_tables import ChopTieBreak
 from pitboss.rules.tournament import ChopMethod
-from pitboss.tournament.icm import (
+from pitboss.tournament.model.icm import (
     MAX_EXACT_PLAYERS,
     MAX_FRACTION_PLAYERS,
     Z_SCORE,

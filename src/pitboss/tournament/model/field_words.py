@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from pitboss.tournament.entries import DETAIL_WORDS
+from pitboss.tournament.model.entries import DETAIL_WORDS
 
 _LABELS: dict[str, str] = {
     "player_id": "the player",

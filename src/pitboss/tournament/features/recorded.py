@@ -15,17 +15,17 @@ message, rule references and infraction) and the ``effects`` on the hand: what t
 `RecordedHand` did (an action, dead chips, a kill, the board, the award, a misdeal). The state
 keeps each recorded hand's `RecordedLog` (its setup and its step events since the last
 misdeal); `recorded_hand` rebuilds the `RecordedHand` from it, so replay gives exactly the live
-hand. When the hand ends, the same step finishes it through `pitboss.tournament.hands`'s
+hand. When the hand ends, the same step finishes it through `pitboss.tournament.features.hands`'s
 ``finish_hand`` (the stacks, then the busts, ranked): nothing is typed twice. A misdeal voids
 the hand but keeps it open with the same plan: the button and blinds stay (TDA 35C).
 `dealer_view` is what the dealer's device shows (seats, stacks, bets, pots, whose turn and the
 call, a choice or an award awaited, the last ruling).
 
 Infractions: a warning the rules give at once (SLPT 27's first out-of-turn action) is given
-through the penalty system (`pitboss.tournament.conduct`'s ``give_penalty``); every other
+through the penalty system (`pitboss.tournament.features.conduct`'s ``give_penalty``); every other
 infraction is recorded in the event for the director, who gives the penalty (TDA 1, 71).
 
-The director's log in words: `pitboss.tournament.narration` gives each of these events its
+The director's log in words: `pitboss.tournament.reading.narration` gives each of these events its
 line, with every other event's.
 """
 
@@ -59,10 +59,10 @@ from pitboss.rulings import (
     rule_held_at_turn,
 )
 from pitboss.table.engine_link import hand_setup
-from pitboss.tournament.conduct import GivePenalty, give_penalty
-from pitboss.tournament.entries import PlayerChips
-from pitboss.tournament.fields import Chips, Reason, SeatNumber, TableNumber
-from pitboss.tournament.hands import FinishHand, finish_hand
+from pitboss.tournament.features.conduct import GivePenalty, give_penalty
+from pitboss.tournament.features.hands import FinishHand, finish_hand
+from pitboss.tournament.model.entries import PlayerChips
+from pitboss.tournament.model.fields import Chips, Reason, SeatNumber, TableNumber
 from pitboss.tournament.registry import Command, Context, Event, folds, handles
 from pitboss.tournament.state import HandRecord, TournamentState, fold
 from pitboss.validation import MAX_INT, MAY_BE_BLANK, Range

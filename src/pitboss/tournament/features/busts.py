@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pitboss.ids import HandId, PlayerId, TableNo
-from pitboss.tournament import clock as clk
-from pitboss.tournament.eliminations import Bust, BustRecord, RemovalReason
+from pitboss.tournament.model import clock as clk
+from pitboss.tournament.model.eliminations import Bust, BustRecord, RemovalReason
 from pitboss.tournament.registry import Event, folds
 from pitboss.tournament.state import Forfeit, Phase, TournamentState, with_player
 

@@ -30,8 +30,9 @@ from pitboss.cards import RandomSource
 from pitboss.errors import RegistrationError, SeatingError
 from pitboss.ids import PlayerId
 from pitboss.rules.table import TablePhase
-from pitboss.tournament.entries import PersonalDetails, Player
-from pitboss.tournament.fields import Chips
+from pitboss.tournament.features.tables import SeatReason, seat_newcomer
+from pitboss.tournament.model.entries import PersonalDetails, Player
+from pitboss.tournament.model.fields import Chips
 from pitboss.tournament.registry import Command, Context, Event, folds, handles
 from pitboss.tournament.state import (
     Phase,
@@ -42,7 +43,6 @@ from pitboss.tournament.state import (
     with_players,
     with_side_game,
 )
-from pitboss.tournament.tables import SeatReason, seat_newcomer
 from pitboss.validation import MAX_INT, Range
 
 # --- commands ---------------------------------------------------------------------------------

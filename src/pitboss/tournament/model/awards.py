@@ -3,7 +3,7 @@
 Prizes are paid by finishing place (KY 18, THC add. 13): a player out in the money is owed the
 prize of their place, and players who share places (TDA RP-8A: out on the same hand-for-hand
 hand; equal stacks, RULES §5.15) share those places' prizes equally, the odd cents by the
-order they are listed (`pitboss.tournament.payouts.share_tied_places`). The winner is owed
+order they are listed (`pitboss.tournament.model.payouts.share_tied_places`). The winner is owed
 first prize. After an approved deal (RULES §3.9; the forced chop at the legal limit, KY 11)
 each player in it is owed their share, and the winner of what was left to play for also gets
 that. A player still in play is owed nothing yet.
@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pitboss.tournament.eliminations import finishing_places
-from pitboss.tournament.entries import PlayerId, PlayerStatus
-from pitboss.tournament.payouts import share_tied_places
+from pitboss.tournament.model.eliminations import finishing_places
+from pitboss.tournament.model.entries import PlayerId, PlayerStatus
+from pitboss.tournament.model.payouts import share_tied_places
 from pitboss.tournament.state import Deal, TournamentState
 
 

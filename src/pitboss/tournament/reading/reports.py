@@ -16,13 +16,12 @@ report names players by name and id only.
 
 Everything reconciles to the cent: the money each player paid, less refunds, is the ledger's
 net taken in, which is the prize pool's share plus the house's (less any overlay), and prizes
-paid plus forfeited plus unpaid are the prize pool (`pitboss.tournament.ledger`).
+paid plus forfeited plus unpaid are the prize pool (`pitboss.tournament.model.ledger`).
 """
 
 from __future__ import annotations
 
 import abc
-import datetime as dt
 from collections.abc import Iterable
 from dataclasses import dataclass, field, fields
 from typing import ClassVar
@@ -30,25 +29,24 @@ from typing import ClassVar
 from pitboss.errors import TournamentError
 from pitboss.ids import PlayerId
 from pitboss.rules.tournament import MoneyKind
-from pitboss.tournament.awards import approved_deal, awards
-from pitboss.tournament.busts import ChipsRemoved
-from pitboss.tournament.eliminations import RACED_OUT, RemovalReason
-from pitboss.tournament.entries import PersonalDetails, PlayerStatus
-from pitboss.tournament.narration import removal_words
-from pitboss.tournament.registration import (
+from pitboss.tournament.features.busts import ChipsRemoved
+from pitboss.tournament.features.registration import (
     AddOnBought,
     PlayerRegistered,
     PlayerWithdrew,
     RebuyBought,
     WithdrawalReason,
 )
+from pitboss.tournament.model.awards import approved_deal, awards
+from pitboss.tournament.model.clock import format_instant
+from pitboss.tournament.model.eliminations import RACED_OUT, RemovalReason
+from pitboss.tournament.model.entries import PersonalDetails, PlayerStatus
+from pitboss.tournament.reading.narration import removal_words
 from pitboss.tournament.registry import Event
 from pitboss.tournament.state import TournamentState
 
 Cell = str | int
 """A report cell: text, a count, chips, or money in integer cents (the column says which)."""
-
-_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
 
 
 def csv_money(cents: int) -> str:
@@ -57,11 +55,6 @@ def csv_money(cents: int) -> str:
     sign = "-" if cents < 0 else ""
     dollars, rest = divmod(abs(cents), 100)
     return f"{sign}{dollars}.{rest:02d}"
-
-
-def format_instant(at: int) -> str:
-    """An event's instant (ms since the Unix epoch) in UTC, ISO 8601: ``2026-01-01T20:15:00Z``."""
-    return (_EPOCH + dt.timedelta(milliseconds=at)).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 @dataclass(frozen=True, slots=True)
@@ -521,7 +514,7 @@ class LedgerLine:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class LedgerReport(Report):
     """The books' totals: money in by kind, refunds, the prize pool and the house's share,
-    prizes paid, forfeited and unpaid (`pitboss.tournament.ledger`)."""
+    prizes paid, forfeited and unpaid (`pitboss.tournament.model.ledger`)."""
 
     COLUMNS: ClassVar[tuple[Column, ...]] = (
         Column("item"),
@@ -640,7 +633,6 @@ __all__ = [
     "all_reports",
     "csv_money",
     "entries_report",
-    "format_instant",
     "ledger_report",
     "removals_report",
     "results_report",

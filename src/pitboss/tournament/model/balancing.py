@@ -40,8 +40,8 @@ from pitboss.ids import PlayerId, SeatNo, TableNo
 from pitboss.rules.table import MissedBlindPolicy
 from pitboss.rules.tournament import BalanceMover, TableOrder
 from pitboss.table.seats import TableSeats
-from pitboss.tournament.seating import tables_needed
-from pitboss.tournament.seatmap import Tables, as_tables
+from pitboss.tournament.model.seating import tables_needed
+from pitboss.tournament.model.seatmap import Tables, as_tables
 
 
 class MoveReason(enum.StrEnum):

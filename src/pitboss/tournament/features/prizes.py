@@ -5,7 +5,7 @@ recomputed whenever late entries, re-buys or add-ons change either (`with_payout
 prizes always add up to the pool. A deal needs every remaining player's consent and the
 director's approval (RULES §3.9); at the legal time limit it is forced (KY 11: the house's
 method, no consent). Prizes are paid by finishing place or deal share
-(`pitboss.tournament.awards`), never to a player still in play and never more than is owed,
+(`pitboss.tournament.model.awards`), never to a player still in play and never more than is owed,
 the minimum age checked first (THC add. 15); once play is over and everything is paid the
 books close.
 """
@@ -21,15 +21,15 @@ from pitboss.errors import PayoutError
 from pitboss.ids import PlayerId
 from pitboss.money import format_money
 from pitboss.rules.tournament import ChopMethod, PayoutTableName
-from pitboss.tournament import clock as clk
-from pitboss.tournament import ledger as ldg
-from pitboss.tournament import windows
-from pitboss.tournament.awards import award_of, awards
-from pitboss.tournament.chop import ChopProposal, ChopWarning, ChopWarningKind, propose_chop
-from pitboss.tournament.counts import tables_to_count
-from pitboss.tournament.entries import PlayerStatus, age_on, date_of
-from pitboss.tournament.fields import Cents, PositiveCents
-from pitboss.tournament.payouts import STANDARD_PAYOUTS, PayoutScheme, compute_payouts
+from pitboss.tournament.features.counts import tables_to_count
+from pitboss.tournament.model import clock as clk
+from pitboss.tournament.model import ledger as ldg
+from pitboss.tournament.model import windows
+from pitboss.tournament.model.awards import award_of, awards
+from pitboss.tournament.model.chop import ChopProposal, ChopWarning, ChopWarningKind, propose_chop
+from pitboss.tournament.model.entries import PlayerStatus, age_on, date_of
+from pitboss.tournament.model.fields import Cents, PositiveCents
+from pitboss.tournament.model.payouts import STANDARD_PAYOUTS, PayoutScheme, compute_payouts
 from pitboss.tournament.registry import Command, Context, Event, folds, handles
 from pitboss.tournament.state import (
     Deal,
@@ -548,7 +548,7 @@ def _chop(
     custom: tuple[int, ...],
     rng: RandomSource | None,
 ) -> ChopProposal:
-    """The house's chop of ``prizes`` among ``stacks`` (`pitboss.tournament.chop`)."""
+    """The house's chop of ``prizes`` among ``stacks`` (`pitboss.tournament.model.chop`)."""
     generator = None
     if rng is not None:
         generator = np.random.default_rng(rng.randrange(2**63))

@@ -1,7 +1,7 @@
 """Seating, balancing and breaking tables: the director's commands, events and folds.
 
 The seat draw (TDA 7; KY 3, 6; THC 5, 9, 12), newcomers' seats from the pool (TDA 8A), and the
-seat changes the planner (`pitboss.tournament.balancing`) proposes: open a table, break one
+seat changes the planner (`pitboss.tournament.model.balancing`) proposes: open a table, break one
 (TDA 10B two-step draw), redraw (KY 8b, WSOP 67c), clear the seats a shrinking table loses
 (THC 5), balance (TDA 11A, 11D). Live mode: the floor confirms each proposal
 (`ConfirmSeatChange`); dealt mode (``seating.auto_apply_moves``) makes them as they fall due.
@@ -28,7 +28,8 @@ from pitboss.rules.tournament import TableOrder
 from pitboss.table.positions import Positions
 from pitboss.table.seats import TableSeats, plan_hand
 from pitboss.table.values import HandPlan
-from pitboss.tournament.balancing import (
+from pitboss.tournament.features.colour_up import RaceColourUp, SeatedPlayer, race_colour_up
+from pitboss.tournament.model.balancing import (
     BalanceContext,
     BreakTable,
     Decision,
@@ -42,12 +43,11 @@ from pitboss.tournament.balancing import (
     tables_involved,
     tables_to_shrink,
 )
-from pitboss.tournament.colour_up import RaceColourUp, SeatedPlayer, race_colour_up
-from pitboss.tournament.entries import PlayerStatus
-from pitboss.tournament.fields import SeatNumber, TableNumber
+from pitboss.tournament.model.entries import PlayerStatus
+from pitboss.tournament.model.fields import SeatNumber, TableNumber
+from pitboss.tournament.model.seating import DrawnTable, draw_newcomer_seat, draw_tables
+from pitboss.tournament.model.seatmap import Tables
 from pitboss.tournament.registry import Command, Context, Event, folds, handles
-from pitboss.tournament.seating import DrawnTable, draw_newcomer_seat, draw_tables
-from pitboss.tournament.seatmap import Tables
 from pitboss.tournament.state import (
     Phase,
     TournamentState,

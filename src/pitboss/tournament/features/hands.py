@@ -3,9 +3,10 @@
 Each hand records the level in force when it started (TDA 23, THC 4, SLPT 12). At a table the
 director seats, the hand is dealt by the dead-button rule (TDA 32) with newcomers waiting
 between the small blind and the button (TDA 10A), only when no seat change, break or
-hand-for-hand hold is due (`pitboss.tournament.tables.table_wait_reason`); THC 7's no-shows there
-are removed first. A finished hand reports the stacks of everyone in it, which must conserve
-chips; a declared re-buy is binding and is made when the player's hand ends, its chips played
+hand-for-hand hold is due (`pitboss.tournament.features.tables.table_wait_reason`); THC 7's
+no-shows there are removed first. A finished hand reports the stacks of everyone in it, which must
+conserve chips; a declared re-buy is binding and is made when the player's hand ends, its chips
+played
 behind in the hand or added after it (THC 1, TDA 27: `_finish_hand`); those left with nothing
 are out, ranked by their stacks at the start of the hand (KY 8d, THC 3; RP-8A on hand-for-hand
 hands).
@@ -22,14 +23,21 @@ from pitboss.ids import HandId, PlayerId, SeatNo, TableNo
 from pitboss.rules.tournament import EqualStackBusts
 from pitboss.table.positions import Positions
 from pitboss.table.values import HandPlan
-from pitboss.tournament.busts import PlayersBusted
-from pitboss.tournament.conduct import no_show_removals
-from pitboss.tournament.eliminations import rank_busts
-from pitboss.tournament.entries import PlayerChips
-from pitboss.tournament.fields import TableNumber
-from pitboss.tournament.registration import RebuyBought
+from pitboss.tournament.features.busts import PlayersBusted
+from pitboss.tournament.features.conduct import no_show_removals
+from pitboss.tournament.features.registration import RebuyBought
+from pitboss.tournament.features.tables import (
+    ButtonPlaced,
+    known_table,
+    planned_hand,
+    table_wait_reason,
+)
+from pitboss.tournament.model.eliminations import rank_busts
+from pitboss.tournament.model.entries import PlayerChips
+from pitboss.tournament.model.fields import TableNumber
+from pitboss.tournament.model.seating import draw_button
+from pitboss.tournament.model.structure import PeriodKind
 from pitboss.tournament.registry import Command, Context, Event, folds, handles
-from pitboss.tournament.seating import draw_button
 from pitboss.tournament.state import (
     HandRecord,
     Phase,
@@ -41,8 +49,6 @@ from pitboss.tournament.state import (
     with_players,
     with_table,
 )
-from pitboss.tournament.structure import PeriodKind
-from pitboss.tournament.tables import ButtonPlaced, known_table, planned_hand, table_wait_reason
 
 # --- commands ---------------------------------------------------------------------------------
 

@@ -20,10 +20,11 @@ from pitboss.frozen_map import frozen
 from pitboss.ids import HandId, PlayerId, SeatNo, TableNo
 from pitboss.rules.tournament import EqualStackBusts
 from pitboss.table.seats import TableSeats
-from pitboss.tournament.busts import PlayersBusted, back_in
-from pitboss.tournament.eliminations import rank_busts
-from pitboss.tournament.entries import PlayerChips
-from pitboss.tournament.fields import SeatNumber, TableNumber
+from pitboss.tournament.features.busts import PlayersBusted, back_in
+from pitboss.tournament.features.tables import PlayerSeated, SeatReason, known_table, seat_newcomer
+from pitboss.tournament.model.eliminations import rank_busts
+from pitboss.tournament.model.entries import PlayerChips
+from pitboss.tournament.model.fields import SeatNumber, TableNumber
 from pitboss.tournament.registry import Command, Context, Event, folds, handles
 from pitboss.tournament.state import (
     HandRecord,
@@ -35,7 +36,6 @@ from pitboss.tournament.state import (
     with_players,
     with_table,
 )
-from pitboss.tournament.tables import PlayerSeated, SeatReason, known_table, seat_newcomer
 
 # --- commands ---------------------------------------------------------------------------------
 

@@ -31,13 +31,9 @@ from pitboss.rules.tournament import (
 )
 from pitboss.rulings import Declaration, Sanction
 from pitboss.table.positions import Positions
-from pitboss.tournament import clock as clk
-from pitboss.tournament import windows
-from pitboss.tournament.awards import Award, award_of
-from pitboss.tournament.balancing import Move, MoveReason
-from pitboss.tournament.busts import ChipsRemoved, PlayersBusted, TournamentWon
-from pitboss.tournament.colour_up import ColourUpRecorded
-from pitboss.tournament.conduct import (
+from pitboss.tournament.features.busts import ChipsRemoved, PlayersBusted, TournamentWon
+from pitboss.tournament.features.colour_up import ColourUpRecorded
+from pitboss.tournament.features.conduct import (
     ClockCalled,
     ClockExpired,
     ClockRuling,
@@ -47,18 +43,16 @@ from pitboss.tournament.conduct import (
     PlayerReturned,
     RulingOverridden,
 )
-from pitboss.tournament.corrections import (
+from pitboss.tournament.features.corrections import (
     BustRecorded,
     ButtonCorrected,
     HandCorrected,
     TableResynced,
 )
-from pitboss.tournament.counts import ChipsCounted
-from pitboss.tournament.creation import TournamentCreated
-from pitboss.tournament.eliminations import RACED_OUT, RemovalReason
-from pitboss.tournament.entries import DETAIL_WORDS, PRIVATE_FIELDS, PlayerChips
-from pitboss.tournament.hands import HandFinished, HandStarted
-from pitboss.tournament.prizes import (
+from pitboss.tournament.features.counts import ChipsCounted
+from pitboss.tournament.features.creation import TournamentCreated
+from pitboss.tournament.features.hands import HandFinished, HandStarted
+from pitboss.tournament.features.prizes import (
     BooksClosed,
     DealApproved,
     DealCancelled,
@@ -69,7 +63,7 @@ from pitboss.tournament.prizes import (
     PrizeForfeited,
     PrizePaid,
 )
-from pitboss.tournament.recorded import (
+from pitboss.tournament.features.recorded import (
     BoardRecorded,
     ChoiceRecorded,
     DeadHandRuled,
@@ -86,7 +80,7 @@ from pitboss.tournament.recorded import (
     pots_of,
     recorded_log,
 )
-from pitboss.tournament.registration import (
+from pitboss.tournament.features.registration import (
     AddOnBought,
     PlayerRegistered,
     PlayerWithdrew,
@@ -94,9 +88,8 @@ from pitboss.tournament.registration import (
     RebuyDeclared,
     WithdrawalReason,
 )
-from pitboss.tournament.registration_edits import RegistrationEdited
-from pitboss.tournament.registry import Event
-from pitboss.tournament.side_games import (
+from pitboss.tournament.features.registration_edits import RegistrationEdited
+from pitboss.tournament.features.side_games import (
     SideGameAlternateSeated,
     SideGameChipsCounted,
     SideGameEntered,
@@ -104,8 +97,7 @@ from pitboss.tournament.side_games import (
     SideGameRegistered,
     SideGameWon,
 )
-from pitboss.tournament.state import TournamentState, apply
-from pitboss.tournament.tables import (
+from pitboss.tournament.features.tables import (
     ButtonPlaced,
     DrawReason,
     PlayerMoved,
@@ -116,7 +108,7 @@ from pitboss.tournament.tables import (
     TableOpened,
     TableResized,
 )
-from pitboss.tournament.timekeeping import (
+from pitboss.tournament.features.timekeeping import (
     BreakStarted,
     ClockAdjusted,
     ClockPaused,
@@ -129,6 +121,14 @@ from pitboss.tournament.timekeeping import (
     TimeLimitReached,
     TournamentStarted,
 )
+from pitboss.tournament.model import clock as clk
+from pitboss.tournament.model import windows
+from pitboss.tournament.model.awards import Award, award_of
+from pitboss.tournament.model.balancing import Move, MoveReason
+from pitboss.tournament.model.eliminations import RACED_OUT, RemovalReason
+from pitboss.tournament.model.entries import DETAIL_WORDS, PRIVATE_FIELDS, PlayerChips
+from pitboss.tournament.registry import Event
+from pitboss.tournament.state import TournamentState, apply
 
 E = TypeVar("E", bound=Event)
 Line = Callable[[Any, TournamentState], str]
@@ -164,7 +164,8 @@ def describe(event: Event, state: TournamentState) -> str:
     line = _LINES.get(type(event))
     if line is None:
         raise TournamentError(
-            f"no description for {type(event).__name__}: add one to pitboss.tournament.narration",
+            f"no description for {type(event).__name__}: "
+            "add one to pitboss.tournament.reading.narration",
             code="no_description",
             params={"type": event.type},
         )
@@ -324,7 +325,8 @@ def _shares(state: TournamentState, players: Sequence[PlayerId], amounts: Sequen
 
 
 def _named_warning(state: TournamentState, players: Sequence[PlayerId], warning: str) -> str:
-    """A deal warning starts with the player's id (`pitboss.tournament.prizes`): name them."""
+    """A deal warning starts with the player's id (`pitboss.tournament.features.prizes`): name
+    them."""
     for pid in players:
         if warning.startswith(f"{pid} "):
             return f"{name_of(state, pid)}{warning[len(pid) :]}"
@@ -738,7 +740,7 @@ def _found(difference: int) -> str:
     return "as pitboss had it"
 
 
-# --- hands recorded by a dealer (`pitboss.tournament.recorded`) ---------------------------------
+# --- hands recorded by a dealer (`pitboss.tournament.features.recorded`) ----------------------
 
 _SEAT_WORDS = re.compile(r"\bseat (\d+)('s)?")
 _STREETS = {3: "the flop", 4: "the turn", 5: "the river"}

@@ -41,17 +41,17 @@ from pitboss.cards import Card, Deck, RandomSource
 from pitboss.errors import ColourUpError, TournamentError
 from pitboss.ids import PlayerId, TableNo
 from pitboss.rules.tournament import ChipRace, EqualStackBusts, RacedOut
-from pitboss.tournament.busts import PlayersBusted
-from pitboss.tournament.counts import (
+from pitboss.tournament.features.busts import PlayersBusted
+from pitboss.tournament.features.counts import (
     COUNTED_BY_THE_DIRECTOR,
     ChipsCounted,
     count_of,
     is_dealt_by_a_person,
     with_count,
 )
-from pitboss.tournament.eliminations import RACED_OUT, rank_busts
-from pitboss.tournament.entries import PlayerChips
-from pitboss.tournament.fields import Chips, Reason, SeatNumber, TableNumber
+from pitboss.tournament.model.eliminations import RACED_OUT, rank_busts
+from pitboss.tournament.model.entries import PlayerChips
+from pitboss.tournament.model.fields import Chips, Reason, SeatNumber, TableNumber
 from pitboss.tournament.registry import Command, Context, Event, folds, handles
 from pitboss.tournament.state import (
     Phase,

@@ -3,9 +3,9 @@
 A name and the house's private details (THC 1; never on a public view), the entry cap (THC
 add. 2), late registration (TDA 8A: a full stack and a seat from the same pool), withdrawal
 refunds by the house's setting, THC 39's refund when too few dealers turn up, re-buys in their
-one window (`pitboss.tournament.windows`; KY 4, THC 1) with declared re-buys playing behind and
-made when the player's hand ends, even once the window has closed (THC 1, TDA 27:
-`pitboss.tournament.hands`), the add-on at its break (KY 5), and every cent in the ledger.
+one window (`pitboss.tournament.model.windows`; KY 4, THC 1) with declared re-buys playing
+behind and made when the player's hand ends, even once the window has closed (THC 1, TDA 27:
+`pitboss.tournament.features.hands`), the add-on at its break (KY 5), and every cent in the ledger.
 """
 
 from __future__ import annotations
@@ -17,10 +17,18 @@ from typing import Annotated
 from pitboss.errors import RegistrationError
 from pitboss.ids import PlayerId
 from pitboss.rules.tournament import MoneyKind, RefundPolicy
-from pitboss.tournament import ledger as ldg
-from pitboss.tournament import windows
-from pitboss.tournament.busts import back_in
-from pitboss.tournament.entries import PersonalDetails, Player, PlayerStatus, check_registration
+from pitboss.tournament.features.busts import back_in
+from pitboss.tournament.features.tables import SeatReason, capacity, seat_newcomer
+from pitboss.tournament.features.timekeeping import start_and_seat
+from pitboss.tournament.model import ledger as ldg
+from pitboss.tournament.model import windows
+from pitboss.tournament.model.entries import (
+    PersonalDetails,
+    Player,
+    PlayerStatus,
+    check_registration,
+)
+from pitboss.tournament.model.structure import PeriodKind, is_through_level
 from pitboss.tournament.registry import Command, Context, Event, folds, handles
 from pitboss.tournament.state import (
     Phase,
@@ -31,9 +39,6 @@ from pitboss.tournament.state import (
     with_player,
     with_players,
 )
-from pitboss.tournament.structure import PeriodKind, is_through_level
-from pitboss.tournament.tables import SeatReason, capacity, seat_newcomer
-from pitboss.tournament.timekeeping import start_and_seat
 from pitboss.validation import MAY_BE_BLANK, Range
 
 # --- commands ---------------------------------------------------------------------------------

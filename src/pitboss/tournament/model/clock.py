@@ -19,10 +19,11 @@ The legal time limit (KY 11) counts wall time from the start of play, pauses inc
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass, replace
 
 from pitboss.errors import ClockError
-from pitboss.tournament.structure import Period
+from pitboss.tournament.model.structure import Period
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -191,6 +192,7 @@ __all__ = [
     "display_remaining",
     "elapsed_ms",
     "entered",
+    "format_instant",
     "hand_for_hand_ended",
     "hand_for_hand_started",
     "next_crossing",
@@ -203,3 +205,11 @@ __all__ = [
     "started",
     "time_limit_at",
 ]
+
+
+_EPOCH = dt.datetime(1970, 1, 1, tzinfo=dt.UTC)
+
+
+def format_instant(at: int) -> str:
+    """An event's instant (ms since the Unix epoch) in UTC, ISO 8601: ``2026-01-01T20:15:00Z``."""
+    return (_EPOCH + dt.timedelta(milliseconds=at)).strftime("%Y-%m-%dT%H:%M:%SZ")

@@ -24,9 +24,9 @@ from pitboss.rules.tournament import (
     TimeLimitAction,
     TournamentRules,
 )
-from pitboss.tournament.narration import ordinal
-from pitboss.tournament.payouts import compute_payouts
-from pitboss.tournament.structure import PeriodKind, ante_label, start_minute, timeline
+from pitboss.tournament.model.payouts import compute_payouts
+from pitboss.tournament.model.structure import PeriodKind, ante_label, start_minute, timeline
+from pitboss.tournament.reading.narration import ordinal
 
 MINUTES_PER_DAY = 24 * 60
 

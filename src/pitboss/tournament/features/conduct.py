@@ -27,10 +27,11 @@ from pitboss.ids import PlayerId, TableNo
 from pitboss.rules.hand import TimeoutPolicy
 from pitboss.rules.tournament import ClockCaller, PenaltyKind, PenaltyStep
 from pitboss.table.seats import missed_hands
-from pitboss.tournament.busts import ChipsRemoved, back_in, eliminate
-from pitboss.tournament.eliminations import BustRecord, RemovalReason
-from pitboss.tournament.entries import Player
-from pitboss.tournament.fields import Reason, TableNumber
+from pitboss.tournament.features.busts import ChipsRemoved, back_in, eliminate
+from pitboss.tournament.features.tables import SeatReason, seat_newcomer
+from pitboss.tournament.model.eliminations import BustRecord, RemovalReason
+from pitboss.tournament.model.entries import Player
+from pitboss.tournament.model.fields import Reason, TableNumber
 from pitboss.tournament.registry import Command, Context, Event, folds, handles
 from pitboss.tournament.state import (
     ClockCall,
@@ -42,7 +43,6 @@ from pitboss.tournament.state import (
     with_conduct,
     with_player,
 )
-from pitboss.tournament.tables import SeatReason, seat_newcomer
 from pitboss.units import MS_PER_MINUTE
 from pitboss.validation import MAX_INT, Range
 

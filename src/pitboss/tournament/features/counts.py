@@ -23,8 +23,8 @@ from dataclasses import dataclass
 from pitboss.errors import SeatingError, TournamentError
 from pitboss.frozen_map import frozen_dict
 from pitboss.ids import TableNo
-from pitboss.tournament.entries import PlayerChips, PlayerStatus
-from pitboss.tournament.fields import Reason, TableNumber
+from pitboss.tournament.model.entries import PlayerChips, PlayerStatus
+from pitboss.tournament.model.fields import Reason, TableNumber
 from pitboss.tournament.registry import Command, Context, Event, folds, handles
 from pitboss.tournament.state import (
     Phase,

@@ -17,7 +17,7 @@ from typing import Annotated
 
 from pitboss.errors import RegistrationError
 from pitboss.ids import PlayerId
-from pitboss.tournament.entries import PersonalDetails, check_registration
+from pitboss.tournament.model.entries import PersonalDetails, check_registration
 from pitboss.tournament.registry import Command, Context, Event, folds, handles
 from pitboss.tournament.state import TournamentState, known_player, with_player
 from pitboss.validation import MAY_BE_BLANK

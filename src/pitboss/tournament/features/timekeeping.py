@@ -1,6 +1,6 @@
 """The clock and the structure as the director runs them: start, levels, breaks, the limit.
 
-The clock is a pure value moved by explicit times (`pitboss.tournament.clock`); here are its
+The clock is a pure value moved by explicit times (`pitboss.tournament.model.clock`); here are its
 commands and events. Levels follow each other as time runs out (THC 4) and each starts at its
 exact instant; ``decide`` records whatever the clock did up to ``now`` before any command
 (`caught_up`), so the log never depends on how often a host ticks. Hand-for-hand (TDA RP-8)
@@ -17,13 +17,13 @@ from typing import Annotated
 from pitboss.cards import RandomSource
 from pitboss.errors import ClockError, TournamentError
 from pitboss.rules.tournament import TimeLimitAction
-from pitboss.tournament import clock as clk
-from pitboss.tournament.fields import LevelNumber
-from pitboss.tournament.prizes import with_payouts
+from pitboss.tournament.features.prizes import with_payouts
+from pitboss.tournament.features.tables import draw_seats
+from pitboss.tournament.model import clock as clk
+from pitboss.tournament.model.fields import LevelNumber
+from pitboss.tournament.model.structure import PeriodKind, level_period
 from pitboss.tournament.registry import Command, Context, Event, folds, handles
 from pitboss.tournament.state import Phase, TournamentState, apply, fold
-from pitboss.tournament.structure import PeriodKind, level_period
-from pitboss.tournament.tables import draw_seats
 from pitboss.validation import Range
 
 MS_PER_SECOND = 1000

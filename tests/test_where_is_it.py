@@ -1,0 +1,36 @@
+"""docs/architecture.md answers "where is ...?" in one guess each (issue 27): the dead button,
+the re-buy window, the KY 11 chop, the 50% rule. These answers must stay true as code moves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SRC = ROOT / "src" / "pitboss"
+
+# (the question, the file the doc names first, a name defined there that does it)
+ANSWERS = [
+    ("**The dead button**", "src/pitboss/table/positions.py", "TDA 32"),
+    ("**The dead button**", "tournament/features/hands.py", "def plan_of_started_hand"),
+    ("**The re-buy window**", "src/pitboss/tournament/model/windows.py", "def rebuy_closed_reason"),
+    ("**The KY 11 chop**", "src/pitboss/tournament/model/chop.py", "KY 11"),
+    ("**The KY 11 chop**", "tournament/features/prizes.py", "KY 11"),
+    ("**The 50% rule**", "src/pitboss/rulings/betting.py", "def _chips_raise"),
+]
+
+
+def _section() -> str:
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    return text.split("## Where is it?", 1)[1].split("\n## ", 1)[0]
+
+
+@pytest.mark.parametrize(("question", "path", "defined"), ANSWERS)
+def test_each_one_guess_answer_names_a_file_that_does_it(
+    question: str, path: str, defined: str
+) -> None:
+    bullet = next(b for b in _section().split("\n- ") if b.lstrip("- ").startswith(question))
+    assert f"`{path}`" in bullet
+    file = ROOT / path if path.startswith("src/") else SRC / path
+    assert defined in file.read_text(encoding="utf-8")
