@@ -36,7 +36,10 @@ def test_ky_payouts_for_a_hundred_entries_are_85_percent_of_entries_ky_18() -> N
     assert sheet.prize_pool_cents == 850_000
     assert sum(p.cents for p in sheet.prizes) == 850_000
     assert sheet.prizes[0].place == "1st"
-    assert sheet.payouts_note == "For 100 entries, before re-buys and add-ons."
+    # KY 18: re-buy and add-on money goes to the charity, so it never raises this pool
+    assert (
+        sheet.payouts_note == "For 100 entries, re-buys and add-ons go to the house, not the pool."
+    )
     assert sheet.start is None
     assert sheet.rows[0].clock is None
 
@@ -76,3 +79,8 @@ def test_a_sit_and_go_refuses_a_field_larger_than_its_table_thc_1() -> None:
 def test_clock_times_past_midnight_say_the_next_day() -> None:
     assert format_clock(23 * 60 + 50) == "23:50"
     assert format_clock(24 * 60 + 10) == "00:10 (+1)"
+
+
+def test_a_pool_that_takes_the_rebuys_says_its_prizes_are_before_them_thc() -> None:
+    sheet = blind_sheet(load_preset("thc"), entrants=100)
+    assert sheet.payouts_note == "For 100 entries, before re-buys and add-ons."

@@ -5,8 +5,8 @@ the start and on the clock (when the start is known), what happens at it (a colo
 and KY 10; the last level to register or re-buy, KY 4; the add-on, KY 5; the legal limit,
 KY 11); then the terms (entry, late registration, re-buys, add-on, chips, antes, the legal
 limit and its chop) and the payouts for a field (THC add. 13): the tournament's own prizes, or
-those a field of that many entries would pay before re-buys and add-ons. Pure: the start is a
-time of day passed in, never read from a clock.
+those a field of that many entries would pay (saying whether re-buys and add-ons would raise
+them, KY 18). Pure: the start is a time of day passed in, never read from a clock.
 """
 
 from __future__ import annotations
@@ -343,9 +343,31 @@ def _payouts(
             prizes = compute_payouts(pool, entrants, scheme, unit=1, rounding=p.rounding).prizes
     paid = tuple(SheetPrize(place=ordinal(n), cents=c) for n, c in enumerate(prizes, start=1))
     note = f"For {entrants:,} entries"
-    if projected and (t.rebuy.allowed or t.add_on.allowed):
-        note += ", before re-buys and add-ons"
+    if projected:
+        note += _top_ups_note(t)
     return pool, paid, note + "."
+
+
+def _top_ups_note(t: TournamentRules) -> str:
+    """What re-buys and add-ons do to the projected pool: they raise it when the house puts
+    their money in it, and not at all when it keeps them (KY 18: the pool is 85% of the
+    entries; re-buy and add-on money goes to the charity)."""
+    sold = [
+        (name, kind)
+        for name, kind, allowed in (
+            ("re-buys", MoneyKind.REBUY, t.rebuy.allowed),
+            ("add-ons", MoneyKind.ADD_ON, t.add_on.allowed),
+        )
+        if allowed
+    ]
+    into = [name for name, kind in sold if kind in t.prize_pool.includes]
+    kept = [name for name, kind in sold if kind not in t.prize_pool.includes]
+    parts = []
+    if into:
+        parts.append(f"before {' and '.join(into)}")
+    if kept:
+        parts.append(f"{' and '.join(kept)} go to the house, not the pool")
+    return "".join(f", {part}" for part in parts)
 
 
 __all__ = [
