@@ -34,7 +34,8 @@ from pitboss.tournament.model.awards import awards
 from pitboss.tournament.model.balancing import Move, MoveReason
 from pitboss.tournament.model.eliminations import RemovalReason
 from pitboss.tournament.model.entries import PlayerChips
-from pitboss.tournament.reading.narration import DESCRIPTIONS, describe, duration, narrate, ordinal
+from pitboss.tournament.model.words import duration, ordinal
+from pitboss.tournament.reading.narration import DESCRIPTIONS, describe, narrate
 from pitboss.tournament.registry import EVENT_CLASSES, Event
 from pitboss.tournament.state import SideGameStack, TournamentState, fold, replay_log
 

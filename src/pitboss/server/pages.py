@@ -33,7 +33,7 @@ from pitboss.server.sheet import SheetError, check_players, parse_start, render_
 from pitboss.server.views import move_payload
 from pitboss.store.chain import format_hash, head_link
 from pitboss.tournament.features.tables import TableBroken
-from pitboss.tournament.reading.narration import ordinal
+from pitboss.tournament.model.words import ordinal
 from pitboss.tournament.reading.sheet import blind_sheet
 
 router = APIRouter(include_in_schema=False)

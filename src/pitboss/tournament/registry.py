@@ -120,6 +120,12 @@ FOLDS: dict[type[Event], Fold] = {}
 HANDLERS: dict[type[Command], Handler] = {}
 """The ``decide`` handler of each command type: ``(state, command, ctx) -> events``."""
 
+Line = Callable[[Any, "TournamentState"], str]
+
+LINES: dict[type[Event], Line] = {}
+"""The director's log line of each event type: ``(event, state before it) -> str``, written
+next to the event in its feature module and read by `pitboss.tournament.reading.narration`."""
+
 
 def folds(
     event: type[E],
@@ -153,6 +159,21 @@ def handles(
     return register
 
 
+def describes(
+    event: type[E],
+) -> Callable[[Callable[[E, TournamentState], str]], Callable[..., Any]]:
+    """Register the decorated function as the log line of ``event``: ``(event, state) -> str``
+    (the argument order of a line is the event first: ``fn(event, state_before)``)."""
+
+    def register(fn: Callable[[E, TournamentState], str]) -> Callable[[E, TournamentState], str]:
+        if event in LINES:
+            raise TypeError(f"{event.__name__} already has a description")
+        LINES[event] = fn
+        return fn
+
+    return register
+
+
 def event_from_dict(data: Mapping[str, Any]) -> Event:
     """An event from ``{"type": ..., "data": {...}}``.
 
@@ -176,9 +197,12 @@ __all__ = [
     "EVENT_CLASSES",
     "FOLDS",
     "HANDLERS",
+    "LINES",
     "Command",
     "Context",
     "Event",
+    "Line",
+    "describes",
     "event_from_dict",
     "folds",
     "handles",

@@ -14,9 +14,8 @@ known. Money is written with `pitboss.money.format_money`, chips with thousands 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, TypeVar
 
 from pitboss.errors import TournamentError
 from pitboss.ids import HandId, PlayerId, SeatNo, TableNo
@@ -24,7 +23,6 @@ from pitboss.money import format_money
 from pitboss.rules.stakes import AnteMode
 from pitboss.rules.tournament import (
     ChipRace,
-    ChopMethod,
     PenaltyKind,
     PenaltyMode,
     TimeLimitAction,
@@ -127,32 +125,28 @@ from pitboss.tournament.model.awards import Award, award_of
 from pitboss.tournament.model.balancing import Move, MoveReason
 from pitboss.tournament.model.eliminations import RACED_OUT, RemovalReason
 from pitboss.tournament.model.entries import DETAIL_WORDS, PRIVATE_FIELDS, PlayerChips
-from pitboss.tournament.registry import Event
+from pitboss.tournament.model.words import (
+    chop_words,
+    clock_now,
+    duration,
+    joined,
+    name_of,
+    ordinal,
+    paid_words,
+    place_words,
+    plural,
+    prize_words,
+    removal_words,
+    seat_words,
+    shares_words,
+    stack_changes,
+    stacks_words,
+)
+from pitboss.tournament.registry import LINES, Event, Line, describes
 from pitboss.tournament.state import TournamentState, apply
 
-E = TypeVar("E", bound=Event)
-Line = Callable[[Any, TournamentState], str]
-
-_LINES: dict[type[Event], Line] = {}
-
-DESCRIPTIONS: Mapping[type[Event], Line] = MappingProxyType(_LINES)
+DESCRIPTIONS: Mapping[type[Event], Line] = MappingProxyType(LINES)
 """The line-maker of each event type (read-only): ``(event, state before it) -> str``."""
-
-
-def _describes(
-    event: type[E],
-) -> Callable[[Callable[[E, TournamentState], str]], Callable[[E, TournamentState], str]]:
-    """Register the decorated function as the line of ``event``."""
-
-    def register(
-        fn: Callable[[E, TournamentState], str],
-    ) -> Callable[[E, TournamentState], str]:
-        if event in _LINES:
-            raise TypeError(f"{event.__name__} already has a description")
-        _LINES[event] = fn
-        return fn
-
-    return register
 
 
 def describe(event: Event, state: TournamentState) -> str:
@@ -161,11 +155,11 @@ def describe(event: Event, state: TournamentState) -> str:
     Raises:
         TournamentError: an event type with no description (a programming error).
     """
-    line = _LINES.get(type(event))
+    line = LINES.get(type(event))
     if line is None:
         raise TournamentError(
             f"no description for {type(event).__name__}: "
-            "add one to pitboss.tournament.reading.narration",
+            "add one next to the event, with pitboss.tournament.registry.describes",
             code="no_description",
             params={"type": event.type},
         )
@@ -203,127 +197,6 @@ def narrate(
         state = apply(state, event)
 
 
-# --- words ------------------------------------------------------------------------------------
-
-
-def name_of(state: TournamentState, pid: PlayerId) -> str:
-    """The player's name; the id only when nobody registered with it."""
-    player = state.players.get(pid)
-    return pid if player is None else player.name
-
-
-def joined(items: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st ..."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
-def place_words(first: int, last: int) -> str:
-    """``in 7th place``, or ``tied for 6th-7th place`` when places are shared."""
-    if first == last:
-        return f"in {ordinal(first)} place"
-    return f"tied for {ordinal(first)}-{ordinal(last)} place"
-
-
-def duration(ms: int) -> str:
-    """``20 min``, ``45 s``, ``1 min 30 s``, ``6 h``, ``1 h 15 min`` (rounded down)."""
-    seconds = max(0, ms) // 1000
-    hours, rest = divmod(seconds, 3600) if seconds >= 3600 else (0, seconds)
-    minutes, seconds = divmod(rest, 60)
-    parts = [
-        f"{n} {unit}"
-        for n, unit in ((hours, "h"), (minutes, "min"), (0 if hours else seconds, "s"))
-        if n
-    ]
-    return " ".join(parts) if parts else "0 s"
-
-
-def plural(n: int, word: str) -> str:
-    """``1 table``, ``2 tables``."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-_REMOVALS: Mapping[RemovalReason, str] = {
-    RemovalReason.DISQUALIFIED: "disqualified (TDA 71D)",
-    RemovalReason.CHIP_PASSING: "chip passing (THC 37)",
-    RemovalReason.WITHDREW: "left during play, chips back to the bank (THC 38)",
-    RemovalReason.ABSENT: "away more than 20 minutes (THC 6)",
-    RemovalReason.NO_SHOW: "not present by level 2 (THC 7)",
-    RemovalReason.POCKETED: "chips out of view (THC 19, TDA 25A)",
-    RemovalReason.LOST_AND_FOUND: "lost and found (TDA 64)",
-}
-
-
-def removal_words(reason: RemovalReason) -> str:
-    """Why chips left play, with the rule: ``away more than 20 minutes (THC 6)``."""
-    return _REMOVALS[reason]
-
-
-def _stacks(state: TournamentState, stacks: Iterable[PlayerChips]) -> str:
-    return ", ".join(f"{name_of(state, st.player_id)} {st.chips:,}" for st in stacks)
-
-
-def _changes(
-    state: TournamentState, before: Iterable[PlayerChips], after: Iterable[PlayerChips]
-) -> str:
-    """``Ann Lee 25,000 -> 15,000, ...`` for the stacks that changed."""
-    was = {st.player_id: st.chips for st in before}
-    parts = [
-        f"{name_of(state, st.player_id)} {was[st.player_id]:,} -> {st.chips:,}"
-        for st in after
-        if was.get(st.player_id, st.chips) != st.chips
-    ]
-    return ", ".join(parts) if parts else "no stack changed"
-
-
-def _seat(state: TournamentState, table: TableNo, seat: int) -> str:
-    """``seat 3 (Ann Lee)``, or ``seat 3`` when nobody sits there."""
-    seats = state.tables.get(table)
-    who = None if seats is None else seats.seats.get(SeatNo(seat))
-    return f"seat {seat}" if who is None else f"seat {seat} ({name_of(state, who)})"
-
-
-def _paid(parts: Sequence[tuple[int, str]]) -> str:
-    """``$110.00: $100.00 buy-in, $10.00 fee`` (one part alone: ``$100.00 buy-in``)."""
-    shown = [(cents, what) for cents, what in parts if cents]
-    if not shown:
-        return "nothing"
-    if len(shown) == 1:
-        return f"{format_money(shown[0][0])} {shown[0][1]}"
-    listed = ", ".join(f"{format_money(cents)} {what}" for cents, what in shown)
-    return f"{format_money(sum(cents for cents, _ in shown))}: {listed}"
-
-
-def _prize(award: Award | None) -> str:
-    if award is None or award.owed_cents == 0:
-        return ""
-    return f", prize {format_money(award.owed_cents)}"
-
-
-def _chop(method: ChopMethod | None) -> str:
-    return {
-        None: "custom amounts",
-        ChopMethod.CHIP: "chip chop",
-        ChopMethod.FLOOR: "floor then chip chop",
-        ChopMethod.ICM: "ICM",
-        ChopMethod.EQUAL: "equal shares",
-        ChopMethod.CUSTOM: "custom amounts",
-    }[method]
-
-
-def _shares(state: TournamentState, players: Sequence[PlayerId], amounts: Sequence[int]) -> str:
-    return ", ".join(
-        f"{name_of(state, p)} {format_money(a)}" for p, a in zip(players, amounts, strict=True)
-    )
-
-
 def _named_warning(state: TournamentState, players: Sequence[PlayerId], warning: str) -> str:
     """A deal warning starts with the player's id (`pitboss.tournament.features.prizes`): name
     them."""
@@ -336,7 +209,7 @@ def _named_warning(state: TournamentState, players: Sequence[PlayerId], warning:
 # --- creation and registration ----------------------------------------------------------------
 
 
-@_describes(TournamentCreated)
+@describes(TournamentCreated)
 def _created(e: TournamentCreated, s: TournamentState) -> str:
     entry = e.rules.tournament.entry
     cost = format_money(entry.buy_in_cents)
@@ -349,17 +222,17 @@ def _created(e: TournamentCreated, s: TournamentState) -> str:
     )
 
 
-@_describes(PlayerRegistered)
+@describes(PlayerRegistered)
 def _registered(e: PlayerRegistered, s: TournamentState) -> str:
     when = "registered late" if e.late else "registered"
-    paid = _paid([(e.buy_in_cents, "buy-in"), (e.fee_cents, "fee")])
+    paid = paid_words([(e.buy_in_cents, "buy-in"), (e.fee_cents, "fee")])
     return f"{e.name} {when} (paid {paid}; {e.chips:,} chips)"
 
 
-@_describes(PlayerWithdrew)
+@describes(PlayerWithdrew)
 def _withdrew(e: PlayerWithdrew, s: TournamentState) -> str:
     name = name_of(s, e.player_id)
-    refund = _paid([(e.refund_entry_cents, "buy-in"), (e.refund_fee_cents, "fee")])
+    refund = paid_words([(e.refund_entry_cents, "buy-in"), (e.refund_fee_cents, "fee")])
     if e.reason is WithdrawalReason.DEALER_SHORTAGE:
         return f"{name}'s entry refunded for a shortage of dealers (THC 39): {refund}"
     if e.refund_entry_cents + e.refund_fee_cents == 0:
@@ -367,7 +240,7 @@ def _withdrew(e: PlayerWithdrew, s: TournamentState) -> str:
     return f"{name} withdrew before the start: refunded {refund}"
 
 
-@_describes(RegistrationEdited)
+@describes(RegistrationEdited)
 def _edited(e: RegistrationEdited, s: TournamentState) -> str:
     """The new name, and which private details changed (THC 1: never what they hold)."""
     old = name_of(s, e.player_id)
@@ -384,7 +257,7 @@ def _edited(e: RegistrationEdited, s: TournamentState) -> str:
     return "; ".join(parts) + " (registration edited)"
 
 
-@_describes(RebuyDeclared)
+@describes(RebuyDeclared)
 def _declared(e: RebuyDeclared, s: TournamentState) -> str:
     return (
         f"{name_of(s, e.player_id)} declared a re-buy: it plays behind and must be made "
@@ -398,7 +271,7 @@ def _price(price_cents: int, fee_cents: int) -> str:
     return f"{total} with a {format_money(fee_cents)} fee" if fee_cents else total
 
 
-@_describes(RebuyBought)
+@describes(RebuyBought)
 def _rebought(e: RebuyBought, s: TournamentState) -> str:
     player = s.players.get(e.player_id)
     number = 1 if player is None else player.rebuys + 1
@@ -409,7 +282,7 @@ def _rebought(e: RebuyBought, s: TournamentState) -> str:
     )
 
 
-@_describes(AddOnBought)
+@describes(AddOnBought)
 def _added(e: AddOnBought, s: TournamentState) -> str:
     return (
         f"{name_of(s, e.player_id)} bought the add-on (paid {_price(e.price_cents, e.fee_cents)}; "
@@ -420,7 +293,7 @@ def _added(e: AddOnBought, s: TournamentState) -> str:
 # --- the clock --------------------------------------------------------------------------------
 
 
-@_describes(TournamentStarted)
+@describes(TournamentStarted)
 def _started(e: TournamentStarted, s: TournamentState) -> str:
     return f"Tournament started with {plural(e.entrants, 'entrant')}"
 
@@ -432,7 +305,7 @@ def _leaving(colour_up: Sequence[int], rule: str) -> str:
     return f"; the {chips} chips leave play (colour-up, {rule})"
 
 
-@_describes(LevelStarted)
+@describes(LevelStarted)
 def _level(e: LevelStarted, s: TournamentState) -> str:
     structure = s.rules.tournament.structure
     level = structure.level(e.level)
@@ -452,7 +325,7 @@ def _level(e: LevelStarted, s: TournamentState) -> str:
     return f"{head}: {stakes} ({duration(e.remaining_ms)}){note}{_leaving(e.colour_up, 'KY 10')}"
 
 
-@_describes(BreakStarted)
+@describes(BreakStarted)
 def _break(e: BreakStarted, s: TournamentState) -> str:
     period = s.timeline[e.period]
     note = f": {period.note}" if period.note else ""
@@ -463,21 +336,17 @@ def _break(e: BreakStarted, s: TournamentState) -> str:
     )
 
 
-def _clock_now(s: TournamentState, at: int) -> str:
-    return f"{s.period.label()}, {duration(clk.display_remaining(s.clock, at))} left"
-
-
-@_describes(ClockPaused)
+@describes(ClockPaused)
 def _paused(e: ClockPaused, s: TournamentState) -> str:
-    return f"Clock paused: {_clock_now(s, e.at)}"
+    return f"Clock paused: {clock_now(s, e.at)}"
 
 
-@_describes(ClockResumed)
+@describes(ClockResumed)
 def _resumed(e: ClockResumed, s: TournamentState) -> str:
-    return f"Clock resumed: {_clock_now(s, e.at)}"
+    return f"Clock resumed: {clock_now(s, e.at)}"
 
 
-@_describes(ClockAdjusted)
+@describes(ClockAdjusted)
 def _adjusted(e: ClockAdjusted, s: TournamentState) -> str:
     change = (
         f"{duration(e.delta_ms)} added to"
@@ -488,7 +357,7 @@ def _adjusted(e: ClockAdjusted, s: TournamentState) -> str:
     return f"Clock adjusted: {change} {s.period.label()} ({duration(left)} left)"
 
 
-@_describes(HandForHandStarted)
+@describes(HandForHandStarted)
 def _h4h_started(e: HandForHandStarted, s: TournamentState) -> str:
     return (
         f"Hand-for-hand play started with {plural(s.players_left, 'player')} left "
@@ -496,7 +365,7 @@ def _h4h_started(e: HandForHandStarted, s: TournamentState) -> str:
     )
 
 
-@_describes(HandForHandHandPlayed)
+@describes(HandForHandHandPlayed)
 def _h4h_hand(e: HandForHandHandPlayed, s: TournamentState) -> str:
     return (
         f"Every table finished the hand-for-hand hand: {duration(e.deducted_ms)} off the clock "
@@ -504,12 +373,12 @@ def _h4h_hand(e: HandForHandHandPlayed, s: TournamentState) -> str:
     )
 
 
-@_describes(HandForHandEnded)
+@describes(HandForHandEnded)
 def _h4h_ended(e: HandForHandEnded, s: TournamentState) -> str:
     return f"Hand-for-hand play ended with {plural(s.players_left, 'player')} left"
 
 
-@_describes(TimeLimitReached)
+@describes(TimeLimitReached)
 def _limit(e: TimeLimitReached, s: TournamentState) -> str:
     rules = s.rules.tournament.clock
     rule = f" ({rules.time_limit_rule})" if rules.time_limit_rule else ""
@@ -521,7 +390,7 @@ def _limit(e: TimeLimitReached, s: TournamentState) -> str:
     if e.action is TimeLimitAction.CHOP:
         return (
             f"Legal time limit{limit} reached{rule}: play stops and the remaining prizes are "
-            f"divided ({_chop(rules.time_limit_chop)})"
+            f"divided ({chop_words(rules.time_limit_chop)})"
         )
     return f"Legal time limit{limit} reached{rule}: announced, play goes on"
 
@@ -529,7 +398,7 @@ def _limit(e: TimeLimitReached, s: TournamentState) -> str:
 # --- tables -----------------------------------------------------------------------------------
 
 
-@_describes(SeatsDrawn)
+@describes(SeatsDrawn)
 def _drawn(e: SeatsDrawn, s: TournamentState) -> str:
     players = sum(len(t.seats) for t in e.tables)
     if len(e.tables) == 1:
@@ -544,19 +413,19 @@ def _drawn(e: SeatsDrawn, s: TournamentState) -> str:
     return f"Seats drawn: {counted}; {buttons}"
 
 
-@_describes(TableOpened)
+@describes(TableOpened)
 def _opened(e: TableOpened, s: TournamentState) -> str:
     return f"Table {e.table} opened with {plural(e.seat_count, 'seat')}"
 
 
-@_describes(TableResized)
+@describes(TableResized)
 def _resized(e: TableResized, s: TournamentState) -> str:
     table = s.tables.get(e.table)
     was = "" if table is None else f"from {table.seat_count} "
     return f"Table {e.table} went {was}to {plural(e.seat_count, 'seat')} (THC 5)"
 
 
-@_describes(ButtonPlaced)
+@describes(ButtonPlaced)
 def _button(e: ButtonPlaced, s: TournamentState) -> str:
     drawn = e.table
     who = next((a.player_id for a in drawn.seats if a.seat == drawn.button), None)
@@ -575,7 +444,7 @@ _SEATED: Mapping[SeatReason, str] = {
 }
 
 
-@_describes(PlayerSeated)
+@describes(PlayerSeated)
 def _seated(e: PlayerSeated, s: TournamentState) -> str:
     return (
         f"{name_of(s, e.player_id)} seated at table {e.table} seat {e.seat} ({_SEATED[e.reason]})"
@@ -598,12 +467,12 @@ def _move(s: TournamentState, m: Move) -> str:
     )
 
 
-@_describes(PlayerMoved)
+@describes(PlayerMoved)
 def _moved(e: PlayerMoved, s: TournamentState) -> str:
     return f"{_move(s, e.move)} ({_MOVED[e.move.reason]})"
 
 
-@_describes(TableBroken)
+@describes(TableBroken)
 def _broken(e: TableBroken, s: TournamentState) -> str:
     moves = ", ".join(
         f"{name_of(s, m.player_id)} to table {m.to_table} seat {m.to_seat}" for m in e.moves
@@ -619,16 +488,16 @@ def _positions(s: TournamentState, table: TableNo, p: Positions) -> str:
     button, TDA 32)."""
     seats = s.tables.get(table)
     dead = seats is not None and SeatNo(p.button) not in seats.seats
-    button = f"dead button seat {p.button}" if dead else f"button {_seat(s, table, p.button)}"
-    big = f"big blind {_seat(s, table, p.big_blind)}"
+    button = f"dead button seat {p.button}" if dead else f"button {seat_words(s, table, p.button)}"
+    big = f"big blind {seat_words(s, table, p.big_blind)}"
     if p.is_heads_up:
-        return f"button and small blind {_seat(s, table, p.button)}, {big}"
+        return f"button and small blind {seat_words(s, table, p.button)}, {big}"
     if p.small_blind is None:
         return f"{button}, dead small blind, {big}"
-    return f"{button}, small blind {_seat(s, table, p.small_blind)}, {big}"
+    return f"{button}, small blind {seat_words(s, table, p.small_blind)}, {big}"
 
 
-@_describes(HandStarted)
+@describes(HandStarted)
 def _hand_started(e: HandStarted, s: TournamentState) -> str:
     line = f"Hand {e.hand_id} started at table {e.table} (level {e.level})"
     if e.positions is not None:
@@ -640,12 +509,12 @@ def _hand_started(e: HandStarted, s: TournamentState) -> str:
     return line
 
 
-@_describes(HandFinished)
+@describes(HandFinished)
 def _hand_finished(e: HandFinished, s: TournamentState) -> str:
     record = s.hands.get(e.hand_id)
     where = "" if record is None else f" at table {record.table}"
     ordered = sorted(e.stacks, key=lambda st: -st.chips)
-    return f"Hand {e.hand_id}{where} finished: {_stacks(s, ordered)}"
+    return f"Hand {e.hand_id}{where} finished: {stacks_words(s, ordered)}"
 
 
 def _out(reason: str) -> str:
@@ -668,7 +537,7 @@ def _draw(s: TournamentState, draw: Sequence[str], rule: str) -> str:
     return f"; card draw {', '.join(cards)} ({rule})" if cards else ""
 
 
-@_describes(PlayersBusted)
+@describes(PlayersBusted)
 def _busted(e: PlayersBusted, s: TournamentState) -> str:
     """Players out on one event, by place; players who share a place are named together."""
     after = apply(s, e)
@@ -676,7 +545,7 @@ def _busted(e: PlayersBusted, s: TournamentState) -> str:
     for bust in e.busts:
         award = award_of(after, bust.player_id)
         place = "" if award is None else f" {place_words(award.first, award.last)}"
-        tail = f"{_out(bust.reason)}{place}{_prize(award)}"
+        tail = f"{_out(bust.reason)}{place}{prize_words(award)}"
         clauses.setdefault(tail, []).append(name_of(s, bust.player_id))
     where = []
     if e.hand_id is not None:
@@ -693,13 +562,13 @@ def _busted(e: PlayersBusted, s: TournamentState) -> str:
     return f"{said}{at}{_draw(s, e.draw, 'THC 3')}{provisional}"
 
 
-@_describes(TournamentWon)
+@describes(TournamentWon)
 def _won(e: TournamentWon, s: TournamentState) -> str:
     award = award_of(apply(s, e), e.player_id)
-    return f"{name_of(s, e.player_id)} won the tournament{_prize(award)}"
+    return f"{name_of(s, e.player_id)} won the tournament{prize_words(award)}"
 
 
-@_describes(ChipsRemoved)
+@describes(ChipsRemoved)
 def _removed(e: ChipsRemoved, s: TournamentState) -> str:
     note = f" ({e.note})" if e.note else ""
     return (
@@ -708,7 +577,7 @@ def _removed(e: ChipsRemoved, s: TournamentState) -> str:
     )
 
 
-@_describes(ColourUpRecorded)
+@describes(ColourUpRecorded)
 def _colour_up(e: ColourUpRecorded, s: TournamentState) -> str:
     rule = "KY 2" if s.rules.tournament.colour_up.chip_race is ChipRace.KY_2 else "TDA 24"
     before = [
@@ -727,7 +596,7 @@ def _colour_up(e: ColourUpRecorded, s: TournamentState) -> str:
         counted = f"; counted by hand by {e.counted_by}, {_found(e.difference)}"
     return (
         f"Colour-up at table {e.table} ({rule}): {removed}{added}{counted}; "
-        f"{_changes(s, before, e.stacks)}"
+        f"{stack_changes(s, before, e.stacks)}"
     )
 
 
@@ -841,7 +710,7 @@ def _input_words(e: DealerInputRecorded) -> str:
     return f"said {said}" + (f" and put in {chips}" if e.chips else "")
 
 
-@_describes(DealerInputRecorded)
+@describes(DealerInputRecorded)
 def _dealer_input(e: DealerInputRecorded, s: TournamentState) -> str:
     return (
         f"{_hand_at(e.hand_id, e.table)}: {_who(s, e.hand_id, e.seat)} {_input_words(e)}: "
@@ -849,7 +718,7 @@ def _dealer_input(e: DealerInputRecorded, s: TournamentState) -> str:
     )
 
 
-@_describes(HeldDeclarationRuled)
+@describes(HeldDeclarationRuled)
 def _held_ruled(e: HeldDeclarationRuled, s: TournamentState) -> str:
     return (
         f"{_hand_at(e.hand_id, e.table)}: {_who(s, e.hand_id, e.seat)} at their turn: "
@@ -857,7 +726,7 @@ def _held_ruled(e: HeldDeclarationRuled, s: TournamentState) -> str:
     )
 
 
-@_describes(ChoiceRecorded)
+@describes(ChoiceRecorded)
 def _choice(e: ChoiceRecorded, s: TournamentState) -> str:
     return (
         f"{_hand_at(e.hand_id, e.table)}: {_who(s, e.hand_id, e.seat)} chose "
@@ -865,7 +734,7 @@ def _choice(e: ChoiceRecorded, s: TournamentState) -> str:
     )
 
 
-@_describes(BoardRecorded)
+@describes(BoardRecorded)
 def _board(e: BoardRecorded, s: TournamentState) -> str:
     street = _STREETS.get(len(e.cards.replace(" ", "")) // 2)
     return f"{_hand_at(e.hand_id, e.table)}: the board is {e.cards}" + (
@@ -873,7 +742,7 @@ def _board(e: BoardRecorded, s: TournamentState) -> str:
     )
 
 
-@_describes(DeadHandRuled)
+@describes(DeadHandRuled)
 def _dead_hand(e: DeadHandRuled, s: TournamentState) -> str:
     return (
         f"{_hand_at(e.hand_id, e.table)}: a dead hand called on {_who(s, e.hand_id, e.seat)}: "
@@ -881,7 +750,7 @@ def _dead_hand(e: DeadHandRuled, s: TournamentState) -> str:
     )
 
 
-@_describes(PotsAwardedAtTable)
+@describes(PotsAwardedAtTable)
 def _pots_awarded(e: PotsAwardedAtTable, s: TournamentState) -> str:
     """Each pot with its amount and winners, main pot first (TDA 21)."""
     amounts = {pot.index: pot.amount for pot in pots_of(s, e.hand_id)}
@@ -896,14 +765,14 @@ def _pots_awarded(e: PotsAwardedAtTable, s: TournamentState) -> str:
     return f"{_hand_at(e.hand_id, e.table)}: the dealer awards {'; '.join(parts)} (TDA 21)"
 
 
-@_describes(ShowdownRecorded)
+@describes(ShowdownRecorded)
 def _showdown(e: ShowdownRecorded, s: TournamentState) -> str:
     shown = "; ".join(f"{_who(s, e.hand_id, h.seat)} shows {h.cards}" for h in e.shown)
     board = f" on {e.board}" if e.board else ""
     return f"{_hand_at(e.hand_id, e.table)}: {shown}{board} (cards speak: KY 15, THC 49)"
 
 
-@_describes(MisdealRecorded)
+@describes(MisdealRecorded)
 def _misdeal(e: MisdealRecorded, s: TournamentState) -> str:
     """The fault (the places of the cards exposed in the deal, an irregularity, or a misdeal
     the dealer called before substantial action, TDA 35B) and its ruling."""
@@ -919,7 +788,7 @@ def _misdeal(e: MisdealRecorded, s: TournamentState) -> str:
     return f"{_hand_at(e.hand_id, e.table)}: {fault}: {_cited(message, e.ruling.rules)}"
 
 
-@_describes(ReplacementCardDealt)
+@describes(ReplacementCardDealt)
 def _replacement(e: ReplacementCardDealt, s: TournamentState) -> str:
     """Each exposed card replaced, for whom; the exposed card is the burn card (KY 19)."""
     given = joined(
@@ -946,7 +815,7 @@ def _effect_words(effect: Effect) -> str:
     return effect.kind.value.replace("_", " ")
 
 
-@_describes(TableRulingOverridden)
+@describes(TableRulingOverridden)
 def _table_overridden(e: TableRulingOverridden, s: TournamentState) -> str:
     """Whose ruling, the director's reason and what is done instead (TDA 1)."""
     steps = recorded_log(s, e.hand_id).steps
@@ -964,7 +833,7 @@ def _table_overridden(e: TableRulingOverridden, s: TournamentState) -> str:
 # --- conduct ----------------------------------------------------------------------------------
 
 
-@_describes(PenaltyGiven)
+@describes(PenaltyGiven)
 def _penalty(e: PenaltyGiven, s: TournamentState) -> str:
     """The penalty with the rule of the house's ladder (TDA 71A; THC 25 under minutes)."""
     name = name_of(s, e.player_id)
@@ -984,19 +853,19 @@ def _penalty(e: PenaltyGiven, s: TournamentState) -> str:
     return f"{what} (offence {e.offence}, {rule}): {e.reason}"
 
 
-@_describes(PlayerAbsent)
+@describes(PlayerAbsent)
 def _absent(e: PlayerAbsent, s: TournamentState) -> str:
     return f"{name_of(s, e.player_id)} is away from the table (TDA 30, THC 6)"
 
 
-@_describes(PlayerReturned)
+@describes(PlayerReturned)
 def _returned(e: PlayerReturned, s: TournamentState) -> str:
     since = s.conduct_of(e.player_id).absent_since
     away = "" if since is None else f" after {duration(e.at - since)} away"
     return f"{name_of(s, e.player_id)} is back at the table{away}"
 
 
-@_describes(ClockCalled)
+@describes(ClockCalled)
 def _clock_called(e: ClockCalled, s: TournamentState) -> str:
     by = "the director" if e.called_by is None else name_of(s, e.called_by)
     return (
@@ -1012,7 +881,7 @@ _EXPIRED: Mapping[ClockRuling, str] = {
 }
 
 
-@_describes(ClockExpired)
+@describes(ClockExpired)
 def _clock_expired(e: ClockExpired, s: TournamentState) -> str:
     name = name_of(s, e.player_id)
     return (
@@ -1030,7 +899,7 @@ _RULINGS: Mapping[OverridableRuling, str] = {
 }
 
 
-@_describes(RulingOverridden)
+@describes(RulingOverridden)
 def _overridden(e: RulingOverridden, s: TournamentState) -> str:
     restored = f"; {e.chips_restored:,} chips restored" if e.chips_restored else ""
     return (
@@ -1044,7 +913,7 @@ def _overridden(e: RulingOverridden, s: TournamentState) -> str:
 _LISTED_PRIZES = 9
 
 
-@_describes(PayoutsComputed)
+@describes(PayoutsComputed)
 def _payouts(e: PayoutsComputed, s: TournamentState) -> str:
     prizes = [f"{ordinal(n)} {format_money(c)}" for n, c in enumerate(e.prizes_cents, start=1)]
     more = len(prizes) - _LISTED_PRIZES
@@ -1066,7 +935,7 @@ def _for_what(award: Award | None) -> str:
     return f" ({ordinal(award.first)}-{ordinal(award.last)} place, shared)"
 
 
-@_describes(PrizePaid)
+@describes(PrizePaid)
 def _prize_paid(e: PrizePaid, s: TournamentState) -> str:
     award = award_of(s, e.player_id)
     due = 0 if award is None else award.due_cents - e.amount_cents
@@ -1076,7 +945,7 @@ def _prize_paid(e: PrizePaid, s: TournamentState) -> str:
     )
 
 
-@_describes(PrizeForfeited)
+@describes(PrizeForfeited)
 def _prize_forfeited(e: PrizeForfeited, s: TournamentState) -> str:
     award = award_of(s, e.player_id)
     return (
@@ -1085,9 +954,9 @@ def _prize_forfeited(e: PrizeForfeited, s: TournamentState) -> str:
     )
 
 
-@_describes(DealProposed)
+@describes(DealProposed)
 def _deal_proposed(e: DealProposed, s: TournamentState) -> str:
-    how = _chop(e.method)
+    how = chop_words(e.method)
     forced = ", forced by the time limit" if e.forced else ""
     left = (
         f"; {format_money(e.left_to_play_cents)} left to play for" if e.left_to_play_cents else ""
@@ -1095,11 +964,11 @@ def _deal_proposed(e: DealProposed, s: TournamentState) -> str:
     warnings = "".join(f"; warning: {_named_warning(s, e.players, w)}" for w in e.warnings)
     return (
         f"Deal {e.deal_id} proposed ({how}{forced}): "
-        f"{_shares(s, e.players, e.amounts_cents)}{left}{warnings}"
+        f"{shares_words(s, e.players, e.amounts_cents)}{left}{warnings}"
     )
 
 
-@_describes(DealConsented)
+@describes(DealConsented)
 def _deal_consented(e: DealConsented, s: TournamentState) -> str:
     deal = s.deals.get(e.deal_id)
     count = ""
@@ -1109,7 +978,7 @@ def _deal_consented(e: DealConsented, s: TournamentState) -> str:
     return f"{name_of(s, e.player_id)} agreed to deal {e.deal_id}{count}"
 
 
-@_describes(DealApproved)
+@describes(DealApproved)
 def _deal_approved(e: DealApproved, s: TournamentState) -> str:
     deal = s.deals.get(e.deal_id)
     if deal is None:
@@ -1119,15 +988,15 @@ def _deal_approved(e: DealApproved, s: TournamentState) -> str:
         if deal.left_to_play_cents
         else "; play is over"
     )
-    return f"Deal {e.deal_id} approved: {_shares(s, deal.players, deal.amounts_cents)}{then}"
+    return f"Deal {e.deal_id} approved: {shares_words(s, deal.players, deal.amounts_cents)}{then}"
 
 
-@_describes(DealCancelled)
+@describes(DealCancelled)
 def _deal_cancelled(e: DealCancelled, s: TournamentState) -> str:
     return f"Deal {e.deal_id} cancelled"
 
 
-@_describes(BooksClosed)
+@describes(BooksClosed)
 def _books_closed(e: BooksClosed, s: TournamentState) -> str:
     b = s.ledger.balance(s.rules.tournament.prize_pool)
     forfeited = f", {format_money(b.prizes_forfeited)} forfeited" if b.prizes_forfeited else ""
@@ -1141,7 +1010,7 @@ def _books_closed(e: BooksClosed, s: TournamentState) -> str:
 # --- side games (SLPT 29) ---------------------------------------------------------------------
 
 
-@_describes(SideGameEntered)
+@describes(SideGameEntered)
 def _side_entered(e: SideGameEntered, s: TournamentState) -> str:
     source = "a side game" if e.side_game_id is None else f"side game {e.side_game_id}"
     killed = ", killing the side-game stack" if e.killed_side_stack else ""
@@ -1149,7 +1018,7 @@ def _side_entered(e: SideGameEntered, s: TournamentState) -> str:
     return f"{e.name} entered the main event from {source} with {e.chips:,} chips{killed} ({rule})"
 
 
-@_describes(SideGameRegistered)
+@describes(SideGameRegistered)
 def _side_registered(e: SideGameRegistered, s: TournamentState) -> str:
     return (
         f"Side game {e.side_game_id} registered: {plural(len(e.players), 'player')}, "
@@ -1157,12 +1026,12 @@ def _side_registered(e: SideGameRegistered, s: TournamentState) -> str:
     )
 
 
-@_describes(SideGameWon)
+@describes(SideGameWon)
 def _side_won(e: SideGameWon, s: TournamentState) -> str:
     return f"{e.winner} won side game {e.side_game_id} and may enter the main event (SLPT 29)"
 
 
-@_describes(SideGameChipsCounted)
+@describes(SideGameChipsCounted)
 def _side_counted(e: SideGameChipsCounted, s: TournamentState) -> str:
     stacks = ", ".join(f"{st.name} {st.chips:,}" for st in e.stacks)
     return (
@@ -1171,7 +1040,7 @@ def _side_counted(e: SideGameChipsCounted, s: TournamentState) -> str:
     )
 
 
-@_describes(SideGameOptionDeclined)
+@describes(SideGameOptionDeclined)
 def _side_declined(e: SideGameOptionDeclined, s: TournamentState) -> str:
     return (
         f"{e.name} stays in side game {e.side_game_id}: the option to enter passes to the "
@@ -1179,7 +1048,7 @@ def _side_declined(e: SideGameOptionDeclined, s: TournamentState) -> str:
     )
 
 
-@_describes(SideGameAlternateSeated)
+@describes(SideGameAlternateSeated)
 def _side_alternate(e: SideGameAlternateSeated, s: TournamentState) -> str:
     return (
         f"{e.name} seated as side game {e.side_game_id}'s alternate: {e.starting_stack:,} "
@@ -1190,7 +1059,7 @@ def _side_alternate(e: SideGameAlternateSeated, s: TournamentState) -> str:
 # --- corrections ------------------------------------------------------------------------------
 
 
-@_describes(BustRecorded)
+@describes(BustRecorded)
 def _bust_recorded(e: BustRecorded, s: TournamentState) -> str:
     busted = joined([name_of(s, b.player_id) for b in e.busted])
     winner = name_of(s, e.eliminated_by)
@@ -1200,25 +1069,25 @@ def _bust_recorded(e: BustRecorded, s: TournamentState) -> str:
     )
 
 
-@_describes(HandCorrected)
+@describes(HandCorrected)
 def _hand_corrected(e: HandCorrected, s: TournamentState) -> str:
-    return f"Hand {e.hand_id} at table {e.table} corrected: {_changes(s, e.before, e.stacks)}"
+    return f"Hand {e.hand_id} at table {e.table} corrected: {stack_changes(s, e.before, e.stacks)}"
 
 
-@_describes(ButtonCorrected)
+@describes(ButtonCorrected)
 def _button_corrected(e: ButtonCorrected, s: TournamentState) -> str:
     if e.was is None:
         return f"Button at table {e.table} set to seat {e.seat} (TDA 34A)"
     return f"Button at table {e.table} corrected from seat {e.was} to seat {e.seat} (TDA 34A)"
 
 
-@_describes(TableResynced)
+@describes(TableResynced)
 def _resynced(e: TableResynced, s: TournamentState) -> str:
     button = "" if e.button is None else f"; button at seat {e.button}"
-    return f"Table {e.table} recounted: {_changes(s, e.before, e.stacks)}{button}"
+    return f"Table {e.table} recounted: {stack_changes(s, e.before, e.stacks)}{button}"
 
 
-@_describes(ChipsCounted)
+@describes(ChipsCounted)
 def _counted(e: ChipsCounted, s: TournamentState) -> str:
     total = sum(st.chips for st in e.stacks)
     found = _found(e.difference)
@@ -1226,17 +1095,17 @@ def _counted(e: ChipsCounted, s: TournamentState) -> str:
         found += f" (pitboss had {total - e.difference:,})"
     return (
         f"Table {e.table} counted by {e.counted_by}: {total:,} chips, {found}; "
-        f"{_changes(s, e.before, e.stacks)}"
+        f"{stack_changes(s, e.before, e.stacks)}"
     )
 
 
-@_describes(DealRevised)
+@describes(DealRevised)
 def _deal_revised(e: DealRevised, s: TournamentState) -> str:
     deal = s.deals[e.deal_id]
     warnings = "".join(f"; warning: {w}" for w in e.warnings)
     return (
         f"Deal {e.deal_id} worked out again from the chips now: "
-        f"{_shares(s, deal.players, e.amounts_cents)}; every player agrees again{warnings}"
+        f"{shares_words(s, deal.players, e.amounts_cents)}; every player agrees again{warnings}"
     )
 
 

@@ -41,7 +41,7 @@ from pitboss.tournament.model.awards import approved_deal, awards
 from pitboss.tournament.model.clock import format_instant
 from pitboss.tournament.model.eliminations import RACED_OUT, RemovalReason
 from pitboss.tournament.model.entries import PersonalDetails, PlayerStatus
-from pitboss.tournament.reading.narration import removal_words
+from pitboss.tournament.model.words import removal_words
 from pitboss.tournament.registry import Event
 from pitboss.tournament.state import TournamentState
 
