@@ -286,6 +286,7 @@ def _hands(draw: st.DrawFn) -> PhhHand:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(_hands())
 def test_any_hand_survives_writing_and_reading(hand: PhhHand) -> None:

@@ -498,6 +498,7 @@ def _read(data: bytes) -> tuple[list[PhhHand], list[HistoryError]]:
     return hands, refusals
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_mutated_files())
 def test_any_bytes_give_hands_or_history_errors_and_every_hand_replays_or_says_why(

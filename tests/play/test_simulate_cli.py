@@ -163,6 +163,7 @@ def test_a_thc_run_with_time_limit_cites_the_option_not_ky_11() -> None:
     assert "KY" not in out
 
 
+@pytest.mark.slow
 def test_ky_11_own_limit_is_cited_and_each_survivor_below_a_lower_paid_prize_is_warned() -> None:
     # 700 players do not finish KY's structure in 6 hours (seed 3): KY 11's chip chop ends the
     # night. (A field of 150 used to: the bots before issue 15 folded far too much.)

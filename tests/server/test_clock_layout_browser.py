@@ -280,6 +280,7 @@ DOCS_BANNERS = {"clock-ky-level-8-1920x1080", "clock-ky-add-on-break-1280x720"}
 """The banners pictured for the docs (the others are kept in the test's folder only)."""
 
 
+@pytest.mark.slow
 def test_the_clock_fits_every_screen_at_every_level_and_break_of_every_preset(
     chromium: Any, director: Director, shots: Path
 ) -> None:

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from tests.server.conftest import LiveServer, for_the_guide, sign_in_page
 
 MINUTE = 60_000
@@ -161,6 +162,7 @@ def check_break(page: Any, live: LiveServer, screenshots: Path) -> None:
     slips.close()
 
 
+@pytest.mark.slow
 def test_a_kentucky_night_through_the_console(
     chromium: Any, live_server: LiveServer, screenshots: Path
 ) -> None:

@@ -14,6 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from tests.server.conftest import LiveServer
 from tests.server.test_player_browser import PHONE, Console
 from tests.server.test_player_table_browser import Phone, real_time
@@ -68,6 +69,7 @@ def short_stacks(server: LiveServer, console: Console) -> str:
     return stream
 
 
+@pytest.mark.slow
 def test_a_small_dealt_tournament_from_the_draw_to_the_payouts(
     live_server: LiveServer, chromium: Any, screenshots: Path
 ) -> None:

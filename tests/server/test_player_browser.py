@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from tests.server.conftest import PASSWORD, SETUP_CODE, LiveServer, sign_in_page
 
 from pitboss.engine import HandTabled
@@ -88,6 +89,7 @@ def faces_only_for_tabled_hands(watch: Any, live_server: LiveServer, stream: str
     raise AssertionError("the public screen never showed the hand the table deals")
 
 
+@pytest.mark.slow
 def test_a_player_at_a_phone_plays_reloads_and_times_out(
     live_server: LiveServer, chromium: Any, screenshots: Path
 ) -> None:

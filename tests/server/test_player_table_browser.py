@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi import FastAPI
 from tests.server.conftest import Director, LiveServer
 from tests.server.test_dealing import cards_in, dealt_tournament, link, start
@@ -126,6 +127,7 @@ def drive(
         phones[0].page.wait_for_timeout(60)
 
 
+@pytest.mark.slow
 def test_three_phones_at_one_table_reload_time_out_and_follow_a_balancing_move(
     live_server: LiveServer, chromium: Any, screenshots: Path
 ) -> None:

@@ -191,6 +191,7 @@ def _final(db: str, stream: str) -> TournamentState:
         return DirectorService(store).open(stream).state
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_killed_at_random_moments_the_night_is_never_lost(
     chunk: int, reference: Reference, tmp_path: Path

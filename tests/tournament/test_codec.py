@@ -587,6 +587,7 @@ def test_a_command_with_a_broken_part_is_decoded_or_refused(data: st.DataObject,
         assert decode_command(_json(encode_command(command))) == command
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), kind=st.sampled_from(EVENTS))
 def test_a_damaged_stored_event_is_decoded_or_refused(data: st.DataObject, kind: str) -> None:

@@ -55,6 +55,7 @@ def _night(*, started: bool) -> TournamentState:
 NIGHTS = {"registration": _night(started=False), "in play": _night(started=True)}
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     data=st.data(),
