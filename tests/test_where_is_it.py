@@ -1,5 +1,6 @@
 """docs/architecture.md answers "where is ...?" in one guess each (issue 27): the dead button,
-the re-buy window, the KY 11 chop, the 50% rule. These answers must stay true as code moves."""
+the re-buy window, the KY 11 chop, the 50% rule, a misdeal, a penalty. These answers must stay
+true as code moves."""
 
 from __future__ import annotations
 
@@ -18,6 +19,10 @@ ANSWERS = [
     ("**The KY 11 chop**", "src/pitboss/tournament/model/chop.py", "KY 11"),
     ("**The KY 11 chop**", "tournament/features/prizes.py", "KY 11"),
     ("**The 50% rule**", "src/pitboss/rulings/betting.py", "def _chips_raise"),
+    ("**A misdeal**", "src/pitboss/rulings/deal.py", "def rule_exposed_on_deal"),
+    ("**A misdeal**", "tournament/features/table_rulings.py", "class RecordMisdeal"),
+    ("**A penalty**", "src/pitboss/tournament/features/penalties.py", "def give_penalty"),
+    ("**A penalty**", "tournament/features/hands.py", "penalty_hands"),
 ]
 
 

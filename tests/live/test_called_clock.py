@@ -17,7 +17,7 @@ from pitboss.ids import PlayerId, TableNo
 from pitboss.live import RemoteAgent, SubmitStatus
 from pitboss.play.agents import FaultKind
 from pitboss.rules import RuleSet
-from pitboss.tournament.features.conduct import CallClock, ClockExpired
+from pitboss.tournament.features.absence_and_clock import CallClock, ClockExpired
 
 P0, P1 = PlayerId("p00"), PlayerId("p01")
 LONG_ACTION_CLOCK = 300

@@ -14,7 +14,7 @@ from tests.live.helpers import open_night, settle
 from pitboss.ids import PlayerId, TableNo
 from pitboss.live import RemoteAgent
 from pitboss.rules import RuleSet
-from pitboss.tournament.features.conduct import CallClock, MarkAbsent, MarkReturned
+from pitboss.tournament.features.absence_and_clock import CallClock, MarkAbsent, MarkReturned
 
 P0, P1 = PlayerId("p00"), PlayerId("p01")
 HOUR = 3_600.0

@@ -29,7 +29,7 @@ from pitboss.play.simulation import dealt_mode_rules
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import BalanceThreshold
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.features.conduct import WithdrawFromPlay
+from pitboss.tournament.features.penalties import WithdrawFromPlay
 from pitboss.tournament.features.tables import PlayerMoved
 
 ACTION_SECONDS = 6

@@ -29,7 +29,7 @@ from pitboss.rules import RuleSet
 from pitboss.rules.presets import to_mapping
 from pitboss.tournament import commands as c
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.features.conduct import OverridableRuling
+from pitboss.tournament.features.absence_and_clock import OverridableRuling
 from pitboss.tournament.model.entries import PersonalDetails, PlayerChips, PlayerStatus
 from pitboss.tournament.registry import Event
 from pitboss.tournament.state import SideGameStack, TournamentState, fold, replay

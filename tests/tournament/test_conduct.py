@@ -10,14 +10,14 @@ from pitboss.ids import PlayerId
 from pitboss.rules.tournament import PenaltyKind
 from pitboss.table.values import SeatStatus
 from pitboss.tournament import commands as c
-from pitboss.tournament.features.busts import ChipsRemoved, PlayersBusted
-from pitboss.tournament.features.conduct import (
+from pitboss.tournament.features.absence_and_clock import (
     ClockCalled,
     ClockExpired,
     ClockRuling,
-    PenaltyGiven,
     RulingOverridden,
 )
+from pitboss.tournament.features.busts import ChipsRemoved, PlayersBusted
+from pitboss.tournament.features.penalties import PenaltyGiven
 from pitboss.tournament.features.tables import hand_plan
 from pitboss.tournament.model.eliminations import RemovalReason
 from pitboss.tournament.reading.views import standings_view

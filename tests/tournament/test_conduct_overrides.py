@@ -8,8 +8,8 @@ import pytest
 from pitboss.errors import ConductError
 from pitboss.ids import PlayerId
 from pitboss.tournament import commands as c
+from pitboss.tournament.features.absence_and_clock import RulingOverridden
 from pitboss.tournament.features.busts import PlayersBusted
-from pitboss.tournament.features.conduct import RulingOverridden
 from pitboss.tournament.reading.views import standings_view
 
 from .director_helpers import thc_details

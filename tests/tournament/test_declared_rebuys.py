@@ -27,8 +27,9 @@ from pitboss.rulings import DeadHandCause
 from pitboss.tournament import commands as c
 from pitboss.tournament.features.busts import PlayersBusted, TournamentWon
 from pitboss.tournament.features.hands import HandFinished
-from pitboss.tournament.features.recorded import KillHand, recorded_hand
+from pitboss.tournament.features.recorded_hands import recorded_hand
 from pitboss.tournament.features.registration import RebuyBought
+from pitboss.tournament.features.table_rulings import KillHand
 from pitboss.tournament.model.eliminations import RemovalReason
 from pitboss.tournament.model.entries import PlayerChips
 from pitboss.tournament.model.windows import rebuy_closed_reason

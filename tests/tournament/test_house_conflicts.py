@@ -14,7 +14,8 @@ from pitboss.rules.hand import TimeoutPolicy
 from pitboss.rules.table import AbsentPolicy
 from pitboss.rules.tournament import BalanceMover, EqualStackBusts, PenaltyKind, PenaltyMode
 from pitboss.tournament import commands as c
-from pitboss.tournament.features.conduct import ClockExpired, ClockRuling, PenaltyGiven
+from pitboss.tournament.features.absence_and_clock import ClockExpired, ClockRuling
+from pitboss.tournament.features.penalties import PenaltyGiven
 
 from .director_helpers import thc_details
 from .floor_helpers import Floor

@@ -26,7 +26,7 @@ from pitboss.tournament.features.busts import PlayersBusted
 from pitboss.tournament.features.corrections import ButtonCorrected
 from pitboss.tournament.features.creation import TournamentCreated
 from pitboss.tournament.features.hands import HandFinished
-from pitboss.tournament.features.recorded import ShownHand, recorded_hand
+from pitboss.tournament.features.recorded_hands import recorded_hand
 from pitboss.tournament.features.registration import PlayerRegistered
 from pitboss.tournament.features.tables import PlayerMoved, SeatsDrawn, pending
 from pitboss.tournament.features.timekeeping import LevelStarted
@@ -34,6 +34,7 @@ from pitboss.tournament.model.awards import awards
 from pitboss.tournament.model.balancing import Move, MoveReason
 from pitboss.tournament.model.eliminations import RemovalReason
 from pitboss.tournament.model.entries import PlayerChips
+from pitboss.tournament.model.recorded_steps import ShownHand
 from pitboss.tournament.model.words import duration, ordinal
 from pitboss.tournament.reading.narration import DESCRIPTIONS, describe, narrate
 from pitboss.tournament.registry import EVENT_CLASSES, Event

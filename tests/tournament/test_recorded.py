@@ -19,29 +19,29 @@ from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.rules.tournament import PenaltyKind
 from pitboss.rulings import DeadHandCause, Declaration, Outcome, Sanction
 from pitboss.tournament import commands as c
+from pitboss.tournament.features.board_and_pots import AwardPots, RecordBoard, RecordShowdown
 from pitboss.tournament.features.busts import PlayersBusted
-from pitboss.tournament.features.conduct import PenaltyGiven
 from pitboss.tournament.features.hands import HandFinished
-from pitboss.tournament.features.recorded import (
-    AwardPots,
+from pitboss.tournament.features.penalties import PenaltyGiven
+from pitboss.tournament.features.recorded_hands import (
     ChoiceRecorded,
     DealerInputRecorded,
     HeldDeclarationRuled,
-    KillHand,
-    MisdealRecorded,
-    OverrideTableRuling,
-    RecordBoard,
     RecordChoice,
     RecordDealerInput,
-    RecordMisdeal,
-    RecordShowdown,
-    ShownHand,
-    dealer_view,
     pending_options,
     recorded_hand,
     recorded_log,
 )
+from pitboss.tournament.features.table_rulings import (
+    KillHand,
+    MisdealRecorded,
+    OverrideTableRuling,
+    RecordMisdeal,
+    dealer_view,
+)
 from pitboss.tournament.model.entries import PlayerChips
+from pitboss.tournament.model.recorded_steps import ShownHand
 from pitboss.tournament.reading.views import standings_view
 from pitboss.tournament.registry import Event
 from pitboss.tournament.state import replay

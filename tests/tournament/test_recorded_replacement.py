@@ -13,16 +13,16 @@ import pytest
 from pitboss.errors import TournamentError
 from pitboss.ids import TableNo
 from pitboss.rulings import Declaration, Outcome
-from pitboss.tournament.features.recorded import (
+from pitboss.tournament.features.board_and_pots import RecordBoard
+from pitboss.tournament.features.recorded_hands import recorded_log
+from pitboss.tournament.features.table_rulings import (
     ConfirmReplacementCard,
     MisdealRecorded,
-    RecordBoard,
     RecordMisdeal,
     ReplacementCardDealt,
     deal_order,
     dealer_view,
     pending_replacements,
-    recorded_log,
 )
 from pitboss.tournament.reading.narration import describe
 from pitboss.tournament.state import replay

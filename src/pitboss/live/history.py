@@ -2,7 +2,8 @@
 
 The hands the software dealt are read back from the tables' hand streams and replayed through
 the engine (`pitboss.live.hands`); the hands a live dealer recorded (issue 16) are rebuilt from
-the director's log (`pitboss.tournament.features.recorded`). Only hands that are over are written.
+the director's log (`pitboss.tournament.features.recorded_hands`). Only hands that are over are
+written.
 
 A player's own file (`player_history`) is every dealt hand they were dealt cards in, written
 from their seat (``Dealt to``), as PokerStars gives each player after a tournament, with the
@@ -42,7 +43,7 @@ from pitboss.history.stars_players import (
 from pitboss.ids import HandId
 from pitboss.live.hands import hands_as_phh, tournament_hands
 from pitboss.store import EventStore
-from pitboss.tournament.features.recorded import recorded_hand
+from pitboss.tournament.features.recorded_hands import recorded_hand
 from pitboss.tournament.model.awards import awards
 from pitboss.tournament.state import TournamentState
 

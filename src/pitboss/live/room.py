@@ -27,7 +27,7 @@ from pitboss.live.clock import LiveClock, within
 from pitboss.live.hands import HandLog, flush, flush_loop, settle
 from pitboss.live.table import TableRunner, clock_stands
 from pitboss.service.director import LiveTournament
-from pitboss.tournament.features.conduct import MarkAbsent, MarkReturned
+from pitboss.tournament.features.absence_and_clock import MarkAbsent, MarkReturned
 from pitboss.tournament.features.hands import FinishHand, StartHand
 from pitboss.tournament.registry import Command, Event
 from pitboss.tournament.state import Phase, TournamentState

@@ -55,7 +55,7 @@ from pitboss.play.dealing import (
     finish_of,
     setup_of_started_hand,
 )
-from pitboss.tournament.features.conduct import ExpireClock
+from pitboss.tournament.features.absence_and_clock import ExpireClock
 from pitboss.tournament.features.hands import HandStarted, StartHand
 from pitboss.tournament.features.tables import table_wait_reason
 from pitboss.tournament.model import clock as clk

@@ -1,7 +1,7 @@
 """Conduct at the table, for the penalty system: `rule_conduct`.
 
 The ruling names the infraction and its rules and says whether the hand stays live; giving the
-penalty is the director's (`pitboss.tournament.features.conduct`). Exposing cards with action
+penalty is the director's (`pitboss.tournament.features.penalties`). Exposing cards with action
 pending is a penalty but not a dead hand, the penalty starting at the end of the hand (THC 25, 27;
 SLPT 4; TDA 68); discussing hands and one player to a hand (THC 11, 26, 30; SLPT 11; TDA 67);
 soft play may be penalised and chip dumping disqualifies (SLPT 4, 18; THC 25; TDA 69).

@@ -4,7 +4,7 @@ A `DealerInput` comes from outside (a dealer's device, later a web page): `Deale
 checks it field by field and refuses the rest with `RulingError`, saying what is allowed. A
 `Ruling` is a value: the engine `Action` to apply (or none), the chips that go back to the
 player, the chips the player still owes, the chips forfeited, the rule references, a line the
-dealer reads, and any `Infraction` for the penalty system (`pitboss.tournament.features.conduct`).
+dealer reads, and any `Infraction` for the penalty system (`pitboss.tournament.features.penalties`).
 """
 
 from __future__ import annotations
@@ -184,7 +184,7 @@ class Outcome(enum.StrEnum):
 
 
 class InfractionKind(enum.StrEnum):
-    """Conduct the penalty system hears about (`pitboss.tournament.features.conduct` gives
+    """Conduct the penalty system hears about (`pitboss.tournament.features.penalties` gives
     penalties)."""
 
     EXPOSED_CARDS = "exposed_cards"

@@ -3,7 +3,7 @@
 ``GET /t/{stream}/table/{table}/dealer`` is the page and
 ``GET /api/tournaments/{stream}/tables/{table}/recorded`` what it shows, both for the table's
 token or the director's session: the hand in play as
-`pitboss.tournament.features.recorded.dealer_view` has it (the seats with their players' names,
+`pitboss.tournament.features.table_rulings.dealer_view` has it (the seats with their players' names,
 stacks and bets, the pots and side pots with the seats in each, whose turn and the call, the last
 ruling with its rules, the options a ruling
 leaves, the exposed cards to replace: KY 19), or, with no hand in play, the table's players and
@@ -30,16 +30,14 @@ from pitboss.server.deps import AuthDep, HubDep, OptionalSessionDep, table_token
 from pitboss.server.hub import Hub
 from pitboss.server.pages import device_refused, render
 from pitboss.server.play_models import RecordedView
-from pitboss.tournament.features.recorded import (
+from pitboss.tournament.features.recorded_hands import recorded_log
+from pitboss.tournament.features.table_rulings import (
     DealerView,
-    EffectKind,
-    RecordedLog,
-    RulingNote,
     TableRulingOverridden,
     deal_order,
     dealer_view,
-    recorded_log,
 )
+from pitboss.tournament.model.recorded_steps import EffectKind, RecordedLog, RulingNote
 from pitboss.tournament.state import Phase, TournamentState
 
 router = APIRouter()

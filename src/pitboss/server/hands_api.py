@@ -30,7 +30,7 @@ from pitboss.server.deps import AuthDep, DirectorDep, HubDep
 from pitboss.server.hub import Hub
 from pitboss.server.play_models import HandsInPlay
 from pitboss.server.player import hand_view
-from pitboss.tournament.features.recorded import dealer_view
+from pitboss.tournament.features.table_rulings import dealer_view
 from pitboss.tournament.state import TournamentState
 
 router = APIRouter()

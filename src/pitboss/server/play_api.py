@@ -36,7 +36,7 @@ from pitboss.server.pages import render
 from pitboss.server.play_models import DealingStatus, PlayerLink, SeatedLink, SpectatorView
 from pitboss.server.player import player_view, spectator_view
 from pitboss.server.ws_params import ScreenQuery, refuse
-from pitboss.tournament.features.conduct import CallClock
+from pitboss.tournament.features.absence_and_clock import CallClock
 from pitboss.tournament.features.registration import DeclareRebuy
 
 log = logging.getLogger(__name__)

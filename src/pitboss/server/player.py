@@ -37,7 +37,7 @@ from pitboss.money import format_money
 from pitboss.play.offers import OfferKind, rebuy_window
 from pitboss.server import views
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.features.conduct import CallClock, call_clock
+from pitboss.tournament.features.absence_and_clock import CallClock, call_clock
 from pitboss.tournament.features.registration import AddOn, DeclareRebuy
 from pitboss.tournament.model import windows
 from pitboss.tournament.registry import Command

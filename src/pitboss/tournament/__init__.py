@@ -16,8 +16,9 @@ Behind it, in bands (docs/architecture.md; tests/test_layers.py keeps them):
 - `registry` and `state`: the type registry and the state, `apply`/`fold`;
 - `features`: one module per feature owns its commands, events, ``decide`` handlers and
   folds: `creation`, `registration`, `registration_edits`, `timekeeping`, `tables`, `hands`
-  and `busts`, `recorded`, `colour_up`, `conduct`, `prizes`, `side_games`, `corrections`,
-  `counts`;
+  and `busts`, the hands a live dealer records (`recorded_hands`, `board_and_pots`,
+  `table_rulings`), `colour_up`, conduct (`penalties`, `absence_and_clock`), `prizes`,
+  `side_games`, `corrections`, `counts`;
 - `aggregate`, `codec` and the façades `commands` and `events`, above the features;
 - `reading`: views, narration, reports, the blind sheet; nothing of the director imports it.
 
@@ -28,18 +29,21 @@ from __future__ import annotations
 
 from pitboss.tournament.aggregate import catch_up, decide, execute
 from pitboss.tournament.features import (  # the features: importing them registers their types
+    absence_and_clock,
+    board_and_pots,
     busts,
     colour_up,
-    conduct,
     corrections,
     counts,
     creation,
     hands,
+    penalties,
     prizes,
-    recorded,
+    recorded_hands,
     registration,
     registration_edits,
     side_games,
+    table_rulings,
     tables,
     timekeeping,
 )
@@ -53,10 +57,13 @@ FEATURES = (
     timekeeping,
     tables,
     hands,
-    recorded,
+    recorded_hands,
+    board_and_pots,
+    table_rulings,
     busts,
     colour_up,
-    conduct,
+    penalties,
+    absence_and_clock,
     prizes,
     side_games,
     corrections,

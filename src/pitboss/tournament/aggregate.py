@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 from pitboss.cards import RandomSource
 from pitboss.errors import ClockError, TournamentError
+from pitboss.tournament.features.absence_and_clock import OverrideRuling, due_forfeits
 from pitboss.tournament.features.busts import PlayersBusted, TournamentWon
-from pitboss.tournament.features.conduct import OverrideRuling, due_forfeits
 from pitboss.tournament.features.hands import hand_for_hand_complete
 from pitboss.tournament.features.prizes import (
     BY_CHIPS,

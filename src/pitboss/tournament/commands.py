@@ -10,18 +10,15 @@ feature owns it. `COMMAND_TYPES` is every registered command; a new command is a
 
 from __future__ import annotations
 
-from pitboss.tournament.features.colour_up import RaceColourUp, RecordColourUp, SeatedPlayer
-from pitboss.tournament.features.conduct import (
+from pitboss.tournament.features.absence_and_clock import (
     CallClock,
-    ChipPassing,
     ExpireClock,
-    GivePenalty,
     MarkAbsent,
     MarkReturned,
     OverrideRuling,
-    RemoveChips,
-    WithdrawFromPlay,
 )
+from pitboss.tournament.features.board_and_pots import AwardPots, RecordBoard, RecordShowdown
+from pitboss.tournament.features.colour_up import RaceColourUp, RecordColourUp, SeatedPlayer
 from pitboss.tournament.features.corrections import (
     CorrectButton,
     CorrectHand,
@@ -31,6 +28,12 @@ from pitboss.tournament.features.corrections import (
 from pitboss.tournament.features.counts import CountChips
 from pitboss.tournament.features.creation import CreateTournament
 from pitboss.tournament.features.hands import FinishHand, StartHand
+from pitboss.tournament.features.penalties import (
+    ChipPassing,
+    GivePenalty,
+    RemoveChips,
+    WithdrawFromPlay,
+)
 from pitboss.tournament.features.prizes import (
     ApproveDeal,
     CancelDeal,
@@ -39,17 +42,7 @@ from pitboss.tournament.features.prizes import (
     PayPrize,
     ProposeDeal,
 )
-from pitboss.tournament.features.recorded import (
-    AwardPots,
-    ConfirmReplacementCard,
-    KillHand,
-    OverrideTableRuling,
-    RecordBoard,
-    RecordChoice,
-    RecordDealerInput,
-    RecordMisdeal,
-    RecordShowdown,
-)
+from pitboss.tournament.features.recorded_hands import RecordChoice, RecordDealerInput
 from pitboss.tournament.features.registration import (
     AddOn,
     DeclareRebuy,
@@ -67,6 +60,12 @@ from pitboss.tournament.features.side_games import (
     RecordSideGameWinner,
     RegisterSideGame,
     SeatSideGameAlternate,
+)
+from pitboss.tournament.features.table_rulings import (
+    ConfirmReplacementCard,
+    KillHand,
+    OverrideTableRuling,
+    RecordMisdeal,
 )
 from pitboss.tournament.features.tables import (
     BalanceTables,

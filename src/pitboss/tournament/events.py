@@ -9,16 +9,20 @@ maps each stored name to its class. A new event is added here too
 
 from __future__ import annotations
 
-from pitboss.tournament.features.busts import ChipsRemoved, PlayersBusted, TournamentWon
-from pitboss.tournament.features.colour_up import ColourUpRecorded
-from pitboss.tournament.features.conduct import (
+from pitboss.tournament.features.absence_and_clock import (
     ClockCalled,
     ClockExpired,
-    PenaltyGiven,
     PlayerAbsent,
     PlayerReturned,
     RulingOverridden,
 )
+from pitboss.tournament.features.board_and_pots import (
+    BoardRecorded,
+    PotsAwardedAtTable,
+    ShowdownRecorded,
+)
+from pitboss.tournament.features.busts import ChipsRemoved, PlayersBusted, TournamentWon
+from pitboss.tournament.features.colour_up import ColourUpRecorded
 from pitboss.tournament.features.corrections import (
     BustRecorded,
     ButtonCorrected,
@@ -28,6 +32,7 @@ from pitboss.tournament.features.corrections import (
 from pitboss.tournament.features.counts import ChipsCounted
 from pitboss.tournament.features.creation import TournamentCreated
 from pitboss.tournament.features.hands import HandFinished, HandStarted
+from pitboss.tournament.features.penalties import PenaltyGiven
 from pitboss.tournament.features.prizes import (
     BooksClosed,
     DealApproved,
@@ -39,17 +44,10 @@ from pitboss.tournament.features.prizes import (
     PrizeForfeited,
     PrizePaid,
 )
-from pitboss.tournament.features.recorded import (
-    BoardRecorded,
+from pitboss.tournament.features.recorded_hands import (
     ChoiceRecorded,
-    DeadHandRuled,
     DealerInputRecorded,
     HeldDeclarationRuled,
-    MisdealRecorded,
-    PotsAwardedAtTable,
-    ReplacementCardDealt,
-    ShowdownRecorded,
-    TableRulingOverridden,
 )
 from pitboss.tournament.features.registration import (
     AddOnBought,
@@ -66,6 +64,12 @@ from pitboss.tournament.features.side_games import (
     SideGameOptionDeclined,
     SideGameRegistered,
     SideGameWon,
+)
+from pitboss.tournament.features.table_rulings import (
+    DeadHandRuled,
+    MisdealRecorded,
+    ReplacementCardDealt,
+    TableRulingOverridden,
 )
 from pitboss.tournament.features.tables import (
     ButtonPlaced,

@@ -238,7 +238,7 @@ class TournamentState(NamedTuple):
     out_ids: frozenset[PlayerId] = frozenset()
     entry_count: int = 0
     live_count: int = 0
-    # hands a live dealer records (issue 16): `pitboss.tournament.features.recorded.RecordedLog`s
+    # hands a live dealer records (issue 16): `pitboss.tournament.model.recorded_steps.RecordedLog`s
     recorded_hands: Mapping[HandId, tuple[HandSetup, tuple[Event, ...], int]] = EMPTY
 
     @classmethod

@@ -23,8 +23,8 @@ from pitboss.ids import HandId, PlayerId, SeatNo, TableNo
 from pitboss.rules.tournament import EqualStackBusts
 from pitboss.table.positions import Positions
 from pitboss.table.values import HandPlan
+from pitboss.tournament.features.absence_and_clock import no_show_removals
 from pitboss.tournament.features.busts import PlayersBusted
-from pitboss.tournament.features.conduct import no_show_removals
 from pitboss.tournament.features.registration import RebuyBought
 from pitboss.tournament.features.tables import (
     ButtonPlaced,
