@@ -12,6 +12,7 @@ books close.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -25,12 +26,13 @@ from pitboss.tournament.features.counts import tables_to_count
 from pitboss.tournament.model import clock as clk
 from pitboss.tournament.model import ledger as ldg
 from pitboss.tournament.model import windows
-from pitboss.tournament.model.awards import award_of, awards
+from pitboss.tournament.model.awards import Award, award_of, awards
 from pitboss.tournament.model.chop import ChopProposal, ChopWarning, ChopWarningKind, propose_chop
 from pitboss.tournament.model.entries import PlayerStatus, age_on, date_of
 from pitboss.tournament.model.fields import Cents, PositiveCents
 from pitboss.tournament.model.payouts import STANDARD_PAYOUTS, PayoutScheme, compute_payouts
-from pitboss.tournament.registry import Command, Context, Event, folds, handles
+from pitboss.tournament.model.words import chop_words, name_of, ordinal, plural, shares_words
+from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles
 from pitboss.tournament.state import (
     Deal,
     Phase,
@@ -757,6 +759,124 @@ def _approve(s: TournamentState, c: ApproveDeal, ctx: Context) -> list[Event]:
 @handles(CancelDeal)
 def _cancel(s: TournamentState, c: CancelDeal, ctx: Context) -> list[Event]:
     return cancel_deal(s, c, ctx.now)
+
+
+# --- the log's lines --------------------------------------------------------------------------
+
+_LISTED_PRIZES = 9
+
+
+@describes(PayoutsComputed)
+def _payouts_line(e: PayoutsComputed, s: TournamentState) -> str:
+    prizes = [f"{ordinal(n)} {format_money(c)}" for n, c in enumerate(e.prizes_cents, start=1)]
+    more = len(prizes) - _LISTED_PRIZES
+    listed = ", ".join(prizes[:_LISTED_PRIZES]) + (f" and {more} more" if more > 0 else "")
+    return (
+        f"Payouts for {plural(e.entrants, 'entrant')}: prize pool "
+        f"{format_money(e.prize_pool_cents)}, {plural(len(prizes), 'place')} paid"
+        + (f": {listed}" if prizes else "")
+    )
+
+
+def _for_what(award: Award | None) -> str:
+    if award is None:
+        return ""
+    if award.in_deal:
+        return " (deal share)"
+    if award.first == award.last:
+        return f" ({ordinal(award.first)} place)"
+    return f" ({ordinal(award.first)}-{ordinal(award.last)} place, shared)"
+
+
+@describes(PrizePaid)
+def _prize_paid_line(e: PrizePaid, s: TournamentState) -> str:
+    award = award_of(s, e.player_id)
+    due = 0 if award is None else award.due_cents - e.amount_cents
+    still = f"; {format_money(due)} still due" if due > 0 else ""
+    return (
+        f"{format_money(e.amount_cents)} paid to {name_of(s, e.player_id)}{_for_what(award)}{still}"
+    )
+
+
+@describes(PrizeForfeited)
+def _prize_forfeited_line(e: PrizeForfeited, s: TournamentState) -> str:
+    award = award_of(s, e.player_id)
+    return (
+        f"{name_of(s, e.player_id)}'s prize of {format_money(e.amount_cents)}"
+        f"{_for_what(award)} forfeited: {e.reason}"
+    )
+
+
+def _named_warning(state: TournamentState, players: Sequence[PlayerId], warning: str) -> str:
+    """A deal warning starts with the player's id (`pitboss.tournament.features.prizes`): name
+    them."""
+    for pid in players:
+        if warning.startswith(f"{pid} "):
+            return f"{name_of(state, pid)}{warning[len(pid) :]}"
+    return warning
+
+
+@describes(DealProposed)
+def _deal_proposed_line(e: DealProposed, s: TournamentState) -> str:
+    how = chop_words(e.method)
+    forced = ", forced by the time limit" if e.forced else ""
+    left = (
+        f"; {format_money(e.left_to_play_cents)} left to play for" if e.left_to_play_cents else ""
+    )
+    warnings = "".join(f"; warning: {_named_warning(s, e.players, w)}" for w in e.warnings)
+    return (
+        f"Deal {e.deal_id} proposed ({how}{forced}): "
+        f"{shares_words(s, e.players, e.amounts_cents)}{left}{warnings}"
+    )
+
+
+@describes(DealRevised)
+def _deal_revised_line(e: DealRevised, s: TournamentState) -> str:
+    deal = s.deals[e.deal_id]
+    warnings = "".join(f"; warning: {w}" for w in e.warnings)
+    return (
+        f"Deal {e.deal_id} worked out again from the chips now: "
+        f"{shares_words(s, deal.players, e.amounts_cents)}; every player agrees again{warnings}"
+    )
+
+
+@describes(DealConsented)
+def _deal_consented_line(e: DealConsented, s: TournamentState) -> str:
+    deal = s.deals.get(e.deal_id)
+    count = ""
+    if deal is not None:
+        agreed = len(deal.consents | {e.player_id})
+        count = f" ({agreed} of {len(deal.players)})"
+    return f"{name_of(s, e.player_id)} agreed to deal {e.deal_id}{count}"
+
+
+@describes(DealApproved)
+def _deal_approved_line(e: DealApproved, s: TournamentState) -> str:
+    deal = s.deals.get(e.deal_id)
+    if deal is None:
+        return f"Deal {e.deal_id} approved"
+    then = (
+        f"; play goes on for {format_money(deal.left_to_play_cents)}"
+        if deal.left_to_play_cents
+        else "; play is over"
+    )
+    return f"Deal {e.deal_id} approved: {shares_words(s, deal.players, deal.amounts_cents)}{then}"
+
+
+@describes(DealCancelled)
+def _deal_cancelled_line(e: DealCancelled, s: TournamentState) -> str:
+    return f"Deal {e.deal_id} cancelled"
+
+
+@describes(BooksClosed)
+def _books_closed_line(e: BooksClosed, s: TournamentState) -> str:
+    b = s.ledger.balance(s.rules.tournament.prize_pool)
+    forfeited = f", {format_money(b.prizes_forfeited)} forfeited" if b.prizes_forfeited else ""
+    return (
+        f"Books closed: {format_money(b.taken_in)} taken in, {format_money(b.refunds)} "
+        f"refunded, {format_money(b.prizes_paid)} paid in prizes{forfeited}, house share "
+        f"{format_money(b.house_share)}"
+    )
 
 
 __all__ = [

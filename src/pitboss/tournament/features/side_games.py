@@ -33,7 +33,8 @@ from pitboss.rules.table import TablePhase
 from pitboss.tournament.features.tables import SeatReason, seat_newcomer
 from pitboss.tournament.model.entries import PersonalDetails, Player
 from pitboss.tournament.model.fields import Chips
-from pitboss.tournament.registry import Command, Context, Event, folds, handles
+from pitboss.tournament.model.words import joined, plural
+from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles
 from pitboss.tournament.state import (
     Phase,
     SideGameRecord,
@@ -772,6 +773,55 @@ def _decline(s: TournamentState, c: DeclineSideGameOption, ctx: Context) -> list
 @handles(SeatSideGameAlternate)
 def _seat_alternate(s: TournamentState, c: SeatSideGameAlternate, ctx: Context) -> list[Event]:
     return seat_alternate(s, c, ctx.now)
+
+
+# --- the log's lines --------------------------------------------------------------------------
+
+
+@describes(SideGameEntered)
+def _side_entered_line(e: SideGameEntered, s: TournamentState) -> str:
+    source = "a side game" if e.side_game_id is None else f"side game {e.side_game_id}"
+    killed = ", killing the side-game stack" if e.killed_side_stack else ""
+    rule = "SLPT 29.2.1" if e.killed_side_stack else "SLPT 29"
+    return f"{e.name} entered the main event from {source} with {e.chips:,} chips{killed} ({rule})"
+
+
+@describes(SideGameRegistered)
+def _side_registered_line(e: SideGameRegistered, s: TournamentState) -> str:
+    return (
+        f"Side game {e.side_game_id} registered: {plural(len(e.players), 'player')}, "
+        f"{plural(e.seats, 'seat')} (SLPT 29.5): {joined(list(e.players))}"
+    )
+
+
+@describes(SideGameWon)
+def _side_won_line(e: SideGameWon, s: TournamentState) -> str:
+    return f"{e.winner} won side game {e.side_game_id} and may enter the main event (SLPT 29)"
+
+
+@describes(SideGameChipsCounted)
+def _side_counted_line(e: SideGameChipsCounted, s: TournamentState) -> str:
+    stacks = ", ".join(f"{st.name} {st.chips:,}" for st in e.stacks)
+    return (
+        f"Side game {e.side_game_id} counted after {plural(e.hands_played, 'hand')}: "
+        f"{stacks or 'nobody left'} (SLPT 29.2-29.4)"
+    )
+
+
+@describes(SideGameOptionDeclined)
+def _side_declined_line(e: SideGameOptionDeclined, s: TournamentState) -> str:
+    return (
+        f"{e.name} stays in side game {e.side_game_id}: the option to enter passes to the "
+        "next biggest stack (SLPT 29.2.2, 29.3)"
+    )
+
+
+@describes(SideGameAlternateSeated)
+def _side_alternate_line(e: SideGameAlternateSeated, s: TournamentState) -> str:
+    return (
+        f"{e.name} seated as side game {e.side_game_id}'s alternate: {e.starting_stack:,} "
+        f"chips less {e.blinds_passed:,} in blinds passed, {e.chips:,} (SLPT 29.6)"
+    )
 
 
 __all__ = [

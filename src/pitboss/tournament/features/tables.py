@@ -47,7 +47,8 @@ from pitboss.tournament.model.entries import PlayerStatus
 from pitboss.tournament.model.fields import SeatNumber, TableNumber
 from pitboss.tournament.model.seating import DrawnTable, draw_newcomer_seat, draw_tables
 from pitboss.tournament.model.seatmap import Tables
-from pitboss.tournament.registry import Command, Context, Event, folds, handles
+from pitboss.tournament.model.words import name_of, plural
+from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles
 from pitboss.tournament.state import (
     Phase,
     TournamentState,
@@ -773,6 +774,91 @@ def _move(s: TournamentState, c: MovePlayer, ctx: Context) -> list[Event]:
         reason=MoveReason.DIRECTOR,
     )
     return ctx.settle(s, [PlayerMoved(at=ctx.now, move=move)])
+
+
+# --- the log's lines --------------------------------------------------------------------------
+
+
+@describes(SeatsDrawn)
+def _drawn_line(e: SeatsDrawn, s: TournamentState) -> str:
+    players = sum(len(t.seats) for t in e.tables)
+    if len(e.tables) == 1:
+        buttons = f"button seat {e.tables[0].button}"
+    else:
+        buttons = "buttons " + ", ".join(f"table {t.table} seat {t.button}" for t in e.tables)
+    if e.reason is DrawReason.FINAL_TABLE:
+        return f"Final table drawn: {plural(players, 'player')}; {buttons} (KY 8b)"
+    counted = f"{plural(len(e.tables), 'table')}, {plural(players, 'player')}"
+    if e.reason is DrawReason.REDRAW:
+        return f"Seats redrawn: {counted}; {buttons} (WSOP 67c)"
+    return f"Seats drawn: {counted}; {buttons}"
+
+
+@describes(TableOpened)
+def _opened_line(e: TableOpened, s: TournamentState) -> str:
+    return f"Table {e.table} opened with {plural(e.seat_count, 'seat')}"
+
+
+@describes(TableResized)
+def _resized_line(e: TableResized, s: TournamentState) -> str:
+    table = s.tables.get(e.table)
+    was = "" if table is None else f"from {table.seat_count} "
+    return f"Table {e.table} went {was}to {plural(e.seat_count, 'seat')} (THC 5)"
+
+
+@describes(ButtonPlaced)
+def _button_line(e: ButtonPlaced, s: TournamentState) -> str:
+    drawn = e.table
+    who = next((a.player_id for a in drawn.seats if a.seat == drawn.button), None)
+    seat = f"seat {drawn.button}" + ("" if who is None else f" ({name_of(s, who)})")
+    how = " by high-card draw" if drawn.draw else ", where the button starts (THC 9)"
+    return f"First button at table {drawn.table}: {seat}{how}"
+
+
+_SEATED: Mapping[SeatReason, str] = {
+    SeatReason.LATE: "late registration, TDA 8A",
+    SeatReason.RE_ENTRY: "re-entry, TDA 8A",
+    SeatReason.REBUY: "back in by a re-buy",
+    SeatReason.ALTERNATE: "alternate, TDA 8A",
+    SeatReason.SIDE_GAME: "from a side game, SLPT 29",
+    SeatReason.CORRECTION: "back in after a corrected hand",
+}
+
+
+@describes(PlayerSeated)
+def _seated_line(e: PlayerSeated, s: TournamentState) -> str:
+    return (
+        f"{name_of(s, e.player_id)} seated at table {e.table} seat {e.seat} ({_SEATED[e.reason]})"
+    )
+
+
+_MOVED: Mapping[MoveReason, str] = {
+    MoveReason.BALANCE: "balancing",
+    MoveReason.BREAK: "table broken",
+    MoveReason.CONSOLIDATE: "the table loses seats, THC 5",
+    MoveReason.DIRECTOR: "director's correction, TDA 7",
+    MoveReason.UNDO: "move undone",
+}
+
+
+def _move_words(s: TournamentState, m: Move) -> str:
+    return (
+        f"{name_of(s, m.player_id)} moved from table {m.from_table} seat {m.from_seat} to "
+        f"table {m.to_table} seat {m.to_seat}"
+    )
+
+
+@describes(PlayerMoved)
+def _moved_line(e: PlayerMoved, s: TournamentState) -> str:
+    return f"{_move_words(s, e.move)} ({_MOVED[e.move.reason]})"
+
+
+@describes(TableBroken)
+def _broken_line(e: TableBroken, s: TournamentState) -> str:
+    moves = ", ".join(
+        f"{name_of(s, m.player_id)} to table {m.to_table} seat {m.to_seat}" for m in e.moves
+    )
+    return f"Table {e.table} broken (TDA 10B): {moves or 'nobody to move'}"
 
 
 __all__ = [
