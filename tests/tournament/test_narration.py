@@ -28,7 +28,8 @@ from pitboss.tournament.features.creation import TournamentCreated
 from pitboss.tournament.features.hands import HandFinished
 from pitboss.tournament.features.recorded import ShownHand, recorded_hand
 from pitboss.tournament.features.registration import PlayerRegistered
-from pitboss.tournament.features.tables import PlayerMoved, SeatsDrawn, pending
+from pitboss.tournament.features.seat_changes import PlayerMoved, pending
+from pitboss.tournament.features.tables import SeatsDrawn
 from pitboss.tournament.features.timekeeping import LevelStarted
 from pitboss.tournament.model.awards import awards
 from pitboss.tournament.model.balancing import Move, MoveReason

@@ -15,8 +15,9 @@ Behind it, in bands (docs/architecture.md; tests/test_layers.py keeps them):
   `balancing`, `eliminations`, `payouts`, `chop`, `icm`, `awards`, `windows`, ...);
 - `registry` and `state`: the type registry and the state, `apply`/`fold`;
 - `features`: one module per feature owns its commands, events, ``decide`` handlers and
-  folds: `creation`, `registration`, `registration_edits`, `timekeeping`, `tables`, `hands`
-  and `busts`, `recorded`, `colour_up`, `conduct`, `prizes`, `side_games`, `corrections`,
+  folds, and its events' log lines: `creation`, `registration`, `registration_edits`,
+  `timekeeping`, `tables` and `seat_changes`, `hands` and `busts`, `recorded`, `colour_up`,
+  `conduct`, `prizes` and `deals`, `side_games` and `side_game_entries`, `corrections`,
   `counts`;
 - `aggregate`, `codec` and the façades `commands` and `events`, above the features;
 - `reading`: views, narration, reports, the blind sheet; nothing of the director imports it.
@@ -34,11 +35,14 @@ from pitboss.tournament.features import (  # the features: importing them regist
     corrections,
     counts,
     creation,
+    deals,
     hands,
     prizes,
     recorded,
     registration,
     registration_edits,
+    seat_changes,
+    side_game_entries,
     side_games,
     tables,
     timekeeping,
@@ -52,13 +56,16 @@ FEATURES = (
     registration_edits,
     timekeeping,
     tables,
+    seat_changes,
     hands,
     recorded,
     busts,
     colour_up,
     conduct,
     prizes,
+    deals,
     side_games,
+    side_game_entries,
     corrections,
     counts,
 )

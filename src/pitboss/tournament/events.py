@@ -27,14 +27,16 @@ from pitboss.tournament.features.corrections import (
 )
 from pitboss.tournament.features.counts import ChipsCounted
 from pitboss.tournament.features.creation import TournamentCreated
-from pitboss.tournament.features.hands import HandFinished, HandStarted
-from pitboss.tournament.features.prizes import (
-    BooksClosed,
+from pitboss.tournament.features.deals import (
     DealApproved,
     DealCancelled,
     DealConsented,
     DealProposed,
     DealRevised,
+)
+from pitboss.tournament.features.hands import HandFinished, HandStarted
+from pitboss.tournament.features.prizes import (
+    BooksClosed,
     PayoutsComputed,
     PrizeForfeited,
     PrizePaid,
@@ -59,23 +61,16 @@ from pitboss.tournament.features.registration import (
     RebuyDeclared,
 )
 from pitboss.tournament.features.registration_edits import RegistrationEdited
+from pitboss.tournament.features.seat_changes import PlayerMoved, TableBroken, TableResized
+from pitboss.tournament.features.side_game_entries import SideGameEntered
 from pitboss.tournament.features.side_games import (
     SideGameAlternateSeated,
     SideGameChipsCounted,
-    SideGameEntered,
     SideGameOptionDeclined,
     SideGameRegistered,
     SideGameWon,
 )
-from pitboss.tournament.features.tables import (
-    ButtonPlaced,
-    PlayerMoved,
-    PlayerSeated,
-    SeatsDrawn,
-    TableBroken,
-    TableOpened,
-    TableResized,
-)
+from pitboss.tournament.features.tables import ButtonPlaced, PlayerSeated, SeatsDrawn, TableOpened
 from pitboss.tournament.features.timekeeping import (
     BreakStarted,
     ClockAdjusted,

@@ -3,7 +3,7 @@
 Each hand records the level in force when it started (TDA 23, THC 4, SLPT 12). At a table the
 director seats, the hand is dealt by the dead-button rule (TDA 32) with newcomers waiting
 between the small blind and the button (TDA 10A), only when no seat change, break or
-hand-for-hand hold is due (`pitboss.tournament.features.tables.table_wait_reason`); THC 7's
+hand-for-hand hold is due (`pitboss.tournament.features.seat_changes.table_wait_reason`); THC 7's
 no-shows there are removed first. A finished hand reports the stacks of everyone in it, which must
 conserve chips; a declared re-buy is binding and is made when the player's hand ends, its chips
 played
@@ -26,12 +26,8 @@ from pitboss.table.values import HandPlan
 from pitboss.tournament.features.busts import PlayersBusted
 from pitboss.tournament.features.conduct import no_show_removals
 from pitboss.tournament.features.registration import RebuyBought
-from pitboss.tournament.features.tables import (
-    ButtonPlaced,
-    known_table,
-    planned_hand,
-    table_wait_reason,
-)
+from pitboss.tournament.features.seat_changes import table_wait_reason
+from pitboss.tournament.features.tables import ButtonPlaced, known_table, planned_hand
 from pitboss.tournament.model.eliminations import rank_busts
 from pitboss.tournament.model.entries import PlayerChips
 from pitboss.tournament.model.fields import TableNumber
