@@ -17,7 +17,7 @@ ANSWERS = [
     ("**The dead button**", "tournament/features/hands.py", "def plan_of_started_hand"),
     ("**The re-buy window**", "src/pitboss/tournament/model/windows.py", "def rebuy_closed_reason"),
     ("**The KY 11 chop**", "src/pitboss/tournament/model/chop.py", "KY 11"),
-    ("**The KY 11 chop**", "tournament/features/prizes.py", "KY 11"),
+    ("**The KY 11 chop**", "tournament/features/deals.py", "def propose_deal"),
     ("**The 50% rule**", "src/pitboss/rulings/betting.py", "def _chips_raise"),
     ("**A misdeal**", "src/pitboss/rulings/deal.py", "def rule_exposed_on_deal"),
     ("**A misdeal**", "tournament/features/table_rulings.py", "class RecordMisdeal"),

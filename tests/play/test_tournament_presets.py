@@ -30,7 +30,8 @@ from pitboss.tournament.features.busts import ChipsRemoved, PlayersBusted
 from pitboss.tournament.features.colour_up import ColourUpRecorded
 from pitboss.tournament.features.hands import HandFinished, HandStarted
 from pitboss.tournament.features.registration import AddOnBought, PlayerRegistered, RebuyBought
-from pitboss.tournament.features.tables import DrawReason, PlayerMoved, SeatsDrawn, TableBroken
+from pitboss.tournament.features.seat_changes import PlayerMoved, TableBroken
+from pitboss.tournament.features.tables import DrawReason, SeatsDrawn
 from pitboss.tournament.features.timekeeping import HandForHandEnded, HandForHandStarted
 from pitboss.tournament.state import Phase, TournamentState, apply, replay
 

@@ -30,7 +30,7 @@ from pitboss.rules import RuleSet
 from pitboss.rules.tournament import BalanceThreshold
 from pitboss.tournament.aggregate import decide
 from pitboss.tournament.features.penalties import WithdrawFromPlay
-from pitboss.tournament.features.tables import PlayerMoved
+from pitboss.tournament.features.seat_changes import PlayerMoved
 
 ACTION_SECONDS = 6
 PLAYERS = 11  # two tables of six seats: six and five

@@ -30,7 +30,7 @@ from pitboss.service import DirectorService, seeded_random
 from pitboss.store import open_store
 from pitboss.tournament import commands as c
 from pitboss.tournament.codec import decode_log, encode_command
-from pitboss.tournament.features.tables import pending
+from pitboss.tournament.features.seat_changes import pending
 from pitboss.tournament.model.entries import PersonalDetails, PlayerChips
 from pitboss.tournament.state import Phase, TournamentState, replay_log
 

@@ -15,7 +15,7 @@ from pitboss.rules import RuleSet
 from pitboss.service import DirectorService, LiveTournament, UndoError, seeded_random, snapshots
 from pitboss.store import EventStore, open_store
 from pitboss.tournament import commands as c
-from pitboss.tournament.features.tables import pending
+from pitboss.tournament.features.seat_changes import pending
 from pitboss.tournament.model.entries import PersonalDetails, PlayerChips
 from pitboss.tournament.state import Phase, replay_log
 

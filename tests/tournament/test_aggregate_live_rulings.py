@@ -25,14 +25,13 @@ from pitboss.tournament.aggregate import decide
 from pitboss.tournament.features.busts import PlayersBusted
 from pitboss.tournament.features.hands import HandStarted
 from pitboss.tournament.features.registration import PlayerWithdrew, WithdrawalReason
-from pitboss.tournament.features.tables import (
-    SeatsDrawn,
+from pitboss.tournament.features.seat_changes import (
     TableBroken,
-    TableOpened,
     TableResized,
     pending,
     table_wait_reason,
 )
+from pitboss.tournament.features.tables import SeatsDrawn, TableOpened
 from pitboss.tournament.model.balancing import BalanceContext, Move, next_decision
 from pitboss.tournament.model.entries import PlayerChips
 from pitboss.tournament.state import Phase

@@ -22,8 +22,9 @@ from pitboss.tournament import commands as c
 from pitboss.tournament.features.busts import ChipsRemoved, PlayersBusted
 from pitboss.tournament.features.hands import HandFinished
 from pitboss.tournament.features.registration import PlayerRegistered, RebuyBought
-from pitboss.tournament.features.side_games import SideGameEntered
-from pitboss.tournament.features.tables import PlayerMoved, PlayerSeated, TableBroken, context
+from pitboss.tournament.features.seat_changes import PlayerMoved, TableBroken, context
+from pitboss.tournament.features.side_game_entries import SideGameEntered
+from pitboss.tournament.features.tables import PlayerSeated
 from pitboss.tournament.features.timekeeping import BreakStarted, LevelStarted
 from pitboss.tournament.model.balancing import holding_seats, tables_required
 from pitboss.tournament.model.windows import can_come_back

@@ -24,7 +24,8 @@ from pitboss.tournament.aggregate import decide
 from pitboss.tournament.features.busts import PlayersBusted
 from pitboss.tournament.features.colour_up import ColourUpRecorded
 from pitboss.tournament.features.hands import plan_of_started_hand
-from pitboss.tournament.features.tables import PlayerMoved, hand_plan
+from pitboss.tournament.features.seat_changes import PlayerMoved
+from pitboss.tournament.features.tables import hand_plan
 from pitboss.tournament.features.timekeeping import BreakStarted, LevelStarted
 from pitboss.tournament.model import structure as structure_module
 from pitboss.tournament.model.eliminations import RACED_OUT

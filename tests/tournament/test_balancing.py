@@ -13,13 +13,8 @@ from pitboss.rules import RuleSet
 from pitboss.rules.tournament import BalanceMover, TableOrder
 from pitboss.table.seats import TableSeats
 from pitboss.tournament import commands as c
-from pitboss.tournament.features.tables import (
-    DrawReason,
-    PlayerMoved,
-    SeatsDrawn,
-    TableBroken,
-    context,
-)
+from pitboss.tournament.features.seat_changes import PlayerMoved, TableBroken, context
+from pitboss.tournament.features.tables import DrawReason, SeatsDrawn
 from pitboss.tournament.model.balancing import (
     BalanceContext,
     BreakTable,

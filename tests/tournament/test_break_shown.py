@@ -13,7 +13,7 @@ import pytest
 from pitboss.errors import SeatingError
 from pitboss.ids import PlayerId, SeatNo, TableNo
 from pitboss.tournament import commands as c
-from pitboss.tournament.features.tables import BreakSeat, TableBroken, pending
+from pitboss.tournament.features.seat_changes import BreakSeat, TableBroken, pending
 from pitboss.tournament.model.balancing import BreakTable, Move
 from pitboss.tournament.reading.views import seat_change_view
 

@@ -16,7 +16,7 @@ from pitboss.tournament import commands as c
 from pitboss.tournament.features.busts import ChipsRemoved
 from pitboss.tournament.features.colour_up import ColourUpRecorded
 from pitboss.tournament.features.counts import ChipsCounted
-from pitboss.tournament.features.prizes import DealRevised
+from pitboss.tournament.features.deals import DealRevised
 from pitboss.tournament.features.registration import AddOnBought, PlayerRegistered, RebuyBought
 from pitboss.tournament.model.entries import PlayerChips
 from pitboss.tournament.reading.narration import describe

@@ -57,7 +57,7 @@ from pitboss.service import DirectorService, LiveTournament, seeded_random
 from pitboss.store import EventStore, open_store
 from pitboss.tournament.aggregate import catch_up
 from pitboss.tournament.codec import decode_command, decode_log, encode_event
-from pitboss.tournament.features.tables import pending, table_wait_reason
+from pitboss.tournament.features.seat_changes import pending, table_wait_reason
 from pitboss.tournament.model.awards import award_of, awards
 from pitboss.tournament.model.entries import PRIVATE_FIELDS, PersonalDetails, PublicPlayer
 from pitboss.tournament.model.structure import Period, PeriodKind

@@ -28,7 +28,8 @@ from pitboss.tournament.features.creation import TournamentCreated
 from pitboss.tournament.features.hands import HandFinished
 from pitboss.tournament.features.recorded_hands import recorded_hand
 from pitboss.tournament.features.registration import PlayerRegistered
-from pitboss.tournament.features.tables import PlayerMoved, SeatsDrawn, pending
+from pitboss.tournament.features.seat_changes import PlayerMoved, pending
+from pitboss.tournament.features.tables import SeatsDrawn
 from pitboss.tournament.features.timekeeping import LevelStarted
 from pitboss.tournament.model.awards import awards
 from pitboss.tournament.model.balancing import Move, MoveReason
@@ -379,6 +380,17 @@ def _named_players(event: Event) -> set[str]:
 def test_every_event_type_has_a_description_of_its_own() -> None:
     assert set(DESCRIPTIONS) == set(EVENT_CLASSES.values())
     assert len(set(DESCRIPTIONS.values())) == len(DESCRIPTIONS)  # no shared fallback
+
+
+def test_each_event_s_line_is_written_next_to_the_event_in_its_feature_module() -> None:
+    """Issue 27: an event and its log line live in one feature module, so a new event cannot
+    be added without its words, and a feature is read whole in one place."""
+    apart = sorted(
+        f"{cls.__name__} ({cls.__module__}): {DESCRIPTIONS[cls].__module__}"
+        for cls in EVENT_CLASSES.values()
+        if DESCRIPTIONS[cls].__module__ != cls.__module__
+    )
+    assert apart == []
 
 
 def test_the_four_nights_between_them_narrate_every_event_type() -> None:

@@ -8,11 +8,10 @@ from pitboss.errors import RegistrationError, SeatingError
 from pitboss.ids import PlayerId
 from pitboss.rules.table import TablePhase
 from pitboss.tournament import commands as c
+from pitboss.tournament.features.side_game_entries import SideGameEntered, average_stack
 from pitboss.tournament.features.side_games import (
     SideGame,
-    SideGameEntered,
     alternate_stack,
-    average_stack,
     entry_order,
     side_game_seats,
 )

@@ -8,7 +8,8 @@ import pytest
 from pitboss.errors import RegistrationError
 from pitboss.ids import PlayerId
 from pitboss.tournament import commands as c
-from pitboss.tournament.features.side_games import SideGameEntered, option_holder
+from pitboss.tournament.features.side_game_entries import SideGameEntered
+from pitboss.tournament.features.side_games import option_holder
 from pitboss.tournament.state import SideGameStack
 
 from .floor_helpers import Floor

@@ -5,8 +5,9 @@ A `TableRunner` is one asyncio task per table. In a loop it:
 1. waits until the table may deal: play is on and the director's clock runs (a paused clock
    deals no new hand; the hands in play finish), not on a break (a colour-up at the break or at
    the start of a level is raced first, TDA 24 / KY 2, KY 10), no seat change, break of the
-   table or hand-for-hand hold is due (`pitboss.tournament.features.tables.table_wait_reason`: TDA
-   10B, 11; RP-8), two players seated, and the room has not paused it;
+   table or hand-for-hand hold is due
+   (`pitboss.tournament.features.seat_changes.table_wait_reason`: TDA 10B, 11; RP-8), two
+   players seated, and the room has not paused it;
 2. starts the hand through the director (``StartHand``): the director's plan deals the dead
    button (TDA 32), heads-up (TDA 34B), newcomers (TDA 10A) and absent seats (TDA 30; THC 6);
 3. shuffles with the service's random source (the operating system's CSPRNG in production)
@@ -57,7 +58,7 @@ from pitboss.play.dealing import (
 )
 from pitboss.tournament.features.absence_and_clock import ExpireClock
 from pitboss.tournament.features.hands import HandStarted, StartHand
-from pitboss.tournament.features.tables import table_wait_reason
+from pitboss.tournament.features.seat_changes import table_wait_reason
 from pitboss.tournament.model import clock as clk
 from pitboss.tournament.registry import Command, Event
 from pitboss.tournament.state import ClockCall, Phase, TournamentState

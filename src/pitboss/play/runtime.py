@@ -74,8 +74,9 @@ from pitboss.rules import RuleSet
 from pitboss.table.seats import TableSeats
 from pitboss.tournament.aggregate import decide
 from pitboss.tournament.features.busts import PlayersBusted
+from pitboss.tournament.features.deals import ApproveDeal, DealProposed, ProposeDeal
 from pitboss.tournament.features.hands import HandStarted, StartHand
-from pitboss.tournament.features.prizes import ApproveDeal, DealProposed, PayPrize, ProposeDeal
+from pitboss.tournament.features.prizes import PayPrize
 from pitboss.tournament.features.registration import (
     AddOn,
     AddOnBought,
@@ -83,12 +84,8 @@ from pitboss.tournament.features.registration import (
     RebuyBought,
     RegisterPlayer,
 )
-from pitboss.tournament.features.tables import (
-    SeatsDrawn,
-    TableOpened,
-    held_tables,
-    table_wait_reason,
-)
+from pitboss.tournament.features.seat_changes import held_tables, table_wait_reason
+from pitboss.tournament.features.tables import SeatsDrawn, TableOpened
 from pitboss.tournament.features.timekeeping import LevelStarted, StartTournament, Tick
 from pitboss.tournament.model import clock as clk
 from pitboss.tournament.model import windows

@@ -29,7 +29,7 @@ from pitboss.server import views
 from pitboss.service import DirectorService, LiveTournament, NeverBack, Outcome
 from pitboss.service.director import Clock, RandomFactory
 from pitboss.store.protocol import EventStore
-from pitboss.tournament.features.tables import pending
+from pitboss.tournament.features.seat_changes import pending
 from pitboss.tournament.model.balancing import BreakTable
 from pitboss.tournament.registry import Command
 from pitboss.tournament.state import TournamentState

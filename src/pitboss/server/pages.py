@@ -32,7 +32,7 @@ from pitboss.server.hub import Hub, public_role
 from pitboss.server.sheet import SheetError, check_players, parse_start, render_sheet
 from pitboss.server.views import move_payload
 from pitboss.store.chain import format_hash, head_link
-from pitboss.tournament.features.tables import TableBroken
+from pitboss.tournament.features.seat_changes import TableBroken
 from pitboss.tournament.model.words import ordinal
 from pitboss.tournament.reading.sheet import blind_sheet
 

@@ -29,7 +29,7 @@ from pitboss.money import format_money
 from pitboss.rules.tournament import AnteMode, ChopMethod, RefundPolicy, TimeLimitAction
 from pitboss.server.public_text import public_text
 from pitboss.tournament.features.counts import is_dealt_by_a_person, tables_to_count
-from pitboss.tournament.features.prizes import BY_CHIPS, counts_since
+from pitboss.tournament.features.deals import BY_CHIPS, counts_since
 from pitboss.tournament.features.tables import capacity
 from pitboss.tournament.features.timekeeping import caught_up
 from pitboss.tournament.model import windows

@@ -19,6 +19,10 @@ Behind it, in bands (docs/architecture.md; tests/test_layers.py keeps them):
   and `busts`, the hands a live dealer records (`recorded_hands`, `board_and_pots`,
   `table_rulings`), `colour_up`, conduct (`penalties`, `absence_and_clock`), `prizes`,
   `side_games`, `corrections`, `counts`;
+  folds, and its events' log lines: `creation`, `registration`, `registration_edits`,
+  `timekeeping`, `tables` and `seat_changes`, `hands` and `busts`, `recorded`, `colour_up`,
+  `conduct`, `prizes` and `deals`, `side_games` and `side_game_entries`, `corrections`,
+  `counts`;
 - `aggregate`, `codec` and the façades `commands` and `events`, above the features;
 - `reading`: views, narration, reports, the blind sheet; nothing of the director imports it.
 
@@ -36,12 +40,15 @@ from pitboss.tournament.features import (  # the features: importing them regist
     corrections,
     counts,
     creation,
+    deals,
     hands,
     penalties,
     prizes,
     recorded_hands,
     registration,
     registration_edits,
+    seat_changes,
+    side_game_entries,
     side_games,
     table_rulings,
     tables,
@@ -56,6 +63,7 @@ FEATURES = (
     registration_edits,
     timekeeping,
     tables,
+    seat_changes,
     hands,
     recorded_hands,
     board_and_pots,
@@ -65,7 +73,9 @@ FEATURES = (
     penalties,
     absence_and_clock,
     prizes,
+    deals,
     side_games,
+    side_game_entries,
     corrections,
     counts,
 )

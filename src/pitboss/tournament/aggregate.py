@@ -24,16 +24,10 @@ from pitboss.cards import RandomSource
 from pitboss.errors import ClockError, TournamentError
 from pitboss.tournament.features.absence_and_clock import OverrideRuling, due_forfeits
 from pitboss.tournament.features.busts import PlayersBusted, TournamentWon
+from pitboss.tournament.features.deals import BY_CHIPS, revised_deals
 from pitboss.tournament.features.hands import hand_for_hand_complete
-from pitboss.tournament.features.prizes import (
-    BY_CHIPS,
-    CloseBooks,
-    PayPrize,
-    payouts_and_state,
-    revised_deals,
-    with_payouts,
-)
-from pitboss.tournament.features.tables import resizes, seat_changes
+from pitboss.tournament.features.prizes import CloseBooks, PayPrize, payouts_and_state, with_payouts
+from pitboss.tournament.features.seat_changes import resizes, seat_changes
 from pitboss.tournament.features.timekeeping import (
     HandForHandEnded,
     HandForHandStarted,

@@ -27,6 +27,7 @@ from pitboss.tournament.features.corrections import (
 )
 from pitboss.tournament.features.counts import CountChips
 from pitboss.tournament.features.creation import CreateTournament
+from pitboss.tournament.features.deals import ApproveDeal, CancelDeal, ConsentToDeal, ProposeDeal
 from pitboss.tournament.features.hands import FinishHand, StartHand
 from pitboss.tournament.features.penalties import (
     ChipPassing,
@@ -34,14 +35,7 @@ from pitboss.tournament.features.penalties import (
     RemoveChips,
     WithdrawFromPlay,
 )
-from pitboss.tournament.features.prizes import (
-    ApproveDeal,
-    CancelDeal,
-    CloseBooks,
-    ConsentToDeal,
-    PayPrize,
-    ProposeDeal,
-)
+from pitboss.tournament.features.prizes import CloseBooks, PayPrize
 from pitboss.tournament.features.recorded_hands import RecordChoice, RecordDealerInput
 from pitboss.tournament.features.registration import (
     AddOn,
@@ -53,9 +47,15 @@ from pitboss.tournament.features.registration import (
     WithdrawPlayer,
 )
 from pitboss.tournament.features.registration_edits import EditRegistration
+from pitboss.tournament.features.seat_changes import (
+    BalanceTables,
+    ConfirmSeatChange,
+    MovePlayer,
+    UndoMove,
+)
+from pitboss.tournament.features.side_game_entries import EnterFromSideGame
 from pitboss.tournament.features.side_games import (
     DeclineSideGameOption,
-    EnterFromSideGame,
     RecordSideGameChips,
     RecordSideGameWinner,
     RegisterSideGame,
@@ -67,13 +67,7 @@ from pitboss.tournament.features.table_rulings import (
     OverrideTableRuling,
     RecordMisdeal,
 )
-from pitboss.tournament.features.tables import (
-    BalanceTables,
-    ConfirmSeatChange,
-    DrawSeats,
-    MovePlayer,
-    UndoMove,
-)
+from pitboss.tournament.features.tables import DrawSeats
 from pitboss.tournament.features.timekeeping import (
     AdjustClock,
     EndHandForHand,

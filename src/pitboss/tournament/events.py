@@ -31,15 +31,17 @@ from pitboss.tournament.features.corrections import (
 )
 from pitboss.tournament.features.counts import ChipsCounted
 from pitboss.tournament.features.creation import TournamentCreated
-from pitboss.tournament.features.hands import HandFinished, HandStarted
-from pitboss.tournament.features.penalties import PenaltyGiven
-from pitboss.tournament.features.prizes import (
-    BooksClosed,
+from pitboss.tournament.features.deals import (
     DealApproved,
     DealCancelled,
     DealConsented,
     DealProposed,
     DealRevised,
+)
+from pitboss.tournament.features.hands import HandFinished, HandStarted
+from pitboss.tournament.features.penalties import PenaltyGiven
+from pitboss.tournament.features.prizes import (
+    BooksClosed,
     PayoutsComputed,
     PrizeForfeited,
     PrizePaid,
@@ -57,10 +59,11 @@ from pitboss.tournament.features.registration import (
     RebuyDeclared,
 )
 from pitboss.tournament.features.registration_edits import RegistrationEdited
+from pitboss.tournament.features.seat_changes import PlayerMoved, TableBroken, TableResized
+from pitboss.tournament.features.side_game_entries import SideGameEntered
 from pitboss.tournament.features.side_games import (
     SideGameAlternateSeated,
     SideGameChipsCounted,
-    SideGameEntered,
     SideGameOptionDeclined,
     SideGameRegistered,
     SideGameWon,
@@ -71,15 +74,7 @@ from pitboss.tournament.features.table_rulings import (
     ReplacementCardDealt,
     TableRulingOverridden,
 )
-from pitboss.tournament.features.tables import (
-    ButtonPlaced,
-    PlayerMoved,
-    PlayerSeated,
-    SeatsDrawn,
-    TableBroken,
-    TableOpened,
-    TableResized,
-)
+from pitboss.tournament.features.tables import ButtonPlaced, PlayerSeated, SeatsDrawn, TableOpened
 from pitboss.tournament.features.timekeeping import (
     BreakStarted,
     ClockAdjusted,

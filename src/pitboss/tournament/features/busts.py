@@ -9,13 +9,17 @@ A re-buy or a reinstatement takes a bust back (`back_in`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.tournament.model import clock as clk
-from pitboss.tournament.model.eliminations import Bust, BustRecord, RemovalReason
-from pitboss.tournament.registry import Event, folds
-from pitboss.tournament.state import Forfeit, Phase, TournamentState, with_player
+from pitboss.tournament.model import windows
+from pitboss.tournament.model.awards import award_of
+from pitboss.tournament.model.eliminations import RACED_OUT, Bust, BustRecord, RemovalReason
+from pitboss.tournament.model.words import joined, name_of, place_words, prize_words, removal_words
+from pitboss.tournament.registry import Event, describes, folds
+from pitboss.tournament.state import Forfeit, Phase, TournamentState, apply, with_player
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -128,6 +132,69 @@ def eliminate(
         )
     )
     return events
+
+
+# --- the log's lines --------------------------------------------------------------------------
+
+
+def _out(reason: str) -> str:
+    if reason == "bust":
+        return "busted"
+    if reason == RACED_OUT:
+        return "was raced out at the colour-up"
+    try:
+        return f"is out ({removal_words(RemovalReason(reason))})"
+    except ValueError:
+        return f"is out ({reason.replace('_', ' ')})"
+
+
+def _draw(s: TournamentState, draw: Sequence[str], rule: str) -> str:
+    """Cards of a draw, ``"player_id:card"`` each, with the players named."""
+    cards = []
+    for item in draw:
+        who, _, card = item.rpartition(":")
+        cards.append(f"{name_of(s, PlayerId(who))} {card}")
+    return f"; card draw {', '.join(cards)} ({rule})" if cards else ""
+
+
+@describes(PlayersBusted)
+def _busted_line(e: PlayersBusted, s: TournamentState) -> str:
+    """Players out on one event, by place; players who share a place are named together."""
+    after = apply(s, e)
+    clauses: dict[str, list[str]] = {}
+    for bust in e.busts:
+        award = award_of(after, bust.player_id)
+        place = "" if award is None else f" {place_words(award.first, award.last)}"
+        tail = f"{_out(bust.reason)}{place}{prize_words(award)}"
+        clauses.setdefault(tail, []).append(name_of(s, bust.player_id))
+    where = []
+    if e.hand_id is not None:
+        where.append(f"hand {e.hand_id}")
+    if e.table is not None:
+        where.append(f"table {e.table}")
+    if e.hand_for_hand_hand is not None:
+        where.append("hand-for-hand")
+    at = f" ({', '.join(where)})" if where else ""
+    provisional = (
+        "; re-buys are still open" if windows.rebuy_closed_reason(after, e.at) is None else ""
+    )
+    said = "; ".join(f"{joined(names)} {tail}" for tail, names in clauses.items())
+    return f"{said}{at}{_draw(s, e.draw, 'THC 3')}{provisional}"
+
+
+@describes(TournamentWon)
+def _won_line(e: TournamentWon, s: TournamentState) -> str:
+    award = award_of(apply(s, e), e.player_id)
+    return f"{name_of(s, e.player_id)} won the tournament{prize_words(award)}"
+
+
+@describes(ChipsRemoved)
+def _removed_line(e: ChipsRemoved, s: TournamentState) -> str:
+    note = f" ({e.note})" if e.note else ""
+    return (
+        f"{e.chips:,} of {name_of(s, e.player_id)}'s chips removed from play: "
+        f"{removal_words(e.reason)}{note}"
+    )
 
 
 __all__ = ["ChipsRemoved", "PlayersBusted", "TournamentWon", "back_in", "eliminate"]

@@ -52,7 +52,8 @@ from pitboss.tournament.features.counts import (
 from pitboss.tournament.model.eliminations import RACED_OUT, rank_busts
 from pitboss.tournament.model.entries import PlayerChips
 from pitboss.tournament.model.fields import Chips, Reason, SeatNumber, TableNumber
-from pitboss.tournament.registry import Command, Context, Event, folds, handles
+from pitboss.tournament.model.words import found_words, stack_changes
+from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles
 from pitboss.tournament.state import (
     Phase,
     TournamentState,
@@ -730,6 +731,32 @@ def _raced_out(
         busts=tuple(replace(b, reason=RACED_OUT) for b in ranked.busts),
         table=table,
         draw=ranked.draw,
+    )
+
+
+# --- the log's lines --------------------------------------------------------------------------
+
+
+@describes(ColourUpRecorded)
+def _colour_up_line(e: ColourUpRecorded, s: TournamentState) -> str:
+    rule = "KY 2" if s.rules.tournament.colour_up.chip_race is ChipRace.KY_2 else "TDA 24"
+    before = [
+        PlayerChips(player_id=st.player_id, chips=s.players[st.player_id].chips)
+        for st in e.stacks
+        if st.player_id in s.players
+    ]
+    removed = (
+        f"{e.chips_removed:,} in chips removed from play"
+        if e.chips_removed
+        else "no chips removed from play"
+    )
+    added = f", {e.chips_added:,} added" if e.chips_added else ""
+    counted = ""
+    if e.counted_by is not None:
+        counted = f"; counted by hand by {e.counted_by}, {found_words(e.difference)}"
+    return (
+        f"Colour-up at table {e.table} ({rule}): {removed}{added}{counted}; "
+        f"{stack_changes(s, before, e.stacks)}"
     )
 
 

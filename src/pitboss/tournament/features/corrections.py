@@ -25,7 +25,8 @@ from pitboss.tournament.features.tables import PlayerSeated, SeatReason, known_t
 from pitboss.tournament.model.eliminations import rank_busts
 from pitboss.tournament.model.entries import PlayerChips
 from pitboss.tournament.model.fields import SeatNumber, TableNumber
-from pitboss.tournament.registry import Command, Context, Event, folds, handles
+from pitboss.tournament.model.words import joined, name_of, stack_changes
+from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles
 from pitboss.tournament.state import (
     HandRecord,
     Phase,
@@ -443,6 +444,37 @@ def _resync(s: TournamentState, c: ResyncTable, ctx: Context) -> list[Event]:
     return [
         TableResynced(at=ctx.now, table=c.table, before=before, stacks=c.stacks, button=c.button)
     ]
+
+
+# --- the log's lines --------------------------------------------------------------------------
+
+
+@describes(BustRecorded)
+def _bust_recorded_line(e: BustRecorded, s: TournamentState) -> str:
+    busted = joined([name_of(s, b.player_id) for b in e.busted])
+    winner = name_of(s, e.eliminated_by)
+    return (
+        f"{busted} busted at table {e.table}, eliminated by {winner} "
+        f"({e.chips:,} chips to {winner})"
+    )
+
+
+@describes(HandCorrected)
+def _hand_corrected_line(e: HandCorrected, s: TournamentState) -> str:
+    return f"Hand {e.hand_id} at table {e.table} corrected: {stack_changes(s, e.before, e.stacks)}"
+
+
+@describes(ButtonCorrected)
+def _button_corrected_line(e: ButtonCorrected, s: TournamentState) -> str:
+    if e.was is None:
+        return f"Button at table {e.table} set to seat {e.seat} (TDA 34A)"
+    return f"Button at table {e.table} corrected from seat {e.was} to seat {e.seat} (TDA 34A)"
+
+
+@describes(TableResynced)
+def _resynced_line(e: TableResynced, s: TournamentState) -> str:
+    button = "" if e.button is None else f"; button at seat {e.button}"
+    return f"Table {e.table} recounted: {stack_changes(s, e.before, e.stacks)}{button}"
 
 
 __all__ = [

@@ -25,7 +25,8 @@ from pitboss.frozen_map import frozen_dict
 from pitboss.ids import TableNo
 from pitboss.tournament.model.entries import PlayerChips, PlayerStatus
 from pitboss.tournament.model.fields import Reason, TableNumber
-from pitboss.tournament.registry import Command, Context, Event, folds, handles
+from pitboss.tournament.model.words import found_words, stack_changes
+from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles
 from pitboss.tournament.state import (
     Phase,
     TableCount,
@@ -233,6 +234,21 @@ def count_of(
 @handles(CountChips)
 def _count(s: TournamentState, c: CountChips, ctx: Context) -> list[Event]:
     return [count_of(s, c.table, c.stacks, c.counted_by, ctx.now)]
+
+
+# --- the log's lines --------------------------------------------------------------------------
+
+
+@describes(ChipsCounted)
+def _counted_line(e: ChipsCounted, s: TournamentState) -> str:
+    total = sum(st.chips for st in e.stacks)
+    found = found_words(e.difference)
+    if e.difference:
+        found += f" (pitboss had {total - e.difference:,})"
+    return (
+        f"Table {e.table} counted by {e.counted_by}: {total:,} chips, {found}; "
+        f"{stack_changes(s, e.before, e.stacks)}"
+    )
 
 
 __all__ = [

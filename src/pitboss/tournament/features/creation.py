@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pitboss.errors import TournamentError
+from pitboss.money import format_money
 from pitboss.rules import RuleSet
 from pitboss.rules.ruleset import check_rule_set
-from pitboss.tournament.registry import Command, Context, Event, folds, handles
+from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles
 from pitboss.tournament.state import TournamentState
 
 
@@ -53,6 +54,22 @@ def _create(s: TournamentState, c: CreateTournament, ctx: Context) -> list[Event
         )
     check_rule_set(c.rules)
     return [TournamentCreated(at=ctx.now, name=c.name.strip(), rules=c.rules)]
+
+
+# --- the log's lines --------------------------------------------------------------------------
+
+
+@describes(TournamentCreated)
+def _created_line(e: TournamentCreated, s: TournamentState) -> str:
+    entry = e.rules.tournament.entry
+    cost = format_money(entry.buy_in_cents)
+    if entry.fee_cents:
+        cost += f" + {format_money(entry.fee_cents)} fee"
+    title = f'Tournament "{e.name}"' if e.name else "Tournament"
+    return (
+        f"{title} created with the {e.rules.name} rules, {e.rules.title}; buy-in {cost}, "
+        f"{entry.starting_chips:,} chips"
+    )
 
 
 __all__ = ["CreateTournament", "TournamentCreated"]

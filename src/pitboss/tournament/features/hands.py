@@ -3,7 +3,7 @@
 Each hand records the level in force when it started (TDA 23, THC 4, SLPT 12). At a table the
 director seats, the hand is dealt by the dead-button rule (TDA 32) with newcomers waiting
 between the small blind and the button (TDA 10A), only when no seat change, break or
-hand-for-hand hold is due (`pitboss.tournament.features.tables.table_wait_reason`); THC 7's
+hand-for-hand hold is due (`pitboss.tournament.features.seat_changes.table_wait_reason`); THC 7's
 no-shows there are removed first. A finished hand reports the stacks of everyone in it, which must
 conserve chips; a declared re-buy is binding and is made when the player's hand ends, its chips
 played
@@ -26,18 +26,15 @@ from pitboss.table.values import HandPlan
 from pitboss.tournament.features.absence_and_clock import no_show_removals
 from pitboss.tournament.features.busts import PlayersBusted
 from pitboss.tournament.features.registration import RebuyBought
-from pitboss.tournament.features.tables import (
-    ButtonPlaced,
-    known_table,
-    planned_hand,
-    table_wait_reason,
-)
+from pitboss.tournament.features.seat_changes import table_wait_reason
+from pitboss.tournament.features.tables import ButtonPlaced, known_table, planned_hand
 from pitboss.tournament.model.eliminations import rank_busts
 from pitboss.tournament.model.entries import PlayerChips
 from pitboss.tournament.model.fields import TableNumber
 from pitboss.tournament.model.seating import draw_button
 from pitboss.tournament.model.structure import PeriodKind
-from pitboss.tournament.registry import Command, Context, Event, folds, handles
+from pitboss.tournament.model.words import joined, seat_words, stacks_words
+from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles
 from pitboss.tournament.state import (
     HandRecord,
     Phase,
@@ -462,6 +459,43 @@ def hand_for_hand_complete(s: TournamentState) -> bool:
         return False
     dealing = {n for n, t in s.tables.items() if t.size >= 2}
     return bool(s.hand_for_hand_done) and dealing <= s.hand_for_hand_done
+
+
+# --- the log's lines --------------------------------------------------------------------------
+
+
+def _positions(s: TournamentState, table: TableNo, p: Positions) -> str:
+    """The button and blinds by seat, each with its player (an empty button seat is the dead
+    button, TDA 32)."""
+    seats = s.tables.get(table)
+    dead = seats is not None and SeatNo(p.button) not in seats.seats
+    button = f"dead button seat {p.button}" if dead else f"button {seat_words(s, table, p.button)}"
+    big = f"big blind {seat_words(s, table, p.big_blind)}"
+    if p.is_heads_up:
+        return f"button and small blind {seat_words(s, table, p.button)}, {big}"
+    if p.small_blind is None:
+        return f"{button}, dead small blind, {big}"
+    return f"{button}, small blind {seat_words(s, table, p.small_blind)}, {big}"
+
+
+@describes(HandStarted)
+def _hand_started_line(e: HandStarted, s: TournamentState) -> str:
+    line = f"Hand {e.hand_id} started at table {e.table} (level {e.level})"
+    if e.positions is not None:
+        line += f": {_positions(s, e.table, e.positions)}"
+    if e.waiting:
+        seats = joined([str(seat) for seat in e.waiting])
+        line += f"; {'seats' if len(e.waiting) > 1 else 'seat'} {seats} wait for the button"
+        line += " (TDA 10A)"
+    return line
+
+
+@describes(HandFinished)
+def _hand_finished_line(e: HandFinished, s: TournamentState) -> str:
+    record = s.hands.get(e.hand_id)
+    where = "" if record is None else f" at table {record.table}"
+    ordered = sorted(e.stacks, key=lambda st: -st.chips)
+    return f"Hand {e.hand_id}{where} finished: {stacks_words(s, ordered)}"
 
 
 __all__ = [

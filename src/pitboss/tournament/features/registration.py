@@ -16,6 +16,7 @@ from typing import Annotated
 
 from pitboss.errors import RegistrationError
 from pitboss.ids import PlayerId
+from pitboss.money import format_money
 from pitboss.rules.tournament import MoneyKind, RefundPolicy
 from pitboss.tournament.features.busts import back_in
 from pitboss.tournament.features.tables import SeatReason, capacity, seat_newcomer
@@ -29,7 +30,8 @@ from pitboss.tournament.model.entries import (
     check_registration,
 )
 from pitboss.tournament.model.structure import PeriodKind, is_through_level
-from pitboss.tournament.registry import Command, Context, Event, folds, handles
+from pitboss.tournament.model.words import name_of, paid_words
+from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles
 from pitboss.tournament.state import (
     Phase,
     TournamentState,
@@ -580,6 +582,60 @@ def _add_on_command(s: TournamentState, c: AddOn, ctx: Context) -> list[Event]:
 
 
 handles(ReEnter)(_re_enter)
+
+
+# --- the log's lines --------------------------------------------------------------------------
+
+
+@describes(PlayerRegistered)
+def _registered_line(e: PlayerRegistered, s: TournamentState) -> str:
+    when = "registered late" if e.late else "registered"
+    paid = paid_words([(e.buy_in_cents, "buy-in"), (e.fee_cents, "fee")])
+    return f"{e.name} {when} (paid {paid}; {e.chips:,} chips)"
+
+
+@describes(PlayerWithdrew)
+def _withdrew_line(e: PlayerWithdrew, s: TournamentState) -> str:
+    name = name_of(s, e.player_id)
+    refund = paid_words([(e.refund_entry_cents, "buy-in"), (e.refund_fee_cents, "fee")])
+    if e.reason is WithdrawalReason.DEALER_SHORTAGE:
+        return f"{name}'s entry refunded for a shortage of dealers (THC 39): {refund}"
+    if e.refund_entry_cents + e.refund_fee_cents == 0:
+        return f"{name} withdrew before the start: no refund"
+    return f"{name} withdrew before the start: refunded {refund}"
+
+
+@describes(RebuyDeclared)
+def _declared_line(e: RebuyDeclared, s: TournamentState) -> str:
+    return (
+        f"{name_of(s, e.player_id)} declared a re-buy: it plays behind and must be made "
+        "(THC 1, TDA 27)"
+    )
+
+
+def _price(price_cents: int, fee_cents: int) -> str:
+    """``$50.00``, or ``$55.00 with a $5.00 fee``."""
+    total = format_money(price_cents + fee_cents)
+    return f"{total} with a {format_money(fee_cents)} fee" if fee_cents else total
+
+
+@describes(RebuyBought)
+def _rebought_line(e: RebuyBought, s: TournamentState) -> str:
+    player = s.players.get(e.player_id)
+    number = 1 if player is None else player.rebuys + 1
+    what = "made the declared re-buy" if e.declared else "re-bought"
+    return (
+        f"{name_of(s, e.player_id)} {what} (re-buy {number}: paid "
+        f"{_price(e.price_cents, e.fee_cents)}; {e.chips:,} chips)"
+    )
+
+
+@describes(AddOnBought)
+def _added_line(e: AddOnBought, s: TournamentState) -> str:
+    return (
+        f"{name_of(s, e.player_id)} bought the add-on (paid {_price(e.price_cents, e.fee_cents)}; "
+        f"{e.chips:,} chips)"
+    )
 
 
 __all__ = [

@@ -17,8 +17,14 @@ from typing import Annotated
 
 from pitboss.errors import RegistrationError
 from pitboss.ids import PlayerId
-from pitboss.tournament.model.entries import PersonalDetails, check_registration
-from pitboss.tournament.registry import Command, Context, Event, folds, handles
+from pitboss.tournament.model.entries import (
+    DETAIL_WORDS,
+    PRIVATE_FIELDS,
+    PersonalDetails,
+    check_registration,
+)
+from pitboss.tournament.model.words import name_of
+from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles
 from pitboss.tournament.state import TournamentState, known_player, with_player
 from pitboss.validation import MAY_BE_BLANK
 
@@ -106,6 +112,26 @@ def edit_registration(s: TournamentState, c: EditRegistration, now: int) -> list
 @handles(EditRegistration)
 def _edit(s: TournamentState, c: EditRegistration, ctx: Context) -> list[Event]:
     return edit_registration(s, c, ctx.now)
+
+
+# --- the log's lines --------------------------------------------------------------------------
+
+
+@describes(RegistrationEdited)
+def _edited_line(e: RegistrationEdited, s: TournamentState) -> str:
+    """The new name, and which private details changed (THC 1: never what they hold)."""
+    old = name_of(s, e.player_id)
+    parts = [] if e.name is None else [f"{old} is now registered as {e.name}"]
+    if e.details is not None:
+        before = s.players[e.player_id].details if e.player_id in s.players else None
+        changed = [
+            DETAIL_WORDS[f]
+            for f in sorted(PRIVATE_FIELDS, key=list(DETAIL_WORDS).index)
+            if before is None or getattr(before, f) != getattr(e.details, f)
+        ]
+        whose = f"{old}'s" if e.name is None else "their"
+        parts.append(f"{whose} private details edited ({', '.join(changed) or 'none changed'})")
+    return "; ".join(parts) + " (registration edited)"
 
 
 __all__ = ["EditRegistration", "RegistrationEdited", "edit_registration", "same_name"]

@@ -17,7 +17,8 @@
 The director tracks side games: ``RegisterSideGame`` (its players and seats),
 ``RecordSideGameWinner``, then ``EnterFromSideGame`` with ``side_game_id`` admits that winner
 once (or, killed, each player of an unfinished game once). Without ``side_game_id`` the entry
-is taken on the director's word, as before.
+is taken on the director's word, as before. The entry into the main event, its command,
+event and stack, is `pitboss.tournament.features.side_game_entries`.
 """
 
 from __future__ import annotations
@@ -26,40 +27,20 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Annotated, TypeVar
 
-from pitboss.cards import RandomSource
 from pitboss.errors import RegistrationError, SeatingError
-from pitboss.ids import PlayerId
 from pitboss.rules.table import TablePhase
-from pitboss.tournament.features.tables import SeatReason, seat_newcomer
-from pitboss.tournament.model.entries import PersonalDetails, Player
 from pitboss.tournament.model.fields import Chips
-from pitboss.tournament.registry import Command, Context, Event, folds, handles
+from pitboss.tournament.model.words import joined, plural
+from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles
 from pitboss.tournament.state import (
-    Phase,
     SideGameRecord,
     SideGameStack,
     TournamentState,
-    fold,
-    with_players,
     with_side_game,
 )
 from pitboss.validation import MAX_INT, Range
 
 # --- commands ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class EnterFromSideGame(Command):
-    """A side-game player enters the main event with the average stack (SLPT 29).
-
-    ``killed_side_stack``: a player of an unfinished side game at the final table's start
-    kills their side-game stack (no side-game prize) to enter.
-    """
-
-    player_id: PlayerId
-    name: str
-    killed_side_stack: bool = False
-    side_game_id: str | None = None  # a registered side game: its winner, or its option holder
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -111,18 +92,6 @@ class SeatSideGameAlternate(Command):
 
 
 # --- events ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class SideGameEntered(Event):
-    """A side-game player entered the main event with new chips (SLPT 29)."""
-
-    at: int
-    player_id: PlayerId
-    name: str
-    chips: int
-    killed_side_stack: bool = False
-    side_game_id: str | None = None  # the registered side game entered from, if any
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -186,22 +155,6 @@ class SideGameAlternateSeated(Event):
 # --- folds ------------------------------------------------------------------------------------
 
 
-@folds(SideGameEntered)
-def _entered(state: TournamentState, event: SideGameEntered) -> TournamentState:
-    player = Player(
-        player_id=event.player_id, name=event.name, details=PersonalDetails(), chips=event.chips
-    )
-    state = with_players(state, {event.player_id: player})
-    if event.side_game_id is not None:
-        game = state.side_games[event.side_game_id]
-        game = replace(game, entered=(*game.entered, event.name))
-        if event.killed_side_stack:
-            stacks = tuple(st for st in game.stacks if st.name != event.name)
-            game = replace(game, option_taken=event.name, stacks=stacks)
-        state = with_side_game(state, event.side_game_id, game)
-    return state._replace(chips_created=state.chips_created + event.chips)
-
-
 @folds(SideGameRegistered)
 def _registered(state: TournamentState, event: SideGameRegistered) -> TournamentState:
     game = SideGameRecord(players=event.players, seats=event.seats)
@@ -252,16 +205,6 @@ _Name = TypeVar("_Name", bound=str)
 def side_game_seats(phase: TablePhase, seats_regular: int, seats_large: int) -> int:
     """Seats of a side game (SLPT 29.5: 12, or 13 on the large tables)."""
     return seats_large if phase is TablePhase.SIDE_GAME_LARGE else seats_regular
-
-
-def average_stack(s: TournamentState) -> int:
-    """The main event's average stack now, rounded down to the smallest chip in play (SLPT 29)."""
-    left = s.remaining_players()
-    if not left:
-        return 0
-    average = s.chips_in_play() // len(left)
-    chip = s.rules.tournament.structure.smallest_chip_at_level(s.level)
-    return max(chip, average - average % chip)
 
 
 def entry_order(side_stacks: Mapping[_Name, int]) -> tuple[_Name, ...]:
@@ -315,74 +258,6 @@ def alternate_stack(starting_stack: int, blinds_passed: int) -> int:
     return chips
 
 
-def enter_main_event(
-    s: TournamentState, c: EnterFromSideGame, now: int, rng: RandomSource | None
-) -> list[Event]:
-    """A side-game player enters the main event with the average stack (SLPT 29).
-
-    Raises:
-        RegistrationError: play is not on, the id is taken, the window is closed (a winner
-            after the final table began; a side-game stack killed before the final table, or
-            before the side game's button has gone round once, SLPT 29.4).
-    """
-    if s.phase is not Phase.RUNNING:
-        raise RegistrationError(
-            "side-game players enter only while play is on",
-            code="not_running",
-            params={"player_id": c.player_id, "phase": s.phase.value},
-        )
-    if c.player_id in s.players:
-        raise RegistrationError(
-            f"player id {c.player_id!r} is already registered",
-            code="duplicate_player",
-            params={"player_id": c.player_id},
-        )
-    if not c.killed_side_stack and s.final_table_started:
-        raise RegistrationError(
-            "a side-game winner may enter only until the final table begins (SLPT 29)",
-            code="side_game_closed",
-            params={"player_id": c.player_id, "side_game_id": c.side_game_id},
-        )
-    if c.killed_side_stack:
-        final = next(iter(s.tables.values()), None) if len(s.tables) == 1 else None
-        if not s.final_table_started or final is None:
-            raise RegistrationError(
-                "a side-game stack is killed to enter only once the final table has started "
-                "(SLPT 29)",
-                code="side_game_not_final",
-                params={"player_id": c.player_id, "side_game_id": c.side_game_id},
-            )
-        # SLPT 29.4 asks that the *side game's* button has gone round once; a registered side
-        # game's count proves it (`_check_side_game_entry`). Without one, the final table's first
-        # round is the only round the director can count.
-        if c.side_game_id is None and final.hands_played < final.size:
-            raise RegistrationError(
-                "a side-game player may enter the final table only after its button has gone "
-                f"round once ({final.hands_played} of {final.size} hands played; SLPT 29)",
-                code="side_game_too_early",
-                params={
-                    "player_id": c.player_id,
-                    "table": final.number,
-                    "hands_played": final.hands_played,
-                    "players": final.size,
-                },
-            )
-    if c.side_game_id is not None:
-        _check_side_game_entry(s, c)
-    chips = average_stack(s)
-    entered = SideGameEntered(
-        at=now,
-        player_id=c.player_id,
-        name=c.name.strip(),
-        chips=chips,
-        killed_side_stack=c.killed_side_stack,
-        side_game_id=c.side_game_id,
-    )
-
-    after = fold(s, [entered])
-    return [entered, *seat_newcomer(after, c.player_id, now, rng, SeatReason.SIDE_GAME)]
-
-
 def register_side_game(s: TournamentState, c: RegisterSideGame, now: int) -> list[Event]:
     """A side game with its players (SLPT 29), at most 12 seats or 13 on a large table (29.5).
 
@@ -428,7 +303,7 @@ def register_side_game(s: TournamentState, c: RegisterSideGame, now: int) -> lis
     return [SideGameRegistered(at=now, side_game_id=c.side_game_id, players=names, seats=seats)]
 
 
-def _side_game(s: TournamentState, side_game_id: str) -> SideGameRecord:
+def known_side_game(s: TournamentState, side_game_id: str) -> SideGameRecord:
     game = s.side_games.get(side_game_id)
     if game is None:
         known = ", ".join(sorted(s.side_games)) or "none"
@@ -447,7 +322,7 @@ def record_winner(s: TournamentState, c: RecordSideGameWinner, now: int) -> list
         RegistrationError: no such side game, it already has a winner, or the winner did not
             play in it.
     """
-    game = _side_game(s, c.side_game_id)
+    game = known_side_game(s, c.side_game_id)
     if game.winner is not None:
         raise RegistrationError(
             f"side game {c.side_game_id!r} was already won by {game.winner}",
@@ -467,38 +342,6 @@ def record_winner(s: TournamentState, c: RecordSideGameWinner, now: int) -> list
             },
         )
     return [SideGameWon(at=now, side_game_id=c.side_game_id, winner=winner)]
-
-
-def _check_side_game_entry(s: TournamentState, c: EnterFromSideGame) -> None:
-    """SLPT 29: from a registered side game, the winner enters (once); from an unfinished one
-    at the final table, one of its players kills their stack to enter (once each)."""
-    assert c.side_game_id is not None
-    game = _side_game(s, c.side_game_id)
-    name = c.name.strip()
-    if name in game.entered:
-        raise RegistrationError(
-            f"{name} has already entered the main event from side game {c.side_game_id!r}",
-            code="side_game_entered",
-            params={"side_game_id": c.side_game_id, "name": name},
-        )
-    if c.killed_side_stack:
-        if game.winner is not None or name not in game.everyone:
-            raise RegistrationError(
-                f"only a player of an unfinished side game kills a side-game stack to enter; "
-                f"{c.side_game_id!r} {'was won' if game.winner else 'has no player ' + name}",
-                code="not_in_side_game",
-                params={"side_game_id": c.side_game_id, "name": name, "winner": game.winner},
-            )
-        _check_option_holder(game, c.side_game_id, name)
-        return
-    if game.winner != name:
-        who = "has no winner yet" if game.winner is None else f"was won by {game.winner}"
-        raise RegistrationError(
-            f"only the winner of side game {c.side_game_id!r} enters the main event with the "
-            f"average stack (SLPT 29); it {who}",
-            code="not_side_game_winner",
-            params={"side_game_id": c.side_game_id, "winner": game.winner},
-        )
 
 
 def side_game_of(game: SideGameRecord) -> SideGame:
@@ -526,7 +369,7 @@ def option_holder(game: SideGameRecord) -> str | None:
     return order[0] if order else None
 
 
-def _check_option_holder(game: SideGameRecord, side_game_id: str, name: str) -> None:
+def check_option_holder(game: SideGameRecord, side_game_id: str, name: str) -> None:
     """SLPT 29.2-29.4: the option is open (a count, a first round done) and ``name`` holds it.
 
     Raises:
@@ -578,7 +421,7 @@ def record_chips(s: TournamentState, c: RecordSideGameChips, now: int) -> list[E
             it to enter the main event) or is counted twice, a negative stack, or fewer hands
             than the last count.
     """
-    game = _side_game(s, c.side_game_id)
+    game = known_side_game(s, c.side_game_id)
     if game.winner is not None:
         raise RegistrationError(
             f"side game {c.side_game_id!r} was won by {game.winner}: nothing left to count",
@@ -642,9 +485,9 @@ def decline_option(s: TournamentState, c: DeclineSideGameOption, now: int) -> li
 
     Raises:
         RegistrationError: the final table has not started (the option arises then), or the
-            option is not open to ``name`` (see `_check_option_holder`).
+            option is not open to ``name`` (see `check_option_holder`).
     """
-    game = _side_game(s, c.side_game_id)
+    game = known_side_game(s, c.side_game_id)
     if not s.final_table_started:
         raise RegistrationError(
             "the option to leave a side game for the main event arises when the final table "
@@ -659,7 +502,7 @@ def decline_option(s: TournamentState, c: DeclineSideGameOption, now: int) -> li
             params={"side_game_id": c.side_game_id, "winner": game.winner},
         )
     name = c.name.strip()
-    _check_option_holder(game, c.side_game_id, name)
+    check_option_holder(game, c.side_game_id, name)
     return [SideGameOptionDeclined(at=now, side_game_id=c.side_game_id, name=name)]
 
 
@@ -673,7 +516,7 @@ def seat_alternate(s: TournamentState, c: SeatSideGameAlternate, now: int) -> li
             gone round once (29.6.1, from the latest count), its seats are full (29.6.2), or
             the stack is not positive once the blinds that passed come off (29.6.3).
     """
-    game = _side_game(s, c.side_game_id)
+    game = known_side_game(s, c.side_game_id)
     name = c.name.strip()
     if not name or name in game.everyone:
         raise RegistrationError(
@@ -744,11 +587,6 @@ def seat_alternate(s: TournamentState, c: SeatSideGameAlternate, now: int) -> li
 # --- handlers ---------------------------------------------------------------------------------
 
 
-@handles(EnterFromSideGame)
-def _enter(s: TournamentState, c: EnterFromSideGame, ctx: Context) -> list[Event]:
-    return ctx.settle(s, enter_main_event(s, c, ctx.now, ctx.rng))
-
-
 @handles(RegisterSideGame)
 def _register(s: TournamentState, c: RegisterSideGame, ctx: Context) -> list[Event]:
     return register_side_game(s, c, ctx.now)
@@ -774,9 +612,49 @@ def _seat_alternate(s: TournamentState, c: SeatSideGameAlternate, ctx: Context) 
     return seat_alternate(s, c, ctx.now)
 
 
+# --- the log's lines --------------------------------------------------------------------------
+
+
+@describes(SideGameRegistered)
+def _side_registered_line(e: SideGameRegistered, s: TournamentState) -> str:
+    return (
+        f"Side game {e.side_game_id} registered: {plural(len(e.players), 'player')}, "
+        f"{plural(e.seats, 'seat')} (SLPT 29.5): {joined(list(e.players))}"
+    )
+
+
+@describes(SideGameWon)
+def _side_won_line(e: SideGameWon, s: TournamentState) -> str:
+    return f"{e.winner} won side game {e.side_game_id} and may enter the main event (SLPT 29)"
+
+
+@describes(SideGameChipsCounted)
+def _side_counted_line(e: SideGameChipsCounted, s: TournamentState) -> str:
+    stacks = ", ".join(f"{st.name} {st.chips:,}" for st in e.stacks)
+    return (
+        f"Side game {e.side_game_id} counted after {plural(e.hands_played, 'hand')}: "
+        f"{stacks or 'nobody left'} (SLPT 29.2-29.4)"
+    )
+
+
+@describes(SideGameOptionDeclined)
+def _side_declined_line(e: SideGameOptionDeclined, s: TournamentState) -> str:
+    return (
+        f"{e.name} stays in side game {e.side_game_id}: the option to enter passes to the "
+        "next biggest stack (SLPT 29.2.2, 29.3)"
+    )
+
+
+@describes(SideGameAlternateSeated)
+def _side_alternate_line(e: SideGameAlternateSeated, s: TournamentState) -> str:
+    return (
+        f"{e.name} seated as side game {e.side_game_id}'s alternate: {e.starting_stack:,} "
+        f"chips less {e.blinds_passed:,} in blinds passed, {e.chips:,} (SLPT 29.6)"
+    )
+
+
 __all__ = [
     "DeclineSideGameOption",
-    "EnterFromSideGame",
     "RecordSideGameChips",
     "RecordSideGameWinner",
     "RegisterSideGame",
@@ -784,13 +662,13 @@ __all__ = [
     "SideGame",
     "SideGameAlternateSeated",
     "SideGameChipsCounted",
-    "SideGameEntered",
     "SideGameOptionDeclined",
     "SideGameRegistered",
     "SideGameWon",
     "alternate_stack",
-    "average_stack",
+    "check_option_holder",
     "entry_order",
+    "known_side_game",
     "option_holder",
     "side_game_of",
     "side_game_seats",

@@ -11,18 +11,21 @@ limit (KY 11) stops play when the house says so.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Annotated
 
 from pitboss.cards import RandomSource
 from pitboss.errors import ClockError, TournamentError
+from pitboss.rules.stakes import AnteMode
 from pitboss.rules.tournament import TimeLimitAction
 from pitboss.tournament.features.prizes import with_payouts
 from pitboss.tournament.features.tables import draw_seats
 from pitboss.tournament.model import clock as clk
 from pitboss.tournament.model.fields import LevelNumber
 from pitboss.tournament.model.structure import PeriodKind, level_period
-from pitboss.tournament.registry import Command, Context, Event, folds, handles
+from pitboss.tournament.model.words import chop_words, clock_now, duration, joined, plural
+from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles
 from pitboss.tournament.state import Phase, TournamentState, apply, fold
 from pitboss.validation import Range
 
@@ -482,6 +485,111 @@ def _end_h4h(s: TournamentState, c: EndHandForHand, ctx: Context) -> list[Event]
             "hand-for-hand is not on", code="hand_for_hand_off", params={"phase": s.phase.value}
         )
     return [HandForHandEnded(at=ctx.now)]
+
+
+# --- the log's lines --------------------------------------------------------------------------
+
+
+@describes(TournamentStarted)
+def _started_line(e: TournamentStarted, s: TournamentState) -> str:
+    return f"Tournament started with {plural(e.entrants, 'entrant')}"
+
+
+def _leaving(colour_up: Sequence[int], rule: str) -> str:
+    if not colour_up:
+        return ""
+    chips = joined([f"{c:,}" for c in colour_up])
+    return f"; the {chips} chips leave play (colour-up, {rule})"
+
+
+@describes(LevelStarted)
+def _level_line(e: LevelStarted, s: TournamentState) -> str:
+    structure = s.rules.tournament.structure
+    level = structure.level(e.level)
+    head = {
+        LevelChange.START: f"Level {e.level} started",
+        LevelChange.CLOCK: f"Level {e.level} started",
+        LevelChange.JUMP: f"Director jumped to level {e.level}",
+        LevelChange.HAND_FOR_HAND: f"Level {e.level} started on hand-for-hand time (TDA RP-8D)",
+    }[e.reason]
+    stakes = f"blinds {level.small_blind:,}/{level.big_blind:,}"
+    mode = structure.ante_mode_of(e.level)
+    if mode is AnteMode.BIG_BLIND:
+        stakes += f", big blind ante {level.ante:,}"
+    elif mode is not AnteMode.NONE:
+        stakes += f", ante {level.ante:,}"
+    note = f"; {level.note}" if level.note else ""
+    return f"{head}: {stakes} ({duration(e.remaining_ms)}){note}{_leaving(e.colour_up, 'KY 10')}"
+
+
+@describes(BreakStarted)
+def _break_line(e: BreakStarted, s: TournamentState) -> str:
+    period = s.timeline[e.period]
+    note = f": {period.note}" if period.note else ""
+    how = " (director's jump)" if e.reason is LevelChange.JUMP else ""
+    return (
+        f"Break after level {e.after_level} started{how} ({duration(e.remaining_ms)}){note}"
+        f"{_leaving(e.colour_up, 'TDA 24')}"
+    )
+
+
+@describes(ClockPaused)
+def _paused_line(e: ClockPaused, s: TournamentState) -> str:
+    return f"Clock paused: {clock_now(s, e.at)}"
+
+
+@describes(ClockResumed)
+def _resumed_line(e: ClockResumed, s: TournamentState) -> str:
+    return f"Clock resumed: {clock_now(s, e.at)}"
+
+
+@describes(ClockAdjusted)
+def _adjusted_line(e: ClockAdjusted, s: TournamentState) -> str:
+    change = (
+        f"{duration(e.delta_ms)} added to"
+        if e.delta_ms > 0
+        else f"{duration(-e.delta_ms)} taken off"
+    )
+    left = clk.display_remaining(s.clock, e.at) + e.delta_ms
+    return f"Clock adjusted: {change} {s.period.label()} ({duration(left)} left)"
+
+
+@describes(HandForHandStarted)
+def _h4h_started_line(e: HandForHandStarted, s: TournamentState) -> str:
+    return (
+        f"Hand-for-hand play started with {plural(s.players_left, 'player')} left "
+        f"at {plural(len(s.tables), 'table')} (TDA RP-8)"
+    )
+
+
+@describes(HandForHandHandPlayed)
+def _h4h_hand_line(e: HandForHandHandPlayed, s: TournamentState) -> str:
+    return (
+        f"Every table finished the hand-for-hand hand: {duration(e.deducted_ms)} off the clock "
+        "(TDA RP-8C)"
+    )
+
+
+@describes(HandForHandEnded)
+def _h4h_ended_line(e: HandForHandEnded, s: TournamentState) -> str:
+    return f"Hand-for-hand play ended with {plural(s.players_left, 'player')} left"
+
+
+@describes(TimeLimitReached)
+def _limit_line(e: TimeLimitReached, s: TournamentState) -> str:
+    rules = s.rules.tournament.clock
+    rule = f" ({rules.time_limit_rule})" if rules.time_limit_rule else ""
+    limit = (
+        ""
+        if rules.time_limit_minutes is None
+        else f" of {duration(rules.time_limit_minutes * 60_000)}"
+    )
+    if e.action is TimeLimitAction.CHOP:
+        return (
+            f"Legal time limit{limit} reached{rule}: play stops and the remaining prizes are "
+            f"divided ({chop_words(rules.time_limit_chop)})"
+        )
+    return f"Legal time limit{limit} reached{rule}: announced, play goes on"
 
 
 __all__ = [

@@ -97,6 +97,15 @@ def stack_changes(
     return ", ".join(parts) if parts else "no stack changed"
 
 
+def found_words(difference: int) -> str:
+    """What a count found against pitboss's stacks (issue 24)."""
+    if difference > 0:
+        return f"{difference:,} chips found"
+    if difference < 0:
+        return f"{-difference:,} chips missing"
+    return "as pitboss had it"
+
+
 def seat_words(state: TournamentState, table: TableNo, seat: int) -> str:
     """``seat 3 (Ann Lee)``, or ``seat 3`` when nobody sits there."""
     seats = state.tables.get(table)

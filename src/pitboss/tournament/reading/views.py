@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from pitboss.cards import RandomSource
 from pitboss.rules.tournament import AnteMode, BalanceMover, TableOrder
-from pitboss.tournament.features import tables as seats
+from pitboss.tournament.features import seat_changes
 from pitboss.tournament.model import clock as clk
 from pitboss.tournament.model.balancing import (
     BreakTable,
@@ -176,12 +176,12 @@ def seat_change_view(
     A proposal decided by chance (a random mover, a break draw) is shown as what will be
     drawn, and drawn when the director confirms; given ``rng``, a break's two-step draw (TDA
     10B) is made now, so every player of the broken table is shown from their seat to the one
-    they drew before it is confirmed (with those seats, `tables.ConfirmSeatChange`).
+    they drew before it is confirmed (with those seats, `seat_changes.ConfirmSeatChange`).
     """
-    decision = seats.pending(state)
+    decision = seat_changes.pending(state)
     if decision is None:
         return None
-    halted = halted_tables(state.tables, seats.context(state))
+    halted = halted_tables(state.tables, seat_changes.context(state))
     names = {pid: p.name for pid, p in state.players.items()}
     match decision:
         case Move():
@@ -195,7 +195,7 @@ def seat_change_view(
                 line = decision.describe(names[decision.player_id])
             return SeatChangeView(kind="move", lines=(line,), halted_tables=halted)
         case BreakTable() if rng is not None:
-            drawn = next_decision(state.tables, seats.context(state), rng)
+            drawn = next_decision(state.tables, seat_changes.context(state), rng)
             assert isinstance(drawn, BreakTable), drawn  # the same planner, with its draw
             head = f"Break Table {drawn.table}: its players to the seats drawn (TDA 10B)"
             return SeatChangeView(
