@@ -8,16 +8,9 @@ from hypothesis import strategies as st
 
 from pitboss.errors import RuleSetError, StructureError
 from pitboss.rules import RuleSet
-from pitboss.rules.tournament import (
-    AddOnRules,
-    AnteMode,
-    Break,
-    EntryRules,
-    Level,
-    RebuyRules,
-    Structure,
-    TournamentRules,
-)
+from pitboss.rules.stakes import AnteMode
+from pitboss.rules.structure import Break, Level, Structure
+from pitboss.rules.tournament import AddOnRules, EntryRules, RebuyRules, TournamentRules
 from pitboss.tournament.model.structure import (
     PeriodKind,
     ante_label,
