@@ -101,6 +101,7 @@ class Structure:
         if not 1 <= number <= len(self.levels):
             raise StructureError(
                 f"there is no level {number}; levels run from 1 to {len(self.levels)}",
+                code="no_such_level",
                 params={"level": number, "levels": len(self.levels)},
             )
         return self.levels[number - 1]
@@ -163,15 +164,19 @@ def validate_structure(structure: Structure) -> None:
     """
     s = structure
     if not s.levels:
-        raise StructureError("a structure needs at least one level", params={"levels": 0})
+        raise StructureError(
+            "a structure needs at least one level", code="no_levels", params={"levels": 0}
+        )
     if not s.chips or any(c <= 0 for c in s.chips) or len(set(s.chips)) != len(s.chips):
         raise StructureError(
             f"chips in play must be distinct positive values, got {list(s.chips)}",
+            code="bad_chips",
             params={"chips": list(s.chips)},
         )
     if s.level_minutes <= 0:
         raise StructureError(
             f"level_minutes must be positive, got {s.level_minutes}",
+            code="minutes_not_positive",
             params={"level_minutes": s.level_minutes},
         )
     in_play = set(s.chips)
@@ -179,6 +184,7 @@ def validate_structure(structure: Structure) -> None:
     if after_levels != sorted(set(after_levels)):
         raise StructureError(
             f"breaks must follow distinct levels in order, got after levels {after_levels}",
+            code="breaks_out_of_order",
             params={"after_levels": after_levels},
         )
     for brk in s.breaks:
@@ -186,11 +192,13 @@ def validate_structure(structure: Structure) -> None:
             raise StructureError(
                 f"a break after level {brk.after_level} does not fit a structure of "
                 f"{len(s.levels)} levels",
+                code="break_beyond_levels",
                 params={"after_level": brk.after_level, "levels": len(s.levels)},
             )
         if brk.minutes <= 0:
             raise StructureError(
                 f"the break after level {brk.after_level} must last a positive number of minutes",
+                code="minutes_not_positive",
                 params={"after_level": brk.after_level, "minutes": brk.minutes},
             )
     for number, level in enumerate(s.levels, start=1):
@@ -200,6 +208,7 @@ def validate_structure(structure: Structure) -> None:
         if level.minutes is not None and level.minutes <= 0:
             raise StructureError(
                 f"{where} must last a positive number of minutes, got {level.minutes}",
+                code="minutes_not_positive",
                 params={"level": number, "minutes": level.minutes},
             )
         if level.small_blind <= 0 or level.big_blind < level.small_blind or level.ante < 0:
@@ -207,6 +216,7 @@ def validate_structure(structure: Structure) -> None:
                 f"{where} has small blind {level.small_blind}, big blind {level.big_blind}, "
                 f"ante {level.ante}; blinds must be positive with the big blind at least the "
                 "small blind, and the ante zero or more",
+                code="blinds_out_of_range",
                 params={
                     "level": number,
                     "small_blind": level.small_blind,
@@ -225,6 +235,7 @@ def validate_structure(structure: Structure) -> None:
                     f"smallest chip in play at {where} (chips in play: "
                     f"{', '.join(f'{c:,}' for c in sorted(in_play))}); "
                     "every blind and ante must be payable in chips",
+                    code="not_payable_in_chips",
                     params={
                         "level": number,
                         "kind": what.replace(" ", "_"),
@@ -236,6 +247,7 @@ def validate_structure(structure: Structure) -> None:
         if level.ante_mode is not None and level.ante_mode is AnteMode.NONE and level.ante:
             raise StructureError(
                 f"{where} has an ante of {level.ante} but ante_mode 'none'",
+                code="ante_without_ante_mode",
                 params={"level": number, "ante": level.ante, "ante_mode": AnteMode.NONE.value},
             )
         if number > 1:
@@ -271,12 +283,14 @@ def _colour_up(in_play: set[int], removed: tuple[int, ...], where: str) -> set[i
             raise StructureError(
                 f"{where} colours up the {chip:,} chip, which is not in play there "
                 f"(chips in play: {', '.join(f'{c:,}' for c in sorted(in_play))})",
+                code="colour_up_chip_not_in_play",
                 params={"where": where, "chip": chip, "chips_in_play": sorted(in_play)},
             )
     left = in_play - set(removed)
     if not left:
         raise StructureError(
             f"{where} colours up every chip in play; at least one chip value must remain",
+            code="colour_up_removes_every_chip",
             params={"where": where},
         )
     return left

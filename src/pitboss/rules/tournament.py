@@ -92,7 +92,12 @@ class EntryRules:
         if self.start_when_full and self.max_entries is None:
             raise RuleSetError(
                 "tournament.entry.start_when_full needs max_entries (the seats of the table)",
-                params={"setting": "tournament.entry.start_when_full"},
+                code="start_when_full_needs_max_entries",
+                params={
+                    "setting": "tournament.entry.start_when_full",
+                    "value": True,
+                    "max_entries": None,
+                },
             )
         _non_negative("tournament.entry.buy_in_cents", self.buy_in_cents)
         _non_negative("tournament.entry.fee_cents", self.fee_cents)
@@ -141,7 +146,12 @@ class RebuyRules:
             raise RuleSetError(
                 "tournament.rebuy: re-buys are allowed but no window is set; give until_level "
                 "or until_minutes (or both)",
-                params={"setting": "tournament.rebuy"},
+                code="rebuy_window_not_set",
+                params={
+                    "setting": "tournament.rebuy",
+                    "until_level": None,
+                    "until_minutes": None,
+                },
             )
 
 
@@ -166,7 +176,8 @@ class AddOnRules:
         if self.at_break_after_level is None:
             raise RuleSetError(
                 "tournament.add_on: add-ons are allowed but at_break_after_level is not set",
-                params={"setting": "tournament.add_on.at_break_after_level"},
+                code="add_on_break_not_set",
+                params={"setting": "tournament.add_on.at_break_after_level", "value": None},
             )
 
 
@@ -186,6 +197,7 @@ class PrizePoolRules:
         if not 0 <= self.percent <= 100:
             raise RuleSetError(
                 f"tournament.prize_pool.percent must be 0..100, got {self.percent}",
+                code="percent_out_of_range",
                 params={
                     "setting": "tournament.prize_pool.percent",
                     "value": self.percent,
@@ -197,6 +209,7 @@ class PrizePoolRules:
         if len(set(self.includes)) != len(self.includes):
             raise RuleSetError(
                 "tournament.prize_pool.includes names a kind of money twice",
+                code="money_kind_twice",
                 params={
                     "setting": "tournament.prize_pool.includes",
                     "value": [k.value for k in self.includes],
@@ -238,6 +251,7 @@ class PayoutRules:
                 "tournament.payouts.custom is the preset's own payout table and is given when, "
                 f"and only when, tournament.payouts.table is 'custom' (table is "
                 f"'{self.table.value}', custom is {'set' if self.custom else 'not set'})",
+                code="custom_payouts_mismatch",
                 params={
                     "setting": "tournament.payouts.custom",
                     "table": self.table.value,
@@ -272,6 +286,7 @@ class ClockRules:
             raise RuleSetError(
                 "tournament.clock.time_limit_chop cannot be 'custom': the law's chop is made by "
                 "a method, not agreed amounts (KY 11); use chip, floor, icm or equal",
+                code="custom_time_limit_chop",
                 params={"setting": "tournament.clock.time_limit_chop", "value": "custom"},
             )
 
@@ -364,6 +379,7 @@ class SeatingRules:
         if not self.balance_thresholds or self.balance_thresholds[0].from_level != 1:
             raise RuleSetError(
                 "tournament.seating.balance_thresholds must start with from_level = 1",
+                code="thresholds_not_from_level_1",
                 params={
                     "setting": "tournament.seating.balance_thresholds",
                     "from_level": (
@@ -376,7 +392,11 @@ class SeatingRules:
             raise RuleSetError(
                 "tournament.seating.balance_thresholds: levels must increase and each threshold "
                 "must be 1 or more",
-                params={"setting": "tournament.seating.balance_thresholds"},
+                code="thresholds_out_of_order",
+                params={
+                    "setting": "tournament.seating.balance_thresholds",
+                    "value": [[t.from_level, t.threshold] for t in self.balance_thresholds],
+                },
             )
         _optional_positive("tournament.seating.final_table_size", self.final_table_size)
         _optional_positive(
@@ -385,6 +405,7 @@ class SeatingRules:
         if any(n < 2 for n in self.redraw_at_tables):
             raise RuleSetError(
                 "tournament.seating.redraw_at_tables: table counts must be 2 or more",
+                code="redraw_table_count_too_small",
                 params={
                     "setting": "tournament.seating.redraw_at_tables",
                     "value": list(self.redraw_at_tables),
@@ -483,6 +504,7 @@ class ConductRules:
             raise RuleSetError(
                 "tournament.conduct.penalty_minutes must be positive minutes in increasing order "
                 f"(THC 25: 10, 20, 30, 40), got {list(allowed)}",
+                code="penalty_minutes_out_of_order",
                 params={"setting": "tournament.conduct.penalty_minutes", "value": list(allowed)},
             )
         for step in self.escalation:
@@ -490,6 +512,7 @@ class ConductRules:
                 raise RuleSetError(
                     f"tournament.conduct.escalation has a {step.amount}-minute step; the allowed "
                     f"time penalties are {', '.join(map(str, allowed))} minutes (THC 25)",
+                    code="penalty_minutes_not_allowed",
                     params={
                         "setting": "tournament.conduct.escalation",
                         "value": step.amount,
@@ -502,6 +525,7 @@ class ConductRules:
                 raise RuleSetError(
                     f"tournament.conduct.escalation has a {step.kind.value} step, but this house "
                     f"gives time away as {self.penalty_mode.value} (penalty_mode; RULES §5.7)",
+                    code="penalty_kind_not_this_house",
                     params={
                         "setting": "tournament.conduct.escalation",
                         "value": step.kind.value,
@@ -515,7 +539,8 @@ class ConductRules:
         if not self.escalation:
             raise RuleSetError(
                 "tournament.conduct.escalation needs at least one step",
-                params={"setting": "tournament.conduct.escalation"},
+                code="no_escalation",
+                params={"setting": "tournament.conduct.escalation", "value": []},
             )
 
 
@@ -576,6 +601,7 @@ class TournamentRules:
             raise RuleSetError(
                 f"tournament.entry.starting_chips {self.entry.starting_chips:,} is not a multiple "
                 f"of {first:,}, the smallest chip in play at level 1",
+                code="not_payable_in_chips",
                 params={
                     "setting": "tournament.entry.starting_chips",
                     "value": self.entry.starting_chips,
@@ -592,6 +618,7 @@ class TournamentRules:
             if level is not None and level > n_levels:
                 raise RuleSetError(
                     f"{name} is {level} but the structure has {n_levels} levels",
+                    code="level_beyond_structure",
                     params={"setting": name, "value": level, "levels": n_levels},
                 )
         if self.rebuy.allowed:
@@ -601,6 +628,7 @@ class TournamentRules:
                 raise RuleSetError(
                     f"tournament.rebuy.chips {self.rebuy.chips:,} is not a multiple of "
                     f"{smallest:,}, a chip in play during the re-buy window",
+                    code="not_payable_in_chips",
                     params={
                         "setting": "tournament.rebuy.chips",
                         "value": self.rebuy.chips,
@@ -615,6 +643,7 @@ class TournamentRules:
                     f"tournament.add_on.at_break_after_level is {at} but the structure has no "
                     "break after that level (breaks after levels "
                     f"{[b.after_level for b in s.breaks]})",
+                    code="add_on_break_not_in_structure",
                     params={
                         "setting": "tournament.add_on.at_break_after_level",
                         "value": at,
@@ -626,6 +655,7 @@ class TournamentRules:
                 raise RuleSetError(
                     f"tournament.add_on.chips {self.add_on.chips:,} is not a multiple of "
                     f"{smallest:,}, the smallest chip in play at the add-on break",
+                    code="not_payable_in_chips",
                     params={
                         "setting": "tournament.add_on.chips",
                         "value": self.add_on.chips,
@@ -637,14 +667,18 @@ class TournamentRules:
 def _positive(name: str, value: int) -> None:
     if value <= 0:
         raise RuleSetError(
-            f"{name} must be positive, got {value}", params={"setting": name, "value": value}
+            f"{name} must be positive, got {value}",
+            code="not_positive",
+            params={"setting": name, "value": value},
         )
 
 
 def _non_negative(name: str, value: int) -> None:
     if value < 0:
         raise RuleSetError(
-            f"{name} must be zero or more, got {value}", params={"setting": name, "value": value}
+            f"{name} must be zero or more, got {value}",
+            code="below_zero",
+            params={"setting": name, "value": value},
         )
 
 

@@ -621,5 +621,6 @@ def _conflict(stream: str, expected: int, actual: int) -> ConcurrencyConflict:
     return ConcurrencyConflict(
         f"stream {stream} has moved on: the writer expected head {expected} but it is "
         f"{actual}; nothing was written: reload the events after {expected} and decide again",
+        code="conflict",
         params={"stream": stream, "expected_seq": expected, "actual_seq": actual},
     )

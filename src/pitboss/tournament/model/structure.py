@@ -114,6 +114,7 @@ def break_period(structure: Structure, after_level: int) -> Period:
             return period
     raise StructureError(
         f"the structure has no break after level {after_level}",
+        code="no_such_break",
         params={"after_level": after_level},
     )
 
