@@ -112,7 +112,12 @@ _INSERT_EVENTS = sa.insert(_E)
 
 
 class SqlEventStore(ABC):
-    """An `EventStore` on a SQLAlchemy engine; a backend subclass supplies what differs."""
+    """An `EventStore` on a SQLAlchemy engine; a backend subclass supplies what differs.
+
+    It is long (about 400 lines) because it is the whole `EventStore` contract (append with
+    the optimistic head check, batches, reads, snapshots, links, listening) on one engine and
+    one transaction discipline; the backends (SQLite, PostgreSQL) are the subclasses.
+    """
 
     def __init__(self, engine: Engine, *, target: str) -> None:
         self._engine = engine
