@@ -127,6 +127,7 @@ class Card(int):
             raise CardError(
                 f"{text!r} is not card text: a card is written as a rank ({RANK_CHARS}) and a"
                 f" suit ({SUIT_CHARS}), e.g. 'As'",
+                code="bad_card",
                 params={"text": repr(text)},
             )
         cleaned = text.strip()
@@ -139,6 +140,7 @@ class Card(int):
                 return _CARDS[rank * 4 + suit]
         raise CardError(
             f"{text!r} is not a card: rank must be one of {RANK_CHARS}, suit one of {SUIT_CHARS}",
+            code="bad_card",
             params={"text": text},
         )
 
@@ -193,6 +195,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
             raise CardError(
                 f"{text!r} is not a list of cards: give text such as 'AhKd' or a list of card"
                 " texts",
+                code="bad_cards",
                 params={"text": repr(text)},
             ) from None
         return [Card.parse(item) for item in items]
@@ -207,6 +210,7 @@ def parse_cards(text: str | Iterable[str]) -> list[Card]:
                 raise CardError(
                     f"{token!r} is not a list of cards: each card is a rank "
                     f"({RANK_CHARS}) followed by a suit ({SUIT_CHARS})",
+                    code="bad_card",
                     params={"text": token},
                 )
             cards.append(Card.parse(piece))

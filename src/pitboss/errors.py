@@ -40,8 +40,29 @@ class FieldError(PitbossError, ValueError):
     default_code = "bad_field"
 
 
-class RuleSetError(PitbossError, ValueError):
-    """A rule set or preset that is invalid or unknown."""
+class _FamilyKeepingError(PitbossError):
+    """An error whose refusals each have their own code and keep the class's generic code.
+
+    Until issue 27 every rule-set and structure refusal had the generic code (``bad_rule_set``,
+    ``bad_structure``); now each names what is wrong (``not_positive``, ``blinds_decrease``)
+    and ``params["family"]`` keeps the generic code, so a client that matched it still can
+    (``params["kind"]`` was taken: a structure refusal names the blind or ante there).
+    """
+
+    def __init__(
+        self, message: str, *, code: str | None = None, params: Mapping[str, Any] | None = None
+    ) -> None:
+        super().__init__(message, code=code, params=params)
+        self.params.setdefault("family", self.default_code)
+
+
+class RuleSetError(_FamilyKeepingError, ValueError):
+    """A rule set or preset that is invalid or unknown.
+
+    ``code`` names the refusal (``not_positive``, ``unknown_setting``, ``out_of_bounds``...),
+    ``params["setting"]`` the setting and ``params["value"]`` its value where there is one;
+    ``params["family"]`` is always ``bad_rule_set``, the code clients matched before issue 27.
+    """
 
     default_code = "bad_rule_set"
 
@@ -90,8 +111,13 @@ class TournamentError(PitbossError):
     default_code = "tournament_error"
 
 
-class StructureError(TournamentError, ValueError):
-    """A blind structure that breaks a rule (e.g. a blind not a multiple of the smallest chip)."""
+class StructureError(_FamilyKeepingError, TournamentError, ValueError):
+    """A blind structure that breaks a rule (e.g. a blind not a multiple of the smallest chip).
+
+    ``code`` names the refusal (``not_payable_in_chips``, ``blinds_decrease``...), ``params`` the
+    level or break and the amounts; ``params["family"]`` is always ``bad_structure``, the code
+    clients matched before issue 27.
+    """
 
     default_code = "bad_structure"
 

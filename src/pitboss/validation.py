@@ -93,6 +93,7 @@ def checked(value: T, *, where: str | None = None) -> T:
     if not dataclasses.is_dataclass(cls):
         raise FieldError(
             f"expected a command or record, got {_show(value)}",
+            code="bad_field",
             params={"field": where or "", "expected": "a dataclass", "got": _show(value)},
         )
     result: T = checker_for(cls)(value, where if where is not None else cls.__name__)
@@ -110,6 +111,7 @@ def checker_for(tp: Any) -> _Checker:
 def _fail(where: str, expected: str, value: Any, **extra: Any) -> FieldError:
     return FieldError(
         f"{where} must be {expected}, got {_show(value)}",
+        code="bad_field",
         params={"field": where, "expected": expected, "got": _show(value), **extra},
     )
 

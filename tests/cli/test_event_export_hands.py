@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from pitboss.cli import app
 from pitboss.cli import commands as _commands  # noqa: F401  (registers the subcommands)
 from pitboss.engine import HandTabled, HoleCardsDealt
-from pitboss.history.phh import parse_phhs
+from pitboss.history.phh_reader import parse_phhs
 from pitboss.history.pokerstars import HAND_SEPARATOR, ordinal
 from pitboss.history.replay import replay_hand
 from pitboss.live.hands import StoredHand, tournament_hands

@@ -75,7 +75,7 @@ def test_export_raw_writes_an_unreadable_log_as_it_is_stored(db: str, tmp_path: 
 @pytest.mark.parametrize(
     ("text", "code"),
     [
-        ("[tournament.entry]\nbuy_in_cents = 9223372036854775808\n", "bad_rule_set"),
+        ("[tournament.entry]\nbuy_in_cents = 9223372036854775808\n", "out_of_bounds"),
         ("title = " + "[" * 500 + "]" * 500 + "\n", "too_deep"),
     ],
     ids=["buy-in of 2**63 cents", "lists 500 deep"],

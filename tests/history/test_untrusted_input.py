@@ -18,11 +18,11 @@ from pitboss.cli import app
 from pitboss.cli import commands as _commands  # noqa: F401  (registers the subcommands)
 from pitboss.cli import replay as cli_replay
 from pitboss.errors import HistoryError
-from pitboss.history import phh
+from pitboss.history import phh_reader
 from pitboss.history.amounts import MAX_EXPONENT, MAX_NUMBER_DIGITS, parse_amount
-from pitboss.history.phh import (
+from pitboss.history.phh import PhhHand
+from pitboss.history.phh_reader import (
     MAX_NESTING,
-    PhhHand,
     decode_history,
     iter_phhs,
     parse_phh,
@@ -197,7 +197,7 @@ def test_the_parser_behind_the_scan_still_refuses_with_a_history_error(
     # The scan stops these first; should it ever miss one, the parser's own limit is still a
     # clear refusal, not a traceback.
     with pytest.raises(HistoryError, match=reason) as info:
-        phh._toml(text)
+        phh_reader._toml(text)
     assert info.value.code == "bad_toml"
 
 

@@ -12,7 +12,7 @@ from pitboss.cli import structure as _structure  # noqa: F401  (registers the co
 from pitboss.play.designer import DesignRequest, candidate_rules, design_structure, format_design
 from pitboss.rules import RuleSet
 from pitboss.rules.ruleset import parse_preset
-from pitboss.rules.tournament import validate_structure
+from pitboss.rules.structure import validate_structure
 
 
 def _design(minutes: int) -> str:

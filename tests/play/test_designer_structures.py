@@ -23,7 +23,7 @@ from pitboss.play.designer import (
     play_serially,
 )
 from pitboss.rules import RuleSet
-from pitboss.rules.tournament import validate_structure
+from pitboss.rules.structure import validate_structure
 
 PRESETS = ("ky-charity", "thc", "tda", "slpt")
 STACKS = range(1_000, 100_001, 500)

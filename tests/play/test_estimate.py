@@ -21,7 +21,7 @@ from pitboss.play.parallel import play_runs
 from pitboss.play.runtime import SimulationSettings
 from pitboss.rules import RuleSet
 from pitboss.rules.presets import preset_names
-from pitboss.rules.tournament import Level, Structure
+from pitboss.rules.structure import Level, Structure
 
 TOLERANCE = 0.15
 """A few runs' median is itself loose (a tenth either way for small fields): the benchmark

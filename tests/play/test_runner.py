@@ -23,7 +23,7 @@ from pitboss.play import (
 )
 from pitboss.play.bots import BotKind
 from pitboss.rules import RuleSet
-from pitboss.rules.tournament import Structure
+from pitboss.rules.structure import Structure
 from pitboss.table import Table
 
 from .helpers import refilled_run

@@ -40,7 +40,8 @@ def _refused(text: str) -> RuleSetError:
 
 def test_a_buy_in_of_2_to_the_63_cents_is_refused_naming_the_setting_and_the_largest() -> None:
     err = _refused("[tournament.entry]\nbuy_in_cents = 9223372036854775808\n")
-    assert err.code == "bad_rule_set"
+    assert err.code == "out_of_bounds"
+    assert err.params["family"] == "bad_rule_set"
     assert err.params["setting"] == "tournament.entry.buy_in_cents"
     assert "tournament.entry.buy_in_cents is 9,223,372,036,854,775,808" in err.message
     assert f"at most {MAX_INT:,}" in err.message

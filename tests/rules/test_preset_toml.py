@@ -19,7 +19,8 @@ from pitboss.rules.preset_toml import (
     split_comment,
 )
 from pitboss.rules.ruleset import load_preset, parse_preset, preset_names
-from pitboss.rules.tournament import Level, PayoutRules, PayoutTableName, Structure
+from pitboss.rules.structure import Level, Structure
+from pitboss.rules.tournament import PayoutRules, PayoutTableName
 
 
 @pytest.mark.parametrize("name", preset_names())

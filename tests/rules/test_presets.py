@@ -16,8 +16,8 @@ from pitboss.rules.presets import (
     preset_names,
     to_mapping,
 )
+from pitboss.rules.stakes import AnteMode
 from pitboss.rules.tournament import (
-    AnteMode,
     ChopMethod,
     MoneyKind,
     PersonalDetail,

@@ -37,7 +37,7 @@ def _error(response: Any, status: int) -> dict[str, Any]:
     [
         (
             "[tournament.entry]\nbuy_in_cents = 9223372036854775808\n",
-            "bad_rule_set",
+            "out_of_bounds",
             "tournament.entry.buy_in_cents is 9,223,372,036,854,775,808",
         ),
         ("title = " + "[" * 500 + "]" * 500 + "\n", "too_deep", "deeper than 20 levels"),

@@ -1055,7 +1055,9 @@ A command that does not fit is refused before anything happens, with an error
 `allowed`, `got`) |
 
 A rule set (`create_tournament`) is also checked by its own rules: a setting out of range is
-refused with the rule set's error (`bad_rule_set`, `bad_structure`), `params.where` naming it.
+refused with the rule set's error, its code naming the refusal (`not_positive`, `below_zero`,
+`not_payable_in_chips`, `blinds_decrease`, ...), `params.where` the section and
+`params.family` the generic code (`bad_rule_set`, `bad_structure`).
 """
 
 

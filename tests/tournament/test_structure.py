@@ -8,16 +8,9 @@ from hypothesis import strategies as st
 
 from pitboss.errors import RuleSetError, StructureError
 from pitboss.rules import RuleSet
-from pitboss.rules.tournament import (
-    AddOnRules,
-    AnteMode,
-    Break,
-    EntryRules,
-    Level,
-    RebuyRules,
-    Structure,
-    TournamentRules,
-)
+from pitboss.rules.stakes import AnteMode
+from pitboss.rules.structure import Break, Level, Structure
+from pitboss.rules.tournament import AddOnRules, EntryRules, RebuyRules, TournamentRules
 from pitboss.tournament.model.structure import (
     PeriodKind,
     ante_label,
@@ -48,7 +41,9 @@ def test_ky_seed_level_7_759_is_rejected_naming_the_level() -> None:
         "amount": 759,
         "smallest_chip": 50,
         "chips_in_play": [50, 100, 500, 1000, 5000],
+        "family": "bad_structure",
     }
+    assert info.value.code == "not_payable_in_chips"
 
 
 def test_a_blind_needing_a_coloured_up_chip_is_rejected() -> None:
@@ -226,6 +221,7 @@ def test_ky_10_blinds_that_go_down_are_refused_naming_both_levels(
         "big_blind": third[1],
         "previous_small_blind": second[0],
         "previous_big_blind": second[1],
+        "family": "bad_structure",
     }
     assert f"level 3 has blinds {third[0]}/{third[1]}, lower than level 2's" in info.value.message
 

@@ -6,7 +6,7 @@ import dataclasses
 import json
 
 from pitboss.rules.presets import to_mapping
-from pitboss.rules.tournament import AnteMode
+from pitboss.rules.stakes import AnteMode
 from pitboss.tournament import commands as c
 from pitboss.tournament.model.entries import PRIVATE_FIELDS
 from pitboss.tournament.reading.views import clock_view, public_board

@@ -29,9 +29,9 @@ import typer
 
 from pitboss.cli._app import app
 from pitboss.errors import HistoryError
-from pitboss.history.phh import (
+from pitboss.history.phh import PhhHand
+from pitboss.history.phh_reader import (
     MAX_HISTORY_BYTES,
-    PhhHand,
     check_history_size,
     decode_history,
     iter_phhs,

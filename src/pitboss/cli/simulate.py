@@ -169,7 +169,7 @@ class HandFiles:
     def phh_text(self, hand: DealtHand) -> str:
         """The hand as one PHH table of a ``.phhs`` file (``[number]`` then the fields)."""
         from pitboss.history.export import phh_from_hand
-        from pitboss.history.phh import format_phh
+        from pitboss.history.phh_writer import format_phh
 
         phh = phh_from_hand(
             hand.setup,

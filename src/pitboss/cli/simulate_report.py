@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from pitboss.play.forecast import Forecast
     from pitboss.play.runtime import TournamentResult
     from pitboss.rules import RuleSet
-    from pitboss.rules.tournament import Structure
+    from pitboss.rules.structure import Structure
 
 
 def _minutes(minutes: int) -> str:

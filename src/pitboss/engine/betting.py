@@ -53,7 +53,12 @@ _CLOSED_REASONS = {
 
 
 class BettingStep(ShowdownStep):
-    """The betting rounds, on top of the showdown and the hand's state."""
+    """The betting rounds, on top of the showdown and the hand's state.
+
+    It is long (about 400 lines) because each action is a ``verify_``/``can_``/do triple: one
+    check of the rule (TDA 40-47, the 50% rule) that the legal-action list, the dealer's input
+    and the move itself all share; the posting and showdown steps are their own mixins.
+    """
 
     __slots__ = ()
 

@@ -51,6 +51,10 @@ _NO_CARDS: tuple[Card, Card] = (Card(0), Card(0))
 class Hand(BettingStep, PostingStep):
     """One hand in progress; see the module docstring and ``pitboss.engine`` for the rules.
 
+    It is long (about 350 lines) because it is the engine's one aggregate: the queries a table,
+    a bot and a screen read (stacks, pot, legal actions) and ``apply``/``timeout``; betting,
+    posting and the showdown are already the mixins it is built from.
+
     Raises (on creation):
         HandSetupError: the setup cannot be dealt (see ``HandSetup.validate``).
         CardError: the deck runs out of cards.

@@ -105,6 +105,11 @@ class Pot:
 class RecordedHand(Hand):
     """A hand dealt by a live dealer; see the module docstring for what it adds to `Hand`.
 
+    It is long (about 650 lines) because every correction a dealer records (a show, a muck, a
+    killed hand, dead chips, an entered board, an award, a misdeal) changes the same hand
+    state and must keep `Hand`'s invariants (chips conserved, cards distinct); each is a
+    ``verify_``/do pair, so splitting it would split that one state.
+
     Raises (on creation):
         HandSetupError: the setup cannot be dealt (see ``HandSetup.validate``).
     """

@@ -1,9 +1,10 @@
 """Hand histories: PHH (PokerKit's format) for No-Limit Hold'em, and replay through the engine.
 
-- ``pitboss.history.phh``: the parsed-hand model and the pure reader/writer pair (re-exported
-  here); it depends on ``cards`` only. Reading is bounded for files from anywhere: size
-  (``MAX_HISTORY_BYTES``, ``decode_history``), numbers, nesting; ``iter_phhs`` reads a
-  collection hand by hand, a bad hand reported in its place.
+- ``pitboss.history.phh``: the parsed-hand model and the action notation; ``phh_reader`` and
+  ``phh_writer``: the pure reader/writer pair (all re-exported here); they depend on ``cards``
+  only. Reading is bounded for files from anywhere: size (``MAX_HISTORY_BYTES``,
+  ``decode_history``), numbers, nesting; ``iter_phhs`` reads a collection hand by hand, a bad
+  hand reported in its place.
 - ``pitboss.history.amounts``: exact scaling of decimal amounts to integer chips, and the
   limits on numbers (``MAX_NUMBER_DIGITS``, ``MAX_EXPONENT``).
 - ``pitboss.history.replay``: ``replay_hand`` plays a PHH hand through the engine and compares
@@ -24,26 +25,19 @@ and are imported from their modules, so that reading and writing PHH never loads
 
 from __future__ import annotations
 
-from pitboss.history.phh import (
+from pitboss.history.phh import PhhAction, PhhActionKind, PhhHand, format_action, parse_action
+from pitboss.history.phh_reader import (
     MAX_HISTORY_BYTES,
     MAX_NESTING,
-    PhhAction,
-    PhhActionKind,
-    PhhHand,
     check_history_size,
     decode_history,
-    format_action,
-    format_phh,
-    format_phhs,
     iter_phhs,
-    parse_action,
     parse_phh,
     parse_phhs,
     read_phh,
     read_phhs,
-    write_phh,
-    write_phhs,
 )
+from pitboss.history.phh_writer import format_phh, format_phhs, write_phh, write_phhs
 
 __all__ = [
     "MAX_HISTORY_BYTES",

@@ -26,7 +26,8 @@ from dataclasses import dataclass
 
 from pitboss.errors import HistoryError
 from pitboss.history.export import phh_from_recorded
-from pitboss.history.phh import PhhHand, format_phhs
+from pitboss.history.phh import PhhHand
+from pitboss.history.phh_writer import format_phhs
 from pitboss.history.pokerstars import (
     Finish,
     StarsHeader,

@@ -64,7 +64,12 @@ async def inline(work: Callable[[], list[Event]]) -> list[Event]:
 
 class LiveRoom:
     """Every table of ``live`` dealt in real time by ``clock`` (the clock of ``live``'s
-    service, so the director and the tables agree on ``now``)."""
+    service, so the director and the tables agree on ``now``).
+
+    It is long (about 300 lines) because it is where the tables' threads, the players'
+    agents and the director meet: every operation waits on or notifies the room's one
+    condition, so they stay in one class.
+    """
 
     def __init__(
         self,

@@ -135,7 +135,12 @@ class DecisionRecord:
 
 
 class TableRunner:
-    """Deals one table of ``room`` until the tournament ends or the table is broken."""
+    """Deals one table of ``room`` until the tournament ends or the table is broken.
+
+    It is long (about 340 lines) because it is one table's whole loop in its own thread:
+    waiting out breaks, dealing, asking each player in turn, the clock called on a player
+    (TDA 29) and a table that moves or breaks mid-wait; the steps share the loop's state.
+    """
 
     def __init__(self, room: LiveRoom, table: TableNo) -> None:
         self.room = room

@@ -26,7 +26,7 @@ from pitboss.play.estimate import Estimate, hands_per_hour
 from pitboss.play.pace import DealingPace
 from pitboss.rules import RuleSet
 from pitboss.rules.stakes import AnteMode
-from pitboss.rules.tournament import Structure
+from pitboss.rules.structure import Structure
 
 TURBO_HANDS = 10
 """A level dealing fewer hands than this (at a full table, at the simulator's pace) is a

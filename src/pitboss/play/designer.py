@@ -29,7 +29,8 @@ from pitboss.errors import PlayError
 from pitboss.play.forecast import Forecast, RunSummary, forecast, run_seeds, summarize
 from pitboss.rules import RuleSet
 from pitboss.rules.preset_toml import format_preset_toml
-from pitboss.rules.tournament import Break, Level, Structure, TimeLimitAction
+from pitboss.rules.structure import Break, Level, Structure
+from pitboss.rules.tournament import TimeLimitAction
 
 NICE = (10, 12, 15, 20, 25, 30, 40, 50, 60, 80)
 """Big-blind mantissas (x 10^n): the amounts a clock and a dealer read at a glance."""

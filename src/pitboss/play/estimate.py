@@ -38,7 +38,7 @@ from pitboss.play.habits import MoneyHabits
 from pitboss.play.pace import DealingPace
 from pitboss.rules import RuleSet
 from pitboss.rules.stakes import AnteMode
-from pitboss.rules.tournament import Level
+from pitboss.rules.structure import Level
 from pitboss.tournament.model.ledger import Ledger
 from pitboss.tournament.model.structure import Period, timeline
 

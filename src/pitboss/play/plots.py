@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pitboss.play.forecast import Forecast
-from pitboss.rules.tournament import Structure
+from pitboss.rules.structure import Structure
 
 DEFAULT_START_MINUTE = 18 * 60
 """Play starts at 18:00 unless told (KY 3: "Play will begin promptly at 6:00pm")."""

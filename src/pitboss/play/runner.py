@@ -21,7 +21,7 @@ from pitboss.engine import AnteMode, Hand, HandEvent, HandSetup
 from pitboss.errors import PlayError
 from pitboss.play.agents import Agent, AgentFault, ViewBuilder, take_turn
 from pitboss.rules import RuleSet
-from pitboss.rules.tournament import Structure
+from pitboss.rules.structure import Structure
 from pitboss.table import BustOut, HandReport, SeatStatus, Table
 
 

@@ -224,7 +224,12 @@ class _InPlay:
 
 
 class _Runtime:
-    """One tournament being played (mutable; used once by `play_tournament`)."""
+    """One tournament being played (mutable; used once by `play_tournament`).
+
+    It is long (about 580 lines) because it is the simulation's one event loop: arrivals, the
+    clock, hands, breaks and races, re-buys and add-ons, a chop and the prizes are scheduled
+    against the same clock and state; it is private and lives for one run.
+    """
 
     def __init__(
         self,

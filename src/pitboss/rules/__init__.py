@@ -8,8 +8,8 @@ default.
 Sections:
 - ``hand``: what the dealing engine needs for one deal (``pitboss.rules.hand``).
 - ``table``: seats, button and blinds between hands (``pitboss.rules.table``).
-- ``tournament``: the director: structure, clock, money, payouts, seating
-  (``pitboss.rules.tournament``).
+- ``tournament``: the director: clock, money, payouts, seating (``pitboss.rules.tournament``)
+  and the blind structure (``pitboss.rules.structure``).
 """
 
 from __future__ import annotations

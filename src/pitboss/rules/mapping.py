@@ -24,9 +24,10 @@ T = TypeVar("T")
 
 _HINTS_CACHE: dict[type[Any], dict[str, Any]] = {}
 
-Problem = Literal["unknown", "missing", "wrong_type"]
-"""What was wrong with a mapping: a key the class does not have, a required key absent, or a
-value of the wrong type (a list of the wrong length, a value outside a ``Literal`` or an enum)."""
+Problem = Literal["unknown", "missing", "wrong_type", "not_one_of", "out_of_bounds"]
+"""What was wrong with a mapping: a key the class does not have, a required key absent, a value
+of the wrong type (a list of the wrong length too), a value outside a ``Literal`` or an enum, or
+a whole number beyond what a log records (±`MAX_INT`)."""
 
 Refusal = Callable[[Problem, str, dict[str, Any]], PitbossError]
 """``(problem, message, params) -> error``: how a caller reports a mapping that does not fit.
@@ -47,8 +48,19 @@ class _MisfitError(Exception):
 
 
 def _rule_set_error(problem: Problem, message: str, params: dict[str, Any]) -> PitbossError:
-    """The default `Refusal`: a `RuleSetError` with the loader's message (presets)."""
-    return RuleSetError(message, params=params)
+    """The default `Refusal`: a `RuleSetError` with the loader's message (presets), its code
+    ``unknown_setting``, ``missing_setting``, ``wrong_type``, ``not_one_of`` or
+    ``out_of_bounds`` (the same code `check_rule_set` gives a value beyond a log's bounds)."""
+    return RuleSetError(message, code=_CODES[problem], params=params)
+
+
+_CODES: dict[Problem, str] = {
+    "unknown": "unknown_setting",
+    "missing": "missing_setting",
+    "wrong_type": "wrong_type",
+    "not_one_of": "not_one_of",
+    "out_of_bounds": "out_of_bounds",
+}
 
 
 def _hints(cls: type[Any]) -> dict[str, Any]:
@@ -155,7 +167,7 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
         if value in args:
             return value
         raise _MisfitError(
-            "wrong_type",
+            "not_one_of",
             f"'{where}' must be one of {', '.join(map(repr, args))}, got {value!r}",
             {"setting": where, "allowed": list(args), "got": repr(value)},
         )
@@ -201,7 +213,7 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
         if value in allowed and not isinstance(value, bool):
             return tp(value)
         raise _MisfitError(
-            "wrong_type",
+            "not_one_of",
             f"'{where}' must be one of {', '.join(map(repr, allowed))}, got {value!r}",
             {"setting": where, "allowed": allowed, "got": repr(value)},
         )
@@ -214,7 +226,7 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
                 return value
             bound = f"at most {MAX_INT:,}" if value > 0 else f"at least {-MAX_INT:,}"
             raise _MisfitError(
-                "wrong_type",
+                "out_of_bounds",
                 f"{where} is {value:,}: it must be {bound} (pitboss records no larger amount, "
                 "count or time)",
                 {
@@ -237,6 +249,7 @@ def _convert(tp: Any, value: Any, where: str) -> Any:
     else:
         raise RuleSetError(
             f"'{where}' has a type the loader cannot read: {tp!r}",
+            code="unreadable_type",
             params={"setting": where, "type": repr(tp)},
         )
     raise _MisfitError(

@@ -72,7 +72,9 @@ def parse_preset(text: str, *, name: str = "<text>") -> RuleSet:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise RuleSetError(
-            f"preset '{name}' is not valid TOML: {err}", params={"preset": name, "error": str(err)}
+            f"preset '{name}' is not valid TOML: {err}",
+            code="bad_toml",
+            params={"preset": name, "error": str(err)},
         ) from err
     except RecursionError:  # tables or lists nested hundreds deep: tomllib recurses
         raise _too_deep(name, "") from None
@@ -160,8 +162,8 @@ def check_rule_set(rules: RuleSet) -> None:
     `MAX_COMMAND_BYTES` of JSON (it travels in the command that creates the tournament).
 
     Raises:
-        RuleSetError: naming the setting, its value and what is allowed (``bad_rule_set``), or
-            ``too_large``.
+        RuleSetError: naming the setting, its value and what is allowed (``out_of_bounds``),
+            or ``too_large``.
     """
     try:
         checked(rules, where="")
@@ -203,7 +205,7 @@ def _out_of_bounds(err: FieldError) -> RuleSetError:
         message = f"{setting} has too many items: a list setting holds at most {limit:,}"
     else:
         message = f"{setting} must be {expected}, got {got}"
-    return RuleSetError(message, params=params)
+    return RuleSetError(message, code="out_of_bounds", params=params)
 
 
 def _too_deep(name: str, field: str) -> RuleSetError:

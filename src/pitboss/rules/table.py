@@ -130,14 +130,14 @@ class TableRules:
             if not isinstance(value, int) or isinstance(value, bool):
                 raise RuleSetError(
                     f"table.{name} must be a whole number of seconds, not {value!r}",
-                    code="bad_rule_set",
+                    code="not_a_whole_number",
                     params={"setting": f"table.{name}", "value": repr(value)},
                 )
             if not low <= value <= MAX_ACTION_SECONDS:
                 raise RuleSetError(
                     f"table.{name} = {value} is not allowed: it is {low} to "
                     f"{MAX_ACTION_SECONDS} seconds",
-                    code="bad_rule_set",
+                    code="out_of_range",
                     params={
                         "setting": f"table.{name}",
                         "value": value,
@@ -152,12 +152,14 @@ class TableRules:
             if not isinstance(value, int) or isinstance(value, bool):
                 raise RuleSetError(
                     f"table.{name} must be a whole number of seats, not {value!r}",
+                    code="not_a_whole_number",
                     params={"setting": f"table.{name}", "value": repr(value)},
                 )
             if not MIN_SEATS <= value <= MAX_SEATS:
                 raise RuleSetError(
                     f"table.{name} = {value} is not allowed: a table has {MIN_SEATS} to "
                     f"{MAX_SEATS} seats (SLPT 29.5 allows 13 on large side-game tables)",
+                    code="out_of_range",
                     params={
                         "setting": f"table.{name}",
                         "value": value,

@@ -1,13 +1,13 @@
-"""Tournament-level settings of the `RuleSet`: structure, money, clock, table sizes.
+"""Tournament-level settings of the `RuleSet`: money, payouts, clock, seating, conduct.
 
 Every setting names the rule it encodes. The defaults are a plain TDA 2024 event (the TDA leaves
-structure and money to the house, so the default structure is a conventional 20-minute one with a
-big-blind ante, TDA RP-11). Money is integer cents, chips are ints; every amount is validated when
-the settings are built, so a `TournamentRules` that exists is one the director can run.
+structure and money to the house). The blind structure itself is `pitboss.rules.structure`.
+Money is integer cents, chips are ints; every amount is validated when the settings are built,
+so a `TournamentRules` that exists is one the director can run.
 
-Raises (on construction): `StructureError` for a structure that breaks a rule (a blind or ante
-not a multiple of the smallest chip in play at its level, RULES §6; blinds that go down from
-one level to the next, KY 10), `RuleSetError` for any other inconsistent setting.
+Raises (on construction): `RuleSetError` for an inconsistent setting, its code naming what is
+wrong (e.g. ``not_positive``) and ``params["setting"]`` the setting; the structure's own checks
+raise `StructureError` (`pitboss.rules.structure`).
 """
 
 from __future__ import annotations
@@ -15,9 +15,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from pitboss.errors import RuleSetError, StructureError
+from pitboss.errors import RuleSetError
 from pitboss.rules.payout_tables import ChopTieBreak, PayoutRounding, PayoutTable
-from pitboss.rules.stakes import AnteMode as AnteMode  # the one AnteMode (engine's too)
+
+# The one AnteMode (engine's too), re-exported for the views and sheets that import it from here.
+from pitboss.rules.stakes import AnteMode as AnteMode
+from pitboss.rules.structure import Structure
 from pitboss.rules.table import TablePhase
 
 
@@ -68,271 +71,6 @@ class ChopMethod(enum.StrEnum):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Level:
-    """One blind level; ``colour_up`` lists chip values that leave play as it starts (KY 10).
-
-    ``minutes`` and ``ante_mode`` fall back to the structure's ``level_minutes``/``ante_mode``.
-    """
-
-    small_blind: int
-    big_blind: int
-    ante: int = 0
-    minutes: int | None = None
-    ante_mode: AnteMode | None = None
-    colour_up: tuple[int, ...] = ()
-    note: str = ""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Break:
-    """A break after a level; ``colour_up`` lists chip values that leave play at it (TDA 24)."""
-
-    after_level: int
-    minutes: int
-    colour_up: tuple[int, ...] = ()
-    note: str = ""
-
-
-def _default_levels() -> tuple[Level, ...]:
-    amounts = [
-        (100, 200, 0),
-        (200, 300, 0),
-        (200, 400, 400),
-        (300, 600, 600),
-        (400, 800, 800),
-        (500, 1000, 1000),
-        (600, 1200, 1200),
-        (800, 1600, 1600),
-        (1000, 2000, 2000),
-        (1200, 2400, 2400),
-        (1500, 3000, 3000),
-        (2000, 4000, 4000),
-        (2500, 5000, 5000),
-        (3000, 6000, 6000),
-        (4000, 8000, 8000),
-        (5000, 10000, 10000),
-        (6000, 12000, 12000),
-        (8000, 16000, 16000),
-        (10000, 20000, 20000),
-        (15000, 30000, 30000),
-    ]
-    return tuple(Level(small_blind=sb, big_blind=bb, ante=ante) for sb, bb, ante in amounts)
-
-
-def _default_breaks() -> tuple[Break, ...]:
-    return tuple(
-        Break(after_level=n, minutes=10, colour_up=(100,) if n == 12 else ())
-        for n in (4, 8, 12, 16)
-    )
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Structure:
-    """Levels, breaks and the chips in play; validated against TDA 24/RP-11 and RULES §6.
-
-    Invariant: every blind and ante is a positive multiple of the smallest chip still in play at
-    its level (after the colour-ups at earlier breaks and at the level's own start), the big blind
-    is at least the small blind, neither blind is lower than at the level before (KY 10: "The
-    blinds will be increased"; THC 4's "blind progression"), and a colour-up never removes the
-    last chip value in play.
-    """
-
-    levels: tuple[Level, ...] = field(default_factory=_default_levels)
-    breaks: tuple[Break, ...] = field(default_factory=_default_breaks)
-    chips: tuple[int, ...] = (100, 500, 1000, 5000, 25000)
-    level_minutes: int = 20
-    ante_mode: AnteMode = AnteMode.BIG_BLIND
-
-    def __post_init__(self) -> None:
-        validate_structure(self)
-
-    def level(self, number: int) -> Level:
-        """Level ``number`` (1-based, as players say it)."""
-        if not 1 <= number <= len(self.levels):
-            raise StructureError(
-                f"there is no level {number}; levels run from 1 to {len(self.levels)}",
-                params={"level": number, "levels": len(self.levels)},
-            )
-        return self.levels[number - 1]
-
-    def minutes_of(self, number: int) -> int:
-        """The length of level ``number`` in minutes."""
-        minutes = self.level(number).minutes
-        return self.level_minutes if minutes is None else minutes
-
-    def ante_mode_of(self, number: int) -> AnteMode:
-        """How the ante of level ``number`` is paid (``none`` when the level has no ante)."""
-        level = self.level(number)
-        if level.ante == 0:
-            return AnteMode.NONE
-        return self.ante_mode if level.ante_mode is None else level.ante_mode
-
-    def break_after(self, number: int) -> Break | None:
-        """The break that follows level ``number``, if any."""
-        for brk in self.breaks:
-            if brk.after_level == number:
-                return brk
-        return None
-
-    def chips_in_play_at_level(self, number: int) -> tuple[int, ...]:
-        """Chip values still in play while level ``number`` is played (after its colour-up)."""
-        self.level(number)
-        removed: set[int] = set()
-        for n in range(1, number + 1):
-            removed.update(self.levels[n - 1].colour_up)
-            if n < number:
-                brk = self.break_after(n)
-                if brk is not None:
-                    removed.update(brk.colour_up)
-        return tuple(c for c in sorted(self.chips) if c not in removed)
-
-    def chips_in_play_at_break(self, after_level: int) -> tuple[int, ...]:
-        """Chip values in play during the break after ``after_level`` (after its colour-up)."""
-        brk = self.break_after(after_level)
-        in_play = self.chips_in_play_at_level(after_level)
-        if brk is None:
-            return in_play
-        return tuple(c for c in in_play if c not in brk.colour_up)
-
-    def smallest_chip_at_level(self, number: int) -> int:
-        """The smallest chip value in play at level ``number`` (TDA 20, 24)."""
-        return self.chips_in_play_at_level(number)[0]
-
-
-def validate_structure(structure: Structure) -> None:
-    """Check a structure; the seed's level 7 "759/1,500" fails here (KY 10, RULES §6).
-
-    Blinds never go down from one level to the next (KY 10: "The blinds will be increased every
-    20 minutes"; THC 4 times a "blind progression"; no seed or TDA rule lowers them). A level may
-    keep the blinds of the one before (an ante added, a longer level); the ante may go down (a
-    switch from per-player antes to one big-blind ante changes what it counts).
-
-    Raises:
-        StructureError: naming the level or break and the amount that is wrong
-            (``blinds_decrease`` names both levels and their blinds).
-    """
-    s = structure
-    if not s.levels:
-        raise StructureError("a structure needs at least one level", params={"levels": 0})
-    if not s.chips or any(c <= 0 for c in s.chips) or len(set(s.chips)) != len(s.chips):
-        raise StructureError(
-            f"chips in play must be distinct positive values, got {list(s.chips)}",
-            params={"chips": list(s.chips)},
-        )
-    if s.level_minutes <= 0:
-        raise StructureError(
-            f"level_minutes must be positive, got {s.level_minutes}",
-            params={"level_minutes": s.level_minutes},
-        )
-    in_play = set(s.chips)
-    after_levels = [b.after_level for b in s.breaks]
-    if after_levels != sorted(set(after_levels)):
-        raise StructureError(
-            f"breaks must follow distinct levels in order, got after levels {after_levels}",
-            params={"after_levels": after_levels},
-        )
-    for brk in s.breaks:
-        if not 1 <= brk.after_level <= len(s.levels):
-            raise StructureError(
-                f"a break after level {brk.after_level} does not fit a structure of "
-                f"{len(s.levels)} levels",
-                params={"after_level": brk.after_level, "levels": len(s.levels)},
-            )
-        if brk.minutes <= 0:
-            raise StructureError(
-                f"the break after level {brk.after_level} must last a positive number of minutes",
-                params={"after_level": brk.after_level, "minutes": brk.minutes},
-            )
-    for number, level in enumerate(s.levels, start=1):
-        where = f"level {number}"
-        in_play = _colour_up(in_play, level.colour_up, where)
-        smallest = min(in_play)
-        if level.minutes is not None and level.minutes <= 0:
-            raise StructureError(
-                f"{where} must last a positive number of minutes, got {level.minutes}",
-                params={"level": number, "minutes": level.minutes},
-            )
-        if level.small_blind <= 0 or level.big_blind < level.small_blind or level.ante < 0:
-            raise StructureError(
-                f"{where} has small blind {level.small_blind}, big blind {level.big_blind}, "
-                f"ante {level.ante}; blinds must be positive with the big blind at least the "
-                "small blind, and the ante zero or more",
-                params={
-                    "level": number,
-                    "small_blind": level.small_blind,
-                    "big_blind": level.big_blind,
-                    "ante": level.ante,
-                },
-            )
-        for what, amount in (
-            ("small blind", level.small_blind),
-            ("big blind", level.big_blind),
-            ("ante", level.ante),
-        ):
-            if amount % smallest:
-                raise StructureError(
-                    f"{where}: the {what} {amount:,} is not a multiple of {smallest:,}, the "
-                    f"smallest chip in play at {where} (chips in play: "
-                    f"{', '.join(f'{c:,}' for c in sorted(in_play))}); "
-                    "every blind and ante must be payable in chips",
-                    params={
-                        "level": number,
-                        "kind": what.replace(" ", "_"),
-                        "amount": amount,
-                        "smallest_chip": smallest,
-                        "chips_in_play": sorted(in_play),
-                    },
-                )
-        if level.ante_mode is not None and level.ante_mode is AnteMode.NONE and level.ante:
-            raise StructureError(
-                f"{where} has an ante of {level.ante} but ante_mode 'none'",
-                params={"level": number, "ante": level.ante, "ante_mode": AnteMode.NONE.value},
-            )
-        if number > 1:
-            _check_blinds_rise(s.levels[number - 2], level, number)
-        following = s.break_after(number)
-        if following is not None:
-            in_play = _colour_up(in_play, following.colour_up, f"the break after level {number}")
-
-
-def _check_blinds_rise(before: Level, level: Level, number: int) -> None:
-    """KY 10, THC 4: neither blind of level ``number`` is below the level before's."""
-    if level.small_blind >= before.small_blind and level.big_blind >= before.big_blind:
-        return
-    raise StructureError(
-        f"level {number} has blinds {level.small_blind:,}/{level.big_blind:,}, lower than level "
-        f"{number - 1}'s {before.small_blind:,}/{before.big_blind:,}; blinds stay the same or "
-        'go up from one level to the next (KY 10: "The blinds will be increased")',
-        code="blinds_decrease",
-        params={
-            "level": number,
-            "previous_level": number - 1,
-            "small_blind": level.small_blind,
-            "big_blind": level.big_blind,
-            "previous_small_blind": before.small_blind,
-            "previous_big_blind": before.big_blind,
-        },
-    )
-
-
-def _colour_up(in_play: set[int], removed: tuple[int, ...], where: str) -> set[int]:
-    for chip in removed:
-        if chip not in in_play:
-            raise StructureError(
-                f"{where} colours up the {chip:,} chip, which is not in play there "
-                f"(chips in play: {', '.join(f'{c:,}' for c in sorted(in_play))})",
-                params={"where": where, "chip": chip, "chips_in_play": sorted(in_play)},
-            )
-    left = in_play - set(removed)
-    if not left:
-        raise StructureError(
-            f"{where} colours up every chip in play; at least one chip value must remain",
-            params={"where": where},
-        )
-    return left
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
 class EntryRules:
     """Buy-in, fee and starting stack; registration terms (RULES §4 rows 2, 3, 6; THC 1)."""
 
@@ -354,7 +92,12 @@ class EntryRules:
         if self.start_when_full and self.max_entries is None:
             raise RuleSetError(
                 "tournament.entry.start_when_full needs max_entries (the seats of the table)",
-                params={"setting": "tournament.entry.start_when_full"},
+                code="start_when_full_needs_max_entries",
+                params={
+                    "setting": "tournament.entry.start_when_full",
+                    "value": True,
+                    "max_entries": None,
+                },
             )
         _non_negative("tournament.entry.buy_in_cents", self.buy_in_cents)
         _non_negative("tournament.entry.fee_cents", self.fee_cents)
@@ -403,7 +146,12 @@ class RebuyRules:
             raise RuleSetError(
                 "tournament.rebuy: re-buys are allowed but no window is set; give until_level "
                 "or until_minutes (or both)",
-                params={"setting": "tournament.rebuy"},
+                code="rebuy_window_not_set",
+                params={
+                    "setting": "tournament.rebuy",
+                    "until_level": None,
+                    "until_minutes": None,
+                },
             )
 
 
@@ -428,7 +176,8 @@ class AddOnRules:
         if self.at_break_after_level is None:
             raise RuleSetError(
                 "tournament.add_on: add-ons are allowed but at_break_after_level is not set",
-                params={"setting": "tournament.add_on.at_break_after_level"},
+                code="add_on_break_not_set",
+                params={"setting": "tournament.add_on.at_break_after_level", "value": None},
             )
 
 
@@ -448,6 +197,7 @@ class PrizePoolRules:
         if not 0 <= self.percent <= 100:
             raise RuleSetError(
                 f"tournament.prize_pool.percent must be 0..100, got {self.percent}",
+                code="percent_out_of_range",
                 params={
                     "setting": "tournament.prize_pool.percent",
                     "value": self.percent,
@@ -459,6 +209,7 @@ class PrizePoolRules:
         if len(set(self.includes)) != len(self.includes):
             raise RuleSetError(
                 "tournament.prize_pool.includes names a kind of money twice",
+                code="money_kind_twice",
                 params={
                     "setting": "tournament.prize_pool.includes",
                     "value": [k.value for k in self.includes],
@@ -500,6 +251,7 @@ class PayoutRules:
                 "tournament.payouts.custom is the preset's own payout table and is given when, "
                 f"and only when, tournament.payouts.table is 'custom' (table is "
                 f"'{self.table.value}', custom is {'set' if self.custom else 'not set'})",
+                code="custom_payouts_mismatch",
                 params={
                     "setting": "tournament.payouts.custom",
                     "table": self.table.value,
@@ -534,6 +286,7 @@ class ClockRules:
             raise RuleSetError(
                 "tournament.clock.time_limit_chop cannot be 'custom': the law's chop is made by "
                 "a method, not agreed amounts (KY 11); use chip, floor, icm or equal",
+                code="custom_time_limit_chop",
                 params={"setting": "tournament.clock.time_limit_chop", "value": "custom"},
             )
 
@@ -626,6 +379,7 @@ class SeatingRules:
         if not self.balance_thresholds or self.balance_thresholds[0].from_level != 1:
             raise RuleSetError(
                 "tournament.seating.balance_thresholds must start with from_level = 1",
+                code="thresholds_not_from_level_1",
                 params={
                     "setting": "tournament.seating.balance_thresholds",
                     "from_level": (
@@ -638,7 +392,11 @@ class SeatingRules:
             raise RuleSetError(
                 "tournament.seating.balance_thresholds: levels must increase and each threshold "
                 "must be 1 or more",
-                params={"setting": "tournament.seating.balance_thresholds"},
+                code="thresholds_out_of_order",
+                params={
+                    "setting": "tournament.seating.balance_thresholds",
+                    "value": [[t.from_level, t.threshold] for t in self.balance_thresholds],
+                },
             )
         _optional_positive("tournament.seating.final_table_size", self.final_table_size)
         _optional_positive(
@@ -647,6 +405,7 @@ class SeatingRules:
         if any(n < 2 for n in self.redraw_at_tables):
             raise RuleSetError(
                 "tournament.seating.redraw_at_tables: table counts must be 2 or more",
+                code="redraw_table_count_too_small",
                 params={
                     "setting": "tournament.seating.redraw_at_tables",
                     "value": list(self.redraw_at_tables),
@@ -745,6 +504,7 @@ class ConductRules:
             raise RuleSetError(
                 "tournament.conduct.penalty_minutes must be positive minutes in increasing order "
                 f"(THC 25: 10, 20, 30, 40), got {list(allowed)}",
+                code="penalty_minutes_out_of_order",
                 params={"setting": "tournament.conduct.penalty_minutes", "value": list(allowed)},
             )
         for step in self.escalation:
@@ -752,6 +512,7 @@ class ConductRules:
                 raise RuleSetError(
                     f"tournament.conduct.escalation has a {step.amount}-minute step; the allowed "
                     f"time penalties are {', '.join(map(str, allowed))} minutes (THC 25)",
+                    code="penalty_minutes_not_allowed",
                     params={
                         "setting": "tournament.conduct.escalation",
                         "value": step.amount,
@@ -764,6 +525,7 @@ class ConductRules:
                 raise RuleSetError(
                     f"tournament.conduct.escalation has a {step.kind.value} step, but this house "
                     f"gives time away as {self.penalty_mode.value} (penalty_mode; RULES §5.7)",
+                    code="penalty_kind_not_this_house",
                     params={
                         "setting": "tournament.conduct.escalation",
                         "value": step.kind.value,
@@ -777,7 +539,8 @@ class ConductRules:
         if not self.escalation:
             raise RuleSetError(
                 "tournament.conduct.escalation needs at least one step",
-                params={"setting": "tournament.conduct.escalation"},
+                code="no_escalation",
+                params={"setting": "tournament.conduct.escalation", "value": []},
             )
 
 
@@ -838,6 +601,7 @@ class TournamentRules:
             raise RuleSetError(
                 f"tournament.entry.starting_chips {self.entry.starting_chips:,} is not a multiple "
                 f"of {first:,}, the smallest chip in play at level 1",
+                code="not_payable_in_chips",
                 params={
                     "setting": "tournament.entry.starting_chips",
                     "value": self.entry.starting_chips,
@@ -854,6 +618,7 @@ class TournamentRules:
             if level is not None and level > n_levels:
                 raise RuleSetError(
                     f"{name} is {level} but the structure has {n_levels} levels",
+                    code="level_beyond_structure",
                     params={"setting": name, "value": level, "levels": n_levels},
                 )
         if self.rebuy.allowed:
@@ -863,6 +628,7 @@ class TournamentRules:
                 raise RuleSetError(
                     f"tournament.rebuy.chips {self.rebuy.chips:,} is not a multiple of "
                     f"{smallest:,}, a chip in play during the re-buy window",
+                    code="not_payable_in_chips",
                     params={
                         "setting": "tournament.rebuy.chips",
                         "value": self.rebuy.chips,
@@ -877,6 +643,7 @@ class TournamentRules:
                     f"tournament.add_on.at_break_after_level is {at} but the structure has no "
                     "break after that level (breaks after levels "
                     f"{[b.after_level for b in s.breaks]})",
+                    code="add_on_break_not_in_structure",
                     params={
                         "setting": "tournament.add_on.at_break_after_level",
                         "value": at,
@@ -888,6 +655,7 @@ class TournamentRules:
                 raise RuleSetError(
                     f"tournament.add_on.chips {self.add_on.chips:,} is not a multiple of "
                     f"{smallest:,}, the smallest chip in play at the add-on break",
+                    code="not_payable_in_chips",
                     params={
                         "setting": "tournament.add_on.chips",
                         "value": self.add_on.chips,
@@ -899,14 +667,18 @@ class TournamentRules:
 def _positive(name: str, value: int) -> None:
     if value <= 0:
         raise RuleSetError(
-            f"{name} must be positive, got {value}", params={"setting": name, "value": value}
+            f"{name} must be positive, got {value}",
+            code="not_positive",
+            params={"setting": name, "value": value},
         )
 
 
 def _non_negative(name: str, value: int) -> None:
     if value < 0:
         raise RuleSetError(
-            f"{name} must be zero or more, got {value}", params={"setting": name, "value": value}
+            f"{name} must be zero or more, got {value}",
+            code="below_zero",
+            params={"setting": name, "value": value},
         )
 
 

@@ -41,7 +41,7 @@ from pitboss.rules.mapping import from_mapping, to_mapping
 from pitboss.rules.preset_toml import format_preset_toml
 from pitboss.rules.presets import load_preset, preset_names
 from pitboss.rules.ruleset import check_rule_set
-from pitboss.rules.tournament import Structure
+from pitboss.rules.structure import Structure
 from pitboss.server.deps import DirectorDep, HubDep, OptionalSessionDep
 from pitboss.server.hub import Hub
 from pitboss.server.play_models import DesignAnswer, DesignBase

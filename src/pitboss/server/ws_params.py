@@ -66,7 +66,7 @@ def screen_query(websocket: WebSocket) -> ScreenQuery:
     except ValidationError as error:
         problems = problems_of(error.errors())
         where = ", ".join(f"{p['field']}: {p['problem']}" for p in problems)
-        raise BadRequestError(where, params={"problems": problems}) from None
+        raise BadRequestError(where, code="bad_request", params={"problems": problems}) from None
 
 
 def close_code(error: PitbossError) -> int:

@@ -160,7 +160,11 @@ class DirectorService:
 
 class LiveTournament:
     """One open tournament: the only writer of its stream in this process (a lock serialises
-    the commands of several threads)."""
+    the commands of several threads).
+
+    It is long (about 310 lines) because everything that reads or writes the stream (commands,
+    ticks, undo and redo, snapshots, history) must take that one lock and share its cache.
+    """
 
     def __init__(self, service: DirectorService, stream: str) -> None:
         self.service = service

@@ -112,7 +112,12 @@ _INSERT_EVENTS = sa.insert(_E)
 
 
 class SqlEventStore(ABC):
-    """An `EventStore` on a SQLAlchemy engine; a backend subclass supplies what differs."""
+    """An `EventStore` on a SQLAlchemy engine; a backend subclass supplies what differs.
+
+    It is long (about 400 lines) because it is the whole `EventStore` contract (append with
+    the optimistic head check, batches, reads, snapshots, links, listening) on one engine and
+    one transaction discipline; the backends (SQLite, PostgreSQL) are the subclasses.
+    """
 
     def __init__(self, engine: Engine, *, target: str) -> None:
         self._engine = engine
@@ -621,5 +626,6 @@ def _conflict(stream: str, expected: int, actual: int) -> ConcurrencyConflict:
     return ConcurrencyConflict(
         f"stream {stream} has moved on: the writer expected head {expected} but it is "
         f"{actual}; nothing was written: reload the events after {expected} and decide again",
+        code="conflict",
         params={"stream": stream, "expected_seq": expected, "actual_seq": actual},
     )

@@ -40,6 +40,12 @@ class Table:
     planned by the same `plan_hand`, and a missed-round penalty counts by the same
     `missed_hands`. What this aggregate adds for play without a director: each player's stack,
     absence and penalty, and the hand in progress.
+
+    It is long (about 680 lines) because it is one aggregate: every change between hands
+    (seating, chips, absence, penalties, the button, starting and finishing a hand) goes
+    through it so its invariants (one player a seat, chips conserved, TDA 32's button) are
+    checked in one place; the seat model and the hand plan it uses are already their own
+    modules.
     """
 
     __slots__ = (

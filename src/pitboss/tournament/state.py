@@ -24,7 +24,8 @@ from pitboss.errors import RegistrationError, SeatingError, TournamentError
 from pitboss.frozen_map import EMPTY, EMPTY_DICT, frozen, frozen_dict
 from pitboss.ids import HandId, PlayerId, SeatNo, TableNo
 from pitboss.rules import RuleSet
-from pitboss.rules.tournament import ChopMethod, Structure
+from pitboss.rules.structure import Structure
+from pitboss.rules.tournament import ChopMethod
 from pitboss.table.seats import TableSeats
 from pitboss.table.values import HandPlan
 from pitboss.tournament.model import clock as clk

@@ -1,6 +1,6 @@
 """The structure as a timeline: levels and breaks in order, with what happens as each starts.
 
-The settings (levels, breaks, chips, validation) live in `pitboss.rules.tournament.Structure`;
+The settings (levels, breaks, chips, validation) live in `pitboss.rules.structure.Structure`;
 this module turns them into the sequence of periods the clock walks through, and answers the
 director's questions about it: when a level starts, which chips leave play where (a colour-up at
 a break, TDA 24, or at the start of a level, KY 10), and which chips are in play at any point.
@@ -13,7 +13,8 @@ import functools
 from dataclasses import dataclass
 
 from pitboss.errors import StructureError
-from pitboss.rules.tournament import AnteMode, Structure, validate_structure
+from pitboss.rules.stakes import AnteMode
+from pitboss.rules.structure import Structure, validate_structure
 from pitboss.units import MS_PER_MINUTE
 
 
@@ -113,6 +114,7 @@ def break_period(structure: Structure, after_level: int) -> Period:
             return period
     raise StructureError(
         f"the structure has no break after level {after_level}",
+        code="no_such_break",
         params={"after_level": after_level},
     )
 
@@ -152,7 +154,7 @@ def colour_up_schedule(structure: Structure) -> tuple[ColourUpStep, ...]:
 
 
 def check_structure(structure: Structure) -> None:
-    """Validate a structure (see `pitboss.rules.tournament.validate_structure`).
+    """Validate a structure (see `pitboss.rules.structure.validate_structure`).
 
     Raises:
         StructureError: a blind or ante not payable with the chips in play, naming the level.
