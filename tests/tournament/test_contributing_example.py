@@ -1,6 +1,6 @@
 """The worked example in docs/CONTRIBUTING.md works as written: one class and one function each
-add a command and an event to the director (then one line each names them in the typed
-façades, which `test_facade.py` checks)."""
+add a command and an event to the director, and one more function its log line (then one line
+each names them in the typed façades, which `test_facade.py` checks)."""
 
 from __future__ import annotations
 
@@ -16,7 +16,8 @@ _PRELUDE = """
 from dataclasses import dataclass
 
 from pitboss.ids import PlayerId
-from pitboss.tournament.registry import Command, Context, Event, folds, handles
+from pitboss.tournament.model.words import name_of
+from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles
 from pitboss.tournament.state import TournamentState, known_player, with_player
 """
 
@@ -35,14 +36,17 @@ assert event_from_dict(renamed.to_dict()) == renamed
 assert fold(s, [renamed]).players["a"].name == "Ann Lee"
 assert type(renamed) is PlayerRenamed
 assert not hasattr(events, "PlayerRenamed")  # until it is named in the typed façade
+from pitboss.tournament.reading.narration import describe
+
+assert describe(renamed, s) == "Ann Le is now called Ann Lee", describe(renamed, s)
 print("ok")
 """
 
 
 def test_the_worked_example_adds_a_command_and_an_event_in_one_place() -> None:
     text = DOC.read_text(encoding="utf-8")
-    (example,) = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
-    program = _PRELUDE + textwrap.dedent(example) + _CHECK
+    command, line = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
+    program = _PRELUDE + textwrap.dedent(command) + textwrap.dedent(line) + _CHECK
     done = subprocess.run(
         [sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=False
     )
