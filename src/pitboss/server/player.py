@@ -40,6 +40,7 @@ from pitboss.tournament.aggregate import decide
 from pitboss.tournament.features.conduct import CallClock, call_clock
 from pitboss.tournament.features.registration import AddOn, DeclareRebuy
 from pitboss.tournament.model import windows
+from pitboss.tournament.reading import screens
 from pitboss.tournament.registry import Command
 from pitboss.tournament.state import TournamentState
 
@@ -306,13 +307,10 @@ def offers_of(state: TournamentState, player_id: PlayerId, now: int) -> list[dic
 def _finish(state: TournamentState, player_id: PlayerId) -> dict[str, Any]:
     """An out player's finishing place (``first``, ``last``: shared places, TDA RP-8A) and the
     prize it is owed, from the results report; nothing while it has no place yet."""
-    line = next((r for r in views.results_payload(state) if r["player_id"] == player_id), None)
+    line = next((r for r in screens.results(state) if r.player_id == player_id), None)
     if line is None:
         return {}
-    return {
-        "place": {"first": line["first"], "last": line["last"]},
-        "prize_cents": line["prize_cents"],
-    }
+    return {"place": {"first": line.first, "last": line.last}, "prize_cents": line.prize_cents}
 
 
 def clock_call_of(
