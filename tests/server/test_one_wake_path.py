@@ -5,6 +5,7 @@ tournament tells the hub once, and the hub wakes its screens and tells the deali
 from __future__ import annotations
 
 import asyncio
+import threading
 
 from tests.server.conftest import TestClock
 
@@ -51,4 +52,16 @@ def test_a_commit_wakes_the_dealing_rooms_and_the_screens_once_each(
         assert len(told) == 2
         assert screen.queue.empty()
 
-    asyncio.run(run())
+    failed: list[BaseException] = []
+
+    def in_a_thread_of_its_own() -> None:  # a loop of its own, whatever runs in this thread
+        try:
+            asyncio.run(run())
+        except BaseException as error:  # handed back to the test
+            failed.append(error)
+
+    thread = threading.Thread(target=in_a_thread_of_its_own)
+    thread.start()
+    thread.join(timeout=60)
+    if failed:
+        raise failed[0]
