@@ -20,9 +20,9 @@ from pitboss.errors import TournamentError
 from pitboss.ids import HandId, TableNo
 from pitboss.live import LiveRoom
 from pitboss.live.room import inline
+from pitboss.live.screens import hand_view
 from pitboss.live.table import TableRunner
 from pitboss.rules import RuleSet
-from pitboss.server.player import hand_view
 from pitboss.tournament.features.hands import HandStarted, StartHand
 from pitboss.tournament.features.timekeeping import PauseClock, ResumeClock
 from pitboss.tournament.registry import Event

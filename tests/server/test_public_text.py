@@ -18,10 +18,10 @@ from tests.server.conftest import DETAILS, SETUP_CODE, Director, TestClock
 from pitboss.rules import RuleSet
 from pitboss.rules.presets import preset_names
 from pitboss.server.app import create_app
-from pitboss.server.public_text import public_text, without_citations
 from pitboss.service import seeded_random
 from pitboss.store import EventStore
 from pitboss.tournament.model.structure import Period, timeline
+from pitboss.tournament.reading.public_text import public_text, without_citations
 
 CITATION = re.compile(
     r"\(seed|\b(?:KY|TDA|THC|SLPT|WSOP)\s+(?:add\.\s*)?(?:RP-)?\d{1,3}[A-Za-z]?\b"

@@ -7,10 +7,11 @@ player who plays at a browser and a simulator bot in every other seat (the direc
 pauses and resumes a table or all of them, and wakes the player and spectator screens when
 what they show changed: a table's change (a deal, a decision, a result) wakes the screens of
 that table only (its spectators, and the players seated or dealt in there); a change of the
-director's log (a command here, at a table or over the HTTP API; a level on the clock) wakes
-the waiting tables and the screens whose player, seat or clock changed (a balancing move takes
-the player's screen to the new table). A player's screens share one agent: the player is away
-(TDA 30; THC 6) only when the last of them closes.
+director's log (a command here, at a table or over the HTTP API; a level on the clock), told by
+the hub as every commit is (the room never tells the hub itself: one way from a commit to the
+screens), wakes the waiting tables and the screens whose player, seat or clock changed (a
+balancing move takes the player's screen to the new table). A player's screens share one
+agent: the player is away (TDA 30; THC 6) only when the last of them closes.
 """
 
 from __future__ import annotations
@@ -299,9 +300,11 @@ class Dealing:
             self._changed(dealt)
 
     def _changed(self, dealt: DealtRoom, table: TableNo | None = None) -> None:
-        """``table`` of ``dealt`` shows something new: wake the screens that show it (every
-        screen of the room when None: dealing started, stopped, paused or resumed), and the
-        hub's screens if the director's log moved."""
+        """``table`` of ``dealt`` shows something new (a deal, a decision, a result: the room's
+        own, not a commit to the director's log): wake the screens that show it (every screen of
+        the room when None: dealing started, stopped, paused or resumed). What the room commits
+        to the director's log reaches the screens the one way every commit does: the tournament
+        tells the hub, which tells `_logged`."""
         dealt.version += 1
         if table is None:
             woken: set[Screen] = set(dealt.screens)
@@ -310,8 +313,6 @@ class Dealing:
             for pid in _players_at(dealt, table):
                 woken |= dealt.players.get(pid, set())
         wake_screens(woken, dealt.version)
-        with contextlib.suppress(KeyError):
-            self.hub.changed(dealt.stream)
 
     def _logged(self, stream: str, _seq: int) -> None:
         """The director's log of ``stream`` moved (told by the hub, in any thread): on the
@@ -347,13 +348,6 @@ class Dealing:
         if woken:
             dealt.version += 1
             wake_screens(woken, dealt.version)
-
-    def notify(self, stream: str) -> None:
-        """The director changed something elsewhere: the waiting tables look again now (the
-        hub's listener does it after every change it sees)."""
-        dealt = self.rooms.get(stream)
-        if dealt is not None and dealt.is_running:
-            dealt.room.notify()
 
     def pause(self, stream: str, table: int | None) -> DealtRoom:
         """No new hand at ``table`` (every table when None); the hand in play finishes.

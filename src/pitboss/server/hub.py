@@ -1,9 +1,12 @@
 """The server's tournaments and the screens watching them.
 
 `Hub` keeps each open tournament (a `LiveTournament` of the director service), runs commands
-on it one at a time, and after every committed batch wakes every screen subscribed to that
-tournament (but the screens of software-dealt play, which `pitboss.server.dealing` wakes when
-what they show changed) and tells its listeners. A screen's payload (public, director, or
+on it one at a time, and is the one way from a commit to the screens: every move of a
+tournament's log (a command here, the clock, an undo, a table's command in software-dealt play,
+what another writer appended and the follower read) is told to the hub by the tournament itself
+(`LiveTournament.watch`), which wakes every screen subscribed to it (but the screens of
+software-dealt play, which `pitboss.server.dealing` wakes when what they show changed) and
+tells its listeners (the dealing rooms) once per head. A screen's payload (public, director, or
 one table's) is built once per change and role and shared by every screen of that role, so a
 hundred clocks cost one build.
 """
@@ -114,15 +117,20 @@ class Hub:
             live = self._open.get(stream)
             if live is None:
                 live = self.service.open(stream)
-                self._open[stream] = live
+                self._opened(live)
             return live
 
     def create(self, name: str, rules: RuleSet) -> str:
         """A new tournament; its id."""
         with self._lock:
             live = self.service.create(name, rules)
-            self._open[live.stream] = live
+            self._opened(live)
             return live.stream
+
+    def _opened(self, live: LiveTournament) -> None:
+        """Keep ``live`` open, its commits told to the screens (`changed`)."""
+        self._open[live.stream] = live
+        live.watch(self.changed)
 
     def open_streams(self) -> list[str]:
         """The tournaments opened so far."""
@@ -131,18 +139,11 @@ class Hub:
 
     def execute(self, stream: str, command: Command) -> Outcome:
         """Run ``command`` now on ``stream``; screens are woken when events were committed."""
-        live = self.tournament(stream)
-        outcome = live.execute(command)
-        if outcome.batch is not None:
-            self.changed(stream)
-        return outcome
+        return self.tournament(stream).execute(command)
 
     def run(self, stream: str, action: Callable[[LiveTournament], Any]) -> Any:
         """Run ``action`` (an undo, a redo) on ``stream`` and wake its screens."""
-        live = self.tournament(stream)
-        result = action(live)
-        self.changed(stream)
-        return result
+        return action(self.tournament(stream))
 
     def caught(self, stream: str, seq: int) -> bool:
         """Another writer (the command line, a second server) appended up to ``seq``: read it
@@ -151,8 +152,7 @@ class Hub:
             live = self._open.get(stream)
         if live is None or seq <= live.current()[1]:  # waits for a write of ours in flight
             return False
-        live.refresh()
-        self.changed(stream)
+        live.refresh()  # its head moved: the screens are woken
         return True
 
     def catch_up(self) -> None:
@@ -166,10 +166,7 @@ class Hub:
         for stream in self.open_streams():
             with self._lock:
                 live = self._open[stream]
-            before = live.current()[1]
-            live.refresh()
-            if live.current()[1] != before:
-                self.changed(stream)
+            live.refresh()  # a head that moved wakes the screens
 
     def tick(self) -> list[str]:
         """Record what the clock did in every open tournament; the streams that changed."""
@@ -180,7 +177,6 @@ class Hub:
                 continue
             if live.tick().batch is not None:
                 changed.append(stream)
-                self.changed(stream)
         return changed
 
     # --- payloads -------------------------------------------------------------------------
@@ -271,10 +267,10 @@ class Hub:
         with self._lock:
             self._listeners.append(listener)
 
-    def changed(self, stream: str) -> None:
-        """Wake every screen of ``stream`` (from any thread) but the managed ones, and tell the
-        listeners."""
-        seq = self._open[stream].head
+    def changed(self, stream: str, seq: int) -> None:
+        """The log of ``stream`` reached ``seq`` (told by the tournament, in the thread that
+        committed or read it): wake every screen of ``stream`` but the managed ones, and tell
+        the listeners."""
         with self._lock:
             if self._woken.get(stream) == seq:  # the same head told twice (our own write
                 return  # and the follower seeing it): once is enough

@@ -24,10 +24,10 @@ from fastapi import APIRouter, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
 
-from pitboss.engine import Action, ActionKind
 from pitboss.errors import PitbossError
 from pitboss.ids import PlayerId, TableNo
 from pitboss.live import LiveError
+from pitboss.live.screens import Action, ActionKind
 from pitboss.server.auth import Auth, AuthError
 from pitboss.server.dealing import Dealing, DealtRoom
 from pitboss.server.deps import AuthDep, DirectorDep, HubDep, OptionalSessionDep

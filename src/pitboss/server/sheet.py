@@ -3,7 +3,7 @@
 The server serves it for a tournament (``/t/{stream}/print/structure``) and for any shipped
 preset (``/presets/{name}/sheet``); ``pitboss preset sheet`` writes the same page to a file,
 its stylesheet inlined so the file stands alone. Like every public page it cites no rules
-unless asked (``?rules=1``, ``--rules``): `pitboss.server.public_text`.
+unless asked (``?rules=1``, ``--rules``): `pitboss.tournament.reading.public_text`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from jinja2 import Environment, FileSystemLoader, select_autoescape
 from pitboss.errors import PitbossError
 from pitboss.money import format_money
 from pitboss.rules import RuleSet
-from pitboss.server.public_text import public_text
+from pitboss.tournament.reading.public_text import public_text
 from pitboss.tournament.reading.sheet import BlindSheet
 
 HERE = Path(__file__).parent

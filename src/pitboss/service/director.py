@@ -175,6 +175,18 @@ class LiveTournament:
         self._snapshot_seq = 0
         self._recent: deque[tuple[tuple[int, ...], TournamentState]] = deque(maxlen=_RECENT)
         self._lock = threading.RLock()
+        self._watchers: list[Callable[[str, int], None]] = []
+
+    def watch(self, watcher: Callable[[str, int], None]) -> None:
+        """Tell ``watcher`` ``(stream, head)`` after every move of the log's head: a commit
+        here (a command from any thread, the clock, an undo) or what another writer appended,
+        read (`refresh`). The one way a commit reaches the screens (the server's hub)."""
+        with self._lock:
+            self._watchers.append(watcher)
+
+    def _tell_watchers(self) -> None:
+        for watcher in list(self._watchers):
+            watcher(self.stream, self.head)
 
     @property
     def store(self) -> EventStore:
@@ -242,6 +254,7 @@ class LiveTournament:
         self.cursor = self.cursor.appended(stored[0].batch, tick=tick)
         self.head = stored[-1].seq
         self._maybe_snapshot()
+        self._tell_watchers()
 
     # --- undo and redo ------------------------------------------------------------------
 
@@ -311,6 +324,7 @@ class LiveTournament:
         self.cursor = cursor
         self.head = stored[-1].seq
         self._maybe_snapshot()
+        self._tell_watchers()
 
     # --- reading ------------------------------------------------------------------------
 
@@ -336,6 +350,7 @@ class LiveTournament:
                 self.state = self._state_for(cursor)
             self.cursor = cursor
             self.head = last_seq
+            self._tell_watchers()
 
     def _open(self) -> None:
         batches = self.store.commands(self.stream)

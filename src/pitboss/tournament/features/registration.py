@@ -421,6 +421,27 @@ def _rebuy(s: TournamentState, c: Rebuy, now: int) -> list[Event]:
 
 
 def _add_on(s: TournamentState, c: AddOn, now: int) -> list[Event]:
+    check_add_on(s, c.player_id)
+    rules = s.rules.tournament.add_on
+    return [
+        AddOnBought(
+            at=now,
+            player_id=c.player_id,
+            price_cents=rules.price_cents,
+            fee_cents=rules.fee_cents,
+            chips=rules.chips,
+        )
+    ]
+
+
+def check_add_on(s: TournamentState, pid: PlayerId) -> None:
+    """``pid`` may buy the add-on now (KY 5, THC 1): `AddOn`'s checks, which a player's page
+    asks too without deciding anything.
+
+    Raises:
+        RegistrationError: no add-on, not its break, no chips, or the limit reached.
+    """
+    c = AddOn(player_id=pid)
     rules = s.rules.tournament.add_on
     player = active_player(s, c.player_id)
     if not rules.allowed:
@@ -459,15 +480,6 @@ def _add_on(s: TournamentState, c: AddOn, now: int) -> list[Event]:
                 "max_per_player": rules.max_per_player,
             },
         )
-    return [
-        AddOnBought(
-            at=now,
-            player_id=c.player_id,
-            price_cents=rules.price_cents,
-            fee_cents=rules.fee_cents,
-            chips=rules.chips,
-        )
-    ]
 
 
 def _refund_for_dealers(s: TournamentState, c: RefundForDealers, now: int) -> list[Event]:
@@ -553,16 +565,27 @@ def _refund(s: TournamentState, c: RefundForDealers, ctx: Context) -> list[Event
     return ctx.with_payouts(s, _refund_for_dealers(s, c, ctx.now))
 
 
-@handles(DeclareRebuy)
-def _declare(s: TournamentState, c: DeclareRebuy, ctx: Context) -> list[Event]:
-    player = _check_rebuy(s, c.player_id, ctx.now)
-    _not_removed(s, c.player_id, "re-buy")
+def check_declare_rebuy(s: TournamentState, pid: PlayerId, now: int) -> None:
+    """``pid`` may declare a re-buy at ``now`` (KY 4, THC 1): `DeclareRebuy`'s checks, which a
+    player's page asks too (what is for sale to them) without deciding anything.
+
+    Raises:
+        RegistrationError: the window, the eligibility, the limit, a removal, or a re-buy
+            declared already.
+    """
+    player = _check_rebuy(s, pid, now)
+    _not_removed(s, pid, "re-buy")
     if player.rebuy_declared:
         raise RegistrationError(
             f"{player.name} has already declared a re-buy; it must be made (THC 1)",
             code="rebuy_already_declared",
             params={"player_id": player.player_id},
         )
+
+
+@handles(DeclareRebuy)
+def _declare(s: TournamentState, c: DeclareRebuy, ctx: Context) -> list[Event]:
+    check_declare_rebuy(s, c.player_id, ctx.now)
     return [RebuyDeclared(at=ctx.now, player_id=c.player_id)]
 
 
@@ -652,4 +675,6 @@ __all__ = [
     "RegisterPlayer",
     "WithdrawPlayer",
     "WithdrawalReason",
+    "check_add_on",
+    "check_declare_rebuy",
 ]

@@ -264,22 +264,31 @@ def _limit(state: TournamentState, event: TimeLimitReached) -> TournamentState:
 
 
 def caught_up(state: TournamentState, now: int) -> tuple[list[Event], TournamentState]:
-    """`pitboss.tournament.aggregate.catch_up`'s events and the state after them."""
+    """`pitboss.tournament.aggregate.catch_up`'s events and the state after them: the steps of
+    `pitboss.tournament.model.clock.due` (the one catch-up, which screens show too) recorded."""
+    if not state.clock.is_started or state.phase is not Phase.RUNNING:
+        return [], state
+    rules = state.rules.tournament.clock
+    limit = (
+        None
+        if state.time_limit_reached
+        else clk.time_limit_at(state.clock, rules.time_limit_minutes)
+    )
+    steps, _ = clk.due(
+        state.clock,
+        state.timeline,
+        now,
+        limit_at=limit,
+        stops_at_limit=rules.on_time_limit is TimeLimitAction.CHOP,
+    )
     out: list[Event] = []
     s = state
-    rules = s.rules.tournament.clock
-    while s.clock.is_started and s.phase is Phase.RUNNING:
-        crossing = clk.next_crossing(s.clock, s.timeline)
-        limit = (
-            None if s.time_limit_reached else clk.time_limit_at(s.clock, rules.time_limit_minutes)
-        )
+    for step in steps:
         event: Event
-        if limit is not None and limit <= now and (crossing is None or limit <= crossing.at):
-            event = TimeLimitReached(at=limit, action=rules.on_time_limit)
-        elif crossing is not None and crossing.at <= now:
-            event = period_event(s, crossing, LevelChange.CLOCK)
+        if isinstance(step, clk.LimitReached):
+            event = TimeLimitReached(at=step.at, action=rules.on_time_limit)
         else:
-            break
+            event = period_event(s, step, LevelChange.CLOCK)
         out.append(event)
         s = apply(s, event)
     return out, s

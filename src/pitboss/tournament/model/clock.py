@@ -155,6 +155,49 @@ def overflow_crossings(clock: Clock, timeline: tuple[Period, ...], at: int) -> l
     return out
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LimitReached:
+    """The legal time limit (KY 11) passed at ``at``."""
+
+    at: int
+
+
+def due(
+    clock: Clock,
+    timeline: tuple[Period, ...],
+    now: int,
+    *,
+    limit_at: int | None,
+    stops_at_limit: bool,
+) -> tuple[tuple[Crossing | LimitReached, ...], Clock]:
+    """What the clock did up to ``now`` that is not yet recorded, in order, and the clock after
+    it: each period entered as time ran out (THC 4: each at its exact instant) and the legal
+    time limit (``limit_at``, None once recorded or without one; KY 11) when it passed. When
+    the limit and a period's end fall at the same instant the limit comes first; a limit that
+    ``stops_at_limit`` (the house chops) ends play, the clock stopped at it.
+
+    The one catch-up of the clock: the director records these steps as events
+    (`pitboss.tournament.features.timekeeping.caught_up`) and a screen shows the clock after
+    them without recording anything (`pitboss.tournament.reading.views.as_of`).
+    """
+    steps: list[Crossing | LimitReached] = []
+    limit = limit_at
+    while clock.is_started:
+        crossing = next_crossing(clock, timeline)
+        if limit is not None and limit <= now and (crossing is None or limit <= crossing.at):
+            steps.append(LimitReached(at=limit))
+            if stops_at_limit:
+                clock = paused(clock, limit)
+                break
+            limit = None
+        elif crossing is not None and crossing.at <= now:
+            steps.append(crossing)
+            clock = entered(clock, crossing, on_break=timeline[crossing.period].is_break)
+        else:
+            break
+    return tuple(steps), clock
+
+
 def elapsed_ms(clock: Clock, timeline: tuple[Period, ...], now: int) -> int:
     """Clock time played since the start: completed periods plus the part of this one.
 
@@ -187,9 +230,11 @@ def require_started(clock: Clock) -> None:
 __all__ = [
     "Clock",
     "Crossing",
+    "LimitReached",
     "adjusted",
     "deducted",
     "display_remaining",
+    "due",
     "elapsed_ms",
     "entered",
     "format_instant",

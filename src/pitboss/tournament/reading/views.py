@@ -1,5 +1,9 @@
 """What screens show: the big clock and the public board, computed for a given ``now``.
 
+The clock is shown as it stands at ``now`` (`as_of`): the levels and the time limit due but
+not yet recorded are the director's own catch-up (`pitboss.tournament.model.clock.due`), never
+a decider run for a view. Every view is built at `shown_at`, never before the log's last event.
+
 Public views carry no private registration detail (THC 1's address, e-mail, phone, date of
 birth, SSN, licence): they are built from `PublicPlayer`, which has no field for them.
 """
@@ -9,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pitboss.cards import RandomSource
-from pitboss.rules.tournament import AnteMode, BalanceMover, TableOrder
+from pitboss.money import format_money
+from pitboss.rules.tournament import AnteMode, BalanceMover, TableOrder, TimeLimitAction
 from pitboss.tournament.features import seat_changes
 from pitboss.tournament.model import clock as clk
 from pitboss.tournament.model.balancing import (
@@ -23,9 +28,41 @@ from pitboss.tournament.model.balancing import (
 from pitboss.tournament.model.eliminations import Standings, standings
 from pitboss.tournament.model.entries import PlayerStatus, PublicPlayer
 from pitboss.tournament.model.seating import ChartLine, find_seat, seating_chart
-from pitboss.tournament.model.structure import PeriodKind
+from pitboss.tournament.model.structure import PeriodKind, ante_label
 from pitboss.tournament.model.windows import can_come_back
+from pitboss.tournament.reading.public_text import public_text
 from pitboss.tournament.state import Phase, TournamentState
+
+
+def shown_at(state: TournamentState, now: int) -> int:
+    """The instant a view is built at: ``now``, or the log's last event if ``now`` is before
+    it (the machine's clock set back; the director service decides at the same instant), so
+    elapsed time is never negative and the time left never more than the period had when its
+    clock last started (issue 25)."""
+    last = state.last_at
+    return now if last is None or now >= last else last
+
+
+def as_of(state: TournamentState, now: int) -> TournamentState:
+    """The state with its clock as it stands at ``now``: the periods entered and the legal time
+    limit passed since the last event (THC 4, KY 11) shown, nothing recorded. The steps are the
+    director's own (`pitboss.tournament.model.clock.due`, which its catch-up records); only
+    the clock, the phase and the limit's instant move: what a screen shows of time."""
+    if not state.clock.is_started or state.phase is not Phase.RUNNING:
+        return state
+    rules = state.rules.tournament.clock
+    minutes = rules.time_limit_minutes
+    limit = None if state.time_limit_reached else clk.time_limit_at(state.clock, minutes)
+    stops = rules.on_time_limit is TimeLimitAction.CHOP
+    steps, clock = clk.due(state.clock, state.timeline, now, limit_at=limit, stops_at_limit=stops)
+    if not steps:
+        return state
+    reached = next((s.at for s in steps if isinstance(s, clk.LimitReached)), None)
+    if reached is None:
+        return state._replace(clock=clock)
+    return state._replace(
+        clock=clock, phase=Phase.STOPPED if stops else state.phase, time_limit_at=reached
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -98,6 +135,161 @@ def clock_view(state: TournamentState, now: int) -> ClockView:
         time_limit_in_ms=None if limit_at is None else max(0, limit_at - now),
         chips_in_play=period.chips_in_play,
     )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UpcomingColourUp:
+    """The next period that takes chips out of play, and when it starts (for the big clock)."""
+
+    label: str
+    chips: tuple[int, ...]
+    starts_in_ms: int
+    starts_at: int | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClockScreen:
+    """The clock as every screen shows it at ``now``: the current period, what comes next, the
+    instants it ends (``ends_at``: a screen counts down locally and shows the right time after
+    a dropped connection), a break's note, the floor's announcement and what is on sale."""
+
+    phase: Phase
+    period: int
+    label: str
+    level: int
+    on_break: bool
+    small_blind: int
+    big_blind: int
+    ante: int
+    ante_mode: AnteMode
+    ante_label: str
+    running: bool
+    started: bool
+    remaining_ms: int
+    ends_at: int | None
+    hand_for_hand: bool
+    next_label: str | None
+    next_small_blind: int | None
+    next_big_blind: int | None
+    next_ante: int | None
+    next_break_in_ms: int | None
+    next_break_at: int | None
+    time_limit_in_ms: int | None
+    time_limit_at: int | None
+    chips_in_play: tuple[int, ...]
+    colour_up: tuple[int, ...]
+    next_colour_up: tuple[int, ...]
+    note: str
+    announcement: str | None
+    on_sale: str | None
+    upcoming_colour_up: UpcomingColourUp | None
+    levels: int
+
+
+def clock_screen(state: TournamentState, now: int, *, rules: bool = False) -> ClockScreen:
+    """The clock at ``now`` (`as_of`: levels due shown, nothing recorded). With ``rules`` the
+    texts keep their citations (the director's, ``?rules=1``); else `public_text`."""
+    now = shown_at(state, now)
+    shown = as_of(state, now)
+    clock = clock_view(shown, now)
+    period = shown.period
+    structure = shown.rules.tournament.structure
+    nxt_index = period.index + 1
+    nxt = shown.timeline[nxt_index] if nxt_index < len(shown.timeline) else None
+    next_level = next((p for p in shown.timeline[nxt_index:] if not p.is_break), None)
+    note = public_text(period.note, rules=rules) if period.is_break else ""
+    running = clock.running
+    return ClockScreen(
+        phase=clock.phase,
+        period=period.index,
+        label=clock.label,
+        level=clock.level,
+        on_break=clock.on_break,
+        small_blind=clock.small_blind,
+        big_blind=clock.big_blind,
+        ante=clock.ante,
+        ante_mode=clock.ante_mode,
+        ante_label=""
+        if clock.on_break or not clock.ante or clock.ante_mode is AnteMode.NONE
+        else ante_label(structure, clock.level),
+        running=running,
+        started=shown.clock.is_started,
+        remaining_ms=clock.remaining_ms,
+        ends_at=now + clock.remaining_ms if running else None,
+        hand_for_hand=clock.hand_for_hand,
+        next_label=clock.next_label,
+        next_small_blind=clock.next_small_blind,
+        next_big_blind=clock.next_big_blind,
+        next_ante=None if next_level is None else structure.level(next_level.level).ante,
+        next_break_in_ms=clock.next_break_in_ms,
+        next_break_at=(
+            now + clock.next_break_in_ms if running and clock.next_break_in_ms is not None else None
+        ),
+        time_limit_in_ms=clock.time_limit_in_ms,
+        time_limit_at=None if clock.time_limit_in_ms is None else now + clock.time_limit_in_ms,
+        chips_in_play=clock.chips_in_play,
+        colour_up=period.colour_up,
+        next_colour_up=nxt.colour_up if nxt is not None else (),
+        note=note,
+        announcement=announcement(period.colour_up, period.is_break, note),
+        on_sale=on_sale(shown),
+        upcoming_colour_up=upcoming_colour_up(shown, clock.remaining_ms, now, running=running),
+        levels=len(structure.levels),
+    )
+
+
+def upcoming_colour_up(
+    state: TournamentState, remaining_ms: int, now: int, *, running: bool
+) -> UpcomingColourUp | None:
+    """The next period that takes chips out of play (TDA 24, KY 10), and when it starts."""
+    starts_in = remaining_ms
+    for period in state.timeline[state.period.index + 1 :]:
+        if period.colour_up:
+            return UpcomingColourUp(
+                label=period.label(),
+                chips=period.colour_up,
+                starts_in_ms=starts_in,
+                starts_at=now + starts_in if running else None,
+            )
+        starts_in += period.duration_ms
+    return None
+
+
+def announcement(colour_up: tuple[int, ...], on_break: bool, note: str) -> str | None:
+    """What the floor announces as a period starts: a colour-up and its chip race (TDA 24-25,
+    KY 10), and a break's note."""
+    parts = []
+    if colour_up:
+        chips = ", ".join(f"{value:,}" for value in colour_up)
+        parts.append(f"Colour-up: {chips} chips leave play — chip race at every table")
+    if on_break and note:
+        parts.append(note)
+    return ". ".join(parts) or None
+
+
+def on_add_on_break(state: TournamentState) -> bool:
+    """Play is at the break the add-on is sold at (KY 5, THC 1)."""
+    add_on = state.rules.tournament.add_on
+    period = state.period
+    return (
+        add_on.allowed
+        and state.phase is Phase.RUNNING
+        and period.is_break
+        and period.level == add_on.at_break_after_level
+    )
+
+
+def on_sale(state: TournamentState) -> str | None:
+    """What the counter sells at this break for the clock to say: the add-on at its break
+    (KY 5, THC 1), with its price and chips; None elsewhere."""
+    if not on_add_on_break(state):
+        return None
+    add_on = state.rules.tournament.add_on
+    price = format_money(add_on.price_cents + add_on.fee_cents, whole=True)
+    limit = {None: "", 1: ", one per player"}.get(
+        add_on.max_per_player, f", up to {add_on.max_per_player} per player"
+    )
+    return f"Add-on on sale now: {price} for {add_on.chips:,} chips{limit}"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -231,13 +423,22 @@ def seat_change_view(
 
 
 __all__ = [
+    "ClockScreen",
     "ClockView",
     "PublicBoard",
     "SeatChangeView",
+    "UpcomingColourUp",
+    "announcement",
+    "as_of",
+    "clock_screen",
     "clock_view",
     "find_my_seat",
+    "on_add_on_break",
+    "on_sale",
     "public_board",
     "seat_change_view",
     "seating_chart_view",
+    "shown_at",
     "standings_view",
+    "upcoming_colour_up",
 ]

@@ -4,7 +4,7 @@ The presets cite their rules and seeds where they set something ("Kentucky chari
 (seed 000)", "Intermission (KY 4, 5); prizes announced (KY 18)"): right in the preset file and
 on the director's console, noise on a TV across a bar. `without_citations` is the one place
 that takes them out of text bound for the public screens (the clock, the seating chart,
-results, the payout sheet); the payload builders in `pitboss.server.views` call it on every
+results, the payout sheet); the payload builders in `pitboss.tournament.reading` call it on every
 text they take from the rules, unless the screen was opened with ``?rules=1``.
 """
 
