@@ -52,8 +52,8 @@ from pitboss.engine import (
     Posted,
     PotAwarded,
     SeatSpec,
-    records,
 )
+from pitboss.engine import record_builders as records
 
 BIG_BLIND = 100
 STACK = 100 * BIG_BLIND
@@ -174,7 +174,7 @@ def plain_record_builders() -> dict[str, Callable[..., object]]:
 
 @contextlib.contextmanager
 def swapped_records(builders: dict[str, Callable[..., object]]) -> Iterator[None]:
-    """Run with ``builders`` in place of the engine's own (`pitboss.engine.records`)."""
+    """Run with ``builders`` in place of the engine's own (`pitboss.engine.record_builders`)."""
     originals = {name: getattr(records, name) for name in builders}
     assert set(originals) == {
         name for name, value in vars(records).items() if inspect.isfunction(value)

@@ -511,7 +511,7 @@ async def drive(server: Server, contender: Contender, args: argparse.Namespace) 
 
 def check(target: str, seen: dict[str, Any], contender: Contender) -> Figures:
     """Count the window's hands and decisions in the hand streams, and check every action."""
-    from pitboss.live.hands import HAND_ACTED, HAND_DEALT, HAND_FINISHED
+    from pitboss.live.hand_log import HAND_ACTED, HAND_DEALT, HAND_FINISHED
     from pitboss.store import open_store
 
     stream: str = seen["stream"]

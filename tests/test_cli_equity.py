@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pitboss.cli import app
-from pitboss.cli import commands as _commands  # noqa: F401  (registers the subcommands)
+from pitboss.cli import subcommands as _commands  # noqa: F401  (registers the subcommands)
 
 runner = CliRunner()
 

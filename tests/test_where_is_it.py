@@ -18,7 +18,7 @@ ANSWERS = [
     ("**The re-buy window**", "src/pitboss/tournament/model/windows.py", "def rebuy_closed_reason"),
     ("**The KY 11 chop**", "src/pitboss/tournament/model/chop.py", "KY 11"),
     ("**The KY 11 chop**", "tournament/features/deals.py", "def propose_deal"),
-    ("**The 50% rule**", "src/pitboss/rulings/betting.py", "def _chips_raise"),
+    ("**The 50% rule**", "src/pitboss/rulings/chips_and_words.py", "def _chips_raise"),
     ("**A misdeal**", "src/pitboss/rulings/deal.py", "def rule_exposed_on_deal"),
     ("**A misdeal**", "tournament/features/table_rulings.py", "class RecordMisdeal"),
     ("**A penalty**", "src/pitboss/tournament/features/penalties.py", "def give_penalty"),
@@ -39,3 +39,18 @@ def test_each_one_guess_answer_names_a_file_that_does_it(
     assert f"`{path}`" in bullet
     file = ROOT / path if path.startswith("src/") else SRC / path
     assert defined in file.read_text(encoding="utf-8")
+
+
+def test_a_module_name_means_one_thing() -> None:
+    """Issue 27: one name per concept. A file name appears once in src/, except a subcommand's
+    module in cli/, named after the command it runs (docs/architecture.md, "Names")."""
+    seen: dict[str, list[str]] = {}
+    for path in sorted(SRC.rglob("*.py")):
+        if path.name != "__init__.py":
+            seen.setdefault(path.name, []).append(str(path.relative_to(SRC)))
+    twice = {
+        name: paths
+        for name, paths in seen.items()
+        if len([p for p in paths if not p.startswith("cli/")]) > 1
+    }
+    assert twice == {}

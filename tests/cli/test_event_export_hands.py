@@ -16,12 +16,12 @@ from tests.live.helpers import autopilot, open_night, without_running_loop
 from typer.testing import CliRunner
 
 from pitboss.cli import app
-from pitboss.cli import commands as _commands  # noqa: F401  (registers the subcommands)
+from pitboss.cli import subcommands as _commands  # noqa: F401  (registers the subcommands)
 from pitboss.engine import HandTabled, HoleCardsDealt
 from pitboss.history.phh_reader import parse_phhs
+from pitboss.history.phh_replay import replay_hand
 from pitboss.history.pokerstars import HAND_SEPARATOR, ordinal
-from pitboss.history.replay import replay_hand
-from pitboss.live.hands import StoredHand, tournament_hands
+from pitboss.live.hand_log import StoredHand, tournament_hands
 from pitboss.rules import RuleSet
 from pitboss.tournament.model.awards import awards
 from pitboss.tournament.state import TournamentState

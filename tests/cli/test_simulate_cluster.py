@@ -12,8 +12,8 @@ from tests.conftest import runs_finished_on
 from typer.testing import CliRunner
 
 from pitboss.cli import app
-from pitboss.cli import commands as _commands  # noqa: F401  (registers the subcommands)
 from pitboss.cli import simulate as simulate_cli
+from pitboss.cli import subcommands as _commands  # noqa: F401  (registers the subcommands)
 from pitboss.play import parallel
 
 distributed = pytest.importorskip("distributed")

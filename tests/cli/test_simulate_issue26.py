@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from pitboss.cli import app
-from pitboss.cli import commands as _commands  # noqa: F401  (registers the subcommands)
+from pitboss.cli import subcommands as _commands  # noqa: F401  (registers the subcommands)
 from pitboss.cli.simulate_report import forecast_lines
 from pitboss.play.forecast import RunSummary, forecast
 

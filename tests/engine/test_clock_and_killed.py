@@ -8,7 +8,7 @@ from engine.helpers import act, deal, of_type, table
 from pitboss.engine import Acted, ActionKind, HandKilled, HoleCardsDealt, KillReason, Posted
 from pitboss.errors import HandSetupError, IllegalAction
 from pitboss.rules import RuleSet
-from pitboss.rules.hand import HandRules, TimeoutPolicy
+from pitboss.rules.hand_rules import HandRules, TimeoutPolicy
 
 KILL = RuleSet(hand=HandRules(timeout_policy=TimeoutPolicy.KILL_HAND))
 

@@ -9,7 +9,7 @@ from engine.helpers import act, deal, of_type, table
 from pitboss.engine import AnteMode, Post, Posted, PostKind, PotAwarded
 from pitboss.errors import HandSetupError
 from pitboss.rules import RuleSet
-from pitboss.rules.hand import AntePostingOrder, HandRules
+from pitboss.rules.hand_rules import AntePostingOrder, HandRules
 
 
 def posts(hand_events: object) -> list[tuple[int, PostKind, int, bool]]:

@@ -17,7 +17,7 @@ from pitboss.engine import (
     split_pot,
 )
 from pitboss.rules import HandRules, RuleSet
-from pitboss.rules.hand import OddChipRule
+from pitboss.rules.hand_rules import OddChipRule
 
 
 def test_uncalled_bet_is_returned_before_pots_are_formed() -> None:

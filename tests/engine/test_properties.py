@@ -32,7 +32,7 @@ from pitboss.engine import (
 )
 from pitboss.errors import IllegalAction
 from pitboss.rules import RuleSet
-from pitboss.rules.hand import HandRules, ShowdownPolicy, TimeoutPolicy
+from pitboss.rules.hand_rules import HandRules, ShowdownPolicy, TimeoutPolicy
 
 
 @st.composite

@@ -22,7 +22,7 @@ from pitboss.engine.recorded import (
 )
 from pitboss.errors import HandSetupError, IllegalAction
 from pitboss.rules import RuleSet
-from pitboss.rules.hand import OddChipRule
+from pitboss.rules.hand_rules import OddChipRule
 
 from .helpers import act, deal, table
 

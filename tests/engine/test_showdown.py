@@ -18,7 +18,7 @@ from pitboss.engine import (
 )
 from pitboss.errors import IllegalAction
 from pitboss.rules import RuleSet
-from pitboss.rules.hand import HandRules, ShowdownPolicy
+from pitboss.rules.hand_rules import HandRules, ShowdownPolicy
 
 HOLES = {1: "AsAd", 2: "KsKd", 3: "7c2h"}
 BOARD = "Qh9c5d4s3c"

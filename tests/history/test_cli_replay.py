@@ -10,7 +10,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from pitboss.cli import app
-from pitboss.cli import commands as _commands  # noqa: F401  (registers the subcommands)
+from pitboss.cli import subcommands as _commands  # noqa: F401  (registers the subcommands)
 
 DATA = Path(__file__).parent / "data"
 WSOP = DATA / "wsop-2019-event42-day3-00-01-07.phh"

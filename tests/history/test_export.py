@@ -26,8 +26,8 @@ from pitboss.errors import HistoryError
 from pitboss.history.export import phh_from_hand, phh_seat_order
 from pitboss.history.phh import PhhHand
 from pitboss.history.phh_reader import parse_phh
+from pitboss.history.phh_replay import replay_hand, setup_from_phh
 from pitboss.history.phh_writer import format_phh
-from pitboss.history.replay import replay_hand, setup_from_phh
 
 DATA = Path(__file__).parent / "data"
 

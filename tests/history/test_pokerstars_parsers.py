@@ -25,8 +25,8 @@ from pitboss.cli.simulate import HandFiles, finishes_of
 from pitboss.engine import Posted, PostKind, PotAwarded
 from pitboss.history.phh import PhhActionKind, PhhHand
 from pitboss.history.phh_reader import parse_phhs
+from pitboss.history.phh_replay import replay_hand, setup_from_phh
 from pitboss.history.pokerstars import HAND_SEPARATOR, Finish
-from pitboss.history.replay import replay_hand, setup_from_phh
 from pitboss.play.runtime import play_tournament
 from pitboss.rules import RuleSet
 

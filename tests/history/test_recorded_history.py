@@ -14,8 +14,8 @@ from pitboss.errors import HistoryError
 from pitboss.history import format_phh, parse_phh
 from pitboss.history.export import phh_from_recorded
 from pitboss.history.phh import PhhActionKind
+from pitboss.history.phh_replay import replay_hand
 from pitboss.history.pokerstars import StarsHeader, format_pokerstars
-from pitboss.history.replay import replay_hand
 
 HEADER = StarsHeader(hand_id=1, tournament_id=77, level=1, table=1, played_at="2026-11-29T18:00:00")
 

@@ -15,8 +15,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from pitboss.cli import app
-from pitboss.cli import commands as _commands  # noqa: F401  (registers the subcommands)
 from pitboss.cli import replay as cli_replay
+from pitboss.cli import subcommands as _commands  # noqa: F401  (registers the subcommands)
 from pitboss.errors import HistoryError
 from pitboss.history import phh_reader
 from pitboss.history.amounts import MAX_EXPONENT, MAX_NUMBER_DIGITS, parse_amount
@@ -29,7 +29,7 @@ from pitboss.history.phh_reader import (
     parse_phhs,
     read_phh,
 )
-from pitboss.history.replay import replay_hand
+from pitboss.history.phh_replay import replay_hand
 
 DATA = Path(__file__).parent / "data"
 HEADS_UP = (DATA / "heads-up.phh").read_text(encoding="utf-8")

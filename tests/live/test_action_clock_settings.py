@@ -10,7 +10,7 @@ import pytest
 from pitboss.errors import RuleSetError
 from pitboss.rules import RuleSet
 from pitboss.rules.presets import preset_names
-from pitboss.rules.table import TableRules
+from pitboss.rules.table_rules import TableRules
 
 
 def test_the_tda_default_is_25_seconds_and_a_5_second_countdown_without_a_time_bank() -> None:

@@ -15,7 +15,7 @@ from pitboss.errors import HistoryError
 from pitboss.history.phh import PhhHand
 from pitboss.ids import PlayerId, TableNo
 from pitboss.live import RemoteAgent, SubmitStatus, hands_as_phh, tournament_hands
-from pitboss.live.hands import StoredHand
+from pitboss.live.hand_log import StoredHand
 from pitboss.rules import RuleSet
 
 P0 = PlayerId("p00")

@@ -10,8 +10,8 @@ from tests.live.helpers import autopilot, open_night
 
 from pitboss.history.phh import PhhHand
 from pitboss.history.phh_reader import parse_phh
+from pitboss.history.phh_replay import replay_hand
 from pitboss.history.phh_writer import format_phh
-from pitboss.history.replay import replay_hand
 from pitboss.ids import HandId, TableNo
 from pitboss.live import hand_stream, hands_as_phh, is_hand_stream, tournament_hands
 from pitboss.rules import RuleSet

@@ -19,9 +19,9 @@ from tests.live.helpers import Night, open_night, settle
 from pitboss.errors import TournamentError
 from pitboss.ids import HandId, TableNo
 from pitboss.live import LiveRoom
+from pitboss.live.dealt_table import TableRunner
+from pitboss.live.hand_views import hand_view
 from pitboss.live.room import inline
-from pitboss.live.screens import hand_view
-from pitboss.live.table import TableRunner
 from pitboss.rules import RuleSet
 from pitboss.tournament.features.hands import HandStarted, StartHand
 from pitboss.tournament.features.timekeeping import PauseClock, ResumeClock

@@ -7,7 +7,7 @@ import pytest
 from pitboss.engine import Acted, Action, ActionKind, HandSetup, HoleCardsDealt, SeatSpec, Street
 from pitboss.play import FaultKind, PlayerView, Scripted, action_seconds, take_turn
 from pitboss.rules import RuleSet
-from pitboss.rules.hand import HandRules, TimeoutPolicy
+from pitboss.rules.hand_rules import HandRules, TimeoutPolicy
 
 from .helpers import hand_at, setup_for, view_of
 

@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from pitboss.cli import DEFAULT_PRESET, app
-from pitboss.cli import commands as _commands  # noqa: F401  (registers the subcommands)
 from pitboss.cli import simulate as simulate_cli
+from pitboss.cli import subcommands as _commands  # noqa: F401  (registers the subcommands)
 from pitboss.ids import PlayerId
 from pitboss.play.forecast import forecast, summarize
 from pitboss.play.runtime import play_tournament

@@ -17,11 +17,11 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from pitboss.cli import app
-from pitboss.cli import commands as _commands  # noqa: F401  (registers the subcommands)
+from pitboss.cli import subcommands as _commands  # noqa: F401  (registers the subcommands)
 from pitboss.cli.simulate import HandFiles
 from pitboss.history.phh_reader import parse_phhs
+from pitboss.history.phh_replay import replay_hand
 from pitboss.history.pokerstars import HAND_SEPARATOR
-from pitboss.history.replay import replay_hand
 from pitboss.play.runtime import DEFAULT_START_MS, DealtHand, play_tournament
 from pitboss.rules import RuleSet
 

@@ -24,7 +24,7 @@ from pitboss.rules.tournament import (
     RefundPolicy,
     TimeLimitAction,
 )
-from pitboss.tournament.model.structure import PeriodKind, timeline
+from pitboss.tournament.model.timeline import PeriodKind, timeline
 
 
 def test_the_four_houses_are_shipped() -> None:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from pitboss.live.hands import HAND_ACTED, HAND_DEALT, HAND_FINISHED
+from pitboss.live.hand_log import HAND_ACTED, HAND_DEALT, HAND_FINISHED
 from pitboss.store import NewEvent, open_store
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,7 +11,7 @@ import pytest
 from tests.server.conftest import LiveServer
 
 from pitboss.rules.ruleset import load_preset, preset_names
-from pitboss.server.sheet import render_sheet
+from pitboss.server.sheet_page import render_sheet
 from pitboss.tournament.reading.sheet import blind_sheet
 
 

@@ -26,7 +26,7 @@ from tests.server.conftest import DETAILS, ROOT, ApiDirector, LiveServer, signed
 from pitboss.rules import RuleSet
 from pitboss.rules.presets import preset_names
 from pitboss.rules.ruleset import parse_preset
-from pitboss.tournament.model.structure import Period, timeline
+from pitboss.tournament.model.timeline import Period, timeline
 
 VIEWPORTS = ((1920, 1080), (1280, 720), (1024, 768), (390, 844))
 WAIT_MS = 10_000

@@ -11,7 +11,7 @@ from typing import Any
 
 from fastapi import FastAPI
 from tests.server.conftest import Director
-from tests.server.test_dealing import cards_in, dealt_tournament, start
+from tests.server.test_live_rooms import cards_in, dealt_tournament, start
 
 
 def in_play(director: Director, stream: str) -> dict[str, Any]:

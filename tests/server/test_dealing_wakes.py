@@ -16,7 +16,7 @@ from websockets.sync.client import ClientConnection, connect
 from pitboss.live import RoomSettings
 from pitboss.play.simulation import dealt_mode_rules
 from pitboss.rules import RuleSet
-from pitboss.server.dealing import Dealing
+from pitboss.server.live_rooms import Dealing
 
 TIMEOUT_S = 30.0
 

@@ -11,11 +11,11 @@ import zipfile
 
 from fastapi import FastAPI
 from tests.server.conftest import Director
-from tests.server.test_dealing import dealt_tournament, link, start
+from tests.server.test_live_rooms import dealt_tournament, link, start
 
 from pitboss.engine import HandTabled, HoleCardsDealt
 from pitboss.history.pokerstars import HAND_SEPARATOR
-from pitboss.live.hands import flush, tournament_hands
+from pitboss.live.hand_log import flush, tournament_hands
 
 
 def dealt_hands(app: FastAPI, director: Director, count: int) -> str:

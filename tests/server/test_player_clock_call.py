@@ -13,7 +13,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from tests.server.conftest import Director, TestClock
-from tests.server.test_dealing import link, start, until
+from tests.server.test_live_rooms import link, start, until
 
 from pitboss.play.simulation import dealt_mode_rules
 from pitboss.rules import RuleSet

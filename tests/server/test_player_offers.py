@@ -16,7 +16,7 @@ from typing import Any
 
 from fastapi import FastAPI
 from tests.server.conftest import Director, LiveServer, TestClock
-from tests.server.test_dealing import link, my_turn, start, until
+from tests.server.test_live_rooms import link, my_turn, start, until
 from tests.server.test_player_browser import PHONE, Console
 from tests.server.test_player_table_browser import Phone
 

@@ -20,10 +20,10 @@ from typing import Any
 import pytest
 from fastapi import FastAPI
 from tests.server.conftest import Director, LiveServer
-from tests.server.test_dealing import cards_in, dealt_tournament, link, start
+from tests.server.test_live_rooms import cards_in, dealt_tournament, link, start
 from tests.server.test_player_browser import PHONE, Console
 
-from pitboss.engine.events import HandTabled, HoleCardsDealt
+from pitboss.engine.hand_events import HandTabled, HoleCardsDealt
 from pitboss.ids import PlayerId
 from pitboss.play.simulation import dealt_mode_rules
 from pitboss.rules import RuleSet

@@ -20,7 +20,7 @@ from pitboss.rules.presets import preset_names
 from pitboss.server.app import create_app
 from pitboss.service import seeded_random
 from pitboss.store import EventStore
-from pitboss.tournament.model.structure import Period, timeline
+from pitboss.tournament.model.timeline import Period, timeline
 from pitboss.tournament.reading.public_text import public_text, without_citations
 
 CITATION = re.compile(

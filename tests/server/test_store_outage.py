@@ -20,15 +20,15 @@ import pytest
 import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from tests.server.conftest import PASSWORD, SETUP_CODE, Director, TestClock
-from tests.server.test_dealing import start
+from tests.server.test_live_rooms import start
 from tests.store.conftest import libpq_url, postgres_server, postgres_url, target
 
 from pitboss.errors import StoreError
-from pitboss.live.hands import tournament_hands
+from pitboss.live.hand_log import tournament_hands
 from pitboss.play.simulation import dealt_mode_rules
 from pitboss.rules import RuleSet
-from pitboss.server import dealing as dealing_module
 from pitboss.server import hub as hub_module
+from pitboss.server import live_rooms as dealing_module
 from pitboss.server.app import create_app
 from pitboss.service import DirectorService, seeded_random
 from pitboss.store import EventStore, open_store

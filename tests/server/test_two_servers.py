@@ -28,7 +28,7 @@ from tests.store.conftest import postgres_server, postgres_url, target
 
 from pitboss.rules import RuleSet
 from pitboss.server.auth import CredentialFile, hash_password
-from pitboss.server.views import director_view
+from pitboss.server.view_json import director_view
 from pitboss.service import DirectorService
 from pitboss.store import open_store
 from pitboss.tournament import commands as cmd

@@ -1,5 +1,5 @@
 """Several batches, of one stream or several, appended in one transaction (the group commit of
-the live tables' hand streams, `pitboss.live.hands`): numbered as one `append` each would be,
+the live tables' hand streams, `pitboss.live.hand_log`): numbered as one `append` each would be,
 with their commands, and all of them or none."""
 
 from __future__ import annotations

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pitboss.cards import Deck
 from pitboss.errors import TableError
 from pitboss.rules import RuleSet
-from pitboss.rules.table import AbsentPolicy, MissedBlindPolicy, TableRules
+from pitboss.rules.table_rules import AbsentPolicy, MissedBlindPolicy, TableRules
 from pitboss.table import HandPlan, HandReport, SeatStatus, Table
 from pitboss.table.positions import is_clockwise_between
 

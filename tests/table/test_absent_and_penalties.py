@@ -5,7 +5,7 @@ from __future__ import annotations
 from table_helpers import play, seated
 
 from pitboss.rules import RuleSet
-from pitboss.rules.table import AbsentPolicy, TableRules
+from pitboss.rules.table_rules import AbsentPolicy, TableRules
 from pitboss.table import SeatStatus, Table
 
 THC_6 = RuleSet(table=TableRules(absent_policy=AbsentPolicy.NOT_DEALT_BLINDS_POSTED))

@@ -12,7 +12,7 @@ from pitboss.cards import Deck
 from pitboss.engine import Action, AnteMode, Hand, HandKilled, Posted, PostKind
 from pitboss.errors import TableError
 from pitboss.rules import RuleSet
-from pitboss.rules.table import AbsentPolicy, MissedBlindPolicy, TableRules
+from pitboss.rules.table_rules import AbsentPolicy, MissedBlindPolicy, TableRules
 from pitboss.table import HandPlan, HandReport, Table
 
 

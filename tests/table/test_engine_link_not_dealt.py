@@ -9,7 +9,7 @@ from table_helpers import seated
 from pitboss.cards import Deck
 from pitboss.engine import Hand, HandKilled, HoleCardsDealt, Posted
 from pitboss.rules import RuleSet
-from pitboss.rules.table import AbsentPolicy, TableRules
+from pitboss.rules.table_rules import AbsentPolicy, TableRules
 from pitboss.table import SeatStatus
 from pitboss.table.engine_link import hand_setup
 

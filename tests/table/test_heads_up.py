@@ -7,7 +7,7 @@ import dataclasses
 import pytest
 from table_helpers import play, seated
 
-from pitboss.rules.table import TableRules
+from pitboss.rules.table_rules import TableRules
 
 
 def test_tda_34b_heads_up_small_blind_is_on_the_button() -> None:

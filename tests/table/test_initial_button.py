@@ -10,7 +10,7 @@ from table_helpers import seated
 from pitboss.cards import Deck, parse_cards
 from pitboss.errors import TableError
 from pitboss.rules import RuleSet
-from pitboss.rules.table import DrawTieBreak, InitialButton, TableRules
+from pitboss.rules.table_rules import DrawTieBreak, InitialButton, TableRules
 
 THC = RuleSet(table=TableRules(initial_button=InitialButton.SEAT_ONE))
 KY = RuleSet(

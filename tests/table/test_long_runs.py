@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from table_world import World
 
-from pitboss.rules.table import AbsentPolicy, MissedBlindPolicy
+from pitboss.rules.table_rules import AbsentPolicy, MissedBlindPolicy
 
 SEAT_COUNTS = st.lists(st.integers(min_value=2, max_value=11), min_size=1, max_size=3)
 POLICIES = st.sampled_from(list(MissedBlindPolicy))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from table_helpers import play, seated
 
 from pitboss.rules import RuleSet
-from pitboss.rules.table import MissedBlindPolicy, TableRules
+from pitboss.rules.table_rules import MissedBlindPolicy, TableRules
 from pitboss.table import SeatStatus, Table
 
 KY_7 = RuleSet(table=TableRules(missed_blinds=MissedBlindPolicy.DEALT_AT_ONCE))

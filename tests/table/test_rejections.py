@@ -10,7 +10,7 @@ from table_helpers import seated
 
 from pitboss.errors import RuleSetError, TableError
 from pitboss.rules import RuleSet
-from pitboss.rules.table import TablePhase, TableRules
+from pitboss.rules.table_rules import TablePhase, TableRules
 from pitboss.table import Table
 
 

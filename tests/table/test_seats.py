@@ -6,7 +6,7 @@ import pytest
 
 from pitboss.errors import TableError
 from pitboss.ids import PlayerId, SeatNo, TableNo
-from pitboss.rules.table import AbsentPolicy, MissedBlindPolicy
+from pitboss.rules.table_rules import AbsentPolicy, MissedBlindPolicy
 from pitboss.table.positions import Positions
 from pitboss.table.seats import TableSeats, missed_hands, plan_hand
 from pitboss.table.values import SeatStatus

@@ -16,7 +16,7 @@ from pitboss.cards import Card
 from pitboss.errors import PayoutError, PitbossError, RegistrationError, TournamentError
 from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
-from pitboss.rules.table import MissedBlindPolicy
+from pitboss.rules.table_rules import MissedBlindPolicy
 from pitboss.rules.tournament import BalanceMover, ChopMethod, RefundPolicy, TableOrder
 from pitboss.table.positions import Positions
 from pitboss.table.seats import TableSeats

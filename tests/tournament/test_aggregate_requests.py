@@ -27,10 +27,10 @@ from pitboss.tournament.features.hands import plan_of_started_hand
 from pitboss.tournament.features.seat_changes import PlayerMoved
 from pitboss.tournament.features.tables import hand_plan
 from pitboss.tournament.features.timekeeping import BreakStarted, LevelStarted
-from pitboss.tournament.model import structure as structure_module
+from pitboss.tournament.model import timeline as structure_module
 from pitboss.tournament.model.eliminations import RACED_OUT
 from pitboss.tournament.model.entries import PlayerChips, PlayerStatus
-from pitboss.tournament.model.structure import PeriodKind
+from pitboss.tournament.model.timeline import PeriodKind
 from pitboss.tournament.reading.views import standings_view
 from pitboss.tournament.registry import Event
 from pitboss.tournament.state import TournamentState, fold, replay, timeline_of

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from pitboss.rules import RuleSet
 from pitboss.tournament.model import clock as clk
-from pitboss.tournament.model.structure import timeline
+from pitboss.tournament.model.timeline import timeline
 
 MIN = 60_000
 KY = timeline(RuleSet.from_preset("ky-charity").tournament.structure)

@@ -41,7 +41,7 @@ from pitboss.ids import PlayerId, SeatNo, TableNo
 from pitboss.rules import RuleSet
 from pitboss.rules.mapping import to_mapping
 from pitboss.rules.ruleset import preset_names
-from pitboss.rules.table import DrawTieBreak, TableRules
+from pitboss.rules.table_rules import DrawTieBreak, TableRules
 from pitboss.table.draw import draw_for_button
 from pitboss.tournament import commands as c
 from pitboss.tournament.aggregate import decide

@@ -45,7 +45,8 @@ print("ok")
 
 def test_the_worked_example_adds_a_command_and_an_event_in_one_place() -> None:
     text = DOC.read_text(encoding="utf-8")
-    command, line = re.findall(r"```python\n(.*?)```", text, flags=re.DOTALL)
+    section = text.split("## Adding a command or an event", 1)[1].split("\n## ", 1)[0]
+    command, line = re.findall(r"```python\n(.*?)```", section, flags=re.DOTALL)
     program = _PRELUDE + textwrap.dedent(command) + textwrap.dedent(line) + _CHECK
     done = subprocess.run(
         [sys.executable, "-c", program], capture_output=True, text=True, timeout=120, check=False

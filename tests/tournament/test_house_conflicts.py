@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from pitboss.rules import RuleSet
-from pitboss.rules.hand import TimeoutPolicy
-from pitboss.rules.table import AbsentPolicy
+from pitboss.rules.hand_rules import TimeoutPolicy
+from pitboss.rules.table_rules import AbsentPolicy
 from pitboss.rules.tournament import BalanceMover, EqualStackBusts, PenaltyKind, PenaltyMode
 from pitboss.tournament import commands as c
 from pitboss.tournament.features.absence_and_clock import ClockExpired, ClockRuling

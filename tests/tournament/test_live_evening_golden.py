@@ -60,7 +60,7 @@ from pitboss.tournament.codec import decode_command, decode_log, encode_event
 from pitboss.tournament.features.seat_changes import pending, table_wait_reason
 from pitboss.tournament.model.awards import award_of, awards
 from pitboss.tournament.model.entries import PRIVATE_FIELDS, PersonalDetails, PublicPlayer
-from pitboss.tournament.model.structure import Period, PeriodKind
+from pitboss.tournament.model.timeline import Period, PeriodKind
 from pitboss.tournament.reading.views import public_board, standings_view
 from pitboss.tournament.registry import Event
 from pitboss.tournament.state import HandRecord, Phase, TournamentState, fold, replay_log

@@ -70,7 +70,7 @@ def test_thc_9_first_button_at_seat_one() -> None:
     floor = Floor("tda", seed=2)
     from dataclasses import replace
 
-    from pitboss.rules.table import InitialButton
+    from pitboss.rules.table_rules import InitialButton
 
     floor.rules = replace(
         floor.rules, table=replace(floor.rules.table, initial_button=InitialButton.SEAT_ONE)

@@ -6,7 +6,7 @@ import pytest
 
 from pitboss.errors import RegistrationError, SeatingError
 from pitboss.ids import PlayerId
-from pitboss.rules.table import TablePhase
+from pitboss.rules.table_rules import TablePhase
 from pitboss.tournament import commands as c
 from pitboss.tournament.features.side_game_entries import SideGameEntered, average_stack
 from pitboss.tournament.features.side_games import (

@@ -11,7 +11,7 @@ from pitboss.rules import RuleSet
 from pitboss.rules.stakes import AnteMode
 from pitboss.rules.structure import Break, Level, Structure
 from pitboss.rules.tournament import AddOnRules, EntryRules, RebuyRules, TournamentRules
-from pitboss.tournament.model.structure import (
+from pitboss.tournament.model.timeline import (
     PeriodKind,
     ante_label,
     break_period,

@@ -23,7 +23,7 @@ def main() -> None:
 
 def _register() -> None:
     """Import the subcommand modules so they attach themselves to ``app``."""
-    from pitboss.cli import commands  # noqa: F401
+    from pitboss.cli import subcommands  # noqa: F401
 
 
 __all__ = ["DEFAULT_PRESET", "app", "format_percent", "main"]

@@ -37,7 +37,7 @@ def room_time(ms: int) -> str:
 
 def _streams(svc: DirectorService, tournament: str) -> list[str]:
     """The tournament's stream, then its tables' hand streams by table number."""
-    from pitboss.live.hands import is_hand_stream
+    from pitboss.live.hand_log import is_hand_stream
 
     svc.store.tournament(tournament)  # an unknown id is refused here
     prefix = f"{tournament}-table-"

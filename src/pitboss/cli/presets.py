@@ -8,7 +8,7 @@ clock (``--start``, 18:00 by default like a simulated night; KY 3 "Play will beg
 colour-ups and the preset's notes on a level (KY level 7's corrected typo); then the money
 terms. ``preset export NAME|FILE.toml [-o FILE]`` writes the preset as the commented TOML a
 director edits (`pitboss.rules.preset_toml`); ``preset sheet NAME --players N --start 18:00
--o sheet.html`` writes its one-page blind sheet (`pitboss.server.sheet`). An unknown preset, an
+-o sheet.html`` writes its one-page blind sheet (`pitboss.server.sheet_page`). An unknown preset, an
 unreadable file or a bad option exits with status 2.
 """
 
@@ -213,7 +213,7 @@ def sheet_command(
 ) -> None:
     """Write a preset's one-page blind sheet as HTML to print (levels, breaks, colour-ups,
     re-buy and add-on windows, the legal limit, payouts for --players)."""
-    from pitboss.server.sheet import check_players, parse_start, render_sheet
+    from pitboss.server.sheet_page import check_players, parse_start, render_sheet
     from pitboss.tournament.reading.sheet import blind_sheet
 
     try:
@@ -241,7 +241,7 @@ def structure_table(rules: RuleSet, *, start_at: int = 18 * 60) -> Table:
     """
     from rich.table import Table
 
-    from pitboss.tournament.model.structure import PeriodKind, ante_label, start_minute, timeline
+    from pitboss.tournament.model.timeline import PeriodKind, ante_label, start_minute, timeline
 
     s = rules.tournament.structure
     t = rules.tournament

@@ -143,7 +143,7 @@ def replay_command(
     ] = MAX_HISTORY_BYTES,
 ) -> None:
     """Replay every hand through the engine and report each one: ok, a mismatch, or an error."""
-    from pitboss.history.replay import NoteKind, replay_hand  # the engine
+    from pitboss.history.phh_replay import NoteKind, replay_hand  # the engine
 
     replayed = 0
     mismatches = 0

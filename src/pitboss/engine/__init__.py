@@ -41,13 +41,14 @@ whole chips of the unit, TDA 47A reopening) has one owner, ``BettingStep._advanc
 settles it once per decision as the turn passes; ``legal_actions()`` and ``raise_to`` read it.
 Speed (``benchmarks/bench_engine.py``, BENCHMARKS.md): enum members and turn orders are read
 from module names and precomputed tables on the hot path, and the records are built by
-``records.py``'s builders (see its docstring for why they assign ``__class__``, with the
+``record_builders.py``'s builders (see its docstring for why they assign ``__class__``, with the
 benchmark figure).
 """
 
 from pitboss.engine.actions import Action, ActionKind, LegalActions
 from pitboss.engine.deck import DrawDeck
-from pitboss.engine.events import (
+from pitboss.engine.hand import Hand, deal_order, decision_of
+from pitboss.engine.hand_events import (
     STREETS,
     Acted,
     BetReturned,
@@ -65,8 +66,9 @@ from pitboss.engine.events import (
     Street,
     visible_to,
 )
-from pitboss.engine.hand import Hand, deal_order, decision_of
+from pitboss.engine.hand_state import HandPhase
 from pitboss.engine.pots import build_pots, split_pot
+from pitboss.engine.rebuild import recorded_deck, replay
 from pitboss.engine.recorded import (
     DeadChipsAdded,
     HandDeclaredDead,
@@ -76,9 +78,7 @@ from pitboss.engine.recorded import (
     RecordedHand,
     uncalled_raise,
 )
-from pitboss.engine.replay import recorded_deck, replay
 from pitboss.engine.setup import HandSetup, Post, PostKind, SeatSpec
-from pitboss.engine.state import HandPhase
 from pitboss.rules.stakes import AnteMode
 
 __all__ = [

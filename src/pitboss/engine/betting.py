@@ -25,10 +25,10 @@ as text (``all_in_to_call``, ``not_reopened``, ``nobody_to_call``).
 from __future__ import annotations
 
 from pitboss.engine.actions import ActionKind
-from pitboss.engine.events import STREETS, Acted
-from pitboss.engine.records import acted, bet_returned
+from pitboss.engine.hand_events import STREETS, Acted
+from pitboss.engine.hand_state import HandPhase
+from pitboss.engine.record_builders import acted, bet_returned
 from pitboss.engine.showdown import ShowdownStep
-from pitboss.engine.state import HandPhase
 from pitboss.errors import IllegalAction
 
 # Enum members under module names: reading a member through its class (``HandPhase.BETTING``)

@@ -14,7 +14,7 @@ from pitboss.cards import FULL_DECK, Card, Deck, cards_of
 from pitboss.engine.actions import ALLOWED_KINDS, Action, ActionKind, LegalActions, action_kind
 from pitboss.engine.betting import BettingStep
 from pitboss.engine.deck import DrawDeck
-from pitboss.engine.events import (
+from pitboss.engine.hand_events import (
     STREETS,
     Acted,
     HandEvent,
@@ -24,10 +24,10 @@ from pitboss.engine.events import (
     KillReason,
     Street,
 )
+from pitboss.engine.hand_state import HandPhase
 from pitboss.engine.plan import PostingStep, check_deal
-from pitboss.engine.records import hole_cards_dealt, legal_betting, legal_showdown
+from pitboss.engine.record_builders import hole_cards_dealt, legal_betting, legal_showdown
 from pitboss.engine.setup import HandSetup, first_left_of
-from pitboss.engine.state import HandPhase
 from pitboss.errors import HandSetupError, IllegalAction
 
 # Enum members under module names: reading a member through its class (``HandPhase.BETTING``)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pitboss.errors import SplitError
-from pitboss.rules.hand import OddChipRule
+from pitboss.rules.hand_rules import OddChipRule
 
 _FIRST_LEFT_OF_BUTTON = OddChipRule.FIRST_LEFT_OF_BUTTON
 _ONE_EACH = OddChipRule.ONE_EACH_FROM_LEFT_OF_BUTTON

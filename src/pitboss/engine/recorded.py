@@ -29,7 +29,8 @@ from dataclasses import dataclass
 
 from pitboss.cards import Card, cards_of, check_distinct
 from pitboss.engine.actions import Action, LegalActions
-from pitboss.engine.events import (
+from pitboss.engine.hand import Hand
+from pitboss.engine.hand_events import (
     STREETS,
     Acted,
     BoardDealt,
@@ -43,11 +44,10 @@ from pitboss.engine.events import (
     PotAwarded,
     Street,
 )
-from pitboss.engine.hand import Hand
+from pitboss.engine.hand_state import HandPhase
 from pitboss.engine.pots import build_pots, split_pot
-from pitboss.engine.records import bet_returned, pot_awarded
+from pitboss.engine.record_builders import bet_returned, pot_awarded
 from pitboss.engine.setup import HandSetup, PostKind
-from pitboss.engine.state import HandPhase
 from pitboss.errors import CardError, HandSetupError, IllegalAction
 
 _BETTING = HandPhase.BETTING

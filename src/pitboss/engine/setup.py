@@ -21,7 +21,7 @@ from typing import NamedTuple, NoReturn
 
 from pitboss.errors import HandSetupError
 from pitboss.rules import RuleSet
-from pitboss.rules.hand import AntePostingOrder
+from pitboss.rules.hand_rules import AntePostingOrder
 from pitboss.rules.stakes import AnteMode
 
 DEFAULT_RULES = RuleSet()

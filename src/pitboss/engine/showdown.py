@@ -17,10 +17,10 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import cast
 
-from pitboss.engine.events import HandMucked, HandTabled
+from pitboss.engine.hand_events import HandMucked, HandTabled
+from pitboss.engine.hand_state import HandPhase, HandState
 from pitboss.engine.pots import build_pots, split_pot
-from pitboss.engine.records import hand_ended, hand_tabled, pot_awarded
-from pitboss.engine.state import HandPhase, HandState
+from pitboss.engine.record_builders import hand_ended, hand_tabled, pot_awarded
 from pitboss.errors import IllegalAction
 
 # Enum members under module names: reading a member through its class (``HandPhase.BETTING``)

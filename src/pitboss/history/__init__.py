@@ -7,7 +7,7 @@
   hand reported in its place.
 - ``pitboss.history.amounts``: exact scaling of decimal amounts to integer chips, and the
   limits on numbers (``MAX_NUMBER_DIGITS``, ``MAX_EXPONENT``).
-- ``pitboss.history.replay``: ``replay_hand`` plays a PHH hand through the engine and compares
+- ``pitboss.history.phh_replay``: ``replay_hand`` plays a PHH hand through the engine and compares
   the finishing stacks (``setup_from_phh`` builds the engine's ``HandSetup``); its notes say
   what the file left out or wrote redundantly.
 - ``pitboss.history.export``: ``phh_from_hand`` writes an engine hand (setup and events) as PHH,

@@ -1,7 +1,7 @@
 """Write a hand the engine dealt (its setup and events) as a PHH hand history.
 
 The written hand replays to the same finishing stacks in pitboss (``replay_hand``) and in
-PokerKit. Mapping (the inverse of ``pitboss.history.replay``):
+PokerKit. Mapping (the inverse of ``pitboss.history.phh_replay``):
 - Players are listed clockwise from the first seat left of the button (``p1``, the small blind
   when there is one) to the button; heads-up that is the big blind, then the button.
 - ``antes`` are the antes each player actually paid; ``blinds_or_straddles`` the blinds and

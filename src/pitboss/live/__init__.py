@@ -4,13 +4,23 @@
 the director (`pitboss.service.LiveTournament`), with the simulator's engine-driving functions
 (`pitboss.play.dealing`). Agents (`BotAgent`, `RemoteAgent`) decide under the house's action
 clock (``table.action_seconds``, ``table.time_bank_seconds``; TDA 29, KY 16, THC 15, SLPT 2);
-every hand is written to the table's hand stream as it happens (`pitboss.live.hands`) and reads
+every hand is written to the table's hand stream as it happens (`pitboss.live.hand_log`) and reads
 back as PHH. Time comes from an injected `LiveClock`.
 """
 
 from __future__ import annotations
 
-from pitboss.live.agents import (
+from pitboss.live.dealt_table import TableRunner, verify_action
+from pitboss.live.hand_log import (
+    HandLog,
+    StoredHand,
+    hand_stream,
+    hands_as_phh,
+    is_hand_stream,
+    tournament_hands,
+)
+from pitboss.live.room import LiveRoom, RoomSettings
+from pitboss.live.seat_agents import (
     Answer,
     BotAgent,
     LiveAgent,
@@ -20,17 +30,7 @@ from pitboss.live.agents import (
     Submitted,
     Turn,
 )
-from pitboss.live.clock import LiveClock, SystemClock
-from pitboss.live.hands import (
-    HandLog,
-    StoredHand,
-    hand_stream,
-    hands_as_phh,
-    is_hand_stream,
-    tournament_hands,
-)
-from pitboss.live.room import LiveRoom, RoomSettings
-from pitboss.live.table import TableRunner, verify_action
+from pitboss.live.time_source import LiveClock, SystemClock
 
 __all__ = [
     "Answer",

@@ -1,7 +1,7 @@
 """A tournament's hands as PokerStars text: each player's own file and each table's (issue 14).
 
 The hands the software dealt are read back from the tables' hand streams and replayed through
-the engine (`pitboss.live.hands`); the hands a live dealer recorded (issue 16) are rebuilt from
+the engine (`pitboss.live.hand_log`); the hands a live dealer recorded (issue 16) are rebuilt from
 the director's log (`pitboss.tournament.features.recorded_hands`). Only hands that are over are
 written.
 
@@ -42,7 +42,7 @@ from pitboss.history.stars_players import (
     player_file_name,
 )
 from pitboss.ids import HandId
-from pitboss.live.hands import hands_as_phh, tournament_hands
+from pitboss.live.hand_log import hands_as_phh, tournament_hands
 from pitboss.store import EventStore
 from pitboss.tournament.features.recorded_hands import recorded_hand
 from pitboss.tournament.model.awards import awards

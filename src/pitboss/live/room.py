@@ -22,10 +22,10 @@ from dataclasses import dataclass
 
 from pitboss.errors import ConductError
 from pitboss.ids import HandId, PlayerId, TableNo
-from pitboss.live.agents import Answer, LiveAgent, LiveError, RemoteAgent, Turn
-from pitboss.live.clock import LiveClock, within
-from pitboss.live.hands import HandLog, flush, flush_loop, settle
-from pitboss.live.table import TableRunner, clock_stands
+from pitboss.live.dealt_table import TableRunner, clock_stands
+from pitboss.live.hand_log import HandLog, flush, flush_loop, settle
+from pitboss.live.seat_agents import Answer, LiveAgent, LiveError, RemoteAgent, Turn
+from pitboss.live.time_source import LiveClock, within
 from pitboss.service.director import LiveTournament
 from pitboss.tournament.features.absence_and_clock import MarkAbsent, MarkReturned
 from pitboss.tournament.features.hands import FinishHand, StartHand
@@ -53,7 +53,7 @@ TableListener = Callable[[TableNo], None]
 
 Offload = Callable[[Callable[[], list[Event]]], Awaitable[list[Event]]]
 """Where the room runs the director's commands of its tables (`LiveRoom.act`): at once on the
-loop (`inline`, the default), or in a thread of the server's (`pitboss.server.dealing`), so
+loop (`inline`, the default), or in a thread of the server's (`pitboss.server.live_rooms`), so
 the loop deals and shows every other table while the director's log is synced."""
 
 

@@ -1,6 +1,6 @@
 """The seam between the director and the engine for one dealt hand, shared by every runner.
 
-The simulator (`pitboss.play.runtime`) and the live tables (`pitboss.live.table`) deal through
+The simulator (`pitboss.play.runtime`) and the live tables (`pitboss.live.dealt_table`) deal through
 these functions, so no rule is written twice: a started hand's engine input is the director's
 own plan of it (`pitboss.tournament.features.hands.plan_of_started_hand`: dead button TDA 32,
 heads-up TDA 34B, newcomers TDA 10A, absent seats TDA 30 / THC 6) at the level in force when it

@@ -40,7 +40,7 @@ from pitboss.rules import RuleSet
 from pitboss.rules.stakes import AnteMode
 from pitboss.rules.structure import Level
 from pitboss.tournament.model.ledger import Ledger
-from pitboss.tournament.model.structure import Period, timeline
+from pitboss.tournament.model.timeline import Period, timeline
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

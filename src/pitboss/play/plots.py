@@ -40,7 +40,7 @@ class PeriodMark:
 def period_marks(structure: Structure) -> tuple[PeriodMark, ...]:
     """The structure's levels and breaks at their scheduled minutes (the clock as planned:
     hand-for-hand play can stop it, so late in a night the marks are the plan, not the run)."""
-    from pitboss.tournament.model.structure import timeline
+    from pitboss.tournament.model.timeline import timeline
 
     marks = []
     minute = 0

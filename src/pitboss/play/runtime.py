@@ -90,7 +90,7 @@ from pitboss.tournament.features.timekeeping import LevelStarted, StartTournamen
 from pitboss.tournament.model import clock as clk
 from pitboss.tournament.model import windows
 from pitboss.tournament.model.payouts import share_tied_places
-from pitboss.tournament.model.structure import level_period, start_minute
+from pitboss.tournament.model.timeline import level_period, start_minute
 from pitboss.tournament.reading.views import standings_view
 from pitboss.tournament.registry import Command, Event
 from pitboss.tournament.state import Phase, TournamentState, fold

@@ -6,17 +6,17 @@ Each house is a TOML preset in ``pitboss/rules/presets/`` whose settings name th
 default.
 
 Sections:
-- ``hand``: what the dealing engine needs for one deal (``pitboss.rules.hand``).
-- ``table``: seats, button and blinds between hands (``pitboss.rules.table``).
+- ``hand``: what the dealing engine needs for one deal (``pitboss.rules.hand_rules``).
+- ``table``: seats, button and blinds between hands (``pitboss.rules.table_rules``).
 - ``tournament``: the director: clock, money, payouts, seating (``pitboss.rules.tournament``)
   and the blind structure (``pitboss.rules.structure``).
 """
 
 from __future__ import annotations
 
-from pitboss.rules.hand import HandRules
+from pitboss.rules.hand_rules import HandRules
 from pitboss.rules.ruleset import RuleSet
-from pitboss.rules.table import TableRules
+from pitboss.rules.table_rules import TableRules
 from pitboss.rules.tournament import TournamentRules
 
 __all__ = ["HandRules", "RuleSet", "TableRules", "TournamentRules"]

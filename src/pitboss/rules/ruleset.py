@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from pitboss.errors import FieldError, PitbossError, RuleSetError
-from pitboss.rules.hand import HandRules
+from pitboss.rules.hand_rules import HandRules
 from pitboss.rules.mapping import from_mapping, to_mapping
-from pitboss.rules.table import TableRules
+from pitboss.rules.table_rules import TableRules
 from pitboss.rules.tournament import TournamentRules
 from pitboss.validation import MAX_COMMAND_BYTES, MAX_DEPTH, check_json, checked
 

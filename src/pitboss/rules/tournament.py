@@ -21,7 +21,7 @@ from pitboss.rules.payout_tables import ChopTieBreak, PayoutRounding, PayoutTabl
 # The one AnteMode (engine's too), re-exported for the views and sheets that import it from here.
 from pitboss.rules.stakes import AnteMode as AnteMode
 from pitboss.rules.structure import Structure
-from pitboss.rules.table import TablePhase
+from pitboss.rules.table_rules import TablePhase
 
 
 class MoneyKind(enum.StrEnum):

@@ -21,21 +21,20 @@ Refusals raise `pitboss.errors.RulingError` with a code and params and change no
 """
 
 from pitboss.engine.recorded import uncalled_raise
-from pitboss.rulings.betting import rule_action, rule_held_at_turn
-from pitboss.rulings.conduct import rule_conduct
+from pitboss.rulings.chips_and_words import rule_action, rule_held_at_turn
+from pitboss.rulings.dead_hands import (
+    DeadHandCause,
+    rule_dead_hand,
+    rule_one_card_shown,
+    rule_show_to_win,
+)
 from pitboss.rulings.deal import (
     DealIrregularity,
     rule_button_two_cards,
     rule_deal_irregularity,
     rule_exposed_on_deal,
 )
-from pitboss.rulings.hands import (
-    DeadHandCause,
-    rule_dead_hand,
-    rule_one_card_shown,
-    rule_show_to_win,
-)
-from pitboss.rulings.records import (
+from pitboss.rulings.dealer_inputs import (
     DealerInput,
     Declaration,
     HeldDeclaration,
@@ -45,6 +44,7 @@ from pitboss.rulings.records import (
     Ruling,
     Sanction,
 )
+from pitboss.rulings.misconduct import rule_conduct
 
 __all__ = [
     "DeadHandCause",

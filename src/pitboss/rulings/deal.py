@@ -15,8 +15,8 @@ from collections.abc import Sequence
 
 from pitboss.errors import RulingError
 from pitboss.rules import RuleSet
-from pitboss.rules.hand import ButtonCardsRule, ExposedCardRule
-from pitboss.rulings.records import Outcome, Ruling
+from pitboss.rules.hand_rules import ButtonCardsRule, ExposedCardRule
+from pitboss.rulings.dealer_inputs import Outcome, Ruling
 
 _REDEAL = "misdeal: redeal with the button and blinds where they were (TDA 35C)"
 

@@ -1,7 +1,7 @@
 """The JSON API: every command, every view, the log with undo and redo, and the exports.
 
 Requests become commands through the one codec (`pitboss.tournament.codec`, docs/commands.md);
-the answers are the views of `pitboss.server.views`. Nothing here decides a rule. Errors are
+the answers are the views of `pitboss.server.view_json`. Nothing here decides a rule. Errors are
 one shape, ``{"code", "params", "message"}``, with a 4xx status (`pitboss.server.app`).
 
 Access: the public views need nothing; a table's own records need that table's token
@@ -23,7 +23,7 @@ from pydantic import BaseModel, Field
 
 from pitboss.errors import PitbossError, StoreError
 from pitboss.ids import PlayerId
-from pitboss.live.hands import is_hand_stream
+from pitboss.live.hand_log import is_hand_stream
 from pitboss.rules import RuleSet
 from pitboss.rules.mapping import to_mapping
 from pitboss.rules.presets import preset_names
@@ -59,7 +59,7 @@ from pitboss.server.models import (
     TableView,
     TournamentLine,
 )
-from pitboss.server.views import player_details
+from pitboss.server.view_json import player_details
 from pitboss.service.audit import describe_all, log_lines, log_rows, plan_batches, raw_log
 from pitboss.tournament.codec import decode_command_json, encode_command
 from pitboss.tournament.features.colour_up import RaceColourUp

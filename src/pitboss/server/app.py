@@ -2,7 +2,7 @@
 starts at import time.
 
 It holds no game logic. Requests become commands through the codec, the director service
-decides and commits them, and the views of `pitboss.server.views` go to the pages and, after
+decides and commits them, and the views of `pitboss.server.view_json` go to the pages and, after
 every committed batch, to every connected screen over a WebSocket. A background tick records
 levels and breaks on time (the director service's `tick`) while the server runs.
 
@@ -37,11 +37,11 @@ from pitboss.errors import (
     UndoError,
     UnreadableEventError,
 )
-from pitboss.server import api, dealer, designer, hands_api, pages, play_api
+from pitboss.server import api, dealer, designer_page, hands_api, pages, play_api
 from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError, CredentialFile
-from pitboss.server.dealing import Dealing
 from pitboss.server.hub import Hub, Role, Screen, follow, public_role
 from pitboss.server.limits import BodyLimit
+from pitboss.server.live_rooms import Dealing
 from pitboss.server.ws_params import ScreenQuery, refuse, screen_query
 from pitboss.service.director import Clock, RandomFactory
 from pitboss.store.protocol import EventStore
@@ -154,7 +154,7 @@ def create_app(
     app.include_router(hands_api.router)  # and hands.zip is not one either
     app.include_router(api.router)
     app.include_router(dealer.router)
-    app.include_router(designer.router)
+    app.include_router(designer_page.router)
     app.include_router(pages.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
 

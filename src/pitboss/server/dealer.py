@@ -25,7 +25,7 @@ from fastapi.responses import HTMLResponse, Response
 from pitboss.errors import TournamentError
 from pitboss.ids import HandId, TableNo
 from pitboss.rulings import DeadHandCause, DealIrregularity
-from pitboss.server import views
+from pitboss.server import view_json
 from pitboss.server.deps import AuthDep, HubDep, OptionalSessionDep, table_token
 from pitboss.server.hub import Hub
 from pitboss.server.pages import device_refused, render
@@ -171,8 +171,8 @@ def recorded_view(
     """What the dealer's device shows at ``table``: the hand in play (``hand``; None with no
     hand in play, ``hand_error`` when the hand cannot be recorded), the table's players, the
     level's blinds and ante, and ``next_hand_id``."""
-    now = views.shown_at(state, now)
-    clock = views.clock_payload(state, now)
+    now = view_json.shown_at(state, now)
+    clock = view_json.clock_payload(state, now)
     seats = state.tables.get(TableNo(table))
     out: dict[str, Any] = {
         "kind": "recorded",
@@ -194,7 +194,7 @@ def recorded_view(
         "hand": None,
         "hand_error": None,
         "next_hand_id": next_hand_id(state, table),
-        "colour_up": views.table_colour_up(state, TableNo(table)),
+        "colour_up": view_json.table_colour_up(state, TableNo(table)),
         "counting": state.phase in (Phase.RUNNING, Phase.STOPPED),
     }
     if state.open_hands(TableNo(table)):

@@ -24,11 +24,11 @@ from starlette.concurrency import run_in_threadpool
 
 from pitboss.history.stars_players import player_file_name
 from pitboss.ids import PlayerId, TableNo
+from pitboss.live.hand_views import hand_view
 from pitboss.live.history import export_files, player_history
-from pitboss.live.screens import hand_view
-from pitboss.server.dealing import Dealing, DealtRoom
 from pitboss.server.deps import AuthDep, DirectorDep, HubDep
 from pitboss.server.hub import Hub
+from pitboss.server.live_rooms import Dealing, DealtRoom
 from pitboss.server.play_models import HandsInPlay
 from pitboss.tournament.features.table_rulings import dealer_view
 from pitboss.tournament.state import TournamentState

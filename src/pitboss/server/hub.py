@@ -5,7 +5,7 @@ on it one at a time, and is the one way from a commit to the screens: every move
 tournament's log (a command here, the clock, an undo, a table's command in software-dealt play,
 what another writer appended and the follower read) is told to the hub by the tournament itself
 (`LiveTournament.watch`), which wakes every screen subscribed to it (but the screens of
-software-dealt play, which `pitboss.server.dealing` wakes when what they show changed) and
+software-dealt play, which `pitboss.server.live_rooms` wakes when what they show changed) and
 tells its listeners (the dealing rooms) once per head. A screen's payload (public, director, or
 one table's) is built once per change and role and shared by every screen of that role, so a
 hundred clocks cost one build.
@@ -28,7 +28,7 @@ from typing import Any
 from pitboss.errors import PitbossError
 from pitboss.ids import PlayerId, TableNo
 from pitboss.rules import RuleSet
-from pitboss.server import views
+from pitboss.server import view_json
 from pitboss.service import DirectorService, LiveTournament, NeverBack, Outcome
 from pitboss.service.director import Clock, RandomFactory
 from pitboss.store.protocol import EventStore
@@ -77,7 +77,7 @@ class Screen:
     player: PlayerId | None = None
     """The player whose screen it is (software-dealt play), if any."""
     managed: bool = False
-    """Woken by the room that deals its tournament (`pitboss.server.dealing`: only when what it
+    """Woken by the room that deals its tournament (`pitboss.server.live_rooms`: only when what it
     shows changed), not by every change of the tournament."""
 
     def wake(self, seq: int) -> None:
@@ -189,28 +189,28 @@ class Hub:
             key = (stream, head, role)
             cached = self._payloads.get(key)
             if cached is not None:
-                now = views.shown_at(state, self.clock())
+                now = view_json.shown_at(state, self.clock())
                 if now == cached["server_now"] or not cached["clock"]["started"]:
                     return {**cached, "server_now": now}
                 # Time moved on since the build: the clock's countdowns as they stand now.
                 return {
                     **cached,
                     "server_now": now,
-                    "clock": views.clock_payload(state, now, rules=cites_rules(role)),
+                    "clock": view_json.clock_payload(state, now, rules=cites_rules(role)),
                 }
-            now, seq = views.shown_at(state, self.clock()), head
+            now, seq = view_json.shown_at(state, self.clock()), head
             kind, table = role
             if kind in ("public", "public-rules"):
-                built = views.public_view(
+                built = view_json.public_view(
                     state, now, stream=stream, seq=seq, rules=cites_rules(role)
                 )
             elif kind == "director":
                 breaking = isinstance(pending(state), BreakTable)
                 rng = self.break_rng(stream, state) if breaking else None
-                built = views.director_view(state, now, stream=stream, seq=seq, break_rng=rng)
+                built = view_json.director_view(state, now, stream=stream, seq=seq, break_rng=rng)
             else:
                 assert table is not None
-                built = views.table_view(state, now, TableNo(table), stream=stream, seq=seq)
+                built = view_json.table_view(state, now, TableNo(table), stream=stream, seq=seq)
             if len(self._payloads) > 256:
                 self._payloads.clear()
             self._payloads[key] = built

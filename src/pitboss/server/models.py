@@ -2,7 +2,7 @@
 what FastAPI checks a route's answer against (issue 27).
 
 Each model describes its payload exactly as the screens' JavaScript and the tests read it:
-the same field names, the same nulls, the same nesting (`pitboss.server.views` builds them).
+the same field names, the same nulls, the same nesting (`pitboss.server.view_json` builds them).
 Every field is required (a null where the builder writes None), so a model neither drops a
 key nor adds one; ``extra="forbid"`` makes a key the builder adds but no model declares an
 error, in the tests (`tests/server/test_models.py`) and in every route FastAPI validates.

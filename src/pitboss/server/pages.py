@@ -1,7 +1,7 @@
 """The pages: server-rendered (Jinja2), kept live by `static/pitboss.js` over the WebSocket.
 
 Public pages (the big clock, the seating chart and find my seat, results, the payout sheet;
-the blind sheet of a tournament or of any shipped preset, `pitboss.server.sheet`, from the
+the blind sheet of a tournament or of any shipped preset, `pitboss.server.sheet_page`, from the
 rules and the field alone) are rendered from the public view only, so no private field can
 appear on them; they cite no rules unless opened with ``?rules=1`` (the director's choice, a
 link in the console). The console and its printable seat cards need the director's session; a
@@ -23,14 +23,14 @@ from fastapi.templating import Jinja2Templates
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
-from pitboss.live.hands import is_hand_stream
+from pitboss.live.hand_log import is_hand_stream
 from pitboss.money import format_money
 from pitboss.rules.presets import load_preset, preset_names
 from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError
 from pitboss.server.deps import AuthDep, HubDep, OptionalSessionDep, table_token
 from pitboss.server.hub import Hub, public_role
-from pitboss.server.sheet import SheetError, check_players, parse_start, render_sheet
-from pitboss.server.views import move_payload
+from pitboss.server.sheet_page import SheetError, check_players, parse_start, render_sheet
+from pitboss.server.view_json import move_payload
 from pitboss.store.chain import format_hash, head_link
 from pitboss.tournament.features.seat_changes import TableBroken
 from pitboss.tournament.model.words import ordinal

@@ -27,11 +27,11 @@ from pydantic import BaseModel, Field
 from pitboss.errors import PitbossError
 from pitboss.ids import PlayerId, TableNo
 from pitboss.live import LiveError
-from pitboss.live.screens import Action, ActionKind
+from pitboss.live.hand_views import Action, ActionKind
 from pitboss.server.auth import Auth, AuthError
-from pitboss.server.dealing import Dealing, DealtRoom
 from pitboss.server.deps import AuthDep, DirectorDep, HubDep, OptionalSessionDep
 from pitboss.server.hub import Hub, Screen
+from pitboss.server.live_rooms import Dealing, DealtRoom
 from pitboss.server.pages import render
 from pitboss.server.play_models import DealingStatus, PlayerLink, SeatedLink, SpectatorView
 from pitboss.server.player import player_view, spectator_view

@@ -1,6 +1,6 @@
 """What a software-dealt table shows, built for one recipient (issue 14).
 
-The hand comes from `pitboss.live.screens` (`hand_view`: built from what that recipient may
+The hand comes from `pitboss.live.hand_views` (`hand_view`: built from what that recipient may
 see, never filtered after; TDA 28, THC 18, SLPT 15), below the server, which reaches into no
 engine and runs no decider (issue 27). `player_view` adds the player's own seat and, in
 turn, the legal actions with their exact amounts (the engine's ``legal_actions``), and the
@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 
 from pitboss.errors import PitbossError
 from pitboss.ids import PlayerId, TableNo
-from pitboss.live.screens import hand_view, legal_of
+from pitboss.live.hand_views import hand_view, legal_of
 from pitboss.money import format_money
 from pitboss.play.offers import OfferKind, rebuy_window
-from pitboss.server import views
+from pitboss.server import view_json
 from pitboss.tournament.features.absence_and_clock import CallClock, call_clock
 from pitboss.tournament.features.registration import check_add_on, check_declare_rebuy
 from pitboss.tournament.model import windows
@@ -26,7 +26,7 @@ from pitboss.tournament.reading.views import as_of
 from pitboss.tournament.state import TournamentState
 
 if TYPE_CHECKING:
-    from pitboss.live.table import TableRunner
+    from pitboss.live.dealt_table import TableRunner
 
 
 def _allowed(check: Callable[[], object]) -> bool:
@@ -158,7 +158,7 @@ def player_view(
 ) -> dict[str, Any]:
     """What ``player_id`` sees: their table (wherever balancing put them), own hole cards, and
     in turn the legal actions."""
-    now = views.shown_at(state, now)
+    now = view_json.shown_at(state, now)
     seated = state.table_of(player_id)
     table = None if seated is None else seated.number
     seat = None if seated is None else seated.seat_of(player_id)
@@ -192,7 +192,7 @@ def player_view(
         "legal": legal,
         "offers": offers_of(state, player_id, now),
         "clock_call": clock_call_of(state, runner, table, player_id, now),
-        "clock": views.clock_payload(state, now),
+        "clock": view_json.clock_payload(state, now),
     }
 
 
@@ -206,7 +206,7 @@ def spectator_view(
     dealing: bool,
 ) -> dict[str, Any]:
     """A public screen at ``table``: no hole card until it is shown."""
-    now = views.shown_at(state, now)
+    now = view_json.shown_at(state, now)
     return {
         "kind": "spectator",
         "stream": stream,
@@ -214,7 +214,7 @@ def spectator_view(
         "dealing": dealing,
         "table": table,
         "hand": hand_view(state, runners.get(table), table, seat=None),
-        "clock": views.clock_payload(state, now),
+        "clock": view_json.clock_payload(state, now),
     }
 
 

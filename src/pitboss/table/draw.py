@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from pitboss.cards import Card
-from pitboss.rules.table import DrawTieBreak
+from pitboss.rules.table_rules import DrawTieBreak
 
 
 class CardSource(Protocol):

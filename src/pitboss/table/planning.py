@@ -11,7 +11,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from pitboss.errors import TableError
-from pitboss.rules.table import MissedBlindPolicy
+from pitboss.rules.table_rules import MissedBlindPolicy
 from pitboss.table.positions import (
     Positions,
     clockwise_from,

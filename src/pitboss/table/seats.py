@@ -19,7 +19,7 @@ from typing import NamedTuple
 from pitboss.errors import TableError
 from pitboss.frozen_map import EMPTY_DICT, frozen_dict
 from pitboss.ids import PlayerId, SeatNo, TableNo
-from pitboss.rules.table import AbsentPolicy, MissedBlindPolicy
+from pitboss.rules.table_rules import AbsentPolicy, MissedBlindPolicy
 from pitboss.table.planning import Layout, advance, plan_positions, worst_positions
 from pitboss.table.positions import Positions, clockwise_from, next_clockwise, waiting_seats
 from pitboss.table.values import HandPlan, PlannedSeat, SeatStatus

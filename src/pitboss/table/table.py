@@ -17,7 +17,7 @@ from pitboss.errors import TableError
 from pitboss.frozen_map import frozen_dict
 from pitboss.ids import PlayerId, SeatNo, TableNo
 from pitboss.rules import RuleSet
-from pitboss.rules.table import MAX_SEATS, MIN_SEATS, InitialButton
+from pitboss.rules.table_rules import MAX_SEATS, MIN_SEATS, InitialButton
 from pitboss.table.draw import ButtonDraw, CardSource, draw_for_button
 from pitboss.table.engine_link import final_stacks_by_player, hand_setup
 from pitboss.table.planning import Layout, hands_until_big_blind, plan_positions, worst_positions

@@ -46,7 +46,7 @@ from pitboss.cards import Card
 from pitboss.errors import CardError, CodecError, FieldError, PitbossError, UnreadableEventError
 from pitboss.rules import RuleSet
 from pitboss.rules.mapping import Problem, Refusal, from_mapping, to_mapping
-from pitboss.rules.table import DrawTieBreak
+from pitboss.rules.table_rules import DrawTieBreak
 from pitboss.table.draw import DrawCard, rank_draw
 from pitboss.tournament.features.creation import TournamentCreated
 from pitboss.tournament.features.tables import ButtonPlaced, SeatsDrawn

@@ -34,7 +34,7 @@ from pitboss.tournament.model.balancing import Move
 from pitboss.tournament.model.eliminations import BustRecord, RemovalReason
 from pitboss.tournament.model.entries import Player, PlayerChips, PlayerStatus, PublicPlayer
 from pitboss.tournament.model.seatmap import EMPTY_TABLES, Tables, as_tables
-from pitboss.tournament.model.structure import Period, timeline
+from pitboss.tournament.model.timeline import Period, timeline
 from pitboss.tournament.registry import FOLDS, Event
 from pitboss.validation import MAX_INT, Range
 

@@ -20,7 +20,7 @@ from pitboss.cards import RandomSource
 from pitboss.errors import ConductError
 from pitboss.frozen_map import frozen_dict
 from pitboss.ids import PlayerId, TableNo
-from pitboss.rules.hand import TimeoutPolicy
+from pitboss.rules.hand_rules import TimeoutPolicy
 from pitboss.rules.tournament import ClockCaller
 from pitboss.tournament.features.busts import back_in, eliminate
 from pitboss.tournament.features.penalties import player_in

@@ -32,7 +32,7 @@ from pitboss.tournament.model.eliminations import rank_busts
 from pitboss.tournament.model.entries import PlayerChips
 from pitboss.tournament.model.fields import TableNumber
 from pitboss.tournament.model.seating import draw_button
-from pitboss.tournament.model.structure import PeriodKind
+from pitboss.tournament.model.timeline import PeriodKind
 from pitboss.tournament.model.words import joined, seat_words, stacks_words
 from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles
 from pitboss.tournament.state import (

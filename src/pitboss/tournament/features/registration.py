@@ -29,7 +29,7 @@ from pitboss.tournament.model.entries import (
     PlayerStatus,
     check_registration,
 )
-from pitboss.tournament.model.structure import PeriodKind, is_through_level
+from pitboss.tournament.model.timeline import PeriodKind, is_through_level
 from pitboss.tournament.model.words import name_of, paid_words
 from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles
 from pitboss.tournament.state import (

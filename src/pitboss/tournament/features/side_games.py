@@ -28,7 +28,7 @@ from dataclasses import dataclass, replace
 from typing import Annotated, TypeVar
 
 from pitboss.errors import RegistrationError, SeatingError
-from pitboss.rules.table import TablePhase
+from pitboss.rules.table_rules import TablePhase
 from pitboss.tournament.model.fields import Chips
 from pitboss.tournament.model.words import joined, plural
 from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Annotated
 
 from pitboss.engine import Action, ActionKind, HandPhase, HandSetup, Street
-from pitboss.engine.events import Acted, HoleCardsDealt
+from pitboss.engine.hand_events import Acted, HoleCardsDealt
 from pitboss.engine.recorded import Pot, RecordedHand
 from pitboss.errors import TournamentError
 from pitboss.ids import HandId, PlayerId, SeatNo, TableNo

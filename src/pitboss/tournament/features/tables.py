@@ -17,7 +17,7 @@ from pitboss.cards import RandomSource
 from pitboss.errors import SeatingError
 from pitboss.frozen_map import frozen_dict
 from pitboss.ids import PlayerId, SeatNo, TableNo
-from pitboss.rules.table import TablePhase
+from pitboss.rules.table_rules import TablePhase
 from pitboss.table.positions import Positions
 from pitboss.table.seats import TableSeats, plan_hand
 from pitboss.table.values import HandPlan

@@ -23,7 +23,7 @@ from pitboss.tournament.features.prizes import with_payouts
 from pitboss.tournament.features.tables import draw_seats
 from pitboss.tournament.model import clock as clk
 from pitboss.tournament.model.fields import LevelNumber
-from pitboss.tournament.model.structure import PeriodKind, level_period
+from pitboss.tournament.model.timeline import PeriodKind, level_period
 from pitboss.tournament.model.words import chop_words, clock_now, duration, joined, plural
 from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles
 from pitboss.tournament.state import Phase, TournamentState, apply, fold

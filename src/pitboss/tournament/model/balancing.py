@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pitboss.cards import Deck, RandomSource
 from pitboss.errors import SeatingError
 from pitboss.ids import PlayerId, SeatNo, TableNo
-from pitboss.rules.table import MissedBlindPolicy
+from pitboss.rules.table_rules import MissedBlindPolicy
 from pitboss.rules.tournament import BalanceMover, TableOrder
 from pitboss.table.seats import TableSeats
 from pitboss.tournament.model.seating import tables_needed

@@ -23,7 +23,7 @@ import datetime as dt
 from dataclasses import dataclass, replace
 
 from pitboss.errors import ClockError
-from pitboss.tournament.model.structure import Period
+from pitboss.tournament.model.timeline import Period
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Annotated
 
 from pitboss.ids import SeatNo, TableNo
-from pitboss.rules.table import MAX_SEATS
+from pitboss.rules.table_rules import MAX_SEATS
 from pitboss.validation import MAX_INT, MAY_BE_BLANK, Range
 
 Chips = Annotated[int, Range(0, MAX_INT)]

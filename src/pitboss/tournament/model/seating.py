@@ -21,7 +21,7 @@ from pitboss.cards import Deck, RandomSource
 from pitboss.errors import SeatingError
 from pitboss.ids import PlayerId, SeatNo, TableNo
 from pitboss.rules import RuleSet
-from pitboss.rules.table import InitialButton
+from pitboss.rules.table_rules import InitialButton
 from pitboss.table.draw import draw_for_button
 from pitboss.table.seats import TableSeats
 from pitboss.tournament.model.seatmap import as_tables

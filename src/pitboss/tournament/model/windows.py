@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from pitboss.tournament.model import clock as clk
 from pitboss.tournament.model.eliminations import RACED_OUT
-from pitboss.tournament.model.structure import PeriodKind, is_through_level
+from pitboss.tournament.model.timeline import PeriodKind, is_through_level
 from pitboss.tournament.state import Phase, TournamentState
 from pitboss.units import MS_PER_MINUTE
 

@@ -3,7 +3,7 @@ every player with their money and which private details are filled (never their 
 1), the ledger, the proposal awaiting confirmation, the deals, the counts and the counter. One
 player's private details go only to the director who asks (`player_details`).
 
-Built once per change from the state, below the server (`pitboss.server.views` only turns them
+Built once per change from the state, below the server (`pitboss.server.view_json` only turns them
 into JSON); no decider runs for it.
 """
 

@@ -25,7 +25,7 @@ from pitboss.rules.tournament import (
     TournamentRules,
 )
 from pitboss.tournament.model.payouts import compute_payouts
-from pitboss.tournament.model.structure import PeriodKind, ante_label, start_minute, timeline
+from pitboss.tournament.model.timeline import PeriodKind, ante_label, start_minute, timeline
 from pitboss.tournament.model.words import ordinal
 
 MINUTES_PER_DAY = 24 * 60

@@ -28,7 +28,7 @@ from pitboss.tournament.model.balancing import (
 from pitboss.tournament.model.eliminations import Standings, standings
 from pitboss.tournament.model.entries import PlayerStatus, PublicPlayer
 from pitboss.tournament.model.seating import ChartLine, find_seat, seating_chart
-from pitboss.tournament.model.structure import PeriodKind, ante_label
+from pitboss.tournament.model.timeline import PeriodKind, ante_label
 from pitboss.tournament.model.windows import can_come_back
 from pitboss.tournament.reading.public_text import public_text
 from pitboss.tournament.state import Phase, TournamentState

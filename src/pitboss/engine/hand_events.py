@@ -7,7 +7,7 @@ cards never appear in any event (no rabbit hunting: TDA 28, THC 18, SLPT 15).
 
 The events are frozen dataclasses (slots, keyword-only): equal by type and value, hashable, and
 ``dataclasses.replace``/``fields`` work on them; the engine builds the ones of its hot path with
-`pitboss.engine.records`, which makes exactly what the constructors make.
+`pitboss.engine.record_builders`, which makes exactly what the constructors make.
 """
 
 from __future__ import annotations

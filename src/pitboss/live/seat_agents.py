@@ -3,9 +3,9 @@
 Every agent answers one `Turn` at a time (``async decide``): the view of the player to act
 (`pitboss.play.agents.PlayerView`: own hole cards only), the instant the action clock runs out,
 and a check of an action against the engine's rules that changes nothing. The table's runner
-(`pitboss.live.table.TableRunner`) is the only one that applies anything; an agent that answers
-nothing, too late, or with an action the rules refuse gets the house's timeout (TDA 29; KY 16,
-THC 15, SLPT 2).
+(`pitboss.live.dealt_table.TableRunner`) is the only one that applies anything; an agent that
+answers nothing, too late, or with an action the rules refuse gets the house's timeout (TDA
+29; KY 16, THC 15, SLPT 2).
 
 - `BotAgent` plays the simulator's bots (`pitboss.play.bots`), in whole chips as the simulator
   does (`pitboss.play.runtime.WholeChips`).
@@ -28,7 +28,7 @@ from typing import Protocol
 from pitboss.engine import Action
 from pitboss.errors import IllegalAction, PlayError
 from pitboss.ids import HandId, PlayerId, TableNo
-from pitboss.live.clock import LiveClock
+from pitboss.live.time_source import LiveClock
 from pitboss.play.agents import Agent, PlayerView
 from pitboss.play.runtime import WholeChips
 

@@ -23,8 +23,8 @@ from pitboss.engine import (
     PostKind,
     PotAwarded,
     Street,
-    records,
 )
+from pitboss.engine import record_builders as records
 
 A, B, C = parse_cards("AsKdQh")
 

@@ -11,8 +11,8 @@ A `TableRunner` is one asyncio task per table. In a loop it:
 2. starts the hand through the director (``StartHand``): the director's plan deals the dead
    button (TDA 32), heads-up (TDA 34B), newcomers (TDA 10A) and absent seats (TDA 30; THC 6);
 3. shuffles with the service's random source (the operating system's CSPRNG in production)
-   and writes the deck and the deal to the table's hand stream (`pitboss.live.hands`);
-4. asks the agent of the seat to act for each decision (`pitboss.live.agents`), under the
+   and writes the deck and the deal to the table's hand stream (`pitboss.live.hand_log`);
+4. asks the agent of the seat to act for each decision (`pitboss.live.seat_agents`), under the
    action clock (``table.action_seconds``, then the player's time bank); on expiry the
    house's timeout applies (``Hand.timeout``: TDA 29 checks or folds, KY 16, THC 15, SLPT 2
    kill the hand). Each decision is written to the hand stream as it is made;
@@ -38,8 +38,7 @@ from pitboss.engine import Action, ActionKind, Hand, HandSetup
 from pitboss.engine.actions import action_kind
 from pitboss.errors import ConductError, IllegalAction, PitbossError, SeatingError
 from pitboss.ids import HandId, PlayerId, TableNo
-from pitboss.live.agents import Answer, LiveAgent, Turn
-from pitboss.live.hands import (
+from pitboss.live.hand_log import (
     HAND_ACTED,
     HAND_DEALT,
     HAND_FINISHED,
@@ -48,6 +47,7 @@ from pitboss.live.hands import (
     encode_event,
     encode_setup,
 )
+from pitboss.live.seat_agents import Answer, LiveAgent, Turn
 from pitboss.play.agents import FaultKind, ViewBuilder
 from pitboss.play.dealing import (
     busted_by,

@@ -1,7 +1,7 @@
 """A software-dealt hand as a screen shows it, built for one recipient from the engine's record
 (issue 14): the hand below the server, which only serialises it (issue 27).
 
-`hand_view` builds a table's hand as ``seat`` may see it (`pitboss.engine.events.visible_to`:
+`hand_view` builds a table's hand as ``seat`` may see it (`pitboss.engine.hand_events.visible_to`:
 other players' hole cards and every burned card blanked, cards tabled at showdown public), so no
 hole card of anyone else and no undealt or burned card can reach a player or a spectator (TDA
 28, THC 18, SLPT 15: no rabbit hunting); a spectator's view is the same builder with
@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 from pitboss.cards import Card
 from pitboss.engine import Action, ActionKind
-from pitboss.engine.events import (
+from pitboss.engine.hand import Hand
+from pitboss.engine.hand_events import (
     Acted,
     BetReturned,
     BoardDealt,
@@ -29,14 +30,13 @@ from pitboss.engine.events import (
     PotAwarded,
     visible_to,
 )
-from pitboss.engine.hand import Hand
 from pitboss.engine.pots import build_pots
 from pitboss.evaluator import best_five, describe, evaluate
 from pitboss.ids import PlayerId, TableNo
 from pitboss.tournament.state import TournamentState
 
 if TYPE_CHECKING:
-    from pitboss.live.table import TableRunner
+    from pitboss.live.dealt_table import TableRunner
 
 LAST_ACTIONS = 12
 """How many of the hand's last actions a view lists."""

@@ -20,10 +20,10 @@ from fastapi.testclient import TestClient
 from tests.server.conftest import PASSWORD, SETUP_CODE, Director
 
 from pitboss.cards import Card
-from pitboss.live.hands import hand_stream
+from pitboss.live.hand_log import hand_stream
 from pitboss.play.simulation import dealt_mode_rules
 from pitboss.rules import RuleSet
-from pitboss.server.dealing import FULL_COLLECTION_EVERY, SWITCH_SECONDS, Dealing
+from pitboss.server.live_rooms import FULL_COLLECTION_EVERY, SWITCH_SECONDS, Dealing
 
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
 

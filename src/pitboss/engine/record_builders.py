@@ -1,6 +1,6 @@
 """Fast builders for the records the engine makes on every decision.
 
-The records are frozen dataclasses with slots (`pitboss.engine.events`, ``LegalActions``):
+The records are frozen dataclasses with slots (`pitboss.engine.hand_events`, ``LegalActions``):
 every user gets them as they are, equal and hashable by value and type, with
 ``dataclasses.replace``/``fields`` and keyword construction. Their generated ``__init__`` sets
 each field through ``object.__setattr__`` (the frozen class's own ``__setattr__`` refuses),
@@ -31,7 +31,7 @@ from typing import Any
 
 from pitboss.cards import Card
 from pitboss.engine.actions import ActionKind, LegalActions
-from pitboss.engine.events import (
+from pitboss.engine.hand_events import (
     Acted,
     BetReturned,
     BoardDealt,

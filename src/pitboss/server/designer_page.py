@@ -33,7 +33,7 @@ from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse,
 from pydantic import BaseModel, Field
 
 from pitboss.errors import PitbossError, RuleSetError
-from pitboss.live.hands import is_hand_stream
+from pitboss.live.hand_log import is_hand_stream
 from pitboss.play.bigblinds import chips_needed, level_rows, structure_speed, structure_warnings
 from pitboss.play.estimate import Estimate, estimate
 from pitboss.rules import RuleSet
@@ -45,7 +45,7 @@ from pitboss.rules.structure import Structure
 from pitboss.server.deps import DirectorDep, HubDep, OptionalSessionDep
 from pitboss.server.hub import Hub
 from pitboss.server.play_models import DesignAnswer, DesignBase
-from pitboss.server.sheet import parse_start
+from pitboss.server.sheet_page import parse_start
 
 router = APIRouter()
 

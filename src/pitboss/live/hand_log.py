@@ -55,7 +55,7 @@ from pitboss.errors import HistoryError, StoreError
 from pitboss.history.export import phh_from_hand
 from pitboss.history.phh import PhhHand
 from pitboss.ids import HandId, PlayerId, TableNo
-from pitboss.live.agents import LiveError
+from pitboss.live.seat_agents import LiveError
 from pitboss.rules import RuleSet
 from pitboss.rules.mapping import to_mapping
 from pitboss.store.envelopes import NewBatch, NewEvent, StoredEvent

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from pitboss.engine import Action, Hand, HandPhase, LegalActions, Street
 from pitboss.errors import RulingError
-from pitboss.rules.hand import (
+from pitboss.rules.hand_rules import (
     HandRules,
     OutOfTurnPenalty,
     OutOfTurnRule,
@@ -28,7 +28,7 @@ from pitboss.rules.hand import (
     ShortRaiseRule,
     UndercallRule,
 )
-from pitboss.rulings.records import (
+from pitboss.rulings.dealer_inputs import (
     DealerInput,
     Declaration,
     HeldDeclaration,

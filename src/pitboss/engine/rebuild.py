@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pitboss.cards import Card, Deck
-from pitboss.engine.events import (
+from pitboss.engine.hand import Hand, decision_of
+from pitboss.engine.hand_events import (
     Acted,
     BoardDealt,
     CardBurned,
     HandEvent,
     HoleCardsDealt,
 )
-from pitboss.engine.hand import Hand, decision_of
 from pitboss.engine.setup import HandSetup
 from pitboss.errors import HandSetupError, IllegalAction
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from pitboss.errors import RulingError
 from pitboss.rules import RuleSet
-from pitboss.rules.hand import OutOfTurnPenalty
-from pitboss.rulings.records import Infraction, InfractionKind, Outcome, Ruling, Sanction
+from pitboss.rules.hand_rules import OutOfTurnPenalty
+from pitboss.rulings.dealer_inputs import Infraction, InfractionKind, Outcome, Ruling, Sanction
 
 _RULES: dict[InfractionKind, tuple[str, ...]] = {
     InfractionKind.EXPOSED_CARDS: ("THC 25", "THC 27", "SLPT 4", "TDA 68"),

@@ -17,7 +17,7 @@ from pitboss.engine import Action, Hand, HandPhase
 from pitboss.engine.recorded import uncalled_raise
 from pitboss.errors import RulingError
 from pitboss.rules import RuleSet
-from pitboss.rulings.records import Outcome, Ruling
+from pitboss.rulings.dealer_inputs import Outcome, Ruling
 
 
 class DeadHandCause(enum.StrEnum):

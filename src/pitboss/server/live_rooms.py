@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pitboss.errors import ConcurrencyConflict, PitbossError, StoreError
 from pitboss.ids import PlayerId, TableNo
 from pitboss.live import BotAgent, LiveAgent, LiveRoom, RemoteAgent, RoomSettings
-from pitboss.live.hands import is_hand_stream, stop_writing_behind, write_behind
+from pitboss.live.hand_log import is_hand_stream, stop_writing_behind, write_behind
 from pitboss.live.room import PacedAgent, Pacer
 from pitboss.play.bots import bot_mix
 from pitboss.server.hub import Hub, Screen, wake_screens

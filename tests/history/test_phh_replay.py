@@ -11,8 +11,8 @@ from pitboss.cards import Card
 from pitboss.engine import Acted, HandMucked, HandTabled, Posted, PostKind
 from pitboss.history.phh import PhhHand
 from pitboss.history.phh_reader import parse_phh, parse_phhs
+from pitboss.history.phh_replay import NoteKind, replay_hand, setup_from_phh
 from pitboss.history.phh_writer import format_phh
-from pitboss.history.replay import NoteKind, replay_hand, setup_from_phh
 
 DATA = Path(__file__).parent / "data"
 

@@ -11,7 +11,7 @@ import pytest
 from pitboss.engine import Action, ActionKind
 from pitboss.errors import RulingError
 from pitboss.rules import RuleSet
-from pitboss.rules.hand import OutOfTurnRule, ShortRaiseRule, UndercallRule
+from pitboss.rules.hand_rules import OutOfTurnRule, ShortRaiseRule, UndercallRule
 from pitboss.rulings import (
     DealerInput,
     Declaration,

@@ -11,10 +11,10 @@ import enum
 
 from pitboss.cards import Card, Deck
 from pitboss.engine.deck import DrawDeck
-from pitboss.engine.events import STREETS, HandEvent, Street
-from pitboss.engine.records import board_dealt, card_burned
+from pitboss.engine.hand_events import STREETS, HandEvent, Street
+from pitboss.engine.record_builders import board_dealt, card_burned
 from pitboss.engine.setup import HandSetup
-from pitboss.rules.hand import OddChipRule
+from pitboss.rules.hand_rules import OddChipRule
 
 CLOCKWISE: list[list[tuple[int, ...]]] = [
     [tuple((start + k) % n for k in range(n)) for start in range(n)] for n in range(24)
