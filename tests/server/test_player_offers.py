@@ -89,6 +89,14 @@ def between_hands(
             act_on(frame)
 
 
+def seen(ws: Any, done: Any, frames: list[dict[str, Any]], since: int) -> dict[str, Any]:
+    """The first frame since ``frames[since]`` for which ``done``, received already (the view
+    may reach the page before the answer to the player's own message: one wake-up per change)
+    or still to come."""
+    early = next((f for f in frames[since:] if done(f)), None)
+    return early if early is not None else until(ws, done, frames=frames)
+
+
 def answer_to(ws: Any, action_id: str, frames: list[dict[str, Any]]) -> dict[str, Any]:
     return until(
         ws,
@@ -123,14 +131,13 @@ def test_a_player_declares_a_rebuy_at_their_page_once_and_the_director_makes_it(
 
         start(director, stream, browser_players=["p01"], think_seconds=0, pause_seconds=0)
         between_hands(app, director, stream, ws, frames)  # the desk makes it before a deal
+        since = len(frames)
         ws.send_json({"type": "rebuy", "action_id": "r1"})
         accepted = answer_to(ws, "r1", frames)
         assert accepted["kind"] == "submitted", accepted
         assert accepted["status"] == "accepted"
         assert live.state.players["p01"].rebuy_declared is True
-        declared = until(
-            ws, lambda f: f.get("you", {}).get("rebuy_declared") is True, frames=frames
-        )
+        declared = seen(ws, lambda f: f.get("you", {}).get("rebuy_declared") is True, frames, since)
         assert offer(declared, "rebuy") is None  # declared once: it must be made first
         head = live.head
         ws.send_json({"type": "rebuy", "action_id": "r1"})  # the same frame again
@@ -246,11 +253,12 @@ def test_a_rebuy_declared_at_the_page_during_a_dealt_hand_is_made_when_that_hand
         turn = until(ws, my_turn, frames=frames, limit=2000)
         hand_id = turn["hand"]["hand_id"]
         assert live.state.hand_of("p01") == hand_id  # p01 acts in it: it cannot end meanwhile
+        since = len(frames)
         ws.send_json({"type": "rebuy", "action_id": "t1"})
         accepted = answer_to(ws, "t1", frames)
         assert accepted["status"] == "accepted"
         assert "the chips are added to your stack when this hand ends" in accepted["message"]
-        shown = until(ws, lambda f: f.get("you", {}).get("rebuy_declared") is True, frames=frames)
+        shown = seen(ws, lambda f: f.get("you", {}).get("rebuy_declared") is True, frames, since)
         assert shown["you"]["in_hand"] is True  # the page says when the chips come
         between_hands(app, director, stream, ws, frames)  # p01 checks or folds it out
         player = live.state.players["p01"]
