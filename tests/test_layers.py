@@ -408,7 +408,7 @@ def later() -> None:
         from pitboss.play import runtime
 """
     modules = frozenset(
-        {"pitboss.cli", "pitboss.cli.subcommands", "pitboss.evaluator", "pitboss.play.runtime"}
+        {"pitboss.cli", "pitboss.cli.commands", "pitboss.evaluator", "pitboss.play.runtime"}
         | {f"pitboss.{name}" for name in ("ids", "money", "rules", "validation", "frozen_map")}
     )
     edges = imports_of(source, module="pitboss.sub.mod", is_package=False, modules=modules)
@@ -420,7 +420,7 @@ def later() -> None:
         ("pitboss.sub.errors", top),
         ("pitboss.money", top),
         ("pitboss.cli", top),
-        ("pitboss.cli.subcommands", top),
+        ("pitboss.cli.commands", top),
         ("pitboss.table", typing),
         ("pitboss.ids", top),
         ("pitboss.rules", top),
@@ -432,14 +432,14 @@ def later() -> None:
 
 
 def test_a_relative_import_from_a_package_resolves_inside_it() -> None:
-    modules = frozenset({"pitboss.cli", "pitboss.cli.subcommands", "pitboss.money"})
+    modules = frozenset({"pitboss.cli", "pitboss.cli.commands", "pitboss.money"})
     edges = imports_of(
         "from . import commands\nfrom .. import money\n",
         module="pitboss.cli",
         is_package=True,
         modules=modules,
     )
-    assert [e.target for e in edges] == ["pitboss.cli.subcommands", "pitboss.money"]
+    assert [e.target for e in edges] == ["pitboss.cli.commands", "pitboss.money"]
 
 
 def test_a_lazy_import_closes_a_cycle() -> None:
