@@ -7,10 +7,10 @@ collections and reach the oldest generation, where they die. With Python's defau
 (700, 10, 10) a full pass comes after every 10 passes of the middle generation, and each walks
 the whole heap, which grows with the field (about 210,000 tracked objects at 10,000 players
 against 64,000 at 1,000). At a 1,000-player night a hand lives a tenth as long and few of its
-objects are promoted. Measured over the first 6,000 hands of a 10,000-player night, the
-collector was 15 % of the CPU on Python 3.12 (7 full passes, 0.75 s) against 3 % at 1,000
-players: the cost per hand grew 1.25x with the field, 1.07x without those passes (BENCHMARKS.md,
-"Scale"). The pure core allocates nothing it could spare here; the policy is the runner's.
+objects are promoted. Over the first 6,000 hands of a 10,000-player night the collector took
+14 % of the CPU on Python 3.12 (7 full passes, 0.75 s) against 3 % at 1,000 players, and the
+cost per hand grew 1.25x with the field; 1.05x with this policy (BENCHMARKS.md, "Scale from the
+first hand"). Those objects are the runner's, not the pure core's; so is the policy.
 
 So while a night is played the full pass comes after `FULL_EVERY` passes of the middle
 generation, not 10 (the live room does the same while it deals, `pitboss.server.dealing`):
