@@ -8,24 +8,35 @@ spots. ``--max-hands N`` stops each tournament after N hands and reports the rat
 look at a field too large to play whole in a short session). Times are CPU seconds of this
 process (the target: <= 30 s for 1,000 players on one core); wall seconds are printed too.
 
-Scale (issue 15): the director's work per hand must not grow with the field. With several
-fields (``--players 1000,10000,1000``: the smaller one before and after, since a shared machine
-drifts) the last lines give each field's CPU milliseconds per hand and its ratio to the first
-field's (the mean of its runs); the target is 10,000 players within 1.3x of 1,000. A small
-untimed tournament is played first, so no field pays the one-time costs (the push/fold chart
-read from disk, the evaluator's lazy tables) and the first field is not slower for it.
+Scale (issues 15 and 27): the director's work per hand must not grow with the field. With
+several fields (``--players 1000,10000,1000``: the smaller one before and after, since a shared
+machine drifts) the last lines give each field's CPU milliseconds per hand and its ratio to the
+first field's (the mean of its runs), counted from the seat draw (the registrations, once a
+night and linear in the field, are printed apart, per player) and then with them counted in;
+the target is 10,000 players within 1.3x of 1,000. ``--max-hands 6000`` compares the start of
+a big night, when all its tables are open (10,000 players: about 1,000 tables), with a whole
+smaller one. Two runs of one field must play the same tournament (the same hands, simulated
+time and end): otherwise the run says WRONG and exits 1. ``--gc`` prints the collector's passes
+by generation and their CPU time in each run. A small untimed tournament is played first, so no
+field pays the one-time costs (the push/fold chart read from disk, the evaluator's lazy tables)
+and the first field is not slower for it.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import pstats
+import statistics
+import sys
 import time
 from collections import Counter
+from dataclasses import dataclass
 
 from pitboss.errors import PlayError
 from pitboss.play.runtime import Progress, SimulationSettings, TournamentResult, play_tournament
+from pitboss.play.simulation import ProgressStage
 from pitboss.rules import RuleSet
 
 LAYERS = (
@@ -41,6 +52,32 @@ LAYERS = (
 )
 
 
+class Collections:
+    """A ``gc.callbacks`` hook: the collector's passes by generation and their CPU time."""
+
+    def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        self.passes = [0, 0, 0]
+        self.seconds = [0.0, 0.0, 0.0]
+        self.started = 0.0
+
+    def __call__(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self.started = time.process_time()
+            return
+        generation = info["generation"]
+        self.passes[generation] += 1
+        self.seconds[generation] += time.process_time() - self.started
+
+    def __str__(self) -> str:
+        return ", ".join(
+            f"generation {g}: {n:,} passes, {1000 * s:,.0f} ms"
+            for g, (n, s) in enumerate(zip(self.passes, self.seconds, strict=True))
+        )
+
+
 def _layer(filename: str) -> str:
     for part, name in LAYERS:
         if part in filename:
@@ -48,51 +85,82 @@ def _layer(filename: str) -> str:
     return "Python and libraries"
 
 
-def play(preset: str, players: int, seed: int) -> tuple[TournamentResult, float, float]:
-    rules = RuleSet.from_preset(preset)
-    wall, cpu = time.perf_counter(), time.process_time()
-    result = play_tournament(rules, players=players, seed=seed, keep_events=False)
-    return result, time.process_time() - cpu, time.perf_counter() - wall
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One field played: its table row, the CPU split at the seat draw, what it came to."""
+
+    players: int
+    hands: int
+    registering: float  # CPU s: the runtime's agents and every registration (before the draw)
+    dealing: float  # CPU s: the seat draw and every hand dealt
+    row: str
+    outcome: str  # hands, simulated ms and the end: two runs of one field must agree exactly
+
+    @property
+    def per_hand(self) -> float:
+        """CPU ms a hand from the seat draw on (the director's and the dealer's work)."""
+        return 1000 * self.dealing / self.hands
+
+    @property
+    def per_hand_all(self) -> float:
+        """CPU ms a hand with the registrations counted in."""
+        return 1000 * (self.registering + self.dealing) / self.hands
 
 
-def play_partly(preset: str, players: int, seed: int, hands: int) -> str:
-    """The first ``hands`` hands of a tournament too long to play whole here: rate so far."""
+def play(preset: str, players: int, seed: int, max_hands: int = 0) -> Run:
+    """A whole tournament, or its first ``max_hands`` hands if it lasts longer.
+
+    The CPU clock is read when the runtime reports the seat draw (its agents made and the field
+    registered, `ProgressStage.SEATING`), so a field's registrations, paid once a night, are
+    apart from its cost per hand. (A sit & go seats itself at its last registration and reports
+    no seat draw: its first hands count as registering.)
+    """
     rules = RuleSet.from_preset(preset)
     seen: list[Progress] = []
+    drawn: list[float] = []
 
     def keep(progress: Progress) -> None:
         seen[:] = [progress]
+        if progress.stage is not ProgressStage.REGISTERING and not drawn:
+            drawn.append(time.process_time())
 
+    settings = SimulationSettings(max_hands=max_hands) if max_hands else SimulationSettings()
     wall, cpu = time.perf_counter(), time.process_time()
+    result: TournamentResult | None = None
     try:
-        play_tournament(
+        result = play_tournament(
             rules,
             players=players,
             seed=seed,
-            settings=SimulationSettings(max_hands=hands),
+            settings=settings,
             on_progress=keep,
             keep_events=False,
         )
     except PlayError as err:
-        if err.code != "too_many_hands":
+        if err.code != "too_many_hands" or not max_hands:
             raise
-    cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
-    last = seen[0]
-    return (
-        f"| {players:,} (first {hands:,} hands) | {last.hands_dealt:,} | - | {cpu:.1f} | "
-        f"{wall:.1f} | {last.hands_dealt / cpu:,.0f} | {1000 * cpu / last.hands_dealt:.2f} | "
-        f"{last.elapsed_ms // 60_000} min so far "
-        f"| {last.players_left:,} left, {last.tables} tables |"
-    )
-
-
-def report(result: TournamentResult, cpu: float, wall: float) -> str:
-    return (
-        f"| {result.entrants:,} | {result.hands_dealt:,} | {result.decisions:,} | {cpu:.1f} | "
-        f"{wall:.1f} | {result.hands_dealt / cpu:,.0f} | {1000 * cpu / result.hands_dealt:.2f} | "
-        f"{result.elapsed_ms // 60_000} min | "
-        f"{'chop, ' + str(len(result.chop.players)) + ' left' if result.chop else 'winner'} |"
-    )
+    end, wall = time.process_time(), time.perf_counter() - wall
+    registering, dealing = drawn[0] - cpu, end - drawn[0]
+    if result is not None:
+        hands = result.hands_dealt
+        end_of = f"chop, {len(result.chop.players)} left" if result.chop else "winner"
+        outcome = f"{hands} hands, {result.elapsed_ms} ms, {end_of}"
+        row = (
+            f"| {players:,} | {hands:,} | {result.decisions:,} | {registering:.1f} | "
+            f"{dealing:.1f} | {wall:.1f} | {hands / dealing:,.0f} | {1000 * dealing / hands:.2f} "
+            f"| {result.elapsed_ms // 60_000} min | {end_of} |"
+        )
+    else:
+        last = seen[0]
+        hands = last.hands_dealt
+        outcome = f"{hands} hands, {last.elapsed_ms} ms, {last.players_left} left"
+        row = (
+            f"| {players:,} (first {max_hands:,} hands) | {hands:,} | - | {registering:.1f} | "
+            f"{dealing:.1f} | {wall:.1f} | {hands / dealing:,.0f} | {1000 * dealing / hands:.2f} "
+            f"| {last.elapsed_ms // 60_000} min so far "
+            f"| {last.players_left:,} left, {last.tables} tables |"
+        )
+    return Run(players, hands, registering, dealing, row, outcome)
 
 
 def profile(preset: str, players: int, seed: int, top: int) -> None:
@@ -138,30 +206,56 @@ def main() -> None:
     parser.add_argument(
         "--max-hands", type=int, default=0, help="stop each field after this many hands"
     )
+    parser.add_argument(
+        "--gc", action="store_true", help="count the collector's passes and their time per run"
+    )
     args = parser.parse_args()
     fields = [int(n) for n in args.players.split(",")]
     play(args.preset, 100, args.seed)  # untimed warm-up (see the module docstring)
     print(f"{args.preset}, seed {args.seed}, default bot mix, every hand dealt")
     print(
-        "| players | hands | decisions | CPU s | wall s | hands/s (CPU) | CPU ms/hand "
-        "| simulated length | end |"
+        "| players | hands | decisions | CPU s registering | CPU s dealing | wall s "
+        "| hands/s (CPU) | CPU ms/hand | simulated length | end |"
     )
-    print("|---:|---:|---:|---:|---:|---:|---:|---:|---|")
-    per_hand: dict[int, list[float]] = {}
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|")
+    runs: dict[int, list[Run]] = {}
+    wrong: list[str] = []
+    collections = Collections()
+    if args.gc:
+        gc.callbacks.append(collections)
     for players in fields:
-        if args.max_hands:
-            print(play_partly(args.preset, players, args.seed, args.max_hands), flush=True)
-            continue
-        result, cpu, wall = play(args.preset, players, args.seed)
-        per_hand.setdefault(players, []).append(1000 * cpu / result.hands_dealt)
-        print(report(result, cpu, wall), flush=True)
-    if len(per_hand) > 1:
-        base_field = fields[0]
-        base = sum(per_hand[base_field]) / len(per_hand[base_field])
-        print(f"\nCPU per hand against {base_field:,} players ({base:.2f} ms, mean of its runs):")
-        for players, values in per_hand.items():
-            mean = sum(values) / len(values)
-            print(f"  {players:>7,} players: {mean:.2f} ms a hand, {mean / base:.2f}x")
+        collections.reset()
+        run = play(args.preset, players, args.seed, args.max_hands)
+        print(run.row, flush=True)
+        if args.gc:
+            print(f"  collector: {collections}", flush=True)
+        first = runs.setdefault(players, [run])[0]
+        if run is not first:
+            runs[players].append(run)
+            if run.outcome != first.outcome:
+                wrong.append(f"{players:,} players: {first.outcome}, then {run.outcome}")
+    if len(runs) > 1:
+        base = runs[fields[0]]
+        dealt = statistics.mean(r.per_hand for r in base)
+        whole = statistics.mean(r.per_hand_all for r in base)
+        print(
+            f"\nCPU per hand against {fields[0]:,} players (the mean of its runs), from the seat "
+            "draw on; then with the registrations counted in:"
+        )
+        for players, done in runs.items():
+            mean = statistics.mean(r.per_hand for r in done)
+            mean_all = statistics.mean(r.per_hand_all for r in done)
+            registering = statistics.mean(r.registering for r in done)
+            print(
+                f"  {players:>7,} players: {mean:.2f} ms a hand, {mean / dealt:.2f}x; "
+                f"{mean_all:.2f} ms, {mean_all / whole:.2f}x "
+                f"(registering: {1000 * registering / players:.3f} ms a player)"
+            )
+    if wrong:
+        print("\nWRONG: the same field and seed played two different tournaments:")
+        for line in wrong:
+            print(f"  {line}")
+        sys.exit(1)
     if args.profile:
         profile(args.preset, fields[0], args.seed, args.top)
 

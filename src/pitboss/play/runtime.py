@@ -47,6 +47,7 @@ from pitboss.errors import PlayError, RegistrationError, SeatingError
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.play.agents import Agent, PlayerView, ViewBuilder, take_turn
 from pitboss.play.bots import bot_mix, style_name
+from pitboss.play.collector import night_collector
 from pitboss.play.dealing import (
     busted_by,
     clock_due,
@@ -145,17 +146,18 @@ def play_tournament(
             code="too_many_players",
             params={"players": players, "max_entries": cap},
         )
-    run = _Runtime(
-        dealt_mode_rules(rules, settings),
-        players=players,
-        seed=seed,
-        settings=settings or SimulationSettings(),
-        agents=agents,
-        on_hand=on_hand,
-        on_progress=on_progress,
-        keep_events=keep_events,
-    )
-    return run.play()
+    with night_collector():  # full passes of the collector rarer (see pitboss.play.collector)
+        run = _Runtime(
+            dealt_mode_rules(rules, settings),
+            players=players,
+            seed=seed,
+            settings=settings or SimulationSettings(),
+            agents=agents,
+            on_hand=on_hand,
+            on_progress=on_progress,
+            keep_events=keep_events,
+        )
+        return run.play()
 
 
 class WholeChips:

@@ -60,7 +60,7 @@ class ChipsRemoved(Event):
 @folds(PlayersBusted)
 def _busted(state: TournamentState, event: PlayersBusted) -> TournamentState:
     tables = state.tables
-    records = list(state.busts)
+    records: list[BustRecord] = []
     seq = state.bust_seq + 1
     for bust in event.busts:
         number = tables.table_of(bust.player_id)
@@ -77,7 +77,7 @@ def _busted(state: TournamentState, event: PlayersBusted) -> TournamentState:
         )
     return state._replace(
         tables=tables,
-        busts=tuple(records),
+        busts=state.busts + tuple(records),  # one copy of the night's busts, not two
         out_ids=state.out_ids | {b.player_id for b in event.busts},
         bust_seq=seq,
         moved_this_pass=frozenset(),
