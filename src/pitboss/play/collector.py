@@ -13,7 +13,7 @@ cost per hand grew 1.25x with the field; 1.05x with this policy (BENCHMARKS.md, 
 first hand"). Those objects are the runner's, not the pure core's; so is the policy.
 
 So while a night is played the full pass comes after `FULL_EVERY` passes of the middle
-generation, not 10 (the live room does the same while it deals, `pitboss.server.dealing`):
+generation, not 10 (the live room does the same while it deals, `pitboss.server.live_rooms`):
 the young generations are collected as before, so cyclic garbage is still found, only the walk
 of the whole heap is rarer. Results do not change: the collector decides when memory is freed,
 never what the simulation does.
