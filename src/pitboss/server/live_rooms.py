@@ -117,7 +117,12 @@ class DealtRoom:
 
 
 class Dealing:
-    """The rooms the server deals, by tournament."""
+    """The rooms the server deals, by tournament.
+
+    It is long (about 360 lines) because it is where the web meets the live rooms: starting,
+    pausing and stopping a room, the screens attached to it and which of them a change wakes,
+    and the interpreter's tuning while any room deals all read the same rooms and screens.
+    """
 
     def __init__(self, hub: Hub) -> None:
         self.hub = hub
