@@ -23,17 +23,26 @@ from pitboss.tournament.state import TournamentState
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
+_AS_IS = frozenset({str, int, bool, float, type(None)})
+"""Types written as they are (checked before a call: most fields of a view are these, and a
+player's frame is built for every change at a dealt table, `bench_live.py`)."""
+
+
 def plain(value: Any) -> Any:
     """``value`` as JSON data: a dataclass an object of its fields (in their order), a tuple or
     list a list, a mapping an object, an enum its value; anything else as it is."""
     kind = type(value)
-    if kind in (str, int, bool, float) or value is None:
+    if kind in _AS_IS:
         return value
     names = _FIELDS.get(kind)
     if names is None and is_dataclass(value) and not isinstance(value, type):
         names = _FIELDS[kind] = tuple(f.name for f in fields(value))
     if names is not None:
-        return {name: plain(getattr(value, name)) for name in names}
+        out = {}
+        for name in names:
+            item = getattr(value, name)
+            out[name] = item if type(item) in _AS_IS else plain(item)
+        return out
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, tuple | list | frozenset | set):
