@@ -154,6 +154,8 @@ def test_a_player_at_a_phone_plays_reloads_and_times_out(
 
     # let the clock run out: checked when free, folded facing a bet (TDA 29)
     wait_turn(page, timeout_s=60)
+    # a betting turn (check when free, else fold), not a showdown's show-or-muck left on screen
+    page.wait_for_selector("#act-check:not([hidden]), #act-fold:not([hidden])", timeout=60_000)
     free = page.locator("#act-check").is_visible()
     page.wait_for_selector(
         "#actions[hidden]", state="attached", timeout=(ACTION_SECONDS + 5) * 1000
