@@ -5,13 +5,15 @@
 other players' hole cards and every burned card blanked, cards tabled at showdown public), so no
 hole card of anyone else and no undealt or burned card can reach a player or a spectator (TDA
 28, THC 18, SLPT 15: no rabbit hunting); a spectator's view is the same builder with
-``seat=None``. A player's page answers with an `Action` (re-exported here: what a screen
-sends, checked again by the table). `legal_payload` is what the player to act may do, with
-the exact amounts (the engine's ``legal_actions``).
+``seat=None``. The view is typed values (`DealtHand`); `hand_data` is its JSON form, a pot's
+winners and a seat's shown hand only once there. A player's page answers with an `Action`
+(re-exported here: what a screen sends, checked again by the table). `legal_of` is what the
+player to act may do, with the exact amounts (the engine's ``legal_actions``).
 """
 
 from __future__ import annotations
 
+from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
 from pitboss.cards import Card
@@ -42,16 +44,94 @@ LAST_ACTIONS = 12
 """How many of the hand's last actions a view lists."""
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Winner:
+    """A pot's winner and share."""
+
+    seat: int
+    name: str
+    share: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandPot:
+    """A pot: its chips, the seats eligible, and once awarded its ``winners`` (None in play)."""
+
+    amount: int
+    eligible: tuple[int, ...]
+    winners: tuple[Winner, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandSeat:
+    """A seat in the hand; ``cards`` only the viewer's own or shown (TDA 28, THC 18);
+    ``hand_name`` and ``best_five`` once shown with the whole board (None before)."""
+
+    seat: int
+    player_id: str
+    name: str
+    stack: int
+    bet: int
+    folded: bool
+    all_in: bool
+    cards: tuple[str, ...] | None
+    has_cards: bool
+    hand_name: str | None = None
+    best_five: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealtHand:
+    """The hand in play at a dealt table (or the last one, over), as one recipient sees it."""
+
+    hand_id: str
+    table: int
+    street: str
+    over: bool
+    recorded: bool
+    button: int
+    small_blind: int
+    big_blind: int
+    ante: int
+    board: tuple[str, ...] | None
+    seats: tuple[HandSeat, ...]
+    pot: int
+    pots: tuple[HandPot, ...]
+    actor: int | None
+    turn: int | None
+    deadline: int | None
+    last_actions: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Legal:
+    """What the player to act may do, with the exact amounts (the engine's ``legal_actions``),
+    and the turn's number their action answers."""
+
+    can_fold: bool
+    can_check: bool
+    call_amount: int
+    min_raise_to: int | None
+    max_raise_to: int | None
+    raise_kind: str
+    can_show: bool
+    can_muck: bool
+    chip_unit: int
+    bet: int
+    pot: int
+    turn: int
+
+
 def card_text(card: Card) -> str:
     """A card as the pages draw it: ``As``, ``Td``."""
     return str(card)
 
 
-def _cards(cards: tuple[Card, ...] | None) -> list[str] | None:
-    return None if cards is None else [card_text(c) for c in cards]
+def _cards(cards: tuple[Card, ...] | None) -> tuple[str, ...] | None:
+    return None if cards is None else tuple(card_text(c) for c in cards)
 
 
-def _pots_in_play(hand: Hand, events: list[HandEvent]) -> list[dict[str, Any]]:
+def _pots_in_play(hand: Hand, events: list[HandEvent]) -> tuple[HandPot, ...]:
     """The main pot and each side pot as they stand (KY 14, TDA 21), from the public record."""
     seats = [s.seat for s in hand.setup.seats]
     committed = dict.fromkeys(seats, 0)
@@ -65,13 +145,13 @@ def _pots_in_play(hand: Hand, events: list[HandEvent]) -> list[dict[str, Any]]:
     all_in = [hand.is_all_in(s) for s in seats]
     if not any(all_in):
         live = [s for s, o in zip(seats, out, strict=True) if not o]
-        return [{"amount": hand.pot, "eligible": live}] if hand.pot else []
+        return (HandPot(amount=hand.pot, eligible=tuple(live)),) if hand.pot else ()
     pots = build_pots([committed[s] for s in seats], out, all_in, dead=dead)
-    return [
-        {"amount": amount, "eligible": [seats[i] for i in eligible]}
+    return tuple(
+        HandPot(amount=amount, eligible=tuple(seats[i] for i in eligible))
         for amount, eligible in pots
         if amount
-    ]
+    )
 
 
 def _action_line(event: HandEvent, names: dict[int, str]) -> str | None:
@@ -102,14 +182,14 @@ def _action_line(event: HandEvent, names: dict[int, str]) -> str | None:
     return None
 
 
-def hand_view(
+def dealt_hand(
     state: TournamentState,
     runner: TableRunner | None,
     table: TableNo,
     *,
     seat: int | None,
     player: PlayerId | None = None,
-) -> dict[str, Any] | None:
+) -> DealtHand | None:
     """The hand in play at ``table`` (or the last one, finished) as the player dealt in
     ``seat`` sees it (``None``: a spectator); None before the table's first hand.
 
@@ -121,7 +201,7 @@ def hand_view(
         return None
     hand = runner.hand if runner.hand is not None else runner.last_hand
     hand_id = runner.hand_id if runner.hand is not None else runner.last_hand_id
-    if hand is None:
+    if hand is None or hand_id is None:
         return None
     setup = hand.setup
     if player is not None:
@@ -143,95 +223,137 @@ def hand_view(
     for spec in setup.seats:
         shown = tabled.get(spec.seat)
         cards = hole if spec.seat == own else shown
-        entry: dict[str, Any] = {
-            "seat": spec.seat,
-            "player_id": spec.player,
-            "name": names[spec.seat],
-            "stack": stacks[spec.seat],
-            "bet": 0 if over else bets[spec.seat],
-            "folded": hand.is_folded(spec.seat),
-            "all_in": hand.is_all_in(spec.seat),
-            "cards": _cards(cards),
-            "has_cards": spec.dealt and not hand.is_folded(spec.seat),
-        }
+        hand_name = best = None
         if shown is not None and len(board) == 5:
-            strength = evaluate([int(c) for c in (*shown, *board)])
-            entry["hand_name"] = describe(strength)
-            entry["best_five"] = _cards(best_five([int(c) for c in (*shown, *board)]))
-        seats.append(entry)
+            hand_name = describe(evaluate([int(c) for c in (*shown, *board)]))
+            best = _cards(best_five([int(c) for c in (*shown, *board)]))
+        seats.append(
+            HandSeat(
+                seat=spec.seat,
+                player_id=spec.player,
+                name=names[spec.seat],
+                stack=stacks[spec.seat],
+                bet=0 if over else bets[spec.seat],
+                folded=hand.is_folded(spec.seat),
+                all_in=hand.is_all_in(spec.seat),
+                cards=_cards(cards),
+                has_cards=spec.dealt and not hand.is_folded(spec.seat),
+                hand_name=hand_name,
+                best_five=best,
+            )
+        )
     awarded = [e for e in events if isinstance(e, PotAwarded)]
     lines = [line for e in events if (line := _action_line(e, names)) is not None]
-    return {
-        "hand_id": hand_id,
-        "table": table,
-        "street": str(hand.street),
-        "over": over,
-        "recorded": runner.hand is None,
-        "button": setup.button,
-        "small_blind": setup.small_blind,
-        "big_blind": setup.big_blind,
-        "ante": setup.ante,
-        "board": _cards(board),
-        "seats": seats,
-        "pot": sum(p.amount for p in awarded) if over else hand.pot,
-        "pots": (
-            [
-                {
-                    "amount": p.amount,
-                    "eligible": list(p.eligible),
-                    "winners": [
-                        {"seat": w, "name": names[w], "share": share}
+    return DealtHand(
+        hand_id=hand_id,
+        table=table,
+        street=str(hand.street),
+        over=over,
+        recorded=runner.hand is None,
+        button=setup.button,
+        small_blind=setup.small_blind,
+        big_blind=setup.big_blind,
+        ante=setup.ante,
+        board=_cards(board),
+        seats=tuple(seats),
+        pot=sum(p.amount for p in awarded) if over else hand.pot,
+        pots=(
+            tuple(
+                HandPot(
+                    amount=p.amount,
+                    eligible=tuple(p.eligible),
+                    winners=tuple(
+                        Winner(seat=w, name=names[w], share=share)
                         for w, share in zip(p.winners, p.shares, strict=True)
-                    ],
-                }
+                    ),
+                )
                 for p in awarded
-            ]
+            )
             if over
             else _pots_in_play(hand, events)
         ),
-        "actor": None if turn is None else turn.view.seat,
-        "turn": None if turn is None else turn.number,
-        "deadline": None if turn is None else turn.deadline,
-        "last_actions": lines[-LAST_ACTIONS:],
-    }
+        actor=None if turn is None else turn.view.seat,
+        turn=None if turn is None else turn.number,
+        deadline=None if turn is None else turn.deadline,
+        last_actions=tuple(lines[-LAST_ACTIONS:]),
+    )
 
 
-def legal_payload(hand: Hand) -> dict[str, Any]:
-    """What the player to act may do, with the exact amounts (the engine's ``legal_actions``)."""
-    legal = hand.legal_actions()
-    return {
-        "can_fold": legal.can_fold,
-        "can_check": legal.can_check,
-        "call_amount": legal.call_amount,
-        "min_raise_to": legal.min_raise_to,
-        "max_raise_to": legal.max_raise_to,
-        "raise_kind": "raise" if hand.current_bet > 0 else "bet",
-        "can_show": legal.can_show,
-        "can_muck": legal.can_muck,
-        "chip_unit": legal.chip_unit,
-        "bet": hand.bets[legal.seat],
-        "pot": hand.pot,
-    }
+def hand_data(hand: DealtHand) -> dict[str, Any]:
+    """``hand`` as JSON data: lists for tuples, and a pot's ``winners``, a seat's ``hand_name``
+    and ``best_five`` only once there (the keys the screens and their models read as unset
+    before: ``response_model_exclude_unset``)."""
+    out = asdict(hand)
+    for pot in out["pots"]:
+        pot["eligible"] = list(pot["eligible"])
+        if pot["winners"] is None:
+            del pot["winners"]
+        else:
+            pot["winners"] = list(pot["winners"])
+    for entry in out["seats"]:
+        for key in ("cards", "best_five"):
+            if entry[key] is not None:
+                entry[key] = list(entry[key])
+        if entry["hand_name"] is None:
+            del entry["hand_name"], entry["best_five"]
+    for key in ("seats", "pots", "last_actions"):
+        out[key] = list(out[key])
+    if out["board"] is not None:
+        out["board"] = list(out["board"])
+    return out
 
 
-def legal_of(runner: TableRunner | None, player_id: PlayerId) -> dict[str, Any] | None:
-    """What ``player_id`` may do now at ``runner``'s table, with the exact amounts and the
-    turn's number; None unless it is their turn in a hand in play."""
+def hand_view(
+    state: TournamentState,
+    runner: TableRunner | None,
+    table: TableNo,
+    *,
+    seat: int | None,
+    player: PlayerId | None = None,
+) -> dict[str, Any] | None:
+    """`dealt_hand` as JSON data (`hand_data`), for the console's list of hands in play."""
+    hand = dealt_hand(state, runner, table, seat=seat, player=player)
+    return None if hand is None else hand_data(hand)
+
+
+def legal_of(runner: TableRunner | None, player_id: PlayerId) -> Legal | None:
+    """What ``player_id`` may do now at ``runner``'s table, with the exact amounts (the
+    engine's ``legal_actions``) and the turn's number; None unless it is their turn in a hand
+    in play."""
     if runner is None or runner.hand is None or runner.turn is None:
         return None
     if runner.turn.view.player != player_id:
         return None
-    legal = legal_payload(runner.hand)
-    legal["turn"] = runner.turn.number
-    return legal
+    hand = runner.hand
+    legal = hand.legal_actions()
+    return Legal(
+        can_fold=legal.can_fold,
+        can_check=legal.can_check,
+        call_amount=legal.call_amount,
+        min_raise_to=legal.min_raise_to,
+        max_raise_to=legal.max_raise_to,
+        raise_kind="raise" if hand.current_bet > 0 else "bet",
+        can_show=legal.can_show,
+        can_muck=legal.can_muck,
+        chip_unit=legal.chip_unit,
+        bet=hand.bets[legal.seat],
+        pot=hand.pot,
+        turn=runner.turn.number,
+    )
 
 
 __all__ = [
     "LAST_ACTIONS",
     "Action",
     "ActionKind",
+    "DealtHand",
+    "HandPot",
+    "HandSeat",
+    "Legal",
+    "Winner",
     "card_text",
+    "dealt_hand",
+    "hand_data",
     "hand_view",
     "legal_of",
-    "legal_payload",
 ]

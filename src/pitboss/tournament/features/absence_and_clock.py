@@ -299,8 +299,10 @@ def mark_returned(s: TournamentState, c: MarkReturned, now: int) -> list[Event]:
     return [PlayerReturned(at=now, player_id=c.player_id)]
 
 
-def call_clock(s: TournamentState, c: CallClock, now: int) -> list[Event]:
-    """TDA 29 (any player, with the TD), THC 15 / SLPT 6 (a player at the table, or the TD).
+def check_call_clock(s: TournamentState, c: CallClock, now: int) -> None:
+    """``c`` may be called at ``now`` (TDA 29: any player, with the TD; THC 15 / SLPT 6: a
+    player at the table, or the TD): `CallClock`'s checks, which a player's page asks too
+    (may they call the clock on the player to act) without deciding anything.
 
     Raises:
         ConductError: no hand in play at the table, the clock already called there, the
@@ -341,6 +343,16 @@ def call_clock(s: TournamentState, c: CallClock, now: int) -> list[Event]:
         )
     if c.called_by is not None:
         _check_caller(s, c.called_by, c.table, rules.clock_callers)
+
+
+def call_clock(s: TournamentState, c: CallClock, now: int) -> list[Event]:
+    """The clock called on a player (TDA 29, THC 15, SLPT 6) once `check_call_clock` passes.
+
+    Raises:
+        ConductError: as `check_call_clock`.
+    """
+    check_call_clock(s, c, now)
+    rules = s.rules.tournament.conduct
     seconds = rules.clock_seconds + rules.clock_countdown_seconds
     return [
         ClockCalled(
@@ -640,6 +652,7 @@ __all__ = [
     "PlayerReturned",
     "RulingOverridden",
     "call_clock",
+    "check_call_clock",
     "draw_shared",
     "drawn_group",
     "due_forfeits",
