@@ -441,12 +441,11 @@ def check_add_on(s: TournamentState, pid: PlayerId) -> None:
     Raises:
         RegistrationError: no add-on, not its break, no chips, or the limit reached.
     """
-    c = AddOn(player_id=pid)
     rules = s.rules.tournament.add_on
-    player = active_player(s, c.player_id)
+    player = active_player(s, pid)
     if not rules.allowed:
         raise RegistrationError(
-            "this tournament has no add-on", code="no_add_on", params={"player_id": c.player_id}
+            "this tournament has no add-on", code="no_add_on", params={"player_id": pid}
         )
     at = rules.at_break_after_level
     on_break = (
@@ -458,16 +457,16 @@ def check_add_on(s: TournamentState, pid: PlayerId) -> None:
             f"{s.period.label() if s.phase is Phase.RUNNING else s.phase.value}",
             code="add_on_closed",
             params={
-                "player_id": c.player_id,
+                "player_id": pid,
                 "at_break_after_level": at,
                 "now": s.period.label() if s.phase is Phase.RUNNING else s.phase.value,
             },
         )
-    if player.chips <= 0 or s.is_out(c.player_id):
+    if player.chips <= 0 or s.is_out(pid):
         raise RegistrationError(
             f"{player.name} has no chips: the add-on is for players still in (KY 5)",
             code="add_on_not_eligible",
-            params={"player_id": c.player_id},
+            params={"player_id": pid},
         )
     if player.add_ons >= rules.max_per_player:
         raise RegistrationError(
@@ -475,7 +474,7 @@ def check_add_on(s: TournamentState, pid: PlayerId) -> None:
             f"{rules.max_per_player} (KY 5: one per player)",
             code="add_on_limit",
             params={
-                "player_id": c.player_id,
+                "player_id": pid,
                 "add_ons": player.add_ons,
                 "max_per_player": rules.max_per_player,
             },
