@@ -21,4 +21,14 @@ SeatNo = NewType("SeatNo", int)
 HandId = NewType("HandId", str)
 """A hand's id, unique in its tournament."""
 
-__all__ = ["HandId", "PlayerId", "SeatNo", "TableNo"]
+ClubPlayerId = NewType("ClubPlayerId", str)
+"""A person's record in the club (issue 28): the same id every night they play, so their
+entries, places, prizes and league points follow them; tonight's entry is a `PlayerId`."""
+
+LeagueId = NewType("LeagueId", str)
+"""A league of the club (its seasons share its points rules)."""
+
+SeasonId = NewType("SeasonId", str)
+"""A season of a league: the events that count toward one table of standings."""
+
+__all__ = ["ClubPlayerId", "HandId", "LeagueId", "PlayerId", "SeasonId", "SeatNo", "TableNo"]

@@ -240,9 +240,13 @@ def test_the_golden_log_reads_the_same_through_the_codec() -> None:
         for seq, line in enumerate(lines, start=1)
     ]
     events = decode_log(envelopes)
-    assert [encode_event(e, seq)["data"] for seq, e in enumerate(events, start=1)] == [
-        line["data"] for line in lines
-    ]
+    encoded = [encode_event(e, seq)["data"] for seq, e in enumerate(events, start=1)]
+    assert [
+        {k: data[k] for k in line["data"]} for data, line in zip(encoded, lines, strict=True)
+    ] == [line["data"] for line in lines]
+    for event, data, line in zip(events, encoded, lines, strict=True):
+        added = {f.name: f.default for f in dataclasses.fields(event) if f.name not in line["data"]}
+        assert {k: data[k] for k in added} == added, "a field added later reads as its default"
     assert replay(PRESETS["ky-charity"], events).phase.value == "finished"
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Annotated
 
 from pitboss.errors import RegistrationError
-from pitboss.ids import PlayerId
+from pitboss.ids import ClubPlayerId, PlayerId
 from pitboss.money import format_money
 from pitboss.rules.tournament import MoneyKind, RefundPolicy
 from pitboss.tournament.features.busts import back_in
@@ -51,13 +51,15 @@ class RegisterPlayer(Command):
     """Enter a player (THC 1): a name, and private details the house may require.
 
     ``alternate``: an alternate taking an entry once play is on; seated like a late
-    registrant, from the same seat pool (TDA 8A).
+    registrant, from the same seat pool (TDA 8A). ``club_player_id``: the club's record of the
+    person (issue 28), so the entry counts in their history and the leagues; a re-entry keeps it.
     """
 
     player_id: PlayerId
     name: Annotated[str, MAY_BE_BLANK]  # refused by name below: "a player's name is required"
     details: PersonalDetails = field(default_factory=PersonalDetails)
     alternate: bool = False
+    club_player_id: ClubPlayerId | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -130,6 +132,7 @@ class PlayerRegistered(Event):
     fee_cents: int
     chips: int
     late: bool = False
+    club_player_id: ClubPlayerId | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -187,6 +190,7 @@ def _registered_fold(state: TournamentState, event: PlayerRegistered) -> Tournam
         chips=event.chips,
         paid_cents=event.buy_in_cents + event.fee_cents,
         late=event.late,
+        club_player_id=event.club_player_id,
     )
     state = with_players(state, {event.player_id: player})
     ledger = ldg.taken_in(state.ledger, MoneyKind.ENTRY, event.buy_in_cents)
@@ -266,7 +270,14 @@ def _re_enter(s: TournamentState, c: ReEnter, ctx: Context) -> list[Event]:
             params={"player_id": c.player_id},
         )
     events = _register(
-        s, RegisterPlayer(player_id=c.new_player_id, name=old.name, details=old.details), ctx.now
+        s,
+        RegisterPlayer(
+            player_id=c.new_player_id,
+            name=old.name,
+            details=old.details,
+            club_player_id=old.club_player_id,
+        ),
+        ctx.now,
     )
     after = fold(s, events)
     events.extend(seat_newcomer(after, c.new_player_id, ctx.now, ctx.rng, SeatReason.RE_ENTRY))
@@ -318,6 +329,7 @@ def _register(s: TournamentState, c: RegisterPlayer, now: int) -> list[Event]:
             fee_cents=rules.fee_cents,
             chips=rules.starting_chips,
             late=late,
+            club_player_id=c.club_player_id,
         )
     ]
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, fields
 from typing import Annotated, NamedTuple
 
 from pitboss.errors import RegistrationError
-from pitboss.ids import PlayerId
+from pitboss.ids import ClubPlayerId, PlayerId
 from pitboss.rules.tournament import EntryRules, PersonalDetail
 from pitboss.validation import MAX_INT, MAY_BE_BLANK, Range
 
@@ -87,6 +87,7 @@ class Player(NamedTuple):
     prize_cents: int = 0
     forfeited_cents: int = 0  # prizes that went back to the house (THC add. 15)
     late: bool = False
+    club_player_id: ClubPlayerId | None = None  # the club's record of this person (issue 28)
 
     def public(self) -> PublicPlayer:
         """What a display or another player may see."""
