@@ -215,3 +215,11 @@ class UndoError(PitbossError):
     whose undo marks do not fit its batches (`pitboss.service.cursor`)."""
 
     default_code = "nothing_to_undo"
+
+
+class ClubError(PitbossError):
+    """A club's player record, league, season or points rule refused (issue 28): an unknown
+    player, a merge of a record into itself, a season's dates the wrong way round, a points
+    formula that names a variable that does not exist ..."""
+
+    default_code = "bad_club_request"
