@@ -429,6 +429,8 @@ class PointsBreakdown:
 def hundredths(points: float) -> int:
     """``points`` in integer hundredths, rounded half away from zero from the decimal a
     person reads (``163.085`` is 16309)."""
+    if points == 0:
+        return 0
     return int(Decimal(repr(points)).scaleb(2).to_integral_value(rounding=ROUND_HALF_UP))
 
 
@@ -449,8 +451,13 @@ def scores_place_points(rules: PointsRules, entrants: int, place: int) -> bool:
     rounded down; the winner always scores)."""
     if rules.top_fraction is None:
         return True
-    limit = math.floor(Fraction(repr(rules.top_fraction)) * entrants)
-    return place <= max(1, limit)
+    return place <= _places_scoring(rules.top_fraction, entrants)
+
+
+@cache
+def _places_scoring(fraction: float, entrants: int) -> int:
+    """How many places score within ``fraction`` of ``entrants`` (exact: 0.15 x 20 is 3)."""
+    return max(1, math.floor(Fraction(repr(fraction)) * entrants))
 
 
 def pokerstars_points(scale: float, entrants: int, place: int, buy_in: float) -> float:
