@@ -19,7 +19,7 @@ TABLE = PlaceRules(kind="fixed_table", table=(10.0, 6.0, 3.0))
 
 
 def _rules(**settings: object) -> PointsRules:
-    return PointsRules(name="test", title="test", place=TABLE, **settings)  # type: ignore[arg-type]
+    return PointsRules(name="test", title="test", place=TABLE, **settings)
 
 
 def _night(number: int, *order: str, entrants: int | None = None) -> EventResult:
