@@ -552,6 +552,27 @@ def undo_command(db: DbArg, tournament: IdArg, yes: YesOpt = False) -> None:
     _cursor_command(db, tournament, "undo", yes)
 
 
+@event_app.command("erase-details")
+def erase_details_command(
+    db: DbArg,
+    tournament: IdArg,
+    player: Annotated[str, typer.Argument(help="The player's id (p001), as `event show` lists.")],
+) -> None:
+    """Erase a player's private details on their request (THC 1): the entry, its money and its
+    place stay in the log under the player's id."""
+    from pitboss.ids import PlayerId
+
+    with one_line_errors(), _service(db) as svc:
+        live = svc.open(tournament)
+        name = live.state.players[PlayerId(player)].name if player in live.state.players else ""
+        erased = live.erase_details(PlayerId(player[:40]))
+        typer.echo(
+            f"{name}'s private details erased"
+            if erased
+            else f"{name or player} had no private details to erase"
+        )
+
+
 @event_app.command("redo")
 def redo_command(db: DbArg, tournament: IdArg, yes: YesOpt = False) -> None:
     """Redo the last undone command, after showing it."""
@@ -638,7 +659,8 @@ def export_command(
                 state, stored, head = live.history_through()
                 events = [event for _, event in stored]
                 csv_dir.mkdir(parents=True, exist_ok=True)
-                every = reports.all_reports(state, events, with_details=with_details)
+                kept = live.every_private_detail() if with_details else None
+                every = reports.all_reports(state, events, details=kept)
                 rows = {name: report.csv_rows() for name, report in every.items()}
                 rows["log"] = log_rows(live.store, live.stream, state.name, head)
                 for name, table in rows.items():
