@@ -84,7 +84,8 @@ def test_no_private_detail_is_in_the_events_the_command_rows_or_a_snapshot(
     text = _stored_text(store, live.stream)
     assert [s for s in SECRETS if s in text] == []
     registered = store.commands(live.stream)[1].command
-    assert registered is not None and registered["details"] == [
+    assert registered is not None
+    assert registered["details"] == [
         "address",
         "email",
         "phone",
@@ -107,7 +108,8 @@ def test_erasure_removes_the_details_and_keeps_the_accounting(store: EventStore)
     assert live.erase_details(PlayerId("p1")) is False
     after = entries_report(state, [e for _, e in events], details=live.every_private_detail())
     erased, kept = after.lines
-    assert erased.details == PersonalDetails() and kept.details == ADA
+    assert erased.details == PersonalDetails()
+    assert kept.details == ADA
     assert [(x.player_id, x.total_paid_cents) for x in after.lines] == [
         (x.player_id, x.total_paid_cents) for x in before.lines
     ]

@@ -458,7 +458,7 @@ def run_command(
     with the line's number, and the lines before it stay recorded.
     """
     from pitboss.errors import PitbossError
-    from pitboss.tournament.codec import decode_command, encode_command
+    from pitboss.tournament.codec import decode_command, stored_command
 
     with one_line_errors(), _service(db, seed) as svc:
         lines = script_lines(script)
@@ -472,7 +472,7 @@ def run_command(
             at = parse_at(fields.pop("at"), where) if "at" in fields else None
             try:
                 command = decode_command(fields)
-                encoded = encode_command(command)
+                encoded = stored_command(command)  # as the log keeps it (issue 28)
                 if position < len(done) and _same(done[position], encoded, at):
                     position += 1
                     skipped += 1
@@ -502,13 +502,16 @@ def _same(recorded: tuple[dict[str, Any], int], command: dict[str, Any], at: int
 
 def _recorded(live: LiveTournament) -> list[tuple[dict[str, Any], int]]:
     """The commands recorded in the log (not the clock's ticks nor undo marks), with their
-    instants: what a resumed script skips."""
+    instants: what a resumed script skips (an old row's private details left out, as
+    `stored_command` leaves them out of a line)."""
+    from pitboss.tournament.codec import without_details
+
     out = []
     for batch in live.service.store.commands(live.stream):
         command = batch.command
         if command is None or command.get("type") in {"tick", "undo", "redo", "create_tournament"}:
             continue
-        out.append((dict(command), batch.at))
+        out.append((without_details(command), batch.at))
     return out
 
 

@@ -43,6 +43,7 @@ from pitboss.server.models import (
     CreatedTournament,
     CursorMoved,
     CursorPlan,
+    DetailsErased,
     DirectorView,
     Executed,
     FoundSeats,
@@ -373,13 +374,13 @@ def private_details(
 
 
 @router.delete("/tournaments/{stream}/players/{player_id}/details", tags=["commands"])
-def erase_details(stream: str, player_id: str, hub: HubDep, _: DirectorDep) -> dict[str, Any]:
+def erase_details(stream: str, player_id: str, hub: HubDep, _: DirectorDep) -> DetailsErased:
     """Erase one player's private details on their request (THC 1, issue 28), for the
     signed-in director only: the entry, its money and its place stay under the player's id.
     ``erased`` says whether there were any."""
     live = hub.tournament(stream)
     pid = PlayerId(player_id[:40])
-    return {"player_id": pid, "erased": live.erase_details(pid)}
+    return DetailsErased(player_id=pid, erased=live.erase_details(pid))
 
 
 @router.get("/tournaments/{stream}/tables/{table}", tags=["tables"], response_model=TableView)
