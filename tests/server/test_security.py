@@ -724,7 +724,7 @@ def test_no_frame_of_the_directors_console_carries_a_private_detail_over_a_night
     assert last["p01"]["details_filled"] == [*PRIVATE_KEYS[:-1]]  # which, never what
 
     told = director.client.get(f"/api/tournaments/{stream}/log").text
-    assert "private details edited (phone)" in told
+    assert "private details replaced (given:" in told
     assert not leaks(told, players=players)
     assert not leaks(director.client.get(f"/api/tournaments/{stream}/undo").text, players=players)
     assert not leaks(caplog.text, players=players)

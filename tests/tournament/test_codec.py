@@ -1109,6 +1109,11 @@ _UPCAST_NOTES = {
     ' the seat it was dealt to before the KY 6 reseat (`"3:As"`); exact given the night\'s'
     ' rules, otherwise a card the data cannot place is `"?:As"`.',
     ("button_placed", 1): "the button draw names who drew each card, as `seats_drawn` v2.",
+    ("player_registered", 1): "the private details (THC 1) leave the log (issue 28): `details`"
+    " becomes `details_given` (which were given) and `of_age` (of the house's minimum age that"
+    " day, THC add. 15); the service moves the values into the private store.",
+    ("registration_edited", 1): "as `player_registered` v2: `details` becomes `details_given`"
+    " and `of_age`.",
 }
 """What each upcast changes, for the reader of the document (a test checks every upcaster has
 its note)."""

@@ -59,7 +59,12 @@ from pitboss.tournament.aggregate import catch_up
 from pitboss.tournament.codec import decode_command, decode_log, encode_event
 from pitboss.tournament.features.seat_changes import pending, table_wait_reason
 from pitboss.tournament.model.awards import award_of, awards
-from pitboss.tournament.model.entries import PRIVATE_FIELDS, PersonalDetails, PublicPlayer
+from pitboss.tournament.model.entries import (
+    PRIVATE_FIELDS,
+    PersonalDetails,
+    PublicPlayer,
+    details_given,
+)
 from pitboss.tournament.model.timeline import Period, PeriodKind
 from pitboss.tournament.reading.views import public_board, standings_view
 from pitboss.tournament.registry import Event
@@ -701,7 +706,8 @@ def test_private_details_are_the_directors_and_never_on_the_public_board_thc_1(
     assert len(registered) == 30
     secrets: list[str] = []
     for pid, details in registered.items():
-        assert night.players[PlayerId(pid)].details == PersonalDetails(**details)
+        given = night.players[PlayerId(pid)].details_given
+        assert given == details_given(PersonalDetails(**details))  # which, never what (issue 28)
         secrets.extend(str(v) for k, v in details.items() if k != "age_verified")
     board = public_board(night)
     assert set(PublicPlayer.__dataclass_fields__) & PRIVATE_FIELDS == set()

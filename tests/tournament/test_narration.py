@@ -34,7 +34,7 @@ from pitboss.tournament.features.timekeeping import LevelStarted
 from pitboss.tournament.model.awards import awards
 from pitboss.tournament.model.balancing import Move, MoveReason
 from pitboss.tournament.model.eliminations import RemovalReason
-from pitboss.tournament.model.entries import PlayerChips
+from pitboss.tournament.model.entries import PlayerChips, details_given
 from pitboss.tournament.model.recorded_steps import ShownHand
 from pitboss.tournament.model.words import duration, ordinal
 from pitboss.tournament.reading.narration import DESCRIPTIONS, describe, narrate
@@ -468,7 +468,7 @@ def test_a_registration_shows_what_was_paid_buy_in_and_fee() -> None:
         at=T0,
         player_id=PlayerId("p01"),
         name="Ann Lee",
-        details=thc_details(),
+        details_given=details_given(thc_details()),
         buy_in_cents=10_000,
         fee_cents=1_000,
         chips=16_000,
@@ -548,8 +548,8 @@ def test_money_lines_of_the_thc_night() -> None:
     assert by_type["rebuy_bought"][-1].startswith("Pat Quinn made the declared re-buy")
     assert by_type["add_on_bought"][0] == "Ann Lee bought the add-on (paid $100.00; 16,000 chips)"
     assert by_type["prize_forfeited"] == [
-        "Sue Tan's prize of $250.00 (4th place) forfeited: under 21 (aged 19); the prize goes "
-        "back to the house (THC add. 15)"
+        "Sue Tan's prize of $250.00 (4th place) forfeited: under 21 when registered; the prize "
+        "goes back to the house (THC add. 15)"
     ]
     assert by_type["tournament_won"][0].startswith("Ann Lee won the tournament, prize $")
     assert by_type["books_closed"] == [

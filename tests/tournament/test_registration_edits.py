@@ -10,9 +10,10 @@ import pytest
 
 from pitboss.errors import RegistrationError
 from pitboss.ids import PlayerId
+from pitboss.rules.tournament import PersonalDetail
 from pitboss.tournament import commands as c
 from pitboss.tournament.features.registration_edits import RegistrationEdited
-from pitboss.tournament.model.entries import PersonalDetails
+from pitboss.tournament.model.entries import PersonalDetails, details_given
 from pitboss.tournament.reading.narration import narrate
 from pitboss.tournament.reading.reports import results_report
 from pitboss.tournament.state import TournamentState, fold
@@ -58,19 +59,23 @@ def test_a_shared_name_does_not_stop_editing_the_details() -> None:
     d.do(c.RegisterPlayer(player_id=PlayerId("a1"), name="Sam Cole"))
     d.do(c.RegisterPlayer(player_id=PlayerId("a2"), name="Sam Cole"))
     d.do(c.EditRegistration(player_id=PlayerId("a2"), details=PersonalDetails(phone="555-0199")))
-    assert d.state.players[PlayerId("a2")].details.phone == "555-0199"
+    assert d.state.players[PlayerId("a2")].details_given == (PersonalDetail.PHONE,)
 
 
-def test_details_replace_the_old_ones_and_the_line_names_the_fields_not_the_values() -> None:
+def test_details_replace_the_old_ones_and_the_event_names_the_fields_not_the_values() -> None:
     d = Director("thc")
     d.register("ann", details=thc_details())
     new = dataclasses.replace(thc_details(), phone="502-555-0142", address="9 Oak Ave")
     (event,) = d.do(c.EditRegistration(player_id=ANN, details=new))
     assert isinstance(event, RegistrationEdited)
-    assert d.state.players[ANN].details == new
+    assert d.state.players[ANN].details_given == details_given(new)
+    assert "502-555-0142" not in repr(event)  # the values go to the private store (issue 28)
     before = fold(TournamentState.new(d.rules), d.log[:-1])
     line = next(narrate([event], state=before))[1]
-    assert line == "Ann's private details edited (address, phone) (registration edited)"
+    assert line == (
+        "Ann's private details replaced (given: address, e-mail, phone, date of birth, "
+        "national id (SS#), driver licence, age verification) (registration edited)"
+    )
 
 
 def test_the_house_required_details_stay_required_thc_1() -> None:

@@ -458,7 +458,7 @@ def run_command(
     with the line's number, and the lines before it stay recorded.
     """
     from pitboss.errors import PitbossError
-    from pitboss.tournament.codec import decode_command, encode_command
+    from pitboss.tournament.codec import decode_command, stored_command
 
     with one_line_errors(), _service(db, seed) as svc:
         lines = script_lines(script)
@@ -472,7 +472,7 @@ def run_command(
             at = parse_at(fields.pop("at"), where) if "at" in fields else None
             try:
                 command = decode_command(fields)
-                encoded = encode_command(command)
+                encoded = stored_command(command)  # as the log keeps it (issue 28)
                 if position < len(done) and _same(done[position], encoded, at):
                     position += 1
                     skipped += 1
@@ -502,13 +502,16 @@ def _same(recorded: tuple[dict[str, Any], int], command: dict[str, Any], at: int
 
 def _recorded(live: LiveTournament) -> list[tuple[dict[str, Any], int]]:
     """The commands recorded in the log (not the clock's ticks nor undo marks), with their
-    instants: what a resumed script skips."""
+    instants: what a resumed script skips (an old row's private details left out, as
+    `stored_command` leaves them out of a line)."""
+    from pitboss.tournament.codec import without_details
+
     out = []
     for batch in live.service.store.commands(live.stream):
         command = batch.command
         if command is None or command.get("type") in {"tick", "undo", "redo", "create_tournament"}:
             continue
-        out.append((dict(command), batch.at))
+        out.append((without_details(command), batch.at))
     return out
 
 
@@ -550,6 +553,27 @@ YesOpt = Annotated[bool, typer.Option("--yes", "-y", help="Do not ask for confir
 def undo_command(db: DbArg, tournament: IdArg, yes: YesOpt = False) -> None:
     """Undo the last command (it stays in the log, marked undone), after showing it."""
     _cursor_command(db, tournament, "undo", yes)
+
+
+@event_app.command("erase-details")
+def erase_details_command(
+    db: DbArg,
+    tournament: IdArg,
+    player: Annotated[str, typer.Argument(help="The player's id (p001), as `event show` lists.")],
+) -> None:
+    """Erase a player's private details on their request (THC 1): the entry, its money and its
+    place stay in the log under the player's id."""
+    from pitboss.ids import PlayerId
+
+    with one_line_errors(), _service(db) as svc:
+        live = svc.open(tournament)
+        name = live.state.players[PlayerId(player)].name if player in live.state.players else ""
+        erased = live.erase_details(PlayerId(player[:40]))
+        typer.echo(
+            f"{name}'s private details erased"
+            if erased
+            else f"{name or player} had no private details to erase"
+        )
 
 
 @event_app.command("redo")
@@ -638,7 +662,8 @@ def export_command(
                 state, stored, head = live.history_through()
                 events = [event for _, event in stored]
                 csv_dir.mkdir(parents=True, exist_ok=True)
-                every = reports.all_reports(state, events, with_details=with_details)
+                kept = live.every_private_detail() if with_details else None
+                every = reports.all_reports(state, events, details=kept)
                 rows = {name: report.csv_rows() for name, report in every.items()}
                 rows["log"] = log_rows(live.store, live.stream, state.name, head)
                 for name, table in rows.items():

@@ -104,6 +104,18 @@ def serve_command(
             ),
         ),
     ] = None,
+    retain_details_days: Annotated[
+        int | None,
+        typer.Option(
+            "--retain-details-days",
+            min=1,
+            help=(
+                "Erase players' private details (THC 1: address, e-mail, phone, date of birth, "
+                "SS#, driver licence) not written for this many days: at start, then daily. "
+                "The entries and money stay. Without it they are kept until erased."
+            ),
+        ),
+    ] = None,
 ) -> None:
     """Serve the director's console, the big-screen clock, the seating chart and find my seat,
     results and the table devices' pages (FastAPI on uvicorn)."""
@@ -125,7 +137,12 @@ def serve_command(
     # The machine's clock read once; from then on the time since boot, so setting the
     # computer's clock during the night neither rewinds nor jumps the tournament's (issue 25).
     application = create_app(
-        store, SteadyClock(), system_random, credentials=keeper, setup_code=setup_code
+        store,
+        SteadyClock(),
+        system_random,
+        credentials=keeper,
+        setup_code=setup_code,
+        retain_details_days=retain_details_days,
     )
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     for line in banner(

@@ -43,6 +43,7 @@ from pitboss.server.models import (
     CreatedTournament,
     CursorMoved,
     CursorPlan,
+    DetailsErased,
     DirectorView,
     Executed,
     FoundSeats,
@@ -367,9 +368,19 @@ def private_details(
     """One player's private details (THC 1), for the signed-in director only: the console
     opens them one player at a time; no screen's payload carries them. Not cached."""
     response.headers["Cache-Control"] = "no-store"
-    return PrivateDetails.model_validate(
-        player_details(hub.tournament(stream).state, PlayerId(player_id[:40]))
-    )
+    live = hub.tournament(stream)
+    pid = PlayerId(player_id[:40])
+    return PrivateDetails.model_validate(player_details(live.state, pid, live.private_details(pid)))
+
+
+@router.delete("/tournaments/{stream}/players/{player_id}/details", tags=["commands"])
+def erase_details(stream: str, player_id: str, hub: HubDep, _: DirectorDep) -> DetailsErased:
+    """Erase one player's private details on their request (THC 1, issue 28), for the
+    signed-in director only: the entry, its money and its place stay under the player's id.
+    ``erased`` says whether there were any."""
+    live = hub.tournament(stream)
+    pid = PlayerId(player_id[:40])
+    return DetailsErased(player_id=pid, erased=live.erase_details(pid))
 
 
 @router.get("/tournaments/{stream}/tables/{table}", tags=["tables"], response_model=TableView)
@@ -516,7 +527,8 @@ def export(
     after the money (THC 1); no other report carries them."""
     live = hub.tournament(stream)
     state, events, head = live.history_through()
-    reports = all_reports(state, [event for _, event in events], with_details=details)
+    kept = live.every_private_detail() if details and report == "entries" else None
+    reports = all_reports(state, [event for _, event in events], details=kept)
     rows = {name: made.csv_rows() for name, made in reports.items()}
     rows["log"] = log_rows(live.store, live.stream, state.name, head)
     if report not in rows:

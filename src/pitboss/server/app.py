@@ -78,6 +78,7 @@ def create_app(
     setup_code: str | None = None,
     tick_every: float | None = TICK_EVERY_S,
     listen: bool = True,
+    retain_details_days: int | None = None,
 ) -> FastAPI:
     """The app over ``store``, reading time from ``clock`` (ms UTC) and drawing seats and
     cards from ``rng`` (the operating system's in production, a seeded one in rehearsals).
@@ -86,14 +87,17 @@ def create_app(
     ``setup_code`` is the one-time code that lets the first visitor choose it (random when
     None: the caller prints it). ``tick_every`` seconds between clock ticks (None: no tick,
     for tests that drive the clock). ``listen``: follow what other writers (``pitboss event``,
-    a second server) append, so the screens show it too.
+    a second server) append, so the screens show it too. ``retain_details_days``: the
+    private details not written for that many days are erased at start and daily by the
+    clock (THC 1, issue 28; None keeps them until erased).
     """
-    hub = Hub(store, clock, rng)
+    hub = Hub(store, clock, rng, retain_details_days=retain_details_days)
     auth = Auth(credentials or CredentialFile(None), clock, setup_code=setup_code)
     dealing = Dealing(hub)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(hub.purge_details)
         task = asyncio.create_task(_ticker(hub, tick_every)) if tick_every else None
         stop = threading.Event()
         follower = threading.Thread(target=follow, args=(hub, stop), daemon=True)

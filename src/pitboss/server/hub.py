@@ -31,6 +31,7 @@ from pitboss.rules import RuleSet
 from pitboss.server import view_json
 from pitboss.service import DirectorService, LiveTournament, NeverBack, Outcome
 from pitboss.service.director import Clock, RandomFactory
+from pitboss.service.private_details import DAY_MS, purge_cutoff
 from pitboss.store.protocol import EventStore
 from pitboss.tournament.features.seat_changes import pending
 from pitboss.tournament.model.balancing import BreakTable
@@ -91,8 +92,17 @@ class Screen:
 class Hub:
     """Open tournaments of one store, and their screens."""
 
-    def __init__(self, store: EventStore, clock: Clock, rng: RandomFactory) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        clock: Clock,
+        rng: RandomFactory,
+        *,
+        retain_details_days: int | None = None,
+    ) -> None:
         self.store = store
+        self.retain_details_days = retain_details_days
+        self._purged_at: int | None = None
         # Never back: a pause or a resume is never decided before an instant already shown.
         self.clock: Clock = NeverBack(clock)
         self.service = DirectorService(store, clock=self.clock, randomness=rng)
@@ -168,8 +178,25 @@ class Hub:
                 live = self._open[stream]
             live.refresh()  # a head that moved wakes the screens
 
+    def purge_details(self) -> int:
+        """Retention (THC 1, issue 28): erase the private details not written for
+        ``retain_details_days`` days, at most once a day by the clock (at start, then from the
+        tick); how many subjects were erased (0 without a retention setting)."""
+        if self.retain_details_days is None:
+            return 0
+        now = self.clock()
+        if self._purged_at is not None and now - self._purged_at < DAY_MS:
+            return 0
+        self._purged_at = now
+        purged = self.service.purge_details(before=purge_cutoff(now, self.retain_details_days))
+        if purged:
+            log.info("retention: the private details of %d people erased", purged)
+        return purged
+
     def tick(self) -> list[str]:
-        """Record what the clock did in every open tournament; the streams that changed."""
+        """Record what the clock did in every open tournament (and the daily retention
+        purge); the streams that changed."""
+        self.purge_details()
         changed = []
         for stream in self.open_streams():
             live = self._open[stream]

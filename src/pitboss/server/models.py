@@ -192,6 +192,13 @@ class FoundSeats(Payload):
     seats: list[SeatLine]
 
 
+class DetailsErased(Payload):
+    """The answer to erasing a player's private details (THC 1, issue 28)."""
+
+    player_id: str
+    erased: bool  # whether there were any
+
+
 class PrivateDetails(Payload):
     """A player's private details (THC 1), for the director alone."""
 

@@ -16,6 +16,7 @@ from typing import Any
 from pitboss.cards import RandomSource
 from pitboss.ids import PlayerId, TableNo
 from pitboss.tournament.model.balancing import Move
+from pitboss.tournament.model.entries import PersonalDetails
 from pitboss.tournament.reading import console, screens
 from pitboss.tournament.reading.views import clock_screen, shown_at
 from pitboss.tournament.state import TournamentState
@@ -102,13 +103,16 @@ def move_payload(state: TournamentState, move: Move) -> dict[str, Any]:
     return out
 
 
-def player_details(state: TournamentState, pid: PlayerId) -> dict[str, Any]:
-    """One player's private details, for the director who asked (THC 1).
+def player_details(
+    state: TournamentState, pid: PlayerId, details: PersonalDetails | None
+) -> dict[str, Any]:
+    """One player's private details (from the private store), for the director who asked
+    (THC 1).
 
     Raises:
         RegistrationError: nobody registered with that id.
     """
-    out: dict[str, Any] = plain(console.player_details(state, pid))
+    out: dict[str, Any] = plain(console.player_details(state, pid, details))
     return out
 
 

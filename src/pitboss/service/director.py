@@ -10,6 +10,10 @@ snapshot, so opening is quick however long the night.
 
 Undo and redo move a cursor (`pitboss.service.cursor`): the undone batches stay in the log,
 marked by a ``commands_undone`` event, and the state is the fold of the batches in effect.
+
+Private details (THC 1) go to the private store, written in the append's transaction, never
+into the events or the command row (`pitboss.service.private_details`, issue 28); undoing a
+registration leaves its details there until they are erased or the retention purges them.
 """
 
 from __future__ import annotations
@@ -25,16 +29,19 @@ from typing import Any
 
 from pitboss.cards import RandomSource
 from pitboss.errors import ConcurrencyConflict, StoreError
+from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.service import snapshots
 from pitboss.service.cursor import REDONE, TICK, UNDONE, Cursor, UndoError
+from pitboss.service.private_details import details_of, details_to_keep, move_old_details
 from pitboss.store.envelopes import NewEvent, StoredCommand, StoredEvent
 from pitboss.store.protocol import EventStore
 from pitboss.tournament import commands as cmd
 from pitboss.tournament.aggregate import decide
-from pitboss.tournament.codec import decode_event, encode_command, encode_event
+from pitboss.tournament.codec import decode_event, encode_event, stored_command, without_details
+from pitboss.tournament.model.entries import PersonalDetails, details_subject, stored_details
 from pitboss.tournament.registry import Command, Event
-from pitboss.tournament.state import TournamentState, apply, fold
+from pitboss.tournament.state import TournamentState, apply, fold, known_player
 
 log = logging.getLogger(__name__)
 
@@ -155,7 +162,15 @@ class DirectorService:
                 code="empty_tournament",
                 params={"stream": stream},
             )
+        moved = move_old_details(self.store, stream, self.store.load(stream, through_seq=live.head))
+        if moved:
+            log.info("%s: private details of %d players moved to the private store", stream, moved)
         return live
+
+    def purge_details(self, *, before: int) -> int:
+        """Retention (THC 1, issue 28): erase the private details not written since
+        ``before``; the accounting stays in the log under each player's id."""
+        return self.store.purge_private(before=before)
 
 
 class LiveTournament:
@@ -218,13 +233,15 @@ class LiveTournament:
                 events = decide(self.state, command, now, rng)
                 if not events:
                     return Outcome(batch=None, events=(), state=self.state)
+                private = details_to_keep(self.store, self.stream, self.state, command, events)
                 try:
                     stored = self.store.append(
                         self.stream,
                         self.head,
                         events=[_new_event(e) for e in events],
-                        command=encode_command(command),
+                        command=stored_command(command),
                         at=now,
+                        private=private or None,
                     )
                 except ConcurrencyConflict:
                     if attempt == RETRIES - 1:
@@ -234,6 +251,34 @@ class LiveTournament:
                 self._committed(stored, events, tick=isinstance(command, cmd.Tick))
                 return Outcome(batch=stored[0].batch, events=tuple(events), state=self.state)
         raise AssertionError("unreachable")  # pragma: no cover
+
+    # --- private details (THC 1, issue 28) ------------------------------------------------
+
+    def private_details(self, pid: PlayerId) -> PersonalDetails | None:
+        """``pid``'s private details from the private store (for the director only); None when
+        none were given or they were erased.
+
+        Raises:
+            RegistrationError: ``unknown_player``.
+        """
+        player = known_player(self.state, pid)
+        kept = self.store.private(details_subject(self.stream, player))
+        return None if kept is None else stored_details(kept)
+
+    def every_private_detail(self) -> dict[PlayerId, PersonalDetails]:
+        """Every player's private details (the treasurer's record, THC add. 10)."""
+        return details_of(self.store, self.stream, self.state)
+
+    def erase_details(self, pid: PlayerId, *, at: int | None = None) -> bool:
+        """Erase ``pid``'s private details on their request (THC 1, issue 28): the entry, its
+        money and its place stay in the log under the player's id. Whether there were any.
+
+        Raises:
+            RegistrationError: ``unknown_player``.
+        """
+        player = known_player(self.state, pid)
+        now = self.service.clock() if at is None else at
+        return self.store.erase_private(details_subject(self.stream, player), at=now)
 
     def tick(self) -> Outcome:
         """Record what the clock did up to now (levels, breaks, the time limit); nothing is
@@ -529,7 +574,7 @@ def _grouped(
         Batch(
             number=b.batch,
             at=b.at,
-            command=b.command,
+            command=None if b.command is None else without_details(b.command),
             events=tuple(by_batch.get(b.batch, ())),
             in_effect=b.batch in applied,
         )

@@ -49,7 +49,10 @@ from pitboss.rules.mapping import Problem, Refusal, from_mapping, to_mapping
 from pitboss.rules.table_rules import DrawTieBreak
 from pitboss.table.draw import DrawCard, rank_draw
 from pitboss.tournament.features.creation import TournamentCreated
+from pitboss.tournament.features.registration import PlayerRegistered
+from pitboss.tournament.features.registration_edits import RegistrationEdited
 from pitboss.tournament.features.tables import ButtonPlaced, SeatsDrawn
+from pitboss.tournament.model.entries import PRIVATE_FIELDS, PersonalDetails, details_given, of_age
 from pitboss.tournament.model.field_words import command_words, missing_words, refusal_words
 from pitboss.tournament.registry import COMMAND_CLASSES, EVENT_CLASSES, Command, Event
 from pitboss.validation import (
@@ -82,6 +85,23 @@ def encode_command(command: Command) -> dict[str, Any]:
     kind = _registered_command(command)
     data: dict[str, Any] = to_mapping(command)
     return {"type": kind, **data}
+
+
+def stored_command(command: Command) -> dict[str, Any]:
+    """`encode_command` as the log keeps it: a command's private details (THC 1) replaced by
+    the names of those given (issue 28), their values kept only in the private store."""
+    return without_details(encode_command(command))
+
+
+def without_details(command: Mapping[str, Any]) -> dict[str, Any]:
+    """A stored command with its private details' values left out (``details`` becomes the
+    list of the names given): what a command row, or the audit trail reading one written before
+    issue 28, shows."""
+    details = command.get("details")
+    if not isinstance(details, Mapping):
+        return dict(command)
+    given = [d.value for d in details_given(_v1_details(details))]
+    return {**command, "details": given}
 
 
 def decode_command(data: object) -> Command:
@@ -410,6 +430,56 @@ _READINGS: tuple[tuple[bool, DrawTieBreak], ...] = tuple(
 """Every way a v1 draw may have been made: with or without the KY 6 reseat, by either tie-break."""
 
 
+def _v1_details(data: object) -> PersonalDetails:
+    """The private details a v1 event or an old command row carried (unreadable ones as none:
+    they are private, never shown in an error)."""
+    if not isinstance(data, Mapping):
+        return PersonalDetails()
+    known: dict[str, Any] = {
+        k: v
+        for k, v in data.items()
+        if k in PRIVATE_FIELDS and (isinstance(v, str) or (k == "age_verified" and v is True))
+    }
+    return PersonalDetails(**known)
+
+
+def v1_details(kind: str, v: int, data: Mapping[str, Any]) -> PersonalDetails | None:
+    """The private details held by a stored ``player_registered`` or ``registration_edited``
+    of version 1 (what the service moves into the private store), else None."""
+    if v != 1 or kind not in (PlayerRegistered.type, RegistrationEdited.type):
+        return None
+    details = data.get("details")
+    return None if details is None else _v1_details(details)
+
+
+def _details_facts(data: dict[str, Any], context: UpcastContext) -> dict[str, Any]:
+    """v1 -> v2 of an event with ``details``: which were given and whether the player was of
+    the house's minimum age that day (THC add. 15), never the values (issue 28)."""
+    out = {k: value for k, value in data.items() if k != "details"}
+    if data.get("details") is None:
+        return out
+    details = _v1_details(data["details"])
+    min_age = None if context.rules is None else context.rules.tournament.entry.min_age
+    at = data.get("at")
+    try:
+        adult = of_age(min_age, details, at) if type(at) is int else None
+    except PitbossError:  # a date of birth that is not a date: the age is unknown
+        adult = None
+    return {**out, "details_given": [d.value for d in details_given(details)], "of_age": adult}
+
+
+@upcasts(PlayerRegistered, 1)
+def _player_registered_v1(data: dict[str, Any], context: UpcastContext) -> dict[str, Any]:
+    """v1 carried the private details (THC 1); v2 keeps them out of the log (issue 28)."""
+    return _details_facts(data, context)
+
+
+@upcasts(RegistrationEdited, 1)
+def _registration_edited_v1(data: dict[str, Any], context: UpcastContext) -> dict[str, Any]:
+    """v1 carried the replacing details (THC 1); v2 says which were given (issue 28)."""
+    return _details_facts(data, context)
+
+
 @upcasts(SeatsDrawn, 1)
 def _seats_drawn_v1(data: dict[str, Any], context: UpcastContext) -> dict[str, Any]:
     """Each table's button draw names who drew each card (``"p07:As"``), not the seat the card
@@ -720,5 +790,8 @@ __all__ = [
     "encode_command",
     "encode_event",
     "parse_json",
+    "stored_command",
     "upcasts",
+    "v1_details",
+    "without_details",
 ]

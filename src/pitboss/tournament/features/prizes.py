@@ -20,7 +20,7 @@ from pitboss.rules.tournament import PayoutTableName
 from pitboss.tournament.model import ledger as ldg
 from pitboss.tournament.model import windows
 from pitboss.tournament.model.awards import Award, award_of, awards
-from pitboss.tournament.model.entries import PlayerStatus, age_on, date_of
+from pitboss.tournament.model.entries import PlayerStatus
 from pitboss.tournament.model.fields import PositiveCents
 from pitboss.tournament.model.payouts import STANDARD_PAYOUTS, PayoutScheme, compute_payouts
 from pitboss.tournament.model.words import name_of, ordinal, plural
@@ -248,22 +248,21 @@ def _pay_prize(s: TournamentState, c: PayPrize, now: int) -> list[Event]:
         )
     min_age = s.rules.tournament.entry.min_age
     if min_age is not None:
-        birth = player.details.birth_date()
-        if birth is None:
+        if player.of_age is None:  # the log keeps only the fact, never the date (issue 28)
             raise PayoutError(
                 f"{player.name}'s date of birth is needed to check the minimum age of "
-                f"{min_age} before a prize is paid (THC add. 15)",
+                f"{min_age} before a prize is paid (THC add. 15): edit the registration's "
+                "private details",
                 code="age_unknown",
                 params={"player_id": c.player_id, "min_age": min_age},
             )
-        age = age_on(birth, date_of(now))
-        if age < min_age:
+        if not player.of_age:
             return [
                 PrizeForfeited(
                     at=now,
                     player_id=c.player_id,
                     amount_cents=amount,
-                    reason=f"under {min_age} (aged {age}); the prize goes back to the house "
+                    reason=f"under {min_age} when registered; the prize goes back to the house "
                     "(THC add. 15)",
                 )
             ]

@@ -17,7 +17,7 @@ from typing import Annotated
 from pitboss.errors import RegistrationError
 from pitboss.ids import ClubPlayerId, PlayerId
 from pitboss.money import format_money
-from pitboss.rules.tournament import MoneyKind, RefundPolicy
+from pitboss.rules.tournament import MoneyKind, PersonalDetail, RefundPolicy
 from pitboss.tournament.features.busts import back_in
 from pitboss.tournament.features.tables import SeatReason, capacity, seat_newcomer
 from pitboss.tournament.features.timekeeping import start_and_seat
@@ -28,6 +28,8 @@ from pitboss.tournament.model.entries import (
     Player,
     PlayerStatus,
     check_registration,
+    details_given,
+    of_age,
 )
 from pitboss.tournament.model.timeline import PeriodKind, is_through_level
 from pitboss.tournament.model.words import name_of, paid_words
@@ -122,12 +124,20 @@ class WithdrawalReason(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerRegistered(Event):
-    """A player entered: paid buy-in plus fee and received the starting stack (THC 1)."""
+    """A player entered: paid buy-in plus fee and received the starting stack (THC 1).
 
+    v2 (issue 28): the private details are kept in the private store, apart from the log; the
+    event says only which were given (``details_given``) and whether the player was of the
+    house's minimum age that day (``of_age``, THC add. 15; None: no minimum or no date of
+    birth). v1 carried the details themselves: `pitboss.tournament.codec` upcasts it.
+    """
+
+    v = 2
     at: int
     player_id: PlayerId
     name: str
-    details: PersonalDetails = field(default_factory=PersonalDetails)
+    details_given: tuple[PersonalDetail, ...] = ()
+    of_age: bool | None = None
     buy_in_cents: int
     fee_cents: int
     chips: int
@@ -186,7 +196,8 @@ def _registered_fold(state: TournamentState, event: PlayerRegistered) -> Tournam
     player = Player(
         player_id=event.player_id,
         name=event.name,
-        details=event.details,
+        details_given=event.details_given,
+        of_age=event.of_age,
         chips=event.chips,
         paid_cents=event.buy_in_cents + event.fee_cents,
         late=event.late,
@@ -271,20 +282,20 @@ def _re_enter(s: TournamentState, c: ReEnter, ctx: Context) -> list[Event]:
         )
     events = _register(
         s,
-        RegisterPlayer(
-            player_id=c.new_player_id,
-            name=old.name,
-            details=old.details,
-            club_player_id=old.club_player_id,
-        ),
+        RegisterPlayer(player_id=c.new_player_id, name=old.name, club_player_id=old.club_player_id),
         ctx.now,
+        same_person=old,
     )
     after = fold(s, events)
     events.extend(seat_newcomer(after, c.new_player_id, ctx.now, ctx.rng, SeatReason.RE_ENTRY))
     return ctx.settle(s, events)
 
 
-def _register(s: TournamentState, c: RegisterPlayer, now: int) -> list[Event]:
+def _register(
+    s: TournamentState, c: RegisterPlayer, now: int, *, same_person: Player | None = None
+) -> list[Event]:
+    """The entry, checked; ``same_person``: the entry a re-entry follows, whose details (kept
+    in the private store) the new entry keeps."""
     rules = s.rules.tournament.entry
     if c.player_id in s.players:
         raise RegistrationError(
@@ -318,13 +329,18 @@ def _register(s: TournamentState, c: RegisterPlayer, now: int) -> list[Event]:
             code="entries_full",
             params={"max_entries": rules.max_entries},
         )
-    check_registration(rules, c.name, c.details)
+    if same_person is None:
+        check_registration(rules, c.name, c.details)
+        given, adult = details_given(c.details), of_age(rules.min_age, c.details, now)
+    else:
+        given, adult = same_person.details_given, same_person.of_age
     return [
         PlayerRegistered(
             at=now,
             player_id=c.player_id,
             name=c.name.strip(),
-            details=c.details,
+            details_given=given,
+            of_age=adult,
             buy_in_cents=rules.buy_in_cents,
             fee_cents=rules.fee_cents,
             chips=rules.starting_chips,

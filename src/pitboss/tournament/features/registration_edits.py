@@ -7,7 +7,8 @@ receipts, the seating chart and the exports show the new one. A new name another
 already has is refused (two entries under one name could not be told apart on the results or
 the seating chart; two people who share a name are told apart at the door, when they register).
 Private details are replaced as a whole and must still hold what the house requires (THC 1);
-they never reach a public view or a line of the log.
+they never reach a public view, the log or a line of it: the service keeps them in the private
+store (issue 28) and the event says only which were given.
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ from typing import Annotated
 
 from pitboss.errors import RegistrationError
 from pitboss.ids import PlayerId
+from pitboss.rules.tournament import PersonalDetail
 from pitboss.tournament.model.entries import (
     DETAIL_WORDS,
-    PRIVATE_FIELDS,
     PersonalDetails,
     check_registration,
+    details_given,
+    of_age,
 )
 from pitboss.tournament.model.words import name_of
 from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles
@@ -44,12 +47,19 @@ class EditRegistration(Command):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RegistrationEdited(Event):
-    """A registration was put right: its new name and/or its new private details (THC 1)."""
+    """A registration was put right: its new name and/or its private details replaced (THC 1).
 
+    v2 (issue 28): which details the replacement gave (``details_given``, None: the details
+    were not edited) and ``of_age`` as `PlayerRegistered` has them; v1 carried the details
+    (`pitboss.tournament.codec` upcasts it).
+    """
+
+    v = 2
     at: int
     player_id: PlayerId
     name: str | None = None
-    details: PersonalDetails | None = None
+    details_given: tuple[PersonalDetail, ...] | None = None
+    of_age: bool | None = None
 
 
 def same_name(a: str, b: str) -> bool:
@@ -64,7 +74,8 @@ def _edited(state: TournamentState, event: RegistrationEdited) -> TournamentStat
         state,
         event.player_id,
         name=player.name if event.name is None else event.name,
-        details=player.details if event.details is None else event.details,
+        details_given=player.details_given if event.details_given is None else event.details_given,
+        of_age=player.of_age if event.details_given is None else event.of_age,
     )
 
 
@@ -82,7 +93,7 @@ def edit_registration(s: TournamentState, c: EditRegistration, now: int) -> list
     check_registration(
         s.rules.tournament.entry,
         player.name if name is None else name,
-        player.details if details is None else details,
+        details,
     )
     if name is not None:
         taken = next(
@@ -98,15 +109,19 @@ def edit_registration(s: TournamentState, c: EditRegistration, now: int) -> list
             )
         if name == player.name:
             name = None
-    if details == player.details:
-        details = None
     if name is None and details is None:
         raise RegistrationError(
             f"nothing to change: that is {player.name}'s registration as it stands",
             code="nothing_to_edit",
             params={"player_id": c.player_id},
         )
-    return [RegistrationEdited(at=now, player_id=c.player_id, name=name, details=details)]
+    given = None if details is None else details_given(details)
+    adult = None if details is None else of_age(s.rules.tournament.entry.min_age, details, now)
+    return [
+        RegistrationEdited(
+            at=now, player_id=c.player_id, name=name, details_given=given, of_age=adult
+        )
+    ]
 
 
 @handles(EditRegistration)
@@ -122,15 +137,10 @@ def _edited_line(e: RegistrationEdited, s: TournamentState) -> str:
     """The new name, and which private details changed (THC 1: never what they hold)."""
     old = name_of(s, e.player_id)
     parts = [] if e.name is None else [f"{old} is now registered as {e.name}"]
-    if e.details is not None:
-        before = s.players[e.player_id].details if e.player_id in s.players else None
-        changed = [
-            DETAIL_WORDS[f]
-            for f in sorted(PRIVATE_FIELDS, key=list(DETAIL_WORDS).index)
-            if before is None or getattr(before, f) != getattr(e.details, f)
-        ]
+    if e.details_given is not None:
+        given = [DETAIL_WORDS[d.value] for d in e.details_given]
         whose = f"{old}'s" if e.name is None else "their"
-        parts.append(f"{whose} private details edited ({', '.join(changed) or 'none changed'})")
+        parts.append(f"{whose} private details replaced (given: {', '.join(given) or 'none'})")
     return "; ".join(parts) + " (registration edited)"
 
 

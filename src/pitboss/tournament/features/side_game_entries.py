@@ -18,7 +18,7 @@ from pitboss.errors import RegistrationError
 from pitboss.ids import PlayerId
 from pitboss.tournament.features.side_games import check_option_holder, known_side_game
 from pitboss.tournament.features.tables import SeatReason, seat_newcomer
-from pitboss.tournament.model.entries import PersonalDetails, Player
+from pitboss.tournament.model.entries import Player
 from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles
 from pitboss.tournament.state import (
     Phase,
@@ -65,9 +65,7 @@ class SideGameEntered(Event):
 
 @folds(SideGameEntered)
 def _entered(state: TournamentState, event: SideGameEntered) -> TournamentState:
-    player = Player(
-        player_id=event.player_id, name=event.name, details=PersonalDetails(), chips=event.chips
-    )
+    player = Player(player_id=event.player_id, name=event.name, chips=event.chips)
     state = with_players(state, {event.player_id: player})
     if event.side_game_id is not None:
         game = state.side_games[event.side_game_id]

@@ -1,16 +1,19 @@
 """Players and their entries: registration details, chips, re-buys and add-ons.
 
 A player's private details (THC 1: address, e-mail, phone, date of birth, SSN, driver licence,
-age verification) are kept on the `Player` record for the director only; `PublicPlayer` is what
-displays and other players see, and it has no field that could carry them.
+age verification) are typed at the door (`PersonalDetails`, in `RegisterPlayer`) but kept in
+the private store, apart from the log (issue 28), under `details_subject`; the `Player` record
+keeps only which were given (``details_given``) and whether the player was of the house's
+minimum age (``of_age``, THC add. 15). `PublicPlayer` is what displays and other players see.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import enum
+from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Annotated, NamedTuple
+from typing import Annotated, Any, NamedTuple
 
 from pitboss.errors import RegistrationError
 from pitboss.ids import ClubPlayerId, PlayerId
@@ -76,7 +79,7 @@ class Player(NamedTuple):
 
     player_id: PlayerId
     name: str
-    details: PersonalDetails
+    details_given: tuple[PersonalDetail, ...] = ()  # which, never what they hold (THC 1)
     status: PlayerStatus = PlayerStatus.ACTIVE
     chips: int = 0
     rebuys: int = 0
@@ -88,6 +91,7 @@ class Player(NamedTuple):
     forfeited_cents: int = 0  # prizes that went back to the house (THC add. 15)
     late: bool = False
     club_player_id: ClubPlayerId | None = None  # the club's record of this person (issue 28)
+    of_age: bool | None = None  # of the house's minimum age when the details were given
 
     def public(self) -> PublicPlayer:
         """What a display or another player may see."""
@@ -140,6 +144,45 @@ def filled_details(details: PersonalDetails) -> tuple[str, ...]:
     return tuple(d.value for d in PersonalDetail if details.has(d))
 
 
+def details_given(details: PersonalDetails) -> tuple[PersonalDetail, ...]:
+    """Which private details were given (THC 1): what the log keeps of them."""
+    return tuple(d for d in PersonalDetail if details.has(d))
+
+
+def of_age(min_age: int | None, details: PersonalDetails, now: int) -> bool | None:
+    """Whether the player is at least ``min_age`` on the day of ``now`` (THC add. 15); None
+    when the house sets no minimum age or no date of birth was given.
+
+    Raises:
+        RegistrationError: the date of birth is not a date.
+    """
+    birth = details.birth_date()
+    if min_age is None or birth is None:
+        return None
+    return age_on(birth, date_of(now)) >= min_age
+
+
+def details_subject(stream: str, player: Player) -> str:
+    """Where the private store keeps ``player``'s details (issue 28): the club's record of the
+    person when the entry names one, else ``<stream>/<player id>``."""
+    if player.club_player_id is not None:
+        return str(player.club_player_id)
+    return f"{stream}/{player.player_id}"
+
+
+def stored_details(data: Mapping[str, Any] | None) -> PersonalDetails:
+    """The private store's record as `PersonalDetails` (its unknown keys ignored)."""
+    if not data:
+        return PersonalDetails()
+    known = {k: v for k, v in data.items() if k in PRIVATE_FIELDS}
+    return PersonalDetails(**known)
+
+
+def details_record(details: PersonalDetails) -> dict[str, Any]:
+    """``details`` as the private store keeps them: the given ones only."""
+    return {d.value: getattr(details, d.value) for d in PersonalDetail if details.has(d)}
+
+
 def date_of(now: int) -> dt.date:
     """The UTC calendar date of ``now`` (milliseconds since the Unix epoch)."""
     return (_EPOCH + dt.timedelta(milliseconds=now)).date()
@@ -153,8 +196,9 @@ def age_on(birth: dt.date, day: dt.date) -> int:
     return years
 
 
-def check_registration(rules: EntryRules, name: str, details: PersonalDetails) -> None:
-    """A name is required; the house's required details must be given (THC 1).
+def check_registration(rules: EntryRules, name: str, details: PersonalDetails | None) -> None:
+    """A name is required; the house's required details must be given (THC 1); ``details``
+    None: kept as they are (an edit of the name only), not checked again.
 
     Raises:
         RegistrationError: a missing name or detail, or a date of birth that is not a date.
@@ -163,6 +207,8 @@ def check_registration(rules: EntryRules, name: str, details: PersonalDetails) -
         raise RegistrationError(
             "a player's name is required", code="name_required", params={"name": name}
         )
+    if details is None:
+        return
     missing = [d.value for d in rules.required_details if not details.has(d)]
     if missing:
         required = ", ".join(DETAIL_WORDS[d.value] for d in rules.required_details)
@@ -187,5 +233,10 @@ __all__ = [
     "age_on",
     "check_registration",
     "date_of",
+    "details_given",
+    "details_record",
+    "details_subject",
     "filled_details",
+    "of_age",
+    "stored_details",
 ]

@@ -439,7 +439,7 @@ def _director_player(state: TournamentState, pid: PlayerId) -> DirectorPlayer:
         late=player.late,
         table=None if table is None else table.number,
         seat=seat,
-        details_filled=tuple(filled_details(player.details)),
+        details_filled=tuple(d.value for d in player.details_given),
     )
 
 
@@ -453,19 +453,23 @@ class PrivateDetails:
     filled: tuple[str, ...]
 
 
-def player_details(state: TournamentState, pid: PlayerId) -> PrivateDetails:
+def player_details(
+    state: TournamentState, pid: PlayerId, details: PersonalDetails | None
+) -> PrivateDetails:
     """One player's private details, for the director who asked (THC 1): never pushed to a
-    screen, never logged.
+    screen, never logged. ``details``: as the private store keeps them (issue 28; None when
+    none were given or they were erased).
 
     Raises:
         RegistrationError: nobody registered with that id.
     """
     player = known_player(state, pid)
+    shown = PersonalDetails() if details is None else details
     return PrivateDetails(
         player_id=pid,
         name=player.name,
-        details=player.details,
-        filled=tuple(filled_details(player.details)),
+        details=shown,
+        filled=tuple(filled_details(shown)),
     )
 
 

@@ -11,7 +11,8 @@ never through a float. Writing the file is the caller's (the CLI's).
 The entries report is the treasurer's: the record of the entries a charitable-gaming office
 asks for (THC add. 10: entries are retained for record keeping). It is the one report that may
 carry the players' private details (THC 1: address, e-mail, phone, date of birth, national id,
-driver licence, age verification), and only when asked for (``with_details``); every other
+driver licence, age verification), and only when given them (``details``, from the private
+store); every other
 report names players by name and id only.
 
 Everything reconciles to the cent: the money each player paid, less refunds, is the ledger's
@@ -22,7 +23,7 @@ paid plus forfeited plus unpaid are the prize pool (`pitboss.tournament.model.le
 from __future__ import annotations
 
 import abc
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import ClassVar
 
@@ -248,11 +249,16 @@ def _status(state: TournamentState, pid: PlayerId, withdrawals: dict[PlayerId, s
 
 
 def entries_report(
-    state: TournamentState, events: Iterable[Event], *, with_details: bool = False
+    state: TournamentState,
+    events: Iterable[Event],
+    *,
+    details: Mapping[PlayerId, PersonalDetails] | None = None,
 ) -> EntriesReport:
     """Entries and money taken (THC add. 10, KY 18): one line per entry, from the events that
     took and refunded its money (the state keeps only each player's total), checked against
-    the state; ``with_details`` adds each player's private details (the treasurer's record).
+    the state; ``details`` (read from the private store by the caller, issue 28): each
+    player's private details after the money (the treasurer's record); an erased player's
+    line keeps its money and shows none.
 
     Raises:
         TournamentError: ``report_log_mismatch``: the events are not the log of ``state``.
@@ -296,7 +302,7 @@ def entries_report(
             add_ons=row.get("add_ons", 0),
             add_on_cents=row.get("add_on", 0),
             refund_cents=row.get("refund", 0),
-            details=player.details,
+            details=PersonalDetails() if details is None else details.get(pid, PersonalDetails()),
         )
         recorded = (player.paid_cents, player.refunded_cents, player.rebuys, player.add_ons)
         if (line.total_paid_cents, line.refund_cents, line.rebuys, line.add_ons) != recorded:
@@ -305,7 +311,7 @@ def entries_report(
                 {"player_id": pid},
             )
         lines.append(line)
-    return EntriesReport(lines=tuple(lines), with_details=with_details)
+    return EntriesReport(lines=tuple(lines), with_details=details is not None)
 
 
 # --- (b) results and prizes ---------------------------------------------------------------------
@@ -600,10 +606,13 @@ def ledger_report(state: TournamentState) -> LedgerReport:
 
 
 def all_reports(
-    state: TournamentState, events: Iterable[Event], *, with_details: bool = False
+    state: TournamentState,
+    events: Iterable[Event],
+    *,
+    details: Mapping[PlayerId, PersonalDetails] | None = None,
 ) -> dict[str, Report]:
     """Every report by the name its file takes: ``entries``, ``results``, ``chips_removed``,
-    ``ledger``; ``with_details``: the entries report carries the private details (the
+    ``ledger``; ``details``: the entries report carries these private details (the
     treasurer's record; no other report ever does).
 
     Raises:
@@ -611,7 +620,7 @@ def all_reports(
     """
     log = tuple(events)
     return {
-        "entries": entries_report(state, log, with_details=with_details),
+        "entries": entries_report(state, log, details=details),
         "results": results_report(state),
         "chips_removed": removals_report(state, log),
         "ledger": ledger_report(state),
