@@ -13,6 +13,7 @@ import pytest
 from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.service import DirectorService, LiveTournament, seeded_random
+from pitboss.service import director as director_module
 from pitboss.store import EventStore, NewEvent, open_store
 from pitboss.tournament import commands as c
 from pitboss.tournament.codec import decode_log
@@ -177,3 +178,23 @@ def test_the_old_golden_evening_opens_its_details_moved_into_the_private_store(
         reopened = DirectorService(store, snapshot_every=0).open(stream)
         assert reopened.private_details(PlayerId("p01")) is None  # not copied again
         assert reopened.private_details(PlayerId("p02")) is not None
+
+
+def test_an_old_night_is_searched_for_details_once_not_at_every_opening(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Opening a night reads its whole log for v1 details the first time only: the second
+    opening (a server restart) goes straight to the snapshot and the tail."""
+    with open_store(tmp_path / "old.db") as store:
+        stream = _load_old_evening(store)
+        DirectorService(store, snapshot_every=0).open(stream)
+        searched: list[str] = []
+
+        def search(store: EventStore, stream: str, stored: object) -> int:
+            searched.append(stream)
+            return 0
+
+        monkeypatch.setattr(director_module, "move_old_details", search)
+        again = DirectorService(store, snapshot_every=0).open(stream)
+        assert searched == []
+        assert again.private_details(PlayerId("p02")) is not None

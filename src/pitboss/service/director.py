@@ -33,7 +33,12 @@ from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.service import snapshots
 from pitboss.service.cursor import REDONE, TICK, UNDONE, Cursor, UndoError
-from pitboss.service.private_details import details_of, details_to_keep, move_old_details
+from pitboss.service.private_details import (
+    details_of,
+    details_to_keep,
+    move_old_details,
+    moved_marker,
+)
 from pitboss.store.envelopes import NewEvent, StoredCommand, StoredEvent
 from pitboss.store.protocol import EventStore
 from pitboss.tournament import commands as cmd
@@ -162,7 +167,14 @@ class DirectorService:
                 code="empty_tournament",
                 params={"stream": stream},
             )
+        marker = moved_marker(stream)
+        if self.store.private(marker) is not None:
+            return live
         moved = move_old_details(self.store, stream, self.store.load(stream, through_seq=live.head))
+        try:
+            self.store.put_private(marker, {"checked_through_seq": live.head}, at=self.clock())
+        except StoreError as err:  # a store that cannot be written still opens, to be read
+            log.warning("%s: not marked as searched for old details: %s", stream, err.message)
         if moved:
             log.info("%s: private details of %d players moved to the private store", stream, moved)
         return live

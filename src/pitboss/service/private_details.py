@@ -110,6 +110,14 @@ def move_old_details(store: EventStore, stream: str, stored: Iterable[StoredEven
     return copied
 
 
+def moved_marker(stream: str) -> str:
+    """The private store's subject that says ``stream`` was searched for version-1 details, so
+    opening a night reads its whole log for them once, not every time. It holds no detail
+    (only the seq searched through); a purge empties it and the next opening searches again,
+    copying nothing an erasure removed."""
+    return f"{stream}/"
+
+
 def details_of(
     store: EventStore, stream: str, state: TournamentState
 ) -> dict[PlayerId, PersonalDetails]:
@@ -125,4 +133,11 @@ def purge_cutoff(now: int, retain_days: int) -> int:
     return now - retain_days * DAY_MS
 
 
-__all__ = ["DAY_MS", "details_of", "details_to_keep", "move_old_details", "purge_cutoff"]
+__all__ = [
+    "DAY_MS",
+    "details_of",
+    "details_to_keep",
+    "move_old_details",
+    "moved_marker",
+    "purge_cutoff",
+]
