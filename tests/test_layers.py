@@ -62,9 +62,11 @@ LAYERS: Mapping[str, tuple[str, ...]] = {
     "history": ("engine",),
     "rulings": ("engine",),  # the live table: what a dealer saw, by the house rules
     "tournament": ("table", "ids", "frozen_map", "rulings", "units"),
+    # The club (issue 28): players who come back, leagues, points from the stored results.
+    "club": ("tournament",),
     # Edges.
     "store": ("errors",),  # the log knows nothing of tournaments: envelopes and bytes
-    "service": ("tournament", "store"),
+    "service": ("club", "store"),
     "play": ("tournament", "history"),
     "live": ("play", "service"),  # the software deals: one task per table, in real time
     "server": ("play", "service", "live"),
