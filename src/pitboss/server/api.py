@@ -16,11 +16,12 @@ import dataclasses
 import io
 from typing import TYPE_CHECKING, Any, Literal, cast
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, BackgroundTasks, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
+from pitboss.club.log import is_club_stream
 from pitboss.errors import PitbossError, StoreError
 from pitboss.ids import PlayerId
 from pitboss.live.hand_log import is_hand_stream
@@ -28,6 +29,7 @@ from pitboss.rules import RuleSet
 from pitboss.rules.mapping import to_mapping
 from pitboss.rules.presets import preset_names
 from pitboss.rules.ruleset import parse_preset
+from pitboss.server import club_api
 from pitboss.server.auth import SESSION_COOKIE, SESSION_MAX_AGE_S, AuthError, Session
 from pitboss.server.deps import (
     AuthDep,
@@ -298,7 +300,7 @@ def tournaments(hub: HubDep) -> list[TournamentLine]:
     return [
         TournamentLine(id=t.stream, name=t.name, created_at=t.created_at)
         for t in hub.store.tournaments()
-        if not is_hand_stream(t.stream)
+        if not is_hand_stream(t.stream) and not is_club_stream(t.stream)
     ]
 
 
@@ -428,11 +430,17 @@ async def _execute(hub: Hub, stream: str, command: Command) -> Executed:
 
 
 @router.post("/tournaments/{stream}/commands", tags=["commands"], openapi_extra=COMMAND_BODY)
-async def command(stream: str, request: Request, hub: HubDep, _: DirectorDep) -> Executed:
+async def command(
+    stream: str, request: Request, background: BackgroundTasks, hub: HubDep, _: DirectorDep
+) -> Executed:
     """Run one command (its JSON form, docs/commands.md) at the real time; the answer says
     what it recorded, in words."""
-    decoded = decode_command_json(await request.body())
-    return await _execute(hub, stream, decoded)
+    decoded, new_id = await run_in_threadpool(
+        club_api.through_club, request, decode_command_json(await request.body())
+    )
+    executed = await _execute(hub, stream, decoded)
+    background.add_task(club_api.after_entry, decoded, new_id, stream, club_api.club_of(request))
+    return executed
 
 
 @router.post(
