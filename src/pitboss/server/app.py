@@ -52,6 +52,7 @@ from pitboss.server.hub import Hub, Role, Screen, follow, public_role
 from pitboss.server.limits import BodyLimit
 from pitboss.server.live_rooms import Dealing
 from pitboss.server.ws_params import ScreenQuery, refuse, screen_query
+from pitboss.service.club import ClubService
 from pitboss.service.director import Clock, RandomFactory
 from pitboss.store.protocol import EventStore
 
@@ -76,6 +77,16 @@ def status_of(error: PitbossError) -> int:
     if isinstance(error, UnreadableEventError):
         return 500
     return 422
+
+
+def _warm_club(club: ClubService) -> None:
+    """Read the club's records and build the door's type-ahead once the server starts, so the
+    first name typed at the door is answered at once, not after the roster is folded (about 5 s
+    at 100,000 players, issue 28)."""
+    try:
+        club.search("", 1)
+    except PitbossError as error:
+        log.warning("the club's players were not read at start: %s", error.message)
 
 
 def create_app(
@@ -103,10 +114,12 @@ def create_app(
     hub = Hub(store, clock, rng, retain_details_days=retain_details_days)
     auth = Auth(credentials or CredentialFile(None), clock, setup_code=setup_code)
     dealing = Dealing(hub)
+    club = ClubService(store, clock=hub.clock)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(hub.purge_details)
+        threading.Thread(target=_warm_club, args=(club,), daemon=True).start()
         task = asyncio.create_task(_ticker(hub, tick_every)) if tick_every else None
         stop = threading.Event()
         follower = threading.Thread(target=follow, args=(hub, stop), daemon=True)
@@ -135,6 +148,7 @@ def create_app(
         lifespan=lifespan,
     )
     app.state.hub = hub
+    app.state.club = club
     app.state.auth = auth
     app.state.dealing = dealing
     app.add_middleware(BodyLimit)  # every body capped before it is read (issue 25)
