@@ -64,7 +64,8 @@ LAYERS: Mapping[str, tuple[str, ...]] = {
     "tournament": ("table", "ids", "frozen_map", "rulings", "units"),
     # Edges.
     "store": ("errors",),  # the log knows nothing of tournaments: envelopes and bytes
-    "service": ("tournament", "store"),
+    "club": ("tournament",),  # the club's players, leagues and results (issue 28)
+    "service": ("tournament", "store", "club"),
     "play": ("tournament", "history"),
     "live": ("play", "service"),  # the software deals: one task per table, in real time
     "server": ("play", "service", "live"),
