@@ -13,7 +13,7 @@ from pitboss.club.log import LEAGUES_STREAM
 from pitboss.errors import ClubError
 from pitboss.ids import ClubPlayerId
 from pitboss.service import DirectorService, LiveTournament, seeded_random
-from pitboss.service.leagues import LeagueService
+from pitboss.service.league import LeagueService
 from pitboss.store import EventStore, open_store
 from pitboss.tournament import commands as c
 

@@ -20,7 +20,7 @@ from pitboss.cli._app import app
 from pitboss.cli.event import DbArg, JsonOpt, one_line_errors
 
 if TYPE_CHECKING:
-    from pitboss.service.leagues import LeagueService
+    from pitboss.service.league import LeagueService
 
 league_app = typer.Typer(
     name="league",
@@ -40,7 +40,7 @@ ZoneOpt = Annotated[
 @contextmanager
 def _leagues(db: str, time_zone: str = "UTC") -> Iterator[LeagueService]:
     from pitboss.club.results import club_date
-    from pitboss.service.leagues import LeagueService
+    from pitboss.service.league import LeagueService
     from pitboss.store import open_store
 
     with one_line_errors():

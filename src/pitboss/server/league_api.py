@@ -4,7 +4,7 @@ The director (signed in) creates leagues and seasons and counts or uncounts a to
 Everyone may read a season's standings, its events with their results, and the exports as
 downloads: names, places and points only (`pitboss.club.exports`), never money or a private
 detail (THC 1). The standings are computed from each tournament's log as it is now
-(`pitboss.service.leagues`), so an undone bust shows at once.
+(`pitboss.service.league`), so an undone bust shows at once.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from pitboss.errors import ClubError
 from pitboss.server.deps import DirectorDep
 from pitboss.server.models import Payload
 from pitboss.service.director import LiveTournament
-from pitboss.service.leagues import LeagueService, SeasonStandings
+from pitboss.service.league import LeagueService, SeasonStandings
 from pitboss.tournament.state import TournamentState
 
 router = APIRouter(prefix="/api/leagues", tags=["leagues"])
