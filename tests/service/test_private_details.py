@@ -167,6 +167,9 @@ def test_the_old_golden_evening_opens_its_details_moved_into_the_private_store(
         service = DirectorService(store, snapshot_every=0)
         live = service.open(stream)
         new = [json.loads(line) for line in NEW_EVENING.read_text(encoding="utf-8").splitlines()]
+        for envelope in new:  # the old log knew nothing of knockouts (issue 28 records them)
+            for bust in envelope["data"].get("busts", ()):
+                bust.pop("eliminated_by", None)
         assert live.state == replay_log(decode_log(new))
         shown = repr(live.state) + repr([b.command for b in live.batches()])
         assert [s for s in secrets if s in shown] == []

@@ -493,8 +493,11 @@ def test_a_finished_hand_lists_the_stacks_biggest_first() -> None:
 
 def test_a_bust_out_gives_the_finishing_place_and_any_prize() -> None:
     lines = _lines("thc", PlayersBusted)
-    assert lines[0] == "Mo Nash busted in 18th place (hand h3, table 1); re-buys are still open"
-    assert "Sue Tan busted in 4th place, prize $250.00 (hand h" in " ".join(lines)
+    assert lines[0] == (
+        "Mo Nash busted in 18th place, knocked out by Lu Mays (hand h3, table 1); "
+        "re-buys are still open"
+    )
+    assert "Sue Tan busted in 4th place, prize $250.00, knocked out by" in " ".join(lines)
     # RP-8A: out on the same hand-for-hand hand at another table, the places are shared
     assert any(
         "busted tied for 11th-12th place" in line and "hand-for-hand" in line for line in lines

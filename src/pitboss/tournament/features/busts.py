@@ -159,13 +159,19 @@ def _draw(s: TournamentState, draw: Sequence[str], rule: str) -> str:
 
 @describes(PlayersBusted)
 def _busted_line(e: PlayersBusted, s: TournamentState) -> str:
-    """Players out on one event, by place; players who share a place are named together."""
+    """Players out on one event, by place, and who knocked them out; players who share a place
+    are named together."""
     after = apply(s, e)
     clauses: dict[str, list[str]] = {}
     for bust in e.busts:
         award = award_of(after, bust.player_id)
         place = "" if award is None else f" {place_words(award.first, award.last)}"
-        tail = f"{_out(bust.reason)}{place}{prize_words(award)}"
+        by = (
+            f", knocked out by {joined([name_of(s, p) for p in bust.eliminated_by])}"
+            if bust.eliminated_by
+            else ""
+        )
+        tail = f"{_out(bust.reason)}{place}{prize_words(award)}{by}"
         clauses.setdefault(tail, []).append(name_of(s, bust.player_id))
     where = []
     if e.hand_id is not None:
