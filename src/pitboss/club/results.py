@@ -80,6 +80,7 @@ class EventResult:
     finishes: tuple[Finish, ...]
     side_games: tuple[SideGameFinish, ...] = ()
     finished: bool = True
+    in_play: bool = False
 
 
 def club_date(at: int, time_zone: str = "UTC") -> str:
@@ -207,8 +208,8 @@ def result_of(
 
     ``finished`` is the tournament's phase: finished once a winner holds every chip (KY 3,
     THC 3) or an approved deal divided every prize left, the KY 11 forced chop at the legal
-    time limit included; a night still in play or stopped without its chop is not (a league
-    counts only finished nights). ``date`` is the start's day in ``time_zone`` (`club_date`).
+    time limit included; a night still in play or stopped without its chop is ``in_play``
+    (a league table shows it as it stands, provisionally). ``date`` is the start's day in ``time_zone`` (`club_date`).
 
     Raises:
         ClubError: ``unknown_time_zone``.
@@ -267,6 +268,7 @@ def result_of(
         finishes=finishes,
         side_games=_side_games(state, {c: p.name for c, p in people.items()}),
         finished=state.phase is Phase.FINISHED,
+        in_play=state.phase in (Phase.RUNNING, Phase.STOPPED),
     )
 
 

@@ -58,8 +58,9 @@ def _new_event(event: ClubEvent) -> NewEvent:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeasonStandings:
     """A season's standings with its league, and the results they were scored from (the
-    finished events counted, in the order played); ``events`` every event counted, finished
-    or not (a night still in play shows on the list and scores once finished)."""
+    events counted that are finished or in play, in the order played); ``events`` every event
+    counted, started or not (a night not started yet shows on the list and scores once it
+    starts)."""
 
     league: League
     season: Season
@@ -328,8 +329,10 @@ class LeagueService:
         return sorted(found, key=lambda r: (r.at, r.event))
 
     def standings(self, season_id: str) -> SeasonStandings:
-        """A season's standings by its league's points rules, from the finished events that
-        count (a night still in play, or stopped without its chop, scores once finished).
+        """A season's standings by its league's points rules, from the events that count:
+        finished, or in play (the players out by their places, those still in at the worst
+        place they can still finish in: what each is sure of, so the table follows every
+        bust-out live; the night's points are final once it finishes).
 
         Raises:
             ClubError: ``unknown_season``, or a points refusal (`pitboss.club.standings`).
@@ -338,7 +341,7 @@ class LeagueService:
         season = lg.season_of(leagues, season_id)
         league = leagues.leagues[season.league_id]
         events = self.season_events(season_id)
-        finished = [r for r in events if r.finished]
+        finished = [r for r in events if r.finished or r.in_play]
         if self.canonical is not _identity:
             finished = [merged_result(r, self.canonical) for r in finished]
         results = tuple(finished)
