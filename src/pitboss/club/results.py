@@ -7,9 +7,17 @@ tournament by `result_of`, never typed: a corrected or undone result is read aga
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from pitboss.ids import ClubPlayerId
+from pitboss.errors import ClubError
+from pitboss.ids import ClubPlayerId, PlayerId
+from pitboss.tournament.model.awards import approved_deal, awards
+from pitboss.tournament.model.entries import Player, PlayerStatus
+from pitboss.tournament.state import Phase, TournamentState
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -72,3 +80,191 @@ class EventResult:
     finishes: tuple[Finish, ...]
     side_games: tuple[SideGameFinish, ...] = ()
     finished: bool = True
+
+
+def club_date(at: int, time_zone: str = "UTC") -> str:
+    """The ISO date of the instant ``at`` (ms UTC) in the club's ``time_zone`` (an IANA name).
+
+    The rules have no time zone setting: the club's zone is passed in, UTC by default (a
+    night that starts at 19:00 in Salt Lake City is dated that day, not the next, only when
+    its zone is given).
+
+    Raises:
+        ClubError: ``unknown_time_zone``.
+    """
+    try:
+        zone = ZoneInfo(time_zone)
+    except (ZoneInfoNotFoundError, ValueError) as err:
+        raise ClubError(
+            f"unknown time zone {time_zone!r}: give an IANA zone such as 'America/Denver' or 'UTC'",
+            code="unknown_time_zone",
+            params={"time_zone": time_zone},
+        ) from err
+    return dt.datetime.fromtimestamp(at / 1000, tz=dt.UTC).astimezone(zone).date().isoformat()
+
+
+@dataclass(slots=True, kw_only=True)
+class _Person:
+    """One person's entries summed while reading a night (internal, mutable while built)."""
+
+    name: str
+    place: int | None = None
+    prize_cents: int = 0
+    entries: int = 0
+    rebuys: int = 0
+    add_ons: int = 0
+    spend_cents: int = 0
+    knockouts: Fraction = Fraction(0)
+    hands: dict[int, int] = field(default_factory=dict)
+
+
+def _places(s: TournamentState) -> dict[PlayerId, int]:
+    """Each entry's finishing place (the best of a shared range: THC 3, RP-8A).
+
+    Players in an approved deal who did not go out afterwards are placed by the chips they
+    held when the deal was worked out (the largest stack first, equal stacks share; after the
+    winner of what was left to play for): the deal divides money, a league still needs an
+    order. Players still in play, the night unfinished, share the worst place they can still
+    finish in (``players_left``).
+    """
+    places = {a.player_id: a.first for a in awards(s)}
+    deal = approved_deal(s)
+    if deal is not None:
+        out = {r.bust.player_id for r in s.busts}
+        stacks = dict(zip(deal.players, deal.stacks, strict=False))
+        chopped = [p for p in deal.players if p not in out and p != s.winner]
+        first = 2 if s.winner is not None else 1
+        for pid in chopped:
+            places[pid] = first + sum(1 for q in chopped if stacks.get(q, 0) > stacks.get(pid, 0))
+    if s.phase is not Phase.FINISHED:
+        for pid in s.remaining_players():
+            places.setdefault(pid, max(s.players_left, 1))
+    return places
+
+
+def _knockouts(s: TournamentState) -> dict[PlayerId, tuple[Fraction, dict[int, int]]]:
+    """Each eliminator's knockouts (a bust shared by k players gives each 1/k) and how many
+    they took part in on each bust event (one hand), from the busts that stand (a re-buy takes
+    its bust back: that player was not knocked out)."""
+    found: dict[PlayerId, tuple[Fraction, dict[int, int]]] = {}
+    for record in s.busts:
+        by = record.bust.eliminated_by
+        for pid in by:
+            share, hands = found.get(pid, (Fraction(0), {}))
+            hands[record.seq] = hands.get(record.seq, 0) + 1
+            found[pid] = (share + Fraction(1, len(by)), hands)
+    return found
+
+
+def _club_ids_by_name(players: Mapping[PlayerId, Player]) -> dict[str, ClubPlayerId | None]:
+    """The club id of each entrant's name (case and spacing aside); None when one name is two
+    different people's, so a side game's player is never given to the wrong person."""
+    ids: dict[str, ClubPlayerId | None] = {}
+    for p in players.values():
+        if p.club_player_id is None:
+            continue
+        key = " ".join(p.name.split()).casefold()
+        ids[key] = p.club_player_id if ids.get(key, p.club_player_id) == p.club_player_id else None
+    return ids
+
+
+def _side_games(
+    s: TournamentState, names: Mapping[ClubPlayerId, str]
+) -> tuple[SideGameFinish, ...]:
+    """SLPT 29's side games by their players' club records: the side game knows its players by
+    name, matched to the night's entries; a player who took the option into the main event
+    forfeits the side game's prizes and points (SLPT 29.2.1)."""
+    ids = _club_ids_by_name(s.players)
+    out: list[SideGameFinish] = []
+    for game_id, game in sorted(s.side_games.items()):
+        for name in game.everyone:
+            club_id = ids.get(" ".join(name.split()).casefold())
+            if club_id is None:
+                continue
+            out.append(
+                SideGameFinish(
+                    side_game=game_id,
+                    player=club_id,
+                    name=names.get(club_id, name),
+                    won=game.winner == name,
+                    forfeited=game.option_taken == name,
+                )
+            )
+    return tuple(out)
+
+
+def result_of(
+    state: TournamentState, *, event: str, name: str | None = None, time_zone: str = "UTC"
+) -> EventResult:
+    """One tournament's result as a league scores it, read from its folded state (issue 28).
+
+    ``entrants`` are the entries sold that stand (a re-entry is an entry: TDA 8A; a withdrawal
+    before the start is not); ``buy_in_cents`` the buy-in without the fee (KY 18, THC 1: the
+    fee is the house's). Each person (`Player.club_player_id`) has one `Finish`: every entry's
+    spend (buy-ins, fees, re-buys, add-ons, less refunds), re-buys and add-ons summed, their
+    best place and every prize owed (a deal share too, RULES §3.9). Entrants without a club
+    record count in ``entrants`` and have no `Finish`. Knockouts come from `Bust.eliminated_by`.
+
+    ``finished`` is the tournament's phase: finished once a winner holds every chip (KY 3,
+    THC 3) or an approved deal divided every prize left, the KY 11 forced chop at the legal
+    time limit included; a night still in play or stopped without its chop is not (a league
+    counts only finished nights). ``date`` is the start's day in ``time_zone`` (`club_date`).
+
+    Raises:
+        ClubError: ``unknown_time_zone``.
+    """
+    places = _places(state)
+    knockouts = _knockouts(state)
+    people: dict[ClubPlayerId, _Person] = {}
+    for pid, player in state.players.items():
+        club_id = player.club_player_id
+        if club_id is None or player.status is PlayerStatus.WITHDRAWN:
+            continue
+        person = people.get(club_id)
+        if person is None:
+            person = people[club_id] = _Person(name=player.name)
+        place = places.get(pid)
+        if place is not None and (person.place is None or place < person.place):
+            person.place = place
+        person.entries += 1
+        person.rebuys += player.rebuys
+        person.add_ons += player.add_ons
+        person.spend_cents += player.paid_cents - player.refunded_cents
+        share, hands = knockouts.get(pid, (Fraction(0), {}))
+        person.knockouts += share
+        for seq, count in hands.items():
+            person.hands[seq] = person.hands.get(seq, 0) + count
+    for a in awards(state):
+        club_id = state.players[a.player_id].club_player_id
+        if club_id in people:
+            people[club_id].prize_cents += a.owed_cents
+    worst = max(state.entry_count, 1)
+    finishes = tuple(
+        Finish(
+            player=club_id,
+            name=p.name,
+            place=worst if p.place is None else p.place,
+            prize_cents=p.prize_cents,
+            entries=p.entries,
+            rebuys=p.rebuys,
+            add_ons=p.add_ons,
+            spend_cents=p.spend_cents,
+            knockouts=float(p.knockouts),
+            knockout_hands=tuple(p.hands[seq] for seq in sorted(p.hands)),
+        )
+        for club_id, p in sorted(people.items(), key=lambda item: (item[1].place or worst, item[0]))
+    )
+    at = state.clock.started_at
+    if at is None:
+        at = state.last_at or 0
+    return EventResult(
+        event=event,
+        name=state.name if name is None else name,
+        at=at,
+        date=club_date(at, time_zone),
+        entrants=state.entry_count,
+        buy_in_cents=state.rules.tournament.entry.buy_in_cents,
+        finishes=finishes,
+        side_games=_side_games(state, {c: p.name for c, p in people.items()}),
+        finished=state.phase is Phase.FINISHED,
+    )

@@ -22,7 +22,7 @@ from pitboss.rules.tournament import EqualStackBusts
 from pitboss.table.seats import TableSeats
 from pitboss.tournament.features.busts import PlayersBusted, back_in
 from pitboss.tournament.features.tables import PlayerSeated, SeatReason, known_table, seat_newcomer
-from pitboss.tournament.model.eliminations import rank_busts
+from pitboss.tournament.model.eliminations import rank_busts, winners_of_hand
 from pitboss.tournament.model.entries import PlayerChips
 from pitboss.tournament.model.fields import SeatNumber, TableNumber
 from pitboss.tournament.model.words import joined, name_of, stack_changes
@@ -247,7 +247,12 @@ def _record_bust(s: TournamentState, c: RecordBust, ctx: Context) -> list[Event]
         at=ctx.now, table=c.table, busted=busted, eliminated_by=c.eliminated_by, chips=chips
     )
     draw_ties = s.rules.tournament.seating.equal_stack_busts is EqualStackBusts.CARD_DRAW
-    ranked = rank_busts([(b.player_id, b.chips) for b in busted], draw_ties=draw_ties, rng=ctx.rng)
+    ranked = rank_busts(
+        [(b.player_id, b.chips) for b in busted],
+        draw_ties=draw_ties,
+        rng=ctx.rng,
+        eliminated_by=(c.eliminated_by,),
+    )
     out = PlayersBusted(
         at=ctx.now,
         busts=ranked.busts,
@@ -351,7 +356,12 @@ def _correct_hand(s: TournamentState, c: CorrectHand, ctx: Context) -> list[Even
     ]
     if outs:
         draw_ties = s.rules.tournament.seating.equal_stack_busts is EqualStackBusts.CARD_DRAW
-        ranked = rank_busts(outs, draw_ties=draw_ties, rng=ctx.rng)
+        # who won their chips: the players the corrected result leaves above their start
+        won = winners_of_hand(
+            {p: start.get(p, recorded[p]) for p in given},
+            ((st.player_id, st.chips) for st in c.stacks),
+        )
+        ranked = rank_busts(outs, draw_ties=draw_ties, rng=ctx.rng, eliminated_by=won)
         events.append(
             PlayersBusted(
                 at=ctx.now,

@@ -28,7 +28,7 @@ from pitboss.tournament.features.busts import PlayersBusted
 from pitboss.tournament.features.registration import RebuyBought
 from pitboss.tournament.features.seat_changes import table_wait_reason
 from pitboss.tournament.features.tables import ButtonPlaced, known_table, planned_hand
-from pitboss.tournament.model.eliminations import rank_busts
+from pitboss.tournament.model.eliminations import rank_busts, winners_of_hand
 from pitboss.tournament.model.entries import PlayerChips
 from pitboss.tournament.model.fields import TableNumber
 from pitboss.tournament.model.seating import draw_button
@@ -390,7 +390,12 @@ def finish_hand(
     if outs:
         assert record is not None
         draw_ties = s.rules.tournament.seating.equal_stack_busts is EqualStackBusts.CARD_DRAW
-        ranked = rank_busts(outs, draw_ties=draw_ties, rng=rng)
+        start = {
+            st.player_id: s.players[st.player_id].chips + behind.get(st.player_id, 0)
+            for st in c.stacks
+        }
+        won = winners_of_hand(start, ((st.player_id, st.chips) for st in c.stacks))
+        ranked = rank_busts(outs, draw_ties=draw_ties, rng=rng, eliminated_by=won)
         events.append(
             PlayersBusted(
                 at=now,

@@ -42,12 +42,16 @@ class Bust:
 
     ``rank`` orders the players out on one event (0 finishes highest); equal ranks share.
     ``reason`` is ``bust`` for chips lost in play, otherwise why the chips left play.
+    ``eliminated_by``: the players who won the chips on the hand that put this one out (every
+    player whose stack grew on it, so several when a pot was split; a league's knockouts, issue
+    28); empty for chips removed (a disqualification, a race-off) and in logs written before.
     """
 
     player_id: PlayerId
     stack_at_start: int
     rank: int = 0
     reason: str = "bust"
+    eliminated_by: tuple[PlayerId, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -74,11 +78,13 @@ def rank_busts(
     *,
     draw_ties: bool,
     rng: RandomSource | None = None,
+    eliminated_by: Sequence[PlayerId] = (),
 ) -> RankedBusts:
     """Order players out on one hand at one table by starting stack (KY 8d, THC 3).
 
     Equal stacks share a rank, or with ``draw_ties`` draw high cards (by suit) until decided
     (THC 3); the cards are returned as ``"player_id:card"`` so replay never draws again.
+    ``eliminated_by`` (the players who won the chips, in id order) goes on every bust.
 
     Raises:
         TournamentError: a draw is needed and no random source was given.
@@ -88,6 +94,7 @@ def rank_busts(
         groups.setdefault(stack, []).append(pid)
     busts: list[Bust] = []
     draw: list[str] = []
+    winners = tuple(sorted(set(eliminated_by)))
     rank = 0
     for stack in sorted(groups, reverse=True):
         tied = sorted(groups[stack])
@@ -101,11 +108,15 @@ def rank_busts(
                 )
             order = _draw_order(tied, rng, draw)
             for pid in order:
-                busts.append(Bust(player_id=pid, stack_at_start=stack, rank=rank))
+                busts.append(
+                    Bust(player_id=pid, stack_at_start=stack, rank=rank, eliminated_by=winners)
+                )
                 rank += 1
             continue
-        for pid in tied:
-            busts.append(Bust(player_id=pid, stack_at_start=stack, rank=rank))
+        busts.extend(
+            Bust(player_id=pid, stack_at_start=stack, rank=rank, eliminated_by=winners)
+            for pid in tied
+        )
         rank += len(tied)
     return RankedBusts(busts=tuple(busts), draw=tuple(draw))
 
@@ -126,6 +137,15 @@ def _draw_order(tied: list[PlayerId], rng: RandomSource, log: list[str]) -> list
         group = by_rank[value]
         order.extend(group if len(group) == 1 else _draw_order(sorted(group), rng, log))
     return order
+
+
+def winners_of_hand(
+    before: Mapping[PlayerId, int], after: Iterable[tuple[PlayerId, int]]
+) -> tuple[PlayerId, ...]:
+    """The players whose stacks grew on a hand (``before`` its start, ``after`` its result):
+    who won the chips of a player it put out, all of them when a pot was split (issue 28's
+    knockouts), in id order."""
+    return tuple(sorted(pid for pid, chips in after if chips > before.get(pid, chips)))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -230,4 +250,5 @@ __all__ = [
     "finishing_places",
     "rank_busts",
     "standings",
+    "winners_of_hand",
 ]
