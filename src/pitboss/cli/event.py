@@ -157,6 +157,8 @@ def new_command(
 @event_app.command("list")
 def list_command(db: DbArg, as_json: JsonOpt = False) -> None:
     """The tournaments in a store, oldest first."""
+    from pitboss.club.log import is_club_stream
+
     with one_line_errors(), _service(db) as svc:
         rows = [
             {
@@ -166,6 +168,7 @@ def list_command(db: DbArg, as_json: JsonOpt = False) -> None:
                 "events": svc.store.head(t.stream),
             }
             for t in svc.store.tournaments()
+            if not is_club_stream(t.stream)
         ]
     if as_json:
         typer.echo(json.dumps(rows, indent=2))

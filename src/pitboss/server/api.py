@@ -21,6 +21,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
 
+from pitboss.club.log import is_club_stream
 from pitboss.errors import PitbossError, StoreError
 from pitboss.ids import PlayerId
 from pitboss.live.hand_log import is_hand_stream
@@ -297,7 +298,7 @@ def tournaments(hub: HubDep) -> list[TournamentLine]:
     return [
         TournamentLine(id=t.stream, name=t.name, created_at=t.created_at)
         for t in hub.store.tournaments()
-        if not is_hand_stream(t.stream)
+        if not is_hand_stream(t.stream) and not is_club_stream(t.stream)
     ]
 
 

@@ -32,6 +32,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
 from pydantic import BaseModel, Field
 
+from pitboss.club.log import is_club_stream
 from pitboss.errors import PitbossError, RuleSetError
 from pitboss.live.hand_log import is_hand_stream
 from pitboss.play.bigblinds import chips_needed, level_rows, structure_speed, structure_warnings
@@ -214,7 +215,11 @@ def designer_page(request: Request, hub: HubDep, session: OptionalSessionDep) ->
 
     if session is None:
         return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
-    tournaments = [t for t in hub.store.tournaments() if not is_hand_stream(t.stream)]
+    tournaments = [
+        t
+        for t in hub.store.tournaments()
+        if not is_hand_stream(t.stream) and not is_club_stream(t.stream)
+    ]
     return render(
         request,
         "designer.html",

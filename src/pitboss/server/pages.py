@@ -23,6 +23,7 @@ from fastapi.templating import Jinja2Templates
 from markdown_it import MarkdownIt
 from markupsafe import Markup
 
+from pitboss.club.log import is_club_stream
 from pitboss.live.hand_log import is_hand_stream
 from pitboss.money import format_money
 from pitboss.rules.presets import load_preset, preset_names
@@ -91,7 +92,11 @@ def home(request: Request, hub: HubDep, auth: AuthDep, session: OptionalSessionD
         request,
         "home.html",
         csrf=session.csrf,
-        tournaments=[t for t in hub.store.tournaments() if not is_hand_stream(t.stream)],
+        tournaments=[
+            t
+            for t in hub.store.tournaments()
+            if not is_hand_stream(t.stream) and not is_club_stream(t.stream)
+        ],
         presets=preset_names(),
     )
 

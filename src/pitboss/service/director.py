@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pitboss.cards import RandomSource
+from pitboss.club.log import CLUB_PREFIX, is_club_stream
 from pitboss.errors import ConcurrencyConflict, StoreError
 from pitboss.rules import RuleSet
 from pitboss.service import snapshots
@@ -132,6 +133,13 @@ class DirectorService:
         Raises:
             PitbossError: the name or rules refused (nothing is stored), or a store error.
         """
+        if stream is not None and is_club_stream(stream):
+            raise StoreError(
+                f"a tournament's id may not start with {CLUB_PREFIX!r}: those are the club's "
+                "own streams (its players and leagues); choose another id",
+                code="bad_stream_id",
+                params={"stream": stream[:64], "reserved_prefix": CLUB_PREFIX},
+            )
         command = cmd.CreateTournament(name=name, rules=rules)
         now = self.clock() if at is None else at
         decide(TournamentState.new(), command, now)  # refuse before the stream is made

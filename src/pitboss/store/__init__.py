@@ -4,7 +4,9 @@
 if missing) or a PostgreSQL database (``postgresql://...``); both pass one test suite. The
 store knows nothing of tournament rules: it keeps each command's events as one batch, in
 order, with the command; snapshots of the folded state as bytes; and tells listeners when a
-stream grows. Nothing is updated in place: rows are only inserted.
+stream grows. Nothing of the log is updated in place: rows are only inserted. Beside the log,
+the private store keeps people's private details (THC 1), updated and erased in place
+(`pitboss.store.private`).
 
 It imports nothing of the director (`pitboss.tournament`), `pitboss.play`, the server or the
 CLI: a service above it turns envelopes into events and back.

@@ -41,6 +41,8 @@ class NewBatch:
     events: Sequence[NewEvent]
     at: int
     command: Mapping[str, Any] | None = None
+    private: Mapping[str, Mapping[str, Any] | None] | None = None
+    """Private details to write in the same transaction, by subject (None: erase them)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

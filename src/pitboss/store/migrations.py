@@ -1,6 +1,7 @@
 """The store's migrations: the step that brings the schema to each version, and `migrate`,
 which applies the missing ones when a store opens (the tables are in `pitboss.store.schema`;
-version 2 chains the logs already kept, with `pitboss.store.chain`)."""
+version 2 chains the logs already kept, with `pitboss.store.chain`; version 3 adds the private
+store)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from sqlalchemy.engine import Connection
 from pitboss.errors import StoreError
 from pitboss.store.chain import seal
 from pitboss.store.schema import (
+    PRIVATE_TABLES,
     SCHEMA_VERSION,
     STORE_TABLES,
     VERSION_1_TABLES,
@@ -40,7 +42,17 @@ def _chain_version_2(conn: Connection) -> None:
         seal(conn, stream)
 
 
-MIGRATIONS: dict[int, Callable[[Connection], None]] = {1: _create_version_1, 2: _chain_version_2}
+def _private_version_3(conn: Connection) -> None:
+    """The private store (issue 28, THC 1): ``private_details``, empty; the details an older
+    log holds are copied into it by the service when it opens that tournament."""
+    metadata.create_all(conn, tables=[metadata.tables[name] for name in PRIVATE_TABLES])
+
+
+MIGRATIONS: dict[int, Callable[[Connection], None]] = {
+    1: _create_version_1,
+    2: _chain_version_2,
+    3: _private_version_3,
+}
 """Version -> the step that brings the schema from the version before to it. A later
 version adds a step (new tables or columns with defaults); a step never rewrites rows."""
 
@@ -65,7 +77,7 @@ def migrate(conn: Connection, *, target: str, now_ms: int) -> int:
                 params={"target": target, "version": version, "supported": SCHEMA_VERSION},
             )
     else:
-        clash = sorted(names & set(STORE_TABLES))
+        clash = sorted(names & {*STORE_TABLES, *PRIVATE_TABLES})
         if clash:
             raise StoreError(
                 f"{target} is not a pitboss store: it has tables {', '.join(clash)} that "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from types import TracebackType
 from typing import Any, Protocol, Self
 
@@ -46,7 +46,9 @@ class Listener(Protocol):
 
 
 class EventStore(Protocol):
-    """An append-only event log per tournament: rows are inserted, never updated or deleted.
+    """An append-only event log per tournament: rows are inserted, never updated or deleted;
+    beside it, the private store of people's private details (THC 1), which is updated and
+    erased (`pitboss.store.private`), keyed by a *subject*.
 
     Each method is one transaction. Times are milliseconds since the Unix epoch (UTC), passed
     in by the caller. Every failure is a `pitboss.errors.StoreError` (a lost race the
@@ -89,17 +91,21 @@ class EventStore(Protocol):
         events: Sequence[NewEvent],
         command: Mapping[str, Any] | None = None,
         at: int,
+        private: Mapping[str, Mapping[str, Any] | None] | None = None,
     ) -> list[StoredEvent]:
         """Append one command's events as one batch, at ``expected_seq + 1`` onwards.
 
-        The events, the command, their batch number and their links in the stream's hash chain
-        (`pitboss.store.chain`) are written in one transaction: all of them or nothing.
+        The events, the command, their batch number, their links in the stream's hash chain
+        (`pitboss.store.chain`) and the ``private`` details by subject (as `put_private`, at
+        ``at``; None erases as `erase_private`) are written in one transaction: all of them or
+        nothing.
         ``expected_seq`` is the head the writer decided on; if the stream has moved on (another
         writer appended first), nothing is written.
 
         Raises:
             ConcurrencyConflict: the head is not ``expected_seq`` (``conflict``).
-            StoreError: ``unknown_stream``, ``empty_batch``, ``bad_event``, ``bad_payload``.
+            StoreError: ``unknown_stream``, ``empty_batch``, ``bad_event``, ``bad_payload``,
+                ``bad_subject``.
         """
         ...
 
@@ -183,6 +189,59 @@ class EventStore(Protocol):
 
         Raises:
             StoreError: ``unknown_stream``.
+        """
+        ...
+
+    def put_private(self, subject: str, data: Mapping[str, Any], *, at: int) -> None:
+        """Keep ``data`` (a JSON object) as ``subject``'s private details, replacing any (and
+        an erasure), written at ``at`` (what retention counts from). THC 1.
+
+        Raises:
+            StoreError: ``bad_subject``, ``bad_payload``, ``bad_number``.
+        """
+        ...
+
+    def put_private_if_new(self, subject: str, data: Mapping[str, Any], *, at: int) -> bool:
+        """Keep ``data`` as ``subject``'s private details unless the subject has details or
+        was erased (what copying an old log's details uses); whether it was written.
+
+        Raises:
+            StoreError: ``bad_subject``, ``bad_payload``, ``bad_number``.
+        """
+        ...
+
+    def private(self, subject: str) -> dict[str, Any] | None:
+        """``subject``'s private details, None when it has none (or they were erased).
+
+        Raises:
+            StoreError: ``bad_subject``.
+        """
+        ...
+
+    def private_many(self, subjects: Iterable[str]) -> dict[str, dict[str, Any]]:
+        """The private details of those of ``subjects`` that have some, by subject.
+
+        Raises:
+            StoreError: ``bad_subject``.
+        """
+        ...
+
+    def erase_private(self, subject: str, *, at: int | None = None) -> bool:
+        """Erase ``subject``'s private details (THC 1, on the person's request); whether it had
+        any. The subject is remembered as erased (no detail kept), so an old log's copy does
+        not bring them back; ``at`` (default: unchanged) is when.
+
+        Raises:
+            StoreError: ``bad_subject``, ``bad_number``.
+        """
+        ...
+
+    def purge_private(self, *, before: int) -> int:
+        """Retention: erase the private details of every subject not written since ``before``
+        (ms); how many subjects were erased.
+
+        Raises:
+            StoreError: ``bad_number``.
         """
         ...
 

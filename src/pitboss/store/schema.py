@@ -1,7 +1,8 @@
 """The store's tables (SQLAlchemy Core, one definition for SQLite and PostgreSQL); the
 migrations that make them are in `pitboss.store.migrations`.
 
-Five tables, all insert-only (triggers refuse an UPDATE or a DELETE on both databases):
+Five tables of the log, all insert-only (triggers refuse an UPDATE or a DELETE on both
+databases), and one that is not:
 
 * ``tournaments`` (stream, name, created_at): one row per stream.
 * ``commands`` (stream, batch, at, command, first_seq, last_seq): one row per batch, the command
@@ -16,6 +17,12 @@ Five tables, all insert-only (triggers refuse an UPDATE or a DELETE on both data
   stream's SHA-256 chain (`pitboss.store.chain`), inserted with the event; ``command_hash`` on
   the first event of each batch only. A table of its own rather than a column of ``events``, so
   the upgrade that chains an older log inserts rows and never rewrites one.
+* ``private_details`` (subject, data, updated_at), since version 3: a person's private details
+  (THC 1: address, e-mail, phone, date of birth, national id, driver licence, age verified),
+  kept apart from the log so they can be erased; one row per *subject* (the club player id, or
+  ``<stream>/<player id>``), updated in place. ``data`` NULL is an erased subject: the row stays,
+  holding no detail, so the copy of an old log's details is not made again
+  (`pitboss.store.private`).
 
 ``pitboss_schema`` (version, applied_at) records each migration applied; the highest version
 is the schema's. JSON columns are ``TEXT`` on SQLite and ``json`` on PostgreSQL (the text kept
@@ -30,11 +37,12 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 from sqlalchemy.types import UserDefinedType
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The schema this code writes; a store with a higher version was written by newer code."""
 
 STREAM_ID_LENGTH = 64
 HASH_LENGTH = 64  # SHA-256 in lowercase hex
+SUBJECT_LENGTH = 200  # a club player id, or a stream id, "/" and a player id
 
 
 class _PostgresJson(UserDefinedType[str]):
@@ -122,9 +130,19 @@ event_hashes = sa.Table(
     sa.ForeignKeyConstraint(["stream", "seq"], ["events.stream", "events.seq"]),
 )
 
+private_details = sa.Table(
+    "private_details",
+    metadata,
+    sa.Column("subject", sa.String(SUBJECT_LENGTH), primary_key=True),
+    sa.Column("data", JSON_TEXT, nullable=True),
+    sa.Column("updated_at", sa.BigInteger, nullable=False),
+)
+
 VERSION_1_TABLES = ("tournaments", "commands", "events", "snapshots")
 STORE_TABLES = (*VERSION_1_TABLES, "event_hashes")
 """The tables of the log (``pitboss_schema`` aside), in the order they reference each other."""
+PRIVATE_TABLES = ("private_details",)
+"""The tables kept beside the log that are updated and deleted (no trigger)."""
 
 
 def _refuse_changes_sqlite(conn: Connection, tables: tuple[str, ...]) -> None:

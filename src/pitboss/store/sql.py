@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from types import TracebackType
 from typing import Any, Self
@@ -29,6 +29,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from pitboss.errors import ConcurrencyConflict, StoreError
 from pitboss.store import chain, schema
+from pitboss.store import private as kept
 from pitboss.store.envelopes import (
     ChainLink,
     NewBatch,
@@ -204,6 +205,7 @@ class SqlEventStore(ABC):
         events: Sequence[NewEvent],
         command: Mapping[str, Any] | None = None,
         at: int,
+        private: Mapping[str, Mapping[str, Any] | None] | None = None,
     ) -> list[StoredEvent]:
         _check_count(expected_seq, "expected_seq", stream=stream, least=0)
         _check_count(at, "at", stream=stream, least=0)
@@ -218,6 +220,7 @@ class SqlEventStore(ABC):
         command_text = (
             None if command is None else encode_object(command, what="command", stream=stream)[0]
         )
+        details = _encode_private(private)
         first, last = expected_seq + 1, expected_seq + len(events)
         try:
             with self._session("append"), self._write() as conn:
@@ -248,6 +251,7 @@ class SqlEventStore(ABC):
                 conn.execute(_INSERT_COMMAND, command_row)
                 conn.execute(_INSERT_EVENTS, rows)
                 conn.execute(chain.INSERT_LINKS, _links(head_hash, command_row, rows)[1])
+                kept.upsert(conn, details, at=at)
                 self._appended(conn, stream, last)
         except sa.exc.IntegrityError as error:
             if not self._is_unique_violation(error):
@@ -270,6 +274,7 @@ class SqlEventStore(ABC):
         if not batches:
             return []
         encoded = []
+        details = [(_encode_private(b.private), b.at) for b in batches]
         for b in batches:
             _check_count(b.expected_seq, "expected_seq", stream=b.stream, least=0)
             _check_count(b.at, "at", stream=b.stream, least=0)
@@ -347,6 +352,8 @@ class SqlEventStore(ABC):
                 conn.execute(_INSERT_COMMAND, commands)
                 conn.execute(_INSERT_EVENTS, rows)
                 conn.execute(chain.INSERT_LINKS, links)
+                for rows_of_batch, at in details:
+                    kept.upsert(conn, rows_of_batch, at=at)
                 for stream in streams:
                     self._appended(conn, stream, heads[stream][0])
         except sa.exc.IntegrityError as error:
@@ -450,6 +457,41 @@ class SqlEventStore(ABC):
         return Snapshot(
             stream=stream, seq=row.seq, v=row.v, at=row.created_at, data=bytes(row.data)
         )
+
+    def put_private(self, subject: str, data: Mapping[str, Any], *, at: int) -> None:
+        text = _encode_private({subject: data})
+        _check_count(at, "at", stream=subject, least=0)
+        with self._session("keep private details"), self._write() as conn:
+            kept.upsert(conn, text, at=at)
+
+    def put_private_if_new(self, subject: str, data: Mapping[str, Any], *, at: int) -> bool:
+        text = kept.encode(subject, data)
+        _check_count(at, "at", stream=subject, least=0)
+        assert text is not None
+        with self._session("keep private details"), self._write() as conn:
+            return kept.insert_if_new(conn, subject, text, at=at)
+
+    def private(self, subject: str) -> dict[str, Any] | None:
+        kept.check_subject(subject)
+        with self._read("read private details") as conn:
+            return kept.read(conn, [subject]).get(subject)
+
+    def private_many(self, subjects: Iterable[str]) -> dict[str, dict[str, Any]]:
+        wanted = [kept.check_subject(s) for s in subjects]
+        with self._read("read private details") as conn:
+            return kept.read(conn, wanted)
+
+    def erase_private(self, subject: str, *, at: int | None = None) -> bool:
+        kept.check_subject(subject)
+        if at is not None:
+            _check_count(at, "at", stream=subject, least=0)
+        with self._session("erase private details"), self._write() as conn:
+            return kept.erase(conn, subject, at=at)
+
+    def purge_private(self, *, before: int) -> int:
+        _check_count(before, "before", stream="private details", least=0)
+        with self._session("purge private details"), self._write() as conn:
+            return kept.purge(conn, before=before)
 
     def close(self) -> None:
         self._closed = True
@@ -572,6 +614,19 @@ def _links(
         links.append({"stream": stream, "seq": row["seq"], "hash": previous, "command_hash": None})
     links[0]["command_hash"] = digest
     return previous, links
+
+
+def _encode_private(
+    given: Mapping[str, Mapping[str, Any] | None] | None,
+) -> dict[str, str | None]:
+    """The private details written with a batch, each as its JSON text (None: erase).
+
+    Raises:
+        StoreError: ``bad_subject``, ``bad_payload``.
+    """
+    if not given:
+        return {}
+    return {subject: kept.encode(subject, data) for subject, data in given.items()}
 
 
 def _encode_event(event: NewEvent, *, stream: str, index: int) -> tuple[str, dict[str, Any]]:
