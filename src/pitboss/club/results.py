@@ -8,8 +8,8 @@ tournament by `result_of`, never typed: a corrected or undone result is read aga
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -268,3 +268,36 @@ def result_of(
         side_games=_side_games(state, {c: p.name for c, p in people.items()}),
         finished=state.phase is Phase.FINISHED,
     )
+
+
+def merged_result(
+    result: EventResult, canonical: Callable[[ClubPlayerId], ClubPlayerId]
+) -> EventResult:
+    """``result`` with each person under the record they now belong to (a merge of two records
+    of one person, `pitboss.club.players.canonical`): two finishes of one person in one night
+    become one, as a re-entry is (best place, everything else summed)."""
+    merged: dict[ClubPlayerId, Finish] = {}
+    for f in result.finishes:
+        pid = canonical(f.player)
+        was = merged.get(pid)
+        if was is None:
+            merged[pid] = replace(f, player=pid)
+            continue
+        best = f if f.place < was.place else was
+        merged[pid] = Finish(
+            player=pid,
+            name=best.name,
+            place=best.place,
+            prize_cents=was.prize_cents + f.prize_cents,
+            entries=was.entries + f.entries,
+            rebuys=was.rebuys + f.rebuys,
+            add_ons=was.add_ons + f.add_ons,
+            spend_cents=was.spend_cents + f.spend_cents,
+            knockouts=was.knockouts + f.knockouts,
+            knockout_hands=(*was.knockout_hands, *f.knockout_hands),
+        )
+    games = tuple(replace(g, player=canonical(g.player)) for g in result.side_games)
+    finishes = tuple(sorted(merged.values(), key=lambda f: (f.place, f.player)))
+    if finishes == result.finishes and games == result.side_games:
+        return result
+    return replace(result, finishes=finishes, side_games=games)
