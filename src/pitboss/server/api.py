@@ -29,6 +29,7 @@ from pitboss.rules import RuleSet
 from pitboss.rules.mapping import to_mapping
 from pitboss.rules.presets import preset_names
 from pitboss.rules.ruleset import parse_preset
+from pitboss.server import club_api
 from pitboss.server.auth import SESSION_COOKIE, SESSION_MAX_AGE_S, AuthError, Session
 from pitboss.server.deps import (
     AuthDep,
@@ -421,8 +422,12 @@ async def _execute(hub: Hub, stream: str, command: Command) -> Executed:
 async def command(stream: str, request: Request, hub: HubDep, _: DirectorDep) -> Executed:
     """Run one command (its JSON form, docs/commands.md) at the real time; the answer says
     what it recorded, in words."""
-    decoded = decode_command_json(await request.body())
-    return await _execute(hub, stream, decoded)
+    decoded, new_id = await run_in_threadpool(
+        club_api.through_club, request, decode_command_json(await request.body())
+    )
+    executed = await _execute(hub, stream, decoded)
+    await run_in_threadpool(club_api.after_entry, request, decoded, new_id, stream)
+    return executed
 
 
 @router.post(

@@ -37,7 +37,16 @@ from pitboss.errors import (
     UndoError,
     UnreadableEventError,
 )
-from pitboss.server import api, dealer, designer_page, hands_api, pages, play_api
+from pitboss.server import (
+    api,
+    club_api,
+    club_pages,
+    dealer,
+    designer_page,
+    hands_api,
+    pages,
+    play_api,
+)
 from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError, CredentialFile
 from pitboss.server.hub import Hub, Role, Screen, follow, public_role
 from pitboss.server.limits import BodyLimit
@@ -153,6 +162,8 @@ def create_app(
     app.include_router(play_api.router)  # first: /dealing is not /{kind} (undo, redo)
     app.include_router(hands_api.router)  # and hands.zip is not one either
     app.include_router(api.router)
+    app.include_router(club_api.router)
+    app.include_router(club_pages.router)
     app.include_router(dealer.router)
     app.include_router(designer_page.router)
     app.include_router(pages.router)

@@ -230,6 +230,18 @@ class ClubService:
         roster = self._roster
         return [roster.players[ClubPlayerId(r.club_player_id)] for r in records]
 
+    def add_with_id(self, club_player_id: ClubPlayerId, name: str) -> ClubPlayer:
+        """A new record under an id chosen before (the door: the entry names it already).
+
+        Raises:
+            ClubError: as `add`, or ``club_player_exists``.
+        """
+        self._commit(
+            lambda r, now: club.record_player(r, club_player_id=club_player_id, name=name, now=now),
+            {"type": "record_player", "club_player_id": club_player_id},
+        )
+        return self.player(club_player_id)
+
     def rename(
         self, club_player_id: str, *, name: str | None = None, display_name: str | None = None
     ) -> ClubPlayer:
