@@ -1,0 +1,331 @@
+"""The club's leagues on a store (issue 28): the ``club-leagues`` stream written and read, and a
+season's standings computed from the tournaments' logs as they are now.
+
+Each tournament's result (`pitboss.club.results.result_of`) is read from its current state,
+undone batches left out (`pitboss.service.director.LiveTournament`), so an undo or a corrected
+result changes the standings, and a replay gives them again exactly. The results are kept by
+the log's head: a tournament is read again only when its log has moved on, so a season of
+50 nights and 5,000 players is scored from memory (THC 3 places, the league's points rules).
+A merge of two player records (`pitboss.club.players.canonical`) is followed through the
+``canonical`` function given.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pitboss.club import leagues as lg
+from pitboss.club.leagues import League, Leagues, Season
+from pitboss.club.log import LEAGUES_STREAM, ClubEvent, decode_club_event, is_club_stream
+from pitboss.club.results import EventResult, merged_result, result_of
+from pitboss.club.standings import Standings, standings
+from pitboss.errors import ClubError, ConcurrencyConflict, StoreError
+from pitboss.ids import ClubPlayerId, LeagueId
+from pitboss.service.director import RETRIES, Clock, DirectorService, system_clock
+from pitboss.store.envelopes import NewEvent
+from pitboss.store.protocol import EventStore
+from pitboss.tournament.state import TournamentState
+
+LEAGUES_STREAM_NAME = "The club's leagues"
+"""The name the leagues' stream is stored under."""
+
+StateReader = Callable[[str], tuple[TournamentState, int]]
+"""A tournament's current state and the head of its log it was read at."""
+
+Canonical = Callable[[ClubPlayerId], ClubPlayerId]
+"""The record a (possibly merged-away) club player id now belongs to."""
+
+
+def _identity(club_player_id: ClubPlayerId) -> ClubPlayerId:
+    return club_player_id
+
+
+def _opener(store: EventStore, clock: Clock) -> StateReader:
+    """Read a tournament from the store each time (the server passes its open ones)."""
+    service = DirectorService(store, clock=clock)
+    return lambda stream: service.open(stream).current()
+
+
+def _new_event(event: ClubEvent) -> NewEvent:
+    return NewEvent(type=event.type, data=event.to_dict()["data"], v=event.v)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeasonStandings:
+    """A season's standings with its league, and the results they were scored from (the
+    finished events counted, in the order played); ``events`` every event counted, finished
+    or not (a night still in play shows on the list and scores once finished)."""
+
+    league: League
+    season: Season
+    standings: Standings
+    results: tuple[EventResult, ...]
+    events: tuple[EventResult, ...]
+
+
+class LeagueService:
+    """The club's leagues in ``store``, decided at ``clock``'s time (ms UTC); dates in the
+    club's ``time_zone`` (the rules have none: UTC unless given)."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        *,
+        clock: Clock = system_clock,
+        time_zone: str = "UTC",
+        canonical: Canonical | None = None,
+        state_of: StateReader | None = None,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.time_zone = time_zone
+        self.canonical: Canonical = canonical or _identity
+        self._state_of = state_of or (
+            lambda s: DirectorService(store, clock=clock).open(s).current()
+        )
+        self._leagues = lg.NO_LEAGUES
+        self._head = 0
+        self._exists = False
+        self._results: dict[str, tuple[int, EventResult]] = {}
+        self._lock = threading.RLock()
+
+    # --- the leagues' stream ---------------------------------------------------------------
+
+    @property
+    def leagues(self) -> Leagues:
+        """The leagues now (what other writers appended read first)."""
+        with self._lock:
+            self._refresh()
+            return self._leagues
+
+    def _refresh(self) -> None:
+        try:
+            head = self.store.head(LEAGUES_STREAM)
+        except StoreError as error:
+            if error.code == "unknown_stream":
+                return
+            raise
+        self._exists = True
+        if head > self._head:
+            stored = self.store.load(LEAGUES_STREAM, after_seq=self._head, through_seq=head)
+            events = (decode_club_event(e.type, e.data, v=e.v) for e in stored)
+            self._leagues = lg.fold(events, self._leagues)
+            self._head = stored[-1].seq if stored else head
+
+    def _commit(
+        self, decide: Callable[[Leagues, int], list[ClubEvent]], command: Mapping[str, Any]
+    ) -> list[ClubEvent]:
+        """Decide on the leagues now and append; decide again when another writer won."""
+        with self._lock:
+            for attempt in range(RETRIES + 1):
+                leagues = self.leagues
+                now = self.clock()
+                events = decide(leagues, now)
+                self._ensure_stream(now)
+                try:
+                    self.store.append(
+                        LEAGUES_STREAM,
+                        self._head,
+                        events=[
+                            NewEvent(type=e.type, data=e.to_dict()["data"], v=e.v) for e in events
+                        ],
+                        command=dict(command),
+                        at=now,
+                    )
+                except ConcurrencyConflict:
+                    if attempt == RETRIES:
+                        raise
+                    continue
+                self._leagues = lg.fold(events, leagues)
+                self._head += len(events)
+                return events
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _ensure_stream(self, now: int) -> None:
+        if self._exists:
+            return
+        try:
+            self.store.create_tournament(LEAGUES_STREAM_NAME, at=now, stream=LEAGUES_STREAM)
+        except StoreError as error:
+            if error.code != "stream_exists":
+                raise
+        self._exists = True
+
+    # --- commands --------------------------------------------------------------------------
+
+    def create_league(self, name: str, points: str, *, league_id: str | None = None) -> League:
+        """A new league (its id made from its name unless given) scoring by ``points`` (a
+        preset's name or TOML text).
+
+        Raises:
+            ClubError: see `pitboss.club.leagues.create_league`.
+        """
+        lid = league_id or lg.slug(name)
+        self._commit(
+            lambda s, now: lg.create_league(s, league_id=lid, name=name, points=points, at=now),
+            {"type": "create_league", "league_id": lid, "name": name},
+        )
+        return self.leagues.leagues[LeagueId(lid)]
+
+    def change_rules(self, league_id: str, points: str) -> League:
+        """A league's points rules replaced.
+
+        Raises:
+            ClubError: see `pitboss.club.leagues.change_league_rules`.
+        """
+        self._commit(
+            lambda s, now: lg.change_league_rules(s, league_id=league_id, points=points, at=now),
+            {"type": "change_league_rules", "league_id": league_id},
+        )
+        return lg.league_of(self.leagues, league_id)
+
+    def create_season(
+        self,
+        league_id: str,
+        name: str,
+        *,
+        season_id: str | None = None,
+        starts: str | None = None,
+        ends: str | None = None,
+        events: Sequence[str] = (),
+    ) -> Season:
+        """A season of a league, dated or a list of tournaments (each must be in the store).
+
+        Raises:
+            ClubError: ``unknown_event``, and see `pitboss.club.leagues.create_season`.
+        """
+        for event in events:
+            self._tournament_name(event)
+        sid = season_id or lg.slug(f"{league_id} {name}")
+        self._commit(
+            lambda s, now: lg.create_season(
+                s,
+                league_id=league_id,
+                season_id=sid,
+                name=name,
+                starts=starts,
+                ends=ends,
+                events=events,
+                at=now,
+            ),
+            {"type": "create_season", "league_id": league_id, "season_id": sid, "name": name},
+        )
+        return lg.season_of(self.leagues, sid)
+
+    def count(self, season_id: str, event: str) -> Season:
+        """Tournament ``event`` counts toward the season.
+
+        Raises:
+            ClubError: ``unknown_event``, and see `pitboss.club.leagues.count_event`.
+        """
+        return self._count(season_id, event, lg.count_event, "count_event")
+
+    def uncount(self, season_id: str, event: str) -> Season:
+        """Tournament ``event`` no longer counts toward the season.
+
+        Raises:
+            ClubError: ``unknown_event``, and see `pitboss.club.leagues.uncount_event`.
+        """
+        return self._count(season_id, event, lg.uncount_event, "uncount_event")
+
+    def _count(
+        self, season_id: str, event: str, decide: Callable[..., list[ClubEvent]], kind: str
+    ) -> Season:
+        lg.season_of(self.leagues, season_id)
+        name = self._tournament_name(event)
+        date = self.result(event).date
+        self._commit(
+            lambda s, now: decide(
+                s, season_id=season_id, event=event, event_name=name, date=date, at=now
+            ),
+            {"type": kind, "season_id": season_id, "event": event},
+        )
+        return lg.season_of(self.leagues, season_id)
+
+    def _tournament_name(self, event: str) -> str:
+        if is_club_stream(event):
+            raise ClubError(
+                f"{event[:64]!r} is one of the club's own logs, not a tournament",
+                code="unknown_event",
+                params={"event": event[:64]},
+            )
+        try:
+            return self.store.tournament(event).name
+        except StoreError as error:
+            if error.code != "unknown_stream":
+                raise
+            raise ClubError(
+                f"the club has no tournament {event[:64]!r}: list the tournaments to find it",
+                code="unknown_event",
+                params={"event": event[:64]},
+            ) from None
+
+    # --- results and standings -------------------------------------------------------------
+
+    def result(self, event: str) -> EventResult:
+        """Tournament ``event``'s result now (read again only when its log has moved on).
+
+        Raises:
+            StoreError: ``unknown_stream``, ``empty_tournament``.
+        """
+        with self._lock:
+            head = self.store.head(event)
+            kept = self._results.get(event)
+            if kept is not None and kept[0] == head:
+                return kept[1]
+        state, read_at = self._state_of(event)
+        result = result_of(state, event=event, time_zone=self.time_zone)
+        with self._lock:
+            self._results[event] = (read_at, result)
+        return result
+
+    def tournaments(self) -> list[str]:
+        """Every tournament in the store that has begun its log (the club's streams left out)."""
+        return [t.stream for t in self.store.tournaments() if not is_club_stream(t.stream)]
+
+    def season_events(self, season_id: str) -> list[EventResult]:
+        """The tournaments that count toward the season, in the order played.
+
+        Raises:
+            ClubError: ``unknown_season``.
+        """
+        season = lg.season_of(self.leagues, season_id)
+        candidates: Iterable[str] = self.tournaments() if season.is_dated else sorted(season.added)
+        found = []
+        for event in candidates:
+            try:
+                result = self.result(event)
+            except StoreError as error:
+                if error.code == "empty_tournament":
+                    continue  # its first command never committed: nothing to count
+                raise
+            if season.counts(event, result.date):
+                found.append(result)
+        return sorted(found, key=lambda r: (r.at, r.event))
+
+    def standings(self, season_id: str) -> SeasonStandings:
+        """A season's standings by its league's points rules, from the finished events that
+        count (a night still in play, or stopped without its chop, scores once finished).
+
+        Raises:
+            ClubError: ``unknown_season``, or a points refusal (`pitboss.club.standings`).
+        """
+        leagues = self.leagues
+        season = lg.season_of(leagues, season_id)
+        league = leagues.leagues[season.league_id]
+        events = self.season_events(season_id)
+        results = tuple(merged_result(r, self.canonical) for r in events if r.finished)
+        table = standings(league.rules(), results)
+        return SeasonStandings(
+            league=league,
+            season=season,
+            standings=table,
+            results=results,
+            events=tuple(events),
+        )
+
+
+__all__ = ["LEAGUES_STREAM_NAME", "LeagueService", "SeasonStandings"]
