@@ -23,20 +23,21 @@ from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Resp
 
 from pitboss.club import leagues as club_leagues
 from pitboss.club.leagues import League, Leagues
-from pitboss.club.log import LEAGUES_STREAM, decode_club_event, is_club_stream
+from pitboss.club.log import is_club_stream
 from pitboss.club.players import canonical
 from pitboss.club.points import show_points
 from pitboss.club.points_toml import points_preset_names, points_preset_text
-from pitboss.club.results import EventResult, merged_result, result_of
-from pitboss.club.standings import StandingRow, Standings, standings
-from pitboss.errors import ClubError, StoreError
+from pitboss.club.results import EventResult
+from pitboss.club.standings import StandingRow, Standings
+from pitboss.errors import ClubError
 from pitboss.ids import ClubPlayerId, LeagueId
 from pitboss.live.hand_log import is_hand_stream
 from pitboss.server.club_api import club_of
-from pitboss.server.deps import HubDep, OptionalSessionDep
+from pitboss.server.deps import DirectorDep, HubDep, OptionalSessionDep
 from pitboss.server.hub import Hub
 from pitboss.server.pages import render, templates
-from pitboss.tournament.state import Phase
+from pitboss.service.leagues import LeagueService
+from pitboss.tournament.state import Phase, TournamentState
 
 router = APIRouter(include_in_schema=False)
 
@@ -198,62 +199,57 @@ def preset_texts(names: Sequence[str], text_of: Mapping[str, str]) -> list[dict[
 # --- reading a season from the store -----------------------------------------------------------
 
 
-def read_leagues(hub: Hub) -> Leagues:
-    """The club's leagues and seasons now (none before the first league is made)."""
-    try:
-        stored = hub.store.load(LEAGUES_STREAM)
-    except StoreError as error:
-        if error.code == "unknown_stream":
-            return club_leagues.NO_LEAGUES
-        raise
-    return club_leagues.fold(decode_club_event(e.type, e.data, v=e.v) for e in stored)
+def leagues_service(request: Request) -> LeagueService:
+    """The app's `LeagueService` (made on first use, kept on the app as the leagues' API keeps
+    it), reading each tournament through the hub: the nights open on this server from memory."""
+    state = request.app.state
+    found: LeagueService | None = getattr(state, "leagues", None)
+    if found is None:
+        hub: Hub = state.hub
 
+        def current(stream: str) -> tuple[TournamentState, int]:
+            live = hub.tournament(stream)
+            live.refresh()
+            return live.current()
 
-def _nights(hub: Hub) -> list[tuple[EventResult, Phase]]:
-    """Every stored tournament's result as a league reads it, with its phase."""
-    out = []
-    for t in hub.store.tournaments():
-        if is_club_stream(t.stream) or is_hand_stream(t.stream):
-            continue
-        state = hub.tournament(t.stream).state
-        out.append((result_of(state, event=t.stream, name=t.name), state.phase))
-    return out
+        found = LeagueService(hub.store, clock=hub.clock, state_of=current)
+        state.leagues = found
+    return found
 
 
 def read_season(hub: Hub, request: Request, league_id: str, season_id: str) -> SeasonData:
-    """One season of one league as the pages show it: its events (those the season counts:
-    its dates or its list, with the director's additions and removals), the standings of
-    those finished (a night still in play is not scored until it ends), the nights in play.
+    """One season of one league as the pages show it: the standings `LeagueService` scores
+    (finished nights only: a night in play scores once it ends), every event that counts, and
+    the nights in play (the table page follows them live).
 
     Raises:
         ClubError: ``unknown_league``, ``unknown_season`` (also a season of another league).
     """
-    leagues = read_leagues(hub)
-    league = club_leagues.league_of(leagues, league_id)
-    season = club_leagues.season_of(leagues, season_id)
+    service = leagues_service(request)
+    league = club_leagues.league_of(service.leagues, league_id)
+    season = club_leagues.season_of(service.leagues, season_id)
     if season.league_id != league.league_id:
         raise ClubError(
             f"{league.name} has no season {season_id[:40]!r}",
             code="unknown_season",
             params={"season_id": season_id[:40]},
         )
+    table = service.standings(season.season_id)
+    live = tuple(
+        (r.event, r.name)
+        for r in table.events
+        if not r.finished and hub.tournament(r.event).state.phase in _IN_PLAY
+    )
     roster = club_of(request).roster
-    counted = [
-        (merged_result(r, lambda p: canonical(roster, p)), phase)
-        for r, phase in _nights(hub)
-        if season.counts(r.event, r.date)
-    ]
-    counted.sort(key=lambda pair: (pair[0].at, pair[0].event))
-    rules = league.rules()
     return SeasonData(
         league_id=league.league_id,
         league=league.name,
         season_id=season.season_id,
         season=season.name,
-        rules_title=rules.title,
-        standings=standings(rules, [r for r, _ in counted if r.finished]),
-        results=tuple(r for r, _ in counted),
-        live=tuple((r.event, r.name) for r, phase in counted if phase in _IN_PLAY),
+        rules_title=league.rules().title,
+        standings=table.standings,
+        results=table.events,
+        live=live,
         public=frozenset(p.club_player_id for p in roster.players.values() if p.public_profile),
     )
 
@@ -274,7 +270,7 @@ def _not_found(request: Request, message: str) -> HTMLResponse:
 @router.get("/leagues", response_class=HTMLResponse)
 def leagues_page(request: Request, hub: HubDep) -> Response:
     """The club's leagues and their seasons, each linked to its table."""
-    leagues = read_leagues(hub)
+    leagues = leagues_service(request).leagues
     shown = [
         {
             "name": league.name,
@@ -367,7 +363,7 @@ def profile_page(request: Request, league_id: str, player_id: str, hub: HubDep) 
             "This player has no public profile: a player's page is shown only when they ask the "
             "club for one.",
         )
-    leagues = read_leagues(hub)
+    leagues = leagues_service(request).leagues
     league = leagues.leagues.get(LeagueId(league_id[:40]))
     if league is None:
         return _not_found(request, "The club has no such league.")
@@ -411,7 +407,7 @@ def club_leagues_page(request: Request, hub: HubDep, session: OptionalSessionDep
     the club's own TOML) and its seasons (dates, or a list of events)."""
     if session is None:
         return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
-    leagues = read_leagues(hub)
+    leagues = leagues_service(request).leagues
     names = points_preset_names()
     return render(
         request,
@@ -428,3 +424,30 @@ def club_leagues_page(request: Request, hub: HubDep, session: OptionalSessionDep
             if not is_club_stream(t.stream) and not is_hand_stream(t.stream)
         ],
     )
+
+
+@router.get("/club/leagues/for/{stream}")
+def seasons_of_tournament(
+    request: Request, stream: str, hub: HubDep, _: DirectorDep
+) -> dict[str, Any]:
+    """The console's League tab: every season of every league, and whether tournament
+    ``stream`` counts toward it now (its date in a dated season, or counted by hand)."""
+    service = leagues_service(request)
+    leagues = service.leagues
+    date = service.result(stream[:64]).date
+    seasons = []
+    for league in sorted(leagues.leagues.values(), key=lambda x: x.name.casefold()):
+        for sid in league.seasons:
+            season = leagues.seasons[sid]
+            seasons.append(
+                {
+                    "league_id": league.league_id,
+                    "league": league.name,
+                    "season_id": sid,
+                    "season": season.name,
+                    "when": _when(season),
+                    "counts": season.counts(stream, date),
+                    "url": season_url(league.league_id, sid),
+                }
+            )
+    return {"date": date, "seasons": seasons}
