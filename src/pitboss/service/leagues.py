@@ -12,11 +12,13 @@ A merge of two player records (`pitboss.club.players.canonical`) is followed thr
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from pitboss.club import exports
 from pitboss.club import leagues as lg
 from pitboss.club.leagues import League, Leagues, Season
 from pitboss.club.log import LEAGUES_STREAM, ClubEvent, decode_club_event, is_club_stream
@@ -64,6 +66,25 @@ class SeasonStandings:
     standings: Standings
     results: tuple[EventResult, ...]
     events: tuple[EventResult, ...]
+
+
+EXPORTS: dict[str, tuple[str, str]] = {
+    "standings-csv": ("text/csv", "standings.csv"),
+    "standings-json": ("application/json", "standings.json"),
+    "results-csv": ("text/csv", "results.csv"),
+    "results-json": ("application/json", "results.json"),
+    "pub-csv": ("text/csv", "pub-league-results.csv"),
+}
+"""Each export: its media type and the end of its file name."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Export:
+    """A season's file: its text, media type and a file name."""
+
+    text: str
+    media_type: str
+    filename: str
 
 
 class LeagueService:
@@ -327,5 +348,32 @@ class LeagueService:
             events=tuple(events),
         )
 
+    def export(self, season_id: str, kind: str) -> Export:
+        """A season's standings or results as a file (`pitboss.club.exports`): ``kind`` one
+        of `EXPORTS` (``pub-csv``: the pub league's results file).
 
-__all__ = ["LEAGUES_STREAM_NAME", "LeagueService", "SeasonStandings"]
+        Raises:
+            ClubError: ``unknown_export``; and see `standings`.
+        """
+        if kind not in EXPORTS:
+            raise ClubError(
+                f"{kind[:30]!r} is not an export: choose {', '.join(EXPORTS)}",
+                code="unknown_export",
+                params={"kind": kind[:30], "allowed": list(EXPORTS)},
+            )
+        s = self.standings(season_id)
+        if kind == "standings-csv":
+            text = exports.standings_csv(s.standings)
+        elif kind == "results-csv":
+            text = exports.results_csv(s.standings, s.events)
+        elif kind == "pub-csv":
+            text = exports.pub_league_csv(s.standings, s.events)
+        else:
+            build = exports.standings_json if kind == "standings-json" else exports.results_json
+            data = build(s.league, s.season, s.standings, s.events)
+            text = json.dumps(data, indent=2, ensure_ascii=False) + "\n"
+        media, tail = EXPORTS[kind]
+        return Export(text=text, media_type=media, filename=f"{s.season.season_id}-{tail}")
+
+
+__all__ = ["EXPORTS", "LEAGUES_STREAM_NAME", "Export", "LeagueService", "SeasonStandings"]
