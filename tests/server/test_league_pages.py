@@ -12,11 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 from tests.server.conftest import Director, TestClock
 
-from pitboss.club import leagues as club_leagues
-from pitboss.club.log import LEAGUES_STREAM, ClubEvent
-from pitboss.errors import StoreError
 from pitboss.store import EventStore
-from pitboss.store.envelopes import NewEvent
 
 SEASON = "/leagues/thursday/seasons/autumn"
 WEEK = 7 * 24 * 3600 * 1000
@@ -30,38 +26,16 @@ def club_player(director: Director, name: str, **more: str) -> str:
     return found
 
 
-def write_league_events(store: EventStore, events: list[ClubEvent], at: int) -> None:
-    """Append club events to the leagues' stream (made on first use)."""
-    try:
-        head = store.head(LEAGUES_STREAM)
-    except StoreError:  # the stream is made on first use
-        store.create_tournament("the club's leagues", at=at, stream=LEAGUES_STREAM)
-        head = 0
-    store.append(
-        LEAGUES_STREAM,
-        head,
-        events=[NewEvent(type=e.type, data=e.to_dict()["data"]) for e in events],
-        at=at,
+def make_league(director: Director, preset: str = "reverse-finish") -> None:
+    """The Thursday league (``preset``'s points) and its autumn season, every date in it,
+    made through the leagues' API."""
+    made = director.post(
+        "/api/leagues", json={"name": "Thursday Bar League", "points": preset, "id": "thursday"}
     )
-
-
-def make_league(store: EventStore, at: int, preset: str = "reverse-finish") -> None:
-    """The Thursday league (``preset``'s points) and its autumn season, every date in it."""
-    leagues = club_leagues.fold([])
-    made = club_leagues.create_league(
-        leagues, league_id="thursday", name="Thursday Bar League", points=preset, at=at
-    )
-    leagues = club_leagues.fold(made, leagues)
-    made += club_leagues.create_season(
-        leagues,
-        league_id="thursday",
-        season_id="autumn",
-        name="Autumn 2026",
-        starts="2000-01-01",
-        ends="2100-12-31",
-        at=at,
-    )
-    write_league_events(store, made, at)
+    assert made.status_code == 201, made.text
+    season = {"name": "Autumn 2026", "id": "autumn", "starts": "2000-01-01", "ends": "2100-12-31"}
+    made = director.post("/api/leagues/thursday/seasons", json=season)
+    assert made.status_code == 201, made.text
 
 
 def seating(director: Director, stream: str) -> dict[str, int]:
@@ -110,7 +84,7 @@ def season(director: Director, store: EventStore, clock: TestClock) -> dict[str,
         headers={"X-CSRF-Token": director.csrf},
         json={"email": "ann@example.org", "phone": "+1 555 0100"},
     )
-    make_league(store, at=clock())
+    make_league(director)
     who = {"ann": ann, "bo": ids["Bo Lee"], "cy": ids["Cy Diaz"], "di": ids["Di Wu"]}
     one = night(director, "Night one", who, ["di", "cy", "bo"])  # Ann 1st, Bo, Cy, Di
     clock.advance(WEEK)
@@ -257,7 +231,7 @@ def test_names_are_escaped_on_the_league_pages(
     director: Director, store: EventStore, clock: TestClock
 ) -> None:
     bad = club_player(director, "<b>Evil</b> Ed")
-    make_league(store, at=clock())
+    make_league(director)
     other = club_player(director, "Fay")
     night(director, "<i>Night</i>", {"e": bad, "f": other}, ["f"])
     for url in (SEASON, f"{SEASON}/events", f"{SEASON}/print"):
@@ -283,3 +257,28 @@ def test_the_directors_club_page_offers_every_points_preset_with_its_rules(
 
 def test_the_home_page_links_to_the_leagues(director: Director) -> None:
     assert 'href="/club/leagues"' in director.client.get("/").text
+
+
+def test_the_consoles_league_tab_says_which_seasons_a_night_counts_toward(
+    director: Director, season: dict[str, Any]
+) -> None:
+    one = season["nights"][0]
+    tab = director.client.get(f"/club/leagues/for/{one}").json()
+    assert [(s["league"], s["season"], s["counts"]) for s in tab["seasons"]] == [
+        ("Thursday Bar League", "Autumn 2026", True)
+    ]
+    taken_out = director.client.delete(
+        f"/api/leagues/thursday/seasons/autumn/events/{one}",
+        headers={"X-CSRF-Token": director.csrf},
+    )
+    assert taken_out.status_code == 200, taken_out.text
+    assert director.client.get(f"/club/leagues/for/{one}").json()["seasons"][0]["counts"] is False
+    # night one no longer counts: only night two's points are in the table
+    data = director.client.get(f"{SEASON}/table.json").json()
+    assert data["rows"][0]["name"] == "Bo Lee"
+    assert data["rows"][0]["points"] == "4.00"
+    console = director.client.get(f"/t/{one}").text
+    assert 'data-tab="league"' in console
+    assert "/static/console_league.js" in console
+    signed_out = TestClient(director.client.app).get(f"/club/leagues/for/{one}")
+    assert signed_out.status_code == 401

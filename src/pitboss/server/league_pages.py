@@ -35,9 +35,9 @@ from pitboss.live.hand_log import is_hand_stream
 from pitboss.server.club_api import club_of
 from pitboss.server.deps import DirectorDep, HubDep, OptionalSessionDep
 from pitboss.server.hub import Hub
+from pitboss.server.league_api import leagues_of
 from pitboss.server.pages import render, templates
-from pitboss.service.leagues import LeagueService
-from pitboss.tournament.state import Phase, TournamentState
+from pitboss.tournament.state import Phase
 
 router = APIRouter(include_in_schema=False)
 
@@ -199,24 +199,6 @@ def preset_texts(names: Sequence[str], text_of: Mapping[str, str]) -> list[dict[
 # --- reading a season from the store -----------------------------------------------------------
 
 
-def leagues_service(request: Request) -> LeagueService:
-    """The app's `LeagueService` (made on first use, kept on the app as the leagues' API keeps
-    it), reading each tournament through the hub: the nights open on this server from memory."""
-    state = request.app.state
-    found: LeagueService | None = getattr(state, "leagues", None)
-    if found is None:
-        hub: Hub = state.hub
-
-        def current(stream: str) -> tuple[TournamentState, int]:
-            live = hub.tournament(stream)
-            live.refresh()
-            return live.current()
-
-        found = LeagueService(hub.store, clock=hub.clock, state_of=current)
-        state.leagues = found
-    return found
-
-
 def read_season(hub: Hub, request: Request, league_id: str, season_id: str) -> SeasonData:
     """One season of one league as the pages show it: the standings `LeagueService` scores
     (finished nights only: a night in play scores once it ends), every event that counts, and
@@ -225,7 +207,7 @@ def read_season(hub: Hub, request: Request, league_id: str, season_id: str) -> S
     Raises:
         ClubError: ``unknown_league``, ``unknown_season`` (also a season of another league).
     """
-    service = leagues_service(request)
+    service = leagues_of(request)
     league = club_leagues.league_of(service.leagues, league_id)
     season = club_leagues.season_of(service.leagues, season_id)
     if season.league_id != league.league_id:
@@ -270,7 +252,7 @@ def _not_found(request: Request, message: str) -> HTMLResponse:
 @router.get("/leagues", response_class=HTMLResponse)
 def leagues_page(request: Request, hub: HubDep) -> Response:
     """The club's leagues and their seasons, each linked to its table."""
-    leagues = leagues_service(request).leagues
+    leagues = leagues_of(request).leagues
     shown = [
         {
             "name": league.name,
@@ -363,7 +345,7 @@ def profile_page(request: Request, league_id: str, player_id: str, hub: HubDep) 
             "This player has no public profile: a player's page is shown only when they ask the "
             "club for one.",
         )
-    leagues = leagues_service(request).leagues
+    leagues = leagues_of(request).leagues
     league = leagues.leagues.get(LeagueId(league_id[:40]))
     if league is None:
         return _not_found(request, "The club has no such league.")
@@ -407,7 +389,7 @@ def club_leagues_page(request: Request, hub: HubDep, session: OptionalSessionDep
     the club's own TOML) and its seasons (dates, or a list of events)."""
     if session is None:
         return RedirectResponse(f"/login?next={request.url.path}", status_code=303)
-    leagues = leagues_service(request).leagues
+    leagues = leagues_of(request).leagues
     names = points_preset_names()
     return render(
         request,
@@ -432,7 +414,7 @@ def seasons_of_tournament(
 ) -> dict[str, Any]:
     """The console's League tab: every season of every league, and whether tournament
     ``stream`` counts toward it now (its date in a dated season, or counted by hand)."""
-    service = leagues_service(request)
+    service = leagues_of(request)
     leagues = service.leagues
     date = service.result(stream[:64]).date
     seasons = []
