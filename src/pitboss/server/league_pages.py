@@ -34,10 +34,8 @@ from pitboss.ids import ClubPlayerId, LeagueId
 from pitboss.live.hand_log import is_hand_stream
 from pitboss.server.club_api import club_of
 from pitboss.server.deps import DirectorDep, HubDep, OptionalSessionDep
-from pitboss.server.hub import Hub
 from pitboss.server.league_api import leagues_of
 from pitboss.server.pages import render, templates
-from pitboss.tournament.state import Phase
 
 router = APIRouter(include_in_schema=False)
 
@@ -199,10 +197,10 @@ def preset_texts(names: Sequence[str], text_of: Mapping[str, str]) -> list[dict[
 # --- reading a season from the store -----------------------------------------------------------
 
 
-def read_season(hub: Hub, request: Request, league_id: str, season_id: str) -> SeasonData:
+def read_season(request: Request, league_id: str, season_id: str) -> SeasonData:
     """One season of one league as the pages show it: the standings `LeagueService` scores
     (finished nights only: a night in play scores once it ends), every event that counts, and
-    the nights in play (the table page follows them live).
+    the nights not finished yet (the table page follows them live, from registration on).
 
     Raises:
         ClubError: ``unknown_league``, ``unknown_season`` (also a season of another league).
@@ -217,11 +215,7 @@ def read_season(hub: Hub, request: Request, league_id: str, season_id: str) -> S
             params={"season_id": season_id[:40]},
         )
     table = service.standings(season.season_id)
-    live = tuple(
-        (r.event, r.name)
-        for r in table.events
-        if not r.finished and hub.tournament(r.event).state.phase in _IN_PLAY
-    )
+    live = tuple((r.event, r.name) for r in table.events if not r.finished)
     roster = club_of(request).roster
     return SeasonData(
         league_id=league.league_id,
@@ -234,9 +228,6 @@ def read_season(hub: Hub, request: Request, league_id: str, season_id: str) -> S
         live=live,
         public=frozenset(p.club_player_id for p in roster.players.values() if p.public_profile),
     )
-
-
-_IN_PLAY = frozenset({Phase.RUNNING, Phase.STOPPED})
 
 
 def _not_found(request: Request, message: str) -> HTMLResponse:
@@ -266,9 +257,9 @@ def leagues_page(request: Request, hub: HubDep) -> Response:
     return render(request, "league_index.html", leagues=shown)
 
 
-def _season(request: Request, hub: Hub, league_id: str, season_id: str) -> SeasonData | Response:
+def _season(request: Request, league_id: str, season_id: str) -> SeasonData | Response:
     try:
-        return read_season(hub, request, league_id[:40], season_id[:40])
+        return read_season(request, league_id[:40], season_id[:40])
     except ClubError as error:
         if error.code in {"unknown_league", "unknown_season"}:
             return _not_found(request, error.message)
@@ -278,7 +269,7 @@ def _season(request: Request, hub: Hub, league_id: str, season_id: str) -> Seaso
 @router.get("/leagues/{league_id}/seasons/{season_id}", response_class=HTMLResponse)
 def table_page(request: Request, league_id: str, season_id: str, hub: HubDep) -> Response:
     """The league table for a phone, and for a TV with ``?tv=1`` (or on any wide screen)."""
-    data = _season(request, hub, league_id, season_id)
+    data = _season(request, league_id, season_id)
     if isinstance(data, Response):
         return data
     base = season_url(data.league_id, data.season_id)
@@ -295,7 +286,7 @@ def table_page(request: Request, league_id: str, season_id: str, hub: HubDep) ->
 @router.get("/leagues/{league_id}/seasons/{season_id}/table.json")
 def table_json(request: Request, league_id: str, season_id: str, hub: HubDep) -> Response:
     """The league table's data, as the page shows it (what the live page fetches again)."""
-    data = _season(request, hub, league_id, season_id)
+    data = _season(request, league_id, season_id)
     if isinstance(data, Response):
         return JSONResponse(
             {"code": "not_found", "params": {}, "message": "no such league or season"},
@@ -307,7 +298,7 @@ def table_json(request: Request, league_id: str, season_id: str, hub: HubDep) ->
 @router.get("/leagues/{league_id}/seasons/{season_id}/events", response_class=HTMLResponse)
 def events_page(request: Request, league_id: str, season_id: str, hub: HubDep) -> Response:
     """The season's events, each with its places and points."""
-    data = _season(request, hub, league_id, season_id)
+    data = _season(request, league_id, season_id)
     if isinstance(data, Response):
         return data
     return render(
@@ -321,7 +312,7 @@ def events_page(request: Request, league_id: str, season_id: str, hub: HubDep) -
 @router.get("/leagues/{league_id}/seasons/{season_id}/print", response_class=HTMLResponse)
 def print_page(request: Request, league_id: str, season_id: str, hub: HubDep) -> Response:
     """The standings to print (one page)."""
-    data = _season(request, hub, league_id, season_id)
+    data = _season(request, league_id, season_id)
     if isinstance(data, Response):
         return data
     printed = datetime.fromtimestamp(hub.clock() / 1000, tz=UTC).astimezone()
@@ -349,7 +340,7 @@ def profile_page(request: Request, league_id: str, player_id: str, hub: HubDep) 
     league = leagues.leagues.get(LeagueId(league_id[:40]))
     if league is None:
         return _not_found(request, "The club has no such league.")
-    seasons = [read_season(hub, request, league.league_id, s) for s in league.seasons]
+    seasons = [read_season(request, league.league_id, s) for s in league.seasons]
     return render(
         request,
         "league_profile.html",

@@ -37,7 +37,7 @@
     const cols = !tv ? 1 : shown > 40 ? 3 : shown > 14 ? 2 : 1;
     const wrap = $("wrap");
     wrap.style.setProperty("--cols", cols);
-    wrap.style.setProperty("--lines", Math.max(8, Math.ceil(shown / cols)));
+    wrap.style.setProperty("--lines", Math.max(6, Math.ceil(shown / cols)));
     $("rows").classList.toggle("cols", cols > 1);
     return shown;
   }
