@@ -124,6 +124,9 @@ def test_the_table_ranks_the_season_by_points_with_names_and_points_only(
         ("Di Wu", "3.00", 2, 0),
     ]
     assert data["live"] == []
+    for kind in ("standings-csv", "standings-json", "results-csv", "pub-csv"):
+        assert f'href="/api{SEASON}/export/{kind}"' in page.text
+        assert director.client.get(f"/api{SEASON}/export/{kind}").status_code == 200, kind
 
 
 def test_public_pages_show_no_private_detail_and_no_id_but_an_opted_in_players_link(

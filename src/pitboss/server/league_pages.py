@@ -279,6 +279,7 @@ def table_page(request: Request, league_id: str, season_id: str, hub: HubDep) ->
         table=table_view(data),
         base=base,
         json_url=f"{base}/table.json",
+        exports=f"/api{base}/export",
         tv=request.query_params.get("tv") == "1",
     )
 
