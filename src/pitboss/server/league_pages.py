@@ -35,9 +35,11 @@ from pitboss.live.hand_log import is_hand_stream
 from pitboss.server.club_api import club_of
 from pitboss.server.deps import DirectorDep, HubDep, OptionalSessionDep
 from pitboss.server.league_api import leagues_of
+from pitboss.server.models import Payload
 from pitboss.server.pages import render, templates
 
-router = APIRouter(include_in_schema=False)
+router = APIRouter(tags=["leagues"])
+"""The league pages (left out of the API schema) and the console's one JSON route."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -240,7 +242,7 @@ def _not_found(request: Request, message: str) -> HTMLResponse:
 # --- public pages --------------------------------------------------------------------------------
 
 
-@router.get("/leagues", response_class=HTMLResponse)
+@router.get("/leagues", response_class=HTMLResponse, include_in_schema=False)
 def leagues_page(request: Request, hub: HubDep) -> Response:
     """The club's leagues and their seasons, each linked to its table."""
     leagues = leagues_of(request).leagues
@@ -266,7 +268,9 @@ def _season(request: Request, league_id: str, season_id: str) -> SeasonData | Re
         raise
 
 
-@router.get("/leagues/{league_id}/seasons/{season_id}", response_class=HTMLResponse)
+@router.get(
+    "/leagues/{league_id}/seasons/{season_id}", response_class=HTMLResponse, include_in_schema=False
+)
 def table_page(request: Request, league_id: str, season_id: str, hub: HubDep) -> Response:
     """The league table for a phone, and for a TV with ``?tv=1`` (or on any wide screen)."""
     data = _season(request, league_id, season_id)
@@ -284,7 +288,7 @@ def table_page(request: Request, league_id: str, season_id: str, hub: HubDep) ->
     )
 
 
-@router.get("/leagues/{league_id}/seasons/{season_id}/table.json")
+@router.get("/leagues/{league_id}/seasons/{season_id}/table.json", include_in_schema=False)
 def table_json(request: Request, league_id: str, season_id: str, hub: HubDep) -> Response:
     """The league table's data, as the page shows it (what the live page fetches again)."""
     data = _season(request, league_id, season_id)
@@ -296,7 +300,11 @@ def table_json(request: Request, league_id: str, season_id: str, hub: HubDep) ->
     return JSONResponse(table_view(data), headers={"Cache-Control": "no-store"})
 
 
-@router.get("/leagues/{league_id}/seasons/{season_id}/events", response_class=HTMLResponse)
+@router.get(
+    "/leagues/{league_id}/seasons/{season_id}/events",
+    response_class=HTMLResponse,
+    include_in_schema=False,
+)
 def events_page(request: Request, league_id: str, season_id: str, hub: HubDep) -> Response:
     """The season's events, each with its places and points."""
     data = _season(request, league_id, season_id)
@@ -310,7 +318,11 @@ def events_page(request: Request, league_id: str, season_id: str, hub: HubDep) -
     )
 
 
-@router.get("/leagues/{league_id}/seasons/{season_id}/print", response_class=HTMLResponse)
+@router.get(
+    "/leagues/{league_id}/seasons/{season_id}/print",
+    response_class=HTMLResponse,
+    include_in_schema=False,
+)
 def print_page(request: Request, league_id: str, season_id: str, hub: HubDep) -> Response:
     """The standings to print (one page)."""
     data = _season(request, league_id, season_id)
@@ -325,7 +337,9 @@ def print_page(request: Request, league_id: str, season_id: str, hub: HubDep) ->
     )
 
 
-@router.get("/leagues/{league_id}/players/{player_id}", response_class=HTMLResponse)
+@router.get(
+    "/leagues/{league_id}/players/{player_id}", response_class=HTMLResponse, include_in_schema=False
+)
 def profile_page(request: Request, league_id: str, player_id: str, hub: HubDep) -> Response:
     """A player's public profile in a league: only for a person who opted in (else a 404 that
     says nothing of whether they play)."""
@@ -375,7 +389,7 @@ def _when(season: club_leagues.Season) -> str:
     return _plural(len(season.added), "event", "events") + " listed"
 
 
-@router.get("/club/leagues", response_class=HTMLResponse)
+@router.get("/club/leagues", response_class=HTMLResponse, include_in_schema=False)
 def club_leagues_page(request: Request, hub: HubDep, session: OptionalSessionDep) -> Response:
     """The director's leagues: create a league (a points preset, its commented TOML shown, or
     the club's own TOML) and its seasons (dates, or a list of events)."""
@@ -400,10 +414,27 @@ def club_leagues_page(request: Request, hub: HubDep, session: OptionalSessionDep
     )
 
 
+class NightSeason(Payload):
+    """A season, and whether the night counts toward it now."""
+
+    league_id: str
+    league: str
+    season_id: str
+    season: str
+    when: str
+    counts: bool
+    url: str
+
+
+class NightSeasons(Payload):
+    """The console's League tab: the night's date and every season of the club."""
+
+    date: str
+    seasons: list[NightSeason]
+
+
 @router.get("/club/leagues/for/{stream}")
-def seasons_of_tournament(
-    request: Request, stream: str, hub: HubDep, _: DirectorDep
-) -> dict[str, Any]:
+def seasons_of_tournament(request: Request, stream: str, _: DirectorDep) -> NightSeasons:
     """The console's League tab: every season of every league, and whether tournament
     ``stream`` counts toward it now (its date in a dated season, or counted by hand)."""
     service = leagues_of(request)
@@ -414,14 +445,14 @@ def seasons_of_tournament(
         for sid in league.seasons:
             season = leagues.seasons[sid]
             seasons.append(
-                {
-                    "league_id": league.league_id,
-                    "league": league.name,
-                    "season_id": sid,
-                    "season": season.name,
-                    "when": _when(season),
-                    "counts": season.counts(stream, date),
-                    "url": season_url(league.league_id, sid),
-                }
+                NightSeason(
+                    league_id=league.league_id,
+                    league=league.name,
+                    season_id=sid,
+                    season=season.name,
+                    when=_when(season),
+                    counts=season.counts(stream, date),
+                    url=season_url(league.league_id, sid),
+                )
             )
-    return {"date": date, "seasons": seasons}
+    return NightSeasons(date=date, seasons=seasons)
