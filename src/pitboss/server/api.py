@@ -16,7 +16,7 @@ import dataclasses
 import io
 from typing import TYPE_CHECKING, Any, Literal, cast
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, BackgroundTasks, Request, Response
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel, Field
@@ -419,14 +419,16 @@ async def _execute(hub: Hub, stream: str, command: Command) -> Executed:
 
 
 @router.post("/tournaments/{stream}/commands", tags=["commands"], openapi_extra=COMMAND_BODY)
-async def command(stream: str, request: Request, hub: HubDep, _: DirectorDep) -> Executed:
+async def command(
+    stream: str, request: Request, background: BackgroundTasks, hub: HubDep, _: DirectorDep
+) -> Executed:
     """Run one command (its JSON form, docs/commands.md) at the real time; the answer says
     what it recorded, in words."""
     decoded, new_id = await run_in_threadpool(
         club_api.through_club, request, decode_command_json(await request.body())
     )
     executed = await _execute(hub, stream, decoded)
-    await run_in_threadpool(club_api.after_entry, request, decoded, new_id, stream)
+    background.add_task(club_api.after_entry, decoded, new_id, stream, club_api.club_of(request))
     return executed
 
 

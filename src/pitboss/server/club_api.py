@@ -11,14 +11,15 @@ director-only ``/private`` route, which is not cached.
 from __future__ import annotations
 
 import dataclasses
-from typing import Annotated, Any
+import logging
+from typing import Annotated
 
 from fastapi import APIRouter, Query, Request, Response
 from fastapi.concurrency import run_in_threadpool
 
 from pitboss.club import players as club
 from pitboss.club.players import ClubPlayer
-from pitboss.errors import ClubError
+from pitboss.errors import ClubError, PitbossError
 from pitboss.ids import ClubPlayerId
 from pitboss.server.deps import DirectorDep
 from pitboss.server.models import Payload
@@ -27,6 +28,7 @@ from pitboss.tournament.features.registration import RegisterPlayer
 from pitboss.tournament.registry import Command
 
 router = APIRouter(prefix="/api/club", tags=["club"])
+log = logging.getLogger(__name__)
 
 
 # --- models ----------------------------------------------------------------------------------
@@ -77,6 +79,19 @@ class Membership(Payload):
     membership: str | None
 
 
+class PrivateClubDetails(Payload):
+    """A club player's private details (THC 1) and contact: the director's eyes only."""
+
+    address: str | None = None
+    email: str | None = None
+    phone: str | None = None
+    date_of_birth: str | None = None
+    national_id: str | None = None
+    driver_licence: str | None = None
+    age_verified: bool = False
+    contact: str | None = None
+
+
 class NightLine(Payload):
     """One tournament the person played."""
 
@@ -95,6 +110,15 @@ class NightLine(Payload):
     finished: bool
 
 
+class SeasonPoints(Payload):
+    """The person's points in one season (hundredths of a point, shown as ``163.09``)."""
+
+    league: str
+    season: str
+    points_hundredths: int
+    place: int | None = None
+
+
 class PlayerPage(Payload):
     """A player's page: their record, every night, and their points by season.
 
@@ -104,7 +128,7 @@ class PlayerPage(Payload):
     player: ClubPlayerLine
     merged_from: list[str]
     nights: list[NightLine]
-    points_by_season: list[dict[str, Any]] | None = None
+    points_by_season: list[SeasonPoints] | None = None
 
 
 # --- the service -----------------------------------------------------------------------------
@@ -186,16 +210,17 @@ def through_club(request: Request, command: Command) -> tuple[Command, ClubPlaye
 
 
 def after_entry(
-    request: Request, command: Command, new_id: ClubPlayerId | None, stream: str
+    command: Command, new_id: ClubPlayerId | None, stream: str, club: ClubService
 ) -> None:
-    """After a ``register_player`` was recorded: make the new person's record, and mark the
-    person seen tonight (the type-ahead ranks them first next time)."""
+    """After a ``register_player`` was recorded (run once the answer is sent, so the door is
+    never kept waiting): make a new person's record, and mark the person seen tonight (the
+    type-ahead ranks them first next time). A failure is logged: the entry keeps its id."""
     if not isinstance(command, RegisterPlayer) or command.club_player_id is None:
         return
-    service = club_of(request)
-    if new_id is not None:
-        service.add_with_id(new_id, command.name)
-    service.entered(command.club_player_id, stream)
+    try:
+        club.entered(command.club_player_id, stream, new_name=command.name if new_id else None)
+    except PitbossError as error:
+        log.warning("the club's record of a registration was not saved: %s", error.message)
 
 
 # --- routes ----------------------------------------------------------------------------------
@@ -272,16 +297,16 @@ async def merge_players(body: Merge, request: Request, _: DirectorDep) -> ClubPl
 @router.get("/players/{club_player_id}/private")
 def private_details(
     club_player_id: str, request: Request, response: Response, _: DirectorDep
-) -> dict[str, Any]:
+) -> PrivateClubDetails:
     """The person's private details (THC 1), for the director only; not cached."""
     response.headers["Cache-Control"] = "no-store"
-    return club_of(request).private_details(club_player_id[:40])
+    return PrivateClubDetails.model_validate(club_of(request).private_details(club_player_id[:40]))
 
 
 @router.put("/players/{club_player_id}/private")
 async def put_private_details(
     club_player_id: str, request: Request, response: Response, _: DirectorDep
-) -> dict[str, Any]:
+) -> PrivateClubDetails:
     """Keep the person's private details (what they consented to give); ``{}`` erases them."""
     body = await request.json()
     if not isinstance(body, dict):
@@ -293,7 +318,7 @@ async def put_private_details(
     service = club_of(request)
     await run_in_threadpool(service.set_private_details, club_player_id[:40], body)
     response.headers["Cache-Control"] = "no-store"
-    return service.private_details(club_player_id[:40])
+    return PrivateClubDetails.model_validate(service.private_details(club_player_id[:40]))
 
 
 __all__ = ["after_entry", "club_of", "router", "through_club"]

@@ -24,7 +24,6 @@ from pitboss.club.players import ClubPlayer, Roster
 from pitboss.club.search import SearchIndex
 from pitboss.errors import ClubError, ConcurrencyConflict, StoreError
 from pitboss.ids import ClubPlayerId, PlayerId
-from pitboss.live.hand_log import is_hand_stream
 from pitboss.service.director import RETRIES, Clock, DirectorService, system_clock
 from pitboss.store.envelopes import NewEvent
 from pitboss.store.protocol import EventStore
@@ -230,18 +229,6 @@ class ClubService:
         roster = self._roster
         return [roster.players[ClubPlayerId(r.club_player_id)] for r in records]
 
-    def add_with_id(self, club_player_id: ClubPlayerId, name: str) -> ClubPlayer:
-        """A new record under an id chosen before (the door: the entry names it already).
-
-        Raises:
-            ClubError: as `add`, or ``club_player_exists``.
-        """
-        self._commit(
-            lambda r, now: club.record_player(r, club_player_id=club_player_id, name=name, now=now),
-            {"type": "record_player", "club_player_id": club_player_id},
-        )
-        return self.player(club_player_id)
-
     def rename(
         self, club_player_id: str, *, name: str | None = None, display_name: str | None = None
     ) -> ClubPlayer:
@@ -290,13 +277,28 @@ class ClubService:
         )
         return self.player(club_player_id)
 
-    def entered(self, club_player_id: str, stream: str) -> None:
-        """The person entered tournament ``stream``: the type-ahead ranks them as seen now."""
+    def entered(self, club_player_id: str, stream: str, *, new_name: str | None = None) -> None:
+        """The person entered tournament ``stream``: the type-ahead ranks them as seen now.
+        With ``new_name``, their record is made first under ``club_player_id`` (a new person
+        at the door), in the same batch.
+
+        Raises:
+            ClubError: ``unknown_club_player``, or the new record refused.
+        """
+
+        def decide(roster: Roster, now: int) -> list[ClubEvent]:
+            made: list[ClubEvent] = []
+            if new_name is not None:
+                made = club.record_player(
+                    roster, club_player_id=club_player_id, name=new_name, now=now
+                )
+                roster = club.fold(made, roster)
+            return made + club.record_entry(
+                roster, club_player_id=club_player_id, stream=stream, now=now
+            )
+
         self._commit(
-            lambda r, now: club.record_entry(
-                r, club_player_id=club_player_id, stream=stream, now=now
-            ),
-            {"type": "record_entry", "club_player_id": club_player_id, "stream": stream},
+            decide, {"type": "record_entry", "club_player_id": club_player_id, "stream": stream}
         )
 
     # --- private details (THC 1) ------------------------------------------------------------
@@ -350,7 +352,7 @@ class ClubService:
         return [
             (t.stream, t.name, t.created_at)
             for t in self.store.tournaments()
-            if not is_club_stream(t.stream) and not is_hand_stream(t.stream)
+            if not is_club_stream(t.stream) and not _is_table_stream(t.stream)
         ]
 
     def _nights_of(self, tournament: tuple[str, str, int]) -> Mapping[ClubPlayerId, Night]:
@@ -475,6 +477,13 @@ def _merge_nights(nights: Iterable[Night]) -> list[Night]:
             finished=night.finished,
         )
     return list(by_stream.values())
+
+
+def _is_table_stream(stream: str) -> bool:
+    """A table's hand stream (``<stream>-table-<n>``, `pitboss.live.hand_log`, a layer above
+    this one): not a tournament."""
+    head, sep, table = stream.rpartition("-table-")
+    return bool(sep and head and table.isdigit())
 
 
 def _new_event(event: ClubEvent) -> NewEvent:

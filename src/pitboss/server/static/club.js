@@ -40,6 +40,8 @@
   }
 
   function choose(player) {
+    clearTimeout(timer);
+    asked++;
     name.value = player.name;
     clubId.value = player.id;
     chosen.textContent = `Returning player: ${player.name} (their club record)`;
@@ -65,9 +67,10 @@
     if (!query) { asked++; show([]); return; }
     timer = setTimeout(() => find(query), 120);
   });
+  name.addEventListener("focus", () => { if (!name.value.trim()) forget(); }); // after a registration
   name.addEventListener("keydown", (e) => {
     if (e.key === "Escape") show([]);
   });
-  form.addEventListener("submit", () => show([]));
+  form.addEventListener("submit", () => { clearTimeout(timer); asked++; show([]); });
   form.addEventListener("reset", forget);
 })();
