@@ -338,7 +338,10 @@ class LeagueService:
         season = lg.season_of(leagues, season_id)
         league = leagues.leagues[season.league_id]
         events = self.season_events(season_id)
-        results = tuple(merged_result(r, self.canonical) for r in events if r.finished)
+        finished = [r for r in events if r.finished]
+        if self.canonical is not _identity:
+            finished = [merged_result(r, self.canonical) for r in finished]
+        results = tuple(finished)
         table = standings(league.rules(), results)
         return SeasonStandings(
             league=league,
