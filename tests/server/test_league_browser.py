@@ -164,3 +164,39 @@ def test_the_league_table_follows_a_bust_live_on_a_phone_and_a_tv(
         assert height > 60
         for context in (phone_context, tv_context, console.context):
             context.close()
+
+
+def test_the_director_makes_a_league_and_a_season_and_counts_a_night_from_the_console(
+    chromium: Any, live_server: LiveServer, screenshots: Path
+) -> None:
+    with signed_in_http(live_server) as (http, csrf):
+        night = ApiDirector(live_server, http, csrf).create("Night one", preset="tda")
+    page = sign_in_page(chromium, live_server, viewport={"width": 1366, "height": 900})
+    page.click("#leagues-link")
+    page.wait_for_url(f"{live_server.url}/club/leagues")
+    page.select_option("#preset", "nuts")
+    assert "200 points" in page.locator("#preset-toml").inner_text()  # the preset's own TOML
+    assert page.locator("#own-rules").is_hidden()
+    page.fill("#new-league input[name=name]", "Thursday Bar League")
+    page.fill("#new-league input[name=league_id]", "thursday")
+    page.click("#new-league button[type=submit]")
+    page.locator("#leagues-list", has_text="Thursday Bar League").wait_for(timeout=WAIT)
+    page.fill("#new-season input[name=name]", "Cup")
+    page.fill("#new-season input[name=season_id]", "cup")
+    page.check("#new-season input[value=events]")
+    page.check(f"#new-season input[value='{night}']")
+    page.click("#new-season button[type=submit]")
+    page.locator("#leagues-list a", has_text="Cup").wait_for(timeout=WAIT)
+    page.screenshot(path=str(screenshots / "league-club-page.png"), full_page=True)
+
+    page.goto(f"{live_server.url}/t/{night}")
+    page.click("nav.tabs [data-tab=league]")
+    cup = page.locator("#league-seasons li[data-season=cup]")
+    cup.wait_for(timeout=WAIT)
+    assert cup.get_attribute("data-counts") == "true"
+    cup.locator("button").click()
+    page.locator("#league-seasons li[data-season=cup][data-counts=false]").wait_for(timeout=WAIT)
+    page.locator("#league-seasons li[data-season=cup] button").click()
+    page.locator("#league-seasons li[data-season=cup][data-counts=true]").wait_for(timeout=WAIT)
+    page.screenshot(path=str(screenshots / "league-console-tab.png"))
+    page.context.close()
