@@ -45,6 +45,7 @@ from pitboss.server import (
     designer_page,
     hands_api,
     league_api,
+    league_pages,
     pages,
     play_api,
 )
@@ -184,6 +185,7 @@ def create_app(
     app.include_router(club_api.router)
     app.include_router(club_pages.router)
     app.include_router(league_api.router)
+    app.include_router(league_pages.router)  # the league pages (issue 28)
     app.include_router(dealer.router)
     app.include_router(designer_page.router)
     app.include_router(pages.router)
