@@ -18,9 +18,15 @@ SEASON = f"{LEAGUE}/seasons/winter"
 
 
 def _night(director: Director, name: str = "Tuesday #1") -> str:
-    """Ann, Bo and Cy (club records) and a guest: the guest and Cy go out to Bo, Bo to Ann."""
+    """Ann, Bo and Cy (returning players, found by their club records) and a walk-in, Di, who
+    gets a record at the door: Di and Cy go out to Bo, Bo to Ann."""
     stream = director.create(name, "tda")
-    for pid, club in (("ann", "c-ann"), ("bo", "c-bo"), ("cy", "c-cy"), ("guest", None)):
+    for pid in ("ann", "bo", "cy", "di"):
+        club = None
+        if pid != "di":
+            made = director.post("/api/club/players", json={"name": pid.title()})
+            assert made.status_code == 201, made.text
+            club = made.json()["id"]
         director.command(
             stream,
             {
@@ -31,7 +37,7 @@ def _night(director: Director, name: str = "Tuesday #1") -> str:
             },
         )
     director.command(stream, {"type": "start_tournament"})
-    for out, by in (("guest", "bo"), ("cy", "bo"), ("bo", "ann")):
+    for out, by in (("di", "bo"), ("cy", "bo"), ("bo", "ann")):
         director.command(
             stream, {"type": "record_bust", "table": 1, "busted": [out], "eliminated_by": by}
         )
@@ -65,11 +71,12 @@ def test_the_standings_are_public_with_names_and_points_only(director: Director)
     assert answer.status_code == 200, answer.text
     body = answer.json()
     rows = [(r["rank"], r["name"], r["points"], r["hundredths"], r["wins"]) for r in body["rows"]]
-    # reverse finish of 4 entries plus a point for playing: Ann 4, Bo 3, Cy 2; the guest has none
+    # reverse finish of 4 entries plus a point for playing: Ann 4, Bo 3, Cy 2, Di 1
     assert rows == [
         (1, "Ann", "4.00", 400, 1),
         (2, "Bo", "3.00", 300, 0),
         (3, "Cy", "2.00", 200, 0),
+        (4, "Di", "1.00", 100, 0),
     ]
     ann = body["rows"][0]
     assert (ann["events_played"], ann["events_counted"], ann["best_place"]) == (1, 1, 1)
@@ -89,6 +96,7 @@ def test_the_seasons_events_list_each_nights_results(director: Director) -> None
         (1, "Ann", 1.0),
         (2, "Bo", 2.0),
         (3, "Cy", 0.0),
+        (4, "Di", 0.0),
     ]
 
 
@@ -115,7 +123,9 @@ def test_an_undone_bust_changes_the_table(director: Director) -> None:
     undone = director.post(f"/api/tournaments/{stream}/undo", json={"expect": expect})
     assert undone.status_code == 200, undone.text
     body: dict[str, Any] = _public(director).get(f"{SEASON}/standings").json()
-    assert body["rows"] == []  # the night is in play again: nothing scores yet
+    # the night is in play again: Ann and Bo both still in, sure of 2nd place (3 points)
+    rows = [(r["rank"], r["name"], r["points"]) for r in body["rows"]]
+    assert rows == [(1, "Ann", "3.00"), (1, "Bo", "3.00"), (3, "Cy", "2.00"), (4, "Di", "1.00")]
     assert body["events"][0]["finished"] is False
 
 

@@ -25,13 +25,13 @@ def _rows(page: Any) -> list[tuple[str, str, str]]:
     return [(a, b, c) for a, b, c in found]
 
 
-def _wait_rows(page: Any, first: str, points: str) -> None:
-    """Wait until the table's first line is ``first`` with ``points``."""
+def _wait_table(page: Any, rows: list[tuple[str, str, str]]) -> None:
+    """Wait until the table shows ``rows`` (rank, name, points), in order."""
     page.wait_for_function(
-        "([name, points]) => { const r = document.querySelector('#rows .lt-row');"
-        " return r && r.querySelector('.lt-name').textContent === name"
-        " && r.querySelector('.lt-points').textContent === points; }",
-        arg=[first, points],
+        "(want) => JSON.stringify([...document.querySelectorAll('#rows .lt-row')].map(r =>"
+        " [r.querySelector('.lt-rank').textContent, r.querySelector('.lt-name').textContent,"
+        " r.querySelector('.lt-points').textContent])) === JSON.stringify(want)",
+        arg=[list(r) for r in rows],
         timeout=WAIT,
     )
 
@@ -128,11 +128,12 @@ def test_the_league_table_follows_a_bust_live_on_a_phone_and_a_tv(
         tv_context = chromium.new_context(viewport={"width": 1920, "height": 1080})
         tv = tv_context.new_page()
         tv.goto(f"{live_server.url}{SEASON}?tv=1")
+        # night three in play: each of the three still in is sure of 3rd (a point for playing)
         before = [
-            ("1", "Bo Lee", "7.00"),
-            ("2", "Ann Smith", "5.00"),
-            ("3", "Cy Diaz", "5.00"),
-            ("4", "Di Wu", "3.00"),
+            ("1", "Bo Lee", "8.00"),
+            ("2", "Cy Diaz", "6.00"),
+            ("3", "Ann Smith", "5.00"),
+            ("4", "Di Wu", "4.00"),
         ]
         for page in (phone, tv):
             page.locator("#live-note", has_text="Night three").wait_for(timeout=WAIT)
@@ -142,17 +143,28 @@ def test_the_league_table_follows_a_bust_live_on_a_phone_and_a_tv(
         phone.screenshot(path=str(screenshots / "league-phone-before.png"), full_page=True)
         tv.screenshot(path=str(screenshots / "league-tv-before.png"))
 
-        # the director records the busts; Di wins the night and climbs from 4th to 2nd
+        # the director records a bust: Cy is 3rd, Bo and Di now sure of 2nd, a point more
         _bust(director, by_name["Cy Diaz"], by_name["Di Wu"])
+        middle = [
+            ("1", "Bo Lee", "9.00"),
+            ("2", "Cy Diaz", "6.00"),
+            ("3", "Ann Smith", "5.00"),  # level with Di: Ann won a night (most wins)
+            ("4", "Di Wu", "5.00"),
+        ]
+        for page in (phone, tv):
+            _wait_table(page, middle)
+        # the last bust: Di wins the night and climbs from 4th to 2nd
         _bust(director, by_name["Bo Lee"], by_name["Di Wu"])
         for page in (phone, tv):
-            _wait_rows(page, "Bo Lee", "9.00")
-            assert _rows(page) == [
-                ("1", "Bo Lee", "9.00"),
-                ("2", "Di Wu", "6.00"),
-                ("3", "Cy Diaz", "6.00"),
-                ("4", "Ann Smith", "5.00"),
-            ]
+            _wait_table(
+                page,
+                [
+                    ("1", "Bo Lee", "9.00"),
+                    ("2", "Di Wu", "6.00"),
+                    ("3", "Cy Diaz", "6.00"),
+                    ("4", "Ann Smith", "5.00"),
+                ],
+            )
             assert page.evaluate("window.__notReloaded === true")  # moved live, not reloaded
             page.locator("#live-note").wait_for(state="hidden", timeout=WAIT)
         phone.screenshot(path=str(screenshots / "league-phone-after.png"), full_page=True)

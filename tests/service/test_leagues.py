@@ -82,13 +82,18 @@ def test_a_dated_season_is_scored_from_the_stored_nights(store: EventStore) -> N
     assert store.head(LEAGUES_STREAM) == 2  # made on first use: the league, the season
 
 
-def test_an_undone_bust_takes_an_unfinished_night_out_of_the_standings(
+def test_an_undone_bust_puts_the_night_back_in_play_scored_as_it_stands(
     store: EventStore,
 ) -> None:
+    """Night 2 in play again: Ann and Bo, both still in, are each sure of 2nd of 3 (one point
+    for outlasting Di and one for playing); Di's 3rd stands."""
     clock = FakeClock()
     leagues, nights = _season(store, clock)
     nights[1].undo()  # Ann's bust: night 2 is in play again
-    assert _table(leagues) == [(1, "Ann", 600), (2, "Di", 500), (3, "Cy", 400), (4, "Bo", 200)]
+    # Bo and Cy level on 4 points: Bo ahead by the preset's tie-break, his best place (2nd)
+    assert _table(leagues) == [(1, "Ann", 800), (2, "Di", 600), (3, "Bo", 400), (4, "Cy", 400)]
+    night = leagues.standings("friday-league-january").events[1]
+    assert (night.finished, night.in_play) == (False, True)
     nights[1].redo()
     assert _table(leagues)[0] == (1, "Ann", 800)
 

@@ -69,6 +69,10 @@ class EventResult:
     ``entrants``: entries sold (re-entries count, the field a formula's ``n`` means);
     ``buy_in_cents``: the buy-in without the fee (the formulas' ``b``); ``finishes``: one per
     person, every entrant who has a club record; ``side_games``: SLPT 29's side games.
+    ``finished``: a winner holds every chip or a deal divided every prize left. ``in_play``:
+    started and not finished: the players out have their places and those still in share the
+    worst place they can still finish in, so a league table scored from it shows what each
+    person is sure of and moves with every bust-out.
     """
 
     event: str
@@ -209,7 +213,8 @@ def result_of(
     ``finished`` is the tournament's phase: finished once a winner holds every chip (KY 3,
     THC 3) or an approved deal divided every prize left, the KY 11 forced chop at the legal
     time limit included; a night still in play or stopped without its chop is ``in_play``
-    (a league table shows it as it stands, provisionally). ``date`` is the start's day in ``time_zone`` (`club_date`).
+    (a league table shows it as it stands, provisionally). ``date`` is the start's day in
+    ``time_zone`` (`club_date`).
 
     Raises:
         ClubError: ``unknown_time_zone``.

@@ -16,7 +16,10 @@ from pydantic import Field
 
 from pitboss.club import exports
 from pitboss.club.leagues import League, Season, league_of
+from pitboss.club.players import canonical as canonical_id
 from pitboss.errors import ClubError
+from pitboss.ids import ClubPlayerId
+from pitboss.server.club_api import club_of
 from pitboss.server.deps import DirectorDep
 from pitboss.server.models import Payload
 from pitboss.service.director import LiveTournament
@@ -174,7 +177,12 @@ def leagues_of(request: Request) -> LeagueService:
             live.refresh()
             return live.current()
 
-        found = LeagueService(hub.store, clock=hub.clock, state_of=current)
+        club = club_of(request)
+
+        def canonical(club_player_id: ClubPlayerId) -> ClubPlayerId:
+            return canonical_id(club.roster, club_player_id)
+
+        found = LeagueService(hub.store, clock=hub.clock, state_of=current, canonical=canonical)
         state.leagues = found
     return found
 
