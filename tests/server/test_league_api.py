@@ -152,3 +152,25 @@ def test_only_the_director_makes_leagues_and_refusals_name_the_problem(director:
     assert listed[0]["seasons"] == [
         {"id": "winter", "name": "Winter", "starts": None, "ends": None}
     ]
+
+
+def test_a_players_page_shows_their_place_and_points_in_each_season(director: Director) -> None:
+    """The director's page of a person: their place and points in every season they scored in,
+    taken from the standings (issue 28: "points by season")."""
+    _season(director)
+    (ann,) = [
+        p for p in director.client.get("/api/club/players?q=ann").json() if p["name"] == "Ann"
+    ]
+    page = director.client.get(f"/api/club/players/{ann['id']}").json()
+    assert page["points_by_season"] == [
+        {
+            "league": "Tuesday",
+            "season": "Winter",
+            "points_hundredths": 400,
+            "points": "4.00",
+            "place": 1,
+        }
+    ]
+    html = director.client.get(f"/club/players/{ann['id']}").text
+    assert "Winter" in html
+    assert "4.00" in html

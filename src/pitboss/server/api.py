@@ -31,6 +31,7 @@ from pitboss.rules.presets import preset_names
 from pitboss.rules.ruleset import parse_preset
 from pitboss.server import club_api
 from pitboss.server.auth import SESSION_COOKIE, SESSION_MAX_AGE_S, AuthError, Session
+from pitboss.server.club_services import club_of
 from pitboss.server.deps import (
     AuthDep,
     DirectorDep,
@@ -439,7 +440,7 @@ async def command(
         club_api.through_club, request, decode_command_json(await request.body())
     )
     executed = await _execute(hub, stream, decoded)
-    background.add_task(club_api.after_entry, decoded, new_id, stream, club_api.club_of(request))
+    background.add_task(club_api.after_entry, decoded, new_id, stream, club_of(request))
     return executed
 
 

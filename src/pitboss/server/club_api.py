@@ -21,6 +21,7 @@ from pitboss.club import players as club
 from pitboss.club.players import ClubPlayer
 from pitboss.errors import ClubError, PitbossError
 from pitboss.ids import ClubPlayerId
+from pitboss.server.club_services import SeasonPoints, club_of, points_by_season
 from pitboss.server.deps import DirectorDep
 from pitboss.server.models import Payload
 from pitboss.service.club import ClubService, PlayerHistory
@@ -110,39 +111,19 @@ class NightLine(Payload):
     finished: bool
 
 
-class SeasonPoints(Payload):
-    """The person's points in one season (hundredths of a point, shown as ``163.09``)."""
-
-    league: str
-    season: str
-    points_hundredths: int
-    place: int | None = None
-
-
 class PlayerPage(Payload):
     """A player's page: their record, every night, and their points by season.
 
-    ``points_by_season``: filled by the leagues' standings (`pitboss.service.leagues`) once
-    they exist; ``null`` means not computed here, never zero points."""
+    ``points_by_season``: their place and points in every season they scored in, from the
+    leagues' standings (`pitboss.server.club_services.points_by_season`)."""
 
     player: ClubPlayerLine
     merged_from: list[str]
     nights: list[NightLine]
-    points_by_season: list[SeasonPoints] | None = None
+    points_by_season: list[SeasonPoints]
 
 
 # --- the service -----------------------------------------------------------------------------
-
-
-def club_of(request: Request) -> ClubService:
-    """The app's `ClubService` over the hub's store (made on first use)."""
-    state = request.app.state
-    found: ClubService | None = getattr(state, "club", None)
-    if found is None:
-        hub = state.hub
-        found = ClubService(hub.store, clock=hub.clock)
-        state.club = found
-    return found
 
 
 def line_of(player: ClubPlayer) -> ClubPlayerLine:
@@ -157,8 +138,8 @@ def line_of(player: ClubPlayer) -> ClubPlayerLine:
     )
 
 
-def page_of(history: PlayerHistory) -> PlayerPage:
-    """A player's page data from their history."""
+def page_of(history: PlayerHistory, seasons: list[SeasonPoints]) -> PlayerPage:
+    """A player's page data from their history and their points by season."""
     return PlayerPage(
         player=line_of(history.player),
         merged_from=list(history.player.merged_from),
@@ -180,6 +161,7 @@ def page_of(history: PlayerHistory) -> PlayerPage:
             )
             for n in history.nights
         ],
+        points_by_season=seasons,
     )
 
 
@@ -250,8 +232,10 @@ async def add_player(body: NewClubPlayer, request: Request, _: DirectorDep) -> C
 
 @router.get("/players/{club_player_id}")
 def player_page(club_player_id: str, request: Request, _: DirectorDep) -> PlayerPage:
-    """A player's page data: the record and every tournament played in this store."""
-    return page_of(club_of(request).history(club_player_id[:40]))
+    """A player's page data: the record, every tournament played in this store, and their
+    place and points in every season."""
+    history = club_of(request).history(club_player_id[:40])
+    return page_of(history, points_by_season(request, history.player.club_player_id))
 
 
 @router.post("/players/{club_player_id}/rename")

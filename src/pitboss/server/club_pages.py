@@ -8,7 +8,8 @@ from fastapi import APIRouter, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.responses import HTMLResponse, Response
 
-from pitboss.server.club_api import club_of, page_of
+from pitboss.server.club_api import page_of
+from pitboss.server.club_services import club_of, points_by_season
 from pitboss.server.deps import OptionalSessionDep
 from pitboss.server.pages import _to_sign_in, render
 
@@ -23,4 +24,6 @@ async def club_player_page(
     if session is None:
         return _to_sign_in(request)
     history = await run_in_threadpool(club_of(request).history, club_player_id[:40])
-    return render(request, "club_player.html", csrf=session.csrf, page=page_of(history))
+    seasons = await run_in_threadpool(points_by_season, request, history.player.club_player_id)
+    page = page_of(history, seasons)
+    return render(request, "club_player.html", csrf=session.csrf, page=page)

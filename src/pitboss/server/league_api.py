@@ -16,15 +16,11 @@ from pydantic import Field
 
 from pitboss.club import exports
 from pitboss.club.leagues import League, Season, league_of
-from pitboss.club.players import canonical as canonical_id
 from pitboss.errors import ClubError
-from pitboss.ids import ClubPlayerId
-from pitboss.server.club_api import club_of
+from pitboss.server.club_services import leagues_of
 from pitboss.server.deps import DirectorDep
 from pitboss.server.models import Payload
-from pitboss.service.director import LiveTournament
 from pitboss.service.league import LeagueService, SeasonStandings
-from pitboss.tournament.state import TournamentState
 
 router = APIRouter(prefix="/api/leagues", tags=["leagues"])
 
@@ -162,29 +158,6 @@ class ResultsBody(Payload):
 
 
 # --- the service -----------------------------------------------------------------------------
-
-
-def leagues_of(request: Request) -> LeagueService:
-    """The app's `LeagueService` over the hub's store (made on first use), reading each
-    tournament through the hub (the nights open on this server are read from memory)."""
-    state = request.app.state
-    found: LeagueService | None = getattr(state, "leagues", None)
-    if found is None:
-        hub = state.hub
-
-        def current(stream: str) -> tuple[TournamentState, int]:
-            live: LiveTournament = hub.tournament(stream)
-            live.refresh()
-            return live.current()
-
-        club = club_of(request)
-
-        def canonical(club_player_id: ClubPlayerId) -> ClubPlayerId:
-            return canonical_id(club.roster, club_player_id)
-
-        found = LeagueService(hub.store, clock=hub.clock, state_of=current, canonical=canonical)
-        state.leagues = found
-    return found
 
 
 def _season_line(season: Season) -> SeasonLine:

@@ -32,9 +32,8 @@ from pitboss.club.standings import StandingRow, Standings
 from pitboss.errors import ClubError
 from pitboss.ids import ClubPlayerId, LeagueId
 from pitboss.live.hand_log import is_hand_stream
-from pitboss.server.club_api import club_of
+from pitboss.server.club_services import club_of, leagues_of
 from pitboss.server.deps import DirectorDep, HubDep, OptionalSessionDep
-from pitboss.server.league_api import leagues_of
 from pitboss.server.models import Payload
 from pitboss.server.pages import render, templates
 
