@@ -49,3 +49,20 @@ def test_a_returning_player_is_found_by_part_of_a_name_and_registered_with_their
     (entry,) = state.players.values()
     assert entry.club_player_id == seen.club_player_id
     chosen.wait_for(state="hidden", timeout=10_000)  # the next person starts afresh
+
+
+def test_a_persons_private_details_are_erased_from_their_page_on_request(
+    phone: Any, live_server: LiveServer
+) -> None:
+    """THC 1, issue 28: the director erases a person's private details from their page; the
+    record stays and the details are gone from the private store."""
+    club = ClubService(live_server.app.state.hub.store)
+    ann = club.add("Ann Erasmus")
+    club.set_private_details(ann.club_player_id, {"email": "ann@example.org"})
+    assert club.private_details(ann.club_player_id).get("email") == "ann@example.org"
+    phone.goto(f"{live_server.url}/club/players/{ann.club_player_id}")
+    phone.once("dialog", lambda dialog: dialog.accept())
+    phone.click("#erase-details")
+    phone.locator("#erase-note", has_text="Private details erased.").wait_for(timeout=10_000)
+    assert club.private_details(ann.club_player_id).get("email") is None
+    assert club.player(ann.club_player_id).name == "Ann Erasmus"
