@@ -20,7 +20,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
-from pitboss.club.log import ClubEvent
+from pitboss.club.log import ClubEvent, checked_name
 from pitboss.club.points import PointsRules
 from pitboss.club.points_toml import parse_points_rules, points_preset_names, points_preset_text
 from pitboss.errors import ClubError
@@ -198,28 +198,7 @@ def fold(events: Iterable[ClubEvent], leagues: Leagues = NO_LEAGUES) -> Leagues:
 
 
 def _name(text: str, what: str) -> str:
-    cleaned = " ".join(unicodedata.normalize("NFC", text).split())
-    if not cleaned:
-        raise ClubError(
-            f"a {what}'s name cannot be blank: type the name the players know it by",
-            code="blank_name",
-            params={"what": what},
-        )
-    if len(cleaned) > NAME_MAX:
-        raise ClubError(
-            f"the {what} name {cleaned[:NAME_MAX]}... is {len(cleaned)} characters long: at "
-            f"most {NAME_MAX}",
-            code="name_too_long",
-            params={"what": what, "length": len(cleaned), "max": NAME_MAX},
-        )
-    if any(unicodedata.category(c)[0] == "C" for c in cleaned):
-        raise ClubError(
-            f"the {what} name {cleaned!r} holds a control character: type letters, digits, "
-            "spaces and punctuation only",
-            code="bad_name",
-            params={"what": what},
-        )
-    return cleaned
+    return checked_name(text, what=f"the {what}'s name", limit=NAME_MAX, params={"what": what})
 
 
 def slug(name: str) -> str:

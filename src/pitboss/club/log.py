@@ -10,6 +10,7 @@ field read back against its annotation.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
@@ -28,6 +29,42 @@ LEAGUES_STREAM = "club-leagues"
 
 CLUB_EVENTS: dict[str, type[ClubEvent]] = {}
 """Every club event class by its stored type."""
+
+
+def clean_text(text: str) -> str:
+    """``text`` with its spaces collapsed and trimmed, in Unicode's composed form (NFC)."""
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
+def checked_name(text: str, *, what: str, limit: int, params: Mapping[str, Any]) -> str:
+    """A name typed for the club (a player's, a league's, a season's), cleaned (`clean_text`)
+    and checked: not blank, at most ``limit`` characters, no control character. ``what`` says
+    whose name in the refusal ("a player's name", "the league's name").
+
+    Raises:
+        ClubError: ``blank_name``, ``name_too_long``, ``bad_name``.
+    """
+    cleaned = clean_text(text)
+    if not cleaned:
+        raise ClubError(
+            f"{what} cannot be blank: type the name the players know it by",
+            code="blank_name",
+            params=dict(params),
+        )
+    if len(cleaned) > limit:
+        raise ClubError(
+            f"{what} {cleaned[:limit]}... is {len(cleaned)} characters long: at most {limit}",
+            code="name_too_long",
+            params={**params, "length": len(cleaned), "max": limit},
+        )
+    if any(unicodedata.category(c)[0] == "C" for c in cleaned):
+        raise ClubError(
+            f"{what} {cleaned!r} holds a control character: type letters, digits, spaces and "
+            "punctuation only",
+            code="bad_name",
+            params=dict(params),
+        )
+    return cleaned
 
 
 def is_club_stream(stream: str) -> bool:

@@ -13,11 +13,10 @@ never in a record: they are kept apart, in the store's private place, keyed by t
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from pitboss.club.log import ClubEvent
+from pitboss.club.log import ClubEvent, checked_name, clean_text
 from pitboss.errors import ClubError
 from pitboss.ids import ClubPlayerId
 
@@ -238,37 +237,11 @@ def _resolve(merged: Mapping[ClubPlayerId, ClubPlayerId], pid: ClubPlayerId) -> 
 # --- checks -----------------------------------------------------------------------------------
 
 
-def clean_text(text: str) -> str:
-    """``text`` with its spaces collapsed and trimmed, in Unicode's composed form (NFC)."""
-    return " ".join(unicodedata.normalize("NFC", text).split())
-
-
 def _check_name(name: str, *, field: str = "name", who: str = "") -> str:
-    cleaned = clean_text(name)
-    whose = f"{who}'s " if who else "a player's "
-    if not cleaned:
-        raise ClubError(
-            f"{whose}{'display name' if field == 'display_name' else 'name'} cannot be blank: "
-            "type the name the player is known by",
-            code="blank_name",
-            params={"field": field},
-        )
+    whose = f"{who}'s" if who else "a player's"
+    what = f"{whose} {'display name' if field == 'display_name' else 'name'}"
     limit = DISPLAY_MAX if field == "display_name" else NAME_MAX
-    if len(cleaned) > limit:
-        raise ClubError(
-            f"the name {cleaned[:limit]}... is {len(cleaned)} characters long: a "
-            f"{'display name' if field == 'display_name' else 'name'} has at most {limit}",
-            code="name_too_long",
-            params={"field": field, "length": len(cleaned), "max": limit},
-        )
-    if any(unicodedata.category(c)[0] == "C" for c in cleaned):
-        raise ClubError(
-            f"the name {cleaned!r} holds a control character: type letters, digits, spaces and "
-            "punctuation only",
-            code="bad_name",
-            params={"field": field},
-        )
-    return cleaned
+    return checked_name(name, what=what, limit=limit, params={"field": field})
 
 
 def _check_display(display_name: str) -> str:
