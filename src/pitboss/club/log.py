@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from pitboss.errors import ClubError, PitbossError
 from pitboss.rules.mapping import from_mapping, to_mapping
-from pitboss.tournament.registry import snake_case
+from pitboss.tournament.registry import register_type
 
 CLUB_PREFIX = "club-"
 """Every club stream's id starts so; a tournament's stream may not (`is_club_stream`)."""
@@ -83,12 +83,7 @@ class ClubEvent:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "type" not in cls.__dict__:
-            cls.type = snake_case(cls.__name__)
-        known = CLUB_EVENTS.get(cls.type)
-        if known is not None and known.__qualname__ != cls.__qualname__:
-            raise TypeError(f"two club events are called {cls.type!r}: {known} and {cls}")
-        CLUB_EVENTS[cls.type] = cls
+        register_type(cls, CLUB_EVENTS, "club event")
 
     def to_dict(self) -> dict[str, Any]:
         """``{"type": ..., "data": {...}}``, JSON-ready, as the store keeps an event."""

@@ -35,6 +35,18 @@ def snake_case(name: str) -> str:
     return _WORD.sub("_", name).lower()
 
 
+def register_type(cls: type[Any], table: dict[str, Any], kind: str) -> None:
+    """Give ``cls`` its stored ``type`` (the snake_case of its name unless it sets one) and
+    enter it in ``table``; two classes of one stored name are refused at import (``kind``:
+    "event", "command", "club event")."""
+    if "type" not in cls.__dict__:
+        cls.type = snake_case(cls.__name__)
+    known = table.get(cls.type)
+    if known is not None and known.__qualname__ != cls.__qualname__:
+        raise TypeError(f"two {kind}s are called {cls.type!r}: {known} and {cls}")
+    table[cls.type] = cls
+
+
 class Event:
     """The base of every director event: its stored ``type`` and version, and the envelope."""
 
@@ -45,12 +57,7 @@ class Event:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "type" not in cls.__dict__:
-            cls.type = snake_case(cls.__name__)
-        known = EVENT_CLASSES.get(cls.type)
-        if known is not None and known.__qualname__ != cls.__qualname__:
-            raise TypeError(f"two events are called {cls.type!r}: {known} and {cls}")
-        EVENT_CLASSES[cls.type] = cls
+        register_type(cls, EVENT_CLASSES, "event")
 
     def to_dict(self) -> dict[str, Any]:
         """``{"type": ..., "data": {...}}``, JSON-ready."""
@@ -71,12 +78,7 @@ class Command:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if "type" not in cls.__dict__:
-            cls.type = snake_case(cls.__name__)
-        known = COMMAND_CLASSES.get(cls.type)
-        if known is not None and known.__qualname__ != cls.__qualname__:
-            raise TypeError(f"two commands are called {cls.type!r}: {known} and {cls}")
-        COMMAND_CLASSES[cls.type] = cls
+        register_type(cls, COMMAND_CLASSES, "command")
 
 
 class Context(Protocol):
