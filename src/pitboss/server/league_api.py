@@ -9,6 +9,7 @@ detail (THC 1). The standings are computed from each tournament's log as it is n
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Annotated
 
 from fastapi import APIRouter, Path, Request, Response
@@ -23,7 +24,7 @@ from pitboss.server.club_api import club_of
 from pitboss.server.deps import DirectorDep
 from pitboss.server.models import Payload
 from pitboss.service.director import LiveTournament
-from pitboss.service.league import LeagueService, SeasonStandings
+from pitboss.service.league import Canonical, LeagueService, SeasonStandings
 from pitboss.tournament.state import TournamentState
 
 router = APIRouter(prefix="/api/leagues", tags=["leagues"])
@@ -166,7 +167,8 @@ class ResultsBody(Payload):
 
 def leagues_of(request: Request) -> LeagueService:
     """The app's `LeagueService` over the hub's store (made on first use), reading each
-    tournament through the hub (the nights open on this server are read from memory)."""
+    tournament through the hub (the nights open on this server are read from memory) and
+    following the club's merges (the roster's version keys the standings kept)."""
     state = request.app.state
     found: LeagueService | None = getattr(state, "leagues", None)
     if found is None:
@@ -179,10 +181,15 @@ def leagues_of(request: Request) -> LeagueService:
 
         club = club_of(request)
 
-        def canonical(club_player_id: ClubPlayerId) -> ClubPlayerId:
-            return canonical_id(club.roster, club_player_id)
+        def merges() -> tuple[Hashable, Canonical]:
+            roster = club.roster  # read once: what merges the standings follow, and its version
 
-        found = LeagueService(hub.store, clock=hub.clock, state_of=current, canonical=canonical)
+            def canonical(club_player_id: ClubPlayerId) -> ClubPlayerId:
+                return canonical_id(roster, club_player_id)
+
+            return roster.version, canonical
+
+        found = LeagueService(hub.store, clock=hub.clock, state_of=current, merges=merges)
         state.leagues = found
     return found
 
