@@ -189,7 +189,13 @@ def leagues_of(request: Request) -> LeagueService:
 
             return roster.version, canonical
 
-        found = LeagueService(hub.store, clock=hub.clock, state_of=current, merges=merges)
+        def head(stream: str) -> int:
+            live: LiveTournament = hub.tournament(stream)  # followed by the hub's listener
+            return live.current()[1]
+
+        found = LeagueService(
+            hub.store, clock=hub.clock, state_of=current, merges=merges, head_of=head
+        )
         state.leagues = found
     return found
 

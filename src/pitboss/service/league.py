@@ -104,7 +104,9 @@ class Export:
 
 class LeagueService:
     """The club's leagues in ``store``, decided at ``clock``'s time (ms UTC); dates in the
-    club's ``time_zone`` (the rules have none: UTC unless given)."""
+    club's ``time_zone`` (the rules have none: UTC unless given). ``state_of`` reads a
+    tournament and ``head_of`` its log's head (the server: its open tournaments, kept current
+    by its listener, from memory); the store's by default."""
 
     def __init__(
         self,
@@ -115,6 +117,7 @@ class LeagueService:
         canonical: Canonical | None = None,
         merges: Merges | None = None,
         state_of: StateReader | None = None,
+        head_of: Callable[[str], int] | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
@@ -125,6 +128,7 @@ class LeagueService:
         self._state_of = state_of or (
             lambda s: DirectorService(store, clock=clock).open(s).current()
         )
+        self._head_of = head_of or store.head
         self._leagues = lg.NO_LEAGUES
         self._head = 0
         self._exists = False
@@ -332,7 +336,7 @@ class LeagueService:
         """``(stream, head)`` of each tournament that may count toward ``season``: every one
         for a dated season (its date decides), else those listed."""
         candidates = self.tournaments() if season.is_dated else sorted(season.added)
-        return tuple((event, self.store.head(event)) for event in candidates)
+        return tuple((event, self._head_of(event)) for event in candidates)
 
     def season_events(self, season_id: str) -> list[EventResult]:
         """The tournaments that count toward the season, in the order played.
