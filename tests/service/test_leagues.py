@@ -16,6 +16,7 @@ from pitboss.service import DirectorService, LiveTournament, seeded_random
 from pitboss.service.league import LeagueService
 from pitboss.store import EventStore, open_store
 from pitboss.tournament import commands as c
+from pitboss.tournament.state import TournamentState
 
 T0 = 1_767_225_600_000  # 2026-01-01 00:00 UTC
 DAY = 24 * 60 * MIN
@@ -157,3 +158,46 @@ def test_another_writer_is_read_before_deciding(store: EventStore) -> None:
     one.create_season("friday-league", "Spring", starts="2026-03-01", ends="2026-05-31")
     two.create_season("friday-league", "Summer", starts="2026-06-01", ends="2026-08-31")
     assert len(one.leagues.seasons) == 2
+
+
+def test_standings_asked_again_with_nothing_changed_are_not_read_or_scored_again(
+    store: EventStore,
+) -> None:
+    """A page served again is the same table, the tournaments not read again; a bust in a
+    night in play, a rules change and a merge each score the season again."""
+    clock = FakeClock()
+    _, nights = _season(store, clock)
+    svc = DirectorService(store, clock=clock)
+    reads: list[str] = []
+
+    def read(stream: str) -> tuple[TournamentState, int]:
+        reads.append(stream)
+        return svc.open(stream).current()
+
+    merged: dict[ClubPlayerId, ClubPlayerId] = {}
+    leagues = LeagueService(
+        store, clock=clock, state_of=read, merges=lambda: (len(merged), lambda p: merged.get(p, p))
+    )
+    season = "friday-league-january"
+    nights[1].undo()  # Ann's bust: night 2 in play, Ann and Bo still in
+    first = leagues.standings(season)
+    assert sorted(reads) == sorted(n.stream for n in nights)
+    reads.clear()
+    assert leagues.standings(season) is first
+    assert reads == []
+
+    bust(nights[1].execute, "ann", "bo", at=T0 + 7 * DAY + 125 * MIN)  # Ann out again, 2nd
+    after_bust = leagues.standings(season)
+    assert after_bust is not first
+    assert reads == [nights[1].stream]  # only the night that moved is read again
+    assert _table(leagues)[0] == (1, "Ann", 800)
+
+    leagues.change_rules("friday-league", "fixed-table")
+    assert leagues.standings(season) is not after_bust
+    assert leagues.standings(season).league.preset == "fixed-table"
+
+    scored = leagues.standings(season)
+    merged[ClubPlayerId("c-di")] = ClubPlayerId("c-ann")
+    rows = leagues.standings(season).standings.rows
+    assert leagues.standings(season) is not scored
+    assert "Di" not in {r.name for r in rows}

@@ -5,6 +5,7 @@ in every season, which the player's page and its JSON show."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Hashable
 
 from fastapi import Request
 
@@ -15,7 +16,7 @@ from pitboss.ids import ClubPlayerId
 from pitboss.server.models import Payload
 from pitboss.service.club import ClubService
 from pitboss.service.director import LiveTournament
-from pitboss.service.league import LeagueService
+from pitboss.service.league import Canonical, LeagueService
 from pitboss.tournament.state import TournamentState
 
 log = logging.getLogger(__name__)
@@ -35,7 +36,7 @@ def club_of(request: Request) -> ClubService:
 def leagues_of(request: Request) -> LeagueService:
     """The app's `LeagueService` over the hub's store (made on first use), reading each
     tournament through the hub (the nights open on this server are read from memory) and
-    following merged player records (`pitboss.club.players.canonical`)."""
+    following the club's merges (the roster's version keys the standings kept)."""
     state = request.app.state
     found: LeagueService | None = getattr(state, "leagues", None)
     if found is None:
@@ -48,10 +49,21 @@ def leagues_of(request: Request) -> LeagueService:
 
         club = club_of(request)
 
-        def canonical(club_player_id: ClubPlayerId) -> ClubPlayerId:
-            return canonical_id(club.roster, club_player_id)
+        def merges() -> tuple[Hashable, Canonical]:
+            roster = club.roster  # read once: what merges the standings follow, and its version
 
-        found = LeagueService(hub.store, clock=hub.clock, state_of=current, canonical=canonical)
+            def canonical(club_player_id: ClubPlayerId) -> ClubPlayerId:
+                return canonical_id(roster, club_player_id)
+
+            return roster.version, canonical
+
+        def head(stream: str) -> int:
+            live: LiveTournament = hub.tournament(stream)  # followed by the hub's listener
+            return live.current()[1]
+
+        found = LeagueService(
+            hub.store, clock=hub.clock, state_of=current, merges=merges, head_of=head
+        )
         state.leagues = found
     return found
 

@@ -7,14 +7,20 @@ result changes the standings, and a replay gives them again exactly. The results
 the log's head: a tournament is read again only when its log has moved on, so a season of
 50 nights and 5,000 players is scored from memory (THC 3 places, the league's points rules).
 A merge of two player records (`pitboss.club.players.canonical`) is followed through the
-``canonical`` function given.
+``canonical`` function given, or the ``merges`` read once per call.
+
+A season's standings are kept too, by what they were scored from: the leagues' stream's head
+(its rules, its seasons, what counts), the version of the merges followed, and the head of
+each tournament that may count. A page served again when nothing moved is not scored again;
+a bust, an undo, a correction, a count or uncount, a rules change or a merge moves one of
+them, and the season is scored again (the unmoved nights from memory).
 """
 
 from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +45,14 @@ StateReader = Callable[[str], tuple[TournamentState, int]]
 
 Canonical = Callable[[ClubPlayerId], ClubPlayerId]
 """The record a (possibly merged-away) club player id now belongs to."""
+
+Merges = Callable[[], tuple[Hashable, Canonical]]
+"""The club's merges now: a version that changes whenever they may have (the roster's
+version) and the `Canonical` map as of that version (read once per standings)."""
+
+SeasonKey = tuple[int, Hashable, tuple[tuple[str, int], ...]]
+"""What a season's standings were scored from: the leagues' head, the merges' version, and
+``(stream, head)`` of each tournament that may count."""
 
 
 def _identity(club_player_id: ClubPlayerId) -> ClubPlayerId:
@@ -90,7 +104,9 @@ class Export:
 
 class LeagueService:
     """The club's leagues in ``store``, decided at ``clock``'s time (ms UTC); dates in the
-    club's ``time_zone`` (the rules have none: UTC unless given)."""
+    club's ``time_zone`` (the rules have none: UTC unless given). ``state_of`` reads a
+    tournament and ``head_of`` its log's head (the server: its open tournaments, kept current
+    by its listener, from memory); the store's by default."""
 
     def __init__(
         self,
@@ -99,19 +115,25 @@ class LeagueService:
         clock: Clock = system_clock,
         time_zone: str = "UTC",
         canonical: Canonical | None = None,
+        merges: Merges | None = None,
         state_of: StateReader | None = None,
+        head_of: Callable[[str], int] | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.time_zone = time_zone
         self.canonical: Canonical = canonical or _identity
+        fixed = self.canonical
+        self._merges: Merges = merges or (lambda: (0, fixed))
         self._state_of = state_of or (
             lambda s: DirectorService(store, clock=clock).open(s).current()
         )
+        self._head_of = head_of or store.head
         self._leagues = lg.NO_LEAGUES
         self._head = 0
         self._exists = False
         self._results: dict[str, tuple[int, EventResult]] = {}
+        self._seasons: dict[str, tuple[SeasonKey, SeasonStandings]] = {}
         self._lock = threading.RLock()
 
     # --- the leagues' stream ---------------------------------------------------------------
@@ -287,14 +309,16 @@ class LeagueService:
 
     # --- results and standings -------------------------------------------------------------
 
-    def result(self, event: str) -> EventResult:
-        """Tournament ``event``'s result now (read again only when its log has moved on).
+    def result(self, event: str, *, head: int | None = None) -> EventResult:
+        """Tournament ``event``'s result now (read again only when its log has moved on);
+        ``head``: its log's head, when the caller has just read it.
 
         Raises:
             StoreError: ``unknown_stream``, ``empty_tournament``.
         """
         with self._lock:
-            head = self.store.head(event)
+            if head is None:
+                head = self.store.head(event)
             kept = self._results.get(event)
             if kept is not None and kept[0] == head:
                 return kept[1]
@@ -308,6 +332,12 @@ class LeagueService:
         """Every tournament in the store that has begun its log (the club's streams left out)."""
         return [t.stream for t in self.store.tournaments() if not is_club_stream(t.stream)]
 
+    def _heads(self, season: Season) -> tuple[tuple[str, int], ...]:
+        """``(stream, head)`` of each tournament that may count toward ``season``: every one
+        for a dated season (its date decides), else those listed."""
+        candidates = self.tournaments() if season.is_dated else sorted(season.added)
+        return tuple((event, self._head_of(event)) for event in candidates)
+
     def season_events(self, season_id: str) -> list[EventResult]:
         """The tournaments that count toward the season, in the order played.
 
@@ -315,11 +345,15 @@ class LeagueService:
             ClubError: ``unknown_season``.
         """
         season = lg.season_of(self.leagues, season_id)
-        candidates: Iterable[str] = self.tournaments() if season.is_dated else sorted(season.added)
+        return self._season_events(season, self._heads(season))
+
+    def _season_events(
+        self, season: Season, heads: tuple[tuple[str, int], ...]
+    ) -> list[EventResult]:
         found = []
-        for event in candidates:
+        for event, head in heads:
             try:
-                result = self.result(event)
+                result = self.result(event, head=head)
             except StoreError as error:
                 if error.code == "empty_tournament":
                     continue  # its first command never committed: nothing to count
@@ -334,25 +368,38 @@ class LeagueService:
         place they can still finish in: what each is sure of, so the table follows every
         bust-out live; the night's points are final once it finishes).
 
+        Kept by what they were scored from (`SeasonKey`): asked again when no log moved, the
+        same standings are returned without reading a tournament or scoring.
+
         Raises:
             ClubError: ``unknown_season``, or a points refusal (`pitboss.club.standings`).
         """
-        leagues = self.leagues
+        with self._lock:
+            self._refresh()
+            leagues, leagues_head = self._leagues, self._head
         season = lg.season_of(leagues, season_id)
+        version, canonical = self._merges()
+        key: SeasonKey = (leagues_head, version, self._heads(season))
+        with self._lock:
+            kept = self._seasons.get(season.season_id)
+        if kept is not None and kept[0] == key:
+            return kept[1]
         league = leagues.leagues[season.league_id]
-        events = self.season_events(season_id)
+        events = self._season_events(season, key[2])
         finished = [r for r in events if r.finished or r.in_play]
-        if self.canonical is not _identity:
-            finished = [merged_result(r, self.canonical) for r in finished]
+        if canonical is not _identity:
+            finished = [merged_result(r, canonical) for r in finished]
         results = tuple(finished)
-        table = standings(league.rules(), results)
-        return SeasonStandings(
+        made = SeasonStandings(
             league=league,
             season=season,
-            standings=table,
+            standings=standings(league.rules(), results),
             results=results,
             events=tuple(events),
         )
+        with self._lock:
+            self._seasons[season.season_id] = (key, made)
+        return made
 
     def export(self, season_id: str, kind: str) -> Export:
         """A season's standings or results as a file (`pitboss.club.exports`): ``kind`` one
@@ -382,4 +429,12 @@ class LeagueService:
         return Export(text=text, media_type=media, filename=f"{s.season.season_id}-{tail}")
 
 
-__all__ = ["EXPORTS", "LEAGUES_STREAM_NAME", "Export", "LeagueService", "SeasonStandings"]
+__all__ = [
+    "EXPORTS",
+    "LEAGUES_STREAM_NAME",
+    "Canonical",
+    "Export",
+    "LeagueService",
+    "Merges",
+    "SeasonStandings",
+]
