@@ -4,15 +4,18 @@ again by a new process (a replay); the leagues' stream made on first use."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 import pytest
 from tests.club.nights import MIN, bust, club_rules, played_night, register
 
 from pitboss.club.log import LEAGUES_STREAM
+from pitboss.club.points import PointsBreakdown, PointsRules
+from pitboss.club.results import EventResult
 from pitboss.errors import ClubError
 from pitboss.ids import ClubPlayerId
 from pitboss.service import DirectorService, LiveTournament, seeded_random
+from pitboss.service import league as league_service
 from pitboss.service.league import LeagueService
 from pitboss.store import EventStore, open_store
 from pitboss.tournament import commands as c
@@ -201,3 +204,28 @@ def test_standings_asked_again_with_nothing_changed_are_not_read_or_scored_again
     rows = leagues.standings(season).standings.rows
     assert leagues.standings(season) is not scored
     assert "Di" not in {r.name for r in rows}
+
+
+def test_a_bust_scores_again_only_the_night_it_happened_in(
+    store: EventStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each night's points are kept by its log's head: after a bust the season's table is
+    ranked again from the other nights' points as they were, the changed night alone scored."""
+    clock = FakeClock()
+    leagues, nights = _season(store, clock)
+    scored: list[str] = []
+    real = league_service.event_points
+
+    def counted(rules: PointsRules, result: EventResult) -> Mapping[ClubPlayerId, PointsBreakdown]:
+        scored.append(result.event)
+        return real(rules, result)
+
+    monkeypatch.setattr(league_service, "event_points", counted)
+    season = "friday-league-january"
+    nights[1].undo()  # night 2 in play again
+    leagues.standings(season)
+    assert sorted(scored) == sorted(n.stream for n in nights)
+    scored.clear()
+    bust(nights[1].execute, "ann", "bo", at=T0 + 7 * DAY + 125 * MIN)
+    assert _table(leagues)[0] == (1, "Ann", 800)
+    assert scored == [nights[1].stream]

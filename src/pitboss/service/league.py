@@ -28,6 +28,7 @@ from pitboss.club import exports
 from pitboss.club import leagues as lg
 from pitboss.club.leagues import League, Leagues, Season
 from pitboss.club.log import LEAGUES_STREAM, ClubEvent, decode_club_event, is_club_stream
+from pitboss.club.points import PointsBreakdown, event_points
 from pitboss.club.results import EventResult, merged_result, result_of
 from pitboss.club.standings import Standings, standings
 from pitboss.errors import ClubError, ConcurrencyConflict, StoreError
@@ -134,6 +135,9 @@ class LeagueService:
         self._exists = False
         self._results: dict[str, tuple[int, EventResult]] = {}
         self._seasons: dict[str, tuple[SeasonKey, SeasonStandings]] = {}
+        self._night_points: dict[
+            tuple[str, str], tuple[tuple[int, Hashable], Mapping[ClubPlayerId, PointsBreakdown]]
+        ] = {}
         self._lock = threading.RLock()
 
     # --- the leagues' stream ---------------------------------------------------------------
@@ -390,10 +394,27 @@ class LeagueService:
         if canonical is not _identity:
             finished = [merged_result(r, canonical) for r in finished]
         results = tuple(finished)
+        rules = league.rules()
+        heads = dict(key[2])
+
+        def night_points(result: EventResult) -> Mapping[ClubPlayerId, PointsBreakdown]:
+            """A night's points, kept by its log's head, the merges and the rules: a bust
+            re-scores that night only."""
+            night = (result.event, league.points_toml)
+            read = (heads.get(result.event, -1), version)
+            with self._lock:
+                kept = self._night_points.get(night)
+            if kept is not None and kept[0] == read:
+                return kept[1]
+            found = event_points(rules, result)
+            with self._lock:
+                self._night_points[night] = (read, found)  # one copy a night and rules
+            return found
+
         made = SeasonStandings(
             league=league,
             season=season,
-            standings=standings(league.rules(), results),
+            standings=standings(rules, results, night_points=night_points),
             results=results,
             events=tuple(events),
         )
