@@ -5,7 +5,6 @@ they played (a rename and a merge keep it), private details stay out of the log.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 
 import pytest
 
@@ -15,7 +14,7 @@ from pitboss.ids import ClubPlayerId, PlayerId
 from pitboss.rules import RuleSet
 from pitboss.service import DirectorService, seeded_random
 from pitboss.service.club import ClubService, NewPlayer
-from pitboss.store import EventStore, open_store
+from pitboss.store import EventStore
 from pitboss.tournament import commands as c
 from pitboss.tournament.features.penalties import GivePenalty, RemoveChips
 from pitboss.tournament.model.eliminations import RemovalReason
@@ -30,12 +29,6 @@ class Clock:
     def __call__(self) -> int:
         self.now += 1_000
         return self.now
-
-
-@pytest.fixture
-def store(target: str) -> Iterator[EventStore]:
-    with open_store(target) as opened:
-        yield opened
 
 
 def _night(

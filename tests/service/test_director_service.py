@@ -5,7 +5,6 @@ whose undone batches stay in the log; a snapshot is only a cache, equal to a ful
 from __future__ import annotations
 
 import pickle
-from collections.abc import Iterator
 
 import pytest
 
@@ -13,7 +12,7 @@ from pitboss.errors import ConcurrencyConflict, PitbossError, StoreError
 from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.service import DirectorService, LiveTournament, UndoError, seeded_random, snapshots
-from pitboss.store import EventStore, open_store
+from pitboss.store import EventStore
 from pitboss.tournament import commands as c
 from pitboss.tournament.features.seat_changes import pending
 from pitboss.tournament.model.entries import PersonalDetails, PlayerChips
@@ -31,12 +30,6 @@ class FakeClock:
 
     def __call__(self) -> int:
         return self.now
-
-
-@pytest.fixture
-def store(target: str) -> Iterator[EventStore]:
-    with open_store(target) as opened:
-        yield opened
 
 
 @pytest.fixture

@@ -4,7 +4,7 @@ again by a new process (a replay); the leagues' stream made on first use."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 
 import pytest
 from tests.club.nights import MIN, bust, club_rules, played_night, register
@@ -17,7 +17,7 @@ from pitboss.ids import ClubPlayerId
 from pitboss.service import DirectorService, LiveTournament, seeded_random
 from pitboss.service import league as league_service
 from pitboss.service.league import LeagueService
-from pitboss.store import EventStore, open_store
+from pitboss.store import EventStore
 from pitboss.tournament import commands as c
 from pitboss.tournament.state import TournamentState
 
@@ -31,12 +31,6 @@ class FakeClock:
 
     def __call__(self) -> int:
         return self.now
-
-
-@pytest.fixture
-def store(target: str) -> Iterator[EventStore]:
-    with open_store(target) as opened:
-        yield opened
 
 
 def _night_one(svc: DirectorService, clock: FakeClock) -> LiveTournament:

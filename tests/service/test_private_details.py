@@ -5,7 +5,6 @@ keep the accounting; a night stored before keeps opening, its details moved out 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -47,12 +46,6 @@ class Clock:
 
     def __call__(self) -> int:
         return self.now
-
-
-@pytest.fixture
-def store(target: str) -> Iterator[EventStore]:
-    with open_store(target) as opened:
-        yield opened
 
 
 def _night(store: EventStore, clock: Clock) -> LiveTournament:
