@@ -19,13 +19,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from pitboss.club import players as club
-from pitboss.club.log import PLAYERS_STREAM, ClubEvent, decode_club_event, is_club_stream
+from pitboss.club.log import PLAYERS_STREAM, ClubEvent, is_club_stream
 from pitboss.club.players import ClubPlayer, Roster
 from pitboss.club.search import SearchIndex
-from pitboss.errors import ClubError, ConcurrencyConflict, StoreError
+from pitboss.errors import ClubError
 from pitboss.ids import ClubPlayerId, PlayerId
-from pitboss.service.director import RETRIES, Clock, DirectorService, system_clock
-from pitboss.store.envelopes import NewEvent
+from pitboss.service.club_log import ClubLog
+from pitboss.service.director import Clock, DirectorService, system_clock
 from pitboss.store.protocol import EventStore
 from pitboss.tournament.model.awards import awards
 from pitboss.tournament.model.entries import DETAIL_WORDS, PRIVATE_FIELDS
@@ -105,38 +105,25 @@ class ClubService:
         self.clock = clock
         self.new_id = new_id
         self._state_of = state_of or (lambda s: DirectorService(store).open(s).state)
-        self._roster = club.EMPTY_ROSTER
-        self._head = 0
-        self._exists = False
         self._index: SearchIndex | None = None
         self._nights: dict[str, tuple[int, Mapping[ClubPlayerId, Night]]] = {}
         self._lock = threading.RLock()
+        self._log = ClubLog(
+            store,
+            stream=PLAYERS_STREAM,
+            name=CLUB_STREAM_NAME,
+            fold=club.fold,
+            empty=club.EMPTY_ROSTER,
+            clock=lambda: self.clock(),
+            lock=self._lock,
+        )
 
     # --- reading ---------------------------------------------------------------------------
 
     @property
     def roster(self) -> Roster:
         """The records now (what other writers appended read first)."""
-        with self._lock:
-            self._refresh()
-            return self._roster
-
-    def _refresh(self) -> None:
-        if not self._exists:
-            try:
-                head = self.store.head(PLAYERS_STREAM)
-            except StoreError as error:
-                if error.code == "unknown_stream":
-                    return
-                raise
-            self._exists = True
-        else:
-            head = self.store.head(PLAYERS_STREAM)
-        if head > self._head:
-            stored = self.store.load(PLAYERS_STREAM, after_seq=self._head, through_seq=head)
-            events = (decode_club_event(e.type, e.data, v=e.v) for e in stored)
-            self._roster = club.fold(events, self._roster)
-            self._head = stored[-1].seq if stored else head
+        return self._log.current()
 
     def player(self, club_player_id: str) -> ClubPlayer:
         """The record ``club_player_id`` names now (following merges).
@@ -160,40 +147,7 @@ class ClubService:
         self, decide: Callable[[Roster, int], list[ClubEvent]], command: Mapping[str, Any]
     ) -> list[ClubEvent]:
         """Decide on the roster now and append; decide again when another writer won."""
-        with self._lock:
-            for attempt in range(RETRIES + 1):
-                roster = self.roster
-                now = self.clock()
-                events = decide(roster, now)
-                if not events:
-                    return []
-                self._ensure_stream(now)
-                try:
-                    self.store.append(
-                        PLAYERS_STREAM,
-                        self._head,
-                        events=[_new_event(e) for e in events],
-                        command=dict(command),
-                        at=now,
-                    )
-                except ConcurrencyConflict:
-                    if attempt == RETRIES:
-                        raise
-                    continue
-                self._roster = club.fold(events, roster)
-                self._head += len(events)
-                return events
-        raise AssertionError("unreachable")  # pragma: no cover
-
-    def _ensure_stream(self, now: int) -> None:
-        if self._exists:
-            return
-        try:
-            self.store.create_tournament(CLUB_STREAM_NAME, at=now, stream=PLAYERS_STREAM)
-        except StoreError as error:
-            if error.code != "stream_exists":
-                raise
-        self._exists = True
+        return self._log.commit(decide, command)
 
     def add(
         self, name: str, *, display_name: str = "", membership: str | None = None
@@ -226,7 +180,7 @@ class ClubService:
             lambda r, now: club.record_players(r, records, now=now),
             {"type": "record_players", "count": len(records)},
         )
-        roster = self._roster
+        roster = self.roster
         return [roster.players[ClubPlayerId(r.club_player_id)] for r in records]
 
     def rename(
@@ -484,11 +438,6 @@ def _is_table_stream(stream: str) -> bool:
     this one): not a tournament."""
     head, sep, table = stream.rpartition("-table-")
     return bool(sep and head and table.isdigit())
-
-
-def _new_event(event: ClubEvent) -> NewEvent:
-    form = event.to_dict()
-    return NewEvent(type=form["type"], data=form["data"], v=event.v)
 
 
 __all__ = [

@@ -27,14 +27,14 @@ from typing import Any
 from pitboss.club import exports
 from pitboss.club import leagues as lg
 from pitboss.club.leagues import League, Leagues, Season
-from pitboss.club.log import LEAGUES_STREAM, ClubEvent, decode_club_event, is_club_stream
+from pitboss.club.log import LEAGUES_STREAM, ClubEvent, is_club_stream
 from pitboss.club.points import PointsBreakdown, event_points
 from pitboss.club.results import EventResult, merged_result, result_of
 from pitboss.club.standings import Standings, standings
-from pitboss.errors import ClubError, ConcurrencyConflict, StoreError
+from pitboss.errors import ClubError, StoreError
 from pitboss.ids import ClubPlayerId, LeagueId
-from pitboss.service.director import RETRIES, Clock, DirectorService, system_clock
-from pitboss.store.envelopes import NewEvent
+from pitboss.service.club_log import ClubLog
+from pitboss.service.director import Clock, DirectorService, system_clock
 from pitboss.store.protocol import EventStore
 from pitboss.tournament.state import TournamentState
 
@@ -64,10 +64,6 @@ def _opener(store: EventStore, clock: Clock) -> StateReader:
     """Read a tournament from the store each time (the server passes its open ones)."""
     service = DirectorService(store, clock=clock)
     return lambda stream: service.open(stream).current()
-
-
-def _new_event(event: ClubEvent) -> NewEvent:
-    return NewEvent(type=event.type, data=event.to_dict()["data"], v=event.v)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -130,77 +126,34 @@ class LeagueService:
             lambda s: DirectorService(store, clock=clock).open(s).current()
         )
         self._head_of = head_of or store.head
-        self._leagues = lg.NO_LEAGUES
-        self._head = 0
-        self._exists = False
         self._results: dict[str, tuple[int, EventResult]] = {}
         self._seasons: dict[str, tuple[SeasonKey, SeasonStandings]] = {}
         self._night_points: dict[
             tuple[str, str], tuple[tuple[int, Hashable], Mapping[ClubPlayerId, PointsBreakdown]]
         ] = {}
         self._lock = threading.RLock()
+        self._log = ClubLog(
+            store,
+            stream=LEAGUES_STREAM,
+            name=LEAGUES_STREAM_NAME,
+            fold=lg.fold,
+            empty=lg.NO_LEAGUES,
+            clock=lambda: self.clock(),
+            lock=self._lock,
+        )
 
     # --- the leagues' stream ---------------------------------------------------------------
 
     @property
     def leagues(self) -> Leagues:
         """The leagues now (what other writers appended read first)."""
-        with self._lock:
-            self._refresh()
-            return self._leagues
-
-    def _refresh(self) -> None:
-        try:
-            head = self.store.head(LEAGUES_STREAM)
-        except StoreError as error:
-            if error.code == "unknown_stream":
-                return
-            raise
-        self._exists = True
-        if head > self._head:
-            stored = self.store.load(LEAGUES_STREAM, after_seq=self._head, through_seq=head)
-            events = (decode_club_event(e.type, e.data, v=e.v) for e in stored)
-            self._leagues = lg.fold(events, self._leagues)
-            self._head = stored[-1].seq if stored else head
+        return self._log.current()
 
     def _commit(
         self, decide: Callable[[Leagues, int], list[ClubEvent]], command: Mapping[str, Any]
     ) -> list[ClubEvent]:
         """Decide on the leagues now and append; decide again when another writer won."""
-        with self._lock:
-            for attempt in range(RETRIES + 1):
-                leagues = self.leagues
-                now = self.clock()
-                events = decide(leagues, now)
-                self._ensure_stream(now)
-                try:
-                    self.store.append(
-                        LEAGUES_STREAM,
-                        self._head,
-                        events=[
-                            NewEvent(type=e.type, data=e.to_dict()["data"], v=e.v) for e in events
-                        ],
-                        command=dict(command),
-                        at=now,
-                    )
-                except ConcurrencyConflict:
-                    if attempt == RETRIES:
-                        raise
-                    continue
-                self._leagues = lg.fold(events, leagues)
-                self._head += len(events)
-                return events
-        raise AssertionError("unreachable")  # pragma: no cover
-
-    def _ensure_stream(self, now: int) -> None:
-        if self._exists:
-            return
-        try:
-            self.store.create_tournament(LEAGUES_STREAM_NAME, at=now, stream=LEAGUES_STREAM)
-        except StoreError as error:
-            if error.code != "stream_exists":
-                raise
-        self._exists = True
+        return self._log.commit(decide, command)
 
     # --- commands --------------------------------------------------------------------------
 
@@ -379,8 +332,7 @@ class LeagueService:
             ClubError: ``unknown_season``, or a points refusal (`pitboss.club.standings`).
         """
         with self._lock:
-            self._refresh()
-            leagues, leagues_head = self._leagues, self._head
+            leagues, leagues_head = self._log.current(), self._log.head
         season = lg.season_of(leagues, season_id)
         version, canonical = self._merges()
         key: SeasonKey = (leagues_head, version, self._heads(season))
