@@ -131,6 +131,7 @@ class LeagueService:
         self._night_points: dict[
             tuple[str, str], tuple[tuple[int, Hashable], Mapping[ClubPlayerId, PointsBreakdown]]
         ] = {}
+        self._merged_results: dict[str, tuple[tuple[int, Hashable], EventResult]] = {}
         self._lock = threading.RLock()
         self._log = ClubLog(
             store,
@@ -342,12 +343,14 @@ class LeagueService:
             return kept[1]
         league = leagues.leagues[season.league_id]
         events = self._season_events(season, key[2])
+        heads = dict(key[2])
         finished = [r for r in events if r.finished or r.in_play]
         if canonical is not _identity:
-            finished = [merged_result(r, canonical) for r in finished]
+            finished = [
+                self._merged(r, heads.get(r.event, -1), version, canonical) for r in finished
+            ]
         results = tuple(finished)
         rules = league.rules()
-        heads = dict(key[2])
 
         def night_points(result: EventResult) -> Mapping[ClubPlayerId, PointsBreakdown]:
             """A night's points, kept by its log's head, the merges and the rules: a bust
@@ -373,6 +376,21 @@ class LeagueService:
         with self._lock:
             self._seasons[season.season_id] = (key, made)
         return made
+
+    def _merged(
+        self, result: EventResult, head: int, version: Hashable, canonical: Canonical
+    ) -> EventResult:
+        """``result`` under the records its people now belong to, kept by the night's head and
+        the merges' version (a bust elsewhere does not redo it)."""
+        read = (head, version)
+        with self._lock:
+            kept = self._merged_results.get(result.event)
+        if kept is not None and kept[0] == read:
+            return kept[1]
+        merged = merged_result(result, canonical)
+        with self._lock:
+            self._merged_results[result.event] = (read, merged)
+        return merged
 
     def export(self, season_id: str, kind: str) -> Export:
         """A season's standings or results as a file (`pitboss.club.exports`): ``kind`` one
