@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import pickle
+import subprocess
+import sys
 
 import pytest
 
@@ -80,3 +83,25 @@ def test_a_growing_map_spreads_over_more_buckets_and_keeps_order_and_values() ->
     assert shared == len(m._buckets) - 1  # one bucket copied, the rest shared: no rebuild
     assert again[keys[0]] == -1
     assert list(again) == keys
+
+
+@pytest.mark.parametrize("size", [10, 300, 5_000])
+def test_a_map_pickled_by_one_process_reads_in_another_with_other_hashes(size: int) -> None:
+    """Regression: a FrozenMap of more than 256 text keys kept its buckets, placed by this
+    process's string hashes, in its pickle; a snapshot read after a server restart (another
+    ``PYTHONHASHSEED``) then lost players and hands: ``KeyError`` on a key it held."""
+    original = FrozenMap((f"p{i}", i) for i in range(size))
+    data = pickle.dumps(original, protocol=5).hex()
+    check = (
+        "import pickle, sys\n"
+        f"m = pickle.loads(bytes.fromhex({data!r}))\n"
+        f"missing = [i for i in range({size}) if f'p{{i}}' not in m or m[f'p{{i}}'] != i]\n"
+        "assert not missing, missing[:5]\n"
+        f"assert list(m) == [f'p{{i}}' for i in range({size})]\n"
+    )
+    for seed in ("1", "2"):
+        env = {**os.environ, "PYTHONHASHSEED": seed}
+        done = subprocess.run(
+            [sys.executable, "-c", check], env=env, capture_output=True, text=True, check=False
+        )
+        assert done.returncode == 0, done.stderr

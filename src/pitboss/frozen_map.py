@@ -78,6 +78,12 @@ class FrozenMap(Mapping[K, V], Generic[K, V]):
     def __getitem__(self, key: K) -> V:
         return self._buckets[hash(key) & self._mask][key]
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its items in order and rebuilt on loading: its buckets are by ``hash``,
+        which for text differs from one process to the next (``PYTHONHASHSEED``), so a
+        snapshot read by another process (a server restarted) must place each key again."""
+        return (FrozenMap, (list(self.items()),))
+
     @overload
     def get(self, key: K, /) -> V | None: ...
 

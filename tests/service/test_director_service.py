@@ -7,6 +7,7 @@ from __future__ import annotations
 import pickle
 
 import pytest
+from tests.club.nights import club_rules, played_night
 
 from pitboss.errors import ConcurrencyConflict, PitbossError, StoreError
 from pitboss.ids import PlayerId
@@ -464,3 +465,19 @@ def test_a_snapshot_from_before_the_bands_is_a_cache_miss(
         monkeypatch.undo()
         snapshots.snapshot_format.cache_clear()
     assert snapshots.snapshot_format() == now
+
+
+def test_a_finished_night_is_kept_as_a_snapshot_at_its_end(store: EventStore) -> None:
+    """A night read back by the league tables and the player pages (issue 28) opens from one
+    snapshot at its last event, not its log folded again; a night finished before this was
+    kept gets that snapshot the first time it is opened."""
+    clock = FakeClock()
+    svc = DirectorService(store, clock=clock, randomness=seeded_random("end"))
+    live = svc.create("Friday #1", club_rules())
+    played_night(live.execute, lambda: live.state, T0)
+    assert live.state.phase is Phase.FINISHED
+    found = store.latest_snapshot(live.stream, v=snapshots.snapshot_format())
+    assert found is not None
+    assert found.seq == live.head
+    reopened = DirectorService(store, clock=clock).open(live.stream)
+    assert reopened.state == live.state

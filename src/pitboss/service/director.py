@@ -47,7 +47,7 @@ from pitboss.tournament.aggregate import decide
 from pitboss.tournament.codec import decode_event, encode_event, stored_command, without_details
 from pitboss.tournament.model.entries import PersonalDetails, details_subject, stored_details
 from pitboss.tournament.registry import Command, Event
-from pitboss.tournament.state import TournamentState, apply, fold, known_player
+from pitboss.tournament.state import Phase, TournamentState, apply, fold, known_player
 
 log = logging.getLogger(__name__)
 
@@ -175,6 +175,7 @@ class DirectorService:
                 code="empty_tournament",
                 params={"stream": stream},
             )
+        live._maybe_snapshot()  # a finished night stored before its end was kept as one
         marker = moved_marker(stream)
         if self.store.private(marker) is not None:
             return live
@@ -488,8 +489,14 @@ class LiveTournament:
         return state
 
     def _maybe_snapshot(self) -> None:
+        """Keep the state as a snapshot every `snapshot_every` events, and at the end of a
+        finished night: the leagues' standings and the player pages read every past night
+        back (issue 28), which is then one snapshot, not the night's log folded again."""
         every = self.service.snapshot_every
-        if every <= 0 or self.head - self._snapshot_seq < every:
+        if every <= 0 or self.head == self._snapshot_seq:
+            return
+        finished = self.state.phase is Phase.FINISHED
+        if self.head - self._snapshot_seq < every and not finished:
             return
         try:
             self.store.save_snapshot(

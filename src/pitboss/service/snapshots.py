@@ -122,10 +122,17 @@ def _types_in(hint: object) -> list[type]:
     return found
 
 
+PICKLING = "2: a FrozenMap as its items, rebuilt on loading"
+"""How the values are pickled: a snapshot pickled another way is of another format. Before
+"2", a FrozenMap's buckets (placed by this process's string hashes) were in the pickle and
+another process found no key of a large map in them."""
+
+
 @cache
 def snapshot_format() -> int:
-    """The format number: a checksum of pitboss's version and the shape of the state."""
-    out: list[str] = [pitboss.__version__]
+    """The format number: a checksum of pitboss's version, how values are pickled
+    (`PICKLING`) and the shape of the state."""
+    out: list[str] = [pitboss.__version__, PICKLING]
     _shape(Snapshotted, set(), out)
     return zlib.crc32("\n".join(out).encode()) & 0x7FFF_FFFF
 
