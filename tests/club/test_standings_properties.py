@@ -4,14 +4,16 @@ are the same after a result is undone and done again."""
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
+from dataclasses import replace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pitboss.club.points import PointsRules, TieBreak
+from pitboss.club.points import PointsBreakdown, PointsRules, TieBreak, event_points
 from pitboss.club.points_toml import load_points_preset
 from pitboss.club.results import EventResult, Finish
-from pitboss.club.standings import standings
+from pitboss.club.standings import Kept, standings
 from pitboss.ids import ClubPlayerId
 
 PLAYERS = [ClubPlayerId(f"p{i}") for i in range(8)]
@@ -109,3 +111,29 @@ def test_ranks_follow_the_points_and_totals_are_the_counted_events(
     for row in table.rows:
         assert row.total == sum(e.points for e in row.events if e.counted)
         assert row.events_counted == sum(e.counted for e in row.events)
+
+
+@settings(max_examples=100, deadline=None)
+@given(rules=points_rules(), season=seasons(), data=st.data())
+def test_standings_made_again_from_what_was_kept_equal_standings_made_afresh(
+    rules: PointsRules, season: list[EventResult], data: st.DataObject
+) -> None:
+    """A service keeps each season's lines (`Kept`) and each night's points: whatever the
+    nights do between two tables (one taken out, one put back, one replaced by a new result
+    of itself), the table made from what was kept is the table made from nothing."""
+    kept = Kept()
+    cache: dict[int, Mapping[ClubPlayerId, PointsBreakdown]] = {}
+
+    def night_points(result: EventResult) -> Mapping[ClubPlayerId, PointsBreakdown]:
+        return cache.setdefault(id(result), event_points(rules, result))
+
+    steps = [season]
+    undone = data.draw(st.integers(0, len(season) - 1))
+    steps.append(season[:undone] + season[undone + 1 :])
+    steps.append(season)
+    redone = data.draw(st.integers(0, len(season) - 1))
+    steps.append([*season[:redone], replace(season[redone]), *season[redone + 1 :]])
+    held = list(steps)  # every result stays alive, so no id is used twice
+    for results in held:
+        again = standings(rules, results, night_points=night_points, kept=kept)
+        assert again == standings(rules, results)

@@ -188,8 +188,39 @@ NightPoints = Callable[[EventResult], Mapping[ClubPlayerId, PointsBreakdown]]
 or a caller's copy of it kept from before)."""
 
 
+Scores = tuple[tuple[int, EventResult, PointsBreakdown], ...]
+"""A person's scored nights: (the night's index in the season, its result, their points)."""
+
+
+class Kept:
+    """What a season's last standings made of each person, for the next to make again only
+    the people whose nights changed (a bust-out moves one night: a table of 5,000 people then
+    makes a few hundred lines, not 5,000). Each person's entry is kept while the very same
+    results and points (the same objects, which a service keeps by each night's log) are
+    given again; anything else is made afresh."""
+
+    __slots__ = ("people",)
+
+    def __init__(self) -> None:
+        self.people: dict[ClubPlayerId, _KeptLine] = {}
+
+
+@dataclass(slots=True)
+class _KeptLine:
+    scores: Scores
+    limit: int | None
+    line: _Line
+    merit: tuple[tuple[int, ...], ...] | None = None
+    width: int = -1
+    row: StandingRow | None = None
+
+
 def standings(
-    rules: PointsRules, results: Iterable[EventResult], *, night_points: NightPoints | None = None
+    rules: PointsRules,
+    results: Iterable[EventResult],
+    *,
+    night_points: NightPoints | None = None,
+    kept: Kept | None = None,
 ) -> Standings:
     """A season's standings from its events' results, by ``rules``.
 
@@ -198,15 +229,16 @@ def standings(
     passes them, so a bust re-scores one night, not the season), the best ``best_of`` / all but
     the lowest ``drop_lowest`` counted, totalled or averaged, and the rows ranked by points
     then the rules' ``tie_breaks``; people equal on all of them share a rank (1, 2, 2, 4),
-    listed by name. The values made hold no cycle, so the cyclic collector is paused while
-    they are (`_no_cycles`): on a season of 5,000 people its passes were half the time.
+    listed by name. ``kept``: what the last standings of this season made (`Kept`), updated.
+    The values made hold no cycle, so the cyclic collector is paused while they are
+    (`_no_cycles`): on a season of 5,000 people its passes were half the time.
 
     Raises:
         ClubError: ``duplicate_event``; ``points_formula_failed`` (a player's night the
             formula cannot score, named).
     """
     with _no_cycles():
-        return _standings(rules, results, night_points)
+        return _standings(rules, results, night_points, kept or Kept())
 
 
 @contextlib.contextmanager
@@ -222,8 +254,18 @@ def _no_cycles() -> Iterator[None]:
             gc.enable()
 
 
+def _same(a: Scores, b: Scores) -> bool:
+    """The same nights, results and points, object for object."""
+    return len(a) == len(b) and all(
+        x[0] == y[0] and x[1] is y[1] and x[2] is y[2] for x, y in zip(a, b, strict=True)
+    )
+
+
 def _standings(
-    rules: PointsRules, results: Iterable[EventResult], night_points: NightPoints | None
+    rules: PointsRules,
+    results: Iterable[EventResult],
+    night_points: NightPoints | None,
+    kept: Kept,
 ) -> Standings:
     ordered = played_order(results)
     scored = [r for r in ordered if counts(rules, r)]
@@ -233,24 +275,35 @@ def _standings(
         for player, breakdown in points_of(result).items():
             by_player.setdefault(player, []).append((index, result, breakdown))
     limit = counted_limit(rules, len(scored))
-    lines = [_line(rules, player, scores, limit) for player, scores in by_player.items()]
-    width = max((len(line.points_played) for line in lines), default=0)
+    before, now = kept.people, {}
+    for player, listed in by_player.items():
+        scores = tuple(listed)
+        was = before.get(player)
+        if was is not None and was.limit == limit and _same(was.scores, scores):
+            now[player] = was
+        else:
+            now[player] = _KeptLine(scores, limit, _line(rules, player, listed, limit))
+    kept.people = now
+    width = max((len(k.line.points_played) for k in now.values()), default=0)
     tie_keys = [_tie_break_key(name, width) for name in rules.tie_breaks]
-
-    def merit(line: _Line) -> tuple[tuple[int, ...], ...]:
-        return ((-line.row.points,), *(key(line) for key in tie_keys))
-
+    for k in now.values():
+        if k.merit is None or k.width != width:
+            row = k.line.row
+            k.merit = ((-row.points,), *(key(k.line) for key in tie_keys))
+            k.width = width
     keyed = sorted(
-        ((merit(line), line) for line in lines),
-        key=lambda pair: (pair[0], pair[1].row.name.casefold(), str(pair[1].row.player)),
+        now.values(),
+        key=lambda k: (k.merit, k.line.row.name.casefold(), str(k.line.row.player)),
     )
     rows: list[StandingRow] = []
     previous: tuple[tuple[int, ...], ...] | None = None
     rank = 0
-    for position, (key, line) in enumerate(keyed, start=1):
-        if key != previous:
-            rank, previous = position, key
-        rows.append(dataclasses.replace(line.row, rank=rank))
+    for position, k in enumerate(keyed, start=1):
+        if k.merit != previous:
+            rank, previous = position, k.merit
+        if k.row is None or k.row.rank != rank:
+            k.row = dataclasses.replace(k.line.row, rank=rank)
+        rows.append(k.row)
     return Standings(
         rules=rules.name,
         rows=tuple(rows),
@@ -261,6 +314,7 @@ def _standings(
 
 __all__ = [
     "EventScore",
+    "Kept",
     "NightPoints",
     "StandingRow",
     "Standings",

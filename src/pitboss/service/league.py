@@ -28,9 +28,9 @@ from pitboss.club import exports
 from pitboss.club import leagues as lg
 from pitboss.club.leagues import League, Leagues, Season
 from pitboss.club.log import LEAGUES_STREAM, ClubEvent, is_club_stream
-from pitboss.club.points import PointsBreakdown, event_points
+from pitboss.club.points import PointsBreakdown, PointsRules, event_points
 from pitboss.club.results import EventResult, merged_result, result_of
-from pitboss.club.standings import Standings, standings
+from pitboss.club.standings import Kept, NightPoints, Standings, standings
 from pitboss.errors import ClubError, StoreError
 from pitboss.ids import ClubPlayerId, LeagueId
 from pitboss.service.club_log import ClubLog
@@ -132,6 +132,8 @@ class LeagueService:
             tuple[str, str], tuple[tuple[int, Hashable], Mapping[ClubPlayerId, PointsBreakdown]]
         ] = {}
         self._merged_results: dict[str, tuple[tuple[int, Hashable], EventResult]] = {}
+        self._kept: dict[str, Kept] = {}
+        self._scoring = threading.Lock()
         self._lock = threading.RLock()
         self._log = ClubLog(
             store,
@@ -369,13 +371,26 @@ class LeagueService:
         made = SeasonStandings(
             league=league,
             season=season,
-            standings=standings(rules, results, night_points=night_points),
+            standings=self._scored(season.season_id, rules, results, night_points),
             results=results,
             events=tuple(events),
         )
         with self._lock:
             self._seasons[season.season_id] = (key, made)
         return made
+
+    def _scored(
+        self,
+        season_id: str,
+        rules: PointsRules,
+        results: tuple[EventResult, ...],
+        night_points: NightPoints,
+    ) -> Standings:
+        """The season scored, each person's line made again only if their nights changed
+        (`pitboss.club.standings.Kept`, one a season, used by one scoring at a time)."""
+        with self._scoring:
+            kept = self._kept.setdefault(season_id, Kept())
+            return standings(rules, results, night_points=night_points, kept=kept)
 
     def _merged(
         self, result: EventResult, head: int, version: Hashable, canonical: Canonical
