@@ -285,3 +285,20 @@ def test_the_consoles_league_tab_says_which_seasons_a_night_counts_toward(
     assert "/static/console_league.js" in console
     signed_out = TestClient(director.client.app).get(f"/club/leagues/for/{one}")
     assert signed_out.status_code == 401
+
+
+def test_the_table_served_again_follows_an_opt_in_made_since(
+    director: Director, season: dict[str, Any]
+) -> None:
+    """The page is kept between requests while nothing moved: a player who opts in to a
+    public profile after it was served is linked on the next request (and one who opts out
+    no longer is)."""
+    ids = season["ids"]
+    anonymous = TestClient(director.client.app)
+    bo = f'href="/leagues/thursday/players/{ids["Bo Lee"]}"'
+    assert bo not in anonymous.get(SEASON).text
+    director.post(f"/api/club/players/{ids['Bo Lee']}/public-profile", json={"public": True})
+    assert bo in anonymous.get(SEASON).text
+    assert bo in anonymous.get(f"{SEASON}?tv=1").text
+    director.post(f"/api/club/players/{ids['Bo Lee']}/public-profile", json={"public": False})
+    assert bo not in anonymous.get(SEASON).text

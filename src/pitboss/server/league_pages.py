@@ -14,7 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
@@ -200,8 +200,9 @@ def preset_texts(names: Sequence[str], text_of: Mapping[str, str]) -> list[dict[
 
 def read_season(request: Request, league_id: str, season_id: str) -> SeasonData:
     """One season of one league as the pages show it: the standings `LeagueService` scores
-    (finished nights only: a night in play scores once it ends), every event that counts, and
-    the nights not finished yet (the table page follows them live, from registration on).
+    (a night in play as it stands, each person at the worst place they can still finish in),
+    every event that counts, and the nights not finished yet (the table page follows them
+    live, from registration on).
 
     Raises:
         ClubError: ``unknown_league``, ``unknown_season`` (also a season of another league).
@@ -276,15 +277,55 @@ def table_page(request: Request, league_id: str, season_id: str, hub: HubDep) ->
     if isinstance(data, Response):
         return data
     base = season_url(data.league_id, data.season_id)
-    return render(
-        request,
-        "league_table.html",
-        table=table_view(data),
-        base=base,
-        json_url=f"{base}/table.json",
-        exports=f"/api{base}/export",
-        tv=request.query_params.get("tv") == "1",
-    )
+    tv = request.query_params.get("tv") == "1"
+    shown = _shown(request, data)
+    page = shown.pages.get(tv)
+    if page is None:
+        page = shown.pages[tv] = bytes(
+            render(
+                request,
+                "league_table.html",
+                table=shown.view,
+                base=base,
+                json_url=f"{base}/table.json",
+                exports=f"/api{base}/export",
+                tv=tv,
+            ).body
+        )
+    return HTMLResponse(page)
+
+
+@dataclass(slots=True)
+class _Shown:
+    """A season's table as last shown: the standings and the opt-ins it was made from, its
+    view, and its page as sent (for a phone, for a TV)."""
+
+    standings: Standings
+    public: frozenset[ClubPlayerId]
+    live: tuple[tuple[str, str], ...]
+    view: dict[str, Any]
+    pages: dict[bool, bytes] = field(default_factory=dict)
+
+
+def _shown(request: Request, data: SeasonData) -> _Shown:
+    """The season's view (and pages), made again only when the standings, the opt-ins or the
+    nights in play changed: a table of 5,000 people is served again without building its
+    5,000 rows (the standings are kept the same way by `LeagueService`)."""
+    state = request.app.state
+    kept: dict[str, _Shown] | None = getattr(state, "league_tables", None)
+    if kept is None:
+        kept = state.league_tables = {}
+    found = kept.get(data.season_id)
+    if (
+        found is not None
+        and found.standings is data.standings
+        and found.public == data.public
+        and found.live == data.live
+    ):
+        return found
+    made = _Shown(data.standings, data.public, data.live, table_view(data))
+    kept[data.season_id] = made
+    return made
 
 
 @router.get("/leagues/{league_id}/seasons/{season_id}/table.json", include_in_schema=False)
@@ -296,7 +337,7 @@ def table_json(request: Request, league_id: str, season_id: str, hub: HubDep) ->
             {"code": "not_found", "params": {}, "message": "no such league or season"},
             status_code=404,
         )
-    return JSONResponse(table_view(data), headers={"Cache-Control": "no-store"})
+    return JSONResponse(_shown(request, data).view, headers={"Cache-Control": "no-store"})
 
 
 @router.get(
