@@ -151,14 +151,21 @@ def _knockouts(s: TournamentState) -> dict[PlayerId, tuple[Fraction, dict[int, i
     """Each eliminator's knockouts (a bust shared by k players gives each 1/k) and how many
     they took part in on each bust event (one hand), from the busts that stand (a re-buy takes
     its bust back: that player was not knocked out)."""
-    found: dict[PlayerId, tuple[Fraction, dict[int, int]]] = {}
+    whole: dict[PlayerId, int] = {}  # knockouts alone: counted as integers (most of them)
+    shared: dict[PlayerId, Fraction] = {}
+    hands: dict[PlayerId, dict[int, int]] = {}
     for record in s.busts:
         by = record.bust.eliminated_by
         for pid in by:
-            share, hands = found.get(pid, (Fraction(0), {}))
-            hands[record.seq] = hands.get(record.seq, 0) + 1
-            found[pid] = (share + Fraction(1, len(by)), hands)
-    return found
+            if len(by) == 1:
+                whole[pid] = whole.get(pid, 0) + 1
+            else:
+                shared[pid] = shared.get(pid, Fraction(0)) + Fraction(1, len(by))
+            on = hands.setdefault(pid, {})
+            on[record.seq] = on.get(record.seq, 0) + 1
+    return {
+        pid: (shared.get(pid, Fraction(0)) + whole.get(pid, 0), on) for pid, on in hands.items()
+    }
 
 
 def _club_ids_by_name(players: Mapping[PlayerId, Player]) -> dict[str, ClubPlayerId | None]:
