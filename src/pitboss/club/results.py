@@ -8,14 +8,14 @@ tournament by `result_of`, never typed: a corrected or undone result is read aga
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from pitboss.errors import ClubError
 from pitboss.ids import ClubPlayerId, PlayerId
-from pitboss.tournament.model.awards import approved_deal, awards
+from pitboss.tournament.model.awards import Award, approved_deal, awards
 from pitboss.tournament.model.entries import Player, PlayerStatus
 from pitboss.tournament.state import Phase, TournamentState
 
@@ -123,7 +123,7 @@ class _Person:
     hands: dict[int, int] = field(default_factory=dict)
 
 
-def _places(s: TournamentState) -> dict[PlayerId, int]:
+def _places(s: TournamentState, owed: Sequence[Award]) -> dict[PlayerId, int]:
     """Each entry's finishing place (the best of a shared range: THC 3, RP-8A).
 
     Players in an approved deal who did not go out afterwards are placed by the chips they
@@ -132,7 +132,7 @@ def _places(s: TournamentState) -> dict[PlayerId, int]:
     order. Players still in play, the night unfinished, share the worst place they can still
     finish in (``players_left``).
     """
-    places = {a.player_id: a.first for a in awards(s)}
+    places = {a.player_id: a.first for a in owed}
     deal = approved_deal(s)
     if deal is not None:
         out = {r.bust.player_id for r in s.busts}
@@ -226,7 +226,8 @@ def result_of(
     Raises:
         ClubError: ``unknown_time_zone``.
     """
-    places = _places(state)
+    owed = awards(state)
+    places = _places(state, owed)
     knockouts = _knockouts(state)
     people: dict[ClubPlayerId, _Person] = {}
     for pid, player in state.players.items():
@@ -247,7 +248,7 @@ def result_of(
         person.knockouts += share
         for seq, count in hands.items():
             person.hands[seq] = person.hands.get(seq, 0) + count
-    for a in awards(state):
+    for a in owed:
         club_id = state.players[a.player_id].club_player_id
         if club_id in people:
             people[club_id].prize_cents += a.owed_cents
