@@ -103,7 +103,12 @@ class LeagueService:
     """The club's leagues in ``store``, decided at ``clock``'s time (ms UTC); dates in the
     club's ``time_zone`` (the rules have none: UTC unless given). ``state_of`` reads a
     tournament and ``head_of`` its log's head (the server: its open tournaments, kept current
-    by its listener, from memory); the store's by default."""
+    by its listener, from memory); the store's by default.
+
+    It is long (about 340 lines) because its commands, the nights' results, the standings and
+    the exports share one set of caches under one lock (each night's result and points by its
+    head, each season's lines and standings by what they were made from), which splitting
+    would hand between objects."""
 
     def __init__(
         self,
