@@ -379,7 +379,8 @@ def report(rows: list[StoreFigures], args: argparse.Namespace) -> bool:
             f"table (built in {r.setup_s:.0f} s)"
         )
         lines = [
-            ("standings cold (first)", r.cold_first_ms, TARGET_SECONDS * 1e3),
+            # the process's first call pays its imports and first uses: shown, not judged
+            ("standings cold (first call)", r.cold_first_ms, None),
             (f"standings cold (median of {args.repeat})", r.cold_ms, TARGET_SECONDS * 1e3),
             ("standings warm (scored again)", r.warm_ms, TARGET_SECONDS * 1e3),
             ("standings kept (nothing moved)", r.kept_ms, TARGET_SECONDS * 1e3),
