@@ -52,7 +52,7 @@ def test_a_returning_player_is_found_by_part_of_a_name_and_registered_with_their
 
 
 def test_a_persons_private_details_are_erased_from_their_page_on_request(
-    phone: Any, live_server: LiveServer
+    phone: Any, live_server: LiveServer, screenshots: Path
 ) -> None:
     """THC 1, issue 28: the director erases a person's private details from their page; the
     record stays and the details are gone from the private store."""
@@ -64,5 +64,6 @@ def test_a_persons_private_details_are_erased_from_their_page_on_request(
     phone.once("dialog", lambda dialog: dialog.accept())
     phone.click("#erase-details")
     phone.locator("#erase-note", has_text="Private details erased.").wait_for(timeout=10_000)
+    phone.screenshot(path=str(screenshots / "club_player_page_phone.png"), full_page=True)
     assert club.private_details(ann.club_player_id).get("email") is None
     assert club.player(ann.club_player_id).name == "Ann Erasmus"

@@ -14,6 +14,7 @@ from typing import Any
 from pitboss.club.points import PointsRules
 from pitboss.errors import ClubError, PitbossError
 from pitboss.rules.mapping import Problem, from_mapping
+from pitboss.rules.ruleset import shipped_names
 from pitboss.validation import MAX_COMMAND_BYTES
 
 PRESET_PACKAGE = "pitboss.club"
@@ -68,12 +69,7 @@ def parse_points_rules(text: str, *, name: str = "<text>") -> PointsRules:
 
 def points_preset_names() -> list[str]:
     """The shipped points presets, sorted (``pokerstars``, ``neau``, ``nuts`` ...)."""
-    folder = resources.files(PRESET_PACKAGE) / PRESET_DIR
-    return sorted(
-        entry.name.removesuffix(".toml")
-        for entry in folder.iterdir()
-        if entry.name.endswith(".toml")
-    )
+    return shipped_names(PRESET_PACKAGE, PRESET_DIR)
 
 
 def points_preset_text(name: str) -> str:

@@ -218,14 +218,20 @@ def _too_deep(name: str, field: str) -> RuleSetError:
     )
 
 
-def preset_names() -> list[str]:
-    """The names of the presets shipped with pitboss, sorted (``tda`` is the default)."""
-    folder = resources.files(PRESET_PACKAGE) / PRESET_DIR
+def shipped_names(package: str, folder: str) -> list[str]:
+    """The names of the TOML files shipped in ``package``'s ``folder``, sorted, without
+    ``.toml`` (the house presets here, the league points presets in `pitboss.club`)."""
+    found = resources.files(package) / folder
     return sorted(
         entry.name.removesuffix(".toml")
-        for entry in folder.iterdir()
+        for entry in found.iterdir()
         if entry.name.endswith(".toml")
     )
+
+
+def preset_names() -> list[str]:
+    """The names of the presets shipped with pitboss, sorted (``tda`` is the default)."""
+    return shipped_names(PRESET_PACKAGE, PRESET_DIR)
 
 
 def load_preset(name: str) -> RuleSet:
