@@ -21,11 +21,16 @@ from .floor_helpers import Floor
 EVENT = "Spring Classic"
 
 
-def event_rules(*, kept: KeptBag = KeptBag.BEST, pay: bool = False, preset: str = "tda") -> RuleSet:
-    """A preset with the event's flight settings."""
+def event_rules(
+    *, kept: KeptBag = KeptBag.BEST, pay: bool = False, preset: str = "tda", dealt: bool = False
+) -> RuleSet:
+    """A preset with the event's flight settings (``dealt``: the software deals, the seat
+    changes made as they fall due)."""
     rules = RuleSet.from_preset(preset)
+    t = rules.tournament
     flights = FlightRules(kept_bag=kept, flights_pay=pay)
-    return replace(rules, tournament=replace(rules.tournament, flights=flights))
+    seating = replace(t.seating, auto_apply_moves=dealt)
+    return replace(rules, tournament=replace(t, flights=flights, seating=seating))
 
 
 class Flight(Floor):

@@ -246,13 +246,7 @@ def _counted(
 
 
 def _bag(s: TournamentState, c: BagFlight, now: int) -> list[Event]:
-    record = a_flight(s, "bagging")
-    if record.is_bagged:
-        raise TournamentError(
-            f"{record.flight} was bagged already, at {clk.format_instant(record.bagged_at or 0)}",
-            code="already_bagged",
-            params={"flight": record.flight},
-        )
+    record = a_flight(s, "bagging")  # once bagged, play is over (the aggregate refuses)
     if s.phase not in (Phase.RUNNING, Phase.STOPPED):
         raise TournamentError(
             f"{record.flight} is bagged at the end of its play; it is {s.phase.value}",
