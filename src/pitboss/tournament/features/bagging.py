@@ -273,7 +273,7 @@ def _bag(s: TournamentState, c: BagFlight, now: int) -> list[Event]:
     uncounted = [t for t in sorted(s.tables) if by_a_person(s, t) and t not in counted]
     if uncounted:
         raise TournamentError(
-            f"{record.flight}'s {plural(len(uncounted), 'table')} "
+            f"{record.flight}'s {'table' if len(uncounted) == 1 else 'tables'} "
             f"{joined([str(t) for t in uncounted])} {'is' if len(uncounted) == 1 else 'are'} "
             "dealt by a person: count the chips there as they are bagged",
             code="bag_uncounted",
