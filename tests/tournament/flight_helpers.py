@@ -12,7 +12,7 @@ from pitboss.tournament import commands as c
 from pitboss.tournament.features.bagging import TableStacks
 from pitboss.tournament.features.creation import TournamentCreated
 from pitboss.tournament.model.bags import FlightBags, bags_of
-from pitboss.tournament.model.entries import PlayerChips
+from pitboss.tournament.model.entries import PersonalDetails, PlayerChips
 from pitboss.tournament.registry import Event
 from pitboss.tournament.state import TournamentState
 
@@ -44,6 +44,7 @@ class Flight(Floor):
         *,
         seed: int = 7,
         at: int | None = None,
+        details: PersonalDetails | None = None,
     ) -> None:
         super().__init__(rules, seed=seed)
         if at is not None:
@@ -58,6 +59,7 @@ class Flight(Floor):
                     player_id=PlayerId(name.lower().replace(" ", "")),
                     name=name,
                     club_player_id=ClubPlayerId(club) if club else None,
+                    details=details or PersonalDetails(),
                 )
             )
         self.do(c.StartTournament())

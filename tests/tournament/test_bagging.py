@@ -202,3 +202,13 @@ def test_a_tournament_is_named_a_flight_before_it_starts_and_only_a_flight_is_ba
     error = _refused(f, c.BagFlight(), "not_a_flight")
     assert "is not a flight of an event" in error.message
     _refused(f, c.OpenFlight(event="Spring Classic", flight="Day 1A"), "already_started")
+
+
+def test_a_flight_whose_books_are_closed_can_still_send_its_bags_to_day_2() -> None:
+    f = Flight("Day 1A", ("Ann", "Bob"), event_rules())
+    f.bag(early=True)
+    f.do(c.CloseBooks())
+    f.do(c.CarryFlight(day_two="d2", day_two_name="Day 2"))
+    assert f.state.flight is not None
+    assert f.state.flight.day_two == "d2"
+    _refused(f, c.PayPrize(player_id=PlayerId("ann")), "books_closed")

@@ -21,6 +21,7 @@ from pitboss.tournament.features.registration import PlayerRegistered
 from pitboss.tournament.features.tables import SeatsDrawn
 from pitboss.tournament.features.timekeeping import LevelStarted
 from pitboss.tournament.model.awards import awards
+from pitboss.tournament.model.entries import PersonalDetails
 from pitboss.tournament.reading.narration import describe
 from pitboss.tournament.state import Phase, TournamentState
 
@@ -236,3 +237,25 @@ def test_club_records_tell_the_same_name_apart_without_asking() -> None:
     d = day_two([a, b], rules)
     assert len(d.state.players) == 4
     assert d.state.players[PlayerId("f1-samwu")].club_player_id == "c1"
+
+
+def test_day_2_pays_by_the_minimum_age_checked_when_the_player_registered_for_the_flight() -> None:
+    """THC add. 15: the winner must be 21; the age was checked at the flight's door, and Day 2
+    pays by it without asking for a date of birth again."""
+    rules = event_rules(dealt=True)
+    rules = replace(
+        rules,
+        tournament=replace(rules.tournament, entry=replace(rules.tournament.entry, min_age=21)),
+    )
+    adult = PersonalDetails(date_of_birth="1980-05-17")
+    a = Flight("Day 1A", ("Ann", "Bob", "Cy"), rules, details=adult)
+    a.bag(early=True)
+    d = day_two([a], rules)
+    assert {p.of_age for p in d.state.players.values()} == {True}
+    d.do(c.StartTournament())
+    while d.state.phase is not Phase.FINISHED:
+        d.bust_dealt(1)
+    winner = d.state.winner
+    assert winner is not None
+    d.do(c.PayPrize(player_id=winner))
+    assert d.state.players[winner].prize_cents == d.state.prizes_cents[0]

@@ -312,6 +312,7 @@ def _bags(s: TournamentState, counted: dict[TableNo, str]) -> tuple[Bag, ...]:
                 seat=seat,
                 hand_id=None if table is None else s.last_hand_at.get(table),
                 counted_by="" if table is None else counted.get(table, ""),
+                of_age=player.of_age,
             )
         )
     return tuple(sorted(out, key=lambda b: (b.table or 0, b.seat or 0)))

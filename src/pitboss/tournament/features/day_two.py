@@ -119,6 +119,7 @@ def _carried_in(state: TournamentState, event: PlayerCarriedIn) -> TournamentSta
         name=bag.name,
         chips=bag.chips,
         club_player_id=bag.club_player_id,
+        of_age=bag.of_age,  # THC add. 15, as registered for the flight
     )
     state = with_players(state, {event.player_id: player})
     carried = CarriedBag(stream=event.stream, flight=event.flight, bag=bag)

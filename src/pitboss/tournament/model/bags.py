@@ -41,7 +41,9 @@ class Bag:
     are where they sat (none when the flight drew no seats). Where the chips come from:
     ``counted_by`` (not blank) counted them at the table as they were bagged; else
     ``hand_id``, the last hand pitboss dealt or recorded at the table; else pitboss's stacks,
-    moved only by the bust-outs recorded.
+    moved only by the bust-outs recorded. ``of_age``: whether the player was of the house's
+    minimum age when they registered for the flight (THC add. 15), so Day 2 pays them
+    without asking again.
     """
 
     entry_id: PlayerId
@@ -52,6 +54,7 @@ class Bag:
     seat: SeatNumber | None = None
     hand_id: HandId | None = None
     counted_by: Annotated[str, MAY_BE_BLANK] = ""
+    of_age: bool | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
