@@ -42,6 +42,7 @@ from pitboss.tournament.registry import EVENT_CLASSES, Event
 from pitboss.tournament.state import SideGameStack, TournamentState, fold, replay_log
 
 from .director_helpers import T0, thc_details
+from .flight_helpers import day_two_night, flight_night
 from .floor_helpers import Floor
 
 NAMES = (
@@ -347,7 +348,14 @@ def dealer_night() -> tuple[Log, TournamentState]:
     return _log(f, "Dealt live"), f.state
 
 
-NIGHTS = {"thc": thc_night, "slpt": slpt_night, "ky": ky_night, "dealer": dealer_night}
+NIGHTS = {
+    "thc": thc_night,
+    "slpt": slpt_night,
+    "ky": ky_night,
+    "dealer": dealer_night,
+    "flight": flight_night,  # issue 29: a flight bagged, and its Day 2
+    "day_two": day_two_night,
+}
 
 
 def _named_players(event: Event) -> set[str]:

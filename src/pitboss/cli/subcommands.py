@@ -5,6 +5,7 @@ from pitboss.cli import (
     equity,  # noqa: F401
     event,  # noqa: F401
     event_verify,  # noqa: F401
+    flights,  # noqa: F401
     league,  # noqa: F401
     player,  # noqa: F401
     presets,  # noqa: F401

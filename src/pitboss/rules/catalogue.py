@@ -19,6 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from pitboss.rules import catalogue_flights
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SettingDoc:
@@ -677,6 +679,9 @@ SETTINGS: dict[str, SettingDoc] = {
     ),
 }
 """Every setting of a `RuleSet` by dotted path (sections included)."""
+
+SECTIONS.update(catalogue_flights.SECTIONS)
+SETTINGS.update({path: SettingDoc(**words) for path, words in catalogue_flights.SETTINGS.items()})
 
 
 def setting_paths() -> Iterator[tuple[str, Any, dataclasses.Field[Any]]]:

@@ -16,6 +16,7 @@ import enum
 from dataclasses import dataclass, field
 
 from pitboss.errors import RuleSetError
+from pitboss.rules.flights import FlightRules
 from pitboss.rules.payout_tables import ChopTieBreak, PayoutRounding, PayoutTable
 
 # The one AnteMode (engine's too), re-exported for the views and sheets that import it from here.
@@ -592,6 +593,7 @@ class TournamentRules:
     seating: SeatingRules = field(default_factory=SeatingRules)
     colour_up: ColourUpRules = field(default_factory=ColourUpRules)
     conduct: ConductRules = field(default_factory=ConductRules)
+    flights: FlightRules = field(default_factory=FlightRules)  # issue 29: multi-flight events
 
     def __post_init__(self) -> None:
         s = self.structure
@@ -614,6 +616,7 @@ class TournamentRules:
                 self.entry.late_registration_until_level,
             ),
             ("tournament.rebuy.until_level", self.rebuy.until_level),
+            ("tournament.flights.end_after_level", self.flights.end_after_level),
         ):
             if level is not None and level > n_levels:
                 raise RuleSetError(

@@ -43,6 +43,7 @@ from pitboss.server import (
     club_pages,
     dealer,
     designer_page,
+    flights_api,
     hands_api,
     league_api,
     league_pages,
@@ -181,6 +182,7 @@ def create_app(
 
     app.include_router(play_api.router)  # first: /dealing is not /{kind} (undo, redo)
     app.include_router(hands_api.router)  # and hands.zip is not one either
+    app.include_router(flights_api.router)  # issue 29: a multi-flight event
     app.include_router(api.router)
     app.include_router(club_api.router)
     app.include_router(club_pages.router)

@@ -385,6 +385,8 @@ class Balance(Payload):
     prizes_paid: int
     prizes_forfeited: int
     prizes_unpaid: int
+    carried_in: int = 0  # Day 2's pool from its flights (issue 29)
+    carried_out: int = 0  # a flight's pool carried to Day 2 (issue 29)
 
 
 class LedgerView(Payload):

@@ -18,7 +18,7 @@ Behind it, in bands (docs/architecture.md; tests/test_layers.py keeps them):
   folds: `creation`, `registration`, `registration_edits`, `timekeeping`, `tables`, `hands`
   and `busts`, the hands a live dealer records (`recorded_hands`, `board_and_pots`,
   `table_rulings`), `colour_up`, conduct (`penalties`, `absence_and_clock`), `prizes`,
-  `side_games`, `corrections`, `counts`;
+  `side_games`, `corrections`, `counts`, a multi-flight event's `bagging` and `day_two`;
   folds, and its events' log lines: `creation`, `registration`, `registration_edits`,
   `timekeeping`, `tables` and `seat_changes`, `hands` and `busts`, `recorded`, `colour_up`,
   `conduct`, `prizes` and `deals`, `side_games` and `side_game_entries`, `corrections`,
@@ -34,12 +34,14 @@ from __future__ import annotations
 from pitboss.tournament.aggregate import catch_up, decide, execute
 from pitboss.tournament.features import (  # the features: importing them registers their types
     absence_and_clock,
+    bagging,
     board_and_pots,
     busts,
     colour_up,
     corrections,
     counts,
     creation,
+    day_two,
     deals,
     hands,
     penalties,
@@ -78,6 +80,8 @@ FEATURES = (
     side_game_entries,
     corrections,
     counts,
+    bagging,
+    day_two,
 )
 """The feature modules, each owning its commands, events, handlers and folds."""
 

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pitboss.cards import RandomSource
 from pitboss.errors import ClockError, TournamentError
 from pitboss.tournament.features.absence_and_clock import OverrideRuling, due_forfeits
+from pitboss.tournament.features.bagging import CarryFlight
 from pitboss.tournament.features.busts import PlayersBusted, TournamentWon
 from pitboss.tournament.features.deals import BY_CHIPS, revised_deals
 from pitboss.tournament.features.hands import hand_for_hand_complete
@@ -135,6 +136,8 @@ def _refuse_after_the_end(s: TournamentState, command: Command) -> None:
     if s.phase is not Phase.FINISHED:
         return
     name = type(command).__name__
+    if isinstance(command, CarryFlight):  # a bagged flight's bags go on (issue 29)
+        return
     if s.books_closed and not isinstance(command, Tick):
         raise TournamentError(
             f"the books of this tournament are closed: {name} is not accepted any more",
@@ -145,6 +148,8 @@ def _refuse_after_the_end(s: TournamentState, command: Command) -> None:
     if isinstance(command, _AFTER_THE_END) or correction:
         return
     how = f"{s.players[s.winner].name} won" if s.winner is not None else "a deal ended play"
+    if s.flight is not None and s.flight.is_bagged:
+        how = f"{s.flight.flight} was bagged for Day 2"
     raise TournamentError(
         f"the tournament is over ({how}): only prizes, the books and corrections to the results "
         f"are accepted now, not {name}",
@@ -223,7 +228,9 @@ def after_change(s: TournamentState, now: int, rng: RandomSource | None) -> list
     left = s.players_left
     seating = s.rules.tournament.seating
     paid = len(s.prizes_cents)
-    if s.winner is None and left == 1 and s.busts and not can_come_back(s, now):
+    # a flight's last player is its last survivor, bagged for Day 2, not its winner (issue 29)
+    decided = s.winner is None and left == 1 and bool(s.busts) and s.flight is None
+    if decided and not can_come_back(s, now):
         events.append(TournamentWon(at=now, player_id=s.remaining_players()[0]))
         return events
     if s.is_seated and len(s.tables) > 1 and not s.clock.hand_for_hand:

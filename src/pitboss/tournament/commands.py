@@ -17,6 +17,7 @@ from pitboss.tournament.features.absence_and_clock import (
     MarkReturned,
     OverrideRuling,
 )
+from pitboss.tournament.features.bagging import BagFlight, CarryFlight, OpenFlight
 from pitboss.tournament.features.board_and_pots import AwardPots, RecordBoard, RecordShowdown
 from pitboss.tournament.features.colour_up import RaceColourUp, RecordColourUp, SeatedPlayer
 from pitboss.tournament.features.corrections import (
@@ -27,6 +28,7 @@ from pitboss.tournament.features.corrections import (
 )
 from pitboss.tournament.features.counts import CountChips
 from pitboss.tournament.features.creation import CreateTournament
+from pitboss.tournament.features.day_two import MergeFlights
 from pitboss.tournament.features.deals import ApproveDeal, CancelDeal, ConsentToDeal, ProposeDeal
 from pitboss.tournament.features.hands import FinishHand, StartHand
 from pitboss.tournament.features.penalties import (
@@ -91,9 +93,11 @@ __all__ = [
     "AdjustClock",
     "ApproveDeal",
     "AwardPots",
+    "BagFlight",
     "BalanceTables",
     "CallClock",
     "CancelDeal",
+    "CarryFlight",
     "ChipPassing",
     "CloseBooks",
     "Command",
@@ -117,7 +121,9 @@ __all__ = [
     "KillHand",
     "MarkAbsent",
     "MarkReturned",
+    "MergeFlights",
     "MovePlayer",
+    "OpenFlight",
     "OverrideRuling",
     "OverrideTableRuling",
     "PauseClock",

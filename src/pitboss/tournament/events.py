@@ -16,6 +16,7 @@ from pitboss.tournament.features.absence_and_clock import (
     PlayerReturned,
     RulingOverridden,
 )
+from pitboss.tournament.features.bagging import FlightBagged, FlightCarried, FlightOpened
 from pitboss.tournament.features.board_and_pots import (
     BoardRecorded,
     PotsAwardedAtTable,
@@ -31,6 +32,7 @@ from pitboss.tournament.features.corrections import (
 )
 from pitboss.tournament.features.counts import ChipsCounted
 from pitboss.tournament.features.creation import TournamentCreated
+from pitboss.tournament.features.day_two import FlightsMerged, PlayerCarriedIn
 from pitboss.tournament.features.deals import (
     DealApproved,
     DealCancelled,
@@ -116,6 +118,10 @@ __all__ = [
     "DealRevised",
     "DealerInputRecorded",
     "Event",
+    "FlightBagged",
+    "FlightCarried",
+    "FlightOpened",
+    "FlightsMerged",
     "HandCorrected",
     "HandFinished",
     "HandForHandEnded",
@@ -128,6 +134,7 @@ __all__ = [
     "PayoutsComputed",
     "PenaltyGiven",
     "PlayerAbsent",
+    "PlayerCarriedIn",
     "PlayerChips",
     "PlayerMoved",
     "PlayerRegistered",

@@ -30,6 +30,7 @@ from pitboss.table.seats import TableSeats
 from pitboss.table.values import HandPlan
 from pitboss.tournament.model import clock as clk
 from pitboss.tournament.model import ledger as ldg
+from pitboss.tournament.model.bags import DayTwoRecord, FlightRecord
 from pitboss.tournament.model.balancing import Move
 from pitboss.tournament.model.eliminations import BustRecord, RemovalReason
 from pitboss.tournament.model.entries import Player, PlayerChips, PlayerStatus, PublicPlayer
@@ -241,6 +242,8 @@ class TournamentState(NamedTuple):
     live_count: int = 0
     # hands a live dealer records (issue 16): `pitboss.tournament.model.recorded_steps.RecordedLog`s
     recorded_hands: Mapping[HandId, tuple[HandSetup, tuple[Event, ...], int]] = EMPTY
+    flight: FlightRecord | None = None  # a flight of a multi-flight event (issue 29)
+    day_two: DayTwoRecord | None = None  # a Day 2 made from flights' bags (issue 29)
 
     @classmethod
     def new(cls, rules: RuleSet | None = None) -> TournamentState:

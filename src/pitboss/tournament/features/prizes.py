@@ -20,6 +20,7 @@ from pitboss.rules.tournament import PayoutTableName
 from pitboss.tournament.model import ledger as ldg
 from pitboss.tournament.model import windows
 from pitboss.tournament.model.awards import Award, award_of, awards
+from pitboss.tournament.model.bags import payout_field
 from pitboss.tournament.model.entries import PlayerStatus
 from pitboss.tournament.model.fields import PositiveCents
 from pitboss.tournament.model.payouts import STANDARD_PAYOUTS, PayoutScheme, compute_payouts
@@ -141,24 +142,26 @@ def payouts_and_state(
 ) -> tuple[list[Event], TournamentState]:
     """`with_payouts`'s events and the state after them (folded once)."""
     after = fold(s, events)
-    if after.phase is Phase.REGISTRATION:
+    entrants, places = payout_field(after)  # a flight, a Day 2 (issue 29)
+    if after.phase is Phase.REGISTRATION or places == 0:
         return events, after
     pool = after.prize_pool_cents
-    if not force and (pool, after.entries) == (sum(s.prizes_cents), s.payout_entrants):
+    if not force and (pool, entrants) == (sum(s.prizes_cents), s.payout_entrants):
         return events, after
     rules = after.rules.tournament.payouts
     scheme = payout_scheme(after)
     rounding = rules.rounding
+    unit = rules.rounding_unit_cents
     try:
         payouts = compute_payouts(
-            pool, after.entries, scheme, unit=rules.rounding_unit_cents, rounding=rounding
+            pool, entrants, scheme, unit=unit, rounding=rounding, places=places
         )
     except PayoutError as err:
         if err.code != "payout_unit_too_large":
             raise
-        payouts = compute_payouts(pool, after.entries, scheme, unit=1, rounding=rounding)
+        payouts = compute_payouts(pool, entrants, scheme, unit=1, rounding=rounding, places=places)
     computed = PayoutsComputed(
-        at=now, entrants=after.entries, prize_pool_cents=pool, prizes_cents=payouts.prizes
+        at=now, entrants=entrants, prize_pool_cents=pool, prizes_cents=payouts.prizes
     )
     return [*events, computed], apply(after, computed)
 

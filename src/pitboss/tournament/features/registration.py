@@ -23,6 +23,7 @@ from pitboss.tournament.features.tables import SeatReason, capacity, seat_newcom
 from pitboss.tournament.features.timekeeping import start_and_seat
 from pitboss.tournament.model import ledger as ldg
 from pitboss.tournament.model import windows
+from pitboss.tournament.model.bags import carried_in_player
 from pitboss.tournament.model.entries import (
     PersonalDetails,
     Player,
@@ -352,6 +353,14 @@ def _register(
 
 def _withdraw(s: TournamentState, c: WithdrawPlayer, now: int) -> list[Event]:
     player = active_player(s, c.player_id)
+    carried = carried_in_player(s, c.player_id)
+    if carried is not None:  # issue 29: they paid in their flight, not here
+        raise RegistrationError(
+            f"{player.name} came into Day 2 with a bag from {carried.flight}: a bag is not "
+            "refunded; a player who does not come is dealt in and blinded off (TDA 30)",
+            code="bag_not_refunded",
+            params={"player_id": c.player_id, "flight": carried.flight},
+        )
     if s.phase is not Phase.REGISTRATION:
         raise RegistrationError(
             f"{player.name} cannot withdraw with a refund: play has started (refunds are only "
@@ -547,8 +556,14 @@ def _refund_for_dealers(s: TournamentState, c: RefundForDealers, now: int) -> li
             refund_fee_cents=entry.fee_cents,
             reason=WithdrawalReason.DEALER_SHORTAGE,
         )
-        for pid in standing[seats:]
+        for pid in _refundable(s, standing)[: len(standing) - seats][::-1]
     ]
+
+
+def _refundable(s: TournamentState, standing: list[PlayerId]) -> list[PlayerId]:
+    """The entries a refund may take back, the highest ticket numbers first: not a Day 2
+    player's bag, paid in its flight (issue 29)."""
+    return [pid for pid in reversed(standing) if carried_in_player(s, pid) is None]
 
 
 def _registered(

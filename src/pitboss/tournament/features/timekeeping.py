@@ -22,6 +22,7 @@ from pitboss.rules.tournament import TimeLimitAction
 from pitboss.tournament.features.prizes import with_payouts
 from pitboss.tournament.features.tables import draw_seats
 from pitboss.tournament.model import clock as clk
+from pitboss.tournament.model.bags import start_period
 from pitboss.tournament.model.fields import LevelNumber
 from pitboss.tournament.model.timeline import PeriodKind, level_period
 from pitboss.tournament.model.words import chop_words, clock_now, duration, joined, plural
@@ -335,15 +336,21 @@ def _start(s: TournamentState, now: int) -> list[Event]:
             code="too_few_players",
             params={"entries": s.entries, "min_players": MIN_PLAYERS_TO_START},
         )
-    first = s.timeline[0]
+    index = start_period(s)  # a Day 2 resumes at its flights' level (issue 29)
+    first = s.timeline[index]
+    colour_up = first.colour_up
+    if index:  # every chip coloured up before the level leaves play as it starts
+        colour_up = tuple(
+            c for c in sorted(s.rules.tournament.structure.chips) if c not in first.chips_in_play
+        )
     events: list[Event] = [
         TournamentStarted(at=now, entrants=s.entries),
         LevelStarted(
             at=now,
             level=first.level,
-            period=0,
+            period=index,
             remaining_ms=first.duration_ms,
-            colour_up=first.colour_up,
+            colour_up=colour_up,
             reason=LevelChange.START,
         ),
     ]

@@ -10,10 +10,14 @@ prize pool is a pure function of the totals and the house's `PrizePoolRules`:
 - ``prize_pool = max(base, guarantee)``; the difference is the house's overlay.
 - ``house_share = (taken in - refunds) - base``.
 
+A multi-flight event (issue 29) moves pools between tournaments: a flight's pool (less what
+it pays its own places) is *carried out* to Day 2 when its survivors bag, and Day 2's pool is
+what the flights *carried in*: ``prize_pool = max(base + carried_in, guarantee)``.
+
 Invariant (checked by `LedgerBalance.is_balanced` and property tests):
-``taken_in + overlay == prize_pool + house_share + refunds`` and
-``prize_pool == prizes_paid + prizes_forfeited + prizes_unpaid``; forfeited prizes go back to
-the house (THC add. 15).
+``taken_in + overlay + carried_in == prize_pool + house_share + refunds`` and
+``prize_pool == prizes_paid + prizes_forfeited + carried_out + prizes_unpaid``; forfeited
+prizes go back to the house (THC add. 15).
 """
 
 from __future__ import annotations
@@ -42,6 +46,8 @@ class Ledger:
     refunded_fee_cents: int = 0
     prizes_paid_cents: int = 0
     prizes_forfeited_cents: int = 0
+    carried_in_cents: int = 0  # Day 2's pool from its flights (issue 29)
+    carried_out_cents: int = 0  # a flight's pool carried to Day 2 (issue 29)
 
     def taken(self, kind: MoneyKind) -> int:
         """Gross cents of ``kind`` taken in."""
@@ -76,12 +82,13 @@ class Ledger:
         return included * rules.percent // 100
 
     def prize_pool(self, rules: PrizePoolRules) -> int:
-        """The prize pool: the percentage of the included money, at least the guarantee."""
-        return max(self.pool_base(rules), rules.guarantee_cents)
+        """The prize pool: the percentage of the included money and what flights carried in,
+        at least the guarantee."""
+        return max(self.pool_base(rules) + self.carried_in_cents, rules.guarantee_cents)
 
     def overlay(self, rules: PrizePoolRules) -> int:
         """What the house adds to meet a guarantee."""
-        return max(0, rules.guarantee_cents - self.pool_base(rules))
+        return max(0, rules.guarantee_cents - self.pool_base(rules) - self.carried_in_cents)
 
     def house_share(self, rules: PrizePoolRules) -> int:
         """What the house keeps of the money taken in (before any overlay or forfeits)."""
@@ -98,7 +105,12 @@ class Ledger:
             overlay=self.overlay(rules),
             prizes_paid=self.prizes_paid_cents,
             prizes_forfeited=self.prizes_forfeited_cents,
-            prizes_unpaid=pool - self.prizes_paid_cents - self.prizes_forfeited_cents,
+            prizes_unpaid=pool
+            - self.prizes_paid_cents
+            - self.prizes_forfeited_cents
+            - self.carried_out_cents,
+            carried_in=self.carried_in_cents,
+            carried_out=self.carried_out_cents,
         )
 
 
@@ -114,14 +126,28 @@ class LedgerBalance:
     prizes_paid: int
     prizes_forfeited: int
     prizes_unpaid: int
+    carried_in: int = 0
+    carried_out: int = 0
 
     @property
     def is_balanced(self) -> bool:
-        """True when every cent taken in is in the pool, the house's share or a refund."""
+        """True when every cent taken in (or carried in from flights) is in the pool, the
+        house's share or a refund, and every cent of the pool is paid, forfeited, carried out
+        to Day 2 or still owed."""
         return (
-            self.taken_in + self.overlay == self.prize_pool + self.house_share + self.refunds
-            and self.prize_pool == self.prizes_paid + self.prizes_forfeited + self.prizes_unpaid
-            and min(self.refunds, self.prizes_paid, self.prizes_forfeited, self.prizes_unpaid) >= 0
+            self.taken_in + self.overlay + self.carried_in
+            == self.prize_pool + self.house_share + self.refunds
+            and self.prize_pool
+            == self.prizes_paid + self.prizes_forfeited + self.carried_out + self.prizes_unpaid
+            and min(
+                self.refunds,
+                self.prizes_paid,
+                self.prizes_forfeited,
+                self.prizes_unpaid,
+                self.carried_in,
+                self.carried_out,
+            )
+            >= 0
         )
 
 
@@ -150,9 +176,21 @@ def prize_forfeited(ledger: Ledger, cents: int) -> Ledger:
     return replace(ledger, prizes_forfeited_cents=ledger.prizes_forfeited_cents + cents)
 
 
+def carried_in(ledger: Ledger, cents: int) -> Ledger:
+    """Day 2's ledger after its flights' pools were carried in (issue 29)."""
+    return replace(ledger, carried_in_cents=ledger.carried_in_cents + cents)
+
+
+def carried_out(ledger: Ledger, cents: int) -> Ledger:
+    """A flight's ledger after its pool was carried out to Day 2 (issue 29)."""
+    return replace(ledger, carried_out_cents=ledger.carried_out_cents + cents)
+
+
 __all__ = [
     "Ledger",
     "LedgerBalance",
+    "carried_in",
+    "carried_out",
     "prize_forfeited",
     "prize_paid",
     "refunded",

@@ -61,12 +61,15 @@ def compute_payouts(
     *,
     unit: int = 1,
     rounding: PayoutRounding = PayoutRounding.LARGEST_REMAINDER,
+    places: int | None = None,
 ) -> Payouts:
     """The prizes for a field of ``entrants`` at the start (THC add. 13) sharing ``prize_pool``.
 
     ``unit`` is the rounding step in cents (100 = whole dollars, 500 = $5 steps); how the
     remainder is placed is ``rounding`` (see :class:`PayoutRounding`). The prizes add up exactly
-    to ``prize_pool``.
+    to ``prize_pool``. ``places``: at most this many places paid, the table's shares of the
+    places below them spread over the places kept by the same shares (a Day 2 whose event's
+    table pays more places than it has players, issue 29).
 
     Raises:
         PayoutError: a negative pool, fewer than one entrant, no bracket for the field, or a
@@ -91,6 +94,8 @@ def compute_payouts(
             params={"unit": unit},
         )
     weights = scheme.weights(entrants)
+    if places is not None:
+        weights = weights[: max(1, places)]
     whole = prize_pool - prize_pool % unit
     if rounding is PayoutRounding.LARGEST_REMAINDER:
         prizes = list(split_amount(whole, weights, unit=unit))

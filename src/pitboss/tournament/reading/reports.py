@@ -42,6 +42,7 @@ from pitboss.tournament.model.awards import approved_deal, awards
 from pitboss.tournament.model.clock import format_instant
 from pitboss.tournament.model.eliminations import RACED_OUT, RemovalReason
 from pitboss.tournament.model.entries import PersonalDetails, PlayerStatus
+from pitboss.tournament.model.ledger import LedgerBalance
 from pitboss.tournament.model.words import removal_words
 from pitboss.tournament.registry import Event
 from pitboss.tournament.state import TournamentState
@@ -585,6 +586,7 @@ def ledger_report(state: TournamentState) -> LedgerReport:
             if guarantee
             else "no guarantee",
         ),
+        *_carried_lines(b),
         LedgerLine(item="prize pool", cents=b.prize_pool),
         LedgerLine(
             item="house share", cents=b.house_share, note="net taken in less the pool's share"
@@ -603,6 +605,17 @@ def ledger_report(state: TournamentState) -> LedgerReport:
         ),
     )
     return LedgerReport(lines=lines, is_balanced=b.is_balanced)
+
+
+def _carried_lines(b: LedgerBalance) -> tuple[LedgerLine, ...]:
+    """A multi-flight event's pools (issue 29): what Day 2's flights carried in, what a
+    flight carried out to Day 2 (only when there is any)."""
+    lines = []
+    if b.carried_in:
+        lines.append(LedgerLine(item="carried in from flights", cents=b.carried_in))
+    if b.carried_out:
+        lines.append(LedgerLine(item="carried out to Day 2", cents=b.carried_out))
+    return tuple(lines)
 
 
 def all_reports(
