@@ -31,6 +31,7 @@ from pitboss.table.values import HandPlan
 from pitboss.tournament.model import clock as clk
 from pitboss.tournament.model import ledger as ldg
 from pitboss.tournament.model.balancing import Move
+from pitboss.tournament.model.bounties import NO_BOUNTIES, BountyBook
 from pitboss.tournament.model.eliminations import BustRecord, RemovalReason
 from pitboss.tournament.model.entries import Player, PlayerChips, PlayerStatus, PublicPlayer
 from pitboss.tournament.model.seatmap import EMPTY_TABLES, Tables, as_tables
@@ -241,6 +242,7 @@ class TournamentState(NamedTuple):
     live_count: int = 0
     # hands a live dealer records (issue 16): `pitboss.tournament.model.recorded_steps.RecordedLog`s
     recorded_hands: Mapping[HandId, tuple[HandSetup, tuple[Event, ...], int]] = EMPTY
+    bounty: BountyBook = NO_BOUNTIES  # each head's bounty and the bounty money won (issue 29)
 
     @classmethod
     def new(cls, rules: RuleSet | None = None) -> TournamentState:

@@ -33,10 +33,11 @@ stacks grew who covered the eliminated player, or, if none did, every player who
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, NamedTuple
 
+from pitboss.engine import PotAwarded
 from pitboss.frozen_map import EMPTY, frozen
 from pitboss.ids import PlayerId
 from pitboss.money import split_amount
@@ -56,6 +57,21 @@ class HandPot:
     eligible: tuple[PlayerId, ...]
     winners: tuple[PlayerId, ...]
     shares: tuple[Cents, ...]
+
+
+def engine_pots(events: Iterable[object], players: Mapping[int, PlayerId]) -> tuple[HandPot, ...]:
+    """The pots a hand pushed (its `pitboss.engine.PotAwarded` events, side pots first as the
+    engine pushes them), main pot first, each seat as its player (``players``)."""
+    awarded = sorted((e for e in events if isinstance(e, PotAwarded)), key=lambda e: e.pot)
+    return tuple(
+        HandPot(
+            amount=pot.amount,
+            eligible=tuple(players[seat] for seat in pot.eligible),
+            winners=tuple(players[seat] for seat in pot.winners),
+            shares=pot.shares,
+        )
+        for pot in awarded
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -233,7 +249,7 @@ def without_pots(
     if covered:
         words = "no pots were recorded: the players whose stacks grew who covered them"
         return Takers(players=covered, pot=None, words=words)
-    words = "no pots were recorded and nobody whose stack grew covered them: every one of those"
+    words = "no pots were recorded and no player whose stack grew covered them: every one of them"
     return Takers(players=grew, pot=None, words=words)
 
 
@@ -397,6 +413,7 @@ __all__ = [
     "bwin_covered",
     "chips_won_in_pots",
     "clockwise_from_button",
+    "engine_pots",
     "need_a_chip",
     "pokerstars_relevant_pot",
     "pot_name",
