@@ -221,7 +221,7 @@ def test_without_pots_and_nobody_covering_every_player_whose_stack_grew_takes_it
     ends = {PlayerId("e"): 0, PlayerId("a"): 3_000, PlayerId("b"): 9_000}
     takers = without_pots(PlayerId("e"), starts, ends, _ids("b", "a"))
     assert takers.players == _ids("b", "a")
-    assert "nobody whose stack grew covered them" in takers.words
+    assert "no player whose stack grew covered them" in takers.words
 
 
 def test_every_policy_has_its_function() -> None:
