@@ -290,7 +290,7 @@ def _takers(
     pid = bust.player_id
     if bust.reason != "bust":
         why = _removal(bust.reason)
-        return Takers(players=(), pot=None, words=f"nobody won a pot from them ({why})"), {}
+        return Takers(players=(), pot=None, words=f"nobody won a pot from them; out: {why}"), {}
     found = seen.hands.get(event.hand_id) if event.hand_id is not None else None
     if found is not None:
         before, done = found
