@@ -181,7 +181,9 @@ def _decide(
     if any(d.is_open and d.method in BY_CHIPS for d in current.deals.values()):
         # a deal by chips follows the stacks until it is approved (KY 11: a count, a hand)
         events.extend(revised_deals(fold(current, done), now, rng))
-    return bounty_followups(state, command, events)  # issue 29: a bounty event's money
+    if state.rules.tournament.bounty.bounty_cents:  # issue 29: a bounty event's money
+        return bounty_followups(state, command, events)
+    return events
 
 
 def settle(

@@ -161,12 +161,15 @@ def bounty_followups(state: TournamentState, command: Command, events: list[Even
     causes placed right after it (see the module doc). In an event without bounties, or when
     nothing in ``events`` moves a bounty, ``events`` as they are: nothing else runs."""
     rules = state.rules.tournament.bounty
-    if not rules.is_on or not any(isinstance(e, _TRIGGERS) for e in events):
+    if not rules.is_on:
+        return events
+    last = next((i for i in range(len(events) - 1, -1, -1) if isinstance(events[i], _TRIGGERS)), -1)
+    if last < 0:
         return events
     out: list[Event] = []
     seen = _Seen()
     s = state
-    for event in events:
+    for event in events[: last + 1]:  # folded only as far as the last event that moves money
         before, s = s, apply(s, event)
         out.append(event)
         seen.note(before, event)
@@ -174,6 +177,7 @@ def bounty_followups(state: TournamentState, command: Command, events: list[Even
         for step in follow:
             s = apply(s, step)
         out.extend(follow)
+    out.extend(events[last + 1 :])
     return out
 
 

@@ -362,7 +362,8 @@ def _finish_hand(s: TournamentState, c: FinishHand, now: int) -> list[Event]:
             bounty_cents=s.rules.tournament.bounty.rebuy_bounty_cents,
         )
 
-    _check_pots(s, c)
+    if c.pots:
+        _check_pots(s, c)
     return [
         *(made(pid) for pid in behind),
         HandFinished(at=now, hand_id=c.hand_id, stacks=c.stacks, pots=c.pots),
