@@ -125,7 +125,8 @@ class WithdrawalReason(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerRegistered(Event):
-    """A player entered: paid buy-in plus fee and received the starting stack (THC 1).
+    """A player entered: paid buy-in plus fee and received the starting stack (THC 1);
+    ``bounty_cents`` of the buy-in is the bounty on their head (issue 29).
 
     v2 (issue 28): the private details are kept in the private store, apart from the log; the
     event says only which were given (``details_given``) and whether the player was of the
@@ -149,7 +150,8 @@ class PlayerRegistered(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerWithdrew(Event):
-    """A player's entry was taken back before the start and refunded as the reason says."""
+    """A player's entry was taken back before the start and refunded as the reason says;
+    ``refund_bounty_cents`` is the bounty part of the entry refunded (issue 29)."""
 
     at: int
     player_id: PlayerId
