@@ -284,6 +284,35 @@ def test_a_bust_is_recorded_by_typing_part_of_a_name_and_the_form_starts_afresh(
     assert "Re-buy: eligible" in laptop.inner_text("#counter-eligibility")
 
 
+def test_a_split_pot_bust_names_every_winner_who_share_the_chips(
+    laptop: Any, screenshots: Path
+) -> None:
+    """Issue 29: the winners of a split pot are all named (``shared_with``): they share the
+    chips, and in a bounty event the bounty."""
+    start_with(laptop, NAMES)
+    laptop.click("nav.tabs [data-tab=tables]")
+    dot = player(laptop, "p004")
+    others = [
+        p
+        for p in laptop.evaluate("PitbossConsole.payload().players")
+        if p["table"] == dot["table"] and p["player_id"] != "p004"
+    ]
+    first, second = others[0], others[1]
+    laptop.select_option("#bust-table", str(dot["table"]))
+    laptop.check("#bust-players input[value=p004]")
+    assert laptop.locator("#bust-split").is_hidden()  # asked once a winner is chosen
+    laptop.select_option("#bust-winner", first["player_id"])
+    assert not laptop.locator(f"#bust-shared input[value={first['player_id']}]").count()
+    laptop.check(f"#bust-shared input[value={second['player_id']}]")
+    laptop.screenshot(path=str(screenshots / "console-bust-split-pot-1280x800.png"))
+    seq_after(laptop, "#bust-form button[type=submit]")
+    assert player(laptop, "p004")["out"]
+    half = dot["chips"] // 2
+    assert player(laptop, first["player_id"])["chips"] == first["chips"] + half
+    assert player(laptop, second["player_id"])["chips"] == second["chips"] + half
+    assert not laptop.locator("#bust-shared input:checked").count()  # afresh for the next one
+
+
 def test_a_player_withdraws_during_play_once_confirmed_thc_38(laptop: Any) -> None:
     start_with(laptop, NAMES)
     laptop.click("nav.tabs [data-tab=floor]")

@@ -246,7 +246,10 @@ def test_the_golden_log_reads_the_same_through_the_codec() -> None:
     ] == [line["data"] for line in lines]
     for event, data, line in zip(events, encoded, lines, strict=True):
         added = {f.name: f.default for f in dataclasses.fields(event) if f.name not in line["data"]}
-        assert {k: data[k] for k in added} == added, "a field added later reads as its default"
+        # a field added later reads as its default (and is not written while it holds it,
+        # `pitboss.rules.mapping.OMITTED_WHEN_DEFAULT`)
+        read = {k: data[k] if k in data else getattr(event, k) for k in added}
+        assert read == added, "a field added later reads as its default"
     assert replay(PRESETS["ky-charity"], events).phase.value == "finished"
 
 

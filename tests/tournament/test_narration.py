@@ -1,9 +1,10 @@
 """The director's event log in words: one line per event, players by name, nothing private.
 
-Four nights are played through the director (a THC charity night with money, penalties, a
+Five nights are played through the director (a THC charity night with money, penalties, a
 deal and a forfeited prize; an SLPT night with a late table and a side game; a KY night to the
-final-table redraw and the legal time limit; a TDA night whose hands a dealer records), so
-between them every event type is narrated.
+final-table redraw and the legal time limit; a TDA night whose hands a dealer records; a
+bar-league progressive knockout with its bounties), so between them every event type is
+narrated.
 """
 
 from __future__ import annotations
@@ -348,6 +349,35 @@ def dealer_night() -> tuple[Log, TournamentState]:
     return _log(f, "Dealt live"), f.state
 
 
+@cache
+def pko_night() -> tuple[Log, TournamentState]:
+    """A bar-league progressive knockout (pko.toml, its re-entries forfeiting the bounty money
+    won, issue 29): bounties collected on a typed hand and a recorded bust-out, a removal's
+    bounty to the house and back on the reinstatement, a re-entry's forfeit, the winner's own
+    bounty."""
+    base = RuleSet.from_preset("pko")
+    bounty = dataclasses.replace(base.tournament.bounty, rebuy_forfeits_bounties=True)
+    f = Floor(
+        dataclasses.replace(base, tournament=dataclasses.replace(base.tournament, bounty=bounty))
+    )
+    for i, name in enumerate(NAMES[:5]):
+        f.do(c.RegisterPlayer(player_id=PlayerId(f"k{i:02d}"), name=name))
+    f.do(c.StartTournament(), at=f.minutes(0))
+    ann, bo, cy, di, ed = (PlayerId(f"k{i:02d}") for i in range(5))
+    hand = f.start(1)
+    f.finish(hand, {ann: 0, bo: 40_000})  # Bo Chen takes Ann Lee's bounty
+    f.do(c.RecordBust(table=1, busted=(cy,), eliminated_by=bo, shared_with=(di,)))
+    f.do(c.RemoveChips(player_id=ed, reason=RemovalReason.POCKETED), at=f.minutes(5))
+    f.do(c.OverrideRuling(ruling="chips_removed", player_id=ed, reason="found on the floor"))
+    hand = f.start(1)
+    f.finish(hand, {bo: 0, ed: f.state.players[bo].chips + f.state.players[ed].chips})
+    f.do(c.ReEnter(player_id=bo, new_player_id=PlayerId("k05")), at=f.minutes(10))
+    f.do(c.Tick(), at=f.minutes(100))  # late registration closed
+    while f.state.players_left > 1:
+        _bust_one(f, {"Ed Fox"})
+    return _log(f, "Thursday PKO"), f.state
+
+
 NIGHTS = {
     "thc": thc_night,
     "slpt": slpt_night,
@@ -355,6 +385,7 @@ NIGHTS = {
     "dealer": dealer_night,
     "flight": flight_night,  # issue 29: a flight bagged, and its Day 2
     "day_two": day_two_night,
+    "pko": pko_night,
 }
 
 
@@ -401,7 +432,7 @@ def test_each_event_s_line_is_written_next_to_the_event_in_its_feature_module() 
     assert apart == []
 
 
-def test_the_four_nights_between_them_narrate_every_event_type() -> None:
+def test_the_nights_between_them_narrate_every_event_type() -> None:
     seen = {event.type for night in NIGHTS.values() for event in night()[0]}
     assert seen == set(EVENT_CLASSES)
 

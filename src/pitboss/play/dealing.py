@@ -21,6 +21,7 @@ from pitboss.tournament.features.busts import PlayersBusted
 from pitboss.tournament.features.colour_up import RaceColourUp, SeatedPlayer
 from pitboss.tournament.features.hands import FinishHand, plan_of_started_hand
 from pitboss.tournament.model import clock as clk
+from pitboss.tournament.model.bounties import engine_pots
 from pitboss.tournament.model.entries import PlayerChips
 from pitboss.tournament.model.windows import can_come_back
 from pitboss.tournament.reading.views import standings_view
@@ -51,15 +52,18 @@ def setup_of_started_hand(state: TournamentState, hand_id: HandId, *, level: int
 def finish_of(hand_id: HandId, setup: HandSetup, hand: Hand) -> FinishHand:
     """The director's `FinishHand` for a finished engine hand: every dealt-in player's stack,
     played from the stacks at the deal (``dealt``: a re-buy declared once the cards were out is
-    made after the result, THC 1, TDA 27)."""
+    made after the result, THC 1, TDA 27); in a bounty event, when someone went out, the pots
+    the engine pushed, which say who collects each bounty (issue 29). Nothing more is read in a
+    hand that puts nobody out, or in an event without bounties."""
     final = hand.final_stacks
-    return FinishHand(
-        hand_id=hand_id,
-        stacks=tuple(
-            PlayerChips(player_id=PlayerId(s.player), chips=final[s.seat]) for s in setup.seats
-        ),
-        dealt=True,
+    stacks = tuple(
+        PlayerChips(player_id=PlayerId(s.player), chips=final[s.seat]) for s in setup.seats
     )
+    if not (setup.rules.tournament.bounty.bounty_cents and 0 in final.values()):
+        return FinishHand(hand_id=hand_id, stacks=stacks, dealt=True)
+    players = {s.seat: PlayerId(s.player) for s in setup.seats}
+    pots = engine_pots(hand.events, players)
+    return FinishHand(hand_id=hand_id, stacks=stacks, dealt=True, pots=pots)
 
 
 _DUE: list[tuple[object, object, bool, int | None]] = []

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from pitboss.rules import catalogue_flights
+from pitboss.rules import catalogue_bounty, catalogue_flights
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -678,6 +678,8 @@ SETTINGS: dict[str, SettingDoc] = {
         rule="THC 25: 10, 20, 30, 40",
     ),
 }
+SECTIONS |= catalogue_bounty.SECTIONS
+SETTINGS |= {path: SettingDoc(**words) for path, words in catalogue_bounty.SETTINGS.items()}
 """Every setting of a `RuleSet` by dotted path (sections included)."""
 
 SECTIONS.update(catalogue_flights.SECTIONS)

@@ -278,11 +278,32 @@ _LEAVES = frozenset({int, str, bool, float, type(None)})
 _ENCODERS: dict[type, Callable[[Any], Any]] = {}
 
 
+_OMIT_KEY = "pitboss_omitted_when_default"
+
+OMITTED_WHEN_DEFAULT: Mapping[str, bool] = types.MappingProxyType({_OMIT_KEY: True})
+"""The metadata of a field added to an event, a command or a rule set after logs were written
+(``field(default=(), metadata=OMITTED_WHEN_DEFAULT)``): `to_mapping` leaves it out while it holds
+its default, so a log written without it encodes byte for byte as before (the golden logs),
+and reading it back gives the default."""
+
+
 def _encoder_for(cls: type) -> Callable[[Any], Any]:
     """How `to_mapping` writes a value of ``cls`` (a dataclass, an enum, a named tuple, a
     sequence, a frozenset in order, a mapping; anything else as it is)."""
     if dataclasses.is_dataclass(cls):
-        names = tuple(f.name for f in dataclasses.fields(cls))
+        fields = dataclasses.fields(cls)
+        names = tuple(f.name for f in fields)
+        optional = {
+            f.name: f.default if f.default_factory is dataclasses.MISSING else f.default_factory()
+            for f in fields
+            if f.metadata.get(_OMIT_KEY)
+        }
+        if optional:
+            return lambda obj: {
+                name: to_mapping(getattr(obj, name))
+                for name in names
+                if name not in optional or getattr(obj, name) != optional[name]
+            }
         return lambda obj: {name: to_mapping(getattr(obj, name)) for name in names}
     if issubclass(cls, enum.Enum):
         return lambda obj: obj.value
@@ -331,4 +352,10 @@ def _describe(value: Any) -> str:
     return f"{value!r} ({kind})"
 
 
-__all__ = ["Problem", "Refusal", "from_mapping", "to_mapping"]
+__all__ = [
+    "OMITTED_WHEN_DEFAULT",
+    "Problem",
+    "Refusal",
+    "from_mapping",
+    "to_mapping",
+]

@@ -16,7 +16,9 @@ import enum
 from dataclasses import dataclass, field
 
 from pitboss.errors import RuleSetError
+from pitboss.rules.bounty import BountyRules
 from pitboss.rules.flights import FlightRules
+from pitboss.rules.mapping import OMITTED_WHEN_DEFAULT
 from pitboss.rules.payout_tables import ChopTieBreak, PayoutRounding, PayoutTable
 
 # The one AnteMode (engine's too), re-exported for the views and sheets that import it from here.
@@ -593,9 +595,16 @@ class TournamentRules:
     seating: SeatingRules = field(default_factory=SeatingRules)
     colour_up: ColourUpRules = field(default_factory=ColourUpRules)
     conduct: ConductRules = field(default_factory=ConductRules)
-    flights: FlightRules = field(default_factory=FlightRules)  # issue 29: multi-flight events
+    flights: FlightRules = field(default_factory=FlightRules, metadata=OMITTED_WHEN_DEFAULT)
+    """A multi-flight event's flights and Day 2 (`pitboss.rules.flights`); none by default."""
+    bounty: BountyRules = field(default_factory=BountyRules, metadata=OMITTED_WHEN_DEFAULT)
+    """Bounties and progressive knockouts (`pitboss.rules.bounty`); none by default."""
 
     def __post_init__(self) -> None:
+        self.bounty.check_prices(
+            buy_in_cents=self.entry.buy_in_cents,
+            rebuy_price_cents=self.rebuy.price_cents if self.rebuy.allowed else None,
+        )
         s = self.structure
         n_levels = len(s.levels)
         first = s.smallest_chip_at_level(1)

@@ -278,13 +278,14 @@ class Payout(Payload):
 
 
 class SeatedPlayer(Payload):
-    """A seated player on the seating chart."""
+    """A seated player on the seating chart, with the bounty on their head (issue 29)."""
 
     table: int
     seat: int
     player_id: str
     name: str
     chips: int
+    bounty_cents: int = 0
 
 
 class Result(Payload):
@@ -298,6 +299,32 @@ class Result(Payload):
     prize_cents: int
     paid_cents: int
     in_deal: bool
+    bounty_won_cents: int = 0
+
+
+class PlayerBounty(Payload):
+    """An entry's bounty (issue 29): on their head, money won, knockouts, still in or not."""
+
+    player_id: str
+    name: str
+    bounty_cents: int
+    won_cents: int
+    knockouts: int
+    in_play: bool
+
+
+class BountyBoard(Payload):
+    """A bounty event's board (issue 29): the bounty per entry, the progressive share, who
+    collects (in words), the money on heads and won, each entry's bounty and the biggest
+    bounties still in play, largest first."""
+
+    bounty_cents: int
+    progressive_percent: int
+    policy: str
+    on_heads_cents: int
+    won_cents: int
+    players: list[PlayerBounty]
+    biggest: list[PlayerBounty]
 
 
 class Share(Payload):
@@ -342,6 +369,7 @@ class Board(Payload):
     results: list[Result]
     deal: ApprovedDeal | None
     winner: str | None
+    bounties: BountyBoard | None = None
 
 
 class PublicView(Board):
@@ -372,6 +400,9 @@ class DirectorPlayer(Payload):
     table: int | None
     seat: int | None
     details_filled: list[str]
+    bounty_cents: int = 0
+    bounty_won_cents: int = 0
+    knockouts: int = 0
 
 
 class Balance(Payload):
@@ -387,6 +418,10 @@ class Balance(Payload):
     prizes_unpaid: int
     carried_in: int = 0  # Day 2's pool from its flights (issue 29)
     carried_out: int = 0  # a flight's pool carried to Day 2 (issue 29)
+    bounties: int = 0
+    bounties_won: int = 0
+    bounties_forfeited: int = 0
+    bounties_on_heads: int = 0
 
 
 class LedgerView(Payload):
@@ -401,6 +436,9 @@ class LedgerView(Payload):
     prizes_paid_cents: int
     prizes_forfeited_cents: int
     balance: Balance
+    bounty_entry_cents: int = 0
+    bounty_rebuy_cents: int = 0
+    refunded_bounty_cents: int = 0
 
 
 class Move(Payload):

@@ -13,7 +13,8 @@ What follows a bust-out or a seat change is the director's, above every feature
 re-buys, `pitboss.tournament.model.windows`), hand-for-hand on the bubble (RP-8), in dealt mode the
 seat changes due (TDA 10B, 11), tables shrinking (THC 5), and the end of a hand-for-hand hand
 once every table has played it (RP-8C). Once play is over (a winner, or a deal that divided
-every prize) only prizes, the books and corrections to the results are accepted.
+every prize) only prizes, the books and corrections to the results are accepted. In a bounty
+event, the bounty money each event moves follows it (`bounty_followups`, issue 29).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from pitboss.cards import RandomSource
 from pitboss.errors import ClockError, TournamentError
 from pitboss.tournament.features.absence_and_clock import OverrideRuling, due_forfeits
 from pitboss.tournament.features.bagging import CarryFlight
+from pitboss.tournament.features.bounty_awards import bounty_followups
 from pitboss.tournament.features.busts import PlayersBusted, TournamentWon
 from pitboss.tournament.features.deals import BY_CHIPS, revised_deals
 from pitboss.tournament.features.hands import hand_for_hand_complete
@@ -184,6 +186,8 @@ def _decide(
     if any(d.is_open and d.method in BY_CHIPS for d in current.deals.values()):
         # a deal by chips follows the stacks until it is approved (KY 11: a count, a hand)
         events.extend(revised_deals(fold(current, done), now, rng))
+    if state.rules.tournament.bounty.bounty_cents:  # issue 29: a bounty event's money
+        return bounty_followups(state, command, events)
     return events
 
 

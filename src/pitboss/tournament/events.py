@@ -22,6 +22,12 @@ from pitboss.tournament.features.board_and_pots import (
     PotsAwardedAtTable,
     ShowdownRecorded,
 )
+from pitboss.tournament.features.bounty_awards import (
+    BountyCollected,
+    BountyForfeited,
+    BountyReturned,
+    OwnBountyKept,
+)
 from pitboss.tournament.features.busts import ChipsRemoved, PlayersBusted, TournamentWon
 from pitboss.tournament.features.colour_up import ColourUpRecorded
 from pitboss.tournament.features.corrections import (
@@ -97,6 +103,9 @@ __all__ = [
     "AddOnBought",
     "BoardRecorded",
     "BooksClosed",
+    "BountyCollected",
+    "BountyForfeited",
+    "BountyReturned",
     "BreakStarted",
     "BustRecorded",
     "ButtonCorrected",
@@ -131,6 +140,7 @@ __all__ = [
     "HeldDeclarationRuled",
     "LevelStarted",
     "MisdealRecorded",
+    "OwnBountyKept",
     "PayoutsComputed",
     "PenaltyGiven",
     "PlayerAbsent",

@@ -32,6 +32,7 @@ from pitboss.tournament.model import clock as clk
 from pitboss.tournament.model import ledger as ldg
 from pitboss.tournament.model.bags import DayTwoRecord, FlightRecord
 from pitboss.tournament.model.balancing import Move
+from pitboss.tournament.model.bounties import NO_BOUNTIES, BountyBook
 from pitboss.tournament.model.eliminations import BustRecord, RemovalReason
 from pitboss.tournament.model.entries import Player, PlayerChips, PlayerStatus, PublicPlayer
 from pitboss.tournament.model.seatmap import EMPTY_TABLES, Tables, as_tables
@@ -244,6 +245,7 @@ class TournamentState(NamedTuple):
     recorded_hands: Mapping[HandId, tuple[HandSetup, tuple[Event, ...], int]] = EMPTY
     flight: FlightRecord | None = None  # a flight of a multi-flight event (issue 29)
     day_two: DayTwoRecord | None = None  # a Day 2 made from flights' bags (issue 29)
+    bounty: BountyBook = NO_BOUNTIES  # each head's bounty and the bounty money won (issue 29)
 
     @classmethod
     def new(cls, rules: RuleSet | None = None) -> TournamentState:

@@ -530,7 +530,21 @@
     const html = players.map((p) => `<label class="check"><input type="checkbox" name="busted" data-type="checks" value="${esc(p.player_id)}"${checked.has(p.player_id) ? " checked" : ""}> ${esc(p.name)} <small>seat ${p.seat} · ${chips(p.chips)}</small></label>`).join("");
     if (box.dataset.html !== html) { box.innerHTML = html; box.dataset.html = html; }
     fillSelect($("#bust-winner"), players.map((p) => [p.player_id, `${p.name} (seat ${p.seat})`]), "— who won the chips —");
+    renderBustShared();
     updateBustPlace();
+  }
+
+  function renderBustShared() {
+    // the other winners of a split pot (shared_with): they share the chips and the bounty
+    const t = Number.parseInt($("#bust-table").value, 10);
+    const winner = $("#bust-winner").value;
+    const out = new Set($$("#bust-players input:checked").map((el) => el.value));
+    const players = (Number.isNaN(t) ? [] : atTable(t)).filter((p) => p.player_id !== winner && !out.has(p.player_id));
+    const box = $("#bust-shared");
+    const kept = new Set($$("input:checked", box).map((el) => el.value));
+    const html = players.map((p) => `<label class="check"><input type="checkbox" name="shared_with" data-type="checks" value="${esc(p.player_id)}"${kept.has(p.player_id) ? " checked" : ""}> ${esc(p.name)} <small>seat ${p.seat}</small></label>`).join("");
+    if (box.dataset.html !== html) { box.innerHTML = html; box.dataset.html = html; }
+    $("#bust-split").hidden = !winner;
   }
 
   function updateBustPlace() {
@@ -545,11 +559,13 @@
     }
   }
   $("#bust-table").addEventListener("change", renderBustForm);
-  $("#bust-players").addEventListener("change", updateBustPlace);
+  $("#bust-players").addEventListener("change", () => { renderBustShared(); updateBustPlace(); });
+  $("#bust-winner").addEventListener("change", renderBustShared);
   $("#bust-form").addEventListener("pitboss:sent", () => {
     // the next bust starts afresh: nobody ticked, nobody chosen as the winner
-    $$("#bust-players input").forEach((el) => { el.checked = false; });
+    $$("#bust-players input, #bust-shared input").forEach((el) => { el.checked = false; });
     $("#bust-winner").value = "";
+    renderBustShared();
     updateBustPlace();
   });
   finders.push(finder($("#bust-find"), {

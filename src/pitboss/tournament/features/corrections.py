@@ -1,8 +1,10 @@
 """The corrections a live night needs, each a command with its own event saying what changed.
 
 - `RecordBust`: "Ann Lee busted at table 3, eliminated by Bo Chen": the director records the
-  bust-out without typing every stack; the chips go to the eliminator, and several players out
-  on one hand are placed by their stacks when it began (KY 8d, THC 3).
+  bust-out without typing every stack; the chips go to the eliminator (split equally with the
+  winners of a split pot named in ``shared_with``, the odd chips to the first of them left of
+  the button, TDA 20), and several players out on one hand are placed by their stacks when it
+  began (KY 8d, THC 3). Who eliminated them is who collects their bounty (issue 29).
 - `CorrectHand`: the stacks typed in for a finished hand were wrong: corrected, while it is the
   last hand at its table; a player it left with chips is back in, one it leaves with none out.
 - `CorrectButton`: the button is in the wrong place (TDA 34A: fix it before substantial
@@ -13,15 +15,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pitboss.errors import SeatingError, TournamentError
 from pitboss.frozen_map import frozen
 from pitboss.ids import HandId, PlayerId, SeatNo, TableNo
+from pitboss.money import split_amount
+from pitboss.rules.mapping import OMITTED_WHEN_DEFAULT
 from pitboss.rules.tournament import EqualStackBusts
 from pitboss.table.seats import TableSeats
 from pitboss.tournament.features.busts import PlayersBusted, back_in
 from pitboss.tournament.features.tables import PlayerSeated, SeatReason, known_table, seat_newcomer
+from pitboss.tournament.model.bounties import clockwise_from_button
 from pitboss.tournament.model.eliminations import rank_busts, winners_of_hand
 from pitboss.tournament.model.entries import PlayerChips
 from pitboss.tournament.model.fields import SeatNumber, TableNumber
@@ -43,11 +48,13 @@ from pitboss.tournament.state import (
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RecordBust(Command):
-    """Players went out on one hand at ``table``, their chips won by ``eliminated_by``."""
+    """Players went out on one hand at ``table``, their chips won by ``eliminated_by``; with the
+    winners of a split pot in ``shared_with``, who share the chips (and the bounty, issue 29)."""
 
     table: TableNumber
     busted: tuple[PlayerId, ...]
     eliminated_by: PlayerId
+    shared_with: tuple[PlayerId, ...] = field(default=(), metadata=OMITTED_WHEN_DEFAULT)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -82,13 +89,16 @@ class ResyncTable(Command):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BustRecorded(Event):
     """Players out at ``table`` (their stacks before in ``busted``); ``eliminated_by`` won the
-    ``chips``."""
+    ``chips``, or, a split pot, shared them with ``shared_with``: ``won`` is then each winner's
+    part, clockwise from the button."""
 
     at: int
     table: TableNo
     busted: tuple[PlayerChips, ...]
     eliminated_by: PlayerId
     chips: int
+    shared_with: tuple[PlayerId, ...] = field(default=(), metadata=OMITTED_WHEN_DEFAULT)
+    won: tuple[PlayerChips, ...] = field(default=(), metadata=OMITTED_WHEN_DEFAULT)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -136,11 +146,16 @@ def _set_stacks(state: TournamentState, stacks: tuple[PlayerChips, ...]) -> Tour
 
 @folds(BustRecorded)
 def _bust_recorded(state: TournamentState, event: BustRecorded) -> TournamentState:
-    winner = state.players[event.eliminated_by]
     zeros = tuple(PlayerChips(player_id=b.player_id, chips=0) for b in event.busted)
     state = _set_stacks(state, zeros)
+    players = state.players
+    won = event.won or (PlayerChips(player_id=event.eliminated_by, chips=event.chips),)
     return with_players(
-        state, {winner.player_id: winner._replace(chips=winner.chips + event.chips)}
+        state,
+        {
+            w.player_id: players[w.player_id]._replace(chips=players[w.player_id].chips + w.chips)
+            for w in won
+        },
     )
 
 
@@ -229,29 +244,38 @@ def _distinct(ids: list[PlayerId], what: str) -> None:
 def _record_bust(s: TournamentState, c: RecordBust, ctx: Context) -> list[Event]:
     _running(s, "a bust-out")
     _distinct(list(c.busted), "a bust-out")
-    if c.eliminated_by in c.busted:
+    winners = (c.eliminated_by, *c.shared_with)
+    if len(set(winners)) != len(winners) or set(winners) & set(c.busted):
         raise TournamentError(
-            f"{c.eliminated_by} cannot both go out and win the chips",
+            f"{names(s, winners)} cannot both go out and win the chips, and each winner is "
+            "named once",
             code="bad_players",
-            params={"players": list(c.busted), "eliminated_by": c.eliminated_by},
+            params={"players": list(c.busted), "eliminated_by": list(winners)},
         )
     busted = tuple(
         PlayerChips(player_id=pid, chips=player_in_play(s, pid).chips) for pid in c.busted
     )
-    player_in_play(s, c.eliminated_by)
-    _at_table(s, c.table, (*c.busted, c.eliminated_by))
+    for pid in winners:
+        player_in_play(s, pid)
+    _at_table(s, c.table, (*c.busted, *winners))
     if s.is_seated:
         _idle_table(s, c.table)
     chips = sum(b.chips for b in busted)
     recorded = BustRecorded(
-        at=ctx.now, table=c.table, busted=busted, eliminated_by=c.eliminated_by, chips=chips
+        at=ctx.now,
+        table=c.table,
+        busted=busted,
+        eliminated_by=c.eliminated_by,
+        chips=chips,
+        shared_with=c.shared_with,
+        won=_split_chips(s, c.table, winners, chips) if c.shared_with else (),
     )
     draw_ties = s.rules.tournament.seating.equal_stack_busts is EqualStackBusts.CARD_DRAW
     ranked = rank_busts(
         [(b.player_id, b.chips) for b in busted],
         draw_ties=draw_ties,
         rng=ctx.rng,
-        eliminated_by=(c.eliminated_by,),
+        eliminated_by=winners,
     )
     out = PlayersBusted(
         at=ctx.now,
@@ -261,6 +285,17 @@ def _record_bust(s: TournamentState, c: RecordBust, ctx: Context) -> list[Event]
         hand_for_hand_hand=s.hand_for_hand_hand if s.clock.hand_for_hand else None,
     )
     return ctx.settle(s, [recorded, out])
+
+
+def _split_chips(
+    s: TournamentState, table: TableNo, winners: tuple[PlayerId, ...], chips: int
+) -> tuple[PlayerChips, ...]:
+    """A split pot's chips shared equally, in the smallest chip in play, the odd chips to the
+    first winners clockwise from the button (TDA 20)."""
+    order = clockwise_from_button(s.tables.get(table), winners)
+    unit = min(s.period.chips_in_play, default=1)
+    parts = split_amount(chips, [1] * len(order), unit=unit if chips % unit == 0 else 1)
+    return tuple(PlayerChips(player_id=p, chips=n) for p, n in zip(order, parts, strict=True))
 
 
 def _last_hand_of(s: TournamentState, record: HandRecord) -> bool:
@@ -463,6 +498,10 @@ def _resync(s: TournamentState, c: ResyncTable, ctx: Context) -> list[Event]:
 def _bust_recorded_line(e: BustRecorded, s: TournamentState) -> str:
     busted = joined([name_of(s, b.player_id) for b in e.busted])
     winner = name_of(s, e.eliminated_by)
+    if e.won:
+        names_ = joined([name_of(s, w.player_id) for w in e.won])
+        parts = ", ".join(f"{w.chips:,} to {name_of(s, w.player_id)}" for w in e.won)
+        return f"{busted} busted at table {e.table}, eliminated by {names_} (split pot: {parts})"
     return (
         f"{busted} busted at table {e.table}, eliminated by {winner} "
         f"({e.chips:,} chips to {winner})"

@@ -14,12 +14,13 @@ hands).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from pitboss.cards import RandomSource
 from pitboss.errors import SeatingError, TableError, TournamentError
 from pitboss.frozen_map import frozen, frozen_dict
 from pitboss.ids import HandId, PlayerId, SeatNo, TableNo
+from pitboss.rules.mapping import OMITTED_WHEN_DEFAULT
 from pitboss.rules.tournament import EqualStackBusts
 from pitboss.table.positions import Positions
 from pitboss.table.values import HandPlan
@@ -28,6 +29,7 @@ from pitboss.tournament.features.busts import PlayersBusted
 from pitboss.tournament.features.registration import RebuyBought
 from pitboss.tournament.features.seat_changes import table_wait_reason
 from pitboss.tournament.features.tables import ButtonPlaced, known_table, planned_hand
+from pitboss.tournament.model.bounties import HandPot, bounty_takers
 from pitboss.tournament.model.eliminations import rank_busts, winners_of_hand
 from pitboss.tournament.model.entries import PlayerChips
 from pitboss.tournament.model.fields import TableNumber
@@ -67,11 +69,16 @@ class FinishHand(Command):
     came after the first card, THC 1): it is made after the result, its chips added to the
     stack the hand left. A result the director types leaves it false: a re-buy declared during
     the hand played behind in it, so the stacks include its chips (THC 1, TDA 27).
+
+    ``pots``: the hand's pots, main first (`pitboss.tournament.model.bounties.HandPot`), when
+    someone went out in a bounty event (issue 29): who collects a bounty, and who knocked the
+    player out, follow them. Empty when unknown (a result typed without them).
     """
 
     hand_id: HandId
     stacks: tuple[PlayerChips, ...]
     dealt: bool = False
+    pots: tuple[HandPot, ...] = field(default=(), metadata=OMITTED_WHEN_DEFAULT)
 
 
 # --- events -----------------------------------------------------------------------------------
@@ -95,11 +102,13 @@ class HandStarted(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandFinished(Event):
-    """A hand ended; ``stacks`` are the chips of every player who was in it."""
+    """A hand ended; ``stacks`` are the chips of every player who was in it; ``pots`` the
+    hand's pots when it put someone out in a bounty event (issue 29; empty otherwise)."""
 
     at: int
     hand_id: HandId
     stacks: tuple[PlayerChips, ...]
+    pots: tuple[HandPot, ...] = field(default=(), metadata=OMITTED_WHEN_DEFAULT)
 
 
 # --- folds ------------------------------------------------------------------------------------
@@ -350,13 +359,46 @@ def _finish_hand(s: TournamentState, c: FinishHand, now: int) -> list[Event]:
             fee_cents=rules.fee_cents,
             chips=rules.chips,
             declared=True,
+            bounty_cents=s.rules.tournament.bounty.rebuy_bounty_cents,
         )
 
+    if c.pots:
+        _check_pots(s, c)
     return [
         *(made(pid) for pid in behind),
-        HandFinished(at=now, hand_id=c.hand_id, stacks=c.stacks),
+        HandFinished(at=now, hand_id=c.hand_id, stacks=c.stacks, pots=c.pots),
         *(made(pid) for pid in later),
     ]
+
+
+def _check_pots(s: TournamentState, c: FinishHand) -> None:
+    """The pots of a result name only its players, each pot's winners among those eligible for
+    it, one share each, adding up to the pot.
+
+    Raises:
+        TournamentError: ``bad_pots``, saying which pot and what is wrong.
+    """
+    players = {st.player_id for st in c.stacks}
+    for index, pot in enumerate(c.pots):
+        strangers = [p for p in (*pot.eligible, *pot.winners) if p not in players]
+        wrong = (
+            f"{names(s, strangers)} did not play this hand"
+            if strangers
+            else "its winners must be among the players eligible for it"
+            if not set(pot.winners) <= set(pot.eligible)
+            else "it needs one share for each winner"
+            if len(pot.shares) != len(pot.winners)
+            else "its shares must add up to its amount"
+            if sum(pot.shares) != pot.amount
+            else None
+        )
+        if wrong is not None:
+            what = "the main pot" if index == 0 else f"side pot {index}"
+            raise TournamentError(
+                f"{what} of hand {c.hand_id!r} is wrong: {wrong}",
+                code="bad_pots",
+                params={"hand_id": c.hand_id, "pot": index},
+            )
 
 
 def finish_hand(
@@ -396,10 +438,23 @@ def finish_hand(
         }
         won = winners_of_hand(start, ((st.player_id, st.chips) for st in c.stacks))
         ranked = rank_busts(outs, draw_ties=draw_ties, rng=rng, eliminated_by=won)
+        busts = ranked.busts
+        if c.pots:  # issue 29: who knocked each one out is who collects their bounty
+            bounty = s.rules.tournament.bounty
+            busts = tuple(
+                replace(
+                    b,
+                    eliminated_by=tuple(
+                        sorted(bounty_takers(bounty, b.player_id, start, c.pots).players)
+                    )
+                    or b.eliminated_by,
+                )
+                for b in busts
+            )
         events.append(
             PlayersBusted(
                 at=now,
-                busts=ranked.busts,
+                busts=busts,
                 hand_id=c.hand_id,
                 table=record.table,
                 draw=ranked.draw,

@@ -50,6 +50,7 @@ from pitboss.rulings import (
 from pitboss.table.engine_link import hand_setup
 from pitboss.tournament.features.hands import FinishHand, finish_hand
 from pitboss.tournament.features.penalties import GivePenalty, give_penalty
+from pitboss.tournament.model.bounties import HandPot, engine_pots
 from pitboss.tournament.model.entries import PlayerChips
 from pitboss.tournament.model.fields import Chips, SeatNumber, TableNumber
 from pitboss.tournament.model.recorded_steps import (
@@ -434,7 +435,13 @@ def conclude(
             for seat, pid in zip(record.seats, record.players, strict=True)
             if seat in by_seat
         )
-        finish = FinishHand(hand_id=record.hand_id, stacks=stacks, dealt=True)
+        pots: tuple[
+            HandPot, ...
+        ] = ()  # issue 29: in a bounty event, the pots say who collects a bounty
+        if s.rules.tournament.bounty.bounty_cents and any(st.chips == 0 for st in stacks):
+            seats = {int(seat): pid for seat, pid in zip(record.seats, record.players, strict=True)}
+            pots = engine_pots(hand.events, seats)
+        finish = FinishHand(hand_id=record.hand_id, stacks=stacks, dealt=True, pots=pots)
         events.extend(finish_hand(after, finish, now, ctx.rng))
     return ctx.settle(s, events)
 

@@ -17,6 +17,7 @@ from typing import Annotated
 from pitboss.errors import RegistrationError
 from pitboss.ids import ClubPlayerId, PlayerId
 from pitboss.money import format_money
+from pitboss.rules.mapping import OMITTED_WHEN_DEFAULT
 from pitboss.rules.tournament import MoneyKind, PersonalDetail, RefundPolicy
 from pitboss.tournament.features.busts import back_in
 from pitboss.tournament.features.tables import SeatReason, capacity, seat_newcomer
@@ -125,7 +126,8 @@ class WithdrawalReason(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerRegistered(Event):
-    """A player entered: paid buy-in plus fee and received the starting stack (THC 1).
+    """A player entered: paid buy-in plus fee and received the starting stack (THC 1);
+    ``bounty_cents`` of the buy-in is the bounty on their head (issue 29).
 
     v2 (issue 28): the private details are kept in the private store, apart from the log; the
     event says only which were given (``details_given``) and whether the player was of the
@@ -144,17 +146,20 @@ class PlayerRegistered(Event):
     chips: int
     late: bool = False
     club_player_id: ClubPlayerId | None = None
+    bounty_cents: int = field(default=0, metadata=OMITTED_WHEN_DEFAULT)  # of buy_in_cents
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerWithdrew(Event):
-    """A player's entry was taken back before the start and refunded as the reason says."""
+    """A player's entry was taken back before the start and refunded as the reason says;
+    ``refund_bounty_cents`` is the bounty part of the entry refunded (issue 29)."""
 
     at: int
     player_id: PlayerId
     refund_entry_cents: int
     refund_fee_cents: int
     reason: WithdrawalReason = WithdrawalReason.WITHDREW
+    refund_bounty_cents: int = field(default=0, metadata=OMITTED_WHEN_DEFAULT)  # of the entry's
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -168,7 +173,8 @@ class RebuyDeclared(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RebuyBought(Event):
-    """A re-buy was made: price and fee paid, chips given (KY 4, THC 1)."""
+    """A re-buy was made: price and fee paid, chips given (KY 4, THC 1); ``bounty_cents`` of
+    the price is a new bounty on the player's head (issue 29)."""
 
     at: int
     player_id: PlayerId
@@ -176,6 +182,7 @@ class RebuyBought(Event):
     fee_cents: int
     chips: int
     declared: bool = False
+    bounty_cents: int = field(default=0, metadata=OMITTED_WHEN_DEFAULT)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -206,7 +213,19 @@ def _registered_fold(state: TournamentState, event: PlayerRegistered) -> Tournam
     )
     state = with_players(state, {event.player_id: player})
     ledger = ldg.taken_in(state.ledger, MoneyKind.ENTRY, event.buy_in_cents)
-    return state._replace(ledger=ldg.taken_in(ledger, MoneyKind.FEE, event.fee_cents))
+    state = state._replace(ledger=ldg.taken_in(ledger, MoneyKind.FEE, event.fee_cents))
+    return _bounty_placed(state, event.player_id, MoneyKind.ENTRY, event.bounty_cents)
+
+
+def _bounty_placed(
+    state: TournamentState, pid: PlayerId, kind: MoneyKind, cents: int
+) -> TournamentState:
+    """The bounty part of an entry or a re-buy onto the player's head (issue 29)."""
+    if not cents:
+        return state
+    return state._replace(
+        bounty=state.bounty.placed(pid, cents), ledger=ldg.bounty_placed(state.ledger, kind, cents)
+    )
 
 
 @folds(PlayerWithdrew)
@@ -223,6 +242,11 @@ def _withdrew(state: TournamentState, event: PlayerWithdrew) -> TournamentState:
     ledger = ldg.refunded(
         state.ledger, entry_cents=event.refund_entry_cents, fee_cents=event.refund_fee_cents
     )
+    head = state.bounty.head(event.player_id)
+    if head:  # the bounty is refunded with the buy-in, else it goes to the house (issue 29)
+        refunded = event.refund_bounty_cents
+        ledger = ldg.bounty_moved(ledger, heads=-head, refunded=refunded, forfeited=head - refunded)
+        state = state._replace(bounty=state.bounty.cleared(event.player_id))
     return state._replace(ledger=ledger)
 
 
@@ -244,7 +268,8 @@ def _rebought(state: TournamentState, event: RebuyBought) -> TournamentState:
         paid_cents=p.paid_cents + event.price_cents + event.fee_cents,
     )
     ledger = ldg.taken_in(state.ledger, MoneyKind.REBUY, event.price_cents)
-    return state._replace(ledger=ldg.taken_in(ledger, MoneyKind.FEE, event.fee_cents))
+    state = state._replace(ledger=ldg.taken_in(ledger, MoneyKind.FEE, event.fee_cents))
+    return _bounty_placed(state, event.player_id, MoneyKind.REBUY, event.bounty_cents)
 
 
 @folds(AddOnBought)
@@ -347,6 +372,7 @@ def _register(
             chips=rules.starting_chips,
             late=late,
             club_player_id=c.club_player_id,
+            bounty_cents=s.rules.tournament.bounty.bounty_cents,
         )
     ]
 
@@ -378,6 +404,7 @@ def _withdraw(s: TournamentState, c: WithdrawPlayer, now: int) -> list[Event]:
             player_id=c.player_id,
             refund_entry_cents=refund_entry,
             refund_fee_cents=refund_fee,
+            refund_bounty_cents=min(refund_entry, s.bounty.head(c.player_id)),
         )
     ]
 
@@ -453,6 +480,7 @@ def _rebuy(s: TournamentState, c: Rebuy, now: int) -> list[Event]:
             fee_cents=rules.fee_cents,
             chips=rules.chips,
             declared=declared,
+            bounty_cents=s.rules.tournament.bounty.rebuy_bounty_cents,
         )
     ]
 
@@ -555,6 +583,7 @@ def _refund_for_dealers(s: TournamentState, c: RefundForDealers, now: int) -> li
             refund_entry_cents=entry.buy_in_cents,
             refund_fee_cents=entry.fee_cents,
             reason=WithdrawalReason.DEALER_SHORTAGE,
+            refund_bounty_cents=min(entry.buy_in_cents, s.bounty.head(pid)),
         )
         for pid in _refundable(s, standing)[: len(standing) - seats][::-1]
     ]
@@ -656,7 +685,13 @@ handles(ReEnter)(_re_enter)
 def _registered_line(e: PlayerRegistered, s: TournamentState) -> str:
     when = "registered late" if e.late else "registered"
     paid = paid_words([(e.buy_in_cents, "buy-in"), (e.fee_cents, "fee")])
-    return f"{e.name} {when} (paid {paid}; {e.chips:,} chips)"
+    bounty = _bounty_words(e.bounty_cents, "buy-in")
+    return f"{e.name} {when} (paid {paid}; {e.chips:,} chips{bounty})"
+
+
+def _bounty_words(cents: int, of: str) -> str:
+    """``; $15.00 of the buy-in on their head as a bounty`` (issue 29), or nothing."""
+    return f"; {format_money(cents)} of the {of} on their head as a bounty" if cents else ""
 
 
 @describes(PlayerWithdrew)
@@ -667,7 +702,8 @@ def _withdrew_line(e: PlayerWithdrew, s: TournamentState) -> str:
         return f"{name}'s entry refunded for a shortage of dealers (THC 39): {refund}"
     if e.refund_entry_cents + e.refund_fee_cents == 0:
         return f"{name} withdrew before the start: no refund"
-    return f"{name} withdrew before the start: refunded {refund}"
+    bounty = f" (its bounty {format_money(e.refund_bounty_cents)})" if e.refund_bounty_cents else ""
+    return f"{name} withdrew before the start: refunded {refund}{bounty}"
 
 
 @describes(RebuyDeclared)
@@ -689,9 +725,10 @@ def _rebought_line(e: RebuyBought, s: TournamentState) -> str:
     player = s.players.get(e.player_id)
     number = 1 if player is None else player.rebuys + 1
     what = "made the declared re-buy" if e.declared else "re-bought"
+    bounty = _bounty_words(e.bounty_cents, "re-buy")
     return (
         f"{name_of(s, e.player_id)} {what} (re-buy {number}: paid "
-        f"{_price(e.price_cents, e.fee_cents)}; {e.chips:,} chips)"
+        f"{_price(e.price_cents, e.fee_cents)}; {e.chips:,} chips{bounty})"
     )
 
 

@@ -14,10 +14,19 @@ A multi-flight event (issue 29) moves pools between tournaments: a flight's pool
 it pays its own places) is *carried out* to Day 2 when its survivors bag, and Day 2's pool is
 what the flights *carried in*: ``prize_pool = max(base + carried_in, guarantee)``.
 
+Bounties (issue 29; `pitboss.rules.bounty`) are part of the buy-in and of a re-buy's price,
+kept apart from the prize pool to the cent: the entry and re-buy totals stay gross, the part of
+them that went onto heads is counted apart (``bounty_entry_cents``, ``bounty_rebuy_cents``;
+``refunded_bounty_cents`` is the part of the refunded entries), and the pool's percentage
+applies to the money net of bounties. Bounty money is then on a head still in play, won by a
+player (``bounty_won_cents``, kept by them) or forfeited to the house (a bounty nobody won, or
+one a re-buy forfeits).
+
 Invariant (checked by `LedgerBalance.is_balanced` and property tests):
-``taken_in + overlay + carried_in == prize_pool + house_share + refunds`` and
-``prize_pool == prizes_paid + prizes_forfeited + carried_out + prizes_unpaid``; forfeited
-prizes go back to the house (THC add. 15).
+``taken_in + overlay + carried_in == prize_pool + house_share + refunds + bounties``,
+``prize_pool == prizes_paid + prizes_forfeited + carried_out + prizes_unpaid`` and
+``bounties == bounties_won + bounties_forfeited + bounties_on_heads``; forfeited prizes go back
+to the house (THC add. 15).
 """
 
 from __future__ import annotations
@@ -48,6 +57,12 @@ class Ledger:
     prizes_forfeited_cents: int = 0
     carried_in_cents: int = 0  # Day 2's pool from its flights (issue 29)
     carried_out_cents: int = 0  # a flight's pool carried to Day 2 (issue 29)
+    bounty_entry_cents: int = 0  # the part of the entries put on heads (issue 29)
+    bounty_rebuy_cents: int = 0  # the part of the re-buys put on heads
+    refunded_bounty_cents: int = 0  # the part of the refunded entries that was a bounty
+    bounty_won_cents: int = 0  # bounty money won by players (and kept)
+    bounty_forfeited_cents: int = 0  # bounty money that went to the house
+    bounty_on_heads_cents: int = 0  # bounty money on heads still to be collected
 
     def taken(self, kind: MoneyKind) -> int:
         """Gross cents of ``kind`` taken in."""
@@ -76,9 +91,23 @@ class Ledger:
         """Every cent refunded."""
         return self.refunded_entry_cents + self.refunded_fee_cents
 
+    def bounty_part(self, kind: MoneyKind) -> int:
+        """The cents of ``kind`` kept (net of refunds) that went onto heads as bounties."""
+        if kind is MoneyKind.ENTRY:
+            return self.bounty_entry_cents - self.refunded_bounty_cents
+        if kind is MoneyKind.REBUY:
+            return self.bounty_rebuy_cents
+        return 0
+
+    @property
+    def bounties(self) -> int:
+        """Every cent kept as a bounty (net of refunds): on heads, won or forfeited."""
+        return self.bounty_entry_cents + self.bounty_rebuy_cents - self.refunded_bounty_cents
+
     def pool_base(self, rules: PrizePoolRules) -> int:
-        """The pool before any guarantee: ``floor(percent x included money / 100)``."""
-        included = sum(self.net(k) for k in rules.includes)
+        """The pool before any guarantee: ``floor(percent x included money / 100)``, the
+        included money net of refunds and of bounties."""
+        included = sum(self.net(k) - self.bounty_part(k) for k in rules.includes)
         return included * rules.percent // 100
 
     def prize_pool(self, rules: PrizePoolRules) -> int:
@@ -91,8 +120,9 @@ class Ledger:
         return max(0, rules.guarantee_cents - self.pool_base(rules) - self.carried_in_cents)
 
     def house_share(self, rules: PrizePoolRules) -> int:
-        """What the house keeps of the money taken in (before any overlay or forfeits)."""
-        return self.taken_in - self.refunds - self.pool_base(rules)
+        """What the house keeps of the money taken in (before any overlay or forfeits), bounty
+        money apart."""
+        return self.taken_in - self.refunds - self.pool_base(rules) - self.bounties
 
     def balance(self, rules: PrizePoolRules) -> LedgerBalance:
         """Where every cent is."""
@@ -111,6 +141,10 @@ class Ledger:
             - self.carried_out_cents,
             carried_in=self.carried_in_cents,
             carried_out=self.carried_out_cents,
+            bounties=self.bounties,
+            bounties_won=self.bounty_won_cents,
+            bounties_forfeited=self.bounty_forfeited_cents,
+            bounties_on_heads=self.bounty_on_heads_cents,
         )
 
 
@@ -128,17 +162,24 @@ class LedgerBalance:
     prizes_unpaid: int
     carried_in: int = 0
     carried_out: int = 0
+    bounties: int = 0
+    bounties_won: int = 0
+    bounties_forfeited: int = 0
+    bounties_on_heads: int = 0
 
     @property
     def is_balanced(self) -> bool:
         """True when every cent taken in (or carried in from flights) is in the pool, the
-        house's share or a refund, and every cent of the pool is paid, forfeited, carried out
-        to Day 2 or still owed."""
+        house's share, a refund or the bounties; every cent of the pool is paid, forfeited,
+        carried out to Day 2 or still owed; and every bounty cent is on a head, won or
+        forfeited to the house."""
         return (
             self.taken_in + self.overlay + self.carried_in
-            == self.prize_pool + self.house_share + self.refunds
+            == self.prize_pool + self.house_share + self.refunds + self.bounties
             and self.prize_pool
             == self.prizes_paid + self.prizes_forfeited + self.carried_out + self.prizes_unpaid
+            and self.bounties
+            == self.bounties_won + self.bounties_forfeited + self.bounties_on_heads
             and min(
                 self.refunds,
                 self.prizes_paid,
@@ -146,6 +187,9 @@ class LedgerBalance:
                 self.prizes_unpaid,
                 self.carried_in,
                 self.carried_out,
+                self.bounties_won,
+                self.bounties_forfeited,
+                self.bounties_on_heads,
             )
             >= 0
         )
@@ -163,6 +207,37 @@ def refunded(ledger: Ledger, *, entry_cents: int, fee_cents: int) -> Ledger:
         ledger,
         refunded_entry_cents=ledger.refunded_entry_cents + entry_cents,
         refunded_fee_cents=ledger.refunded_fee_cents + fee_cents,
+    )
+
+
+def bounty_placed(ledger: Ledger, kind: MoneyKind, cents: int) -> Ledger:
+    """The ledger after ``cents`` of an entry (``kind`` ENTRY) or a re-buy (REBUY) went onto a
+    head as a bounty (issue 29)."""
+    field = "bounty_rebuy_cents" if kind is MoneyKind.REBUY else "bounty_entry_cents"
+    return replace(
+        ledger,
+        **{field: getattr(ledger, field) + cents},
+        bounty_on_heads_cents=ledger.bounty_on_heads_cents + cents,
+    )
+
+
+def bounty_moved(
+    ledger: Ledger,
+    *,
+    heads: int = 0,
+    won: int = 0,
+    forfeited: int = 0,
+    refunded: int = 0,
+) -> Ledger:
+    """The ledger after bounty money moved between heads, money won, the house and refunds:
+    each argument is the change of its total (they add up to zero, but for a refund, which
+    leaves the bounties)."""
+    return replace(
+        ledger,
+        bounty_on_heads_cents=ledger.bounty_on_heads_cents + heads,
+        bounty_won_cents=ledger.bounty_won_cents + won,
+        bounty_forfeited_cents=ledger.bounty_forfeited_cents + forfeited,
+        refunded_bounty_cents=ledger.refunded_bounty_cents + refunded,
     )
 
 
@@ -189,6 +264,8 @@ def carried_out(ledger: Ledger, cents: int) -> Ledger:
 __all__ = [
     "Ledger",
     "LedgerBalance",
+    "bounty_moved",
+    "bounty_placed",
     "carried_in",
     "carried_out",
     "prize_forfeited",

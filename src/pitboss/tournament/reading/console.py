@@ -54,6 +54,9 @@ class DirectorPlayer:
     table: int | None
     seat: int | None
     details_filled: tuple[str, ...]
+    bounty_cents: int = 0  # on their head (issue 29)
+    bounty_won_cents: int = 0  # the bounty money they won
+    knockouts: int = 0  # the bounties they took a share of
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -69,6 +72,9 @@ class LedgerView:
     prizes_paid_cents: int
     prizes_forfeited_cents: int
     balance: LedgerBalance
+    bounty_entry_cents: int = 0  # the part of the entries put on heads (issue 29)
+    bounty_rebuy_cents: int = 0  # the part of the re-buys put on heads
+    refunded_bounty_cents: int = 0  # the part of the refunded entries that was a bounty
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -267,6 +273,7 @@ def director_view(
         results=board.results,
         deal=board.deal,
         winner=board.winner,
+        bounties=board.bounties,
         players=tuple(_director_player(state, pid) for pid in state.players),
         ledger=LedgerView(
             entry_cents=ledger.entry_cents,
@@ -278,6 +285,9 @@ def director_view(
             prizes_paid_cents=ledger.prizes_paid_cents,
             prizes_forfeited_cents=ledger.prizes_forfeited_cents,
             balance=ledger.balance(state.rules.tournament.prize_pool),
+            bounty_entry_cents=ledger.bounty_entry_cents,
+            bounty_rebuy_cents=ledger.bounty_rebuy_cents,
+            refunded_bounty_cents=ledger.refunded_bounty_cents,
         ),
         proposal=None
         if proposal is None
@@ -440,6 +450,9 @@ def _director_player(state: TournamentState, pid: PlayerId) -> DirectorPlayer:
         table=None if table is None else table.number,
         seat=seat,
         details_filled=tuple(d.value for d in player.details_given),
+        bounty_cents=state.bounty.head(pid),
+        bounty_won_cents=state.bounty.cash(pid),
+        knockouts=state.bounty.knockouts.get(pid, 0),
     )
 
 

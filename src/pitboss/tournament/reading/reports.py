@@ -17,7 +17,9 @@ report names players by name and id only.
 
 Everything reconciles to the cent: the money each player paid, less refunds, is the ledger's
 net taken in, which is the prize pool's share plus the house's (less any overlay), and prizes
-paid plus forfeited plus unpaid are the prize pool (`pitboss.tournament.model.ledger`).
+paid plus forfeited plus unpaid are the prize pool (`pitboss.tournament.model.ledger`). In a
+bounty event (issue 29) the bounty money is on lines of its own, and the ``bounties`` report
+gives each entry's bounty money: won, on their head, their knockouts.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from pitboss.tournament.model.awards import approved_deal, awards
 from pitboss.tournament.model.clock import format_instant
 from pitboss.tournament.model.eliminations import RACED_OUT, RemovalReason
 from pitboss.tournament.model.entries import PersonalDetails, PlayerStatus
-from pitboss.tournament.model.ledger import LedgerBalance
+from pitboss.tournament.model.ledger import Ledger, LedgerBalance
 from pitboss.tournament.model.words import removal_words
 from pitboss.tournament.registry import Event
 from pitboss.tournament.state import TournamentState
@@ -557,13 +559,17 @@ _KINDS: dict[MoneyKind, str] = {
 
 
 def ledger_report(state: TournamentState) -> LedgerReport:
-    """The money ledger's totals (KY 18, THC 1, THC add. 15)."""
+    """The money ledger's totals (KY 18, THC 1, THC add. 15); in a bounty event, the bounty
+    money on lines of its own, apart from the prize pool and the house's share (issue 29):
+    taken in, refunded, won by players, forfeited to the house, still on heads."""
     rules = state.rules.tournament.prize_pool
     ledger = state.ledger
     b = ledger.balance(rules)
     kinds = ", ".join(_KINDS[k] for k in rules.includes)
     guarantee = rules.guarantee_cents
-    lines = (
+    bounty = state.rules.tournament.bounty.is_on or b.bounties > 0
+    net_of, and_bounties = (" and bounties", " and the bounties") if bounty else ("", "")
+    lines = [
         LedgerLine(item="entries taken in", cents=ledger.entry_cents, note="buy-ins"),
         LedgerLine(
             item="fees taken in", cents=ledger.fee_cents, note="entry, re-buy and add-on fees"
@@ -577,7 +583,7 @@ def ledger_report(state: TournamentState) -> LedgerReport:
         LedgerLine(
             item="prize pool from money taken in",
             cents=ledger.pool_base(rules),
-            note=f"{rules.percent}% of {kinds}, net of refunds, odd cent to the house",
+            note=f"{rules.percent}% of {kinds}, net of refunds{net_of}, odd cent to the house",
         ),
         LedgerLine(
             item="overlay",
@@ -589,7 +595,9 @@ def ledger_report(state: TournamentState) -> LedgerReport:
         *_carried_lines(b),
         LedgerLine(item="prize pool", cents=b.prize_pool),
         LedgerLine(
-            item="house share", cents=b.house_share, note="net taken in less the pool's share"
+            item="house share",
+            cents=b.house_share,
+            note=f"net taken in less the pool's share{and_bounties}",
         ),
         LedgerLine(item="prizes paid", cents=b.prizes_paid),
         LedgerLine(
@@ -600,11 +608,117 @@ def ledger_report(state: TournamentState) -> LedgerReport:
         LedgerLine(item="prizes unpaid", cents=b.prizes_unpaid),
         LedgerLine(
             item="house keeps",
-            cents=b.house_share + b.prizes_forfeited - b.overlay,
-            note="house share and forfeited prizes, less the overlay",
+            cents=b.house_share + b.prizes_forfeited + b.bounties_forfeited - b.overlay,
+            note=f"house share and forfeited prizes{' and bounties' if bounty else ''}, less "
+            "the overlay",
         ),
+    ]
+    if bounty:
+        _bounty_lines(lines, ledger, b)
+    return LedgerReport(lines=tuple(lines), is_balanced=b.is_balanced)
+
+
+def _bounty_lines(lines: list[LedgerLine], ledger: Ledger, b: LedgerBalance) -> None:
+    """The bounty money's lines (issue 29), each after the line it belongs with."""
+    after = {
+        "taken in": LedgerLine(
+            item="bounties taken in",
+            cents=ledger.bounty_entry_cents + ledger.bounty_rebuy_cents,
+            note="the bounty part of the buy-ins and re-buys (in the lines above)",
+        ),
+        "fees refunded": LedgerLine(
+            item="bounties refunded",
+            cents=ledger.refunded_bounty_cents,
+            note="the bounty part of the entries refunded",
+        ),
+        "net taken in": LedgerLine(
+            item="bounties", cents=b.bounties, note="net of refunds, apart from the prize pool"
+        ),
+        "prizes unpaid": LedgerLine(
+            item="bounties won", cents=b.bounties_won, note="owed to the players who won them"
+        ),
+    }
+    for at in range(len(lines) - 1, -1, -1):
+        extra = after.get(lines[at].item)
+        if extra is not None:
+            lines.insert(at + 1, extra)
+    lines[-1:-1] = [
+        LedgerLine(
+            item="bounties forfeited",
+            cents=b.bounties_forfeited,
+            note="to the house: won by nobody, or forfeited on a re-buy or re-entry",
+        ),
+        LedgerLine(item="bounties on heads", cents=b.bounties_on_heads, note="still in play"),
+    ]
+
+
+# --- (e) bounties -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BountyLine:
+    """One entry's bounty (issue 29): the bounties they took a share of, the money they won
+    (what the treasurer pays them) and what is on their head now."""
+
+    player_id: str
+    name: str
+    status: str
+    knockouts: int
+    won_cents: int
+    on_head_cents: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BountiesReport(Report):
+    """Every entry's bounty money in registration order, and the totals (they are the ledger's
+    bounties won and on heads)."""
+
+    COLUMNS: ClassVar[tuple[Column, ...]] = (
+        Column("player_id"),
+        Column("name"),
+        Column("status"),
+        Column("knockouts"),
+        Column("bounty_won", is_money=True),
+        Column("bounty_on_head", is_money=True),
     )
-    return LedgerReport(lines=lines, is_balanced=b.is_balanced)
+
+    lines: tuple[BountyLine, ...]
+
+    def rows(self) -> list[tuple[Cell, ...]]:
+        """Each entry, then the totals."""
+        rows: list[tuple[Cell, ...]] = [
+            (p.player_id, p.name, p.status, p.knockouts, p.won_cents, p.on_head_cents)
+            for p in self.lines
+        ]
+        rows.append(
+            (
+                "",
+                "Total",
+                "",
+                sum(p.knockouts for p in self.lines),
+                sum(p.won_cents for p in self.lines),
+                sum(p.on_head_cents for p in self.lines),
+            )
+        )
+        return rows
+
+
+def bounties_report(state: TournamentState) -> BountiesReport:
+    """Each entry's bounty money (issue 29): what to pay each player who won bounties."""
+    book = state.bounty
+    return BountiesReport(
+        lines=tuple(
+            BountyLine(
+                player_id=pid,
+                name=player.name,
+                status=_status(state, pid, {}),
+                knockouts=book.knockouts.get(pid, 0),
+                won_cents=book.cash(pid),
+                on_head_cents=book.head(pid),
+            )
+            for pid, player in state.players.items()
+        )
+    )
 
 
 def _carried_lines(b: LedgerBalance) -> tuple[LedgerLine, ...]:
@@ -625,22 +739,27 @@ def all_reports(
     details: Mapping[PlayerId, PersonalDetails] | None = None,
 ) -> dict[str, Report]:
     """Every report by the name its file takes: ``entries``, ``results``, ``chips_removed``,
-    ``ledger``; ``details``: the entries report carries these private details (the
-    treasurer's record; no other report ever does).
+    ``ledger``, and in a bounty event ``bounties``; ``details``: the entries report carries
+    these private details (the treasurer's record; no other report ever does).
 
     Raises:
         TournamentError: ``report_log_mismatch``: the events are not the log of ``state``.
     """
     log = tuple(events)
-    return {
+    made: dict[str, Report] = {
         "entries": entries_report(state, log, details=details),
         "results": results_report(state),
         "chips_removed": removals_report(state, log),
         "ledger": ledger_report(state),
     }
+    if state.rules.tournament.bounty.is_on:
+        made["bounties"] = bounties_report(state)
+    return made
 
 
 __all__ = [
+    "BountiesReport",
+    "BountyLine",
     "Cell",
     "Column",
     "EntriesReport",
@@ -653,6 +772,7 @@ __all__ = [
     "ResultLine",
     "ResultsReport",
     "all_reports",
+    "bounties_report",
     "csv_money",
     "entries_report",
     "ledger_report",

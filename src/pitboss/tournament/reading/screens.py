@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pitboss.ids import TableNo
+from pitboss.ids import PlayerId, TableNo
 from pitboss.rules.tournament import ChopMethod, TimeLimitAction
 from pitboss.tournament.features.counts import is_dealt_by_a_person
 from pitboss.tournament.reading import views
@@ -39,13 +39,15 @@ class Payout:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SeatedPlayer:
-    """A seated player on the public chart: table, seat, name, chips."""
+    """A seated player on the public chart: table, seat, name, chips, and the bounty on their
+    head in a bounty event (issue 29)."""
 
     table: int
     seat: int
     player_id: str
     name: str
     chips: int
+    bounty_cents: int = 0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -61,6 +63,7 @@ class Result:
     prize_cents: int
     paid_cents: int
     in_deal: bool
+    bounty_won_cents: int = 0  # the bounty money they won (issue 29)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -109,6 +112,7 @@ class PublicView:
     results: tuple[Result, ...]
     deal: ApprovedDeal | None
     winner: str | None
+    bounties: views.BountyBoard | None = None  # a bounty event's board (issue 29)
 
 
 CHOP_WORDS = {
@@ -135,7 +139,8 @@ def stopped_notice(state: TournamentState, *, rules: bool) -> str | None:
 
 
 def seating(state: TournamentState) -> tuple[SeatedPlayer, ...]:
-    """Every seated player: table, seat, name, chips (public)."""
+    """Every seated player: table, seat, name, chips, bounty (public)."""
+    heads = state.bounty.head
     return tuple(
         SeatedPlayer(
             table=line.table,
@@ -143,6 +148,7 @@ def seating(state: TournamentState) -> tuple[SeatedPlayer, ...]:
             player_id=line.player_id,
             name=line.name,
             chips=line.chips,
+            bounty_cents=heads(PlayerId(line.player_id)),
         )
         for line in views.seating_chart_view(state)
     )
@@ -161,6 +167,7 @@ def results(state: TournamentState) -> tuple[Result, ...]:
             prize_cents=line.owed_cents,
             paid_cents=line.paid_cents,
             in_deal=line.basis == "deal",
+            bounty_won_cents=state.bounty.cash(PlayerId(line.player_id)),
         )
         for line in results_report(state).lines
     )
@@ -225,6 +232,7 @@ def public_view(
         results=results(state),
         deal=approved_deal(state, rules=rules),
         winner=None if state.winner is None else state.players[state.winner].name,
+        bounties=views.bounty_board(state),
     )
 
 

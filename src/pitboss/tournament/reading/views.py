@@ -13,7 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pitboss.cards import RandomSource
+from pitboss.ids import PlayerId
 from pitboss.money import format_money
+from pitboss.rules.bounty import BountyPolicy
 from pitboss.rules.tournament import AnteMode, BalanceMover, TableOrder, TimeLimitAction
 from pitboss.tournament.features import seat_changes
 from pitboss.tournament.model import clock as clk
@@ -25,6 +27,7 @@ from pitboss.tournament.model.balancing import (
     halted_tables,
     next_decision,
 )
+from pitboss.tournament.model.bounties import biggest
 from pitboss.tournament.model.eliminations import Standings, standings
 from pitboss.tournament.model.entries import PlayerStatus, PublicPlayer
 from pitboss.tournament.model.seating import ChartLine, find_seat, seating_chart
@@ -319,6 +322,81 @@ def public_board(state: TournamentState) -> PublicBoard:
     )
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerBounty:
+    """One entry's bounty (issue 29): on their head now (``bounty_cents``; what a progressive
+    knockout has grown it to), the bounty money they won, the bounties they took a share of
+    (``knockouts``), and whether they are still in."""
+
+    player_id: str
+    name: str
+    bounty_cents: int
+    won_cents: int
+    knockouts: int
+    in_play: bool
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BountyBoard:
+    """A bounty event's board (issue 29): the bounty each entry starts with, whether it is a
+    progressive knockout, who collects by the house's policy (in words), the money on heads and
+    won so far, every entry with a bounty, money won or a knockout (registration order) and
+    ``biggest``: the players still in with the biggest bounties, largest first (the TV's)."""
+
+    bounty_cents: int
+    progressive_percent: int
+    policy: str
+    on_heads_cents: int
+    won_cents: int
+    players: tuple[PlayerBounty, ...]
+    biggest: tuple[PlayerBounty, ...]
+
+
+POLICY_WORDS = {
+    BountyPolicy.POKERSTARS_RELEVANT_POT: "the winner of the pot the player was all-in for",
+    BountyPolicy.BWIN_COVERED: "the pot's winner who covered the player, else the side pot's",
+    BountyPolicy.WSOP_POT_MARKERS: "the winner of the pot holding the player's bounty marker",
+}
+"""Who collects a bounty under each policy, as a screen says it (`pitboss.rules.bounty`)."""
+
+
+def player_bounty(state: TournamentState, pid: PlayerId) -> PlayerBounty:
+    """``pid``'s bounty (issue 29; all zero in an event without bounties): for their page."""
+    book = state.bounty
+    player = state.players[pid]
+    return PlayerBounty(
+        player_id=pid,
+        name=player.name,
+        bounty_cents=book.head(pid),
+        won_cents=book.cash(pid),
+        knockouts=book.knockouts.get(pid, 0),
+        in_play=player.status is PlayerStatus.ACTIVE and not state.is_out(pid),
+    )
+
+
+def bounty_board(state: TournamentState, *, top: int = 5) -> BountyBoard | None:
+    """The bounty board (issue 29), with the ``top`` biggest bounties still in play; None in an
+    event without bounties."""
+    rules = state.rules.tournament.bounty
+    if not rules.is_on:
+        return None
+    every = (player_bounty(state, pid) for pid in state.players)
+    players = tuple(p for p in every if p.bounty_cents or p.won_cents or p.knockouts)
+    live = [p.player_id for p in players if p.in_play]
+    ranked = biggest(state.bounty, [PlayerId(p) for p in live], top)
+    by_id = {p.player_id: p for p in players}
+    balance = state.ledger.balance(state.rules.tournament.prize_pool)
+    return BountyBoard(
+        bounty_cents=rules.bounty_cents,
+        progressive_percent=rules.progressive_percent,
+        policy=POLICY_WORDS[rules.policy],
+        on_heads_cents=balance.bounties_on_heads,
+        won_cents=balance.bounties_won,
+        players=players,
+        biggest=tuple(by_id[p] for p in ranked),
+    )
+
+
 def standings_view(state: TournamentState, now: int | None = None) -> Standings:
     """The standings at ``now`` (default: the last event): places so far, players left,
     chips, average, leader, and the winner once nobody can come back in (KY 3)."""
@@ -423,18 +501,23 @@ def seat_change_view(
 
 
 __all__ = [
+    "POLICY_WORDS",
+    "BountyBoard",
     "ClockScreen",
     "ClockView",
+    "PlayerBounty",
     "PublicBoard",
     "SeatChangeView",
     "UpcomingColourUp",
     "announcement",
     "as_of",
+    "bounty_board",
     "clock_screen",
     "clock_view",
     "find_my_seat",
     "on_add_on_break",
     "on_sale",
+    "player_bounty",
     "public_board",
     "seat_change_view",
     "seating_chart_view",
