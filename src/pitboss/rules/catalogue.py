@@ -19,6 +19,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from pitboss.rules import catalogue_satellite
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SettingDoc:
@@ -677,6 +679,10 @@ SETTINGS: dict[str, SettingDoc] = {
     ),
 }
 """Every setting of a `RuleSet` by dotted path (sections included)."""
+
+
+SECTIONS |= catalogue_satellite.SECTIONS  # the satellite's own settings (issue 29)
+SETTINGS |= {k: SettingDoc(**v) for k, v in catalogue_satellite.SETTINGS.items()}
 
 
 def setting_paths() -> Iterator[tuple[str, Any, dataclasses.Field[Any]]]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from pitboss.errors import RuleSetError
 from pitboss.rules.payout_tables import ChopTieBreak, PayoutRounding, PayoutTable
+from pitboss.rules.satellite import SatelliteRules
 
 # The one AnteMode (engine's too), re-exported for the views and sheets that import it from here.
 from pitboss.rules.stakes import AnteMode as AnteMode
@@ -580,6 +581,7 @@ class TournamentRules:
     """Tournament settings; the defaults are a TDA 2024 event (structure and money are house).
 
     Table sizes per phase are ``RuleSet.table`` settings; ``seating`` says when phases change.
+    ``satellite``: seats in a target tournament as prizes (`pitboss.rules.satellite`).
     """
 
     structure: Structure = field(default_factory=Structure)
@@ -592,9 +594,22 @@ class TournamentRules:
     seating: SeatingRules = field(default_factory=SeatingRules)
     colour_up: ColourUpRules = field(default_factory=ColourUpRules)
     conduct: ConductRules = field(default_factory=ConductRules)
+    satellite: SatelliteRules = field(default_factory=SatelliteRules)
 
     def __post_init__(self) -> None:
         s = self.structure
+        pool = self.prize_pool
+        if self.satellite.is_satellite and pool.percent == 0 and not pool.guarantee_cents:
+            raise RuleSetError(
+                "tournament.satellite.seat_value_cents: the prize pool takes 0% of the money "
+                "and has no guarantee, so no seat could ever be awarded",
+                code="satellite_without_pool",
+                params={
+                    "setting": "tournament.satellite.seat_value_cents",
+                    "value": self.satellite.seat_value_cents,
+                    "percent": 0,
+                },
+            )
         n_levels = len(s.levels)
         first = s.smallest_chip_at_level(1)
         if self.entry.starting_chips % first:
