@@ -34,6 +34,7 @@ from pitboss.tournament.model.balancing import Move
 from pitboss.tournament.model.eliminations import BustRecord, RemovalReason
 from pitboss.tournament.model.entries import Player, PlayerChips, PlayerStatus, PublicPlayer
 from pitboss.tournament.model.seatmap import EMPTY_TABLES, Tables, as_tables
+from pitboss.tournament.model.tickets import NO_TICKETS, SatelliteBook
 from pitboss.tournament.model.timeline import Period, timeline
 from pitboss.tournament.registry import FOLDS, Event
 from pitboss.validation import MAX_INT, Range
@@ -241,6 +242,7 @@ class TournamentState(NamedTuple):
     live_count: int = 0
     # hands a live dealer records (issue 16): `pitboss.tournament.model.recorded_steps.RecordedLog`s
     recorded_hands: Mapping[HandId, tuple[HandSetup, tuple[Event, ...], int]] = EMPTY
+    satellite: SatelliteBook = NO_TICKETS  # seats won here, tickets taken at the door (issue 29)
 
     @classmethod
     def new(cls, rules: RuleSet | None = None) -> TournamentState:

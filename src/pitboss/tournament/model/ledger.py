@@ -12,8 +12,14 @@ prize pool is a pure function of the totals and the house's `PrizePoolRules`:
 
 Invariant (checked by `LedgerBalance.is_balanced` and property tests):
 ``taken_in + overlay == prize_pool + house_share + refunds`` and
-``prize_pool == prizes_paid + prizes_forfeited + prizes_unpaid``; forfeited prizes go back to
-the house (THC add. 15).
+``prize_pool == prizes_paid + prizes_in_tickets + prizes_forfeited + prizes_unpaid``; forfeited
+prizes go back to the house (THC add. 15).
+
+Tickets (issue 29) are money that is not cash: an entry paid by a satellite's ticket is taken
+in like any entry (its buy-in in the pool, its fee the house's) and also counted in
+``tickets_in_cents``, a ticket given back at a withdrawal in ``tickets_returned_cents`` (part of
+the refunds), and a satellite's seats are prizes paid as tickets (``prizes_in_tickets_cents``),
+apart from the prizes paid in cash.
 """
 
 from __future__ import annotations
@@ -42,6 +48,9 @@ class Ledger:
     refunded_fee_cents: int = 0
     prizes_paid_cents: int = 0
     prizes_forfeited_cents: int = 0
+    tickets_in_cents: int = 0  # of the entries and fees taken in, paid by ticket (issue 29)
+    tickets_returned_cents: int = 0  # of the refunds, tickets given back
+    prizes_in_tickets_cents: int = 0  # prizes paid as seats (tickets), not cash
 
     def taken(self, kind: MoneyKind) -> int:
         """Gross cents of ``kind`` taken in."""
@@ -98,7 +107,11 @@ class Ledger:
             overlay=self.overlay(rules),
             prizes_paid=self.prizes_paid_cents,
             prizes_forfeited=self.prizes_forfeited_cents,
-            prizes_unpaid=pool - self.prizes_paid_cents - self.prizes_forfeited_cents,
+            prizes_unpaid=pool
+            - self.prizes_paid_cents
+            - self.prizes_forfeited_cents
+            - self.prizes_in_tickets_cents,
+            prizes_in_tickets=self.prizes_in_tickets_cents,
         )
 
 
@@ -114,14 +127,23 @@ class LedgerBalance:
     prizes_paid: int
     prizes_forfeited: int
     prizes_unpaid: int
+    prizes_in_tickets: int = 0  # a satellite's seats (issue 29)
 
     @property
     def is_balanced(self) -> bool:
         """True when every cent taken in is in the pool, the house's share or a refund."""
+        paid = self.prizes_paid + self.prizes_in_tickets + self.prizes_forfeited
         return (
             self.taken_in + self.overlay == self.prize_pool + self.house_share + self.refunds
-            and self.prize_pool == self.prizes_paid + self.prizes_forfeited + self.prizes_unpaid
-            and min(self.refunds, self.prizes_paid, self.prizes_forfeited, self.prizes_unpaid) >= 0
+            and self.prize_pool == paid + self.prizes_unpaid
+            and min(
+                self.refunds,
+                self.prizes_paid,
+                self.prizes_in_tickets,
+                self.prizes_forfeited,
+                self.prizes_unpaid,
+            )
+            >= 0
         )
 
 
