@@ -271,10 +271,11 @@ class Clock(Payload):
 
 
 class Payout(Payload):
-    """A place's prize."""
+    """A place's prize; in a satellite its seat (``Seat to Main Event``) and the money besides."""
 
     place: int
     cents: int
+    seat: str
 
 
 class SeatedPlayer(Payload):
@@ -298,6 +299,7 @@ class Result(Payload):
     prize_cents: int
     paid_cents: int
     in_deal: bool
+    seat: str
 
 
 class Share(Payload):
@@ -385,10 +387,12 @@ class Balance(Payload):
     prizes_paid: int
     prizes_forfeited: int
     prizes_unpaid: int
+    prizes_in_tickets: int
 
 
 class LedgerView(Payload):
-    """The money taken in, refunded and paid, by kind, and its balance."""
+    """The money taken in, refunded and paid, by kind, and its balance; tickets (issue 29):
+    entries paid by a satellite's ticket, tickets given back, a satellite's seats paid."""
 
     entry_cents: int
     fee_cents: int
@@ -398,6 +402,9 @@ class LedgerView(Payload):
     refunded_fee_cents: int
     prizes_paid_cents: int
     prizes_forfeited_cents: int
+    tickets_in_cents: int
+    tickets_returned_cents: int
+    prizes_in_tickets_cents: int
     balance: Balance
 
 

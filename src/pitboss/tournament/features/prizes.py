@@ -149,7 +149,7 @@ def payouts_and_state(
         return events, after
     table = payout_table(after)
     if after.rules.tournament.satellite.is_satellite:  # seats, then the cash (issue 29)
-        prizes = satellite_prizes(after, pool, after.entries, table)
+        prizes = satellite_prizes(after.rules.tournament.satellite, pool, after.entries, table)
     else:
         prizes = table(pool, after.entries)
     computed = PayoutsComputed(

@@ -29,7 +29,7 @@ from pitboss.errors import RegistrationError
 from pitboss.frozen_map import frozen_dict
 from pitboss.ids import PlayerId
 from pitboss.money import split_amount
-from pitboss.rules.satellite import SatelliteRemainder, SeatsReached
+from pitboss.rules.satellite import SatelliteRemainder, SatelliteRules, SeatsReached
 from pitboss.tournament.model import windows
 from pitboss.tournament.model.eliminations import finishing_places
 from pitboss.tournament.model.tickets import TicketRef, TicketWon
@@ -47,21 +47,19 @@ def seat_value(s: TournamentState) -> int:
 def seats_of(s: TournamentState) -> int:
     """The seats this satellite awards now: the prize pool divided by a seat's value, never
     more than the entries (0: not a satellite, or a pool short of one seat)."""
-    value = seat_value(s)
-    return 0 if value <= 0 else min(s.prize_pool_cents // value, s.entries)
+    return seat_places(s.rules.tournament.satellite, s.prize_pool_cents, s.entries)
 
 
 def satellite_prizes(
-    s: TournamentState, pool: int, entrants: int, table: PayoutTable
+    rules: SatelliteRules, pool: int, entrants: int, table: PayoutTable
 ) -> tuple[int, ...]:
     """Each place's prize, first place first: a seat's value for places 1..seats, plus the
     cash remainder ``pool - seats x value`` as ``remainder`` says. A pool short of one seat is
     paid in cash by the payout table, as a tournament without seats (GGPoker: a satellite
     that awards no seat pays "as per the regular payout structure"). With no place below the
     seats (every entrant has one), the remainder is shared by the seat winners."""
-    rules = s.rules.tournament.satellite
     value = rules.seat_value_cents
-    seats = min(pool // value, entrants)
+    seats = seat_places(rules, pool, entrants)
     if seats == 0:
         return table(pool, entrants)
     rest = pool - seats * value
@@ -76,6 +74,13 @@ def satellite_prizes(
     if how is SatelliteRemainder.NEXT_PLACE:
         return (*(value,) * seats, rest)
     return (*(value,) * seats, *table(rest, entrants - seats))
+
+
+def seat_places(rules: SatelliteRules, pool: int, entrants: int) -> int:
+    """The places that win a seat: ``pool // seat value``, at most ``entrants`` (0: not a
+    satellite, or a pool short of one seat)."""
+    value = rules.seat_value_cents
+    return 0 if value <= 0 else min(pool // value, entrants)
 
 
 def ticket_cents(s: TournamentState, first: int, last: int, *, in_deal: bool = False) -> int:
@@ -165,6 +170,7 @@ __all__ = [
     "check_ticket_unused",
     "ends_at_seats",
     "satellite_prizes",
+    "seat_places",
     "seat_value",
     "seats_due",
     "seats_of",

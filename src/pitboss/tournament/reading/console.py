@@ -68,6 +68,9 @@ class LedgerView:
     refunded_fee_cents: int
     prizes_paid_cents: int
     prizes_forfeited_cents: int
+    tickets_in_cents: int  # of the entries and fees, paid by a satellite's ticket (issue 29)
+    tickets_returned_cents: int
+    prizes_in_tickets_cents: int  # a satellite's seats, paid as tickets
     balance: LedgerBalance
 
 
@@ -277,6 +280,9 @@ def director_view(
             refunded_fee_cents=ledger.refunded_fee_cents,
             prizes_paid_cents=ledger.prizes_paid_cents,
             prizes_forfeited_cents=ledger.prizes_forfeited_cents,
+            tickets_in_cents=ledger.tickets_in_cents,
+            tickets_returned_cents=ledger.tickets_returned_cents,
+            prizes_in_tickets_cents=ledger.prizes_in_tickets_cents,
             balance=ledger.balance(state.rules.tournament.prize_pool),
         ),
         proposal=None

@@ -125,6 +125,7 @@ class EntryLine:
     add_on_cents: int = 0
     refund_cents: int = 0
     details: PersonalDetails = field(default_factory=PersonalDetails)
+    ticket: str = ""  # the satellite's ticket that paid the entry (issue 29)
 
     @property
     def total_paid_cents(self) -> int:
@@ -164,10 +165,13 @@ class EntriesReport(Report):
 
     lines: tuple[EntryLine, ...]
     with_details: bool = False
+    with_tickets: bool = False
 
     def columns(self) -> tuple[Column, ...]:
-        """The money columns, then the private details' when asked for."""
-        return self.COLUMNS + (self.DETAIL_COLUMNS if self.with_details else ())
+        """The money columns, the ticket that paid an entry when any did, then the private
+        details' when asked for."""
+        tickets = (Column("paid_by_ticket"),) if self.with_tickets else ()
+        return self.COLUMNS + tickets + (self.DETAIL_COLUMNS if self.with_details else ())
 
     @property
     def totals(self) -> EntryLine:
@@ -190,7 +194,9 @@ class EntriesReport(Report):
     def rows(self) -> list[tuple[Cell, ...]]:
         """Each entry, then the totals."""
         return [
-            self._money_cells(line) + (self._detail_cells(line) if self.with_details else ())
+            self._money_cells(line)
+            + ((line.ticket,) if self.with_tickets else ())
+            + (self._detail_cells(line) if self.with_details else ())
             for line in (*self.lines, self.totals)
         ]
 
@@ -265,6 +271,7 @@ def entries_report(
     """
     money: dict[PlayerId, dict[str, int]] = {}
     withdrawals: dict[PlayerId, str] = {}
+    tickets: dict[PlayerId, str] = {}
 
     def add(pid: PlayerId, **cents: int) -> None:
         if pid not in state.players:
@@ -277,6 +284,8 @@ def entries_report(
         match event:
             case PlayerRegistered():
                 add(event.player_id, buy_in=event.buy_in_cents, fee=event.fee_cents)
+                if event.ticket is not None:
+                    tickets[event.player_id] = event.ticket.words()
             case RebuyBought():
                 add(event.player_id, rebuys=1, rebuy=event.price_cents, fee=event.fee_cents)
             case AddOnBought():
@@ -303,6 +312,7 @@ def entries_report(
             add_on_cents=row.get("add_on", 0),
             refund_cents=row.get("refund", 0),
             details=PersonalDetails() if details is None else details.get(pid, PersonalDetails()),
+            ticket=tickets.get(pid, ""),
         )
         recorded = (player.paid_cents, player.refunded_cents, player.rebuys, player.add_ons)
         if (line.total_paid_cents, line.refund_cents, line.rebuys, line.add_ons) != recorded:
@@ -311,7 +321,9 @@ def entries_report(
                 {"player_id": pid},
             )
         lines.append(line)
-    return EntriesReport(lines=tuple(lines), with_details=details is not None)
+    return EntriesReport(
+        lines=tuple(lines), with_details=details is not None, with_tickets=bool(tickets)
+    )
 
 
 # --- (b) results and prizes ---------------------------------------------------------------------
@@ -322,7 +334,9 @@ class ResultLine:
     """A finishing place (``first < last`` when shared) and its prize, in cents.
 
     ``basis`` is ``place`` (the payout table's prize, tied places shared, TDA RP-8A) or
-    ``deal`` (a share of an approved deal, RULES §3.9).
+    ``deal`` (a share of an approved deal, RULES §3.9). In a satellite (issue 29) ``seat``
+    says the place is a seat (``Seat to Main Event``) and ``ticket_cents`` is the part of
+    the prize paid as its ticket (``ticket``), not in cash.
     """
 
     first: int
@@ -333,6 +347,9 @@ class ResultLine:
     owed_cents: int
     paid_cents: int
     forfeited_cents: int
+    ticket_cents: int = 0
+    seat: str = ""
+    ticket: str = ""
 
     @property
     def place(self) -> str:
@@ -341,13 +358,14 @@ class ResultLine:
 
     @property
     def due_cents(self) -> int:
-        """Still to pay."""
-        return self.owed_cents - self.paid_cents - self.forfeited_cents
+        """Still to pay in cash."""
+        return self.owed_cents - self.paid_cents - self.forfeited_cents - self.ticket_cents
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ResultsReport(Report):
-    """Finishing places, best first, with what each is owed, was paid and forfeited."""
+    """Finishing places, best first, with what each is owed, was paid and forfeited; a
+    satellite's (``with_seats``) also with each seat and the part paid as a ticket."""
 
     COLUMNS: ClassVar[tuple[Column, ...]] = (
         Column("place"),
@@ -360,8 +378,19 @@ class ResultsReport(Report):
         Column("still_due", is_money=True),
     )
 
+    SEAT_COLUMNS: ClassVar[tuple[Column, ...]] = (
+        Column("seat"),
+        Column("ticket"),
+        Column("paid_as_ticket", is_money=True),
+    )
+
     lines: tuple[ResultLine, ...]
     prize_pool_cents: int  # what the owed prizes add up to once every place is decided
+    with_seats: bool = False
+
+    def columns(self) -> tuple[Column, ...]:
+        """The money columns, then a satellite's seats."""
+        return self.COLUMNS + (self.SEAT_COLUMNS if self.with_seats else ())
 
     def rows(self) -> list[tuple[Cell, ...]]:
         """Each place, then the totals."""
@@ -376,8 +405,10 @@ class ResultsReport(Report):
                 line.forfeited_cents,
                 line.due_cents,
             )
+            + ((line.seat, line.ticket, line.ticket_cents) if self.with_seats else ())
             for line in self.lines
         ]
+        seats = sum(line.ticket_cents for line in self.lines)
         rows.append(
             (
                 "",
@@ -389,13 +420,17 @@ class ResultsReport(Report):
                 sum(line.forfeited_cents for line in self.lines),
                 sum(line.due_cents for line in self.lines),
             )
+            + (("", "", seats) if self.with_seats else ())
         )
         return rows
 
 
 def results_report(state: TournamentState) -> ResultsReport:
     """Results and prizes (KY 18, THC add. 13, 15): every player with a finishing place or a
-    deal share; players still in play have neither yet."""
+    deal share; players still in play have neither yet. A satellite's seats (issue 29) are
+    named ``Seat to <target>`` with their tickets."""
+    book = state.satellite
+    seat = seat_words(state)
     lines = tuple(
         ResultLine(
             first=a.first,
@@ -406,10 +441,24 @@ def results_report(state: TournamentState) -> ResultsReport:
             owed_cents=a.owed_cents,
             paid_cents=a.paid_cents,
             forfeited_cents=a.forfeited_cents,
+            ticket_cents=a.ticket_cents,
+            seat=seat if a.ticket_cents else "",
+            ticket=next((t.ticket_id for t in book.tickets if t.player_id == a.player_id), ""),
         )
         for a in awards(state)
     )
-    return ResultsReport(lines=lines, prize_pool_cents=state.prize_pool_cents)
+    return ResultsReport(
+        lines=lines,
+        prize_pool_cents=state.prize_pool_cents,
+        with_seats=state.rules.tournament.satellite.is_satellite,
+    )
+
+
+def seat_words(state: TournamentState) -> str:
+    """``Seat to Main Event``: what a satellite's seat places win (``Seat`` while its target
+    is not named; issue 29)."""
+    target = state.satellite.target
+    return "Seat" if target is None else f"Seat to {target.label}"
 
 
 # --- (c) chips removed from play ----------------------------------------------------------------
@@ -570,8 +619,10 @@ def ledger_report(state: TournamentState) -> LedgerReport:
         LedgerLine(item="re-buys taken in", cents=ledger.rebuy_cents),
         LedgerLine(item="add-ons taken in", cents=ledger.add_on_cents),
         LedgerLine(item="taken in", cents=b.taken_in, note="every cent taken in, gross"),
+        *_ticket_lines(state, "in"),
         LedgerLine(item="entries refunded", cents=ledger.refunded_entry_cents),
         LedgerLine(item="fees refunded", cents=ledger.refunded_fee_cents),
+        *_ticket_lines(state, "refunded"),
         LedgerLine(item="net taken in", cents=b.taken_in - b.refunds, note="taken in less refunds"),
         LedgerLine(
             item="prize pool from money taken in",
@@ -590,6 +641,7 @@ def ledger_report(state: TournamentState) -> LedgerReport:
             item="house share", cents=b.house_share, note="net taken in less the pool's share"
         ),
         LedgerLine(item="prizes paid", cents=b.prizes_paid),
+        *_ticket_lines(state, "prizes"),
         LedgerLine(
             item="prizes forfeited",
             cents=b.prizes_forfeited,
@@ -603,6 +655,38 @@ def ledger_report(state: TournamentState) -> LedgerReport:
         ),
     )
     return LedgerReport(lines=lines, is_balanced=b.is_balanced)
+
+
+def _ticket_lines(state: TournamentState, where: str) -> tuple[LedgerLine, ...]:
+    """The books' tickets (issue 29), only where a tournament has any: the entries a target
+    took by ticket and the cash, the tickets given back, a satellite's seats paid as tickets."""
+    led = state.ledger
+    if where == "in" and (led.tickets_in_cents or led.tickets_returned_cents):
+        return (
+            LedgerLine(
+                item="of which by ticket",
+                cents=led.tickets_in_cents,
+                note="entries paid by a satellite's ticket: buy-in and fee, no cash",
+            ),
+            LedgerLine(item="cash taken in", cents=led.taken_in - led.tickets_in_cents),
+        )
+    if where == "refunded" and led.tickets_returned_cents:
+        return (
+            LedgerLine(
+                item="of which tickets given back",
+                cents=led.tickets_returned_cents,
+                note="ticket entries withdrawn before the start: the ticket, not cash",
+            ),
+        )
+    if where == "prizes" and state.rules.tournament.satellite.is_satellite:
+        return (
+            LedgerLine(
+                item="prizes paid as tickets",
+                cents=led.prizes_in_tickets_cents,
+                note=f"{len(state.satellite.tickets)} seats, {seat_words(state).lower()}",
+            ),
+        )
+    return ()
 
 
 def all_reports(
@@ -645,4 +729,5 @@ __all__ = [
     "ledger_report",
     "removals_report",
     "results_report",
+    "seat_words",
 ]
