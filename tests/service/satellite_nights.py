@@ -54,14 +54,19 @@ def play_to_the_seats(live: LiveTournament) -> None:
 
 
 def satellite_and_target(
-    svc: DirectorService, *, play: bool = True, names: tuple[str, ...] = NAMES
+    svc: DirectorService,
+    *,
+    play: bool = True,
+    names: tuple[str, ...] = NAMES,
+    club: bool = True,
 ) -> tuple[LiveTournament, LiveTournament]:
     """The target ``main`` ($100 + $10) and the satellite ``sat`` ($27.50 + $2.50, seats of
-    $110) linked to it; with ``play``, the satellite played to its seats (7 players: one)."""
+    $110) linked to it; with ``play``, the satellite played to its seats (7 players: one);
+    ``club``: its players with club records ``cp0``, ``cp1`` ..."""
     target = svc.create("Main Event", target_rules(), stream="main")
     sat = svc.create("Monday Satellite", satellite_rules(), stream="sat")
     sat.execute(c.LinkSatellite(target="main"))
-    register(sat, names)
+    register(sat, names, club=club)
     sat.execute(c.StartTournament())
     if play:
         play_to_the_seats(sat)

@@ -374,6 +374,7 @@ class DirectorPlayer(Payload):
     table: int | None
     seat: int | None
     details_filled: list[str]
+    ticket: str
 
 
 class Balance(Payload):

@@ -54,6 +54,7 @@ class DirectorPlayer:
     table: int | None
     seat: int | None
     details_filled: tuple[str, ...]
+    ticket: str = ""  # the satellite's ticket that paid the entry (issue 29)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -446,7 +447,13 @@ def _director_player(state: TournamentState, pid: PlayerId) -> DirectorPlayer:
         table=None if table is None else table.number,
         seat=seat,
         details_filled=tuple(d.value for d in player.details_given),
+        ticket=_ticket_words(state, pid),
     )
+
+
+def _ticket_words(state: TournamentState, pid: PlayerId) -> str:
+    ticket = state.satellite.redeemed.get(pid)
+    return "" if ticket is None else ticket.words()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
