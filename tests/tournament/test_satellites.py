@@ -14,6 +14,7 @@ from pitboss.tournament.features.prizes import payout_table
 from pitboss.tournament.features.satellites import SeatsAwarded
 from pitboss.tournament.model.awards import award_of, awards
 from pitboss.tournament.model.satellite import seats_of
+from pitboss.tournament.reading.sheet import blind_sheet
 from pitboss.tournament.state import Phase, TournamentState
 
 from .floor_helpers import Floor
@@ -264,3 +265,12 @@ def test_a_ticket_entry_withdrawn_before_the_start_gets_its_ticket_back_not_mone
     register_with(f, "ann2", ref("T1"))  # the ticket is free again
     assert _balanced(f.state)
     assert f.replayed() == f.state
+
+
+def test_the_blind_sheet_of_a_satellite_shows_its_seats_and_the_money_left() -> None:
+    sheet = blind_sheet(satellite_rules(), entrants=11)  # $302.50: 2 seats, $82.50 over
+    assert [(p.place, p.seat, p.cents) for p in sheet.prizes] == [
+        ("1st", "Seat", 0),
+        ("2nd", "Seat", 0),
+        ("3rd", "", 8_250),
+    ]
