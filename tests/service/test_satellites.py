@@ -10,7 +10,7 @@ from pitboss.errors import PitbossError
 from pitboss.ids import ClubPlayerId, PlayerId
 from pitboss.rules import RuleSet
 from pitboss.service import DirectorService, LiveTournament, seeded_random
-from pitboss.service.satellites import tickets
+from pitboss.service.ticket_checks import tickets
 from pitboss.store import EventStore
 from pitboss.tournament import commands as c
 from pitboss.tournament.model.tickets import TicketRef

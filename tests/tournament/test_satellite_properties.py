@@ -10,7 +10,7 @@ from pitboss.ids import PlayerId
 from pitboss.rules.satellite import SatelliteRemainder, SeatsReached
 from pitboss.tournament import commands as c
 from pitboss.tournament.model.awards import awards
-from pitboss.tournament.reading.satellites import reconcile
+from pitboss.tournament.reading.ticket_books import reconcile
 from pitboss.tournament.state import Phase, TournamentState
 
 from .floor_helpers import Floor

@@ -13,7 +13,7 @@ from pitboss.tournament import commands as c
 from pitboss.tournament.features.prizes import payout_table
 from pitboss.tournament.features.satellites import SeatsAwarded
 from pitboss.tournament.model.awards import award_of, awards
-from pitboss.tournament.model.satellite import seats_of
+from pitboss.tournament.model.satellite_seats import seats_of
 from pitboss.tournament.reading.sheet import blind_sheet
 from pitboss.tournament.state import Phase, TournamentState
 

@@ -2,7 +2,7 @@
 
 For a satellite: its target, each seat won as a ticket (its id, its winner) and whether it
 paid an entry at the target, then the two books reconciled to the cent (seats awarded =
-tickets used + tickets not used yet; `pitboss.tournament.reading.satellites`). For a target:
+tickets used + tickets not used yet; `pitboss.tournament.reading.ticket_books`). For a target:
 the entries paid by ticket. A ticket is used at the door with ``pitboss event do`` and a
 ``register_player`` carrying ``"ticket": {"satellite": ID, "ticket_id": "T1"}``; the target
 is named with ``link_satellite`` (docs/satellites.md).
@@ -19,7 +19,7 @@ import typer
 from pitboss.cli.event import DbArg, IdArg, JsonOpt, _service, event_app, one_line_errors
 
 if TYPE_CHECKING:
-    from pitboss.service.satellites import Tickets
+    from pitboss.service.ticket_checks import Tickets
 
 
 def ticket_text(found: Tickets) -> list[str]:
@@ -62,7 +62,7 @@ def ticket_text(found: Tickets) -> list[str]:
 def tickets_command(db: DbArg, tournament: IdArg, as_json: JsonOpt = False) -> None:
     """A satellite's seats won as tickets and their use at its target, both books reconciled;
     a target's entries paid by ticket."""
-    from pitboss.service.satellites import tickets
+    from pitboss.service.ticket_checks import tickets
 
     with one_line_errors(), _service(db) as svc:
         live = svc.open(tournament)

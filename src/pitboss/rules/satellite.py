@@ -62,7 +62,7 @@ class SatelliteRules:
 
     A tie across the last seat (players out on one hand who share places, TDA RP-8A, KY 8d)
     cannot share a ticket: the seats they cover are shared as money, with the cash of the
-    places below (`pitboss.tournament.model.satellite`).
+    places below (`pitboss.tournament.model.satellite_seats`).
     """
 
     seat_value_cents: int = 0

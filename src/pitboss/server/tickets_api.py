@@ -2,7 +2,7 @@
 awarded and whether each paid an entry at its target, both ledgers reconciled; a target's
 entries paid by ticket. A ticket is redeemed through the command route (``register_player``
 with a ``ticket``), checked against the satellite's log by the service
-(`pitboss.service.satellites`); the console's door offers the winners' tickets from here.
+(`pitboss.service.ticket_checks`); the console's door offers the winners' tickets from here.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from fastapi import APIRouter
 from pitboss.server.deps import DirectorDep, HubDep
 from pitboss.server.hub import Hub
 from pitboss.server.models import Payload
-from pitboss.service.satellites import checked, tickets
+from pitboss.service.ticket_checks import checked, tickets
 from pitboss.tournament.registry import Command
 from pitboss.tournament.state import TournamentState
 
@@ -81,7 +81,7 @@ def through_satellites(hub: Hub, stream: str, command: Command) -> Command:
     winner is not given a new record; the service checks it again when it is decided.
 
     Raises:
-        PitbossError: the ticket or target refused (`pitboss.service.satellites.checked`).
+        PitbossError: the ticket or target refused (`pitboss.service.ticket_checks.checked`).
     """
     live = hub.tournament(stream)
 

@@ -32,7 +32,7 @@ from pitboss.club.log import CLUB_PREFIX, is_club_stream
 from pitboss.errors import ConcurrencyConflict, StoreError
 from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
-from pitboss.service import satellites, snapshots
+from pitboss.service import snapshots, ticket_checks
 from pitboss.service.cursor import REDONE, TICK, UNDONE, Cursor, UndoError
 from pitboss.service.private_details import (
     details_of,
@@ -243,14 +243,14 @@ class LiveTournament:
         event (a laptop's clock set back a second must not refuse every command).
 
         A command that needs another tournament's log (a satellite's ticket at the door, its
-        target) is checked against it first (`pitboss.service.satellites`).
+        target) is checked against it first (`pitboss.service.ticket_checks`).
 
         Raises:
             PitbossError: the command refused (nothing written); ``StoreError`` if the write
                 failed (nothing written); ``ConcurrencyConflict`` after `RETRIES` lost races.
         """
         with self._lock:
-            command = satellites.checked(
+            command = ticket_checks.checked(
                 command, state=self.state, stream=self.stream, read=self.read_other
             )
             for attempt in range(RETRIES):
@@ -281,7 +281,7 @@ class LiveTournament:
 
     def read_other(self, stream: str) -> TournamentState:
         """Another tournament of this store as it stands now (a ticket's satellite, a
-        satellite's target: `pitboss.service.satellites`).
+        satellite's target: `pitboss.service.ticket_checks`).
 
         Raises:
             StoreError: no such tournament.

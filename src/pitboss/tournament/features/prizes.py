@@ -23,7 +23,7 @@ from pitboss.tournament.model.awards import Award, award_of, awards
 from pitboss.tournament.model.entries import PlayerStatus
 from pitboss.tournament.model.fields import PositiveCents
 from pitboss.tournament.model.payouts import STANDARD_PAYOUTS, PayoutScheme, compute_payouts
-from pitboss.tournament.model.satellite import PayoutTable, satellite_prizes
+from pitboss.tournament.model.satellite_seats import PayoutTable, satellite_prizes
 from pitboss.tournament.model.words import name_of, ordinal, plural
 from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles
 from pitboss.tournament.state import (

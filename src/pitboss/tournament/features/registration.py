@@ -6,7 +6,7 @@ refunds by the house's setting, THC 39's refund when too few dealers turn up, re
 one window (`pitboss.tournament.model.windows`; KY 4, THC 1) with declared re-buys playing
 behind and made when the player's hand ends, even once the window has closed (THC 1, TDA 27:
 `pitboss.tournament.features.hands`), the add-on at its break (KY 5), and every cent in the ledger.
-An entry may be paid by a satellite's ticket (issue 29; `pitboss.tournament.model.satellite`).
+An entry may be paid by a satellite's ticket (issue 29; `pitboss.tournament.model.satellite_seats`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from pitboss.tournament.model.entries import (
     details_given,
     of_age,
 )
-from pitboss.tournament.model.satellite import (
+from pitboss.tournament.model.satellite_seats import (
     check_ticket_unused,
     with_ticket_entry,
     with_ticket_returned,
@@ -63,7 +63,7 @@ class RegisterPlayer(Command):
     registrant, from the same seat pool (TDA 8A). ``club_player_id``: the club's record of the
     person (issue 28), so the entry counts in their history and the leagues; a re-entry keeps it.
     ``ticket``: a seat won in a satellite pays the entry, buy-in and fee, no money taken (issue
-    29; the service checks it in the satellite's log: `pitboss.service.satellites`).
+    29; the service checks it in the satellite's log: `pitboss.service.ticket_checks`).
     """
 
     player_id: PlayerId

@@ -1,7 +1,7 @@
 """Satellites (issue 29): which tournament the seats are for, and the seats awarded as tickets.
 
 The director names the target (`LinkSatellite`, its id and name; the service checks the
-target in its own log: `pitboss.service.satellites`). When the players left equal the seats
+target in its own log: `pitboss.service.ticket_checks`). When the players left equal the seats
 and the pool is final, the players left, and any player out within the seats, each win a
 ticket with a stable id (`SeatsAwarded`, from `seats_awarded`, which the director's follow-up
 runs after every bust-out): the tickets are prizes paid out of the pool, apart from cash
@@ -21,7 +21,7 @@ from pitboss.errors import TournamentError
 from pitboss.ids import PlayerId
 from pitboss.money import format_money
 from pitboss.tournament.model import clock as clk
-from pitboss.tournament.model.satellite import ends_at_seats, seats_due, seats_of
+from pitboss.tournament.model.satellite_seats import ends_at_seats, seats_due, seats_of
 from pitboss.tournament.model.tickets import Target, TicketWon
 from pitboss.tournament.model.words import joined, name_of, plural
 from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles

@@ -11,7 +11,7 @@ that. A player still in play is owed nothing yet.
 In a satellite (issue 29) the players left when it ended at the seats share places 1..N, and a
 place within the seats is paid partly as a ticket (``ticket_cents``: the seat, awarded by
 `pitboss.tournament.features.satellites`), the rest, if any, in cash
-(`pitboss.tournament.model.satellite`).
+(`pitboss.tournament.model.satellite_seats`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pitboss.tournament.model.eliminations import finishing_places
 from pitboss.tournament.model.entries import PlayerId, PlayerStatus
 from pitboss.tournament.model.payouts import share_tied_places
-from pitboss.tournament.model.satellite import ticket_cents
+from pitboss.tournament.model.satellite_seats import ticket_cents
 from pitboss.tournament.state import Deal, TournamentState
 
 

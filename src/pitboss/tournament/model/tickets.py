@@ -6,7 +6,7 @@ satellite's tournament id and the ticket's id there, as the door names it). `Sat
 the state's record of both: the target this satellite's seats are for, the tickets it awarded,
 the players left who won them when it ended at the seats, and, as a target, which entries were
 paid by which ticket (so a ticket is used once, whatever the service saw). Nothing here reads
-the state: `pitboss.tournament.model.satellite` does.
+the state: `pitboss.tournament.model.satellite_seats` does.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pitboss.ids import TableNo
 from pitboss.rules.tournament import ChopMethod, TimeLimitAction
 from pitboss.tournament.features.counts import is_dealt_by_a_person
-from pitboss.tournament.model.satellite import seat_value, seats_of
+from pitboss.tournament.model.satellite_seats import seat_value, seats_of
 from pitboss.tournament.reading import views
 from pitboss.tournament.reading.public_text import public_text
 from pitboss.tournament.reading.reports import results_report, seat_words

@@ -25,7 +25,7 @@ from pitboss.rules.tournament import (
     TournamentRules,
 )
 from pitboss.tournament.model.payouts import compute_payouts
-from pitboss.tournament.model.satellite import satellite_prizes, seat_places
+from pitboss.tournament.model.satellite_seats import satellite_prizes, seat_places
 from pitboss.tournament.model.timeline import PeriodKind, ante_label, start_minute, timeline
 from pitboss.tournament.model.words import ordinal
 

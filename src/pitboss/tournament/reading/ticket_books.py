@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pitboss.ids import PlayerId
 from pitboss.money import format_money
 from pitboss.tournament.model.entries import PlayerStatus
-from pitboss.tournament.model.satellite import seats_of
+from pitboss.tournament.model.satellite_seats import seats_of
 from pitboss.tournament.state import Phase, TournamentState
 
 

@@ -11,13 +11,13 @@ on every command, like `pitboss.service.club` reads the club's streams):
   tournament as its target, has awarded its seats, and awarded that ticket, worth this
   tournament's entry; the ticket is its winner's (THC 1: no transfers), so the entry takes
   the winner's name and club record, and the satellite's name for the log. A ticket used
-  already is refused by the target's own state (`pitboss.tournament.model.satellite`), so a
+  already is refused by the target's own state (`pitboss.tournament.model.satellite_seats`), so a
   second use is refused even without this check.
 
 Every refusal is a `PitbossError` in a person's words, and nothing is written. `tickets`
 lists a tournament's tickets for the API, the console and the CLI: the seats a satellite
 awarded and whether each was used at its target, with both ledgers reconciled
-(`pitboss.tournament.reading.satellites`), and the entries a target took by ticket.
+(`pitboss.tournament.reading.ticket_books`), and the entries a target took by ticket.
 """
 
 from __future__ import annotations
@@ -31,9 +31,9 @@ from pitboss.errors import PitbossError, RegistrationError, TournamentError
 from pitboss.money import format_money
 from pitboss.tournament.features.registration import RegisterPlayer
 from pitboss.tournament.features.satellites import LinkSatellite
-from pitboss.tournament.model.satellite import seats_of
+from pitboss.tournament.model.satellite_seats import seats_of
 from pitboss.tournament.model.tickets import TicketRef
-from pitboss.tournament.reading.satellites import (
+from pitboss.tournament.reading.ticket_books import (
     Reconciliation,
     TicketLine,
     reconcile,
