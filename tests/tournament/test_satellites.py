@@ -3,6 +3,8 @@ house's setting, the end when the players left equal the seats, and tickets at t
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from pitboss.errors import PayoutError, RegistrationError, TournamentError
@@ -15,6 +17,7 @@ from pitboss.tournament.features.satellites import SeatsAwarded
 from pitboss.tournament.model.awards import award_of, awards
 from pitboss.tournament.model.satellite_seats import seats_of
 from pitboss.tournament.reading.sheet import blind_sheet
+from pitboss.tournament.reading.ticket_books import reconcile
 from pitboss.tournament.state import Phase, TournamentState
 
 from .floor_helpers import Floor
@@ -274,3 +277,33 @@ def test_the_blind_sheet_of_a_satellite_shows_its_seats_and_the_money_left() -> 
         ("2nd", "Seat", 0),
         ("3rd", "", 8_250),
     ]
+
+
+def test_hand_for_hand_on_the_bubble_starts_one_off_the_last_seat() -> None:
+    """RP-8's bubble in a satellite is the seat bubble: hand-for-hand starts when one player is
+    left more than the seats (not one more than the places that pay money)."""
+    rules = satellite_rules()
+    t = rules.tournament
+    seating = dataclasses.replace(t.seating, hand_for_hand_on_bubble=True)
+    f = Floor(dataclasses.replace(rules, tournament=dataclasses.replace(t, seating=seating)))
+    f.seat(43)  # 10 seats and $82.50 for 11th: two tables at the seat bubble
+    assert seats_of(f.state) == 10
+    while f.state.players_left > 12:
+        bust_the_fullest(f)
+    assert not f.state.clock.hand_for_hand  # 12 left: the money bubble, not the seats'
+    bust_the_fullest(f)
+    assert f.state.players_left == 11
+    assert f.state.clock.hand_for_hand
+
+
+def test_the_books_say_so_when_the_target_took_a_ticket_the_satellite_did_not_award() -> None:
+    """A seat undone in the satellite (its last bust-out taken back) after its ticket was
+    used at the target: the reconciliation names the entry, it does not agree."""
+    sat = satellite_night(7)
+    door = Floor(target_rules(), seed=9)
+    register_with(door, "m01", ref("T2"))  # the satellite awarded T1 only
+    books = reconcile(sat.state, door.state, stream="sat")
+    assert not books.agrees
+    assert books.problems == (
+        "M01 entered the target with ticket T2, which the satellite did not award",
+    )

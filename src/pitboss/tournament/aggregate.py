@@ -11,7 +11,8 @@ the random source; ``apply`` (`pitboss.tournament.state`) is a pure fold and rep
 What follows a bust-out or a seat change is the director's, above every feature
 (`after_change`): a satellite's seats once its players left equal them (issue 29), the winner
 once nobody can come back (KY 3, THC 3; late registration and re-buys,
-`pitboss.tournament.model.windows`), hand-for-hand on the bubble (RP-8), in dealt mode the
+`pitboss.tournament.model.windows`), hand-for-hand on the bubble (RP-8; a satellite's is its
+last seat), in dealt mode the
 seat changes due (TDA 10B, 11), tables shrinking (THC 5), and the end of a hand-for-hand hand
 once every table has played it (RP-8C). Once play is over (a winner, or a deal that divided
 every prize) only prizes, the books and corrections to the results are accepted.
@@ -39,6 +40,7 @@ from pitboss.tournament.features.timekeeping import (
 )
 from pitboss.tournament.model.chance import Draws
 from pitboss.tournament.model.clock import format_instant
+from pitboss.tournament.model.satellite_seats import seats_of
 from pitboss.tournament.model.windows import can_come_back
 from pitboss.tournament.registry import COMMAND_CLASSES, HANDLERS, Command, Event
 from pitboss.tournament.state import Phase, TournamentState, fold
@@ -233,7 +235,7 @@ def after_change(s: TournamentState, now: int, rng: RandomSource | None) -> list
             return events
     left = s.players_left
     seating = s.rules.tournament.seating
-    paid = len(s.prizes_cents)
+    paid = seats_of(s) or len(s.prizes_cents)  # a satellite's bubble is its last seat
     if s.winner is None and left == 1 and s.busts and not can_come_back(s, now):
         events.append(TournamentWon(at=now, player_id=s.remaining_players()[0]))
         return events

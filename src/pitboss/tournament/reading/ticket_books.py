@@ -96,6 +96,7 @@ def reconcile(
 ) -> Reconciliation:
     """The satellite ``stream``'s tickets reconciled with ``target``'s books (see the module)."""
     lines = ticket_lines(satellite, stream=stream, target=target)
+    called = target.name or "the target"
     value = satellite.rules.tournament.satellite.seat_value_cents
     price = target.rules.tournament.entry.entry_cents
     awarded = sum(line.value_cents for line in lines)
@@ -111,12 +112,12 @@ def reconcile(
     for ticket_id, pid in sorted(_used_at(target, stream).items()):
         if ticket_id not in won:
             problems.append(
-                f"{target.players[pid].name} entered {target.name} with ticket {ticket_id}, "
+                f"{target.players[pid].name} entered {called} with ticket {ticket_id}, "
                 "which the satellite did not award"
             )
     if lines and redeemed and value != price:
         problems.append(
-            f"a seat is worth {format_money(value)} but an entry to {target.name} costs "
+            f"a seat is worth {format_money(value)} but an entry to {called} costs "
             f"{format_money(price)}"
         )
     standing = [
@@ -129,7 +130,7 @@ def reconcile(
     by_ticket = led.tickets_in_cents - led.tickets_returned_cents
     if by_ticket != ticket_entries:
         problems.append(
-            f"{target.name}'s books count {format_money(by_ticket)} taken by ticket, but its "
+            f"{called}'s books count {format_money(by_ticket)} taken by ticket, but its "
             f"ticket entries standing are worth {format_money(ticket_entries)}"
         )
     return Reconciliation(
