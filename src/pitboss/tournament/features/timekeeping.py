@@ -357,7 +357,8 @@ def start_and_seat(s: TournamentState, now: int, rng: RandomSource | None) -> li
     events = _start(s, now)
     if rng is not None and not s.is_seated:
         events.extend(draw_seats(fold(s, events), now, rng))
-    events.extend(seats_awarded(fold(s, events), now))  # a seat for every entrant (issue 29)
+    if s.rules.tournament.satellite.is_satellite:  # a seat for every entrant (issue 29)
+        events.extend(seats_awarded(fold(s, events), now))
     return events
 
 

@@ -47,7 +47,8 @@ def seat_value(s: TournamentState) -> int:
 def seats_of(s: TournamentState) -> int:
     """The seats this satellite awards now: the prize pool divided by a seat's value, never
     more than the entries (0: not a satellite, or a pool short of one seat)."""
-    return seat_places(s.rules.tournament.satellite, s.prize_pool_cents, s.entries)
+    rules = s.rules.tournament.satellite
+    return seat_places(rules, s.prize_pool_cents, s.entries) if rules.is_satellite else 0
 
 
 def satellite_prizes(
@@ -100,10 +101,10 @@ def seats_due(s: TournamentState, now: int) -> tuple[tuple[TicketWon, ...], tupl
     order, then the players out within the seats), ``T1``, ``T2`` ..."""
     if s.phase is not Phase.RUNNING or s.satellite.tickets:
         return (), ()
-    seats = seats_of(s)
-    left = s.remaining_players()
-    if seats == 0 or len(left) > seats or not windows.pool_is_final(s, now):
+    seats = seats_of(s)  # 0 at once for a tournament that is not a satellite
+    if seats == 0 or s.players_left > seats or not windows.pool_is_final(s, now):
         return (), ()
+    left = s.remaining_players()
     shares = s.rules.tournament.seating.hand_for_hand_shares_same_table
     placed = finishing_places(s.busts, len(left), h4h_shares_same_table=shares)
     out = [p.player_id for p in placed if p.last <= seats]
