@@ -11,7 +11,14 @@ from pitboss.tournament.registry import COMMAND_CLASSES, EVENT_CLASSES
 
 def test_the_commands_facade_names_every_registered_command_and_nothing_else() -> None:
     registered = {cls.__name__: cls for cls in COMMAND_CLASSES.values()}
-    values = {"COMMAND_TYPES", "Command", "PersonalDetails", "PlayerChips", "SeatedPlayer"}
+    values = {
+        "COMMAND_TYPES",
+        "Command",
+        "PersonalDetails",
+        "PlayerChips",
+        "SeatedPlayer",
+        "TicketRef",
+    }
     assert set(c.__all__) == set(registered) | values
     for name, cls in registered.items():
         assert getattr(c, name) is cls, name

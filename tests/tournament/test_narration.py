@@ -3,8 +3,8 @@
 Five nights are played through the director (a THC charity night with money, penalties, a
 deal and a forfeited prize; an SLPT night with a late table and a side game; a KY night to the
 final-table redraw and the legal time limit; a TDA night whose hands a dealer records; a
-bar-league progressive knockout with its bounties), so between them every event type is
-narrated.
+bar-league progressive knockout with its bounties; a satellite to its seat; a flight and its
+Day 2), so between them every event type is narrated.
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from pitboss.tournament.state import SideGameStack, TournamentState, fold, repla
 from .director_helpers import T0, thc_details
 from .flight_helpers import day_two_night, flight_night
 from .floor_helpers import Floor
+from .satellite_helpers import play_to_the_end, satellite_rules
 
 NAMES = (
     "Ann Lee", "Bo Chen", "Cy Diaz", "Di Eng", "Ed Fox", "Flo Gray", "Gus Hahn", "Hal Ives",
@@ -378,6 +379,21 @@ def pko_night() -> tuple[Log, TournamentState]:
     return _log(f, "Thursday PKO"), f.state
 
 
+def satellite_night() -> tuple[Log, TournamentState]:
+    """A satellite of seven to one seat (issue 29): its target named, players out one hand at a
+    time to the seat, the bubble paid the $82.50 left over."""
+    f = Floor(satellite_rules(), seed=3)
+    names = ("Sam Ash", "Tia Bell", "Uma Cho", "Vic Dorn", "Wes Eng", "Xia Fu", "Yul Gee")
+    for i, name in enumerate(names):
+        f.do(c.RegisterPlayer(player_id=PlayerId(f"s{i:02d}"), name=name))
+    f.do(c.StartTournament())
+    f.do(c.LinkSatellite(target="main", target_name="Main Event"))
+    play_to_the_end(f)
+    bubble = next(a for a in awards(f.state) if a.due_cents)
+    f.do(c.PayPrize(player_id=bubble.player_id))
+    return _log(f, "Monday Satellite"), f.state
+
+
 NIGHTS = {
     "thc": thc_night,
     "slpt": slpt_night,
@@ -386,6 +402,7 @@ NIGHTS = {
     "flight": flight_night,  # issue 29: a flight bagged, and its Day 2
     "day_two": day_two_night,
     "pko": pko_night,
+    "satellite": satellite_night,
 }
 
 

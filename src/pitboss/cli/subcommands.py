@@ -4,6 +4,7 @@ from pitboss.cli import (
     chop,  # noqa: F401
     equity,  # noqa: F401
     event,  # noqa: F401
+    event_tickets,  # noqa: F401
     event_verify,  # noqa: F401
     flights,  # noqa: F401
     league,  # noqa: F401

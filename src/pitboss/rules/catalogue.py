@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from pitboss.rules import catalogue_bounty, catalogue_flights
+from pitboss.rules import catalogue_bounty, catalogue_flights, catalogue_satellite
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -684,6 +684,10 @@ SETTINGS |= {path: SettingDoc(**words) for path, words in catalogue_bounty.SETTI
 
 SECTIONS.update(catalogue_flights.SECTIONS)
 SETTINGS.update({path: SettingDoc(**words) for path, words in catalogue_flights.SETTINGS.items()})
+
+
+SECTIONS |= catalogue_satellite.SECTIONS  # the satellite's own settings (issue 29)
+SETTINGS |= {k: SettingDoc(**v) for k, v in catalogue_satellite.SETTINGS.items()}
 
 
 def setting_paths() -> Iterator[tuple[str, Any, dataclasses.Field[Any]]]:

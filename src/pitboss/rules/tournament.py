@@ -20,6 +20,7 @@ from pitboss.rules.bounty import BountyRules
 from pitboss.rules.flights import FlightRules
 from pitboss.rules.mapping import OMITTED_WHEN_DEFAULT
 from pitboss.rules.payout_tables import ChopTieBreak, PayoutRounding, PayoutTable
+from pitboss.rules.satellite import SatelliteRules
 
 # The one AnteMode (engine's too), re-exported for the views and sheets that import it from here.
 from pitboss.rules.stakes import AnteMode as AnteMode
@@ -583,6 +584,7 @@ class TournamentRules:
     """Tournament settings; the defaults are a TDA 2024 event (structure and money are house).
 
     Table sizes per phase are ``RuleSet.table`` settings; ``seating`` says when phases change.
+    ``satellite``: seats in a target tournament as prizes (`pitboss.rules.satellite`).
     """
 
     structure: Structure = field(default_factory=Structure)
@@ -599,6 +601,8 @@ class TournamentRules:
     """A multi-flight event's flights and Day 2 (`pitboss.rules.flights`); none by default."""
     bounty: BountyRules = field(default_factory=BountyRules, metadata=OMITTED_WHEN_DEFAULT)
     """Bounties and progressive knockouts (`pitboss.rules.bounty`); none by default."""
+    satellite: SatelliteRules = field(default_factory=SatelliteRules, metadata=OMITTED_WHEN_DEFAULT)
+    """A satellite's seats in a target tournament (`pitboss.rules.satellite`); none by default."""
 
     def __post_init__(self) -> None:
         self.bounty.check_prices(
@@ -606,6 +610,18 @@ class TournamentRules:
             rebuy_price_cents=self.rebuy.price_cents if self.rebuy.allowed else None,
         )
         s = self.structure
+        pool = self.prize_pool
+        if self.satellite.is_satellite and pool.percent == 0 and not pool.guarantee_cents:
+            raise RuleSetError(
+                "tournament.satellite.seat_value_cents: the prize pool takes 0% of the money "
+                "and has no guarantee, so no seat could ever be awarded",
+                code="satellite_without_pool",
+                params={
+                    "setting": "tournament.satellite.seat_value_cents",
+                    "value": self.satellite.seat_value_cents,
+                    "percent": 0,
+                },
+            )
         n_levels = len(s.levels)
         first = s.smallest_chip_at_level(1)
         if self.entry.starting_chips % first:

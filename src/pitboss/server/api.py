@@ -63,6 +63,7 @@ from pitboss.server.models import (
     TableView,
     TournamentLine,
 )
+from pitboss.server.tickets_api import through_satellites
 from pitboss.server.view_json import player_details
 from pitboss.service.audit import describe_all, log_lines, log_rows, plan_batches, raw_log
 from pitboss.tournament.codec import decode_command_json, encode_command
@@ -436,9 +437,9 @@ async def command(
 ) -> Executed:
     """Run one command (its JSON form, docs/commands.md) at the real time; the answer says
     what it recorded, in words."""
-    decoded, new_id = await run_in_threadpool(
-        club_api.through_club, request, decode_command_json(await request.body())
-    )
+    decoded = decode_command_json(await request.body())
+    decoded = await run_in_threadpool(through_satellites, hub, stream, decoded)  # issue 29
+    decoded, new_id = await run_in_threadpool(club_api.through_club, request, decoded)
     executed = await _execute(hub, stream, decoded)
     background.add_task(club_api.after_entry, decoded, new_id, stream, club_of(request))
     return executed

@@ -49,6 +49,7 @@ from pitboss.server import (
     league_pages,
     pages,
     play_api,
+    tickets_api,
 )
 from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError, CredentialFile
 from pitboss.server.hub import Hub, Role, Screen, follow, public_role
@@ -183,6 +184,7 @@ def create_app(
     app.include_router(play_api.router)  # first: /dealing is not /{kind} (undo, redo)
     app.include_router(hands_api.router)  # and hands.zip is not one either
     app.include_router(flights_api.router)  # issue 29: a multi-flight event
+    app.include_router(tickets_api.router)  # nor tickets (issue 29)
     app.include_router(api.router)
     app.include_router(club_api.router)
     app.include_router(club_pages.router)

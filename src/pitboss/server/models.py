@@ -271,10 +271,11 @@ class Clock(Payload):
 
 
 class Payout(Payload):
-    """A place's prize."""
+    """A place's prize; in a satellite its seat (``Seat to Main Event``) and the money besides."""
 
     place: int
     cents: int
+    seat: str
 
 
 class SeatedPlayer(Payload):
@@ -299,6 +300,7 @@ class Result(Payload):
     prize_cents: int
     paid_cents: int
     in_deal: bool
+    seat: str
     bounty_won_cents: int = 0
 
 
@@ -400,6 +402,7 @@ class DirectorPlayer(Payload):
     table: int | None
     seat: int | None
     details_filled: list[str]
+    ticket: str
     bounty_cents: int = 0
     bounty_won_cents: int = 0
     knockouts: int = 0
@@ -416,6 +419,7 @@ class Balance(Payload):
     prizes_paid: int
     prizes_forfeited: int
     prizes_unpaid: int
+    prizes_in_tickets: int
     carried_in: int = 0  # Day 2's pool from its flights (issue 29)
     carried_out: int = 0  # a flight's pool carried to Day 2 (issue 29)
     bounties: int = 0
@@ -425,7 +429,8 @@ class Balance(Payload):
 
 
 class LedgerView(Payload):
-    """The money taken in, refunded and paid, by kind, and its balance."""
+    """The money taken in, refunded and paid, by kind, and its balance; tickets (issue 29):
+    entries paid by a satellite's ticket, tickets given back, a satellite's seats paid."""
 
     entry_cents: int
     fee_cents: int
@@ -435,6 +440,9 @@ class LedgerView(Payload):
     refunded_fee_cents: int
     prizes_paid_cents: int
     prizes_forfeited_cents: int
+    tickets_in_cents: int
+    tickets_returned_cents: int
+    prizes_in_tickets_cents: int
     balance: Balance
     bounty_entry_cents: int = 0
     bounty_rebuy_cents: int = 0

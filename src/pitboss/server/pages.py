@@ -47,6 +47,14 @@ def money(cents: int | None) -> str:
     return "" if cents is None else format_money(cents).removesuffix(".00")
 
 
+def prize(cents: int, seat: str = "") -> str:
+    """A place's prize: money, or a satellite's seat and the money besides it (issue 29):
+    ``Seat to Main Event``, ``Seat to Main Event + $20``."""
+    if not seat:
+        return money(cents)
+    return f"{seat} + {money(cents)}" if cents else seat
+
+
 def chips(n: int | None) -> str:
     """A chip count with thousands separators."""
     return "" if n is None else f"{n:,}"
@@ -64,6 +72,7 @@ def clock_text(ms: int | None) -> str:
 
 templates.env.filters["money"] = money
 templates.env.filters["chips"] = chips
+templates.env.filters["prize"] = prize
 templates.env.filters["clock"] = clock_text
 templates.env.filters["ordinal"] = ordinal
 templates.env.filters["tojson_attr"] = lambda value: json.dumps(value)

@@ -32,7 +32,7 @@ from pitboss.club.log import CLUB_PREFIX, is_club_stream
 from pitboss.errors import ConcurrencyConflict, StoreError
 from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
-from pitboss.service import snapshots
+from pitboss.service import snapshots, ticket_checks
 from pitboss.service.cursor import REDONE, TICK, UNDONE, Cursor, UndoError
 from pitboss.service.private_details import (
     details_of,
@@ -242,11 +242,17 @@ class LiveTournament:
         Without ``at`` the real clock is used and never goes backwards past the log's last
         event (a laptop's clock set back a second must not refuse every command).
 
+        A command that needs another tournament's log (a satellite's ticket at the door, its
+        target) is checked against it first (`pitboss.service.ticket_checks`).
+
         Raises:
             PitbossError: the command refused (nothing written); ``StoreError`` if the write
                 failed (nothing written); ``ConcurrencyConflict`` after `RETRIES` lost races.
         """
         with self._lock:
+            command = ticket_checks.checked(
+                command, state=self.state, stream=self.stream, read=self.read_other
+            )
             for attempt in range(RETRIES):
                 now = self._now(at)
                 batch = self.cursor.last_batch + 1
@@ -272,6 +278,15 @@ class LiveTournament:
                 self._committed(stored, events, tick=isinstance(command, cmd.Tick))
                 return Outcome(batch=stored[0].batch, events=tuple(events), state=self.state)
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def read_other(self, stream: str) -> TournamentState:
+        """Another tournament of this store as it stands now (a ticket's satellite, a
+        satellite's target: `pitboss.service.ticket_checks`).
+
+        Raises:
+            StoreError: no such tournament.
+        """
+        return self.service.open(stream).state
 
     # --- private details (THC 1, issue 28) ------------------------------------------------
 

@@ -18,8 +18,8 @@ Behind it, in bands (docs/architecture.md; tests/test_layers.py keeps them):
   folds: `creation`, `registration`, `registration_edits`, `timekeeping`, `tables`, `hands`
   and `busts`, the hands a live dealer records (`recorded_hands`, `board_and_pots`,
   `table_rulings`), `colour_up`, conduct (`penalties`, `absence_and_clock`), `prizes`,
-  `side_games`, `corrections`, `counts`, a multi-flight event's `bagging` and `day_two`,
-  bounty money (`bounty_awards`);
+  `satellites`, `side_games`, `corrections`, `counts`, a multi-flight event's `bagging` and
+  `day_two`, bounty money (`bounty_awards`);
   folds, and its events' log lines: `creation`, `registration`, `registration_edits`,
   `timekeeping`, `tables` and `seat_changes`, `hands` and `busts`, `recorded`, `colour_up`,
   `conduct`, `prizes` and `deals`, `side_games` and `side_game_entries`, `corrections`,
@@ -51,6 +51,7 @@ from pitboss.tournament.features import (  # the features: importing them regist
     recorded_hands,
     registration,
     registration_edits,
+    satellites,
     seat_changes,
     side_game_entries,
     side_games,
@@ -79,6 +80,7 @@ FEATURES = (
     absence_and_clock,
     prizes,
     deals,
+    satellites,
     side_games,
     side_game_entries,
     corrections,

@@ -9,8 +9,10 @@ the random source; ``apply`` (`pitboss.tournament.state`) is a pure fold and rep
 ``fold(new state, events)``.
 
 What follows a bust-out or a seat change is the director's, above every feature
-(`after_change`): the winner once nobody can come back (KY 3, THC 3; late registration and
-re-buys, `pitboss.tournament.model.windows`), hand-for-hand on the bubble (RP-8), in dealt mode the
+(`after_change`): a satellite's seats once its players left equal them (issue 29), the winner
+once nobody can come back (KY 3, THC 3; late registration and re-buys,
+`pitboss.tournament.model.windows`), hand-for-hand on the bubble (RP-8; a satellite's is its
+last seat), in dealt mode the
 seat changes due (TDA 10B, 11), tables shrinking (THC 5), and the end of a hand-for-hand hand
 once every table has played it (RP-8C). Once play is over (a winner, or a deal that divided
 every prize) only prizes, the books and corrections to the results are accepted. In a bounty
@@ -30,6 +32,7 @@ from pitboss.tournament.features.busts import PlayersBusted, TournamentWon
 from pitboss.tournament.features.deals import BY_CHIPS, revised_deals
 from pitboss.tournament.features.hands import hand_for_hand_complete
 from pitboss.tournament.features.prizes import CloseBooks, PayPrize, payouts_and_state, with_payouts
+from pitboss.tournament.features.satellites import LinkSatellite, seats_awarded
 from pitboss.tournament.features.seat_changes import resizes, seat_changes
 from pitboss.tournament.features.timekeeping import (
     HandForHandEnded,
@@ -40,6 +43,7 @@ from pitboss.tournament.features.timekeeping import (
 )
 from pitboss.tournament.model.chance import Draws
 from pitboss.tournament.model.clock import format_instant
+from pitboss.tournament.model.satellite_seats import seats_of
 from pitboss.tournament.model.windows import can_come_back
 from pitboss.tournament.registry import COMMAND_CLASSES, HANDLERS, Command, Event
 from pitboss.tournament.state import Phase, TournamentState, fold
@@ -128,9 +132,9 @@ class _Context:
         return with_payouts(state, events, self.now, force=force)
 
 
-_AFTER_THE_END = (PayPrize, CloseBooks, Tick)
-"""What a finished tournament still accepts: payouts and the books (and THC 3's card-draw
-correction of the results, an `OverrideRuling` of ``card_draw``)."""
+_AFTER_THE_END = (PayPrize, CloseBooks, Tick, LinkSatellite)
+"""What a finished tournament still accepts: payouts and the books, a satellite's target (THC
+3's card-draw correction of the results, an `OverrideRuling` of ``card_draw``)."""
 
 
 def _refuse_after_the_end(s: TournamentState, command: Command) -> None:
@@ -149,7 +153,10 @@ def _refuse_after_the_end(s: TournamentState, command: Command) -> None:
     correction = isinstance(command, OverrideRuling) and command.ruling == "card_draw"
     if isinstance(command, _AFTER_THE_END) or correction:
         return
-    how = f"{s.players[s.winner].name} won" if s.winner is not None else "a deal ended play"
+    if s.winner is not None:
+        how = f"{s.players[s.winner].name} won"
+    else:
+        how = "the seats are won" if s.satellite.ended_with else "a deal ended play"
     if s.flight is not None and s.flight.is_bagged:
         how = f"{s.flight.flight} was bagged for Day 2"
     raise TournamentError(
@@ -229,9 +236,15 @@ def after_change(s: TournamentState, now: int, rng: RandomSource | None) -> list
         return events
     if s.phase is not Phase.RUNNING:
         return events
+    seats = seats_awarded(s, now)  # a satellite's players left equal its seats (issue 29)
+    if seats:
+        events.extend(seats)
+        s = fold(s, seats)
+        if s.phase is not Phase.RUNNING:
+            return events
     left = s.players_left
     seating = s.rules.tournament.seating
-    paid = len(s.prizes_cents)
+    paid = seats_of(s) or len(s.prizes_cents)  # a satellite's bubble is its last seat
     # a flight's last player is its last survivor, bagged for Day 2, not its winner (issue 29)
     decided = s.winner is None and left == 1 and bool(s.busts) and s.flight is None
     if decided and not can_come_back(s, now):

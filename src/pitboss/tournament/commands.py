@@ -1,5 +1,5 @@
 """Every director's command, by class name (``commands.RegisterPlayer``), and the values they
-carry (`PlayerChips`, `SeatedPlayer`, `PersonalDetails`).
+carry (`PlayerChips`, `SeatedPlayer`, `PersonalDetails`, `TicketRef`).
 
 Each command is defined once, in its feature module, and registered by its type there; this
 module re-exports them by name (typed: ``mypy --strict`` sees every command a script, the
@@ -49,6 +49,7 @@ from pitboss.tournament.features.registration import (
     WithdrawPlayer,
 )
 from pitboss.tournament.features.registration_edits import EditRegistration
+from pitboss.tournament.features.satellites import LinkSatellite
 from pitboss.tournament.features.seat_changes import (
     BalanceTables,
     ConfirmSeatChange,
@@ -82,6 +83,7 @@ from pitboss.tournament.features.timekeeping import (
     Tick,
 )
 from pitboss.tournament.model.entries import PersonalDetails, PlayerChips
+from pitboss.tournament.model.tickets import TicketRef
 from pitboss.tournament.registry import COMMAND_CLASSES, Command
 
 COMMAND_TYPES: frozenset[type[Command]] = frozenset(COMMAND_CLASSES.values())
@@ -119,6 +121,7 @@ __all__ = [
     "GivePenalty",
     "JumpToLevel",
     "KillHand",
+    "LinkSatellite",
     "MarkAbsent",
     "MarkReturned",
     "MergeFlights",
@@ -156,6 +159,7 @@ __all__ = [
     "StartHandForHand",
     "StartTournament",
     "Tick",
+    "TicketRef",
     "UndoMove",
     "WithdrawFromPlay",
     "WithdrawPlayer",

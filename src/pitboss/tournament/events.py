@@ -67,6 +67,7 @@ from pitboss.tournament.features.registration import (
     RebuyDeclared,
 )
 from pitboss.tournament.features.registration_edits import RegistrationEdited
+from pitboss.tournament.features.satellites import SatelliteLinked, SeatsAwarded
 from pitboss.tournament.features.seat_changes import PlayerMoved, TableBroken, TableResized
 from pitboss.tournament.features.side_game_entries import SideGameEntered
 from pitboss.tournament.features.side_games import (
@@ -160,6 +161,8 @@ __all__ = [
     "RegistrationEdited",
     "ReplacementCardDealt",
     "RulingOverridden",
+    "SatelliteLinked",
+    "SeatsAwarded",
     "SeatsDrawn",
     "ShowdownRecorded",
     "SideGameAlternateSeated",

@@ -184,7 +184,7 @@
     const payouts = $("payouts");
     payouts.classList.toggle("many", payload.payouts.length > 10);
     payouts.innerHTML = payload.payouts.length
-      ? payload.payouts.map((p) => `<li><span>${Pitboss.esc(Screens.ordinal(p.place))}</span><b>${Pitboss.esc(Pitboss.money(p.cents))}</b></li>`).join("")
+      ? payload.payouts.map((p) => `<li><span>${Pitboss.esc(Screens.ordinal(p.place))}</span><b>${Pitboss.esc(Pitboss.prize(p.cents, p.seat))}</b></li>`).join("")
       : "<li><span>when play starts</span></li>";
     const finished = payload.phase === "finished";
     $("final").innerHTML = Screens.final(payload);

@@ -366,6 +366,7 @@
       ["Refunded", -(L.refunded_entry_cents + L.refunded_fee_cents)],
       ["Taken in", L.balance.taken_in - L.balance.refunds],
     ];
+    if (L.tickets_in_cents) rows.push(["of which by ticket", L.tickets_in_cents - L.tickets_returned_cents]);
     $("#money-taken").innerHTML = rows.map(([k2, v]) => `<tr${k2 === "Taken in" ? ' id="door-taken-in"' : ""}><th>${k2}</th><td class="num">${money(v)}</td></tr>`).join("");
     $("#players-count").textContent = `${P.players.length} registered`;
     $("#dealer-refund-form").hidden = !(k.dealer_shortage_refund && P.phase === "registration" && P.players.length);
@@ -690,19 +691,20 @@
 
   function renderMoney() {
     $("#pool").textContent = `prize pool ${money(P.prize_pool_cents)}`;
-    $("#payouts-body").innerHTML = P.payouts.map((r) => `<tr><td>${ordinal(r.place)}</td><td class="num">${money(r.cents)}</td></tr>`).join("")
+    $("#payouts-body").innerHTML = P.payouts.map((r) => `<tr><td>${ordinal(r.place)}</td><td class="num">${esc(Pitboss.prize(r.cents, r.seat))}</td></tr>`).join("")
       || `<tr><td colspan="2" class="muted">Computed when play starts.</td></tr>`;
     $("#results-body").innerHTML = P.results.map((r) => {
       const owed = r.prize_cents - r.paid_cents;
-      const pay = owed > 0 ? `<button type="button" data-pay="${esc(r.player_id)}">Pay ${money(owed)}</button>` : (r.prize_cents ? `<span class="ok">paid</span>` : "");
-      return `<tr data-player="${esc(r.player_id)}"><td>${esc(r.place)}</td><td>${esc(r.name)}${r.in_deal ? " <small>(deal)</small>" : ""}</td><td class="num">${r.prize_cents ? money(r.prize_cents) : ""}</td><td class="num">${r.paid_cents ? money(r.paid_cents) : ""}</td><td>${pay}</td></tr>`;
+      const pay = owed > 0 ? `<button type="button" data-pay="${esc(r.player_id)}">Pay ${money(owed)}</button>` : (r.prize_cents ? `<span class="ok">paid</span>` : r.seat ? `<span class="ok">ticket</span>` : "");
+      return `<tr data-player="${esc(r.player_id)}"><td>${esc(r.place)}</td><td>${esc(r.name)}${r.in_deal ? " <small>(deal)</small>" : ""}</td><td class="num">${r.prize_cents || r.seat ? esc(Pitboss.prize(r.prize_cents, r.seat)) : ""}</td><td class="num">${r.paid_cents ? money(r.paid_cents) : ""}</td><td>${pay}</td></tr>`;
     }).join("");
     renderDeals();
     const L = P.ledger.balance;
     // "Taken in" is the Door's figure: the money kept, refunds already out of it
     $("#ledger-body").innerHTML = [
       ["Taken in", L.taken_in - L.refunds], ["Refunds (already taken out)", L.refunds], ["Prize pool", L.prize_pool],
-      ["House share", L.house_share], ["Overlay", L.overlay], ["Prizes paid", L.prizes_paid], ["Prizes unpaid", L.prizes_unpaid],
+      ["House share", L.house_share], ["Overlay", L.overlay], ["Prizes paid", L.prizes_paid],
+      ...(L.prizes_in_tickets ? [["Seats paid as tickets", L.prizes_in_tickets]] : []), ["Prizes unpaid", L.prizes_unpaid],
     ].map(([k, v]) => `<tr${k === "Taken in" ? ' id="money-taken-in"' : ""}><th>${k}</th><td class="num">${money(v)}</td></tr>`).join("");
     const owed = P.results.filter((r) => r.prize_cents > r.paid_cents);
     $("#books-state").textContent = P.books_closed ? "The books are closed: every prize is paid and the ledger is final."

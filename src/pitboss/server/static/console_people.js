@@ -31,7 +31,7 @@ const ConsolePeople = (() => {
     const describe = (p) => [p.player_id, seatText(p), statusText(p)].filter(Boolean).join(" · ");
     const net = (p) => p.paid_cents - p.refunded_cents;
     const paidText = (p) => (p.refunded_cents && !net(p) ? "refunded"
-      : money(net(p)) + (p.refunded_cents ? ` (${money(p.refunded_cents)} refunded)` : ""));
+      : money(net(p)) + (p.ticket ? ` (by ${p.ticket})` : "") + (p.refunded_cents ? ` (${money(p.refunded_cents)} refunded)` : ""));
     const refundText = () => {
       const k = get().counter;
       const r = k.withdrawal_refund;

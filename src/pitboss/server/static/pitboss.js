@@ -8,6 +8,8 @@
 //   resolves to {batch, seq, events:[{type, text}]} or rejects with {code, params, message}.
 //   A 503 (the store cannot save) or a write saved is also told as a "pitboss:saving" event.
 // Pitboss.showError(error, box): a refusal's message in its box (the code only in data-code).
+// Pitboss.prize(cents, seat): a place's prize in words: money, or a satellite's seat ("Seat to
+//   Main Event", and "+ $20" when the place pays money besides).
 // Pitboss.passwordForm(form): the director's password changed, the current one given.
 // Pitboss.countdown(payload): the ms left in the current period now, counted locally from the
 //   stored end instant (corrected by the server's clock offset).
@@ -106,6 +108,11 @@ const Pitboss = (() => {
     return `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
   }
 
+  function prize(cents, seat) {
+    if (!seat) return money(cents);
+    return cents ? `${seat} + ${money(cents)}` : seat;
+  }
+
   function money(cents) {
     if (cents === null || cents === undefined) return "";
     const sign = cents < 0 ? "-" : "";
@@ -186,6 +193,6 @@ const Pitboss = (() => {
     });
   }
 
-  return { request, command, live, now, countdown, untilInstant, clockText, wallClock, money, chips, esc,
+  return { request, command, live, now, countdown, untilInstant, clockText, wallClock, money, prize, chips, esc,
            showError, formObject, signInForm, createTournamentForm, passwordForm };
 })();

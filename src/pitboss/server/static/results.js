@@ -24,10 +24,10 @@
     $("deal").innerHTML = deal(p.deal);
     $("places").tBodies[0].innerHTML = p.results.length
       ? p.results.map((l) => `<tr><td class="place">${e(l.first === l.last ? Screens.ordinal(l.first) : l.place)}</td><td>${e(l.name)}${l.in_deal ? " <small>(deal)</small>" : ""}</td>` +
-          `<td class="num">${l.prize_cents ? e(Pitboss.money(l.prize_cents)) : ""}</td></tr>`).join("")
+          `<td class="num">${l.prize_cents || l.seat ? e(Pitboss.prize(l.prize_cents, l.seat)) : ""}</td></tr>`).join("")
       : '<tr class="none"><td colspan="3" class="muted">No one is out yet.</td></tr>';
     $("payouts").tBodies[0].innerHTML = p.payouts.length
-      ? p.payouts.map((x) => `<tr><td>${e(Screens.ordinal(x.place))}</td><td class="num">${e(Pitboss.money(x.cents))}</td></tr>`).join("")
+      ? p.payouts.map((x) => `<tr><td>${e(Screens.ordinal(x.place))}</td><td class="num">${e(Pitboss.prize(x.cents, x.seat))}</td></tr>`).join("")
       : '<tr><td colspan="2" class="muted">Set when play starts.</td></tr>';
     // The log's hash was the page's when it was made: once the results move on it no longer
     // stands for them (the print sheet, or a reload, shows the hash of what is shown).

@@ -76,7 +76,7 @@ const Screens = (() => {
     if (p.phase !== "finished") return "";
     const e = Pitboss.esc, money = Pitboss.money;
     const title = p.winner ? `Winner: ${p.winner}` : p.deal ? "Finished by a deal" : "Finished";
-    const paid = p.results.filter((l) => l.prize_cents && !l.in_deal);
+    const paid = p.results.filter((l) => (l.prize_cents || l.seat) && !l.in_deal);
     let body = "";
     const d = p.deal;
     if (d) {
@@ -87,7 +87,7 @@ const Screens = (() => {
     }
     if (paid.length) {
       body += `<div class="bc-final-block" id="final-places"><p class="bc-final-head">Places paid</p><ol class="bc-final-list${paid.length > 6 ? " cols" : ""}">` +
-        paid.map((l) => `<li><span>${e(l.first === l.last ? ordinal(l.first) : l.place)}</span><span>${e(l.name)}</span><b>${e(money(l.prize_cents))}</b></li>`).join("") +
+        paid.map((l) => `<li><span>${e(l.first === l.last ? ordinal(l.first) : l.place)}</span><span>${e(l.name)}</span><b>${e(Pitboss.prize(l.prize_cents, l.seat))}</b></li>`).join("") +
         "</ol></div>";
     }
     return `<p class="bc-final-title fit" id="final-title">${e(title)}</p><div class="bc-final-body">${body}</div>`;

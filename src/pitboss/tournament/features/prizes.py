@@ -24,6 +24,7 @@ from pitboss.tournament.model.bags import payout_field
 from pitboss.tournament.model.entries import PlayerStatus
 from pitboss.tournament.model.fields import PositiveCents
 from pitboss.tournament.model.payouts import STANDARD_PAYOUTS, PayoutScheme, compute_payouts
+from pitboss.tournament.model.satellite_seats import PayoutTable, satellite_prizes
 from pitboss.tournament.model.words import name_of, ordinal, plural
 from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles
 from pitboss.tournament.state import (
@@ -148,22 +149,44 @@ def payouts_and_state(
     pool = after.prize_pool_cents
     if not force and (pool, entrants) == (sum(s.prizes_cents), s.payout_entrants):
         return events, after
-    rules = after.rules.tournament.payouts
-    scheme = payout_scheme(after)
-    rounding = rules.rounding
-    unit = rules.rounding_unit_cents
-    try:
-        payouts = compute_payouts(
-            pool, entrants, scheme, unit=unit, rounding=rounding, places=places
-        )
-    except PayoutError as err:
-        if err.code != "payout_unit_too_large":
-            raise
-        payouts = compute_payouts(pool, entrants, scheme, unit=1, rounding=rounding, places=places)
+    table = payout_table(after, places=places)
+    if after.rules.tournament.satellite.is_satellite:  # seats, then the cash (issue 29)
+        prizes = satellite_prizes(after.rules.tournament.satellite, pool, entrants, table)
+    else:
+        prizes = table(pool, entrants)
     computed = PayoutsComputed(
-        at=now, entrants=entrants, prize_pool_cents=pool, prizes_cents=payouts.prizes
+        at=now, entrants=entrants, prize_pool_cents=pool, prizes_cents=prizes
     )
     return [*events, computed], apply(after, computed)
+
+
+def payout_table(s: TournamentState, *, places: int | None = None) -> PayoutTable:
+    """The house's payout table as ``(pool, entrants) -> prizes``, rounded by its unit (or
+    to the cent when the unit is too large for the pool), paying at most ``places`` (Day 2
+    pays no more places than it has players, issue 29)."""
+    rules = s.rules.tournament.payouts
+    scheme = payout_scheme(s)
+    rounding = rules.rounding
+
+    def table(pool: int, entrants: int) -> tuple[int, ...]:
+        try:
+            payouts = compute_payouts(
+                pool,
+                entrants,
+                scheme,
+                unit=rules.rounding_unit_cents,
+                rounding=rounding,
+                places=places,
+            )
+        except PayoutError as err:
+            if err.code != "payout_unit_too_large":
+                raise
+            payouts = compute_payouts(
+                pool, entrants, scheme, unit=1, rounding=rounding, places=places
+            )
+        return payouts.prizes
+
+    return table
 
 
 def payout_scheme(s: TournamentState) -> PayoutScheme:
@@ -218,11 +241,22 @@ def _pay_prize(s: TournamentState, c: PayPrize, now: int) -> list[Event]:
         else (f"places {award.first}-{award.last} (shared)")
     )
     what = "their deal share" if award.in_deal else place
+    cash = award.owed_cents - award.ticket_cents  # a satellite's seat is paid as a ticket
+    if due <= 0 and award.ticket_cents and cash == 0:
+        target = s.satellite.target
+        seat = "a seat" if target is None else f"a seat in {target.label}"
+        raise PayoutError(
+            f"{player.name}'s {place} is {seat}, paid as a ticket, not in cash: nothing is "
+            "owed in money",
+            code="prize_is_a_seat",
+            params={"player_id": c.player_id, "ticket_cents": award.ticket_cents},
+        )
     if due <= 0:
-        code = "no_prize" if award.owed_cents == 0 else "prize_already_paid"
+        code = "no_prize" if cash == 0 else "prize_already_paid"
+        seat = " besides a seat (a ticket)" if award.ticket_cents else ""
         raise PayoutError(
             f"{player.name} is owed nothing more: {what} pays "
-            f"{format_money(award.owed_cents)} and {format_money(award.owed_cents - due)} has "
+            f"{format_money(cash)}{seat} and {format_money(cash - due)} has "
             "been paid or forfeited",
             code=code,
             params={
@@ -381,6 +415,7 @@ __all__ = [
     "PrizeForfeited",
     "PrizePaid",
     "payout_scheme",
+    "payout_table",
     "payouts_and_state",
     "with_payouts",
 ]

@@ -6,6 +6,7 @@ refunds by the house's setting, THC 39's refund when too few dealers turn up, re
 one window (`pitboss.tournament.model.windows`; KY 4, THC 1) with declared re-buys playing
 behind and made when the player's hand ends, even once the window has closed (THC 1, TDA 27:
 `pitboss.tournament.features.hands`), the add-on at its break (KY 5), and every cent in the ledger.
+An entry may be paid by a satellite's ticket (issue 29; `pitboss.tournament.model.satellite_seats`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,12 @@ from pitboss.tournament.model.entries import (
     details_given,
     of_age,
 )
+from pitboss.tournament.model.satellite_seats import (
+    check_ticket_unused,
+    with_ticket_entry,
+    with_ticket_returned,
+)
+from pitboss.tournament.model.tickets import TicketRef
 from pitboss.tournament.model.timeline import PeriodKind, is_through_level
 from pitboss.tournament.model.words import name_of, paid_words
 from pitboss.tournament.registry import Command, Context, Event, describes, folds, handles
@@ -57,6 +64,8 @@ class RegisterPlayer(Command):
     ``alternate``: an alternate taking an entry once play is on; seated like a late
     registrant, from the same seat pool (TDA 8A). ``club_player_id``: the club's record of the
     person (issue 28), so the entry counts in their history and the leagues; a re-entry keeps it.
+    ``ticket``: a seat won in a satellite pays the entry, buy-in and fee, no money taken (issue
+    29; the service checks it in the satellite's log: `pitboss.service.ticket_checks`).
     """
 
     player_id: PlayerId
@@ -64,6 +73,7 @@ class RegisterPlayer(Command):
     details: PersonalDetails = field(default_factory=PersonalDetails)
     alternate: bool = False
     club_player_id: ClubPlayerId | None = None
+    ticket: TicketRef | None = field(default=None, metadata=OMITTED_WHEN_DEFAULT)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -147,6 +157,8 @@ class PlayerRegistered(Event):
     late: bool = False
     club_player_id: ClubPlayerId | None = None
     bounty_cents: int = field(default=0, metadata=OMITTED_WHEN_DEFAULT)  # of buy_in_cents
+    ticket: TicketRef | None = field(default=None, metadata=OMITTED_WHEN_DEFAULT)
+    """Paid by a satellite's ticket, not in money (issue 29)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -214,7 +226,10 @@ def _registered_fold(state: TournamentState, event: PlayerRegistered) -> Tournam
     state = with_players(state, {event.player_id: player})
     ledger = ldg.taken_in(state.ledger, MoneyKind.ENTRY, event.buy_in_cents)
     state = state._replace(ledger=ldg.taken_in(ledger, MoneyKind.FEE, event.fee_cents))
-    return _bounty_placed(state, event.player_id, MoneyKind.ENTRY, event.bounty_cents)
+    state = _bounty_placed(state, event.player_id, MoneyKind.ENTRY, event.bounty_cents)
+    if event.ticket is None:
+        return state
+    return with_ticket_entry(state, event.player_id, event.ticket, player.paid_cents)
 
 
 def _bounty_placed(
@@ -247,7 +262,7 @@ def _withdrew(state: TournamentState, event: PlayerWithdrew) -> TournamentState:
         refunded = event.refund_bounty_cents
         ledger = ldg.bounty_moved(ledger, heads=-head, refunded=refunded, forfeited=head - refunded)
         state = state._replace(bounty=state.bounty.cleared(event.player_id))
-    return state._replace(ledger=ledger)
+    return with_ticket_returned(state._replace(ledger=ledger), event.player_id, refund)
 
 
 @folds(RebuyDeclared)
@@ -355,6 +370,8 @@ def _register(
             code="entries_full",
             params={"max_entries": rules.max_entries},
         )
+    if c.ticket is not None:
+        check_ticket_unused(s, c.ticket)
     if same_person is None:
         check_registration(rules, c.name, c.details)
         given, adult = details_given(c.details), of_age(rules.min_age, c.details, now)
@@ -373,6 +390,7 @@ def _register(
             late=late,
             club_player_id=c.club_player_id,
             bounty_cents=s.rules.tournament.bounty.bounty_cents,
+            ticket=c.ticket,
         )
     ]
 
@@ -395,6 +413,8 @@ def _withdraw(s: TournamentState, c: WithdrawPlayer, now: int) -> list[Event]:
             params={"player_id": c.player_id},
         )
     policy = s.rules.tournament.entry.refund_on_withdrawal
+    if c.player_id in s.satellite.redeemed:  # a ticket entry gets its ticket back (issue 29)
+        policy = RefundPolicy.BUY_IN_AND_FEE
     entry = s.rules.tournament.entry
     refund_entry = 0 if policy is RefundPolicy.NONE else entry.buy_in_cents
     refund_fee = entry.fee_cents if policy is RefundPolicy.BUY_IN_AND_FEE else 0
@@ -686,6 +706,10 @@ def _registered_line(e: PlayerRegistered, s: TournamentState) -> str:
     when = "registered late" if e.late else "registered"
     paid = paid_words([(e.buy_in_cents, "buy-in"), (e.fee_cents, "fee")])
     bounty = _bounty_words(e.bounty_cents, "buy-in")
+    if e.ticket is not None:
+        return (
+            f"{e.name} {when} with {e.ticket.words()} (it pays {paid}; {e.chips:,} chips{bounty})"
+        )
     return f"{e.name} {when} (paid {paid}; {e.chips:,} chips{bounty})"
 
 
@@ -698,6 +722,9 @@ def _bounty_words(cents: int, of: str) -> str:
 def _withdrew_line(e: PlayerWithdrew, s: TournamentState) -> str:
     name = name_of(s, e.player_id)
     refund = paid_words([(e.refund_entry_cents, "buy-in"), (e.refund_fee_cents, "fee")])
+    ticket = s.satellite.redeemed.get(e.player_id)
+    if ticket is not None:
+        return f"{name}'s entry taken back before the start: {ticket.words()} given back"
     if e.reason is WithdrawalReason.DEALER_SHORTAGE:
         return f"{name}'s entry refunded for a shortage of dealers (THC 39): {refund}"
     if e.refund_entry_cents + e.refund_fee_cents == 0:

@@ -20,6 +20,7 @@ from pitboss.errors import ClockError, TournamentError
 from pitboss.rules.stakes import AnteMode
 from pitboss.rules.tournament import TimeLimitAction
 from pitboss.tournament.features.prizes import with_payouts
+from pitboss.tournament.features.satellites import seats_awarded
 from pitboss.tournament.features.tables import draw_seats
 from pitboss.tournament.model import clock as clk
 from pitboss.tournament.model.bags import start_period
@@ -358,10 +359,13 @@ def _start(s: TournamentState, now: int) -> list[Event]:
 
 
 def start_and_seat(s: TournamentState, now: int, rng: RandomSource | None) -> list[Event]:
-    """Start play; with a random source, draw the seats too (TDA 7)."""
+    """Start play; with a random source, draw the seats too (TDA 7). A satellite with a seat
+    for every entrant ends there (issue 29)."""
     events = _start(s, now)
     if rng is not None and not s.is_seated:
         events.extend(draw_seats(fold(s, events), now, rng))
+    if s.rules.tournament.satellite.is_satellite:  # a seat for every entrant (issue 29)
+        events.extend(seats_awarded(fold(s, events), now))
     return events
 
 

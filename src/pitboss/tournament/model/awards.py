@@ -7,6 +7,11 @@ order they are listed (`pitboss.tournament.model.payouts.share_tied_places`). Th
 first prize. After an approved deal (RULES §3.9; the forced chop at the legal limit, KY 11)
 each player in it is owed their share, and the winner of what was left to play for also gets
 that. A player still in play is owed nothing yet.
+
+In a satellite (issue 29) the players left when it ended at the seats share places 1..N, and a
+place within the seats is paid partly as a ticket (``ticket_cents``: the seat, awarded by
+`pitboss.tournament.features.satellites`), the rest, if any, in cash
+(`pitboss.tournament.model.satellite_seats`).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from dataclasses import dataclass
 from pitboss.tournament.model.eliminations import finishing_places
 from pitboss.tournament.model.entries import PlayerId, PlayerStatus
 from pitboss.tournament.model.payouts import share_tied_places
+from pitboss.tournament.model.satellite_seats import ticket_cents
 from pitboss.tournament.state import Deal, TournamentState
 
 
@@ -24,7 +30,8 @@ class Award:
     """A player's finishing places (``first == last`` unless shared) and the money owed.
 
     ``owed_cents`` is the prize or deal share; ``paid_cents`` what was paid so far;
-    ``forfeited_cents`` what went back to the house (THC add. 15).
+    ``forfeited_cents`` what went back to the house (THC add. 15); ``ticket_cents`` the part of
+    it that is a seat in a satellite's target, paid as a ticket, never in cash (issue 29).
     """
 
     player_id: PlayerId
@@ -34,11 +41,12 @@ class Award:
     paid_cents: int
     forfeited_cents: int
     in_deal: bool = False
+    ticket_cents: int = 0
 
     @property
     def due_cents(self) -> int:
-        """Still to pay."""
-        return self.owed_cents - self.paid_cents - self.forfeited_cents
+        """Still to pay in cash."""
+        return self.owed_cents - self.paid_cents - self.forfeited_cents - self.ticket_cents
 
 
 def approved_deal(s: TournamentState) -> Deal | None:
@@ -56,7 +64,14 @@ def _owed(s: TournamentState) -> Owed:
     """What each player is owed. It depends only on the bust-outs, the prizes, the deals and
     the winner, so the answer is kept while those stay the same objects (paying one prize
     after another does not change them)."""
-    key: tuple[object, ...] = (s.busts, s.prizes_cents, s.deals, s.winner, s.live_count)
+    key: tuple[object, ...] = (
+        s.busts,
+        s.prizes_cents,
+        s.deals,
+        s.winner,
+        s.live_count,
+        s.satellite.ended_with,
+    )
     if _OWED and all(a is b for a, b in zip(_OWED[0][0], key, strict=True)):
         return _OWED[0][1]
     remaining = [
@@ -72,6 +87,10 @@ def _owed(s: TournamentState) -> Owed:
     for placing in places:
         groups.setdefault((placing.first, placing.last), []).append(placing.player_id)
         placed[placing.player_id] = (placing.first, placing.last)
+    ended_with = s.satellite.ended_with  # a satellite ended at its seats: they share 1..N
+    if ended_with:
+        groups[(1, len(ended_with))] = list(ended_with)
+        placed.update(dict.fromkeys(ended_with, (1, len(ended_with))))
     prizes = s.prizes_cents
     for (first, last), pids in groups.items():
         if first > len(prizes):
@@ -110,6 +129,7 @@ def _award(s: TournamentState, pid: PlayerId, entry: tuple[int, int, int, bool])
         paid_cents=player.prize_cents,
         forfeited_cents=player.forfeited_cents,
         in_deal=in_deal,
+        ticket_cents=ticket_cents(s, first, last, in_deal=in_deal),
     )
 
 

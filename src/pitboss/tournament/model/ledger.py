@@ -24,9 +24,15 @@ one a re-buy forfeits).
 
 Invariant (checked by `LedgerBalance.is_balanced` and property tests):
 ``taken_in + overlay + carried_in == prize_pool + house_share + refunds + bounties``,
-``prize_pool == prizes_paid + prizes_forfeited + carried_out + prizes_unpaid`` and
-``bounties == bounties_won + bounties_forfeited + bounties_on_heads``; forfeited prizes go back
-to the house (THC add. 15).
+``prize_pool == prizes_paid + prizes_in_tickets + prizes_forfeited + carried_out +
+prizes_unpaid`` and ``bounties == bounties_won + bounties_forfeited + bounties_on_heads``;
+forfeited prizes go back to the house (THC add. 15).
+
+Tickets (issue 29) are money that is not cash: an entry paid by a satellite's ticket is taken
+in like any entry (its buy-in in the pool, its fee the house's) and also counted in
+``tickets_in_cents``, a ticket given back at a withdrawal in ``tickets_returned_cents`` (part of
+the refunds), and a satellite's seats are prizes paid as tickets (``prizes_in_tickets_cents``),
+apart from the prizes paid in cash.
 """
 
 from __future__ import annotations
@@ -63,6 +69,9 @@ class Ledger:
     bounty_won_cents: int = 0  # bounty money won by players (and kept)
     bounty_forfeited_cents: int = 0  # bounty money that went to the house
     bounty_on_heads_cents: int = 0  # bounty money on heads still to be collected
+    tickets_in_cents: int = 0  # of the entries and fees taken in, paid by ticket (issue 29)
+    tickets_returned_cents: int = 0  # of the refunds, tickets given back
+    prizes_in_tickets_cents: int = 0  # prizes paid as seats (tickets), not cash
 
     def taken(self, kind: MoneyKind) -> int:
         """Gross cents of ``kind`` taken in."""
@@ -138,6 +147,7 @@ class Ledger:
             prizes_unpaid=pool
             - self.prizes_paid_cents
             - self.prizes_forfeited_cents
+            - self.prizes_in_tickets_cents
             - self.carried_out_cents,
             carried_in=self.carried_in_cents,
             carried_out=self.carried_out_cents,
@@ -145,6 +155,7 @@ class Ledger:
             bounties_won=self.bounty_won_cents,
             bounties_forfeited=self.bounty_forfeited_cents,
             bounties_on_heads=self.bounty_on_heads_cents,
+            prizes_in_tickets=self.prizes_in_tickets_cents,
         )
 
 
@@ -166,23 +177,25 @@ class LedgerBalance:
     bounties_won: int = 0
     bounties_forfeited: int = 0
     bounties_on_heads: int = 0
+    prizes_in_tickets: int = 0  # a satellite's seats (issue 29)
 
     @property
     def is_balanced(self) -> bool:
         """True when every cent taken in (or carried in from flights) is in the pool, the
-        house's share, a refund or the bounties; every cent of the pool is paid, forfeited,
-        carried out to Day 2 or still owed; and every bounty cent is on a head, won or
-        forfeited to the house."""
+        house's share, a refund or the bounties; every cent of the pool is paid (in cash or in
+        tickets), forfeited, carried out to Day 2 or still owed; and every bounty cent is on a
+        head, won or forfeited to the house."""
+        paid = self.prizes_paid + self.prizes_in_tickets + self.prizes_forfeited
         return (
             self.taken_in + self.overlay + self.carried_in
             == self.prize_pool + self.house_share + self.refunds + self.bounties
-            and self.prize_pool
-            == self.prizes_paid + self.prizes_forfeited + self.carried_out + self.prizes_unpaid
+            and self.prize_pool == paid + self.carried_out + self.prizes_unpaid
             and self.bounties
             == self.bounties_won + self.bounties_forfeited + self.bounties_on_heads
             and min(
                 self.refunds,
                 self.prizes_paid,
+                self.prizes_in_tickets,
                 self.prizes_forfeited,
                 self.prizes_unpaid,
                 self.carried_in,

@@ -125,8 +125,12 @@ def paid_words(parts: Sequence[tuple[int, str]]) -> str:
 
 
 def prize_words(award: Award | None) -> str:
+    """``, prize $80.00``; a satellite's seat: ``, a seat`` (and its cash: ``and $20.00``)."""
     if award is None or award.owed_cents == 0:
         return ""
+    if award.ticket_cents:
+        cash = award.owed_cents - award.ticket_cents
+        return ", a seat" + (f" and {format_money(cash)}" if cash else "")
     return f", prize {format_money(award.owed_cents)}"
 
 

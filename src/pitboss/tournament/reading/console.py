@@ -57,6 +57,7 @@ class DirectorPlayer:
     bounty_cents: int = 0  # on their head (issue 29)
     bounty_won_cents: int = 0  # the bounty money they won
     knockouts: int = 0  # the bounties they took a share of
+    ticket: str = ""  # the satellite's ticket that paid the entry (issue 29)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -71,6 +72,9 @@ class LedgerView:
     refunded_fee_cents: int
     prizes_paid_cents: int
     prizes_forfeited_cents: int
+    tickets_in_cents: int  # of the entries and fees, paid by a satellite's ticket (issue 29)
+    tickets_returned_cents: int
+    prizes_in_tickets_cents: int  # a satellite's seats, paid as tickets
     balance: LedgerBalance
     bounty_entry_cents: int = 0  # the part of the entries put on heads (issue 29)
     bounty_rebuy_cents: int = 0  # the part of the re-buys put on heads
@@ -284,6 +288,9 @@ def director_view(
             refunded_fee_cents=ledger.refunded_fee_cents,
             prizes_paid_cents=ledger.prizes_paid_cents,
             prizes_forfeited_cents=ledger.prizes_forfeited_cents,
+            tickets_in_cents=ledger.tickets_in_cents,
+            tickets_returned_cents=ledger.tickets_returned_cents,
+            prizes_in_tickets_cents=ledger.prizes_in_tickets_cents,
             balance=ledger.balance(state.rules.tournament.prize_pool),
             bounty_entry_cents=ledger.bounty_entry_cents,
             bounty_rebuy_cents=ledger.bounty_rebuy_cents,
@@ -453,7 +460,13 @@ def _director_player(state: TournamentState, pid: PlayerId) -> DirectorPlayer:
         bounty_cents=state.bounty.head(pid),
         bounty_won_cents=state.bounty.cash(pid),
         knockouts=state.bounty.knockouts.get(pid, 0),
+        ticket=_ticket_words(state, pid),
     )
+
+
+def _ticket_words(state: TournamentState, pid: PlayerId) -> str:
+    ticket = state.satellite.redeemed.get(pid)
+    return "" if ticket is None else ticket.words()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

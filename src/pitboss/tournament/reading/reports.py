@@ -24,12 +24,10 @@ gives each entry's bounty money: won, on their head, their knockouts.
 
 from __future__ import annotations
 
-import abc
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields
 from typing import ClassVar
 
-from pitboss.errors import TournamentError
 from pitboss.ids import PlayerId
 from pitboss.rules.tournament import MoneyKind
 from pitboss.tournament.features.busts import ChipsRemoved
@@ -46,68 +44,9 @@ from pitboss.tournament.model.eliminations import RACED_OUT, RemovalReason
 from pitboss.tournament.model.entries import PersonalDetails, PlayerStatus
 from pitboss.tournament.model.ledger import Ledger, LedgerBalance
 from pitboss.tournament.model.words import removal_words
+from pitboss.tournament.reading.report_tables import Cell, Column, Report, csv_money, mismatch
 from pitboss.tournament.registry import Event
 from pitboss.tournament.state import TournamentState
-
-Cell = str | int
-"""A report cell: text, a count, chips, or money in integer cents (the column says which)."""
-
-
-def csv_money(cents: int) -> str:
-    """Integer cents as an exact decimal for a spreadsheet: ``10000`` -> ``"100.00"``,
-    ``-533`` -> ``"-5.33"`` (no currency sign, no thousands separator)."""
-    sign = "-" if cents < 0 else ""
-    dollars, rest = divmod(abs(cents), 100)
-    return f"{sign}{dollars}.{rest:02d}"
-
-
-@dataclass(frozen=True, slots=True)
-class Column:
-    """A report column: its name and whether its cells are money (cents, written as dollars)."""
-
-    name: str
-    is_money: bool = False
-
-
-class Report(abc.ABC):
-    """A table of rows under named columns, typed or as CSV text."""
-
-    __slots__ = ()
-    COLUMNS: ClassVar[tuple[Column, ...]]
-
-    def columns(self) -> tuple[Column, ...]:
-        """The columns of this report."""
-        return self.COLUMNS
-
-    def header(self) -> tuple[str, ...]:
-        """The column names."""
-        return tuple(column.name for column in self.columns())
-
-    @abc.abstractmethod
-    def rows(self) -> list[tuple[Cell, ...]]:
-        """The rows, one cell per column, money in integer cents."""
-
-    def csv_rows(self) -> list[list[str]]:
-        """The header, then every row as text, money as decimals (``"100.00"``)."""
-        out = [list(self.header())]
-        for row in self.rows():
-            out.append(
-                [
-                    csv_money(cell) if column.is_money and isinstance(cell, int) else str(cell)
-                    for column, cell in zip(self.columns(), row, strict=True)
-                ]
-            )
-        return out
-
-
-def _mismatch(what: str, params: dict[str, object]) -> TournamentError:
-    return TournamentError(
-        f"the events given do not match the state: {what}; pass the tournament's whole log "
-        "and the state it replays to",
-        code="report_log_mismatch",
-        params=params,
-    )
-
 
 # --- (a) entries and money taken ----------------------------------------------------------------
 
@@ -128,6 +67,7 @@ class EntryLine:
     add_on_cents: int = 0
     refund_cents: int = 0
     details: PersonalDetails = field(default_factory=PersonalDetails)
+    ticket: str = ""  # the satellite's ticket that paid the entry (issue 29)
 
     @property
     def total_paid_cents(self) -> int:
@@ -167,10 +107,13 @@ class EntriesReport(Report):
 
     lines: tuple[EntryLine, ...]
     with_details: bool = False
+    with_tickets: bool = False
 
     def columns(self) -> tuple[Column, ...]:
-        """The money columns, then the private details' when asked for."""
-        return self.COLUMNS + (self.DETAIL_COLUMNS if self.with_details else ())
+        """The money columns, the ticket that paid an entry when any did, then the private
+        details' when asked for."""
+        tickets = (Column("paid_by_ticket"),) if self.with_tickets else ()
+        return self.COLUMNS + tickets + (self.DETAIL_COLUMNS if self.with_details else ())
 
     @property
     def totals(self) -> EntryLine:
@@ -193,7 +136,9 @@ class EntriesReport(Report):
     def rows(self) -> list[tuple[Cell, ...]]:
         """Each entry, then the totals."""
         return [
-            self._money_cells(line) + (self._detail_cells(line) if self.with_details else ())
+            self._money_cells(line)
+            + ((line.ticket,) if self.with_tickets else ())
+            + (self._detail_cells(line) if self.with_details else ())
             for line in (*self.lines, self.totals)
         ]
 
@@ -268,10 +213,11 @@ def entries_report(
     """
     money: dict[PlayerId, dict[str, int]] = {}
     withdrawals: dict[PlayerId, str] = {}
+    tickets: dict[PlayerId, str] = {}
 
     def add(pid: PlayerId, **cents: int) -> None:
         if pid not in state.players:
-            raise _mismatch(f"{pid} is not a player of this tournament", {"player_id": pid})
+            raise mismatch(f"{pid} is not a player of this tournament", {"player_id": pid})
         row = money.setdefault(pid, {})
         for key, value in cents.items():
             row[key] = row.get(key, 0) + value
@@ -280,6 +226,8 @@ def entries_report(
         match event:
             case PlayerRegistered():
                 add(event.player_id, buy_in=event.buy_in_cents, fee=event.fee_cents)
+                if event.ticket is not None:
+                    tickets[event.player_id] = event.ticket.words()
             case RebuyBought():
                 add(event.player_id, rebuys=1, rebuy=event.price_cents, fee=event.fee_cents)
             case AddOnBought():
@@ -306,15 +254,18 @@ def entries_report(
             add_on_cents=row.get("add_on", 0),
             refund_cents=row.get("refund", 0),
             details=PersonalDetails() if details is None else details.get(pid, PersonalDetails()),
+            ticket=tickets.get(pid, ""),
         )
         recorded = (player.paid_cents, player.refunded_cents, player.rebuys, player.add_ons)
         if (line.total_paid_cents, line.refund_cents, line.rebuys, line.add_ons) != recorded:
-            raise _mismatch(
+            raise mismatch(
                 f"{player.name}'s money in the events differs from the state's",
                 {"player_id": pid},
             )
         lines.append(line)
-    return EntriesReport(lines=tuple(lines), with_details=details is not None)
+    return EntriesReport(
+        lines=tuple(lines), with_details=details is not None, with_tickets=bool(tickets)
+    )
 
 
 # --- (b) results and prizes ---------------------------------------------------------------------
@@ -325,7 +276,9 @@ class ResultLine:
     """A finishing place (``first < last`` when shared) and its prize, in cents.
 
     ``basis`` is ``place`` (the payout table's prize, tied places shared, TDA RP-8A) or
-    ``deal`` (a share of an approved deal, RULES §3.9).
+    ``deal`` (a share of an approved deal, RULES §3.9). In a satellite (issue 29) ``seat``
+    says the place is a seat (``Seat to Main Event``) and ``ticket_cents`` is the part of
+    the prize paid as its ticket (``ticket``), not in cash.
     """
 
     first: int
@@ -336,6 +289,9 @@ class ResultLine:
     owed_cents: int
     paid_cents: int
     forfeited_cents: int
+    ticket_cents: int = 0
+    seat: str = ""
+    ticket: str = ""
 
     @property
     def place(self) -> str:
@@ -344,13 +300,14 @@ class ResultLine:
 
     @property
     def due_cents(self) -> int:
-        """Still to pay."""
-        return self.owed_cents - self.paid_cents - self.forfeited_cents
+        """Still to pay in cash."""
+        return self.owed_cents - self.paid_cents - self.forfeited_cents - self.ticket_cents
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ResultsReport(Report):
-    """Finishing places, best first, with what each is owed, was paid and forfeited."""
+    """Finishing places, best first, with what each is owed, was paid and forfeited; a
+    satellite's (``with_seats``) also with each seat and the part paid as a ticket."""
 
     COLUMNS: ClassVar[tuple[Column, ...]] = (
         Column("place"),
@@ -363,8 +320,19 @@ class ResultsReport(Report):
         Column("still_due", is_money=True),
     )
 
+    SEAT_COLUMNS: ClassVar[tuple[Column, ...]] = (
+        Column("seat"),
+        Column("ticket"),
+        Column("paid_as_ticket", is_money=True),
+    )
+
     lines: tuple[ResultLine, ...]
     prize_pool_cents: int  # what the owed prizes add up to once every place is decided
+    with_seats: bool = False
+
+    def columns(self) -> tuple[Column, ...]:
+        """The money columns, then a satellite's seats."""
+        return self.COLUMNS + (self.SEAT_COLUMNS if self.with_seats else ())
 
     def rows(self) -> list[tuple[Cell, ...]]:
         """Each place, then the totals."""
@@ -379,8 +347,10 @@ class ResultsReport(Report):
                 line.forfeited_cents,
                 line.due_cents,
             )
+            + ((line.seat, line.ticket, line.ticket_cents) if self.with_seats else ())
             for line in self.lines
         ]
+        seats = sum(line.ticket_cents for line in self.lines)
         rows.append(
             (
                 "",
@@ -392,13 +362,17 @@ class ResultsReport(Report):
                 sum(line.forfeited_cents for line in self.lines),
                 sum(line.due_cents for line in self.lines),
             )
+            + (("", "", seats) if self.with_seats else ())
         )
         return rows
 
 
 def results_report(state: TournamentState) -> ResultsReport:
     """Results and prizes (KY 18, THC add. 13, 15): every player with a finishing place or a
-    deal share; players still in play have neither yet."""
+    deal share; players still in play have neither yet. A satellite's seats (issue 29) are
+    named ``Seat to <target>`` with their tickets."""
+    book = state.satellite
+    seat = seat_words(state)
     lines = tuple(
         ResultLine(
             first=a.first,
@@ -409,10 +383,24 @@ def results_report(state: TournamentState) -> ResultsReport:
             owed_cents=a.owed_cents,
             paid_cents=a.paid_cents,
             forfeited_cents=a.forfeited_cents,
+            ticket_cents=a.ticket_cents,
+            seat=seat if a.ticket_cents else "",
+            ticket=next((t.ticket_id for t in book.tickets if t.player_id == a.player_id), ""),
         )
         for a in awards(state)
     )
-    return ResultsReport(lines=lines, prize_pool_cents=state.prize_pool_cents)
+    return ResultsReport(
+        lines=lines,
+        prize_pool_cents=state.prize_pool_cents,
+        with_seats=state.rules.tournament.satellite.is_satellite,
+    )
+
+
+def seat_words(state: TournamentState) -> str:
+    """``Seat to Main Event``: what a satellite's seat places win (``Seat`` while its target
+    is not named; issue 29)."""
+    target = state.satellite.target
+    return "Seat" if target is None else f"Seat to {target.label}"
 
 
 # --- (c) chips removed from play ----------------------------------------------------------------
@@ -489,7 +477,7 @@ def removals_report(state: TournamentState, events: Iterable[Event]) -> Removals
     removed = [e for e in events if isinstance(e, ChipsRemoved)]
     kept = [(f.player_id, f.chips, f.reason) for f in state.forfeits]
     if [(e.player_id, e.chips, e.reason) for e in removed] != kept:
-        raise _mismatch(
+        raise mismatch(
             f"{len(removed)} removals in the events, {len(kept)} in the state",
             {"events": len(removed), "state": len(kept)},
         )
@@ -577,8 +565,10 @@ def ledger_report(state: TournamentState) -> LedgerReport:
         LedgerLine(item="re-buys taken in", cents=ledger.rebuy_cents),
         LedgerLine(item="add-ons taken in", cents=ledger.add_on_cents),
         LedgerLine(item="taken in", cents=b.taken_in, note="every cent taken in, gross"),
+        *_ticket_lines(state, "in"),
         LedgerLine(item="entries refunded", cents=ledger.refunded_entry_cents),
         LedgerLine(item="fees refunded", cents=ledger.refunded_fee_cents),
+        *_ticket_lines(state, "refunded"),
         LedgerLine(item="net taken in", cents=b.taken_in - b.refunds, note="taken in less refunds"),
         LedgerLine(
             item="prize pool from money taken in",
@@ -600,6 +590,7 @@ def ledger_report(state: TournamentState) -> LedgerReport:
             note=f"net taken in less the pool's share{and_bounties}",
         ),
         LedgerLine(item="prizes paid", cents=b.prizes_paid),
+        *_ticket_lines(state, "prizes"),
         LedgerLine(
             item="prizes forfeited",
             cents=b.prizes_forfeited,
@@ -732,6 +723,38 @@ def _carried_lines(b: LedgerBalance) -> tuple[LedgerLine, ...]:
     return tuple(lines)
 
 
+def _ticket_lines(state: TournamentState, where: str) -> tuple[LedgerLine, ...]:
+    """The books' tickets (issue 29), only where a tournament has any: the entries a target
+    took by ticket and the cash, the tickets given back, a satellite's seats paid as tickets."""
+    led = state.ledger
+    if where == "in" and (led.tickets_in_cents or led.tickets_returned_cents):
+        return (
+            LedgerLine(
+                item="of which by ticket",
+                cents=led.tickets_in_cents,
+                note="entries paid by a satellite's ticket: buy-in and fee, no cash",
+            ),
+            LedgerLine(item="cash taken in", cents=led.taken_in - led.tickets_in_cents),
+        )
+    if where == "refunded" and led.tickets_returned_cents:
+        return (
+            LedgerLine(
+                item="of which tickets given back",
+                cents=led.tickets_returned_cents,
+                note="ticket entries withdrawn before the start: the ticket, not cash",
+            ),
+        )
+    if where == "prizes" and state.rules.tournament.satellite.is_satellite:
+        return (
+            LedgerLine(
+                item="prizes paid as tickets",
+                cents=led.prizes_in_tickets_cents,
+                note=f"{len(state.satellite.tickets)} seats, {seat_words(state).lower()}",
+            ),
+        )
+    return ()
+
+
 def all_reports(
     state: TournamentState,
     events: Iterable[Event],
@@ -778,4 +801,5 @@ __all__ = [
     "ledger_report",
     "removals_report",
     "results_report",
+    "seat_words",
 ]

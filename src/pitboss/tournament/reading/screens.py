@@ -21,9 +21,10 @@ from dataclasses import dataclass
 from pitboss.ids import PlayerId, TableNo
 from pitboss.rules.tournament import ChopMethod, TimeLimitAction
 from pitboss.tournament.features.counts import is_dealt_by_a_person
+from pitboss.tournament.model.satellite_seats import seat_value, seats_of
 from pitboss.tournament.reading import views
 from pitboss.tournament.reading.public_text import public_text
-from pitboss.tournament.reading.reports import results_report
+from pitboss.tournament.reading.reports import results_report, seat_words
 from pitboss.tournament.state import Phase, TournamentState
 
 # --- the public board --------------------------------------------------------------------------
@@ -31,10 +32,12 @@ from pitboss.tournament.state import Phase, TournamentState
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Payout:
-    """A place's prize."""
+    """A place's prize: its money, and in a satellite its seat (``Seat to Main Event``; the
+    money is then what the place pays besides the seat, issue 29)."""
 
     place: int
     cents: int
+    seat: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -53,7 +56,8 @@ class SeatedPlayer:
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Result:
     """A finishing place (``first < last`` when shared) and its prize (KY 18; a deal's share,
-    ``in_deal``, RULES §3.9)."""
+    ``in_deal``, RULES §3.9): in a satellite, ``seat`` (``Seat to Main Event``) and the money
+    besides it (issue 29)."""
 
     place: str
     first: int
@@ -64,6 +68,7 @@ class Result:
     paid_cents: int
     in_deal: bool
     bounty_won_cents: int = 0  # the bounty money they won (issue 29)
+    seat: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -164,12 +169,27 @@ def results(state: TournamentState) -> tuple[Result, ...]:
             last=line.last,
             player_id=line.player_id,
             name=line.name,
-            prize_cents=line.owed_cents,
+            prize_cents=line.owed_cents - line.ticket_cents,
             paid_cents=line.paid_cents,
             in_deal=line.basis == "deal",
             bounty_won_cents=state.bounty.cash(PlayerId(line.player_id)),
+            seat=line.seat,
         )
         for line in results_report(state).lines
+    )
+
+
+def payouts(state: TournamentState, prizes: tuple[int, ...]) -> tuple[Payout, ...]:
+    """Each paid place's prize; a satellite's seat places (issue 29) as their seat and the
+    money besides it."""
+    seats = seats_of(state)
+    value = seat_value(state)
+    seat = seat_words(state)
+    return tuple(
+        Payout(place=place, cents=cents - value, seat=seat)
+        if place <= seats
+        else Payout(place=place, cents=cents)
+        for place, cents in enumerate(prizes, start=1)
     )
 
 
@@ -223,10 +243,7 @@ def public_view(
         average_stack=views.standings_view(state, now).average_stack,
         chips_in_play_total=state.chips_in_play(),
         prize_pool_cents=board.prize_pool_cents,
-        payouts=tuple(
-            Payout(place=place, cents=cents)
-            for place, cents in enumerate(board.prizes_cents, start=1)
-        ),
+        payouts=payouts(state, board.prizes_cents),
         tables=tuple(sorted(state.tables)),
         seating=seating(state),
         results=results(state),

@@ -25,6 +25,7 @@ from pitboss.rules.tournament import (
     TournamentRules,
 )
 from pitboss.tournament.model.payouts import compute_payouts
+from pitboss.tournament.model.satellite_seats import satellite_prizes, seat_places
 from pitboss.tournament.model.timeline import PeriodKind, ante_label, start_minute, timeline
 from pitboss.tournament.model.words import ordinal
 
@@ -72,10 +73,12 @@ class SheetTerm:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SheetPrize:
-    """A paid place and its prize in cents."""
+    """A paid place and its prize in cents; a satellite's seat place says ``Seat`` and its
+    money is what it pays besides the seat (issue 29)."""
 
     place: str
     cents: int
+    seat: str = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -330,18 +333,29 @@ def _payouts(
     projected = pool is None
     if pool is None:
         pool = projected_pool(t, entrants)
-    if not prizes:
-        p = t.payouts
-        scheme = payout_scheme_of(t)
+    p = t.payouts
+    scheme = payout_scheme_of(t)
+
+    def table(pool: int, entrants: int) -> tuple[int, ...]:
         try:
-            prizes = compute_payouts(
+            return compute_payouts(
                 pool, entrants, scheme, unit=p.rounding_unit_cents, rounding=p.rounding
             ).prizes
         except PayoutError as err:
             if err.code != "payout_unit_too_large":
                 raise
-            prizes = compute_payouts(pool, entrants, scheme, unit=1, rounding=p.rounding).prizes
-    paid = tuple(SheetPrize(place=ordinal(n), cents=c) for n, c in enumerate(prizes, start=1))
+            return compute_payouts(pool, entrants, scheme, unit=1, rounding=p.rounding).prizes
+
+    if not prizes:
+        prizes = satellite_prizes(t.satellite, pool, entrants, table)
+    seats = seat_places(t.satellite, pool, entrants)
+    value = t.satellite.seat_value_cents
+    paid = tuple(
+        SheetPrize(place=ordinal(n), cents=c - value, seat="Seat")
+        if n <= seats
+        else SheetPrize(place=ordinal(n), cents=c)
+        for n, c in enumerate(prizes, start=1)
+    )
     note = f"For {entrants:,} entries"
     if projected:
         note += _top_ups_note(t)
