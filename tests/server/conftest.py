@@ -155,6 +155,15 @@ class LiveServer:
 @pytest.fixture
 def live_server(store: EventStore, clock: TestClock) -> Iterator[LiveServer]:
     """The app served by uvicorn in a thread (the clock ticks every 0.2 s of real time)."""
+    with serving(store, clock) as server:
+        yield server
+
+
+@contextmanager
+def serving(store: EventStore, clock: TestClock) -> Iterator[LiveServer]:
+    """The app over ``store`` served by uvicorn in a thread (the clock ticks every 0.2 s of
+    real time), until the block ends: for a fixture of any scope (a module's tests may share
+    one server, each on its own tournament)."""
     import uvicorn
 
     app = create_app(store, clock, seeded_random("browser"), setup_code=SETUP_CODE, tick_every=0.2)

@@ -6,8 +6,9 @@ see, never filtered after; TDA 28, THC 18, SLPT 15). `player_screen` adds the pl
 and, in turn, the legal actions with their exact amounts, the chips for sale to that player now
 (`offers_of`) and the called clock at their table (`clock_call_of`): whether each is allowed is
 the director's own check (`check_declare_rebuy`, `check_add_on`, `check_call_clock`), asked
-without deciding or recording anything: no view runs a decider or a handler. Nothing private
-of anyone (THC 1) is in either view: names, chips, seats and places.
+without deciding or recording anything: no view runs a decider or a handler. In a bounty event
+it adds their bounty (`bounty_of`, issue 29). Nothing private of anyone (THC 1) is in either
+view: names, chips, seats, places and bounties.
 """
 
 from __future__ import annotations
@@ -25,7 +26,14 @@ from pitboss.tournament.features.absence_and_clock import CallClock, check_call_
 from pitboss.tournament.features.registration import check_add_on, check_declare_rebuy
 from pitboss.tournament.model import windows
 from pitboss.tournament.reading import screens
-from pitboss.tournament.reading.views import ClockScreen, as_of, clock_screen, shown_at
+from pitboss.tournament.reading.views import (
+    ClockScreen,
+    PlayerBounty,
+    as_of,
+    clock_screen,
+    player_bounty,
+    shown_at,
+)
 from pitboss.tournament.state import TournamentState
 
 if TYPE_CHECKING:
@@ -117,6 +125,7 @@ class PlayerScreen:
     offers: tuple[Offer, ...]
     clock_call: ClockCallScreen | None
     clock: ClockScreen
+    bounty: PlayerBounty | None = None  # in a bounty event, theirs (issue 29)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -295,7 +304,17 @@ def player_screen(
         offers=offers_of(state, player_id, now),
         clock_call=clock_call_of(state, runner, table, player_id, now),
         clock=clock_screen(state, now),
+        bounty=bounty_of(state, player_id),
     )
+
+
+def bounty_of(state: TournamentState, player_id: PlayerId) -> PlayerBounty | None:
+    """In a bounty event (issue 29), the bounty on the player's head (what a progressive
+    knockout has grown it to), the bounty money they won and their knockouts; None in an event
+    without bounties or for an id nobody registered."""
+    if not state.rules.tournament.bounty.is_on or player_id not in state.players:
+        return None
+    return player_bounty(state, player_id)
 
 
 def spectator_screen(
@@ -329,6 +348,7 @@ __all__ = [
     "SpectatorScreen",
     "Standing",
     "You",
+    "bounty_of",
     "clock_call_of",
     "offers_of",
     "player_screen",

@@ -36,7 +36,8 @@ def player_view(
     dealing: bool,
 ) -> dict[str, Any]:
     """What ``player_id`` sees (`player_screen.player_screen`), as JSON: their table, own hole
-    cards, in turn the legal actions, the chips for sale to them and the called clock."""
+    cards, in turn the legal actions, the chips for sale to them, the called clock and in a
+    bounty event their bounty (null without bounties, issue 29)."""
     screen = player_screen(state, runners, player_id, now, stream=stream, dealing=dealing)
     you = screen.you
     you_json: dict[str, Any] = {"player_id": you.player_id, "table": you.table, "seat": you.seat}
@@ -55,6 +56,7 @@ def player_view(
         "offers": view_json.plain(screen.offers),
         "clock_call": view_json.plain(screen.clock_call),
         "clock": view_json.plain(screen.clock),
+        "bounty": view_json.plain(screen.bounty),
     }
 
 

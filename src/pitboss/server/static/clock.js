@@ -2,7 +2,8 @@
 // second), re-renders on every live payload, and shows a banner (and, if turned on, beeps)
 // once per period: when the level or break changes, never again for the same period on a later
 // frame, a reconnect or a reload of the page. After the finish it shows the winner, the places
-// paid and the deal instead of the clock.
+// paid and the deal instead of the clock. In a bounty event a panel shows the biggest bounties
+// still in play and, in a progressive knockout, every other player's (issue 29).
 //
 // Every text fits its screen at any level and size: a line marked .fit never wraps and is made
 // smaller until it fits its width, and each box marked .fitbox scales its text (--fit) until it
@@ -127,9 +128,34 @@
     }
   }
 
+  // The bounty panel (issue 29): as many of the other players' bounties as fit at full size,
+  // largest first, the rest counted ("+ 38 more, $15 each"); then fitted like any box.
+  function fitBounties() {
+    const box = $("bounties");
+    const items = [...box.querySelectorAll("#bounty-heads li")];
+    const more = $("bounty-more");
+    if (items.length && !box.hidden && box.offsetParent) {
+      box.style.removeProperty("--fit");
+      const keep = (k) => {
+        items.forEach((li, i) => { li.hidden = i >= k; });
+        Screens.show(more, Screens.more(items.slice(k).map((li) => ({ bounty_cents: Number(li.dataset.cents) })), k));
+      };
+      const fits = () => box.scrollHeight <= box.clientHeight + 0.5;
+      let lo = 0, hi = items.length;
+      while (lo < hi) {
+        const mid = Math.ceil((lo + hi) / 2);
+        keep(mid);
+        if (fits()) lo = mid; else hi = mid - 1;
+      }
+      keep(lo);
+    }
+    fitBox(box);
+  }
+
   function fit() {
     document.querySelectorAll(".bc-head .fit").forEach(fitLine);
     ["side", "alert", "main", "final"].forEach((id) => fitBox($(id)));
+    fitBounties();
     fitted = shape();
   }
 
@@ -186,6 +212,9 @@
     payouts.innerHTML = payload.payouts.length
       ? payload.payouts.map((p) => `<li><span>${Pitboss.esc(Screens.ordinal(p.place))}</span><b>${Pitboss.esc(Pitboss.prize(p.cents, p.seat))}</b></li>`).join("")
       : "<li><span>when play starts</span></li>";
+    root.dataset.bounties = String(Boolean(payload.bounties));
+    $("bounties").innerHTML = Screens.bounties(payload);
+    $("bounties").hidden = !payload.bounties;
     const finished = payload.phase === "finished";
     $("final").innerHTML = Screens.final(payload);
     $("final").hidden = !finished;

@@ -375,12 +375,20 @@
     if (lastRegistered && byId()[lastRegistered]) { showReceipt(lastRegistered); lastRegistered = null; }
   }
 
+  // In a bounty event (issue 29): the bounty on each head, the bounty money won, the knockouts.
+  function bountyCell(p) {
+    if (!P.bounties) return "";
+    const won = p.bounty_won_cents || p.knockouts ? ` <small>won ${money(p.bounty_won_cents)} · ${p.knockouts} KO${p.knockouts === 1 ? "" : "s"}</small>` : "";
+    return `<td class="num bounty">${p.bounty_cents ? money(p.bounty_cents) : ""}${won}</td>`;
+  }
+
   function renderPlayers() {
     const filter = norm($("#players-filter").value.trim());
+    $("#players-bounty").hidden = !P.bounties;
     const rows = P.players.filter((p) => !filter || norm(p.name).includes(filter) || p.player_id.includes(filter)).map((p) => {
       const priv = p.details_filled.length ? ` <span class="badge" title="private details given: ${esc(p.details_filled.join(", "))}">details</span>` : "";
       return `<tr data-player="${esc(p.player_id)}"${p.out ? ' class="out"' : ""}><td>${esc(p.player_id)}</td><td>${esc(p.name)}${priv}</td><td>${seatText(p)}</td>`
-        + `<td class="num">${chips(p.chips)}</td><td class="num">${esc(paidText(p))}</td><td>${esc(statusText(p))}</td>`
+        + `<td class="num">${chips(p.chips)}</td>${bountyCell(p)}<td class="num">${esc(paidText(p))}</td><td>${esc(statusText(p))}</td>`
         + `<td class="acts"><button type="button" class="link" data-receipt="${esc(p.player_id)}">receipt</button> `
         + `<button type="button" class="link" data-open="${esc(p.player_id)}">open</button></td></tr>`;
     });
@@ -705,6 +713,9 @@
       ["Taken in", L.taken_in - L.refunds], ["Refunds (already taken out)", L.refunds], ["Prize pool", L.prize_pool],
       ["House share", L.house_share], ["Overlay", L.overlay], ["Prizes paid", L.prizes_paid],
       ...(L.prizes_in_tickets ? [["Seats paid as tickets", L.prizes_in_tickets]] : []), ["Prizes unpaid", L.prizes_unpaid],
+      // a bounty event's money, apart from the pool (issue 29): kept as bounties, then where it is
+      ...(P.bounties ? [["Bounties", L.bounties], ["Bounties won", L.bounties_won], ["Bounties on heads", L.bounties_on_heads],
+        ["Bounties to the house", L.bounties_forfeited]] : []),
     ].map(([k, v]) => `<tr${k === "Taken in" ? ' id="money-taken-in"' : ""}><th>${k}</th><td class="num">${money(v)}</td></tr>`).join("");
     const owed = P.results.filter((r) => r.prize_cents > r.paid_cents);
     $("#books-state").textContent = P.books_closed ? "The books are closed: every prize is paid and the ledger is final."

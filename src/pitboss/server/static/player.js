@@ -115,6 +115,20 @@
     $("status").textContent = text;
   }
 
+  // --- their bounty (issue 29): on their head, and the bounty money they won ------------------
+  function drawBounty(v) {
+    const box = $("my-bounty");
+    const b = v.bounty;
+    const lines = [];
+    if (b && b.in_play && b.bounty_cents) lines.push(`<span id="my-bounty-head">Bounty on your head: <b>${esc(money(b.bounty_cents))}</b></span>`);
+    if (b && b.won_cents) {
+      const kos = b.knockouts === 1 ? "1 knockout" : `${b.knockouts} knockouts`;
+      lines.push(`<span id="my-bounty-won">Bounty money won: <b>${esc(money(b.won_cents))}</b>${b.knockouts ? ` (${esc(kos)})` : ""}</span>`);
+    }
+    box.innerHTML = lines.join("");
+    box.hidden = !lines.length;
+  }
+
   // --- a move, and the chips for sale ---------------------------------------------------------
   function drawMove(v) {
     const box = $("moved");
@@ -353,6 +367,7 @@
       mine.textContent = mine.hidden ? "" : `Your chips: ${chips(v.you.chips)}`;
       $("results-link").hidden = !(v.you && v.you.out);
       drawMove(v);
+      drawBounty(v);
       drawOffers(v);
       drawClockCall(v);
     }

@@ -4,6 +4,8 @@
 // Screens.first(): the payload the server rendered the page from (a JSON script element).
 // Screens.rules: the page was opened with ?rules=1 (the director's choice: the rules' citations
 //   stay on the screen); its live connection asks for them too.
+// Screens.bounties(payload): a bounty event's panel on the clock (issue 29); Screens.more(players,
+//   shown) its "+ 38 more, $15 each" line for the players it leaves out.
 // Screens.left(clock) / Screens.until(instant): ms left, counted locally from the stored end
 //   instant; Pitboss's own offset once the live connection has spoken, this page's first
 //   payload's before that (so the first second is right too).
@@ -93,6 +95,53 @@ const Screens = (() => {
     return `<p class="bc-final-title fit" id="final-title">${e(title)}</p><div class="bc-final-body">${body}</div>`;
   }
 
+  // "$15 each", "$15 to $22.50": the bounties of ``players``.
+  function span(players) {
+    const cents = players.map((x) => x.bounty_cents);
+    const low = Math.min(...cents), high = Math.max(...cents);
+    return low === high ? `${Pitboss.money(low)} each` : `${Pitboss.money(low)} to ${Pitboss.money(high)}`;
+  }
+
+  // The players a list leaves out: "+ 38 more, $15 each"; "38 players, $15 each" when it
+  // shows none (``shown``: how many it shows).
+  function more(players, shown) {
+    if (!players.length) return "";
+    return shown === 0 ? `${players.length} players, ${span(players)}` : `+ ${players.length} more, ${span(players)}`;
+  }
+
+  // A bounty event's panel on the clock, as _screens.html's bounties() renders it (issue 29),
+  // with every other player of a progressive knockout (clock.js keeps as many as fit): the
+  // biggest bounties still in play, largest first; one line while they are all the same.
+  function bounties(p) {
+    const b = p.bounties;
+    if (!b) return "";
+    const e = Pitboss.esc, money = Pitboss.money;
+    const left = b.players.filter((x) => x.in_play).sort((x, y) => y.bounty_cents - x.bounty_cents);
+    const floor = left.length ? Math.min(...left.map((x) => x.bounty_cents)) : b.bounty_cents;
+    const top = b.biggest.filter((x) => x.bounty_cents > floor);
+    const ids = new Set(top.map((x) => x.player_id));
+    const rest = left.filter((x) => !ids.has(x.player_id));
+    const pct = b.progressive_percent;
+    const how = pct === 50 ? "Half paid at once, half onto the winner's head"
+      : pct ? `${100 - pct}% paid at once, ${pct}% onto the winner's head` : `${money(b.bounty_cents)} for each knockout`;
+    const item = (x, cents) => `<li data-player="${e(x.player_id)}"${cents ? ` data-cents="${e(x.bounty_cents)}"` : ""}>` +
+      `<span class="fit">${e(x.name)}</span><b>${e(money(x.bounty_cents))}</b></li>`;
+    let html = `<p class="bc-bounties-title">Bounties</p><p class="bc-bounties-how" id="bounty-how">${e(how)}</p>`;
+    if (!top.length) {
+      const who = left.length > 1 ? `each of the ${left.length} players` : "each player's head";
+      html += `<p class="bc-bounty-all" id="bounty-all"><b>${e(money(floor))}</b> on ${e(who)}</p>`;
+    } else {
+      html += `<p class="bc-bounties-head">Biggest</p><ol class="bc-bounty-list top" id="bounty-biggest">${top.map((x) => item(x, false)).join("")}</ol>`;
+      if (pct && rest.length) {
+        html += `<p class="bc-bounties-head">Every other player</p><ol class="bc-bounty-list rest" id="bounty-heads">${rest.map((x) => item(x, true)).join("")}</ol>` +
+          '<p class="bc-bounty-more" id="bounty-more" hidden></p>';
+      } else if (rest.length) {
+        html += `<p class="bc-bounty-more" id="bounty-more">Every other player: ${e(span(rest))}</p>`;
+      }
+    }
+    return html + `<p class="bc-bounty-totals" id="bounty-totals"><span>On heads <b>${e(money(b.on_heads_cents))}</b></span> <span>Won <b>${e(money(b.won_cents))}</b></span></p>`;
+  }
+
   function show(el, text) {
     if (!el) return;
     el.textContent = text || "";
@@ -101,6 +150,6 @@ const Screens = (() => {
 
   const rules = new URLSearchParams(location.search).get("rules") === "1";
 
-  return { first, seen, left, until, ordinal, blinds, ante, nextText, status, upcoming, final, show,
-           rules };
+  return { first, seen, left, until, ordinal, blinds, ante, nextText, status, upcoming, final, bounties,
+           more, show, rules };
 })();

@@ -1,6 +1,7 @@
 // pitboss: the seating chart and find my seat (phones). The search runs on the public
 // seating list the page already holds (case and spacing ignored), and again on every live
-// payload, so a player who is moved sees the new seat without a reload.
+// payload, so a player who is moved sees the new seat without a reload. In a bounty event the
+// chart and the answer show each player's bounty on their head (issue 29).
 "use strict";
 
 (() => {
@@ -27,20 +28,25 @@
       found.innerHTML = `<li>No seated player called “${Pitboss.esc($("who").value.trim())}”. Ask the floor.</li>`;
       return;
     }
+    const bounty = (h) => payload.bounties ? `<span class="bounty">Bounty: <b>${Pitboss.esc(Pitboss.money(h.bounty_cents))}</b></span>` : "";
     found.innerHTML = hits.slice(0, 8).map((h) =>
       `<li><span class="name">${Pitboss.esc(h.name)}</span>` +
-      `<span class="where">Table <b>${Pitboss.esc(h.table)}</b>, Seat <b>${Pitboss.esc(h.seat)}</b></span></li>`).join("");
+      `<span class="where">Table <b>${Pitboss.esc(h.table)}</b>, Seat <b>${Pitboss.esc(h.seat)}</b></span>${bounty(h)}</li>`).join("");
   }
 
+  // In a bounty event each player's bounty on their head (issue 29), as seating.html has it.
   function chart() {
     if (!payload.tables.length) return '<p class="muted" id="no-seats">Seats have not been drawn yet.</p>';
+    const bounties = Boolean(payload.bounties);
+    const head = bounties ? '<thead><tr><th class="seat">Seat</th><th>Player</th><th class="num">Chips</th><th class="num bounty">Bounty</th></tr></thead>' : "";
     return payload.tables.map((table) => {
       const lines = payload.seating.filter((l) => l.table === table);
       const rows = lines.length
         ? lines.map((l) => `<tr data-player="${Pitboss.esc(l.player_id)}"><td class="seat">${Pitboss.esc(l.seat)}</td>` +
-            `<td>${Pitboss.esc(l.name)}</td><td class="num">${Pitboss.esc(Pitboss.chips(l.chips))}</td></tr>`).join("")
+            `<td>${Pitboss.esc(l.name)}</td><td class="num">${Pitboss.esc(Pitboss.chips(l.chips))}</td>` +
+            (bounties ? `<td class="num bounty">${Pitboss.esc(Pitboss.money(l.bounty_cents))}</td>` : "") + "</tr>").join("")
         : '<tr><td class="muted">empty</td></tr>';
-      return `<section data-table="${Pitboss.esc(table)}"><h2>Table ${Pitboss.esc(table)}</h2><table><tbody>${rows}</tbody></table></section>`;
+      return `<section data-table="${Pitboss.esc(table)}"><h2>Table ${Pitboss.esc(table)}</h2><table>${head}<tbody>${rows}</tbody></table></section>`;
     }).join("");
   }
 
