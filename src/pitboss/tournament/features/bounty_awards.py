@@ -172,8 +172,9 @@ def bounty_followups(state: TournamentState, command: Command, events: list[Even
     nothing in ``events`` moves a bounty, ``events`` as they are: nothing else runs.
 
     Only the events up to the last one that may move bounty money are folded here, each once,
-    and the bounty events of that last one not at all: the caller folds the whole answer
-    (issue 29's benchmark: a bounty event's hand costs at most 10% more than a freezeout's)."""
+    and the bounty events of that last one not at all: the caller folds the whole answer; a
+    dealt hand that only puts players out is answered without a fold (`_dealt_busts`). Issue
+    29's benchmark: a bounty event costs at most 10% more a hand than the same freezeout."""
     rules = state.rules.tournament.bounty
     if not rules.is_on:
         return events
@@ -182,6 +183,59 @@ def bounty_followups(state: TournamentState, command: Command, events: list[Even
         last -= 1
     if last < 0:
         return events
+    if last == 1:
+        dealt = _dealt_busts(rules, state, events)
+        if dealt is not None:
+            return dealt
+    return _folded_followups(rules, state, command, events, last)
+
+
+def _dealt_busts(
+    rules: BountyRules, state: TournamentState, events: list[Event]
+) -> list[Event] | None:
+    """The answer to most hands that put players out when the software deals (the simulator,
+    the browser tables), without a fold: ``HandFinished`` with the engine's pots, then the
+    ``PlayersBusted`` of that hand, every player busted at the table. Neither event moves
+    bounty money and a player put out won no pot, so each bounty is the one on ``state``'s
+    book and the stacks at the start of the hand are ``state``'s, as `_folded_followups` finds
+    them; a taker also put out by the hand (which the engine's pots never give) leaves it to
+    `_folded_followups`. None for any other answer."""
+    done, busted = events[0], events[1]
+    if not (
+        isinstance(done, HandFinished)
+        and done.pots
+        and isinstance(busted, PlayersBusted)
+        and busted.hand_id == done.hand_id
+        and all(b.reason == "bust" for b in busted.busts)
+    ):
+        return None
+    players = state.players
+    starts = {st.player_id: players[st.player_id].chips for st in done.stacks}
+    book = state.bounty
+    out = {b.player_id for b in busted.busts}
+    collected: list[Event] = []
+    for bust in busted.busts:
+        pid = bust.player_id
+        cents = book.head(pid)
+        if not cents:
+            continue
+        own = {**starts, pid: bust.stack_at_start}
+        takers = bounty_takers(rules, pid, own, done.pots)
+        if not out.isdisjoint(takers.players):
+            return None
+        collected.append(_collected_by(rules, busted, pid, cents, takers, own))
+    return [done, busted, *collected, *events[2:]]
+
+
+def _folded_followups(
+    rules: BountyRules,
+    state: TournamentState,
+    command: Command,
+    events: list[Event],
+    last: int,
+) -> list[Event]:
+    """`bounty_followups` by folding ``events`` up to ``last``, the one that may move bounty
+    money last, each bounty event worked out from the state after the event causing it."""
     out: list[Event] = []
     seen = _Seen()
     s = state
@@ -303,6 +357,19 @@ def _collect(
     if not cents:
         return None
     takers, starts = _takers(rules, s, event, bust, seen)
+    return _collected_by(rules, event, pid, cents, takers, starts)
+
+
+def _collected_by(
+    rules: BountyRules,
+    event: PlayersBusted,
+    pid: PlayerId,
+    cents: int,
+    takers: Takers,
+    starts: Mapping[PlayerId, int],
+) -> BountyCollected:
+    """``pid``'s bounty of ``cents`` split between ``takers`` (the odd cent by the house's
+    rule), each share paid at once and onto the taker's head by the progressive percent."""
     parts = split_bounty(cents, takers.players, starts, rules.odd_cent)
     shares = []
     for taker, part in zip(takers.players, parts, strict=True):
