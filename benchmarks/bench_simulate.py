@@ -262,7 +262,7 @@ def compare_bounty(preset: str, players: int, seeds: list[int], max_hands: int) 
     b = bounty.tournament.bounty
     print(
         f"{preset}, {players:,} players, seeds {', '.join(map(str, seeds))}: a freezeout against "
-        f"the same structure with a {b.bounty_cents / 100:.2f} bounty on each head "
+        f"the same structure with a ${b.bounty_cents / 100:,.2f} bounty on each head "
         f"({b.policy.value}, {b.progressive_percent}% onto the collector's head), default bot "
         "mix, every hand dealt; CPU from the seat draw"
     )
