@@ -65,6 +65,18 @@ def test_ky_18_rebuy_and_add_on_money_is_the_charitys_take_in_the_estimate() -> 
     assert est.chips == 120 * 4000 + est.rebuys * 2000 + est.add_ons * 5000
 
 
+def test_the_instant_estimate_keeps_the_bounties_out_of_the_prize_pool() -> None:
+    """Regression: the estimate counted a PKO's bounty part of each buy-in in the prize pool
+    (100 players: $3,000 said, $1,500 in the ledger)."""
+    est = estimate(RuleSet.from_preset("pko"), players=100)
+    assert est.bounty_cents == 100 * 1500
+    assert est.prize_pool_cents == 100 * 1500
+    assert est.house_share_cents == 100 * 500  # the fees
+    plain = estimate(RuleSet.from_preset("tda"), players=100)
+    assert plain.bounty_cents == 0
+    assert plain.prize_pool_cents == 100 * 10000
+
+
 def test_a_field_too_big_for_six_hours_is_estimated_to_chop_at_the_limit_ky_11() -> None:
     est = estimate(RuleSet.from_preset("ky-charity"), players=1000)
     assert est.is_chopped

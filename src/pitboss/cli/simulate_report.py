@@ -18,8 +18,9 @@ from pitboss.money import format_money
 from pitboss.units import MS_PER_MINUTE
 
 if TYPE_CHECKING:
+    from pitboss.play.bounty_totals import BountyTotals
     from pitboss.play.estimate import Estimate
-    from pitboss.play.forecast import Forecast
+    from pitboss.play.forecast import BountyForecast, Forecast
     from pitboss.play.runtime import TournamentResult
     from pitboss.rules import RuleSet
     from pitboss.rules.structure import Structure
@@ -81,6 +82,8 @@ def result_lines(result: TournamentResult, *, preset: str) -> list[str]:
         f"add-ons sold {result.add_ons:,}; the house keeps "
         f"{format_money(result.house_share_cents)} ({house_takes(result.rules)})",
     ]
+    if result.bounties is not None:
+        lines.extend(bounty_lines(result.bounties, result.rules))
     chop = result.chop
     if chop is not None:
         lines.extend(chop_lines(result))
@@ -91,6 +94,36 @@ def result_lines(result: TournamentResult, *, preset: str) -> list[str]:
     lines.append("Final standings (paid places and the bubble):")
     lines.extend(standings_lines(result))
     return lines
+
+
+def _bounty_kind(rules: RuleSet) -> str:
+    """``a progressive knockout: 50% of each bounty collected onto the collector's head`` or
+    ``a knockout``: what a bounty collected becomes (issue 29)."""
+    percent = rules.tournament.bounty.progressive_percent
+    if not percent:
+        return "a knockout: each bounty collected is paid at once"
+    return f"a progressive knockout: {percent}% of each bounty collected onto the collector's head"
+
+
+def bounty_lines(totals: BountyTotals, rules: RuleSet) -> list[str]:
+    """A bounty night's bounty money in words (issue 29): paid to players out of what was put
+    on heads, the house's part, the biggest bounties and the most knockouts."""
+    paid = (
+        f"Bounties paid: {format_money(totals.paid_cents)} of the "
+        f"{format_money(totals.taken_in_cents)} put on heads ({_bounty_kind(rules)})"
+    )
+    if totals.forfeited_cents:
+        paid += f"; {format_money(totals.forfeited_cents)} went to the house"
+    if totals.on_heads_cents:
+        paid += f"; {format_money(totals.on_heads_cents)} still on heads"
+    knockers = ", ".join(totals.top_knockers)
+    most = f"{totals.top_knockouts:,} ({knockers})" if knockers else "none"
+    return [
+        paid,
+        f"Biggest bounty collected: {format_money(totals.biggest_collected_cents)}; biggest "
+        f"bounty on a head at the end: {format_money(totals.biggest_head_cents)} (kept by its "
+        f"player as their own); most knockouts: {most}",
+    ]
 
 
 def _time_limit_cited(rules: RuleSet) -> str:
@@ -174,7 +207,7 @@ def result_json(result: TournamentResult, *, preset: str) -> dict[str, Any]:
         },
         "levels": [{"level": level, "players": n} for level, n in result.levels],
         "standings": [asdict(f) for f in result.standings],
-    }
+    } | ({} if result.bounties is None else {"bounties": asdict(result.bounties)})
 
 
 def _count(value: int) -> str:
@@ -278,6 +311,8 @@ def forecast_lines(
             if house
             else _spread("The house keeps", fc.house_share_cents, format_money)
         )
+    if fc.bounties is not None:
+        lines.extend(forecast_bounty_lines(fc.bounties))
     lines.append(_spread("Hands dealt", fc.hands))
     lines.append("")
     lines.append("Players remaining when each level starts:")
@@ -291,6 +326,16 @@ def forecast_lines(
             row += f"  {clock_of_minute(starts[level.level], start_minute)}"
         lines.append(row)
     return lines
+
+
+def forecast_bounty_lines(bounties: BountyForecast) -> list[str]:
+    """A bounty event's bounties over the runs (issue 29), as the other figures are given."""
+    return [
+        _spread("Bounties paid", bounties.paid_cents, format_money),
+        _spread("Biggest bounty collected", bounties.biggest_collected_cents, format_money),
+        _spread("Biggest bounty on a head at the end", bounties.biggest_head_cents, format_money),
+        _spread("Most knockouts by one player", bounties.top_knockouts),
+    ]
 
 
 def _level_starts(structure: Structure) -> dict[int, int]:
@@ -337,6 +382,12 @@ def estimate_lines(est: Estimate, rules: RuleSet, *, start_minute: int | None) -
         f"Prize pool about {format_money(est.prize_pool_cents)}; the house keeps about "
         f"{format_money(est.house_share_cents)} ({house_takes(rules)})"
     )
+    if est.bounty_cents:
+        forfeits = t.bounty.rebuy_forfeits_bounties and t.rebuy.allowed
+        lines.append(
+            f"Bounties about {format_money(est.bounty_cents)} on heads, apart from the prize "
+            "pool, " + ("paid out less what re-buys forfeit" if forfeits else "all paid out")
+        )
     return lines
 
 
@@ -344,6 +395,8 @@ def forecast_json(fc: Forecast, *, preset: str, start_minute: int | None = None)
     """The forecast for programs; with ``start_minute`` (``--start``) the finish times are
     also given as clock times (``finish_clock``)."""
     data = asdict(fc)
+    if fc.bounties is None:  # a plain event's forecast reads as before bounties (issue 29)
+        del data["bounties"]
     data["preset"] = preset
     data["chop_probability"] = fc.chop_probability
     if start_minute is not None:
@@ -363,7 +416,8 @@ def compare_lines(
     forecasts: list[tuple[str, Forecast]], *, start_minute: int | None = None
 ) -> list[str]:
     """The structures side by side: finish (median, 10-90 %, least-most), the chance of a
-    forced chop (KY 11), the players left at the chop, re-buys and hands; one line each.
+    forced chop (KY 11), the players left at the chop, re-buys and hands; one line each, then
+    a line for each bounty event's bounties (issue 29).
 
     With ``start_minute`` (``--start``) finish times are clock times (``+1``: the next day)."""
     from pitboss.play.plots import format_clock
@@ -403,4 +457,15 @@ def compare_lines(
         "chop: runs the time limit stopped; at chop: players left then, median (10%-90%); "
         "re-buys: median (10%-90%)"
     )
+    for name, fc in forecasts:  # a bounty event's bounties (issue 29), medians (10%-90%)
+        b = fc.bounties
+        if b is not None:
+            paid, big, head = b.paid_cents, b.biggest_collected_cents, b.biggest_head_cents
+            lines.append(
+                f"{name}: bounties paid {format_money(paid.median)} ({format_money(paid.p10)}-"
+                f"{format_money(paid.p90)}), biggest bounty collected "
+                f"{format_money(big.median)} ({format_money(big.p10)}-{format_money(big.p90)}), "
+                f"biggest on a head at the end {format_money(head.median)} "
+                f"({format_money(head.p10)}-{format_money(head.p90)})"
+            )
     return lines

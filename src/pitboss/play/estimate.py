@@ -111,7 +111,9 @@ class Estimate:
     ``finish_minutes``: from the start of play to the last bust-out, or to the time limit when
     the estimate reaches it first (``is_chopped``; ``players_at_limit`` then left). Re-buys
     and add-ons are expected counts, rounded; the chips and the money (integer cents) follow
-    from them.
+    from them. ``bounty_cents``: in a bounty event (issue 29), the bounty money put on heads,
+    kept apart from the prize pool; every cent of it is paid out by the end (knockouts, and the
+    winner's own bounty), unless a re-buy forfeits bounties won.
     """
 
     entrants: int
@@ -126,6 +128,7 @@ class Estimate:
     chips: int
     prize_pool_cents: int
     house_share_cents: int
+    bounty_cents: int = 0
     levels: tuple[LevelEstimate, ...] = field(default=())
 
 
@@ -363,7 +366,7 @@ def estimate(
     chopped = finished_at is None
     end = float(limit * 60) if chopped and limit is not None else (finished_at or f.seconds)
     rebuys, add_ons = round(f.rebuys), round(f.add_ons)
-    pool, house = _money(rules, players + late_entries, rebuys, add_ons)
+    pool, house, bounties = _money(rules, players + late_entries, rebuys, add_ons)
     return Estimate(
         entrants=players + late_entries,
         finish_minutes=round(end / 60),
@@ -379,6 +382,7 @@ def estimate(
         + add_ons * t.add_on.chips,
         prize_pool_cents=pool,
         house_share_cents=house,
+        bounty_cents=bounties,
         levels=tuple(levels),
     )
 
@@ -388,10 +392,12 @@ def _scheduled_start(periods: tuple[Period, ...], index: int) -> int:
     return sum(p.minutes for p in periods[:index])
 
 
-def _money(rules: RuleSet, entrants: int, rebuys: int, add_ons: int) -> tuple[int, int]:
-    """The prize pool and the house's share (fees, and money the pool leaves out: KY 18's
-    re-buys and add-ons go to the charity) of the expected purchases, in cents."""
+def _money(rules: RuleSet, entrants: int, rebuys: int, add_ons: int) -> tuple[int, int, int]:
+    """The prize pool, the house's share (fees, and money the pool leaves out: KY 18's re-buys
+    and add-ons go to the charity) and the bounty money (issue 29: the bounty part of each
+    entry and re-buy, kept apart from the pool) of the expected purchases, in cents."""
     t = rules.tournament
+    bounty = t.bounty
     ledger = Ledger(
         entry_cents=entrants * t.entry.buy_in_cents,
         fee_cents=entrants * t.entry.fee_cents
@@ -399,8 +405,11 @@ def _money(rules: RuleSet, entrants: int, rebuys: int, add_ons: int) -> tuple[in
         + add_ons * t.add_on.fee_cents,
         rebuy_cents=rebuys * t.rebuy.price_cents,
         add_on_cents=add_ons * t.add_on.price_cents,
+        bounty_entry_cents=entrants * bounty.bounty_cents,
+        bounty_rebuy_cents=rebuys * bounty.rebuy_bounty_cents,
     )
-    return ledger.prize_pool(t.prize_pool), ledger.house_share(t.prize_pool)
+    pool = t.prize_pool
+    return ledger.prize_pool(pool), ledger.house_share(pool), ledger.bounties
 
 
 __all__ = [

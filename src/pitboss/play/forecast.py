@@ -4,7 +4,8 @@ Each run of `pitboss.play.runtime.play_tournament` is boiled down to a small `Ru
 (cheap to send between processes); `forecast` turns many summaries into what a director asks
 before the night: the distribution of finish times, the chance that the legal time limit
 (KY 11) forces a chop and how many players are typically left then, the players remaining at
-each level and over time (a band for a chart), and the re-buys and add-ons sold.
+each level and over time (a band for a chart), and the re-buys and add-ons sold; in a bounty
+event (issue 29), the bounty money paid and the biggest bounties.
 
 Percentiles are nearest-rank values of the runs themselves (whole minutes, whole players), so
 a forecast is exact and the same runs always give the same forecast. The chance of a chop is
@@ -18,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pitboss.errors import PlayError
+from pitboss.play.bounty_totals import BountyTotals
 from pitboss.play.runtime import TournamentResult
 from pitboss.units import MS_PER_MINUTE
 
@@ -51,6 +53,8 @@ class RunSummary:
     time_limit_minutes: int | None
     house_share_cents: int = 0
     """What the house (the charity) kept: the fees and the money outside the prize pool."""
+    bounties: BountyTotals | None = None
+    """A bounty event's bounty money and biggest bounties (issue 29); None in a plain event."""
 
 
 def summarize(result: TournamentResult, *, step_minutes: int = CURVE_STEP_MINUTES) -> RunSummary:
@@ -96,6 +100,7 @@ def summarize(result: TournamentResult, *, step_minutes: int = CURVE_STEP_MINUTE
         curve=tuple(curve),
         time_limit_minutes=limit,
         house_share_cents=result.house_share_cents,
+        bounties=result.bounties,
     )
 
 
@@ -164,6 +169,27 @@ class CurvePoint:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class BountyForecast:
+    """A bounty event's bounties over the runs (issue 29; `BountyTotals` of each): the money
+    paid to players, the biggest bounty collected off a player knocked out, the biggest bounty
+    on a head when play ended, and the knockouts of the player with the most."""
+
+    paid_cents: Spread
+    biggest_collected_cents: Spread
+    biggest_head_cents: Spread
+    top_knockouts: Spread
+
+    @classmethod
+    def of(cls, totals: Sequence[BountyTotals]) -> BountyForecast:
+        return cls(
+            paid_cents=Spread.of([t.paid_cents for t in totals]),
+            biggest_collected_cents=Spread.of([t.biggest_collected_cents for t in totals]),
+            biggest_head_cents=Spread.of([t.biggest_head_cents for t in totals]),
+            top_knockouts=Spread.of([t.top_knockouts for t in totals]),
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Forecast:
     """What many runs of one structure and field say about the night."""
 
@@ -186,6 +212,8 @@ class Forecast:
     """Runs by the players left at a forced chop: ``(players, runs)``, fewest players first."""
     house_share_cents: Spread | None = None
     """What the house (the charity) kept: the fees and the money outside the prize pool."""
+    bounties: BountyForecast | None = None
+    """A bounty event's bounties (issue 29); None in a plain event."""
 
     @property
     def chop_probability(self) -> float:
@@ -197,17 +225,24 @@ def forecast(summaries: Sequence[RunSummary]) -> Forecast:
     """The forecast of ``summaries`` (runs of one field under one structure).
 
     Raises:
-        PlayError: no runs, runs of different fields, or curves with different steps.
+        PlayError: no runs, runs of different fields, or curves with different steps, or runs
+            of a bounty event mixed with runs of a plain one.
     """
     if not summaries:
         raise PlayError("a forecast needs at least one run", code="no_runs", params={"runs": 0})
     entrants = {s.entrants for s in summaries}
     steps = {s.curve_step_minutes for s in summaries}
-    if len(entrants) != 1 or len(steps) != 1:
+    bounties = [s.bounties for s in summaries if s.bounties is not None]
+    if len(entrants) != 1 or len(steps) != 1 or len(bounties) not in (0, len(summaries)):
         raise PlayError(
-            "a forecast combines runs of one field with one curve step",
+            "a forecast combines runs of one field with one curve step, all with bounties or none",
             code="mixed_runs",
-            params={"entrants": sorted(entrants), "steps": sorted(steps)},
+            params={
+                "entrants": sorted(entrants),
+                "steps": sorted(steps),
+                "bounty_runs": len(bounties),
+                "runs": len(summaries),
+            },
         )
     step = steps.pop()
     chopped = [s for s in summaries if s.chopped]
@@ -257,6 +292,7 @@ def forecast(summaries: Sequence[RunSummary]) -> Forecast:
         seeds=tuple(s.seed for s in summaries),
         chop_histogram=tuple(sorted(at_chop.items())),
         house_share_cents=Spread.of([s.house_share_cents for s in summaries]),
+        bounties=BountyForecast.of(bounties) if bounties else None,
     )
 
 
@@ -272,6 +308,7 @@ def run_seeds(seed: int, runs: int) -> tuple[int, ...]:
 
 __all__ = [
     "CURVE_STEP_MINUTES",
+    "BountyForecast",
     "CurvePoint",
     "Forecast",
     "LevelForecast",

@@ -22,6 +22,8 @@ What happens between hands is the director's (`pitboss.tournament.aggregate`), i
 - the legal time limit (KY 11) stops new hands; the hands in play finish, then the house's
   chop divides the remaining prizes; otherwise play ends with the winner (KY 3, THC 3);
 - prizes are paid by finishing place, tied places sharing (TDA RP-8A), so the ledger closes.
+- in a bounty event the director collects each bounty from the engine's pots (issue 29), and
+  the run notes the biggest bounties (`pitboss.play.bounty_totals`) for its result.
 
 The runtime acts as the floor: the house's rules are used with ``auto_apply_moves`` on (dealt
 mode) and, where the house leaves hand-for-hand to the director (no ``hand_for_hand_at_players``),
@@ -47,6 +49,7 @@ from pitboss.errors import PlayError, RegistrationError, SeatingError
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.play.agents import Agent, PlayerView, ViewBuilder, take_turn
 from pitboss.play.bots import bot_mix, style_name
+from pitboss.play.bounty_totals import BountyTally
 from pitboss.play.collector import night_collector
 from pitboss.play.dealing import (
     busted_by,
@@ -283,6 +286,7 @@ class _Runtime:
         self.levels: dict[int, int] = {}
         self.field: list[FieldPoint] = []
         self.chop: ForcedChop | None = None
+        self.tally = BountyTally() if rules.tournament.bounty.is_on else None
 
     # ------------------------------------------------------------------ director plumbing
 
@@ -291,6 +295,8 @@ class _Runtime:
         self.state = fold(self.state, events)
         if self.keep_events:
             self.log.extend(events)
+        if self.tally is not None:  # a bounty event (issue 29): the biggest bounties
+            self.tally.see(events)
         self._observe(events)
         return events
 
@@ -811,6 +817,7 @@ class _Runtime:
             last_level=s.level,
             state=s,
             events=tuple(self.log),
+            bounties=self.tally.totals(s) if self.tally is not None else None,
         )
 
 

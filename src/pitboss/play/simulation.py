@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from pitboss.engine import HandEvent, HandSetup
 from pitboss.errors import PlayError
 from pitboss.play.bots import DEFAULT_MIX, BotKind
+from pitboss.play.bounty_totals import BountyTotals
 from pitboss.play.habits import MoneyHabits
 from pitboss.play.pace import DealingPace
 from pitboss.rules import RuleSet
@@ -167,6 +168,8 @@ class TournamentResult:
     ``levels`` pairs each level reached with the players left when it started; ``field`` has a
     point at the start and after every change in players left. ``events`` is the director's
     log (empty when the run was asked not to keep it); ``state`` the director's final state.
+    ``bounties``: a bounty event's bounty money and biggest bounties (issue 29), None in a
+    plain event.
     """
 
     rules: RuleSet
@@ -188,6 +191,7 @@ class TournamentResult:
     last_level: int
     state: TournamentState
     events: tuple[Event, ...]
+    bounties: BountyTotals | None = None
 
     @property
     def elapsed_ms(self) -> int:
@@ -244,6 +248,7 @@ def player_names(count: int) -> list[str]:
 
 __all__ = [
     "DEFAULT_START_MS",
+    "BountyTotals",
     "DealtHand",
     "FieldPoint",
     "Finisher",

@@ -334,7 +334,8 @@ class DesignBase(Payload):
 
 
 class EstimateSummary(Payload):
-    """The instant estimate of the night (`pitboss.play.estimate.Estimate`, without levels)."""
+    """The instant estimate of the night (`pitboss.play.estimate.Estimate`, without levels);
+    ``bounty_cents``: a bounty event's money on heads, apart from the prize pool (issue 29)."""
 
     entrants: int
     finish_minutes: int
@@ -348,6 +349,7 @@ class EstimateSummary(Payload):
     chips: int
     prize_pool_cents: int
     house_share_cents: int
+    bounty_cents: int
 
 
 class LevelRow(Payload):

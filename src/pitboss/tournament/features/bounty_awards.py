@@ -147,35 +147,111 @@ def _returned(state: TournamentState, event: BountyReturned) -> TournamentState:
 
 _TRIGGERS = (
     PlayersBusted,
-    RebuyBought,
-    PlayerRegistered,
     TournamentWon,
     DealApproved,
     HandCorrected,
     RulingOverridden,
 )
+"""The events that move bounty money in every bounty event; a re-buy, or a re-entry's
+registration, moves it only when the house's re-buys forfeit bounties won (`_moves_bounty`)."""
+
+
+def _moves_bounty(rules: BountyRules, command: Command, event: Event) -> bool:
+    """``event`` may cause a bounty event (see `_follow`)."""
+    if isinstance(event, _TRIGGERS):
+        return True
+    if isinstance(event, RebuyBought):
+        return rules.rebuy_forfeits_bounties
+    registered = isinstance(event, PlayerRegistered) and isinstance(command, ReEnter)
+    return registered and rules.rebuy_forfeits_bounties
 
 
 def bounty_followups(state: TournamentState, command: Command, events: list[Event]) -> list[Event]:
     """``events`` (decided from ``state`` for ``command``) with the bounty events each one
     causes placed right after it (see the module doc). In an event without bounties, or when
-    nothing in ``events`` moves a bounty, ``events`` as they are: nothing else runs."""
+    nothing in ``events`` moves a bounty, ``events`` as they are: nothing else runs.
+
+    Only the events up to the last one that may move bounty money are folded here, each once,
+    and the bounty events of that last one not at all: the caller folds the whole answer; a
+    dealt hand that only puts players out is answered without a fold (`_dealt_busts`). Issue
+    29's benchmark: a bounty event costs at most 10% more a hand than the same freezeout."""
     rules = state.rules.tournament.bounty
     if not rules.is_on:
         return events
-    last = next((i for i in range(len(events) - 1, -1, -1) if isinstance(events[i], _TRIGGERS)), -1)
+    last = len(events) - 1
+    while last >= 0 and not _moves_bounty(rules, command, events[last]):
+        last -= 1
     if last < 0:
         return events
+    if last == 1:
+        dealt = _dealt_busts(rules, state, events)
+        if dealt is not None:
+            return dealt
+    return _folded_followups(rules, state, command, events, last)
+
+
+def _dealt_busts(
+    rules: BountyRules, state: TournamentState, events: list[Event]
+) -> list[Event] | None:
+    """The answer to most hands that put players out when the software deals (the simulator,
+    the browser tables), without a fold: ``HandFinished`` with the engine's pots, then the
+    ``PlayersBusted`` of that hand, every player busted at the table. Neither event moves
+    bounty money and a player put out won no pot, so each bounty is the one on ``state``'s
+    book and the stacks at the start of the hand are ``state``'s, as `_folded_followups` finds
+    them; a taker also put out by the hand (which the engine's pots never give) leaves it to
+    `_folded_followups`. None for any other answer."""
+    done, busted = events[0], events[1]
+    if not (
+        isinstance(done, HandFinished)
+        and done.pots
+        and isinstance(busted, PlayersBusted)
+        and busted.hand_id == done.hand_id
+        and all(b.reason == "bust" for b in busted.busts)
+    ):
+        return None
+    players = state.players
+    starts = {st.player_id: players[st.player_id].chips for st in done.stacks}
+    book = state.bounty
+    out = {b.player_id for b in busted.busts}
+    collected: list[Event] = []
+    for bust in busted.busts:
+        pid = bust.player_id
+        cents = book.head(pid)
+        if not cents:
+            continue
+        own = {**starts, pid: bust.stack_at_start}
+        takers = bounty_takers(rules, pid, own, done.pots)
+        if not out.isdisjoint(takers.players):
+            return None
+        collected.append(_collected_by(rules, busted, pid, cents, takers, own))
+    return [done, busted, *collected, *events[2:]]
+
+
+def _folded_followups(
+    rules: BountyRules,
+    state: TournamentState,
+    command: Command,
+    events: list[Event],
+    last: int,
+) -> list[Event]:
+    """`bounty_followups` by folding ``events`` up to ``last``, the one that may move bounty
+    money last, each bounty event worked out from the state after the event causing it."""
     out: list[Event] = []
     seen = _Seen()
     s = state
-    for event in events[: last + 1]:  # folded only as far as the last event that moves money
+    for index in range(last + 1):  # folded only as far as the last event that moves money
+        event = events[index]
         before, s = s, apply(s, event)
         out.append(event)
         seen.note(before, event)
-        follow = _follow(rules, before, s, event, command, seen)
-        for step in follow:
-            s = apply(s, step)
+        more = index < last  # the state after this event's bounty events is read again
+        if isinstance(event, PlayersBusted):
+            follow, s = _collect_all(rules, s, event, seen, fold_last=more)
+        else:
+            follow = _follow(rules, before, s, event, command)
+            if more:
+                for step in follow:
+                    s = apply(s, step)
         out.extend(follow)
     out.extend(events[last + 1 :])
     return out
@@ -196,23 +272,32 @@ class _Seen:
             self.recorded = (before, event)
 
 
+def _collect_all(
+    rules: BountyRules, s: TournamentState, event: PlayersBusted, seen: _Seen, *, fold_last: bool
+) -> tuple[list[Event], TournamentState]:
+    """Each bounty of the players ``event`` put out, collected in order (several eliminations
+    in one hand each pay their own), and the state after them: each is folded before the next
+    is worked out, the last only if ``fold_last``."""
+    collected: list[Event] = []
+    busts = event.busts
+    for index, bust in enumerate(busts):
+        step = _collect(rules, s, event, bust, seen)
+        if step is not None:
+            collected.append(step)
+            if fold_last or index < len(busts) - 1:
+                s = apply(s, step)
+    return collected, s
+
+
 def _follow(
     rules: BountyRules,
     before: TournamentState,
     after: TournamentState,
     event: Event,
     command: Command,
-    seen: _Seen,
 ) -> list[Event]:
+    """The bounty events ``event`` causes (a bust-out's are `_collect_all`'s)."""
     at = event.at
-    if isinstance(event, PlayersBusted):
-        collected: list[Event] = []
-        for bust in event.busts:
-            step = _collect(rules, after, event, bust, seen)
-            if step is not None:
-                collected.append(step)
-                after = apply(after, step)
-        return collected
     if isinstance(event, RebuyBought):
         return _forfeit(rules, after, event.player_id, at, None)
     if isinstance(event, PlayerRegistered) and isinstance(command, ReEnter):
@@ -272,6 +357,19 @@ def _collect(
     if not cents:
         return None
     takers, starts = _takers(rules, s, event, bust, seen)
+    return _collected_by(rules, event, pid, cents, takers, starts)
+
+
+def _collected_by(
+    rules: BountyRules,
+    event: PlayersBusted,
+    pid: PlayerId,
+    cents: int,
+    takers: Takers,
+    starts: Mapping[PlayerId, int],
+) -> BountyCollected:
+    """``pid``'s bounty of ``cents`` split between ``takers`` (the odd cent by the house's
+    rule), each share paid at once and onto the taker's head by the progressive percent."""
     parts = split_bounty(cents, takers.players, starts, rules.odd_cent)
     shares = []
     for taker, part in zip(takers.players, parts, strict=True):
