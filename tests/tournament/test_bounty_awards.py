@@ -156,6 +156,7 @@ def test_live_typed_stacks_without_pots_the_grown_stack_that_covered_collects_an
     f = night(bounty_rules(policy=BountyPolicy.BWIN_COVERED), BWIN)
     events = f.finish(f.start(1), BWIN_AFTER)
     assert collected(events) == {"p2": {"p1": (2000, 0)}}
+    assert knocked_out_by(events) == {"p2": ("p1",)}  # the league's knockout follows the bounty
     (bounty,) = [e for e in events if isinstance(e, BountyCollected)]
     assert "no pots were recorded: the players whose stacks grew who covered them" in line_of(
         f, bounty

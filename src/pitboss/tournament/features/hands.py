@@ -29,7 +29,7 @@ from pitboss.tournament.features.busts import PlayersBusted
 from pitboss.tournament.features.registration import RebuyBought
 from pitboss.tournament.features.seat_changes import table_wait_reason
 from pitboss.tournament.features.tables import ButtonPlaced, known_table, planned_hand
-from pitboss.tournament.model.bounties import HandPot, bounty_takers
+from pitboss.tournament.model.bounties import HandPot, bounty_takers, without_pots
 from pitboss.tournament.model.eliminations import rank_busts, winners_of_hand
 from pitboss.tournament.model.entries import PlayerChips
 from pitboss.tournament.model.fields import TableNumber
@@ -446,6 +446,19 @@ def finish_hand(
                     b,
                     eliminated_by=tuple(
                         sorted(bounty_takers(bounty, b.player_id, start, c.pots).players)
+                    )
+                    or b.eliminated_by,
+                )
+                for b in busts
+            )
+        elif s.rules.tournament.bounty.is_on:  # typed without pots: as the bounty goes
+            ends = {st.player_id: st.chips for st in c.stacks}
+            order = [st.player_id for st in c.stacks]
+            busts = tuple(
+                replace(
+                    b,
+                    eliminated_by=tuple(
+                        sorted(without_pots(b.player_id, start, ends, order).players)
                     )
                     or b.eliminated_by,
                 )
