@@ -273,3 +273,38 @@ def test_an_event_without_bounties_shows_no_bounty_anywhere(chromium: Any, night
     assert not errors
     for page in (tv, seating, results, player):
         page.context.close()
+
+
+def test_at_a_dealt_pko_table_each_seat_shows_the_bounty_on_its_head(
+    chromium: Any, night: Night
+) -> None:
+    """The phone at a table the software deals: every seat carries the bounty on its head
+    beside its stack (what taking that player out would be worth), to the cent."""
+    night.start("pko", 6)
+    at = night.table_of("p001")
+    a, b = (line["player_id"] for line in at[:2])
+    night.bust(a, b)  # b: $22.50 on their head
+    answer = night.http.post(
+        f"/api/tournaments/{night.stream}/dealing",
+        json={"browser_players": [b], "think_seconds": 0, "pause_seconds": 0},
+        headers={"X-CSRF-Token": night.csrf},
+    )
+    assert answer.status_code == 200, answer.text
+    errors: list[str] = []
+    phone = _page(chromium, night.link(b), errors, **PHONE)
+    phone.wait_for_function(
+        "document.querySelectorAll('#seats .seat .bounty').length === 5", timeout=WAIT_MS
+    )
+    names = {line["player_id"]: line["name"] for line in night.public()["seating"]}
+    shown: list[list[str]] = phone.eval_on_selector_all(
+        "#seats .seat",
+        "seats => seats.map(s => [s.querySelector('.name').textContent, "
+        "s.querySelector('.bounty').textContent])",
+    )
+    assert dict(shown) == {
+        names[p["player_id"]]: ("$22.50" if p["player_id"] == b else "$15")
+        for p in night.table_of(b)
+    }
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SCREENSHOTS / "bounty-dealt-seats-390x844.png"))
+    assert not errors

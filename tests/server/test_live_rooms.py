@@ -392,3 +392,39 @@ def test_a_browser_player_is_away_until_their_page_connects(
     while live.state.conduct_of("p01").absent_since is None:
         assert time.monotonic() < deadline, "the closed page left the player present"
         time.sleep(0.02)
+
+
+def test_at_a_dealt_pko_table_every_seat_shows_the_bounty_on_its_head(
+    app: FastAPI, director: Director
+) -> None:
+    """Issue 29: at a progressive knockout's table the player sees the bounty on every seat's
+    head (what an all-in would win them), the same as the bounty board says; none without."""
+    rules = RuleSet.from_preset("pko")
+    rules = replace(rules, table=replace(rules.table, action_seconds=30, seats=6))
+    stream: str = app.state.hub.create("PKO dealt", dealt_mode_rules(rules))
+    for i in range(1, 7):
+        director.command(
+            stream, {"type": "register_player", "player_id": f"p{i:02d}", "name": f"Player {i}"}
+        )
+    director.command(stream, {"type": "draw_seats"})
+    director.command(stream, {"type": "start_tournament"})
+    token = link(director, stream, "p01")
+    frames: list[dict[str, Any]] = []
+    with TestClient(app) as phone:
+        url = f"/ws/tournaments/{stream}?role=player&player=p01&token={token}"
+        with phone.websocket_connect(url) as ws:
+            ws.receive_json()
+            start(director, stream, browser_players=["p01"], think_seconds=0, pause_seconds=0)
+            turn = until(ws, my_turn, frames=frames)
+    seats = turn["hand"]["seats"]
+    assert len(seats) == 6
+    assert {s["bounty_cents"] for s in seats} == {rules.tournament.bounty.bounty_cents} == {1500}
+    plain = dealt_tournament(app, director, 4, seconds=30)
+    token = link(director, plain, "p01")
+    with TestClient(app) as phone:
+        url = f"/ws/tournaments/{plain}?role=player&player=p01&token={token}"
+        with phone.websocket_connect(url) as ws:
+            ws.receive_json()
+            start(director, plain, browser_players=["p01"], think_seconds=0, pause_seconds=0)
+            turn = until(ws, my_turn, frames=[])
+    assert all(s.get("bounty_cents", 0) == 0 for s in turn["hand"]["seats"])

@@ -78,6 +78,7 @@ class HandSeat:
     has_cards: bool
     hand_name: str | None = None
     best_five: tuple[str, ...] | None = None
+    bounty_cents: int = 0  # the bounty on the player's head (issue 29; 0 without bounties)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -219,6 +220,7 @@ def dealt_hand(
     stacks, bets = hand.stacks, hand.bets
     turn = runner.turn if runner.hand is not None else None
     over = hand.is_over
+    book = state.bounty if state.rules.tournament.bounty.is_on else None
     seats = []
     for spec in setup.seats:
         shown = tabled.get(spec.seat)
@@ -240,6 +242,7 @@ def dealt_hand(
                 has_cards=spec.dealt and not hand.is_folded(spec.seat),
                 hand_name=hand_name,
                 best_five=best,
+                bounty_cents=book.head(PlayerId(spec.player)) if book is not None else 0,
             )
         )
     awarded = [e for e in events if isinstance(e, PotAwarded)]

@@ -84,6 +84,7 @@ class HandSeat(Payload):
     has_cards: bool
     hand_name: str | None = None
     best_five: list[str] | None = None
+    bounty_cents: int = 0  # the bounty on the player's head (issue 29)
 
 
 class DealtHand(Payload):

@@ -54,6 +54,7 @@
       const marks = [];
       if (s.seat === hand.button) marks.push("D");
       if (s.all_in) marks.push("ALL-IN");
+      const bounty = s.bounty_cents ? `<span class="bounty" title="Bounty on their head">${esc(money(s.bounty_cents))}</span>` : "";
       let cards = "";
       if (s.cards) cards = s.cards.map((c) => card(c, "small")).join("");
       else if (s.has_cards && !hand.over) cards = back("small") + back("small");
@@ -63,7 +64,7 @@
         `<span class="marks">${marks.map((m) => `<span>${m}</span>`).join("")}</span></div>` +
         `<div class="line"><span class="stack">${chips(s.stack)}</span>` +
         `<span class="bet">${s.bet ? "bet " + chips(s.bet) : ""}</span></div>` +
-        `<div class="cards">${cards}</div>${result}</li>`;
+        `<div class="cards">${cards}${bounty}</div>${result}</li>`;
     }).join("");
   }
 
