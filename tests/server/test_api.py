@@ -437,3 +437,16 @@ def test_a_malformed_body_is_422_in_the_error_shape(director: Director) -> None:
 def test_a_wrong_path_parameter_type_is_422(director: Director) -> None:
     stream = director.create()
     assert_error(director.client.get(f"/api/tournaments/{stream}/tables/one"), 422, "bad_request")
+
+
+def test_every_page_has_an_icon_and_a_browser_asking_for_favicon_ico_gets_it(app: FastAPI) -> None:
+    """Issue 31: every page asked for a missing favicon (a 404 in every browser's console and
+    the server's log). The pages name /static/favicon.svg, and /favicon.ico answers too."""
+    with TestClient(app) as client:
+        page = client.get("/guide")
+        assert '<link rel="icon" href="/static/favicon.svg"' in page.text
+        for path in ("/favicon.ico", "/static/favicon.svg"):
+            answer = client.get(path)
+            assert answer.status_code == 200, path
+            assert answer.headers["content-type"].startswith("image/svg+xml")
+            assert answer.text.startswith("<svg")
