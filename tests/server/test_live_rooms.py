@@ -428,3 +428,19 @@ def test_at_a_dealt_pko_table_every_seat_shows_the_bounty_on_its_head(
             start(director, plain, browser_players=["p01"], think_seconds=0, pause_seconds=0)
             turn = until(ws, my_turn, frames=[])
     assert all(s.get("bounty_cents", 0) == 0 for s in turn["hand"]["seats"])
+
+
+def test_the_dealing_page_names_the_player_to_act_by_name(app: FastAPI, director: Director) -> None:
+    """Issue 31: the director's dealing page said who was to act by id (p001); it says the
+    player's name (the id stays in the answer for programs)."""
+    stream = dealt_tournament(app, director, 6, seconds=30)
+    token = link(director, stream, "p01")
+    with TestClient(app) as phone:
+        url = f"/ws/tournaments/{stream}?role=player&player=p01&token={token}"
+        with phone.websocket_connect(url) as ws:
+            ws.receive_json()
+            start(director, stream, browser_players=["p01"], think_seconds=0, pause_seconds=0)
+            until(ws, my_turn, frames=[])
+            status = director.client.get(f"/api/tournaments/{stream}/dealing").json()
+    (table,) = [t for t in status["tables"] if t["to_act"] == "p01"]
+    assert table["to_act_name"] == "Player 1"

@@ -448,6 +448,7 @@ class Dealing:
         for number in sorted(room.state.tables):
             runner = room.runners.get(number)
             turn = None if runner is None else runner.turn
+            actor = None if turn is None else room.state.players.get(PlayerId(turn.view.player))
             tables.append(
                 {
                     "table": number,
@@ -455,6 +456,7 @@ class Dealing:
                     "hand_id": None if runner is None else runner.hand_id,
                     "hands_dealt": 0 if runner is None else runner.hands_dealt,
                     "to_act": None if turn is None else turn.view.player,
+                    "to_act_name": None if actor is None else actor.name,
                     "deadline": None if turn is None else turn.deadline,
                 }
             )

@@ -23,6 +23,7 @@ class DealingTable(Payload):
     hands_dealt: int
     to_act: str | None
     deadline: int | None
+    to_act_name: str | None = None  # the player to act, by name (issue 31: not p004)
 
 
 class DealingStatus(Payload):

@@ -11,7 +11,7 @@
     $("running").hidden = !status.dealing;
     $("tables").querySelector("tbody").innerHTML = status.tables.map((t) =>
       `<tr data-table="${t.table}"><td>${t.table}</td><td>${t.hands_dealt}</td>` +
-      `<td>${Pitboss.esc(t.hand_id || "")}</td><td>${Pitboss.esc(t.to_act || "")}</td>` +
+      `<td>${Pitboss.esc(t.hand_id || "")}</td><td>${Pitboss.esc(t.to_act_name || t.to_act || "")}</td>` +
       `<td><button type="button" data-act="${t.paused ? "resume" : "pause"}" data-table="${t.table}">` +
       `${t.paused ? "Resume" : "Pause"}</button></td></tr>`).join("");
     if (status.error) Pitboss.showError({ message: status.error, code: "dealing_stopped" });
