@@ -234,7 +234,7 @@ def guide(request: Request) -> Response:
 
 
 @router.get("/favicon.ico")
-def favicon() -> FileResponse:
+def favicon() -> Response:
     """The icon a browser asks for by itself, before it reads the page's own link to
     ``/static/favicon.svg``: the same picture, so no page load logs a 404."""
     return FileResponse(
