@@ -142,6 +142,7 @@
       box.dataset.seat = String(v.you.seat);
     }
     if (here) seatedAt = here;
+    if (v.you.out) movedUntil = 0;  // out of the tournament: no seat to go to (issue 31)
     box.hidden = Date.now() >= movedUntil;
   }
 
