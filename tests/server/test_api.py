@@ -14,6 +14,7 @@ from fastapi import FastAPI
 from fastapi.testclient import TestClient
 from tests.server.conftest import SETUP_CODE, Director, TestClock
 
+from pitboss.rules import RuleSet
 from pitboss.server.app import create_app
 from pitboss.service import seeded_random
 from pitboss.store import EventStore
@@ -450,3 +451,20 @@ def test_every_page_has_an_icon_and_a_browser_asking_for_favicon_ico_gets_it(app
             assert answer.status_code == 200, path
             assert answer.headers["content-type"].startswith("image/svg+xml")
             assert answer.text.startswith("<svg")
+
+
+def test_the_door_form_marks_the_details_the_house_requires_thc_1(
+    app: FastAPI, director: Director
+) -> None:
+    """Issue 31: THC 1 requires seven private details, yet the door form called them all
+    optional. Under THC each is marked required (and the section opens); under TDA, which
+    requires none, they stay optional."""
+    thc = app.state.hub.create("THC night", RuleSet.from_preset("thc"))
+    page = director.client.get(f"/t/{thc}").text
+    assert "Private details (the house requires 7; never shown in public)" in page
+    assert page.count('<small class="req">(required)</small>') == 14  # the door and the edit
+    assert 'name="details.national_id" type="text" data-required' in page
+    tda = app.state.hub.create("TDA night", RuleSet.from_preset("tda"))
+    page = director.client.get(f"/t/{tda}").text
+    assert "Private details (optional; never shown in public)" in page
+    assert "(required)</small>" not in page

@@ -142,6 +142,7 @@ def console(request: Request, stream: str, hub: HubDep, session: OptionalSession
     if session is None:
         return _to_sign_in(request)
     payload = hub.payload(stream, ("director", None))
+    rules = hub.tournament(stream).state.rules.tournament.entry
     return render(
         request,
         "console.html",
@@ -149,6 +150,7 @@ def console(request: Request, stream: str, hub: HubDep, session: OptionalSession
         csrf=session.csrf,
         payload=payload,
         presets=preset_names(),
+        required_details=[detail.value for detail in rules.required_details],
     )
 
 
