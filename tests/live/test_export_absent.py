@@ -11,7 +11,7 @@ import warnings
 from pathlib import Path
 
 import pytest
-from tests.live.helpers import open_night, run_until
+from tests.live.helpers import Night, open_night, run_until, without_running_loop
 
 from pitboss.history.pokerstars import HAND_SEPARATOR
 from pitboss.ids import PlayerId
@@ -27,12 +27,11 @@ MINUTE = 60_000
 PRESETS = ["tda", "ky-charity", "thc", "thc-sit-and-go", "slpt"]
 
 
-def _absent_night(tmp_path: Path, preset: str) -> tuple[dict[str, str], str, list[str], int]:
-    """``HANDS`` hands dealt with p00 away from the first deal: the export's files, p00's own
-    file, what the export did not write, and the chips in play."""
+def absent_night(path: Path, preset: str) -> Night:
+    """``HANDS`` hands dealt under ``preset`` with p00 away from the first deal."""
     remote = RemoteAgent(P0)
     rules = RuleSet.from_preset(preset)
-    night = open_night(tmp_path / "n.db", rules, players=PLAYERS, agents={P0: remote})
+    night = open_night(path, rules, players=PLAYERS, agents={P0: remote})
     stream = night.live.stream
 
     def over() -> int:
@@ -47,8 +46,15 @@ def _absent_night(tmp_path: Path, preset: str) -> tuple[dict[str, str], str, lis
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
 
-    asyncio.run(scenario())
-    state = night.live.state
+    with without_running_loop():
+        asyncio.run(scenario())
+    return night
+
+
+def _absent_night(tmp_path: Path, preset: str) -> tuple[dict[str, str], str, list[str], int]:
+    """The export's files, p00's own file, what the export did not write, the chips in play."""
+    night = absent_night(tmp_path / "n.db", preset)
+    stream, state = night.live.stream, night.live.state
     skipped: list[str] = []
     files = export_files(night.store, stream, state, skipped)
     own = player_history(night.store, stream, state, P0, skipped)
