@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from tests.live.helpers import autopilot, open_night, without_running_loop
+from tests.live.test_export_absent import absent_night
 from typer.testing import CliRunner
 
 from pitboss.cli import app
@@ -149,3 +150,21 @@ def test_export_with_nothing_asked_says_what_it_can_write(tmp_path: Path) -> Non
     assert "error [nothing_to_export]" in result.output
     assert "--csv" in result.output
     assert "--hands" in result.output
+
+
+def test_a_thc_night_with_an_absent_player_exports_every_pokerstars_file(tmp_path: Path) -> None:
+    """Issue 31: THC 6 seats post without cards; the export used to fail on
+    ``incomplete_hand``. Now every PokerStars file is written, and the hands PHH cannot hold
+    (it deals every player it lists) are named as not written, the command succeeding."""
+    night = absent_night(tmp_path / "n.db", "thc")
+    night.store.close()
+    out = tmp_path / "hands"
+    result = runner.invoke(
+        app, ["event", "export", str(tmp_path / "n.db"), "night", "--hands", str(out)]
+    )
+    assert result.exit_code == 0, result.output
+    table = (out / "pokerstars" / "tables" / "table-001.txt").read_text(encoding="utf-8")
+    assert "p00 (16000 in chips) is sitting out" in table
+    assert (out / "pokerstars" / "p01.txt").is_file()
+    assert "not written: PHH table 1 hand 1: seat" in result.output
+    assert "not written: PokerStars" not in result.output

@@ -245,6 +245,28 @@ def test_a_hand_dealt_dead_is_sitting_out_and_folds() -> None:
     assert "Seat 3: cat (button) folded before Flop (didn't bet)" in lines
 
 
+def test_a_seat_that_posts_without_cards_thc_6_is_sitting_out_posts_and_folds() -> None:
+    """Issue 31: THC 6 seats post but are dealt no cards; the hand used to be refused as
+    ``incomplete_hand``. Written as PokerStars writes a player sitting out who posts."""
+    setup = _setup([20000, 20000, 20000], ante=100, ante_mode=AnteMode.PER_PLAYER)
+    setup = setup._replace(
+        seats=tuple(s._replace(dealt=s.seat != 1) for s in setup.seats)
+    )  # the small blind, ann, is away
+    hand = _play(setup, {2: "AhAd", 3: "KhKd"}, "2s5c9hTsJc", [Action.fold()])
+    lines = _text(hand, hero=2).splitlines()
+    assert "Seat 1: ann (20000 in chips) is sitting out" in lines
+    assert "ann: posts the ante 100" in lines
+    assert "ann: posts small blind 500" in lines
+    deal = lines.index("*** HOLE CARDS ***")
+    assert lines[deal + 1 : deal + 3] == ["Dealt to bob [Ah Ad]", "ann: folds"]
+    assert not [line for line in lines if line.startswith("Dealt to ann")]
+    assert "Seat 1: ann (small blind) folded before Flop" in lines
+    assert "bob collected 1300 from pot" in lines  # 3 antes, both blinds (500 returned)
+    assert "Total pot 1300 | Rake 0" in lines
+    alone = _text(hand, hero=1).splitlines()  # ann's own view: her posts, no cards
+    assert not [line for line in alone if line.startswith("Dealt to")]
+
+
 @pytest.mark.parametrize(
     ("cards", "words"),
     [

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from pitboss.cli.simulate import HandFiles
+from pitboss.errors import HistoryError
 from pitboss.history.pokerstars import HAND_SEPARATOR, ordinal
-from pitboss.history.stars_players import format_player_history, player_file_name
+from pitboss.history.stars_players import (
+    StarsHand,
+    format_player_histories,
+    format_player_history,
+    player_file_name,
+)
 from pitboss.play.runtime import DEFAULT_START_MS, DealtHand, play_tournament
 from pitboss.rules import RuleSet
 
@@ -56,3 +64,32 @@ def test_a_player_dealt_no_hand_has_an_empty_file_and_names_stay_in_the_folder()
     assert player_file_name("p001") == "p001.txt"
     assert player_file_name("../etc/passwd") == "_._etc_passwd.txt"
     assert player_file_name("Ann Lee") == "Ann_Lee.txt"
+
+
+def test_a_hand_that_cannot_be_written_is_left_out_with_a_note_and_the_file_kept(
+    tmp_path: Path,
+) -> None:
+    """Issue 31: one hand never fails a player's whole file; it is named in ``skipped``."""
+    rules = RuleSet.from_preset("tda")
+    files = HandFiles(tmp_path, rules, seed=3)
+    hands: list[StarsHand] = []
+    play_tournament(
+        rules,
+        players=3,
+        seed=3,
+        on_hand=lambda hand: hands.append(files.stars_hand(hand)),
+        keep_events=False,
+    )
+    first = hands[0]
+    player = next(iter(first.dealt_seats()))
+    broken = StarsHand(setup=first.setup, events=first.events[:-1], header=first.header)
+    given = [broken, *hands[1:3]]
+    skipped: list[str] = []
+    texts = format_player_histories(given, finishes={}, skipped=skipped)
+    assert f"PokerStars {player}'s file, hand #{first.header.hand_id} " in skipped[0]
+    assert "the hand is not over" in skipped[0]
+    assert len(texts[player].removesuffix("\n").split(HAND_SEPARATOR)) == 2
+    own = format_player_history(given, player=player, finishes={}, skipped=[])
+    assert own == texts[player]
+    with pytest.raises(HistoryError):  # no list to note it in: refused as before
+        format_player_history(given, player=player, finishes={})

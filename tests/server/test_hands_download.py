@@ -48,6 +48,7 @@ def test_a_player_downloads_their_own_hands_and_nobody_else_can(
     assert answer.status_code == 200, answer.text
     assert answer.headers["content-type"].startswith("text/plain")
     assert "p01.txt" in answer.headers["content-disposition"]
+    assert answer.headers["x-pitboss-hands-not-written"] == "0"  # issue 31: none left out
     hands = answer.text.removesuffix("\n").split(HAND_SEPARATOR)
     live = app.state.hub.tournament(stream)
     stored = [h for h in tournament_hands(live.store, stream, live.state.rules) if h.finished]

@@ -11,7 +11,7 @@ Sections, in PokerStars' words::
         Level <roman> (<sb>/<bb>) - <yyyy/mm/dd h:mm:ss> ET
         (or, in another zone: - <local yyyy/mm/dd h:mm:ss> <zone> [<yyyy/mm/dd h:mm:ss> ET])
     Table '<tid> <table>' <n>-max Seat #<button> is the button
-    Seat <n>: <name> (<stack> in chips)            (" is sitting out" for a hand dealt dead)
+    Seat <n>: <name> (<stack> in chips)            (" is sitting out": dealt dead or no cards)
     <name>: posts the ante <a> | posts small blind <x> | posts big blind <x>
     *** HOLE CARDS ***
     Dealt to <hero> [<c1> <c2>]                    (only with a hero)
@@ -44,8 +44,10 @@ better place is written first; the winner's line comes last.
 
 Choices where the engine's record says more than the format: all-in hands exposed before the
 board is complete (TDA 16) are written in the showdown section, as PokerStars does; a hand
-killed at the deal (TDA 30/71C) is written as a fold right after the deal; a timeout writes
-"<name> has timed out" before the fold or check the clock made.
+killed at the deal (TDA 30/71C) is written as a fold right after the deal, and so is a seat
+that posts but is dealt no cards (THC 6: an absent player), as PokerStars writes a tournament
+player sitting out who posts (no ``Dealt to`` line); a timeout
+writes "<name> has timed out" before the fold or check the clock made.
 """
 
 from __future__ import annotations
@@ -336,7 +338,7 @@ def format_pokerstars(
         f"Seat #{setup.button} is the button",
     ]
     for s in setup.ordered_seats():
-        away = " is sitting out" if s.seat in killed else ""
+        away = " is sitting out" if s.seat in killed or not s.dealt else ""
         lines.append(f"Seat {s.seat}: {name[s.seat]} ({s.stack} in chips){away}")
     walk = _Walk(setup, name)
     for event in events:
@@ -365,6 +367,8 @@ class _Walk:
         self.mucked: set[int] = set()
         self.hole: dict[int, tuple[Card, Card]] = {}
         self.dealt = False
+        # THC 6: seats that post but are dealt no cards, folded once the deal is over
+        self.sitting_out = [s.seat for s in setup.ordered_seats() if not s.dealt]
 
     def feed(self, event: HandEvent | RecordedEvent, lines: list[str], *, hero: int | None) -> None:
         name = self.name
@@ -374,6 +378,11 @@ class _Walk:
         if not self.dealt:
             lines.append("*** HOLE CARDS ***")
             self.dealt = True
+        if self.sitting_out and not isinstance(event, HoleCardsDealt):
+            for seat in self.sitting_out:
+                self.folded[seat] = Street.PREFLOP
+                lines.append(f"{name[seat]}: folds")
+            self.sitting_out = []
         if isinstance(event, HoleCardsDealt):
             if event.cards is not None:
                 self.hole[event.seat] = event.cards

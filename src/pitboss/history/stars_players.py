@@ -4,7 +4,14 @@ Hold'em Manager and PokerTracker (and pokerdf, pokerregion's ``poker``) import a
 own hands: every hand of the file is written from that player's seat, ``Dealt to <player>
 [Xx Yy]`` right after ``*** HOLE CARDS ***``, as PokerStars writes the file it gives each
 player after a tournament. A player's file holds the hands they were dealt cards in, in the
-order given (a table move continues the same file).
+order given (a table move continues the same file). A hand they sat out without cards while
+their blinds and antes were posted (THC 6) is not in it: those tools (and pokerdf) find the
+file's owner by its ``Dealt to`` line, which such a hand has not; it is in the table's file
+and the other players' files, the seat "is sitting out".
+
+Given a ``skipped`` list, a hand that cannot be written (its record is incomplete) is left out
+of the file and named in that list with why: one hand never costs a player the rest of their
+file.
 
 Each finish is written in the hand its player went out in, which is the last hand they were
 dealt (or, for the winner, the last hand of the tournament), in every file that holds that
@@ -20,6 +27,7 @@ from dataclasses import dataclass
 
 from pitboss.engine import HandSetup, HoleCardsDealt
 from pitboss.engine.recorded import RecordedEvent
+from pitboss.errors import HistoryError
 from pitboss.history.pokerstars import (
     Finish,
     StarsHeader,
@@ -67,43 +75,77 @@ def place_finishes(
     return placed
 
 
-def _hand_text(hand: StarsHand, seat: int, finishes: Mapping[int, Finish] | None) -> str:
-    return format_pokerstars(
-        hand.setup, hand.events, header=hand.header, hero=seat, finishes=finishes
-    )
+def _hand_text(
+    hand: StarsHand,
+    seat: int,
+    finishes: Mapping[int, Finish] | None,
+    skipped: list[str] | None,
+    player: str,
+) -> str | None:
+    """The hand from ``seat``, or None (with why in ``skipped``) when it cannot be written.
+
+    Raises:
+        HistoryError: the hand cannot be written and there is no ``skipped`` list.
+    """
+    try:
+        return format_pokerstars(
+            hand.setup, hand.events, header=hand.header, hero=seat, finishes=finishes
+        )
+    except HistoryError as err:
+        if skipped is None:
+            raise
+        skipped.append(
+            f"PokerStars {player}'s file, hand #{hand.header.hand_id} "
+            f"(table {hand.header.table}): {err.message}"
+        )
+        return None
 
 
 def format_player_history(
-    hands: Sequence[StarsHand], *, player: str, finishes: Mapping[str, Finish]
+    hands: Sequence[StarsHand],
+    *,
+    player: str,
+    finishes: Mapping[str, Finish],
+    skipped: list[str] | None = None,
 ) -> str:
-    """``player``'s own file: every hand they were dealt, from their seat, with the finish
-    lines (empty when they were dealt no hand).
+    """``player``'s own file: every hand they were dealt cards in, from their seat, with the
+    finish lines (empty when they were dealt no hand). A hand that cannot be written is left
+    out and listed in ``skipped`` with why.
 
     Raises:
-        HistoryError: a hand is not over or its record is incomplete.
+        HistoryError: a hand cannot be written (not over, record incomplete) and no
+            ``skipped`` list was given.
     """
     placed = place_finishes(hands, finishes)
     texts = []
     for index, hand in enumerate(hands):
         seat = hand.dealt_seats().get(player)
         if seat is not None:
-            texts.append(_hand_text(hand, seat, placed.get(index)))
+            text = _hand_text(hand, seat, placed.get(index), skipped, player)
+            if text is not None:
+                texts.append(text)
     return format_pokerstars_file(texts) if texts else ""
 
 
 def format_player_histories(
-    hands: Sequence[StarsHand], *, finishes: Mapping[str, Finish]
+    hands: Sequence[StarsHand],
+    *,
+    finishes: Mapping[str, Finish],
+    skipped: list[str] | None = None,
 ) -> dict[str, str]:
-    """Every player's own file (`format_player_history`), by player, sorted by name.
+    """Every player's own file (`format_player_history`), by player, sorted by name; a hand
+    that cannot be written is left out of each file and listed in ``skipped`` with why.
 
     Raises:
-        HistoryError: a hand is not over or its record is incomplete.
+        HistoryError: a hand cannot be written and no ``skipped`` list was given.
     """
     placed = place_finishes(hands, finishes)
     texts: dict[str, list[str]] = {}
     for index, hand in enumerate(hands):
         for player, seat in hand.dealt_seats().items():
-            texts.setdefault(player, []).append(_hand_text(hand, seat, placed.get(index)))
+            text = _hand_text(hand, seat, placed.get(index), skipped, player)
+            if text is not None:
+                texts.setdefault(player, []).append(text)
     return {player: format_pokerstars_file(texts[player]) for player in sorted(texts)}
 
 

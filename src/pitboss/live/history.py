@@ -140,16 +140,20 @@ def _dealt(hands: Sequence[TableHand]) -> list[StarsHand]:
     return [h.stars for h in hands if not h.recorded]
 
 
-def player_history(store: EventStore, stream: str, s: TournamentState, player: str) -> str:
-    """``player``'s own PokerStars file of the hands the software dealt them (empty when none
-    is over yet).
+def player_history(
+    store: EventStore, stream: str, s: TournamentState, player: str, skipped: list[str]
+) -> str:
+    """``player``'s own PokerStars file of the hands the software dealt them cards in (empty
+    when none is over yet). A hand that cannot be written is left out and listed in
+    ``skipped`` with why.
 
     Raises:
-        HistoryError: a hand whose record is incomplete.
         LiveError: a hand stream that does not replay.
     """
     hands = finished_hands(store, stream, s)
-    return format_player_history(_dealt(hands), player=player, finishes=finishes(s))
+    return format_player_history(
+        _dealt(hands), player=player, finishes=finishes(s), skipped=skipped
+    )
 
 
 def table_histories(
@@ -181,7 +185,7 @@ def export_files(
     from their streams, the recorded ones rebuilt), each player's own PokerStars file
     (``pokerstars/<player>.txt``) and each table's (``pokerstars/tables/table-NNN.txt``). A
     hand a format cannot express (a THC 6 seat that posts without cards, in PHH; a misdeal) is
-    listed in ``skipped`` with why.
+    left out of that file, the others kept, and listed in ``skipped`` with why.
 
     Raises:
         LiveError: a hand stream that does not replay.
@@ -210,7 +214,7 @@ def export_files(
         f"phh/table-{table:03d}.phhs": format_phhs(by_table[table]) for table in sorted(by_table)
     }
     hands = finished_hands(store, stream, s)
-    players = format_player_histories(_dealt(hands), finishes=finishes(s))
+    players = format_player_histories(_dealt(hands), finishes=finishes(s), skipped=skipped)
     for player, text in players.items():
         files[f"pokerstars/{player_file_name(player)}"] = text
     for table, text in table_histories(hands, s, skipped).items():

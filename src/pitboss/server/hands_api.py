@@ -15,6 +15,7 @@ SLPT 15); a hand in play is not in it.
 from __future__ import annotations
 
 import io
+import logging
 import zipfile
 from typing import Any
 
@@ -34,6 +35,7 @@ from pitboss.tournament.features.table_rulings import dealer_view
 from pitboss.tournament.state import TournamentState
 
 router = APIRouter()
+log = logging.getLogger(__name__)
 
 TEXT = "text/plain; charset=utf-8"
 
@@ -135,20 +137,31 @@ def _attachment(name: str) -> dict[str, str]:
     return {"Content-Disposition": f'attachment; filename="{name}"'}
 
 
-def _player_file(hub: Hub, stream: str, player: str) -> str:
+NOT_WRITTEN = "X-Pitboss-Hands-Not-Written"
+"""Header of a player's download: how many of their hands could not be written (left out)."""
+
+
+def _player_file(hub: Hub, stream: str, player: str) -> tuple[str, list[str]]:
     live = hub.tournament(stream)
-    return player_history(live.store, live.stream, live.state, player)
+    skipped: list[str] = []
+    text = player_history(live.store, live.stream, live.state, player, skipped)
+    for line in skipped:
+        log.warning("tournament %s: hand not written: %s", stream, line)
+    return text, skipped
 
 
 @router.get("/t/{stream}/play/{player}/hands.txt", include_in_schema=False)
 async def player_hands(
     request: Request, stream: str, player: str, hub: HubDep, auth: AuthDep
 ) -> Response:
-    """The player's own hand history as PokerStars text (their personal link's token)."""
+    """The player's own hand history as PokerStars text (their personal link's token); a
+    hand that cannot be written is left out (counted in the ``X-Pitboss-Hands-Not-Written``
+    header, logged with why), never the whole file."""
     auth.check_player_token(stream, player, request.query_params.get("token"))
-    text = await run_in_threadpool(_player_file, hub, stream, player)
+    text, skipped = await run_in_threadpool(_player_file, hub, stream, player)
     name = f"pitboss-{stream}-{player_file_name(player)}"
-    return Response(text, media_type=TEXT, headers=_attachment(name))
+    headers = _attachment(name) | {NOT_WRITTEN: str(len(skipped))}
+    return Response(text, media_type=TEXT, headers=headers)
 
 
 def _zip(hub: Hub, stream: str) -> bytes:
