@@ -280,9 +280,10 @@ def _step(f: Floor, data: st.DataObject, entries: list[str]) -> None:
     elif kind == "rebuy" and out:
         f.do(c.Rebuy(player_id=PlayerId(data.draw(st.sampled_from(out)))))
     elif kind == "re_entry" and out and len(entries) < 10:
-        new = f"{data.draw(st.sampled_from(out))}+{len(entries)}"
+        chosen = data.draw(st.sampled_from(out))  # an entry out, itself perhaps a re-entry
+        new = f"{chosen.split('+')[0]}+{len(entries)}"
         entries.append(new)
-        f.do(c.ReEnter(player_id=PlayerId(new.split("+")[0]), new_player_id=PlayerId(new)))
+        f.do(c.ReEnter(player_id=PlayerId(chosen), new_player_id=PlayerId(new)))
     elif kind == "remove":
         player = data.draw(st.sampled_from(f.state.remaining_players()))
         f.do(c.RemoveChips(player_id=player, reason=RemovalReason.POCKETED))
