@@ -7,7 +7,9 @@ Each setting names the rule it encodes. The defaults are the TDA 2024 rules; the
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from pitboss.rules.mapping import OMITTED_WHEN_DEFAULT
 
 
 class TimeoutPolicy(enum.StrEnum):
@@ -180,9 +182,10 @@ class HandRules:
     tabled winner that cannot be killed): those are code in `pitboss.rulings`.
     """
 
-    rulebook: Rulebook = Rulebook.TDA
+    rulebook: Rulebook = field(default=Rulebook.TDA, metadata=OMITTED_WHEN_DEFAULT)
     """The house rulebook the live table's rulings cite (`pitboss.rulings.citations`): KY, THC
-    or SLPT, falling back to the TDA rule where that book is silent; TDA (default)."""
+    or SLPT, falling back to the TDA rule where that book is silent; TDA (default, left out of
+    a log's rule set so the logs written before it encode as they were)."""
 
     timeout_policy: TimeoutPolicy = TimeoutPolicy.CHECK_OR_FOLD
     """TDA 29 (default) or ``kill_hand`` for the seed houses (KY 16, THC 15, SLPT 2)."""
