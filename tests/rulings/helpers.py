@@ -21,3 +21,10 @@ def houses_where(predicate: object) -> list[str]:
     """The houses whose rules satisfy ``predicate(RuleSet)``."""
     assert callable(predicate)
     return [h for h in HOUSES if predicate(RuleSet.from_preset(h))]
+
+
+def own_rule(house: str, tda: str, **books: str) -> str:
+    """The rule ``house`` cites for a point (RULES.md §3-4): its own book's (``thc="THC 52"``),
+    else the TDA's. A ruling never cites another house's number (issue 31)."""
+    book = RuleSet.from_preset(house).hand.rulebook.value.lower()
+    return books.get(book, tda)

@@ -22,7 +22,7 @@ from pitboss.rulings import (
     rule_held_at_turn,
 )
 
-from .helpers import HOUSES, hand_for, houses_where
+from .helpers import HOUSES, hand_for, houses_where, own_rule
 
 STACKS = [10000, 10000, 10000, 10000]
 CALL_HOUSES = houses_where(lambda r: r.hand.short_raise is ShortRaiseRule.CALL)
@@ -58,7 +58,7 @@ def test_fifty_percent_rule_completes_raise_tda_43a_thc_52_slpt_8(house: str) ->
     assert ruling.action == Action.raise_to(500)
     assert ruling.owed == 100
     assert ruling.returned == 0
-    assert "TDA 43A" in ruling.rules
+    assert own_rule(house, "TDA 43A", thc="THC 52", slpt="SLPT 8") in ruling.rules
     assert "completed to 500" in ruling.message
     _apply(house, ruling.action)
 
@@ -69,7 +69,7 @@ def test_under_half_a_raise_is_a_call_the_rest_back_tda_43a_slpt_8(house: str) -
     ruling = rule_action(hand, DealerInput(seat=4, chips=350))  # 50 over the call: a quarter
     assert ruling.action == Action.call()
     assert (ruling.returned, ruling.owed, ruling.forfeited) == (50, 0, 0)
-    assert "SLPT 8" in ruling.rules
+    assert own_rule(house, "TDA 43A", slpt="SLPT 8") in ruling.rules
 
 
 @pytest.mark.parametrize("house", FORFEIT_HOUSES)
@@ -128,7 +128,7 @@ def test_single_oversized_chip_facing_a_bet_is_a_call_tda_44_thc_22_slpt_8(house
     ruling = rule_action(hand, DealerInput(seat=4, chips=1000, single_chip=True))
     assert ruling.action == Action.call()
     assert ruling.returned == 700
-    assert "TDA 44" in ruling.rules
+    assert ruling.rules == (own_rule(house, "TDA 44", thc="THC 22", slpt="SLPT 8"),)
 
 
 @pytest.mark.parametrize("house", HOUSES)
@@ -207,7 +207,7 @@ def test_raise_declared_then_one_more_motion_is_a_raise_thc_28_slpt_9(house: str
     given = DealerInput(seat=4, chips=900, string_bet=True, declaration=Declaration.RAISE)
     ruling = rule_action(hand, given)
     assert ruling.action == Action.raise_to(900)
-    assert set(ruling.rules) == {"THC 28", "SLPT 9"}
+    assert ruling.rules == (own_rule(house, "TDA 42", thc="THC 28", slpt="SLPT 9"),)
 
 
 @pytest.mark.parametrize("house", ONE_MOTION)
@@ -217,7 +217,7 @@ def test_raise_then_two_motions_is_only_a_minimum_raise_tda_42_ky_13(house: str)
     ruling = rule_action(hand, given)
     assert ruling.action == Action.raise_to(500)
     assert ruling.returned == 400
-    assert "TDA 42" in ruling.rules
+    assert own_rule(house, "TDA 42", ky="KY 13") in ruling.rules
 
 
 # -- declarations in turn ----------------------------------------------------------------------
@@ -228,7 +228,7 @@ def test_declaration_in_turn_is_binding_the_chips_supplied_ky_13_thc_53(house: s
     assert (call.action, call.owed) == (Action.call(), 300)
     raised = rule_action(hand, DealerInput(seat=4, declaration=Declaration.RAISE, amount=800))
     assert (raised.action, raised.owed) == (Action.raise_to(800), 800)
-    assert "THC 53" in raised.rules
+    assert own_rule(house, "TDA 40", ky="KY 13", thc="THC 53") in raised.rules
 
 
 @pytest.mark.parametrize("house", HOUSES)
@@ -237,7 +237,7 @@ def test_all_in_means_all_in_thc_56(house: str) -> None:
     ruling = rule_action(hand, DealerInput(seat=4, chips=2000, declaration=Declaration.ALL_IN))
     assert ruling.action == Action.raise_to(10000)
     assert ruling.owed == 8000
-    assert ruling.rules == ("THC 56",)
+    assert ruling.rules == (own_rule(house, "TDA 40", thc="THC 56"),)
 
 
 @pytest.mark.parametrize("house", HOUSES)
@@ -283,7 +283,7 @@ def test_short_all_in_does_not_reopen_chips_beyond_the_call_go_back_tda_47a(hous
     ruling = rule_action(hand, DealerInput(seat=3, chips=1000))
     assert ruling.action == Action.call()
     assert ruling.returned == 900
-    assert "TDA 47A" in ruling.rules
+    assert own_rule(house, "TDA 47A", thc="THC 52", slpt="SLPT 8") in ruling.rules
     hand.apply(ruling.action)
 
 
@@ -311,7 +311,7 @@ def test_out_of_turn_binding_if_the_action_is_unchanged_tda_53a_slpt_27(house: s
     hand.apply(Action.fold())
     ruling = rule_held_at_turn(hand, held.held)
     assert ruling.action == Action.raise_to(350)  # 300 more than the small blind's 50
-    assert "TDA 53A" in ruling.rules
+    assert own_rule(house, "TDA 53A", ky="KY 13", slpt="SLPT 27") in ruling.rules
     hand.apply(ruling.action)
 
 

@@ -15,7 +15,7 @@ from pitboss.rulings import (
     rule_show_to_win,
 )
 
-from .helpers import HOUSES, hand_for
+from .helpers import HOUSES, hand_for, own_rule
 
 STACKS = [10000] * 4
 
@@ -45,7 +45,7 @@ def test_dealer_kills_unprotected_hand_no_redress_uncalled_raise_back_thc_36_slp
     assert ruling.outcome is Outcome.HAND_DEAD
     assert ruling.returned == 600  # the raise beyond the 300 called
     assert ruling.action is None  # not seat 2's turn
-    assert {"THC 36", "SLPT 17", "SLPT 26"} <= set(ruling.rules)
+    assert own_rule(house, "TDA 15B", thc="THC 36", slpt="SLPT 17") in ruling.rules
     called = rule_dead_hand(hand, 4, DeadHandCause.KILLED_BY_DEALER)
     assert called.returned == 0  # no redress for chips called
 
@@ -56,7 +56,7 @@ def test_winning_hand_tabled_face_up_cannot_be_killed_thc_36_slpt_18(house: str)
     ruling = rule_dead_hand(hand, 3, DeadHandCause.KILLED_BY_DEALER, tabled_winner=True)
     assert ruling.outcome is Outcome.HAND_LIVE
     assert ruling.action is None
-    assert {"THC 36", "SLPT 18"} <= set(ruling.rules)
+    assert ruling.rules == (own_rule(house, "TDA 13C", thc="THC 36", slpt="SLPT 18"),)
 
 
 @pytest.mark.parametrize("house", HOUSES)
@@ -67,7 +67,7 @@ def test_player_not_at_seat_when_the_last_card_is_dealt_has_a_dead_hand_thc_17_s
     ruling = rule_dead_hand(hand, 2, DeadHandCause.NOT_AT_SEAT)
     assert ruling.outcome is Outcome.HAND_DEAD
     assert ruling.returned == 0  # the big blind stays in the pot
-    assert {"THC 17", "SLPT 6", "THC 6"} <= set(ruling.rules)
+    assert own_rule(house, "TDA 30", thc="THC 17", slpt="SLPT 6") in ruling.rules
 
 
 def test_a_dead_hand_ruling_refuses_bad_input() -> None:
@@ -85,12 +85,15 @@ def test_a_dead_hand_ruling_refuses_bad_input() -> None:
 
 @pytest.mark.parametrize("board", [False, True])
 def test_show_both_cards_to_win_even_playing_the_board_slpt_24(board: bool) -> None:
-    one = rule_show_to_win(3, cards_shown=1, plays_the_board=board)
+    one = rule_show_to_win(RuleSet(), 3, cards_shown=1, plays_the_board=board)
     assert one.outcome is Outcome.MUST_SHOW
-    assert "SLPT 24" in one.rules
-    assert rule_show_to_win(3, cards_shown=2, plays_the_board=board).outcome is Outcome.PLAY_ON
+    assert one.rules == ("TDA 13A",)  # the TDA house: SLPT 24 only under SLPT
+    assert (
+        rule_show_to_win(RuleSet(), 3, cards_shown=2, plays_the_board=board).outcome
+        is Outcome.PLAY_ON
+    )
     with pytest.raises(RulingError):
-        rule_show_to_win(3, cards_shown=3)
+        rule_show_to_win(RuleSet(), 3, cards_shown=3)
 
 
 @pytest.mark.parametrize("house", HOUSES)

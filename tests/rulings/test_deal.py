@@ -69,9 +69,9 @@ def test_two_consecutive_cards_on_the_button_allowed_slpt_28_misdeal_thc_23(
 
 @pytest.mark.parametrize("cause", list(DealIrregularity))
 def test_redeal_causes_thc_51_before_substantial_action(cause: DealIrregularity) -> None:
-    ruling = rule_deal_irregularity(cause, substantial_action=False)
+    ruling = rule_deal_irregularity(RuleSet(), cause, substantial_action=False)
     assert ruling.outcome is Outcome.MISDEAL
-    after = rule_deal_irregularity(cause, substantial_action=True)
+    after = rule_deal_irregularity(RuleSet(), cause, substantial_action=True)
     if cause is DealIrregularity.IMPERFECT_PACK:
         assert after.outcome is Outcome.FOULED_DECK  # TDA 35E
     else:
@@ -85,4 +85,4 @@ def test_exposed_positions_are_checked() -> None:
             rule_exposed_on_deal(rules, positions=bad)  # type: ignore[arg-type]
         assert info.value.code == "bad_positions"
     with pytest.raises(RulingError):
-        rule_deal_irregularity("bent_card", substantial_action=False)  # type: ignore[arg-type]
+        rule_deal_irregularity(RuleSet(), "bent_card", substantial_action=False)  # type: ignore[arg-type]

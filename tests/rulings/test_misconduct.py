@@ -8,7 +8,7 @@ from pitboss.errors import RulingError
 from pitboss.rules import RuleSet
 from pitboss.rulings import InfractionKind, Outcome, Sanction, rule_conduct
 
-from .helpers import HOUSES
+from .helpers import HOUSES, own_rule
 
 
 @pytest.mark.parametrize("house", HOUSES)
@@ -20,15 +20,15 @@ def test_exposing_cards_with_action_pending_penalty_hand_stays_live_thc_27_slpt_
     assert ruling.infraction is not None
     assert ruling.infraction.hand_stays_live
     assert ruling.infraction.starts_after_hand  # SLPT 4: the penalty begins at the end
-    assert {"THC 27", "SLPT 4"} <= set(ruling.rules)
+    assert own_rule(house, "TDA 68", thc="THC 27", slpt="SLPT 4") in ruling.rules
 
 
 @pytest.mark.parametrize(
     ("kind", "refs"),
     [
-        (InfractionKind.DISCUSSING_HAND, {"THC 26", "SLPT 11"}),
-        (InfractionKind.ONE_PLAYER_TO_A_HAND, {"THC 11", "SLPT 11"}),
-        (InfractionKind.SOFT_PLAY, {"SLPT 18"}),
+        (InfractionKind.DISCUSSING_HAND, {"TDA 67"}),
+        (InfractionKind.ONE_PLAYER_TO_A_HAND, {"TDA 67"}),
+        (InfractionKind.SOFT_PLAY, {"TDA 69"}),
     ],
 )
 def test_discussing_hands_one_player_to_a_hand_soft_play_thc_26_thc_11_slpt_11_18(

@@ -189,17 +189,18 @@ def test_a_hand_recorded_with_the_table_token_ends_in_a_bust_in_the_standings(
     assert "SLPT 8" in chip
     assert f"200 back to {name['first']}" in chip
     ruling = device.view()["hand"]["last_ruling"]
-    assert ruling["rules"] == ["TDA 44", "THC 22", "SLPT 8"]
+    assert ruling["rules"] == ["SLPT 8"]  # SLPT's own rule, no THC or KY number (issue 31)
     assert ruling["returned"] == 200
 
     (half,) = device.say(seat["button"], chips=75)
     assert "50% rule: 75 into a 50 bet is at least half a raise of 50: completed to 100" in half
     view = device.view()["hand"]
-    assert view["last_ruling"]["rules"] == ["TDA 43A", "THC 52", "SLPT 8"]
+    assert view["last_ruling"]["rules"] == ["SLPT 8"]
     assert next(s for s in view["seats"] if s["seat"] == seat["button"])["bet"] == 100
 
     (all_in,) = device.say(seat["small"], declaration="all_in")
-    assert "'all-in' means all-in (THC 56)" in all_in
+    assert "'all-in' means all-in" in all_in
+    assert "THC" not in all_in  # SLPT is silent: TDA 40, not THC 56 (issue 31)
     for role in ("big", "first", "button"):
         device.say(seat[role], declaration="call")
     assert device.view()["hand"]["street"] == "flop"

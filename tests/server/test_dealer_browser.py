@@ -1,6 +1,6 @@
 """The dealer's device in a real browser (Chromium, a 390 x 844 phone): a dealer records a whole
 SLPT hand by tapping the page — an oversized chip (a call, SLPT 8), a 50% raise completed (SLPT
-8), an all-in (THC 56) that makes a side pot (TDA 21), the board, the winner of each pot — and
+8), an all-in (TDA 40) that makes a side pot (TDA 21), the board, the winner of each pot — and
 reads each ruling with its rule on the page; the bust then shows on the director's console and
 the big clock with no typing. Then the director on the same page: a card exposed after the
 first two replaced (SLPT 28), a refusal in the server's words, an override with a reason (TDA 1)
@@ -132,7 +132,7 @@ def _connected(page: Any) -> None:
 def test_a_dealer_taps_a_side_pot_a_50_percent_raise_and_an_oversized_chip_console_and_clock_follow(
     chromium: Any, night: Night, screenshots: Path
 ) -> None:
-    """SLPT 8 (the oversized chip, the 50% rule), THC 56 (all-in), TDA 21 (the side pot): each
+    """SLPT 8 (the oversized chip, the 50% rule), TDA 40 (all-in), TDA 21 (the side pot): each
     ruling read on the page with its rule; the bust shows on the console and the clock."""
     roles = short_stack_first(night)
     seat = {role: line["seat"] for role, line in roles.items()}
@@ -169,8 +169,9 @@ def test_a_dealer_taps_a_side_pot_a_50_percent_raise_and_an_oversized_chip_conso
     # TDA 44 / SLPT 8: one 250 chip with nothing said is a call; the change goes back
     dealer.chips(250, single_chip=True)
     text, rules = dealer.ruling()
-    assert text == "a single oversized chip with no declaration is a call of 50 (TDA 44)"
+    assert text == "a single oversized chip with no declaration is a call of 50"
     assert "SLPT 8" in rules
+    assert "THC" not in rules  # the house played's rule only (issue 31)
     assert "200 back to the player" in page.locator("#ruling-chips").inner_text()
     dealer.shot(screenshots, "dealer-2-oversized-chip-390x844.png")
 
@@ -185,10 +186,12 @@ def test_a_dealer_taps_a_side_pot_a_50_percent_raise_and_an_oversized_chip_conso
     assert "25 more to put in" in page.locator("#ruling-chips").inner_text()
     dealer.shot(screenshots, "dealer-3-fifty-percent-390x844.png")
 
-    # THC 56: the short stack is all-in; everyone calls
+    # all-in means all-in (TDA 40; THC 56 is not SLPT's): the short stack is all-in; all call
     assert dealer.actor() == seat["small"]
     dealer.say("all_in")
-    assert dealer.ruling()[0].startswith("'all-in' means all-in (THC 56)")
+    text, rules = dealer.ruling()
+    assert text.startswith("'all-in' means all-in")
+    assert "THC" not in text + rules  # SLPT is silent: TDA 40 (issue 31)
     assert "all-in" in page.locator(f"#seats li[data-seat='{seat['small']}']").inner_text()
     for role in ("big", "first", "button"):
         assert dealer.actor() == seat[role]

@@ -371,7 +371,8 @@ def test_the_dealers_view_shows_whose_turn_the_call_the_pots_and_the_last_ruling
     t.put(chips=5 * t.bb, single_chip=True)
     view = dealer_view(t.state, TableNo(1))
     assert view.last_ruling is not None
-    assert "binding (TDA 53A)" in view.last_ruling.message  # the held fold, at its turn
+    assert "binding" in view.last_ruling.message  # the held fold, at its turn
+    assert "TDA 53A" in view.last_ruling.rules
     assert view.held == ()  # the held fold was ruled binding at its turn
     assert next(line for line in view.seats if line.seat == later).is_in is False
     assert sum(line.stack for line in view.seats) + sum(p.amount for p in view.pots) == sum(

@@ -66,6 +66,10 @@ SETTINGS: dict[str, SettingDoc] = {
     ),
     "title": _s("The house's full name, shown on the console, the clock and printed sheets."),
     "hand": _s(SECTIONS["hand"]),
+    "hand.rulebook": _s(
+        "The rulebook a live dealer's rulings cite: the house's rule where it has one, else TDA.",
+        allowed="TDA, KY, THC or SLPT (never another house's rule numbers)",
+    ),
     "hand.timeout_policy": _s(
         "What happens when a player's action clock runs out.",
         allowed="check_or_fold: checked if not facing a bet, else folded (TDA 29); "

@@ -7,7 +7,9 @@ Each setting names the rule it encodes. The defaults are the TDA 2024 rules; the
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from pitboss.rules.mapping import OMITTED_WHEN_DEFAULT
 
 
 class TimeoutPolicy(enum.StrEnum):
@@ -159,6 +161,16 @@ class ButtonCardsRule(enum.StrEnum):
     """THC 23: any error due to the dealer before the betting is a misdeal."""
 
 
+class Rulebook(enum.StrEnum):
+    """The rulebook a house's rulings cite: its own rule number where it has one, else the TDA's
+    (RULES.md §4); a ruling never cites another house's book."""
+
+    TDA = "TDA"
+    KY = "KY"
+    THC = "THC"
+    SLPT = "SLPT"
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandRules:
     """Hand settings; the defaults are the TDA 2024 rules.
@@ -169,6 +181,11 @@ class HandRules:
     completion, an oversized chip facing a bet, binding declarations in turn, dead hands, a
     tabled winner that cannot be killed): those are code in `pitboss.rulings`.
     """
+
+    rulebook: Rulebook = field(default=Rulebook.TDA, metadata=OMITTED_WHEN_DEFAULT)
+    """The house rulebook the live table's rulings cite (`pitboss.rulings.citations`): KY, THC
+    or SLPT, falling back to the TDA rule where that book is silent; TDA (default, left out of
+    a log's rule set so the logs written before it encode as they were)."""
 
     timeout_policy: TimeoutPolicy = TimeoutPolicy.CHECK_OR_FOLD
     """TDA 29 (default) or ``kill_hand`` for the seed houses (KY 16, THC 15, SLPT 2)."""

@@ -8,9 +8,10 @@ declared total is the raise-to total (TDA 43B) and one below the minimum is corr
 minimum raise (TDA 43A, THC 52, SLPT 8); a single oversized chip facing a bet is a call, and
 with "raise" declared the largest raise the chip allows (TDA 44, THC 22, SLPT 8); a player's
 last chips are all-in (TDA 45); a string bet is not a raise (TDA 56, THC 29, SLPT 23); betting
-not reopened to a player leaves call or fold (TDA 47A). Where the houses differ the `HandRules`
-settings decide: ``short_raise``, ``undercall``, ``oversized_chip``, ``two_motion_raise``,
-``string_bet_penalty``, ``out_of_turn``, ``out_of_turn_penalty``.
+not reopened to a player leaves call or fold (TDA 47A). A ruling cites the house's own rules,
+TDA where it is silent (``hand.rulebook``, `pitboss.rulings.citations`). Where the houses
+differ the `HandRules` settings decide: ``short_raise``, ``undercall``, ``oversized_chip``,
+``two_motion_raise``, ``string_bet_penalty``, ``out_of_turn``, ``out_of_turn_penalty``.
 
 The rulings read the hand's public state only and change nothing; a refusal raises
 `RulingError`. An action a ruling returns is one `Hand.apply` accepts.
@@ -25,9 +26,12 @@ from pitboss.rules.hand_rules import (
     OutOfTurnPenalty,
     OutOfTurnRule,
     OversizedChipRule,
+    Rulebook,
     ShortRaiseRule,
     UndercallRule,
 )
+from pitboss.rulings import citations as c
+from pitboss.rulings.citations import Point, cite
 from pitboss.rulings.dealer_inputs import (
     DealerInput,
     Declaration,
@@ -43,7 +47,18 @@ from pitboss.rulings.dealer_inputs import (
 class _Spot:
     """The betting situation of the player to act, read once from the hand."""
 
-    __slots__ = ("bet", "chips", "current", "full", "hand", "legal", "owe", "seat", "stack")
+    __slots__ = (
+        "bet",
+        "book",
+        "chips",
+        "current",
+        "full",
+        "hand",
+        "legal",
+        "owe",
+        "seat",
+        "stack",
+    )
 
     def __init__(self, hand: Hand, given: DealerInput) -> None:
         self.hand = hand
@@ -55,6 +70,11 @@ class _Spot:
         self.current = hand.current_bet
         self.full = hand.min_raise
         self.owe = self.legal.call_amount
+        self.book: Rulebook = hand.setup.rules.hand.rulebook
+
+    def cite(self, *points: Point) -> tuple[str, ...]:
+        """The rules this house cites for ``points`` (`pitboss.rulings.citations`)."""
+        return cite(self.book, *points)
 
     # -- rulings that act ------------------------------------------------------------------
     def act(
@@ -104,7 +124,7 @@ class _Spot:
         if self.legal.max_raise_to is not None:
             word = "bet" if self.current == 0 else "raise"
             return self.raise_to(total, f"{why}: all-in, a {word} to {total:,}", rules)
-        closed = (*rules, "TDA 47A") if self.owe < self.stack else rules
+        closed = (*rules, *self.cite(c.NOT_REOPENED)) if self.owe < self.stack else rules
         return self.call_or_check(f"{why}: all-in (betting is not open to a raise)", closed)
 
     @property
@@ -229,8 +249,10 @@ def rule_held_at_turn(hand: Hand, held: HeldDeclaration) -> Ruling:
             forfeited=ruling.forfeited,
             options=ruling.options,
             infraction=ruling.infraction,
-            message=f"out of turn, the action unchanged, binding (TDA 53A): {ruling.message}",
-            rules=("TDA 53A", "SLPT 27", *ruling.rules),
+            message=f"out of turn, the action unchanged, binding: {ruling.message}",
+            rules=tuple(
+                dict.fromkeys((*cite(rules.rulebook, c.OUT_OF_TURN_BINDING), *ruling.rules))
+            ),
         )
     return Ruling(
         outcome=Outcome.RELEASED,
@@ -240,7 +262,7 @@ def rule_held_at_turn(hand: Hand, held: HeldDeclaration) -> Ruling:
             f"the action changed (a bet to {hand.current_bet:,}) before seat {given.seat}'s"
             " turn: the out-of-turn action is not binding, the chips go back, act anew"
         ),
-        rules=("TDA 53A", "SLPT 27"),
+        rules=cite(rules.rulebook, c.OUT_OF_TURN_BINDING),
     )
 
 
@@ -257,9 +279,10 @@ def _out_of_turn(hand: Hand, given: DealerInput, rules: HandRules, offences_befo
     _check_held_total(hand, given)
     if rules.out_of_turn_penalty is OutOfTurnPenalty.WARNING_THEN_PENALTY:
         sanction = Sanction.WARNING if offences_before == 0 else Sanction.PENALTY
-        refs: tuple[str, ...] = ("SLPT 27", "SLPT 5")
+        refs = cite(rules.rulebook, c.OUT_OF_TURN_BINDING, c.PENALTIES)
     else:
-        sanction, refs = Sanction.PENALTY_POSSIBLE, ("TDA 53A",)
+        sanction = Sanction.PENALTY_POSSIBLE
+        refs = cite(rules.rulebook, c.OUT_OF_TURN_BINDING)
     infraction = Infraction(
         kind=InfractionKind.ACTING_OUT_OF_TURN, seat=given.seat, rules=refs, sanction=sanction
     )
@@ -271,9 +294,9 @@ def _out_of_turn(hand: Hand, given: DealerInput, rules: HandRules, offences_befo
             infraction=infraction,
             message=(
                 f"seat {given.seat} acted out of turn (it is seat {hand.actor}'s turn): not"
-                " binding, ignored (THC 54); the chips go back"
+                " binding, ignored; the chips go back"
             ),
-            rules=("THC 54",),
+            rules=cite(rules.rulebook, c.OUT_OF_TURN_NOT_BINDING),
         )
     return Ruling(
         outcome=Outcome.HELD,
@@ -282,9 +305,9 @@ def _out_of_turn(hand: Hand, given: DealerInput, rules: HandRules, offences_befo
         infraction=infraction,
         message=(
             f"seat {given.seat} acted out of turn: back to seat {hand.actor}; seat"
-            f" {given.seat}'s action binds if nobody bets or raises before its turn (TDA 53A)"
+            f" {given.seat}'s action binds if nobody bets or raises before its turn"
         ),
-        rules=("TDA 53A", "SLPT 27"),
+        rules=cite(rules.rulebook, c.OUT_OF_TURN_BINDING),
     )
 
 
@@ -324,25 +347,32 @@ def _in_turn(spot: _Spot, given: DealerInput, rules: HandRules) -> Ruling:
         return _fold(spot, rules)
     if decl is Declaration.CHECK:
         if not spot.owe:
-            return spot.act(Action.check(), 0, "check", ("THC 53",))
+            return spot.act(Action.check(), 0, "check", spot.cite(c.DECLARATION_BINDING))
         if chips < spot.owe and chips:
             return _undercall(spot, rules, "'check' facing a bet, then chips")
         return _choose(
             spot,
-            f"'check' facing a bet of {spot.current:,}: call or fold only (TDA 55)",
-            ("TDA 55",),
+            f"'check' facing a bet of {spot.current:,}: call or fold only",
+            spot.cite(c.NO_BET_TO_FACE),
             (
-                spot.act(Action.call(), spot.owe, f"call {spot.owe:,}", ("TDA 55",)),
-                spot.act(Action.fold(), 0, "fold", ("TDA 55",)),
+                spot.act(
+                    Action.call(), spot.owe, f"call {spot.owe:,}", spot.cite(c.NO_BET_TO_FACE)
+                ),
+                spot.act(Action.fold(), 0, "fold", spot.cite(c.NO_BET_TO_FACE)),
             ),
         )
     if decl is Declaration.CALL:
         if not spot.owe:
-            return spot.act(Action.check(), 0, "'call' with no bet to call: a check", ("TDA 55",))
-        refs = ("THC 53", "TDA 40") if chips < spot.owe else ("THC 53",)
+            return spot.act(
+                Action.check(),
+                0,
+                "'call' with no bet to call: a check",
+                spot.cite(c.NO_BET_TO_FACE),
+            )
+        refs = spot.cite(c.DECLARATION_BINDING)
         return spot.act(Action.call(), spot.owe, f"call {spot.owe:,}", refs)
     if decl is Declaration.ALL_IN:
-        return spot.all_in("'all-in' means all-in (THC 56)", ("THC 56",))
+        return spot.all_in("'all-in' means all-in", spot.cite(c.ALL_IN_DECLARED))
     if decl is Declaration.BET or decl is Declaration.RAISE:
         return _declared_raise(spot, given, rules)
     return _silent(spot, given, rules)
@@ -351,19 +381,19 @@ def _in_turn(spot: _Spot, given: DealerInput, rules: HandRules) -> Ruling:
 def _fold(spot: _Spot, rules: HandRules) -> Ruling:
     chips = spot.chips
     if not chips:
-        return spot.act(Action.fold(), 0, "fold", ("THC 53", "THC 48"))
+        return spot.act(Action.fold(), 0, "fold", spot.cite(c.FOLD_DECLARED))
     if rules.undercall is UndercallRule.CALL_OR_FOLD and chips < spot.owe:
         return spot.act(
             Action.fold(),
             0,
             f"fold after putting in {chips:,}, short of the {spot.owe:,} to call: the {chips:,}"
-            " are forfeited to the pot (THC 52)",
-            ("THC 52",),
+            " are forfeited to the pot",
+            spot.cite(c.UNDERCALL),
             forfeited=chips,
         )
     raise RulingError(
         f"a fold puts in no chips, but {chips:,} were recorded: record the fold alone (only"
-        " THC 52's call_or_fold forfeits the chips of an undercall)",
+        " the undercall setting call_or_fold forfeits the chips of an undercall)",
         code="fold_with_chips",
         params={"seat": spot.seat, "chips": chips},
     )
@@ -384,15 +414,17 @@ def _undercall(spot: _Spot, rules: HandRules, what: str) -> Ruling:
         return _choose(
             spot,
             f"{what}: {chips:,} is short of the {owe:,} to call: add {owe - chips:,} to call"
-            f" (no raise), or fold and forfeit the {chips:,} (THC 52)",
-            ("THC 52",),
+            f" (no raise), or fold and forfeit the {chips:,}",
+            spot.cite(c.UNDERCALL),
             (
-                spot.act(Action.call(), owe, f"call {owe:,}: add {owe - chips:,}", ("THC 52",)),
+                spot.act(
+                    Action.call(), owe, f"call {owe:,}: add {owe - chips:,}", spot.cite(c.UNDERCALL)
+                ),
                 spot.act(
                     Action.fold(),
                     0,
                     f"fold: the {chips:,} are forfeited",
-                    ("THC 52",),
+                    spot.cite(c.UNDERCALL),
                     forfeited=chips,
                 ),
             ),
@@ -400,8 +432,8 @@ def _undercall(spot: _Spot, rules: HandRules, what: str) -> Ruling:
     return spot.act(
         Action.call(),
         owe,
-        f"{what}: {chips:,} into a bet of {owe:,} to call is a call: add {owe - chips:,} (TDA 51B)",
-        ("TDA 51B",),
+        f"{what}: {chips:,} into a bet of {owe:,} to call is a call: add {owe - chips:,}",
+        spot.cite(c.UNDERCALL),
     )
 
 
@@ -411,7 +443,7 @@ def _declared_raise(spot: _Spot, given: DealerInput, rules: HandRules) -> Ruling
     said = given.declaration.value
     if legal.min_raise_to is None or legal.max_raise_to is None:
         return spot.call_or_check(
-            f"'{said}': betting is not open to a raise (TDA 47A)", ("TDA 47A",)
+            f"'{said}': betting is not open to a raise", spot.cite(c.NOT_REOPENED)
         )
     low, high = legal.min_raise_to, legal.max_raise_to
     word = spot.word
@@ -426,14 +458,15 @@ def _declared_raise(spot: _Spot, given: DealerInput, rules: HandRules) -> Ruling
             )
         if total >= high:
             return spot.raise_to(
-                high, f"'{said} {total:,}': all-in, a {word} to {high:,}", ("TDA 43B", "THC 53")
+                high,
+                f"'{said} {total:,}': all-in, a {word} to {high:,}",
+                spot.cite(c.TOTAL_IS_RAISE_TO, c.DECLARATION_BINDING),
             )
         if total < low:
             return spot.raise_to(
                 low,
-                f"'{said} {total:,}' is below the minimum: corrected to a {word} to {low:,}"
-                " (TDA 52)",
-                ("TDA 52", "TDA 43A"),
+                f"'{said} {total:,}' is below the minimum: corrected to a {word} to {low:,}",
+                spot.cite(c.UNDER_MINIMUM_CORRECTED, c.MINIMUM_RAISE),
             )
         unit = legal.chip_unit
         if total % unit:
@@ -443,37 +476,39 @@ def _declared_raise(spot: _Spot, given: DealerInput, rules: HandRules) -> Ruling
                 code="not_in_chips",
                 params={"amount": total, "chip_unit": unit},
             )
-        return spot.raise_to(total, f"{word} to {total:,} (TDA 43B)", ("TDA 43B", "THC 53"))
+        return spot.raise_to(
+            total, f"{word} to {total:,}", spot.cite(c.TOTAL_IS_RAISE_TO, c.DECLARATION_BINDING)
+        )
     chips = spot.chips
     if not chips:
-        opening = ("TDA 55",) if spot.current == 0 else ("TDA 40", "THC 53")
+        opening = spot.cite(c.NO_BET_TO_FACE if spot.current == 0 else c.DECLARATION_BINDING)
         return spot.raise_to(low, f"'{said}' with no amount: a minimum {word}, to {low:,}", opening)
     if given.string_bet and not rules.two_motion_raise:
         return spot.raise_to(
             low,
-            f"'{said}' then chips in more than one motion (TDA 42): not a raise of the chips;"
+            f"'{said}' then chips in more than one motion: not a raise of the chips;"
             f" the declared {word} is the minimum, to {low:,}",
-            ("TDA 42", "TDA 56"),
+            spot.cite(c.ONE_MOTION, c.STRING_BET),
         )
     total = spot.bet + chips
     refs: tuple[str, ...]
     if given.single_chip:
         how, refs = (
             "a single chip after 'raise': the largest raise it allows",
-            ("TDA 44", "THC 22", "SLPT 8"),
+            spot.cite(c.OVERSIZED_CHIP),
         )
     elif given.string_bet:
-        how, refs = "'raise' then one more motion", ("THC 28", "SLPT 9")
+        how, refs = "'raise' then one more motion", spot.cite(c.TWO_MOTION_RAISE)
     else:
-        how, refs = f"'{said}' then chips", ("TDA 42",)
+        how, refs = f"'{said}' then chips", spot.cite(c.ONE_MOTION)
     if total >= high:
         return spot.raise_to(high, f"{how}: all-in, a {word} to {high:,}", refs)
     if total < low:
         return spot.raise_to(
             low,
             f"{how}: {chips:,} is short of a full {word}; declared first, it is completed to"
-            f" {low:,} (TDA 43A)",
-            (*refs, "TDA 43A"),
+            f" {low:,}",
+            (*refs, *spot.cite(c.MINIMUM_RAISE)),
         )
     return spot.raise_to(total, f"{how}: a {word} to {total:,}", refs)
 
@@ -488,38 +523,39 @@ def _silent(spot: _Spot, given: DealerInput, rules: HandRules) -> Ruling:
             return spot.act(
                 Action.call(),
                 owe,
-                f"a single oversized chip with no declaration is a call of {owe:,} (TDA 44)",
-                ("TDA 44", "THC 22", "SLPT 8"),
+                f"a single oversized chip with no declaration is a call of {owe:,}",
+                spot.cite(c.OVERSIZED_CHIP),
             )
         before_flop = spot.hand.street is Street.PREFLOP
         if before_flop and rules.oversized_chip is OversizedChipRule.CALL_BEFORE_THE_FLOP:
             return spot.act(
                 Action.check(),
                 0,
-                "a single oversized chip before the flop is a call; with nothing to call, a"
-                " check (THC 22, SLPT 8)",
-                ("THC 22", "SLPT 8"),
+                "a single oversized chip before the flop is a call; with nothing to call, a check",
+                spot.cite(c.OVERSIZED_CHIP),
             )
         return _chips_raise(
             spot,
             rules,
             "a single oversized chip opening the betting is a bet of its size",
-            ("TDA 44", "THC 22", "SLPT 8"),
+            spot.cite(c.OVERSIZED_CHIP),
         )
     if given.string_bet:
         infraction = (
-            Infraction(kind=InfractionKind.STRING_BET, seat=spot.seat, rules=("THC 29",))
+            Infraction(
+                kind=InfractionKind.STRING_BET, seat=spot.seat, rules=spot.cite(c.STRING_BET)
+            )
             if rules.string_bet_penalty
             else None
         )
-        refs = ("TDA 56", "THC 29", "SLPT 23")
+        refs = spot.cite(c.STRING_BET)
         if owe:
             if chips < owe and chips < spot.stack:
                 return _undercall(spot, rules, "a string bet")
             return spot.act(
                 Action.call(),
                 owe,
-                f"string bet: not a raise; a call of {owe:,}, the rest goes back (TDA 56)",
+                f"string bet: not a raise; a call of {owe:,}, the rest goes back",
                 refs,
                 infraction=infraction,
             )
@@ -528,18 +564,16 @@ def _silent(spot: _Spot, given: DealerInput, rules: HandRules) -> Ruling:
             seat=spot.seat,
             returned=chips,
             infraction=infraction,
-            message=(
-                "string bet (TDA 56): only the chips of the first motion are the bet: record them"
-            ),
+            message=("string bet: only the chips of the first motion are the bet: record them"),
             rules=refs,
         )
     if chips == spot.stack:
-        return spot.all_in("the player's last chips are all-in (TDA 45)", ("TDA 45",))
+        return spot.all_in("the player's last chips are all-in", spot.cite(c.LAST_CHIPS_ALL_IN))
     if chips < owe:
         return _undercall(spot, rules, "chips put in")
     if chips == owe:
-        return spot.act(Action.call(), owe, f"call {owe:,}", ("TDA 40",))
-    return _chips_raise(spot, rules, f"{chips:,} put in", ("TDA 40",))
+        return spot.act(Action.call(), owe, f"call {owe:,}", spot.cite(c.CHIPS_SPEAK))
+    return _chips_raise(spot, rules, f"{chips:,} put in", spot.cite(c.CHIPS_SPEAK))
 
 
 def _chips_raise(spot: _Spot, rules: HandRules, how: str, refs: tuple[str, ...]) -> Ruling:
@@ -547,7 +581,7 @@ def _chips_raise(spot: _Spot, rules: HandRules, how: str, refs: tuple[str, ...])
     legal = spot.legal
     if legal.min_raise_to is None or legal.max_raise_to is None:
         return spot.call_or_check(
-            f"{how}, but betting is not open to a raise (TDA 47A)", (*refs, "TDA 47A")
+            f"{how}, but betting is not open to a raise", (*refs, *spot.cite(c.NOT_REOPENED))
         )
     low, high = legal.min_raise_to, legal.max_raise_to
     total = spot.bet + spot.chips
@@ -559,9 +593,8 @@ def _chips_raise(spot: _Spot, rules: HandRules, how: str, refs: tuple[str, ...])
     if spot.current == 0:
         return spot.raise_to(
             low,
-            f"{how}: {spot.chips:,} is less than the minimum bet: completed to {low:,} (TDA 52,"
-            " THC 22)",
-            (*refs, "TDA 52", "THC 22"),
+            f"{how}: {spot.chips:,} is less than the minimum bet: completed to {low:,}",
+            (*refs, *spot.cite(c.MINIMUM_BET)),
         )
     increment = total - spot.current
     if 2 * increment >= spot.full:
@@ -569,24 +602,24 @@ def _chips_raise(spot: _Spot, rules: HandRules, how: str, refs: tuple[str, ...])
             low,
             f"50% rule: {total:,} into a {spot.current:,} bet is at least half a raise of"
             f" {spot.full:,}: completed to {low:,}",
-            ("TDA 43A", "THC 52", "SLPT 8"),
+            spot.cite(c.FIFTY_PERCENT),
         )
     if rules.short_raise is ShortRaiseRule.COMPLETE_OR_FORFEIT:
         extra = spot.chips - spot.owe
         return _choose(
             spot,
             f"{total:,} into a {spot.current:,} bet is less than half a raise: add chips to"
-            f" raise to {low:,}, or call and forfeit the {extra:,} beyond the call (THC 52)",
-            ("THC 52",),
+            f" raise to {low:,}, or call and forfeit the {extra:,} beyond the call",
+            spot.cite(c.SHORT_RAISE_FORFEIT),
             (
-                spot.raise_to(low, f"raise to {low:,}", ("THC 52",)),
+                spot.raise_to(low, f"raise to {low:,}", spot.cite(c.SHORT_RAISE_FORFEIT)),
                 spot.act(
                     Action.call() if spot.owe else Action.check(),
                     spot.owe,
                     f"call {spot.owe:,}: the {extra:,} beyond it are forfeited"
                     if spot.owe
                     else f"check: the {extra:,} are forfeited",
-                    ("THC 52",),
+                    spot.cite(c.SHORT_RAISE_FORFEIT),
                     forfeited=extra,
                 ),
             ),
@@ -594,5 +627,5 @@ def _chips_raise(spot: _Spot, rules: HandRules, how: str, refs: tuple[str, ...])
     return spot.call_or_check(
         f"50% rule: {total:,} into a {spot.current:,} bet is less than half a raise of"
         f" {spot.full:,}, so not a raise (the rest goes back)",
-        ("TDA 43A", "SLPT 8"),
+        spot.cite(c.FIFTY_PERCENT),
     )

@@ -17,6 +17,8 @@ from pitboss.engine import Action, Hand, HandPhase
 from pitboss.engine.recorded import uncalled_raise
 from pitboss.errors import RulingError
 from pitboss.rules import RuleSet
+from pitboss.rulings import citations as c
+from pitboss.rulings.citations import Point, cite
 from pitboss.rulings.dealer_inputs import Outcome, Ruling
 
 
@@ -40,12 +42,12 @@ class DeadHandCause(enum.StrEnum):
     TDA 30)."""
 
 
-_CAUSE_RULES: dict[DeadHandCause, tuple[str, ...]] = {
-    DeadHandCause.MUCKED: ("THC 36", "THC 48"),
-    DeadHandCause.TOUCHED_BURN_PILE: ("THC 36",),
-    DeadHandCause.TOUCHED_OTHER_CARDS: ("THC 36",),
-    DeadHandCause.KILLED_BY_DEALER: ("THC 36", "SLPT 17", "SLPT 26"),
-    DeadHandCause.NOT_AT_SEAT: ("THC 6", "THC 17", "SLPT 6", "TDA 30"),
+_CAUSE_RULES: dict[DeadHandCause, Point] = {
+    DeadHandCause.MUCKED: c.MUCKED,
+    DeadHandCause.TOUCHED_BURN_PILE: c.DEAD_HAND,
+    DeadHandCause.TOUCHED_OTHER_CARDS: c.DEAD_HAND,
+    DeadHandCause.KILLED_BY_DEALER: c.KILLED_BY_DEALER,
+    DeadHandCause.NOT_AT_SEAT: c.NOT_AT_SEAT,
 }
 _CAUSES = {c.value: c for c in DeadHandCause}
 
@@ -112,15 +114,16 @@ def rule_dead_hand(
             code="hand_not_live",
             params={"seat": seat},
         )
+    book = hand.setup.rules.hand.rulebook
     if tabled_winner and cause is not DeadHandCause.NOT_AT_SEAT:
         return Ruling(
             outcome=Outcome.HAND_LIVE,
             seat=seat,
             message=(
                 f"seat {seat}'s hand is tabled face up and obviously the winner: it cannot be"
-                " killed (THC 36, SLPT 18)"
+                " killed"
             ),
-            rules=("THC 36", "SLPT 18", "TDA 13C"),
+            rules=cite(book, c.TABLED_WINNER),
         )
     in_turn = hand.phase is HandPhase.BETTING and hand.actor == seat
     action = Action.fold() if in_turn else None
@@ -133,7 +136,7 @@ def rule_dead_hand(
                 f"seat {seat} was not at the seat when the last card was dealt: the hand is"
                 " dead, the blinds and antes posted stay in the pot"
             ),
-            rules=_CAUSE_RULES[cause],
+            rules=cite(book, _CAUSE_RULES[cause]),
         )
     # In turn the fold is the engine's, and the engine returns an uncalled bet itself.
     back = uncalled_raise(hand, seat) if hand.phase is HandPhase.BETTING and not in_turn else 0
@@ -144,7 +147,7 @@ def rule_dead_hand(
         action=action,
         returned=back,
         message=f"seat {seat}'s hand is dead ({cause.value.replace('_', ' ')}){tail}",
-        rules=(*_CAUSE_RULES[cause], "TDA 65A") if back else _CAUSE_RULES[cause],
+        rules=cite(book, _CAUSE_RULES[cause], *((c.UNCALLED_RETURNED,) if back else ())),
     )
 
 
@@ -158,7 +161,9 @@ def _cards(value: object, name: str) -> int:
     return value
 
 
-def rule_show_to_win(seat: int, *, cards_shown: int, plays_the_board: bool = False) -> Ruling:
+def rule_show_to_win(
+    rules: RuleSet, seat: int, *, cards_shown: int, plays_the_board: bool = False
+) -> Ruling:
     """Whether ``seat`` may be awarded the pot having shown ``cards_shown`` hole cards.
 
     Both cards are tabled to win, also when playing the board (TDA 13A, SLPT 24); cards speak
@@ -174,14 +179,14 @@ def rule_show_to_win(seat: int, *, cards_shown: int, plays_the_board: bool = Fal
             outcome=Outcome.PLAY_ON,
             seat=seat,
             message=f"seat {seat} has tabled both cards: the cards speak",
-            rules=("KY 15", "THC 49", "TDA 12"),
+            rules=cite(rules.hand.rulebook, c.CARDS_SPEAK),
         )
     why = "playing the board, " if plays_the_board else ""
     return Ruling(
         outcome=Outcome.MUST_SHOW,
         seat=seat,
-        message=f"seat {seat}: {why}both hole cards are shown to win the pot (SLPT 24, TDA 13A)",
-        rules=("SLPT 24", "TDA 13A"),
+        message=f"seat {seat}: {why}both hole cards are shown to win the pot",
+        rules=cite(rules.hand.rulebook, c.SHOW_BOTH_TO_WIN),
     )
 
 
@@ -205,17 +210,17 @@ def rule_one_card_shown(rules: RuleSet, seat: int, *, asked: bool) -> Ruling:
         return Ruling(
             outcome=Outcome.MUST_SHOW,
             seat=seat,
-            message=f"seat {seat} showed one card and was asked: show the other (SLPT 25)",
-            rules=("SLPT 25",),
+            message=f"seat {seat} showed one card and was asked: show the other",
+            rules=cite(rules.hand.rulebook, c.SHOW_THE_OTHER_CARD),
         )
     why = (
-        "nobody asked (SLPT 25)"
+        "nobody asked"
         if rules.hand.show_other_card_if_asked
-        else "the house has no show-the-other rule (TDA 18)"
+        else "the house has no show-the-other rule"
     )
     return Ruling(
         outcome=Outcome.PLAY_ON,
         seat=seat,
         message=f"seat {seat} need not show the other card: {why}",
-        rules=("SLPT 25",) if rules.hand.show_other_card_if_asked else ("TDA 18",),
+        rules=cite(rules.hand.rulebook, c.SHOW_THE_OTHER_CARD),
     )

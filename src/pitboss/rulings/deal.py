@@ -16,14 +16,19 @@ from collections.abc import Sequence
 from pitboss.errors import RulingError
 from pitboss.rules import RuleSet
 from pitboss.rules.hand_rules import ButtonCardsRule, ExposedCardRule
+from pitboss.rulings import citations as c
+from pitboss.rulings.citations import Point, cite
 from pitboss.rulings.dealer_inputs import Outcome, Ruling
 
-_REDEAL = "misdeal: redeal with the button and blinds where they were (TDA 35C)"
+_REDEAL = "misdeal: redeal with the button and blinds where they were"
 
 
-def _misdeal(why: str, rules: tuple[str, ...]) -> Ruling:
+def _misdeal(rules: RuleSet, why: str, *points: Point) -> Ruling:
     return Ruling(
-        outcome=Outcome.MISDEAL, seat=None, message=f"{why}: {_REDEAL}", rules=(*rules, "TDA 35C")
+        outcome=Outcome.MISDEAL,
+        seat=None,
+        message=f"{why}: {_REDEAL}",
+        rules=cite(rules.hand.rulebook, *points, c.REDEAL),
     )
 
 
@@ -63,28 +68,27 @@ def rule_exposed_on_deal(rules: RuleSet, *, positions: Sequence[int]) -> Ruling:
     first_two = min(positions) <= 2
     count = len(positions)
     cards = "a card" if count == 1 else f"{count} cards"
+    refs = cite(rules.hand.rulebook, c.EXPOSED_ON_DEAL)
     if policy is ExposedCardRule.REPLACE_AS_BURN:
         return Ruling(
             outcome=Outcome.REPLACE_CARD,
             seat=None,
             message=(
                 f"{cards} exposed: shown to all and announced; finish the deal, then replace"
-                " each with the next card; the exposed card becomes the burn card (KY 19)"
+                " each with the next card; the exposed card becomes the burn card"
             ),
-            rules=("KY 19",),
+            rules=refs,
         )
     if policy is ExposedCardRule.MISDEAL_ANY:
-        return _misdeal(f"{cards} exposed during the deal (THC 23)", ("THC 23",))
+        return _misdeal(rules, f"{cards} exposed during the deal", c.EXPOSED_ON_DEAL)
     if policy is ExposedCardRule.MISDEAL_FIRST_TWO:
         if first_two:
-            return _misdeal("one of the first two cards exposed (SLPT 28)", ("SLPT 28",))
-        refs: tuple[str, ...] = ("SLPT 28", "KY 19")
+            return _misdeal(rules, "one of the first two cards exposed", c.EXPOSED_ON_DEAL)
     else:
         if first_two:
-            return _misdeal("one of the first two cards exposed (TDA 35A)", ("TDA 35A",))
+            return _misdeal(rules, "one of the first two cards exposed", c.EXPOSED_ON_DEAL)
         if count >= 2:
-            return _misdeal("two down cards exposed (TDA 35A)", ("TDA 35A",))
-        refs = ("TDA 35A", "KY 19")
+            return _misdeal(rules, "two down cards exposed", c.EXPOSED_ON_DEAL)
     return Ruling(
         outcome=Outcome.REPLACE_CARD,
         seat=None,
@@ -101,13 +105,13 @@ def rule_button_two_cards(rules: RuleSet) -> Ruling:
     dealer error before the betting a misdeal (``button_two_cards``)."""
     if rules.hand.button_two_cards is ButtonCardsRule.MISDEAL:
         return _misdeal(
-            "two consecutive cards to the button, a dealer's error (THC 23)", ("THC 23",)
+            rules, "two consecutive cards to the button, a dealer's error", c.BUTTON_TWO_CARDS
         )
     return Ruling(
         outcome=Outcome.PLAY_ON,
         seat=None,
-        message="two consecutive cards on the button are allowed: play on (TDA 35B, SLPT 28)",
-        rules=("TDA 35B", "SLPT 28"),
+        message="two consecutive cards on the button are allowed: play on",
+        rules=cite(rules.hand.rulebook, c.BUTTON_TWO_CARDS),
     )
 
 
@@ -137,19 +141,21 @@ class DealIrregularity(enum.StrEnum):
     """The pack is incorrect or imperfect (THC 51.4): a fouled deck (TDA 35E)."""
 
 
-_IRREGULARITY_RULES: dict[DealIrregularity, tuple[str, ...]] = {
-    DealIrregularity.BOXED_CARDS: ("TDA 35A", "THC 51"),
-    DealIrregularity.FIRST_CARD_WRONG_SEAT: ("TDA 35A", "THC 51"),
+_IRREGULARITY_RULES: dict[DealIrregularity, Point] = {
+    DealIrregularity.BOXED_CARDS: c.MISDEAL_CAUSES,
+    DealIrregularity.FIRST_CARD_WRONG_SEAT: c.MISDEAL_CAUSES,
     DealIrregularity.INELIGIBLE_SEAT_DEALT: ("TDA 35A",),
     DealIrregularity.ELIGIBLE_SEAT_DEALT_OUT: ("TDA 35A",),
-    DealIrregularity.CARD_EXPOSED_IN_CUT: ("THC 51",),
-    DealIrregularity.SHORT_CUT: ("THC 51", "THC 43"),
-    DealIrregularity.IMPERFECT_PACK: ("THC 51", "TDA 35E"),
+    DealIrregularity.CARD_EXPOSED_IN_CUT: c.MISDEAL_CAUSES,
+    DealIrregularity.SHORT_CUT: c.SHORT_CUT,
+    DealIrregularity.IMPERFECT_PACK: c.FOULED_DECK,
 }
 _IRREGULARITIES = {i.value: i for i in DealIrregularity}
 
 
-def rule_deal_irregularity(cause: DealIrregularity, *, substantial_action: bool) -> Ruling:
+def rule_deal_irregularity(
+    rules: RuleSet, cause: DealIrregularity, *, substantial_action: bool
+) -> Ruling:
     """A re-deal cause (THC 51, TDA 35A): a misdeal before substantial action; after it the
     hand plays on (TDA 35D), except a fouled deck, which stops play and returns every bet
     (TDA 35E).
@@ -170,20 +176,20 @@ def rule_deal_irregularity(cause: DealIrregularity, *, substantial_action: bool)
             code="bad_flag",
             params={"field": "substantial_action", "value": repr(substantial_action)},
         )
-    refs = _IRREGULARITY_RULES[found]
+    point = _IRREGULARITY_RULES[found]
     what = found.value.replace("_", " ")
     if found is DealIrregularity.IMPERFECT_PACK and substantial_action:
         return Ruling(
             outcome=Outcome.FOULED_DECK,
             seat=None,
-            message="fouled deck: play stops and every bet goes back (TDA 35E)",
-            rules=refs,
+            message="fouled deck: play stops and every bet goes back",
+            rules=cite(rules.hand.rulebook, point),
         )
     if substantial_action:
         return Ruling(
             outcome=Outcome.PLAY_ON,
             seat=None,
-            message=f"{what} after substantial action: no misdeal, the hand plays on (TDA 35D)",
-            rules=("TDA 35D", "TDA 36"),
+            message=f"{what} after substantial action: no misdeal, the hand plays on",
+            rules=cite(rules.hand.rulebook, c.NO_MISDEAL_AFTER_ACTION),
         )
-    return _misdeal(what, refs)
+    return _misdeal(rules, what, point)

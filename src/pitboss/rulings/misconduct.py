@@ -12,17 +12,19 @@ from __future__ import annotations
 from pitboss.errors import RulingError
 from pitboss.rules import RuleSet
 from pitboss.rules.hand_rules import OutOfTurnPenalty
+from pitboss.rulings import citations as c
+from pitboss.rulings.citations import Point, cite
 from pitboss.rulings.dealer_inputs import Infraction, InfractionKind, Outcome, Ruling, Sanction
 
-_RULES: dict[InfractionKind, tuple[str, ...]] = {
-    InfractionKind.EXPOSED_CARDS: ("THC 25", "THC 27", "SLPT 4", "TDA 68"),
-    InfractionKind.CARD_OFF_TABLE: ("THC 25", "SLPT 4"),
-    InfractionKind.DISCUSSING_HAND: ("THC 26", "THC 30", "SLPT 11", "TDA 67"),
-    InfractionKind.ONE_PLAYER_TO_A_HAND: ("THC 11", "SLPT 11", "TDA 67"),
-    InfractionKind.SOFT_PLAY: ("THC 25", "SLPT 4", "SLPT 18", "TDA 69"),
-    InfractionKind.CHIP_DUMPING: ("SLPT 18", "TDA 69"),
-    InfractionKind.ACTING_OUT_OF_TURN: ("TDA 53A",),
-    InfractionKind.STRING_BET: ("THC 29",),
+_RULES: dict[InfractionKind, Point] = {
+    InfractionKind.EXPOSED_CARDS: c.EXPOSING_CARDS,
+    InfractionKind.CARD_OFF_TABLE: c.CARD_OFF_TABLE,
+    InfractionKind.DISCUSSING_HAND: c.DISCUSSING_HAND,
+    InfractionKind.ONE_PLAYER_TO_A_HAND: c.ONE_PLAYER_TO_A_HAND,
+    InfractionKind.SOFT_PLAY: c.SOFT_PLAY,
+    InfractionKind.CHIP_DUMPING: c.CHIP_DUMPING,
+    InfractionKind.ACTING_OUT_OF_TURN: c.OUT_OF_TURN_BINDING,
+    InfractionKind.STRING_BET: c.STRING_BET,
 }
 _KINDS = {k.value: k for k in InfractionKind}
 _WHAT: dict[InfractionKind, str] = {
@@ -70,7 +72,7 @@ def rule_conduct(
             code="bad_count",
             params={"offences_before": repr(offences_before)},
         )
-    refs = _RULES[found]
+    refs = cite(rules.hand.rulebook, _RULES[found])
     sanction = Sanction.PENALTY_POSSIBLE
     live = True
     if found is InfractionKind.CHIP_DUMPING:
@@ -80,7 +82,7 @@ def rule_conduct(
         and rules.hand.out_of_turn_penalty is OutOfTurnPenalty.WARNING_THEN_PENALTY
     ):
         sanction = Sanction.WARNING if offences_before == 0 else Sanction.PENALTY
-        refs = ("SLPT 27", "SLPT 5")
+        refs = cite(rules.hand.rulebook, c.OUT_OF_TURN_BINDING, c.PENALTIES)
     infraction = Infraction(
         kind=found, seat=seat, rules=refs, sanction=sanction, hand_stays_live=live
     )

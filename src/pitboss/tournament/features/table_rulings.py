@@ -300,7 +300,7 @@ def _record_misdeal(s: TournamentState, c: RecordMisdeal, ctx: Context) -> list[
     if c.exposed:
         ruling = rule_exposed_on_deal(s.rules, positions=c.exposed)
     elif c.irregularity is not None:
-        ruling = rule_deal_irregularity(c.irregularity, substantial_action=substantial)
+        ruling = rule_deal_irregularity(s.rules, c.irregularity, substantial_action=substantial)
     elif substantial:
         raise TournamentError(
             "no misdeal after substantial action (TDA 35B): the hand plays on; the director"
