@@ -260,7 +260,8 @@ def _hand(f: Floor, data: st.DataObject) -> None:
 
 
 def _step(f: Floor, data: st.DataObject, entries: list[str]) -> None:
-    out = sorted(str(p) for p in f.state.out_ids)
+    # the entries out that may come back: not one a re-entry followed (TDA 8A)
+    out = sorted(str(p) for p in f.state.out_ids if not f.state.players[p].re_entered)
     kind = data.draw(st.sampled_from(["hand", "bust", "rebuy", "rebuy", "re_entry", "remove"]))
     if kind == "hand":
         _hand(f, data)

@@ -352,3 +352,33 @@ def test_a_player_removed_from_the_tournament_cannot_re_buy_or_re_enter_tda_71d_
         assert info.value.code == "removed_from_play"
         assert "P000" in info.value.message
         assert f.state == before
+
+
+def test_an_entry_already_re_entered_cannot_re_enter_again_or_re_buy_tda_8a() -> None:
+    """Regression: an entry out could be re-entered twice, or re-entered and then re-bought,
+    giving one person two live stacks. A re-entry is a new entry (TDA 8A): the entry it
+    follows is over for good; the latest entry may re-enter or re-buy once out."""
+    rules = _rules()
+    entry = dataclasses.replace(rules.tournament.entry, late_registration_until_level=2)
+    d = Director(
+        dataclasses.replace(rules, tournament=dataclasses.replace(rules.tournament, entry=entry))
+    )
+    d.register("a", "b")
+    d.do(c.StartTournament())
+    total = 2 * d.rules.tournament.entry.starting_chips
+    d.do(c.StartHand(hand_id="h1", table=1))
+    d.do(c.FinishHand(hand_id="h1", stacks=(_chips(A, 0), _chips(B, total))))
+    d.do(c.ReEnter(player_id=A, new_player_id=PlayerId("a2")))
+    assert d.state.players[A].re_entered
+    assert d.state.is_out(A)
+    assert not d.state.is_out(PlayerId("a2"))
+    before = d.state
+    for command, code in (
+        (c.ReEnter(player_id=A, new_player_id=PlayerId("a3")), "already_re_entered"),
+        (c.Rebuy(player_id=A), "re_entered"),
+    ):
+        with pytest.raises(RegistrationError) as info:
+            d.do(command)
+        assert info.value.code == code
+        assert "this entry of A was" in info.value.message
+        assert d.state == before

@@ -159,6 +159,8 @@ class PlayerRegistered(Event):
     bounty_cents: int = field(default=0, metadata=OMITTED_WHEN_DEFAULT)  # of buy_in_cents
     ticket: TicketRef | None = field(default=None, metadata=OMITTED_WHEN_DEFAULT)
     """Paid by a satellite's ticket, not in money (issue 29)."""
+    re_entry_of: PlayerId | None = field(default=None, metadata=OMITTED_WHEN_DEFAULT)
+    """The entry this one re-enters (TDA 8A): that entry is over for good."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -224,6 +226,8 @@ def _registered_fold(state: TournamentState, event: PlayerRegistered) -> Tournam
         club_player_id=event.club_player_id,
     )
     state = with_players(state, {event.player_id: player})
+    if event.re_entry_of is not None:  # the entry re-entered is over for good (TDA 8A)
+        state = with_player(state, event.re_entry_of, re_entered=True)
     ledger = ldg.taken_in(state.ledger, MoneyKind.ENTRY, event.buy_in_cents)
     state = state._replace(ledger=ldg.taken_in(ledger, MoneyKind.FEE, event.fee_cents))
     state = _bounty_placed(state, event.player_id, MoneyKind.ENTRY, event.bounty_cents)
@@ -314,6 +318,13 @@ def _re_enter(s: TournamentState, c: ReEnter, ctx: Context) -> list[Event]:
             params={"player_id": c.player_id},
         )
     _not_removed(s, c.player_id, "re-entry")
+    if old.re_entered:
+        raise RegistrationError(
+            f"this entry of {old.name} was already re-entered: re-enter from their latest entry "
+            "once it is out (TDA 8A: a re-entry is a new entry, one at a time)",
+            code="already_re_entered",
+            params={"player_id": c.player_id},
+        )
     if old.rebuy_declared:
         raise RegistrationError(
             f"{old.name} declared a re-buy, which is binding (THC 1, TDA 27): make it (rebuy) "
@@ -391,6 +402,7 @@ def _register(
             club_player_id=c.club_player_id,
             bounty_cents=s.rules.tournament.bounty.bounty_cents,
             ticket=c.ticket,
+            re_entry_of=None if same_person is None else same_person.player_id,
         )
     ]
 
@@ -482,6 +494,13 @@ def _rebuy(s: TournamentState, c: Rebuy, now: int) -> list[Event]:
     rules = s.rules.tournament.rebuy
     player = active_player(s, c.player_id)
     _not_removed(s, c.player_id, "re-buy")
+    if player.re_entered:
+        raise RegistrationError(
+            f"this entry of {player.name} was re-entered: it is over for good and cannot "
+            "re-buy; their latest entry may (TDA 8A)",
+            code="re_entered",
+            params={"player_id": c.player_id},
+        )
     declared = player.rebuy_declared
     if not declared:
         _check_rebuy(s, c.player_id, now)
@@ -704,6 +723,8 @@ handles(ReEnter)(_re_enter)
 @describes(PlayerRegistered)
 def _registered_line(e: PlayerRegistered, s: TournamentState) -> str:
     when = "registered late" if e.late else "registered"
+    if e.re_entry_of is not None:
+        when = "re-entered"
     paid = paid_words([(e.buy_in_cents, "buy-in"), (e.fee_cents, "fee")])
     bounty = _bounty_words(e.bounty_cents, "buy-in")
     if e.ticket is not None:
