@@ -155,15 +155,12 @@ def wsop_pot_markers(
     policy so a house that rules by the markers says so.)"""
     if not pots:
         return Takers(players=(), pot=None, words="no pot was recorded")
-    markers: dict[int, list[PlayerId]] = {relevant_pot(eliminated, pots): [eliminated]}
-    for index, pot in enumerate(pots):
-        if eliminated in markers.get(index, ()):
-            return Takers(
-                players=_winners(pot, eliminated),
-                pot=index,
-                words=f"WSOP 39: the bounty marker was in {pot_name(index)}, its winner takes it",
-            )
-    raise AssertionError("the marker is always in a pot")  # pragma: no cover
+    index = relevant_pot(eliminated, pots)  # where the marker was placed
+    return Takers(
+        players=_winners(pots[index], eliminated),
+        pot=index,
+        words=f"WSOP 39: the bounty marker was in {pot_name(index)}, its winner takes it",
+    )
 
 
 POLICIES: Mapping[
