@@ -30,6 +30,7 @@ from pitboss.live import LiveError
 from pitboss.live.hand_views import Action, ActionKind
 from pitboss.server.auth import Auth, AuthError
 from pitboss.server.deps import AuthDep, DirectorDep, HubDep, OptionalSessionDep
+from pitboss.server.frames import FRAME_HANDLERS, VIEW_PARTS
 from pitboss.server.hub import Hub, Screen
 from pitboss.server.live_rooms import Dealing, DealtRoom
 from pitboss.server.pages import render
@@ -186,7 +187,10 @@ def _player(hub: Hub, dealing: Dealing, stream: str, player: PlayerId) -> dict[s
     dealt = dealing.get(stream)
     runners = {} if dealt is None else dealt.room.runners
     dealt_now = dealt is not None and dealt.is_running
-    return player_view(state, runners, player, hub.clock(), stream=stream, dealing=dealt_now)
+    view = player_view(state, runners, player, hub.clock(), stream=stream, dealing=dealt_now)
+    for key, part in VIEW_PARTS.items():  # the phone table's features (`server.frames`)
+        view[key] = part(dealt, player)
+    return view
 
 
 # --- pages -----------------------------------------------------------------------------------
@@ -459,15 +463,18 @@ async def _answer(dealt: DealtRoom | None, player: PlayerId, frame: str | None) 
     except (ValueError, RecursionError):
         message = None
     kind = message.get("type") if isinstance(message, dict) else None
-    if not isinstance(message, dict) or kind not in FRAME_TYPES:
+    known = [*FRAME_TYPES, *FRAME_HANDLERS]
+    if not isinstance(message, dict) or kind not in known:
         error = LiveError(
             'a player sends actions ({"type": "act", "action": ..., "action_id": ...}) or a '
             're-buy declaration ({"type": "rebuy", "action_id": ...}) or call the clock '
-            '({"type": "call_clock"})',
+            '({"type": "call_clock"}), or one of: ' + ", ".join(map(str, FRAME_HANDLERS)),
             code="bad_frame",
-            params={"expected": list(FRAME_TYPES)},
+            params={"expected": known},
         )
         return {"kind": "refused", "action_id": "", **error.to_dict()}
+    if kind in FRAME_HANDLERS:  # the phone table's features (`pitboss.server.frames`)
+        return await FRAME_HANDLERS[kind](dealt, player, message)
     if kind == "rebuy":
         return await _declare_rebuy(dealt, player, message)
     if kind == "call_clock":

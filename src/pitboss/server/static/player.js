@@ -28,7 +28,6 @@
   let socket = null;
   let pause = 500;
   let sent = 0;
-  let quickTo = null;  // a quick bet's exact amount (a slider's step may not land on all-in)
   let seatedAt = null;  // "table/seat" last drawn: a change is a move
   let movedUntil = 0;  // the move notice shows until then (ms, page time)
   const MOVE_NOTICE_MS = 20000;
@@ -228,92 +227,7 @@
     $("call-clock").disabled = true;  // until the next view says otherwise
   }
 
-  // --- acting ---------------------------------------------------------------------------------
-  function roundDown(amount, unit) { return Math.floor(amount / unit) * unit; }
-
-  function quickBets(legal) {
-    // Half pot and pot (after calling), then all-in: only amounts the rules allow.
-    const out = [];
-    const min = legal.min_raise_to, max = legal.max_raise_to, unit = legal.chip_unit || 1;
-    if (min === null || max === null) return out;
-    const potAfterCall = legal.pot + legal.call_amount;
-    for (const [label, part] of [["\u00bd pot", 0.5], ["Pot", 1]]) {
-      const to = roundDown(legal.bet + legal.call_amount + potAfterCall * part, unit);
-      if (to >= min && to < max) out.push([label, to]);
-    }
-    out.push(["All-in", max]);
-    return out;
-  }
-
-  function drawActions(v) {
-    const box = $("actions");
-    if (!box) return;
-    const legal = v.legal;
-    box.hidden = !legal;
-    if (!legal) return;
-    const show = (id, on, text) => { const b = $(id); b.hidden = !on; if (text !== undefined) b.textContent = text; };
-    const betting = !legal.can_show && !legal.can_muck;
-    show("act-fold", betting && legal.can_fold && !legal.can_check);
-    show("act-check", betting && legal.can_check);
-    show("act-call", betting && legal.call_amount > 0, `Call ${chips(legal.call_amount)}`);
-    const canRaise = betting && legal.min_raise_to !== null && legal.max_raise_to !== null;
-    show("act-show", legal.can_show);
-    show("act-muck", legal.can_muck);
-    $("sizes").hidden = !canRaise;
-    $("act-raise").hidden = !canRaise;
-    if (canRaise) {
-      const range = $("raise-range");
-      const fresh = range.dataset.turn !== String(legal.turn);
-      range.min = legal.min_raise_to; range.max = legal.max_raise_to;
-      range.step = legal.chip_unit || 1;
-      if (fresh) {
-        range.value = legal.min_raise_to; range.dataset.turn = String(legal.turn); quickTo = null;
-      }
-      $("quick").innerHTML = quickBets(legal).map(([label, to]) =>
-        `<button type="button" data-to="${to}">${esc(label)}</button>`).join("");
-      raiseLabel();
-    }
-  }
-
-  function raiseAmount() {
-    const legal = view.legal, range = $("raise-range");
-    if (quickTo !== null && quickTo >= legal.min_raise_to && quickTo <= legal.max_raise_to) return quickTo;
-    let to = Number(range.value);
-    if (to >= legal.max_raise_to) return legal.max_raise_to;
-    to = Math.max(legal.min_raise_to, roundDown(to, legal.chip_unit || 1));
-    return to;
-  }
-
-  function raiseLabel() {
-    const legal = view.legal;
-    if (!legal) return;
-    const to = raiseAmount();
-    const verb = legal.raise_kind === "bet" ? "Bet" : "Raise to";
-    $("raise-out").textContent = chips(to);
-    $("act-raise").textContent = to === legal.max_raise_to ? `All-in ${chips(to)}` : `${verb} ${chips(to)}`;
-  }
-
-  function act(action, amount) {
-    if (!view.legal || !socket || socket.readyState !== 1) return;
-    sent += 1;
-    const frame = { type: "act", action, action_id: `${player}-${Date.now()}-${sent}`, turn: view.legal.turn };
-    if (amount !== undefined) frame.amount = amount;
-    socket.send(JSON.stringify(frame));
-    $("actions").hidden = true;  // until the next view says otherwise
-  }
-
   if (player) {
-    $("act-fold").onclick = () => act("fold");
-    $("act-check").onclick = () => act("check");
-    $("act-call").onclick = () => act("call");
-    $("act-show").onclick = () => act("show");
-    $("act-muck").onclick = () => act("muck");
-    $("act-raise").onclick = () => act(view.legal.raise_kind, raiseAmount());
-    $("raise-range").oninput = () => { quickTo = null; raiseLabel(); };
-    $("quick").onclick = (e) => {
-      const to = e.target && e.target.dataset ? e.target.dataset.to : null;
-      if (to) { $("raise-range").value = to; quickTo = Number(to); raiseLabel(); }
-    };
     $("call-clock").onclick = callClock;
     $("offers").onclick = (e) => {
       const kind = e.target && e.target.tagName === "BUTTON" ? e.target.dataset.kind : null;
@@ -373,7 +287,9 @@
       drawOffers(v);
       drawClockCall(v);
     }
-    drawActions(v);
+    for (const fn of listeners) {
+      try { fn(v); } catch (err) { console.error(err); }  // one feature's fault spoils no other
+    }
     $("last-actions").innerHTML = (v.hand ? v.hand.last_actions : []).slice().reverse()
       .map((line) => `<li>${esc(line)}</li>`).join("");
     // no table to show (not dealt yet here, or out): no empty felt and no empty log
@@ -405,10 +321,19 @@
       const box = $("error");
       if (frame.kind === "error" || frame.kind === "refused") {
         if (box) { box.textContent = frame.message; box.dataset.code = frame.code || ""; box.hidden = false; }
-        if (frame.kind === "refused") { drawActions(view); if (player) { drawOffers(view); drawClockCall(view); } }
+        if (frame.kind === "refused" && player) { drawOffers(view); drawClockCall(view); }
+        for (const fn of answers) {
+          try { fn(frame); } catch (err) { console.error(err); }
+        }
         return;
       }
-      if (frame.kind === "submitted") { if (box) box.hidden = true; return; }
+      if (frame.kind === "submitted") {
+        if (box) box.hidden = true;
+        for (const fn of answers) {
+          try { fn(frame); } catch (err) { console.error(err); }
+        }
+        return;
+      }
       if (typeof frame.server_now === "number") offset = frame.server_now - Date.now();
       draw(frame);
     };
@@ -419,8 +344,29 @@
     };
   }
 
-  if (typeof view.server_now === "number") offset = view.server_now - Date.now();
-  draw(view);
-  setInterval(tick, 250);
-  open();
+  // The table's features in their own scripts (player_actions.js, ...) draw their part of every
+  // view and hear every answer through this, and send their frames on the table's socket.
+  const listeners = [];
+  const answers = [];
+  function send(frame) {
+    if (!socket || socket.readyState !== 1) return false;
+    socket.send(JSON.stringify(frame));
+    return true;
+  }
+  function nextId(kind) { sent += 1; return `${player}-${kind}-${Date.now()}-${sent}`; }
+  window.pitbossTable = {
+    player, token, stream, root, $, esc, chips, money, ordinal, card, back, clockText, now,
+    send, nextId,
+    view: () => view,
+    onView: (fn) => { listeners.push(fn); },
+    onAnswer: (fn) => { answers.push(fn); },
+  };
+
+  // Started once every feature's script has registered (they load after this one).
+  document.addEventListener("DOMContentLoaded", () => {
+    if (typeof view.server_now === "number") offset = view.server_now - Date.now();
+    draw(view);
+    setInterval(tick, 250);
+    open();
+  });
 })();
