@@ -21,6 +21,7 @@ from pitboss.rules import RuleSet
 from pitboss.rules.table_rules import AbsentPolicy
 
 P0 = PlayerId("p00")
+ABSENT, OTHER = "Player 0", "Player 1"  # p00 and p01, written by name (issue 31)
 PLAYERS = 4
 HANDS = 4
 MINUTE = 60_000
@@ -63,7 +64,7 @@ def _absent_night(tmp_path: Path, preset: str) -> tuple[dict[str, str], str, lis
 
 def _seats(text: str) -> dict[str, tuple[int, bool]]:
     """Each player's chips and whether they sit out, from a hand's seat lines."""
-    found = re.findall(r"^Seat \d+: (\S+) \((\d+) in chips\)( is sitting out)?$", text, re.M)
+    found = re.findall(r"^Seat \d+: (.+) \((\d+) in chips\)( is sitting out)?$", text, re.M)
     return {name: (int(chips), bool(out)) for name, chips, out in found}
 
 
@@ -87,24 +88,25 @@ def test_an_absent_players_hands_export_under_every_houses_absence_rule(
     dealt_dead = RuleSet.from_preset(preset).table.absent_policy is AbsentPolicy.DEALT_AND_KILLED
     for text in table:
         assert sum(c for c, _ in _seats(text).values()) == chips  # every chip is in a seat
-        assert _seats(text)["p00"][1], text  # "is sitting out"
-        assert "p00: folds" in text
-        assert "p00: shows" not in text
-        assert "p00 collected" not in text
-    posted = [_posted(text, "p00") for text in table]
+        assert _seats(text)[ABSENT][1], text  # "is sitting out"
+        assert f"{ABSENT}: folds" in text
+        assert f"{ABSENT}: shows" not in text
+        assert f"{ABSENT} collected" not in text
+        assert not re.search(r"\bp\d\d\b", text)  # no player id (issue 31)
+    posted = [_posted(text, ABSENT) for text in table]
     assert any(posted)
-    stacks = [_seats(text)["p00"][0] for text in table]
+    stacks = [_seats(text)[ABSENT][0] for text in table]
     for k in range(len(table) - 1):  # away: p00 only posts, never wins
         assert stacks[k + 1] == stacks[k] - posted[k]
     others = _hands(files["pokerstars/p01.txt"])
     assert len(others) == len(table)
-    assert all("\nDealt to p01 [" in text for text in others)
+    assert all(f"\nDealt to {OTHER} [" in text for text in others)
     # TDA 30: the dead cards were dealt, and the owner's file shows them (as PokerStars does);
     # THC 6: no cards, so p00 has no file until they are back
     mine = _hands(own) if own else []
     assert len(mine) == (len(table) if dealt_dead else 0)
     assert files.get("pokerstars/p00.txt", "") == own
-    assert all("\nDealt to p00 [" in text for text in mine)
+    assert all(f"\nDealt to {ABSENT} [" in text for text in mine)
 
 
 @pytest.mark.parametrize("preset", ["tda", "thc"])
@@ -122,19 +124,19 @@ def test_third_party_readers_read_the_absent_players_posts_and_stack(
         frame = read_and_convert.apply_regex(text)
     hands = _hands(text)
     assert frame["HandID"].nunique() == len(hands)
-    assert set(frame["Owner"]) == {"p01"}
-    rows = frame[frame["Player"] == "p00"].to_dict("records")
+    assert set(frame["Owner"]) == {OTHER}
+    rows = frame[frame["Player"] == ABSENT].to_dict("records")
     assert len(rows) == len(hands)
     for row, hand in zip(rows, hands, strict=True):
-        assert row["Stack"] == _seats(hand)["p00"][0]
+        assert row["Stack"] == _seats(hand)[ABSENT][0]
         blinds = [row["PostedBlind"], row["PostedAnte"]]
         assert sum(x for x in blinds if isinstance(x, int | float) and x == x) == _posted(
-            hand, "p00"
+            hand, ABSENT
         )
         assert not row["Balance"] or row["Balance"] != row["Balance"]  # nothing won (or NaN)
     for hand in hands:
         parsed = stars.PokerStarsHandHistory(hand + "\n")
         parsed.parse()
-        assert parsed.hero.name == "p01"
-        assert ("p00", _seats(hand)["p00"][0]) in {(p.name, p.stack) for p in parsed.players}
-        assert "p00" not in parsed.winners
+        assert parsed.hero.name == OTHER
+        assert (ABSENT, _seats(hand)[ABSENT][0]) in {(p.name, p.stack) for p in parsed.players}
+        assert ABSENT not in parsed.winners

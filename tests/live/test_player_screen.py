@@ -10,11 +10,16 @@ from pathlib import Path
 from typing import Any
 
 from tests.live.helpers import open_night, settle
+from tests.tournament.director_helpers import thc_details
+from tests.tournament.floor_helpers import Floor
 
 from pitboss.ids import PlayerId, TableNo
 from pitboss.live import RemoteAgent
 from pitboss.live.player_screen import player_screen, spectator_screen
+from pitboss.play.offers import OfferKind
 from pitboss.rules import RuleSet
+from pitboss.server.player import player_view
+from pitboss.tournament import commands as c
 
 P0, P1 = PlayerId("p00"), PlayerId("p01")
 PRIVATE = ("1980-01-01", "@simulated.invalid")
@@ -66,3 +71,32 @@ def test_a_player_sees_only_their_own_hole_cards_and_no_one_s_private_details(
             await asyncio.gather(task, return_exceptions=True)
 
     asyncio.run(scenario())
+
+
+def test_a_thc_player_out_while_re_buys_are_open_has_their_place_and_the_re_buy_offer() -> None:
+    """Issue 31: a THC player out in level 1 (re-buys open, THC 1) is 14th of 14, as the
+    console says: their view holds the place (``you.place`` in the page's JSON) and the re-buy
+    offered, and keeps the place after a declaration (the page then says the re-buy is owed)."""
+    f = Floor("thc", seed=3)
+    for i in range(14):
+        f.do(
+            c.RegisterPlayer(
+                player_id=PlayerId(f"p{i:02d}"), name=f"Player {i}", details=thc_details()
+            )
+        )
+    f.do(c.StartTournament())
+    f.bust(f.table_of("p00"), ["p00"])
+    screen = player_screen(f.state, {}, P0, f.now, stream="night", dealing=True)
+    assert screen.you.standing is not None
+    assert screen.you.standing.out
+    assert screen.you.finish is not None
+    assert (screen.you.finish.place.first, screen.you.finish.place.last) == (14, 14)
+    assert [o.kind for o in screen.offers] == [OfferKind.REBUY]
+    view = player_view(f.state, {}, P0, f.now, stream="night", dealing=True)
+    assert view["you"]["place"] == {"first": 14, "last": 14}
+    assert view["you"]["out"] is True
+    assert view["you"]["rebuy_declared"] is False
+    assert view["offers"][0]["kind"] == "rebuy"
+    f.do(c.DeclareRebuy(player_id=P0))
+    declared = player_view(f.state, {}, P0, f.now, stream="night", dealing=True)
+    assert declared["you"]["rebuy_declared"] is True

@@ -347,3 +347,64 @@ def test_the_director_on_the_dealers_page_replaces_an_exposed_card_overrides_and
     assert page.locator("#start").is_visible()
     assert dealer.errors == []
     page.context.close()
+
+
+def _on_screen(page: Any, selector: str) -> str:
+    """The text of ``selector``, asserted wholly inside the 390 x 844 phone's screen (not
+    scrolled off the top or below the bottom) and not covered by anything drawn over it."""
+    box = page.locator(selector).bounding_box()
+    assert box is not None, f"{selector} is not drawn"
+    assert box["y"] >= 0, f"{selector} scrolled off the top: {box}"
+    assert box["y"] + box["height"] <= 844, f"{selector} below the screen: {box}"
+    top = page.evaluate(
+        "([s, x, y]) => document.querySelector(s).contains(document.elementFromPoint(x, y))",
+        [selector, box["x"] + box["width"] / 2, box["y"] + 4],
+    )
+    assert top, f"{selector} is covered"
+    text: str = page.locator(selector).inner_text()
+    return " ".join(text.split())
+
+
+def test_the_ruling_and_what_it_asks_stay_on_a_phones_screen_after_every_input(
+    chromium: Any, night: Night, screenshots: Path
+) -> None:
+    """Issue 31: after "Record the chips" at the bottom of the page the ruling was scrolled off
+    the top: the dealer never saw "25 more to put in" or "200 back". After each kind of input
+    (an oversized chip, a short raise completed, an all-in, a call, a bet typed and a fold
+    tapped far down the page) the ruling and what it asks of the table are on screen."""
+    roles = short_stack_first(night)
+    seat = {role: line["seat"] for role, line in roles.items()}
+    context = _phone(chromium)
+    page = context.new_page()
+    dealer = Dealer(page)
+    page.goto(night.table_link())
+    page.click("#dealer-link")
+    page.wait_for_url("**/dealer?token=*")
+    _connected(page)
+    dealer.tap("#start-hand")
+
+    def record_from_the_bottom(amount: int, *, single_chip: bool = False) -> None:
+        page.locator("#record-chips").scroll_into_view_if_needed()
+        dealer.chips(amount, single_chip=single_chip)
+
+    record_from_the_bottom(250, single_chip=True)  # an over-bet: a call, the change back
+    first = f"Seat {seat['first']} · {roles['first']['name']}"
+    assert f"{first}: 200 back to the player" in _on_screen(page, "#ruling")
+    page.screenshot(path=str(screenshots / "dealer-ruling-chips-back-390x844.png"))
+
+    record_from_the_bottom(75)  # a short raise, completed: the player owes 25 more
+    button = f"Seat {seat['button']} · {roles['button']['name']}"
+    assert f"{button}: 25 more to put in" in _on_screen(page, "#ruling")
+    page.screenshot(path=str(screenshots / "dealer-ruling-more-to-put-in-390x844.png"))
+
+    assert dealer.actor() == seat["small"]
+    page.locator("button[data-say='all_in']").scroll_into_view_if_needed()
+    dealer.say("all_in")
+    assert "all-in" in _on_screen(page, "#ruling")
+
+    page.locator("#call").scroll_into_view_if_needed()
+    dealer.tap("#call")
+    assert _on_screen(page, "#ruling-text")
+    page.screenshot(path=str(screenshots / "dealer-ruling-after-call-390x844.png"))
+    assert dealer.errors == []
+    context.close()

@@ -54,7 +54,8 @@ def test_a_player_downloads_their_own_hands_and_nobody_else_can(
     stored = [h for h in tournament_hands(live.store, stream, live.state.rules) if h.finished]
     mine = [h for h in stored if "p01" in dict(h.stacks)]
     assert len(hands) == len(mine) >= 5
-    assert all("\nDealt to p01 [" in text for text in hands)
+    assert all("\nDealt to Player 1 [" in text for text in hands)  # by name (issue 31)
+    assert not any("p01" in text for text in hands)
     for text, hand in zip(hands, mine, strict=True):
         replayed = hand.replay()
         seat = {s.player: s.seat for s in hand.setup.seats}["p01"]

@@ -36,6 +36,11 @@ from pitboss.history.pokerstars import (
 )
 
 
+def seat_names(setup: HandSetup, names: Mapping[str, str]) -> dict[int, str]:
+    """Each seat's name as written: its player's in ``names`` (player to name), else the id."""
+    return {s.seat: names.get(s.player, s.player) for s in setup.seats}
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StarsHand:
     """One finished hand of the tournament: the engine's setup and events (or a live dealer's
@@ -44,6 +49,10 @@ class StarsHand:
     setup: HandSetup
     events: tuple[RecordedEvent, ...]
     header: StarsHeader
+
+    def seat_names(self, names: Mapping[str, str] | None) -> dict[int, str] | None:
+        """Each seat's name as written, from ``names`` (player to name; None: the ids)."""
+        return None if names is None else seat_names(self.setup, names)
 
     def dealt_seats(self) -> dict[str, int]:
         """The seat of each player dealt cards in this hand (the ones it is written for)."""
@@ -81,6 +90,7 @@ def _hand_text(
     finishes: Mapping[int, Finish] | None,
     skipped: list[str] | None,
     player: str,
+    names: Mapping[str, str] | None,
 ) -> str | None:
     """The hand from ``seat``, or None (with why in ``skipped``) when it cannot be written.
 
@@ -89,13 +99,19 @@ def _hand_text(
     """
     try:
         return format_pokerstars(
-            hand.setup, hand.events, header=hand.header, hero=seat, finishes=finishes
+            hand.setup,
+            hand.events,
+            header=hand.header,
+            names=hand.seat_names(names),
+            hero=seat,
+            finishes=finishes,
         )
     except HistoryError as err:
         if skipped is None:
             raise
+        whose = player if names is None else names.get(player, player)
         skipped.append(
-            f"PokerStars {player}'s file, hand #{hand.header.hand_id} "
+            f"PokerStars {whose}'s file, hand #{hand.header.hand_id} "
             f"(table {hand.header.table}): {err.message}"
         )
         return None
@@ -107,10 +123,12 @@ def format_player_history(
     player: str,
     finishes: Mapping[str, Finish],
     skipped: list[str] | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> str:
     """``player``'s own file: every hand they were dealt cards in, from their seat, with the
     finish lines (empty when they were dealt no hand). A hand that cannot be written is left
-    out and listed in ``skipped`` with why.
+    out and listed in ``skipped`` with why. ``names`` maps players to the names written, each
+    unique in a hand (default: the player ids).
 
     Raises:
         HistoryError: a hand cannot be written (not over, record incomplete) and no
@@ -121,7 +139,7 @@ def format_player_history(
     for index, hand in enumerate(hands):
         seat = hand.dealt_seats().get(player)
         if seat is not None:
-            text = _hand_text(hand, seat, placed.get(index), skipped, player)
+            text = _hand_text(hand, seat, placed.get(index), skipped, player, names)
             if text is not None:
                 texts.append(text)
     return format_pokerstars_file(texts) if texts else ""
@@ -132,9 +150,11 @@ def format_player_histories(
     *,
     finishes: Mapping[str, Finish],
     skipped: list[str] | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> dict[str, str]:
-    """Every player's own file (`format_player_history`), by player, sorted by name; a hand
-    that cannot be written is left out of each file and listed in ``skipped`` with why.
+    """Every player's own file (`format_player_history`), by player, sorted by player id; a
+    hand that cannot be written is left out of each file and listed in ``skipped`` with why.
+    ``names`` maps players to the names written (default: the player ids).
 
     Raises:
         HistoryError: a hand cannot be written and no ``skipped`` list was given.
@@ -143,7 +163,7 @@ def format_player_histories(
     texts: dict[str, list[str]] = {}
     for index, hand in enumerate(hands):
         for player, seat in hand.dealt_seats().items():
-            text = _hand_text(hand, seat, placed.get(index), skipped, player)
+            text = _hand_text(hand, seat, placed.get(index), skipped, player, names)
             if text is not None:
                 texts.setdefault(player, []).append(text)
     return {player: format_pokerstars_file(texts[player]) for player in sorted(texts)}

@@ -54,6 +54,7 @@ from pitboss.engine import (
 from pitboss.errors import HistoryError, StoreError
 from pitboss.history.export import phh_from_hand
 from pitboss.history.phh import PhhHand
+from pitboss.history.stars_players import seat_names
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.live.seat_agents import LiveError
 from pitboss.rules import RuleSet
@@ -621,10 +622,16 @@ def tournament_hands(store: EventStore, stream: str, rules: RuleSet) -> list[Sto
 
 
 def hands_as_phh(
-    store: EventStore, stream: str, rules: RuleSet, *, title: str | None = None
+    store: EventStore,
+    stream: str,
+    rules: RuleSet,
+    *,
+    title: str | None = None,
+    names: Mapping[str, str] | None = None,
 ) -> list[tuple[StoredHand, PhhHand | HistoryError]]:
     """Every hand of tournament ``stream`` that is over, as PHH, in the order dealt, or why
     it cannot be (a THC 6 seat posted without cards: PHH deals every player it lists).
+    ``names`` maps players to the names written in ``players`` (default: the player ids).
 
     Each hand is replayed through the engine first (`StoredHand.replay`).
 
@@ -640,6 +647,7 @@ def hands_as_phh(
             phh: PhhHand | HistoryError = phh_from_hand(
                 stored.setup,
                 hand.events,
+                names=None if names is None else seat_names(stored.setup, names),
                 metadata={
                     "event": title or rules.title,
                     "hand": stored.number,

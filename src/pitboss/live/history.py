@@ -13,6 +13,9 @@ another player that was not shown (TDA 28, THC 18, SLPT 15). A recorded hand is 
 player's file, since its hole cards stayed at the table; it is in its table's file
 (`table_histories`), which is written from no seat.
 
+Players are written by name, as the console names them (issue 31: never by id), each name
+unique in a hand as the formats need (`written_names`).
+
 Headers: the hand number is the hand's place in the tournament (1 for the first hand dealt
 at any table), the tournament number is read off the tournament's id, and times are written
 in UTC with PokerStars' ET in brackets.
@@ -40,6 +43,7 @@ from pitboss.history.stars_players import (
     format_player_history,
     place_finishes,
     player_file_name,
+    seat_names,
 )
 from pitboss.ids import HandId
 from pitboss.live.hand_log import hands_as_phh, tournament_hands
@@ -58,6 +62,39 @@ def tournament_number(stream: str) -> int:
     digest = int(hashlib.sha256(stream.encode()).hexdigest(), 16)
     number: int = digest % 10**TOURNAMENT_DIGITS
     return number
+
+
+def written_names(s: TournamentState) -> dict[str, str]:
+    """Each entry's name as the hand histories write it: the name the console shows.
+
+    PokerStars text and PHH name each player once in a hand, and tracking tools follow a
+    player from hand to hand by name, so one person keeps one name and two people never share
+    one: a re-entry (TDA 8A) is written as the entry it re-entered; a second person registered
+    under a name already taken (case and spacing aside) gets the next free number after it, in
+    the order they registered: ``Ann Lee``, ``Ann Lee (2)``. Names are public (they are on
+    every table): nothing private (THC 1) is written.
+    """
+
+    def key(name: str) -> str:  # as `same_name` compares names
+        return " ".join(name.split()).casefold()
+
+    registered = {key(p.name) for p in s.players.values()}
+    used: set[str] = set()
+    written: dict[str, str] = {}
+    for pid, player in s.players.items():  # in the order they registered
+        first = player.re_entry_of
+        if first is not None and first in written:
+            written[pid] = written[first]
+            continue
+        name = player.name
+        if key(name) in used:
+            number = 2
+            while key(f"{name} ({number})") in used or key(f"{name} ({number})") in registered:
+                number += 1
+            name = f"{name} ({number})"
+        used.add(key(name))
+        written[pid] = name
+    return written
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -152,7 +189,11 @@ def player_history(
     """
     hands = finished_hands(store, stream, s)
     return format_player_history(
-        _dealt(hands), player=player, finishes=finishes(s), skipped=skipped
+        _dealt(hands),
+        player=player,
+        finishes=finishes(s),
+        skipped=skipped,
+        names=written_names(s),
     )
 
 
@@ -163,12 +204,17 @@ def table_histories(
     or recorded, with the finish lines. A hand PokerStars text cannot express (a misdeal) is
     listed in ``skipped`` with why."""
     placed = place_finishes([h.stars for h in hands], finishes(s))
+    names = written_names(s)
     texts: dict[int, list[str]] = {}
     for index, hand in enumerate(hands):
         stars = hand.stars
         try:
             text = format_pokerstars(
-                stars.setup, stars.events, header=stars.header, finishes=placed.get(index)
+                stars.setup,
+                stars.events,
+                header=stars.header,
+                names=stars.seat_names(names),
+                finishes=placed.get(index),
             )
         except HistoryError as err:
             skipped.append(f"PokerStars table {hand.table} hand {hand.hand_id}: {err.message}")
@@ -191,8 +237,9 @@ def export_files(
         LiveError: a hand stream that does not replay.
     """
     title = s.name or s.rules.title
+    names = written_names(s)
     by_table: dict[int, dict[str, PhhHand]] = {}
-    for stored, phh in hands_as_phh(store, stream, s.rules, title=title):
+    for stored, phh in hands_as_phh(store, stream, s.rules, title=title, names=names):
         if isinstance(phh, HistoryError):
             skipped.append(f"PHH table {stored.table} hand {stored.number}: {phh.message}")
         else:
@@ -201,9 +248,11 @@ def export_files(
         record = s.hands.get(hand_id)
         if record is None or not record.finished:
             continue
+        recorded = recorded_hand(s, hand_id)
         try:
             phh = phh_from_recorded(
-                recorded_hand(s, hand_id),
+                recorded,
+                names=seat_names(recorded.setup, names),
                 metadata={"event": title, "hand": hand_id, "table": record.table},
             )
         except HistoryError as err:
@@ -214,7 +263,9 @@ def export_files(
         f"phh/table-{table:03d}.phhs": format_phhs(by_table[table]) for table in sorted(by_table)
     }
     hands = finished_hands(store, stream, s)
-    players = format_player_histories(_dealt(hands), finishes=finishes(s), skipped=skipped)
+    players = format_player_histories(
+        _dealt(hands), finishes=finishes(s), skipped=skipped, names=names
+    )
     for player, text in players.items():
         files[f"pokerstars/{player_file_name(player)}"] = text
     for table, text in table_histories(hands, s, skipped).items():
@@ -230,4 +281,5 @@ __all__ = [
     "player_history",
     "table_histories",
     "tournament_number",
+    "written_names",
 ]

@@ -250,6 +250,8 @@ class LastRuling(Payload):
     infraction: str | None
     sanction: str | None
     overridden: Overridden | None
+    seat: int | None = None
+    name: str | None = None
 
 
 class Replacement(Payload):

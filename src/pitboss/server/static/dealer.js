@@ -113,9 +113,20 @@
 
   // --- drawing --------------------------------------------------------------------------
 
+  // The ruling sits in the block that stays on screen (#top) wherever the dealer tapped; a new
+  // one flashes, so the dealer sees what it asks of the table after every input (issue 31).
+  let shownRuling = "";
+
   function renderRuling(hand) {
     const note = hand ? hand.last_ruling : null;
     $("ruling").hidden = !note;
+    const key = note ? `${hand.hand_id} ${JSON.stringify(note)}` : "";
+    if (key !== shownRuling && note) {
+      $("ruling").classList.remove("fresh");
+      void $("ruling").offsetWidth; // restart the flash
+      $("ruling").classList.add("fresh");
+    }
+    shownRuling = key;
     if (!note) return;
     $("ruling-text").textContent = note.message;
     $("ruling-rules").innerHTML = note.rules.map((r) => `<span class="dl-rule">${e(r)}</span>`).join("");
@@ -124,7 +135,8 @@
     if (note.owed) parts.push(`${chips(note.owed)} more to put in`);
     if (note.forfeited) parts.push(`${chips(note.forfeited)} forfeited to the pot`);
     if (note.infraction) parts.push(`infraction: ${note.infraction.replace(/_/g, " ")}${note.sanction ? " (" + note.sanction.replace(/_/g, " ") + ")" : ""}`);
-    $("ruling-chips").textContent = parts.join(" · ");
+    const on = note.seat !== null && note.seat !== undefined && parts.length ? `${who(note.seat)}: ` : "";
+    $("ruling-chips").textContent = on + parts.join(" · ");
     $("ruling-chips").hidden = !parts.length;
     const over = note.overridden;
     $("ruling-override").hidden = !over;
@@ -238,7 +250,16 @@
     if (keepSeat) $("dead-seat").value = keepSeat;
   }
 
+  // A choice or a card to replace asked by the ruling: brought below the block on screen
+  // when it appears, wherever the dealer was on the page.
+  function bringIntoView(panel) {
+    const below = $("top").getBoundingClientRect().bottom;
+    const box = panel.getBoundingClientRect();
+    if (box.top < below || box.top > window.innerHeight - 80) window.scrollBy(0, box.top - below - 8);
+  }
+
   function render(next) {
+    const asked = !$("choice").hidden || !$("replace").hidden;
     const handChanged = !view.hand || !next.hand || view.hand.hand_id !== next.hand.hand_id;
     view = next;
     if (handChanged) {
@@ -272,6 +293,8 @@
       $("replace").hidden = true;
     }
     targetText();
+    const ask = ["choice", "replace"].map($).find((panel) => !panel.hidden);
+    if (ask && !asked) bringIntoView(ask);
     document.body.dataset.seq = view.seq;
     document.body.dataset.hand = hand ? hand.hand_id : "";
   }

@@ -95,13 +95,17 @@
     let text = "";
     if (player && v.you && v.you.out) {
       text = "You are out of the tournament.";
-      const rebuy = (v.offers || []).some((o) => o.kind === "rebuy") || v.you.rebuy_declared;
+      // the place stands until a re-buy is declared (THC 1: binding), even while one is only
+      // offered; the offer is named after it (its button below) (issue 31)
       const place = v.you.place;
-      if (place && !rebuy) {
+      const declared = v.you.rebuy_declared;
+      if (place && !declared) {
         const where = place.first === place.last ? ordinal(place.first) : `${ordinal(place.first)}-${ordinal(place.last)} (shared)`;
         text += ` You finished ${where}.`;
         if (v.you.prize_cents) text += ` Your prize: ${money(v.you.prize_cents)}, at the director's desk.`;
       }
+      const offer = (v.offers || []).find((o) => o.kind === "rebuy");
+      if (offer && !declared) text += ` You may re-buy ${money(offer.price_cents)} for ${chips(offer.chips)} chips while re-buys are open (below).`;
     }
     else if (!v.dealing) text = "Waiting for the director to start dealing.";
     else if (player && v.you && !v.you.table) text = "Not seated.";

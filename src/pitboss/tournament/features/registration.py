@@ -224,6 +224,7 @@ def _registered_fold(state: TournamentState, event: PlayerRegistered) -> Tournam
         paid_cents=event.buy_in_cents + event.fee_cents,
         late=event.late,
         club_player_id=event.club_player_id,
+        re_entry_of=event.re_entry_of,
     )
     state = with_players(state, {event.player_id: player})
     if event.re_entry_of is not None:  # the entry re-entered is over for good (TDA 8A)

@@ -93,6 +93,7 @@ class Player(NamedTuple):
     club_player_id: ClubPlayerId | None = None  # the club's record of this person (issue 28)
     of_age: bool | None = None  # of the house's minimum age when the details were given
     re_entered: bool = False  # a re-entry followed this entry: it is over for good (TDA 8A)
+    re_entry_of: PlayerId | None = None  # the entry this one re-entered: the same person
 
     def public(self) -> PublicPlayer:
         """What a display or another player may see."""

@@ -77,6 +77,9 @@ class LastRuling:
     infraction: str | None
     sanction: str | None
     overridden: Overridden | None
+    seat: int | None = None
+    """The seat the ruling was on, so the table knows who owes or gets back the chips."""
+    name: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -203,10 +206,17 @@ def _overridden(log: RecordedLog) -> Overridden | None:
     return Overridden(reason=last.reason, instead=", ".join(instead) or "nothing")
 
 
-def _last_ruling(note: RulingNote | None, log: RecordedLog) -> LastRuling | None:
+def _last_ruling(
+    note: RulingNote | None, log: RecordedLog, names: Mapping[int, str]
+) -> LastRuling | None:
     if note is None:
         return None
+    step = next((e for e in reversed(log.steps) if getattr(e, "ruling", None) is note), None)
+    seat = getattr(step, "seat", None)
+    seat = seat if isinstance(seat, int) else None
     return LastRuling(
+        seat=seat,
+        name=None if seat is None else names.get(seat),
         outcome=note.outcome.value,
         message=note.message,
         rules=note.rules,
@@ -259,7 +269,7 @@ def recorded_hand(state: TournamentState, view: DealerView) -> RecordedHandScree
         awaiting_award=view.awaiting_award,
         options=view.options,
         held=view.held,
-        last_ruling=_last_ruling(view.last_ruling, log),
+        last_ruling=_last_ruling(view.last_ruling, log, names),
         replacements=tuple(
             ReplacementLine(place=r.place, seat=r.seat, name=names.get(r.seat, ""), rules=r.rules)
             for r in view.replacements
