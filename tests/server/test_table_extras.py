@@ -69,13 +69,14 @@ def test_a_phone_player_sits_out_replays_the_last_hand_sees_their_stats_and_is_b
         assert answer["kind"] == "submitted", answer
         assert "your blinds and antes are posted" in answer["message"]
         assert live.state.conduct_of(P01).sitting_out
+        before = set(live.state.hands)
         shown = _until(ws, lambda f: (f.get("sitting_out") or {}).get("sitting_out"), n)
         assert "TDA 30" in shown["sitting_out"]["rule"]
         _send(ws, "sit_out", "s2")
         again = _until(ws, lambda f: f.get("action_id") == "s2", n)
         assert again["status"] == "repeated"
         # the next hand deals them as absent: in the hand, no cards, never to act
-        killed = _until(ws, _killed, n)
+        killed = _until(ws, lambda f: _killed(f, before), n)
         assert _mine(killed)["cards"] is None
         hand_id = killed["hand"]["hand_id"]
         _until(ws, lambda f: f.get("hand") and f["hand"]["hand_id"] != hand_id, n)
@@ -98,12 +99,13 @@ def test_a_phone_player_sits_out_replays_the_last_hand_sees_their_stats_and_is_b
         assert len(_mine(dealt)["cards"]) == 2
 
 
-def _killed(frame: dict[str, Any]) -> bool:
-    """A hand in which Player 1's hand was killed as dealt (TDA 30), seen while in play."""
+def _killed(frame: dict[str, Any], before: set[str]) -> bool:
+    """A hand dealt since ``before`` in which Player 1's hand was killed as dealt (TDA 30)."""
     hand = frame.get("hand") if frame.get("kind") == "player" else None
-    if hand is None or hand["over"]:
+    if hand is None or hand["over"] or hand["hand_id"] in before:
         return False
-    return any(line.startswith("Player 1's hand is killed") for line in hand["last_actions"])
+    killed = "Player 1's hand is killed as dealt"
+    return any(line.startswith(killed) for line in hand["last_actions"])
 
 
 def _public_cards(replay: dict[str, Any]) -> set[str]:

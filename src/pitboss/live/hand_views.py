@@ -170,7 +170,7 @@ def _action_line(event: HandEvent, names: dict[int, str]) -> str | None:
     if isinstance(event, BoardDealt):
         return f"{event.street}: {' '.join(card_text(c) for c in event.cards)}"
     if isinstance(event, HandKilled):
-        return f"{names[event.seat]}'s hand is killed ({event.reason})"
+        return f"{names[event.seat]}'s hand is killed as dealt (away or penalised: TDA 30, 71C)"
     if isinstance(event, HandTabled):
         return f"{names[event.seat]} shows {' '.join(card_text(c) for c in event.cards)}"
     if isinstance(event, HandMucked):
