@@ -345,7 +345,9 @@ def check_call_clock(s: TournamentState, c: CallClock, now: int) -> None:
         )
     hand = s.open_hands(c.table)[0]
     conduct = s.conduct_of(c.player_id)
-    away = conduct.absent_since is not None or conduct.is_penalised(now)
+    # sitting out from the next hand (issue 31): the hand they chose it in they still play
+    playing_on = conduct.sitting_out and (conduct.absent_since or 0) > hand.started_at
+    away = (conduct.absent_since is not None and not playing_on) or conduct.is_penalised(now)
     if (s.is_seated and c.player_id not in hand.players) or away:
         raise ConductError(
             f"{name} has no cards in the hand at table {c.table} (away, sitting out or not "
