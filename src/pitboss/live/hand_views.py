@@ -170,7 +170,7 @@ def _action_line(event: HandEvent, names: dict[int, str]) -> str | None:
     if isinstance(event, BoardDealt):
         return f"{event.street}: {' '.join(card_text(c) for c in event.cards)}"
     if isinstance(event, HandKilled):
-        return f"{names[event.seat]}'s hand is killed ({event.reason})"
+        return f"{names[event.seat]}'s hand is killed as dealt (away or penalised: TDA 30, 71C)"
     if isinstance(event, HandTabled):
         return f"{names[event.seat]} shows {' '.join(card_text(c) for c in event.cards)}"
     if isinstance(event, HandMucked):
@@ -216,6 +216,8 @@ def dealt_hand(
     }
     tabled = {e.seat: e.cards for e in events if isinstance(e, HandTabled)}
     hole = next((e.cards for e in events if isinstance(e, HoleCardsDealt) and e.seat == own), None)
+    if any(isinstance(e, HandKilled) and e.seat == own for e in events):
+        hole = None  # killed as dealt (away or sitting out, TDA 30): mucked unseen, issue 31
     board = tuple(c for e in events if isinstance(e, BoardDealt) for c in e.cards)
     stacks, bets = hand.stacks, hand.bets
     turn = runner.turn if runner.hand is not None else None

@@ -140,10 +140,11 @@ class LiveRoom:
         self._banks[player_id] = max(self.time_bank(player_id) - seconds, 0.0)
 
     def _presence(self, agent: RemoteAgent, connected: bool) -> None:
-        """TDA 30, THC 6: a disconnected player is absent; back when they reconnect."""
+        """TDA 30, THC 6: a disconnected player is absent; back when they reconnect, unless
+        they chose to sit out (issue 31: only their "I'm back" brings them back)."""
         s = self.state
         pid = agent.player_id
-        if pid not in s.players or s.is_out(pid):
+        if pid not in s.players or s.is_out(pid) or (connected and s.conduct_of(pid).sitting_out):
             return
         command: Command = MarkReturned(player_id=pid) if connected else MarkAbsent(player_id=pid)
         try:

@@ -49,6 +49,7 @@ from pitboss.server import (
     league_pages,
     pages,
     play_api,
+    table_extras,  # noqa: F401  (its frames and view part)
     tickets_api,
 )
 from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError, CredentialFile

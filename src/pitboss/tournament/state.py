@@ -120,7 +120,8 @@ class Conduct(NamedTuple):
     """A player's record with the floor: offences, a penalty being served, absence.
 
     ``penalty_hands`` are missed hands still to serve (TDA 71A); ``away_until`` ends a THC 25
-    minutes penalty; ``absent_since`` is when the player was marked away (TDA 30, THC 6).
+    minutes penalty; ``absent_since`` is when the player was marked away (TDA 30, THC 6);
+    ``sitting_out`` while away by their own choice at their page (issue 31).
     """
 
     offences: int = 0
@@ -128,6 +129,7 @@ class Conduct(NamedTuple):
     last_minutes: int = 0  # the longest minutes-away penalty given so far (THC 25 escalation)
     away_until: int | None = None
     absent_since: int | None = None
+    sitting_out: bool = False
 
     def is_penalised(self, now: int) -> bool:
         """Serving a penalty at ``now``: hands to miss, or minutes not yet run out."""

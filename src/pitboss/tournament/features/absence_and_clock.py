@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from pitboss.cards import RandomSource
 from pitboss.errors import ConductError
 from pitboss.frozen_map import frozen_dict
 from pitboss.ids import PlayerId, TableNo
 from pitboss.rules.hand_rules import TimeoutPolicy
+from pitboss.rules.mapping import OMITTED_WHEN_DEFAULT
 from pitboss.rules.tournament import ClockCaller
 from pitboss.tournament.features.busts import back_in, eliminate
 from pitboss.tournament.features.penalties import player_in
@@ -45,9 +46,13 @@ from pitboss.units import MS_PER_MINUTE
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MarkAbsent(Command):
-    """A player is away from the table (TDA 30; THC 6)."""
+    """A player is away from the table (TDA 30; THC 6). ``sitting_out``: the player's own
+    choice at their page ("Sit out next hand", issue 31): dealt exactly as an absent player by
+    the house's ``table.absent_policy``, but a page that reconnects does not bring them back;
+    only their "I'm back" (``MarkReturned``) or the director does."""
 
     player_id: PlayerId
+    sitting_out: bool = field(default=False, metadata=OMITTED_WHEN_DEFAULT)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -123,10 +128,12 @@ class ClockRuling(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerAbsent(Event):
-    """A player is away from the table (TDA 30; THC 6)."""
+    """A player is away from the table (TDA 30; THC 6); ``sitting_out``: by their own choice
+    at their page (issue 31), dealt as any absent player is."""
 
     at: int
     player_id: PlayerId
+    sitting_out: bool = field(default=False, metadata=OMITTED_WHEN_DEFAULT)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -174,12 +181,14 @@ class RulingOverridden(Event):
 
 @folds(PlayerAbsent)
 def _absent(state: TournamentState, event: PlayerAbsent) -> TournamentState:
-    return with_conduct(state, event.player_id, absent_since=event.at)
+    return with_conduct(
+        state, event.player_id, absent_since=event.at, sitting_out=event.sitting_out
+    )
 
 
 @folds(PlayerReturned)
 def _returned(state: TournamentState, event: PlayerReturned) -> TournamentState:
-    return with_conduct(state, event.player_id, absent_since=None)
+    return with_conduct(state, event.player_id, absent_since=None, sitting_out=False)
 
 
 @folds(ClockCalled)
@@ -212,7 +221,7 @@ def _overridden(state: TournamentState, event: RulingOverridden) -> TournamentSt
         chips = state.players[event.player_id].chips + event.chips_restored
         state = back_in(with_player(state, event.player_id, chips=chips), event.player_id)
         # reinstated by the director: present, so THC 6/7 do not remove them again
-        state = with_conduct(state, event.player_id, absent_since=None)
+        state = with_conduct(state, event.player_id, absent_since=None, sitting_out=False)
     return state
 
 
@@ -276,15 +285,18 @@ MS_PER_SECOND = 1000
 
 
 def mark_absent(s: TournamentState, c: MarkAbsent, now: int) -> list[Event]:
-    """A player is away (TDA 30, THC 6)."""
+    """A player is away (TDA 30, THC 6), or sits out by their own choice (issue 31): the
+    next hand deals them by the house's absence rule; a hand they are in plays on."""
     player = player_in(s, c.player_id)
-    if s.conduct_of(c.player_id).absent_since is not None:
+    conduct = s.conduct_of(c.player_id)
+    if conduct.absent_since is not None:
+        already = "sitting out" if conduct.sitting_out else "marked absent"
         raise ConductError(
-            f"{player.name} is already marked absent",
+            f"{player.name} is already {already}",
             code="already_absent",
-            params={"player_id": c.player_id},
+            params={"player_id": c.player_id, "sitting_out": conduct.sitting_out},
         )
-    return [PlayerAbsent(at=now, player_id=c.player_id)]
+    return [PlayerAbsent(at=now, player_id=c.player_id, sitting_out=c.sitting_out)]
 
 
 def mark_returned(s: TournamentState, c: MarkReturned, now: int) -> list[Event]:
@@ -333,7 +345,9 @@ def check_call_clock(s: TournamentState, c: CallClock, now: int) -> None:
         )
     hand = s.open_hands(c.table)[0]
     conduct = s.conduct_of(c.player_id)
-    away = conduct.absent_since is not None or conduct.is_penalised(now)
+    # sitting out from the next hand (issue 31): the hand they chose it in they still play
+    playing_on = conduct.sitting_out and (conduct.absent_since or 0) > hand.started_at
+    away = (conduct.absent_since is not None and not playing_on) or conduct.is_penalised(now)
     if (s.is_seated and c.player_id not in hand.players) or away:
         raise ConductError(
             f"{name} has no cards in the hand at table {c.table} (away, sitting out or not "
@@ -585,6 +599,11 @@ def _override(s: TournamentState, c: OverrideRuling, ctx: Context) -> list[Event
 
 @describes(PlayerAbsent)
 def _absent_line(e: PlayerAbsent, s: TournamentState) -> str:
+    if e.sitting_out:
+        return (
+            f"{name_of(s, e.player_id)} sits out from the next hand (their choice): blinds "
+            "and antes posted, dealt as an absent player (TDA 30, THC 6)"
+        )
     return f"{name_of(s, e.player_id)} is away from the table (TDA 30, THC 6)"
 
 
