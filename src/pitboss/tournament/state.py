@@ -128,6 +128,7 @@ class Conduct(NamedTuple):
     last_minutes: int = 0  # the longest minutes-away penalty given so far (THC 25 escalation)
     away_until: int | None = None
     absent_since: int | None = None
+    muted: bool = False  # the director muted their table chat (issue 31)
 
     def is_penalised(self, now: int) -> bool:
         """Serving a penalty at ``now``: hands to miss, or minutes not yet run out."""
