@@ -42,6 +42,8 @@ def test_a_message_is_cleaned_of_control_and_invisible_characters() -> None:
     assert clean_text("  nice\n\thand\u202e  \ud800 ") == "nice hand"
     family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # the joiner inside an emoji stays
     assert clean_text(f"gg {family}") == f"gg {family}"
+    england = "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"
+    assert clean_text(england) == england
 
 
 @pytest.mark.parametrize("text", ["", "   ", "\n\u200b\u202e", None, 42])

@@ -16,9 +16,10 @@ or an insult nobody should have to keep, export or purge later. What must last i
 the director's mute (`pitboss.tournament.features.chat_mutes`).
 
 **Checked at the door.** Text is stripped of control and format characters (bidirectional
-overrides, invisible marks; the joiner inside an emoji stays), its spaces collapsed, refused
-when empty or longer than `MAX_CHARS`; a reaction is one of `EMOJI`; a player sends at most
-`RATE_COUNT` messages and reactions in `RATE_WINDOW_MS`. The clock is passed in.
+overrides, invisible marks; the joiner and the tags inside an emoji stay), its spaces
+collapsed, refused when empty or longer than `MAX_CHARS`; a reaction is one of `EMOJI`; a
+player sends at most `RATE_COUNT` messages and reactions in `RATE_WINDOW_MS`. The clock is
+passed in.
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ RATE_WINDOW_MS = 10_000
 CITED: dict[str, str] = {"TDA": "TDA 67", "THC": "THC 26", "SLPT": "SLPT 11", "KY": "KY 17"}
 """The rule a held message cites, by the house's rulebook (`pitboss.rules.hand_rules.Rulebook`)."""
 
-_KEPT_FORMAT = frozenset({"\u200d"})  # the zero-width joiner of emoji sequences
+_KEPT_FORMAT = frozenset({"\u200d", *map(chr, range(0xE0020, 0xE0080))})
+"""Format characters kept: the zero-width joiner of emoji sequences and the tags of flags."""
 
 
 class ChatError(LiveError):
