@@ -12,7 +12,7 @@
   const { $, esc } = T;
   const phone = !!T.player;
   let open = !phone;  // the public screen shows its latest lines, nothing to tap
-  let seen = 0;  // the newest line seen with the chat open
+  let seen = null;  // the newest line seen with the chat open (what the page opened with: seen)
   let pending = null;  // the id of the message being sent, its text kept until taken
 
   function lineHtml(x) {
@@ -33,7 +33,7 @@
     $("chat-last").innerHTML = last
       ? `<b>${esc(last.name)}</b> ${esc(last.emoji || last.text)}${last.held ? " (held)" : ""}`
       : (phone ? "Say something to the table" : "");
-    if (open && last) seen = Math.max(seen, last.seq);
+    if (seen === null || (open && last)) seen = Math.max(seen || 0, last ? last.seq : 0);
     const unseen = lines.filter((x) => x.seq > seen && !x.mine).length;
     const badge = $("chat-new");
     badge.hidden = open || !unseen;
