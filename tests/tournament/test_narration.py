@@ -107,6 +107,8 @@ def thc_night() -> tuple[Log, TournamentState]:
     f.do(c.Rebuy(player_id=PlayerId(one[0])), at=f.minutes(10))
     f.do(c.GivePenalty(player_id=PlayerId(one[2]), reason="abusive language"))
     f.do(c.GivePenalty(player_id=PlayerId(one[2]), reason="abusive language again"))
+    f.do(c.MutePlayer(player_id=PlayerId(one[2])))  # issue 31: their table chat
+    f.do(c.UnmutePlayer(player_id=PlayerId(one[2])))
     hand = f.start(1)
     f.do(c.CallClock(table=1, player_id=PlayerId(one[3]), called_by=PlayerId(one[1])))
     f.do(c.ExpireClock(table=1, facing_bet=True), at=f.minutes(12))

@@ -19,7 +19,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from pitboss.rules import catalogue_bounty, catalogue_flights, catalogue_satellite
+from pitboss.rules import (
+    catalogue_bounty,
+    catalogue_chat,
+    catalogue_flights,
+    catalogue_satellite,
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -692,6 +697,8 @@ SETTINGS.update({path: SettingDoc(**words) for path, words in catalogue_flights.
 
 SECTIONS |= catalogue_satellite.SECTIONS  # the satellite's own settings (issue 29)
 SETTINGS |= {k: SettingDoc(**v) for k, v in catalogue_satellite.SETTINGS.items()}
+SECTIONS |= catalogue_chat.SECTIONS  # the table chat's hold (issue 31)
+SETTINGS |= {k: SettingDoc(**v) for k, v in catalogue_chat.SETTINGS.items()}
 
 
 def setting_paths() -> Iterator[tuple[str, Any, dataclasses.Field[Any]]]:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from pitboss.errors import RuleSetError
 from pitboss.rules.bounty import BountyRules
+from pitboss.rules.chat import ChatHold
 from pitboss.rules.flights import FlightRules
 from pitboss.rules.mapping import OMITTED_WHEN_DEFAULT
 from pitboss.rules.payout_tables import ChopTieBreak, PayoutRounding, PayoutTable
@@ -489,6 +490,8 @@ class ConductRules:
     ``penalty_mode`` is how this house sends a player away from the table (RULES §5.7): missed
     rounds (TDA 71A, SLPT 5) or minutes (THC 25); the ladder's time-away steps are of that kind,
     and a time-away penalty of the other kind is refused.
+    ``chat_hold``: whose chat at a software-dealt table waits for the hand's end
+    (`pitboss.rules.chat`: TDA 67, THC 26, SLPT 11, KY 17 hold the whole table's).
     """
 
     penalty_mode: PenaltyMode = PenaltyMode.MISSED_ROUNDS
@@ -500,6 +503,7 @@ class ConductRules:
     absent_forfeit_minutes: int | None = None
     no_show_removal_level: int | None = None
     penalty_minutes: tuple[int, ...] = (10, 20, 30, 40)  # THC 25: the only time-away penalties
+    chat_hold: ChatHold = field(default=ChatHold.TABLE, metadata=OMITTED_WHEN_DEFAULT)  # TDA 67
 
     def __post_init__(self) -> None:
         _positive("tournament.conduct.max_rounds", self.max_rounds)

@@ -52,6 +52,7 @@ from pitboss.server import (
     table_extras,  # noqa: F401  (its frames and view part)
     tickets_api,
 )
+from pitboss.server import table_chat as table_chat  # registers the table's chat (issue 31)
 from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError, CredentialFile
 from pitboss.server.hub import Hub, Role, Screen, follow, public_role
 from pitboss.server.limits import BodyLimit

@@ -7,7 +7,8 @@ A frame handler gets the room dealing for the player (None: not dealing) and the
 and answers ``{"kind": "submitted" | "refused", "action_id": ..., ...}``; a refusal carries a
 `PitbossError`'s ``code``, ``params`` and ``message``. A view part gets the same room and the
 player and returns a JSON value shown under its name in the player's view (recomputed at every
-change, so it must be cheap: the server builds hundreds of views a second).
+change, so it must be cheap: the server builds hundreds of views a second). A table part is
+the same for the public view of a table (a spectator's screen): it gets the room and the table.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-from pitboss.ids import PlayerId
+from pitboss.ids import PlayerId, TableNo
 
 if TYPE_CHECKING:
     from pitboss.server.live_rooms import DealtRoom
@@ -31,6 +32,12 @@ FRAME_HANDLERS: dict[str, FrameHandler] = {}
 
 VIEW_PARTS: dict[str, ViewPart] = {}
 """The parts of a player's view the features registered, by their key in the view."""
+
+TablePart = Callable[["DealtRoom | None", TableNo], object]
+"""One named part of a table's public view."""
+
+TABLE_PARTS: dict[str, TablePart] = {}
+"""The parts of a table's public view the features registered, by their key in the view."""
 
 
 def frame_handler(kind: str) -> Callable[[FrameHandler], FrameHandler]:
@@ -57,4 +64,26 @@ def view_part(key: str) -> Callable[[ViewPart], ViewPart]:
     return register
 
 
-__all__ = ["FRAME_HANDLERS", "VIEW_PARTS", "FrameHandler", "ViewPart", "frame_handler", "view_part"]
+def table_part(key: str) -> Callable[[TablePart], TablePart]:
+    """Registers the part of a table's public view shown under ``key``."""
+
+    def register(part: TablePart) -> TablePart:
+        if key in TABLE_PARTS:
+            raise ValueError(f"table part {key!r} is registered already")
+        TABLE_PARTS[key] = part
+        return part
+
+    return register
+
+
+__all__ = [
+    "FRAME_HANDLERS",
+    "TABLE_PARTS",
+    "VIEW_PARTS",
+    "FrameHandler",
+    "TablePart",
+    "ViewPart",
+    "frame_handler",
+    "table_part",
+    "view_part",
+]

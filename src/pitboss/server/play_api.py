@@ -30,7 +30,7 @@ from pitboss.live import LiveError
 from pitboss.live.hand_views import Action, ActionKind
 from pitboss.server.auth import Auth, AuthError
 from pitboss.server.deps import AuthDep, DirectorDep, HubDep, OptionalSessionDep
-from pitboss.server.frames import FRAME_HANDLERS, VIEW_PARTS
+from pitboss.server.frames import FRAME_HANDLERS, TABLE_PARTS, VIEW_PARTS
 from pitboss.server.hub import Hub, Screen
 from pitboss.server.live_rooms import Dealing, DealtRoom
 from pitboss.server.pages import render
@@ -182,6 +182,14 @@ def _spectator(hub: Hub, dealing: Dealing, stream: str, table: TableNo) -> dict[
     return spectator_view(state, runners, table, hub.clock(), stream=stream, dealing=dealt_now)
 
 
+def _watched(hub: Hub, dealing: Dealing, stream: str, table: TableNo) -> dict[str, Any]:
+    """The public screen of ``table`` with the table's features (`server.frames`: its chat)."""
+    view = _spectator(hub, dealing, stream, table)
+    for key, part in TABLE_PARTS.items():
+        view[key] = part(dealing.get(stream), table)
+    return view
+
+
 def _player(hub: Hub, dealing: Dealing, stream: str, player: PlayerId) -> dict[str, Any]:
     state = hub.tournament(stream).state
     dealt = dealing.get(stream)
@@ -218,7 +226,7 @@ def player_page(request: Request, stream: str, player: str, hub: HubDep, auth: A
 @router.get("/t/{stream}/watch/{table}", response_class=HTMLResponse, include_in_schema=False)
 def watch_page(request: Request, stream: str, table: int, hub: HubDep) -> Response:
     """A dealt table for a screen beside it: no hole card until shown."""
-    payload = _spectator(hub, dealing_of(request), stream, TableNo(table))
+    payload = _watched(hub, dealing_of(request), stream, TableNo(table))
     return render(request, "player.html", stream=stream, player=None, token=None, payload=payload)
 
 
@@ -366,7 +374,7 @@ async def serve_live(
     def view() -> dict[str, Any]:
         if player is not None:
             return _player(hub, dealing, stream, player)
-        return _spectator(hub, dealing, stream, TableNo(int(who)))
+        return _watched(hub, dealing, stream, TableNo(int(who)))
 
     sending = asyncio.Lock()
 

@@ -19,6 +19,7 @@ from pitboss.tournament.features.absence_and_clock import (
 )
 from pitboss.tournament.features.bagging import BagFlight, CarryFlight, OpenFlight
 from pitboss.tournament.features.board_and_pots import AwardPots, RecordBoard, RecordShowdown
+from pitboss.tournament.features.chat_mutes import MutePlayer, UnmutePlayer
 from pitboss.tournament.features.colour_up import RaceColourUp, RecordColourUp, SeatedPlayer
 from pitboss.tournament.features.corrections import (
     CorrectButton,
@@ -126,6 +127,7 @@ __all__ = [
     "MarkReturned",
     "MergeFlights",
     "MovePlayer",
+    "MutePlayer",
     "OpenFlight",
     "OverrideRuling",
     "OverrideTableRuling",
@@ -161,6 +163,7 @@ __all__ = [
     "Tick",
     "TicketRef",
     "UndoMove",
+    "UnmutePlayer",
     "WithdrawFromPlay",
     "WithdrawPlayer",
 ]

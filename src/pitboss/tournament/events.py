@@ -29,6 +29,7 @@ from pitboss.tournament.features.bounty_awards import (
     OwnBountyKept,
 )
 from pitboss.tournament.features.busts import ChipsRemoved, PlayersBusted, TournamentWon
+from pitboss.tournament.features.chat_mutes import PlayerMuted, PlayerUnmuted
 from pitboss.tournament.features.colour_up import ColourUpRecorded
 from pitboss.tournament.features.corrections import (
     BustRecorded,
@@ -148,9 +149,11 @@ __all__ = [
     "PlayerCarriedIn",
     "PlayerChips",
     "PlayerMoved",
+    "PlayerMuted",
     "PlayerRegistered",
     "PlayerReturned",
     "PlayerSeated",
+    "PlayerUnmuted",
     "PlayerWithdrew",
     "PlayersBusted",
     "PotsAwardedAtTable",

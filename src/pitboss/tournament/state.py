@@ -130,6 +130,7 @@ class Conduct(NamedTuple):
     away_until: int | None = None
     absent_since: int | None = None
     sitting_out: bool = False
+    muted: bool = False  # the director muted their table chat (issue 31)
 
     def is_penalised(self, now: int) -> bool:
         """Serving a penalty at ``now``: hands to miss, or minutes not yet run out."""
