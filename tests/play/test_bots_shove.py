@@ -14,7 +14,13 @@ from pitboss.equity import equity as exact_equity
 from pitboss.play.allin import combined, equity_facing_shove
 from pitboss.play.bots import Bot, BotKind
 from pitboss.play.ranges import HANDS, combos, equity_matrix, parse_class
-from pitboss.play.realism import shove_figures
+from pitboss.play.realism import (
+    HEADS_UP_SHOVE_CALL_TARGET,
+    SHOVE_CALL_TARGET,
+    SHOVE_DEPTHS,
+    SHOVE_TABLES,
+    shove_figures,
+)
 
 from .helpers import folds, hand_at, setup_for, view_of
 
@@ -53,6 +59,18 @@ def test_a_short_shove_is_called_wider_than_a_deep_one_at_every_table_size() -> 
         assert short.call_rate > deep.call_rate * 1.5, (players, short, deep)
     heads_up = shove_figures(2, 10, hands=200, seed=5)
     assert 0.28 <= heads_up.called_rate <= 0.55  # the Nash big blind calls 37 %
+
+
+@pytest.mark.parametrize("players", SHOVE_TABLES)
+def test_the_share_who_call_a_shove_is_in_its_band_at_every_table_size_and_depth(
+    players: int,
+) -> None:
+    """What bench_realism.py prints, on fewer shoves (seeded)."""
+    targets = HEADS_UP_SHOVE_CALL_TARGET if players == 2 else SHOVE_CALL_TARGET
+    for depth in SHOVE_DEPTHS:
+        figures = shove_figures(players, depth, hands=400 if players == 2 else 100, seed=2)
+        low, high = targets[depth]
+        assert low <= figures.call_rate <= high, (players, depth, figures)
 
 
 def test_the_calling_range_narrows_with_depth_and_widens_with_the_shovers_position() -> None:

@@ -369,7 +369,8 @@ HEADS_UP_SHOVE_CALL_TARGET: dict[int, Band] = {
     100: (0.02, 0.09),
     50: (0.05, 0.14),
     20: (0.15, 0.30),
-    10: (0.28, 0.45),
+    10: (0.28, 0.50),
 }
 """Heads-up, the big blind against the button's shove: about the equilibrium's 6 %, 9 %,
-22 % and 37 % (`equilibrium_shove`; heads-up the push-or-fold game is exact)."""
+22 % and 37 % (`equilibrium_shove`; heads-up the push-or-fold game is exact), a loose
+caller's slack on top when short."""
