@@ -12,18 +12,20 @@ equity beats the pot odds, as the game's callers do (`pitboss.play.bots`), so:
 
 - **Depth.** Short, the range is wide and many hands call: heads-up at 10 big blinds the big
   blind calls 37 % (the Nash figure). At 100 big blinds under the gun nine-handed the
-  equilibrium pushes under 3 % (aces to jacks, ace-king, a little of tens and ace-queen), read
-  as the top 4 %, and only queens or better call (a loose caller's slack adds jacks and
-  ace-king: what live players call a deep shove with); a short stack facing a deep shove
-  risks only its own chips, and calls as wide as its depth says.
+  equilibrium pushes under 3 % (aces to queens, ace-king suited, half the jacks and ace-king
+  offsuit, a little more), read as the top 3 %, and only aces to jacks call, about 2 % of
+  hands (the issue names queens or better and ace-king, 2.6 %); a short stack facing a deep
+  shove risks only its own chips, and calls as wide as its depth says.
 - **Players already in (an over-call).** The first caller holds the hands that call the shove
   heads-up, each further one the hands that over-call; the heads-up equities against the
   shover and against each caller are combined as Bradley-Terry strengths (R. A. Bradley and
-  M. E. Terry, "Rank analysis of incomplete block designs", *Biometrika* 39, 1952: each
+  M. E. Terry, "Rank analysis of incomplete block designs: I. The method of paired
+  comparisons", *Biometrika* 39, 1952: each
   heads-up equity ``e`` read as the ratio ``e / (1 - e)`` of two strengths), which is close to
   the exact three-way equity for the hand ahead and below it for the hands behind (aces
-  against kings and queens: 0.69, exactly 0.67; ace-king against queens and jacks: 0.27,
-  exactly 0.36; `pitboss.equity`), so only the strongest hands over-call.
+  against kings and queens: 0.69, exactly 0.67; ace-king against queens and jacks: 0.28,
+  exactly 0.36; queens against aces and kings: 0.10, exactly 0.15; `pitboss.equity`), so only
+  the strongest hands over-call.
 - **Players still to act.** Each may wake up with a hand that over-calls (the over-calling
   range's share of hands); the equity is the mix of heads-up and three-way by that chance.
 
@@ -108,8 +110,8 @@ def shove_table(behind: int, key: int) -> ShoveTable:
     if key <= 2 * CHART_MAX_BB:
         shove = chart_push_range(behind, key)
     else:
-        share = sum(w * n for w, n in zip(deep_push_range(behind, stack), _COMBOS, strict=True))
-        widened = 1.0 - (1.0 - share / 1326) ** FIELD_LOOSENESS
+        share = float(np.array(deep_push_range(behind, stack)) @ _COMBOS) / 1326
+        widened = 1.0 - (1.0 - share) ** FIELD_LOOSENESS
         shove = top_range(max(1, round(100 * widened)))
     vs_shover = _vs(np.array(shove, dtype=np.float64))
     calling = (vs_shover >= stack / (2 * stack + _DEAD)).astype(np.float64)
@@ -128,11 +130,7 @@ def shove_table(behind: int, key: int) -> ShoveTable:
 def combined(*equities: float) -> float:
     """A multiway all-in equity from the heads-up equities against each opponent
     (Bradley-Terry, see the module)."""
-    odds = 0.0
-    for e in equities:
-        e = min(max(e, _LOW), _HIGH)
-        odds += (1.0 - e) / e
-    return 1.0 / (1.0 + odds)
+    return 1.0 / (1.0 + sum(_one_odds(e) for e in equities))
 
 
 def equity_facing_shove(
@@ -142,12 +140,10 @@ def equity_facing_shove(
     big blinds at stake (the chart's units), ``callers`` players in already and ``to_act``
     players still to act after it (see the module)."""
     table = shove_table(min(max(behind, 1), MAX_BEHIND), depth_key(stack_bb))
-    e = min(max(table.vs_shover[index], _LOW), _HIGH)
-    odds = (1.0 - e) / e
+    odds = _one_odds(table.vs_shover[index])
     if callers:
         odds += _one_odds(table.vs_caller[index])
-        if callers > 1:
-            odds += (callers - 1) * _one_odds(table.vs_over[index])
+        odds += (callers - 1) * _one_odds(table.vs_over[index])
     now = 1.0 / (1.0 + odds)
     if not to_act or not table.over_share:
         return now
@@ -157,5 +153,6 @@ def equity_facing_shove(
 
 
 def _one_odds(equity: float) -> float:
+    """``(1 - e) / e`` of one heads-up equity (kept off 0 and 1)."""
     e = min(max(equity, _LOW), _HIGH)
     return (1.0 - e) / e

@@ -19,8 +19,9 @@ against the 1.5 big blinds of the chart), so antes widen the ranges as they shou
 Deeper than the chart, `deep_push_range` is the same game solved at `DEEP_GRID_BB` (30 to 100
 big blinds): the equilibrium's push frequencies (fictitious play's average strategy, in whole
 percent), what a player facing a deep all-in reads the shover's range from
-(`pitboss.play.allin`). At 100 big blinds under the gun nine-handed it pushes about 5 % of
-hands: aces to jacks and ace-king always, tens, nines and ace-queen part of the time.
+(`pitboss.play.allin`). At 100 big blinds under the gun nine-handed it pushes under 3 % of
+hands: aces to queens and ace-king suited always, jacks and ace-king offsuit about half the
+time, a little of tens to sevens and ace-queen.
 """
 
 from __future__ import annotations
