@@ -69,7 +69,9 @@ def test_a_simulated_pko_reports_the_bounty_money_paid_as_the_ledger_has_it() ->
     (own,) = [e for e in result.events if isinstance(e, OwnBountyKept)]
     assert own.player_id == result.winner  # the winner collects their own, the biggest head
     assert totals.biggest_head_cents == own.cents > 1500  # PKO: heads grow with knockouts
-    assert 1500 <= totals.biggest_collected_cents < totals.biggest_head_cents
+    # one knockout may pay more than the winner's own head at the end (the busted head was
+    # bigger): it is bounded by the money paid to others, not by that head
+    assert 1500 <= totals.biggest_collected_cents <= totals.paid_cents - own.cents
     assert totals.top_knockouts >= 2
     summary = summarize(result)
     assert summary.bounties == totals

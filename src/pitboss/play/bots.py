@@ -15,6 +15,12 @@ rather than calls, how readily it calls) making it tight or loose, aggressive or
   Chen & Ankenman, *The Mathematics of Poker*, ch. 12; cf. the HoldemResources Nash charts);
   facing an all-in, a call when its equity against the pusher's chart range beats the pot odds.
   Heads-up is the same model with one player behind (the chart's exact heads-up game).
+- **Facing an all-in that commits its stack, at any depth** (issue 31): the equity of
+  `pitboss.play.allin`: against the shover's equilibrium range at the chips really at stake
+  (the smaller stack) and the shover's position, combined with each player already in (an
+  over-call needs more) and discounted for the players still to act; called when it beats the
+  pot odds. A 100-big-blind shove under the gun at a full table is called with about the top
+  2 % (aces to jacks), a 10-big-blind one far wider.
 - **Postflop.** The made hand's tier (`pitboss.play.strength.postflop_tier`) gives an estimate
   of its equity against a betting range by street (less against a bet, less again against a
   raise, less multiway); it calls when that beats the pot odds, bets and raises for value,
@@ -41,6 +47,7 @@ from functools import cache
 from pitboss.engine import Acted, Action, ActionKind, HandTabled, Posted, Street
 from pitboss.evaluator import evaluate
 from pitboss.play.agents import Agent, PlayerView
+from pitboss.play.allin import FIELD_LOOSENESS, combined, equity_facing_shove
 from pitboss.play.habits import MoneyHabits, Spender
 from pitboss.play.offers import ChipOffer
 from pitboss.play.pushfold import equity_vs_push, is_push
@@ -93,7 +100,7 @@ STYLES: dict[BotKind, Style] = {
 # button enters `_HEADS_UP_OPEN`.
 _OPEN_BY_BEHIND = (30, 28, 35, 25, 19, 16, 14, 12, 11, 10)
 _HEADS_UP_OPEN = 85
-_POPULATION_LOOSENESS = 1.25
+_POPULATION_LOOSENESS = FIELD_LOOSENESS
 """How much wider than a regular the field is assumed to raise (reading a raiser's range)."""
 
 # Estimated postflop equity of a tier against a betting range, by street (flop, turn, river).
@@ -206,6 +213,24 @@ def _read_preflop(view: PlayerView) -> _Preflop:
     return p
 
 
+def _still_to_act(view: PlayerView, shover: int) -> int:
+    """Players still holding cards and chips who have not answered ``shover``'s all-in yet,
+    this player aside."""
+    answered = {view.seat, shover}
+    after = False
+    for event in view.history:
+        if isinstance(event, Acted) and event.street is Street.PREFLOP:
+            if event.seat == shover and event.is_all_in:
+                after = True
+            elif after:
+                answered.add(event.seat)
+    return sum(
+        1
+        for seat, stack in zip(view.seats, view.stacks, strict=True)
+        if stack and seat in view.in_hand and seat not in answered
+    )
+
+
 class Bot:
     """One model of a live player; `Style` makes it tight or loose, aggressive or passive."""
 
@@ -289,25 +314,42 @@ class Bot:
         # facing a raise: read the last raiser's range
         raiser = read.last_raiser
         raiser_behind = n - 1 - order.index(raiser) if raiser in order else 1
-        raiser_chart_bb = read.raiser_total * 1.5 / dead
         opened = _entry_share(raiser_behind, n, _POPULATION_LOOSENESS)
-        if read.raises == 1 and read.last_raise_all_in and raiser_chart_bb <= 25:
-            half = max(2, int(raiser_chart_bb * 2))
-            equity = equity_vs_push(hand, raiser_behind, half)
-        else:
-            width = opened if read.raises == 1 else max(3.0, opened * 0.3 / read.raises)
-            if read.last_raise_all_in:
-                width = min(100.0, width * 1.3)
-            equity = equity_vs_top(hand, max(1, round(width)))
         price = to_call / (pot + to_call) if to_call else 0.0
         commits = to_call * 5 >= view.stack * 2 or chart_bb <= style.short_stack_bb
+        shove = read.raises == 1 and read.last_raise_all_in
 
         if commits:
+            if shove:  # by depth, position, players in and to act (`pitboss.play.allin`)
+                at_stake = min(read.raiser_total, mine) * 1.5 / dead
+                equity = equity_facing_shove(
+                    hand,
+                    behind=raiser_behind,
+                    stack_bb=at_stake,
+                    callers=read.callers,
+                    to_act=_still_to_act(view, raiser),
+                )
+            else:
+                width = opened if read.raises == 1 else max(3.0, opened * 0.3 / read.raises)
+                if read.last_raise_all_in:
+                    width = min(100.0, width * 1.3)
+                equity = equity_vs_top(hand, max(1, round(width)))
+                if read.callers:  # each caller holds the better half of that range
+                    caller = equity_vs_top(hand, max(1, round(width / 2)))
+                    equity = combined(equity, *([caller] * read.callers))
             if legal.can_raise and equity >= 0.5 + 0.05 * read.raises - stick:
                 return _all_in(view)  # re-shove (fold equity on top of the equity)
             if equity + stick >= price:
                 return _call_or_check(view)
             return _check_or_fold(view)
+        raiser_chart_bb = read.raiser_total * 1.5 / dead
+        if shove and raiser_chart_bb <= 25:  # a short all-in that does not commit this stack
+            equity = equity_vs_push(hand, raiser_behind, max(2, int(raiser_chart_bb * 2)))
+        else:
+            width = opened if read.raises == 1 else max(3.0, opened * 0.3 / read.raises)
+            if read.last_raise_all_in:
+                width = min(100.0, width * 1.3)
+            equity = equity_vs_top(hand, max(1, round(width)))
         # deep: value re-raise, else call by price, else fold
         in_position = raiser in order and me > order.index(raiser)
         if read.raises >= 2:

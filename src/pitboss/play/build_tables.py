@@ -11,7 +11,11 @@ Run offline (about two minutes on one core), never by the simulator:
    seed) is compared on the boards neither touches: wins plus half the ties. The error of one
    entry is about 0.3 % of a pot.
 3. The combos of each class left given a combo of another (card removal), exactly.
-4. The ranking (equity against a random hand) and the Nash chart (`pitboss.play.pushfold`).
+4. The ranking (equity against a random hand) and the Nash chart (`pitboss.play.pushfold`),
+   with its deep push frequencies (30 to 100 big blinds).
+
+``--deep-only`` solves the deep push frequencies again from the equities already in the file
+(about half a minute) and leaves everything else as it is.
 """
 
 from __future__ import annotations
@@ -83,6 +87,7 @@ def build(*, boards: int, seed: int) -> dict[str, object]:
     vs_random = (weights * equity).sum(axis=1) / weights.sum(axis=1)
     ranking = [int(i) for i in np.argsort(-vs_random, kind="stable")]
     chart = pushfold.build_chart(equity, weights)
+    chart.update(pushfold.build_deep_chart(equity, weights))
     return {
         "source": (
             f"python -m pitboss.play.build_tables --boards {boards} --seed {seed} "
@@ -105,8 +110,15 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--out", type=Path, default=Path(__file__).resolve().parents[1] / "data" / "preflop.json"
     )
+    parser.add_argument("--deep-only", action="store_true")
     args = parser.parse_args(argv)
-    data = build(boards=args.boards, seed=args.seed)
+    if args.deep_only:
+        data = json.loads(args.out.read_text("utf-8"))
+        equity = np.array(data["equity"], dtype=np.float64) / data["equity_scale"]
+        weights = np.array(data["weights"], dtype=np.float64) / data["weights_scale"]
+        data.update(pushfold.build_deep_chart(equity, weights))
+    else:
+        data = build(boards=args.boards, seed=args.seed)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
 

@@ -15,6 +15,13 @@ caller ends the hand (no over-calls), each calls by its own equity and pot odds.
 `CHART_MAX_BB`) at which a hand is still a push with ``behind`` players left to act. At run
 time `pitboss.play.bots` scales the stack by the dead money (blinds and antes in the pot,
 against the 1.5 big blinds of the chart), so antes widen the ranges as they should.
+
+Deeper than the chart, `deep_push_range` is the same game solved at `DEEP_GRID_BB` (30 to 100
+big blinds): the equilibrium's push frequencies (fictitious play's average strategy, in whole
+percent), what a player facing a deep all-in reads the shover's range from
+(`pitboss.play.allin`). At 100 big blinds under the gun nine-handed it pushes under 3 % of
+hands: aces to queens and ace-king suited always, jacks and ace-king offsuit about half the
+time, a little of tens to sevens and ace-queen.
 """
 
 from __future__ import annotations
@@ -31,6 +38,9 @@ CHART_MAX_BB = 25.0
 """The deepest stack the chart covers; a hand pushing at 25 big blinds pushes deeper too."""
 CHART_STEP_BB = 0.5
 MAX_BEHIND = 8
+DEEP_GRID_BB: tuple[int, ...] = (30, 35, 40, 50, 60, 70, 80, 100)
+"""The deep stacks (big blinds) the push frequencies are solved at."""
+DEEP_ROUNDS = 1000
 
 Floats = npt.NDArray[np.float64]
 
@@ -97,6 +107,24 @@ def build_chart(equity: Floats, weights: Floats) -> dict[str, Any]:
     }
 
 
+def build_deep_chart(equity: Floats, weights: Floats) -> dict[str, Any]:
+    """``deep_push[behind - 1][grid][class]``: the push frequency (whole percent) at each of
+    `DEEP_GRID_BB` with ``behind`` players to act."""
+    deep = [
+        [
+            [
+                round(float(v) * 100)
+                for v in solve(
+                    equity, weights, stack_bb=float(s), behind=behind, rounds=DEEP_ROUNDS
+                )[0]
+            ]
+            for s in DEEP_GRID_BB
+        ]
+        for behind in range(1, MAX_BEHIND + 1)
+    ]
+    return {"deep_push": deep}
+
+
 @cache
 def _push_upto() -> tuple[tuple[float, ...], ...]:
     rows: list[list[float]] = _data()["push_upto"]
@@ -133,3 +161,17 @@ def push_range(behind: int, stack_half_bb: int) -> Range:
 def equity_vs_push(index: int, behind: int, stack_half_bb: int) -> float:
     """Class ``index``'s equity against the chart's push range (cached)."""
     return equity_vs(index, push_range(behind, stack_half_bb))
+
+
+@cache
+def _deep_push() -> tuple[tuple[Range, ...], ...]:
+    rows: list[list[list[int]]] = _data()["deep_push"]
+    return tuple(tuple(tuple(v / 100 for v in grid) for grid in by_depth) for by_depth in rows)
+
+
+def deep_push_range(behind: int, stack_bb: float) -> Range:
+    """The equilibrium's push frequencies with ``behind`` players to act at the point of
+    `DEEP_GRID_BB` nearest ``stack_bb`` (30 big blinds or less: the 30's; deeper than 100:
+    the 100's)."""
+    grid = min(range(len(DEEP_GRID_BB)), key=lambda i: abs(DEEP_GRID_BB[i] - stack_bb))
+    return _deep_push()[min(max(behind, 1), MAX_BEHIND) - 1][grid]

@@ -16,6 +16,13 @@ Definitions (as tracking software counts them):
 - **Showdown**: two or more hands tabled at the end.
 - **All-in called**: an all-in bet or raise that someone called, by the shover's stack in
   big blinds at the start of the hand.
+
+`shove_figures` (issue 31) sits one player who moves all-in first, under the gun (heads-up:
+the button), with every stack the same depth, at a table of bots, and counts who calls: the
+share of the players answering who call, how often anyone does, the most callers of a hand.
+`equilibrium_shove` gives the same figures for the push-or-fold game's equilibrium (Chen &
+Ankenman, *The Mathematics of Poker*, ch. 12; `pitboss.play.pushfold.solve`), the reference
+the bench prints them beside.
 """
 
 from __future__ import annotations
@@ -25,9 +32,12 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from pitboss.cards import Deck
 from pitboss.engine import (
     Acted,
+    Action,
     ActionKind,
     AnteMode,
     Hand,
@@ -38,8 +48,11 @@ from pitboss.engine import (
     SeatSpec,
     Street,
 )
-from pitboss.play.agents import Agent, ViewBuilder, take_turn
+from pitboss.play.agents import Agent, Scripted, ViewBuilder, take_turn
 from pitboss.play.bots import DEFAULT_MIX, BotKind, bot_mix
+from pitboss.play.pushfold import MAX_BEHIND, solve
+from pitboss.play.ranges import HANDS, combos, equity_matrix
+from pitboss.play.ranges import _weight_rows as weight_rows
 from pitboss.rules import RuleSet
 
 STACK_LOW_BB = 12
@@ -263,3 +276,101 @@ CALLED_TARGET: dict[str, Band] = {
 }
 HEADS_UP_TARGET: dict[int, Band] = {10: (2, 12), 20: (5, 30), 40: (12, 80)}
 """Median hands of a heads-up match at fixed blinds, by starting stack in big blinds."""
+
+
+@dataclass(slots=True)
+class ShoveFigures:
+    """Who called one player's first-in all-in of ``depth_bb`` big blinds, over ``hands``."""
+
+    players: int
+    depth_bb: int
+    hands: int = 0
+    answers: int = 0
+    calls: int = 0
+    called_hands: int = 0
+    most_callers: int = 0
+
+    @property
+    def call_rate(self) -> float:
+        """Share of the players answering the all-in (or a call of it) who called."""
+        return self.calls / max(self.answers, 1)
+
+    @property
+    def called_rate(self) -> float:
+        """Share of the all-ins someone called."""
+        return self.called_hands / max(self.hands, 1)
+
+
+def shove_figures(
+    players: int,
+    depth_bb: int,
+    *,
+    hands: int,
+    seed: int,
+    mix: Sequence[tuple[BotKind, int]] = DEFAULT_MIX,
+) -> ShoveFigures:
+    """Deal ``hands`` hands at ``players`` seats, every stack ``depth_bb`` big blinds: the
+    first to act moves all-in, new bots from ``mix`` answer (see the module)."""
+    rng = random.Random(seed)
+    deck_rng = random.Random(rng.getrandbits(64))
+    make = bot_mix(random.Random(rng.getrandbits(64)), mix)
+    figures = ShoveFigures(players=players, depth_bb=depth_bb)
+    names = [f"p{i}" for i in range(1, players + 1)]
+    button = 0 if players == 2 else players - 3  # the first to act is seat 1 (index 0)
+    shover = names[0]
+    seats = [(name, depth_bb * BIG_BLIND) for name in names]
+    for _ in range(hands):
+        agents: dict[str, Agent] = {name: make(name) for name in names}
+        agents[shover] = Scripted([Action.raise_to(depth_bb * BIG_BLIND)])
+        hand = Hand(_setup(seats, button), Deck(deck_rng))
+        play_one(hand, agents)
+        callers = 0
+        for event in hand.events:
+            if isinstance(event, Acted) and event.street is Street.PREFLOP:
+                if event.kind is ActionKind.CALL:
+                    callers += 1
+                if event.seat != 1:
+                    figures.answers += 1
+        figures.hands += 1
+        figures.calls += callers
+        figures.called_hands += callers > 0
+        figures.most_callers = max(figures.most_callers, callers)
+    return figures
+
+
+def equilibrium_shove(players: int, depth_bb: int) -> tuple[float, float]:
+    """The push-or-fold equilibrium's share of hands each player behind calls a first-in
+    all-in of ``depth_bb`` big blinds with (averaged over them), and the chance someone does
+    (`pitboss.play.pushfold.solve`; the game lets the first caller end it)."""
+    weights = np.array(weight_rows(), dtype=np.float64)
+    equity = np.array(equity_matrix(), dtype=np.float64)
+    behind = min(players - 1, MAX_BEHIND)
+    _, calls = solve(equity, weights, stack_bb=float(depth_bb), behind=behind)
+    share = np.array([combos(i) for i in range(HANDS)], dtype=np.float64) / 1326
+    shares = [float(call @ share) for call in calls]
+    missed = 1.0
+    for value in shares:
+        missed *= 1.0 - value
+    return sum(shares) / len(shares), 1.0 - missed
+
+
+SHOVE_DEPTHS: tuple[int, ...] = (100, 50, 20, 10)
+SHOVE_TABLES: tuple[int, ...] = (2, 6, 9, 10)
+SHOVE_CALL_TARGET: dict[int, Band] = {
+    100: (0.01, 0.04),
+    50: (0.01, 0.05),
+    20: (0.015, 0.08),
+    10: (0.025, 0.12),
+}
+"""Share of the players answering a first-in shove at 6 to 10 seats who call, by depth: a few
+percent deep (issue 31: queens or better and ace-king, 2.6 %, at 100 big blinds), wider short
+(the Nash calling ranges of `pitboss.play.pushfold`)."""
+HEADS_UP_SHOVE_CALL_TARGET: dict[int, Band] = {
+    100: (0.02, 0.09),
+    50: (0.05, 0.14),
+    20: (0.15, 0.30),
+    10: (0.28, 0.50),
+}
+"""Heads-up, the big blind against the button's shove: about the equilibrium's 6 %, 9 %,
+22 % and 37 % (`equilibrium_shove`; heads-up the push-or-fold game is exact), a loose
+caller's slack on top when short."""
