@@ -32,7 +32,8 @@ WAIT_MS = 20_000
 
 GEOMETRY = """() => {
   const box = (el) => { if (!el) return null; const r = el.getBoundingClientRect();
-    return {x: r.x, y: r.y, w: r.width, h: r.height, cx: r.x + r.width / 2, cy: r.y + r.height / 2}; };
+    return {x: r.x, y: r.y, w: r.width, h: r.height,
+            cx: r.x + r.width / 2, cy: r.y + r.height / 2}; };
   const hand = window.pitbossTable.view().hand;
   return {
     felt: box(document.getElementById('felt')),
@@ -116,7 +117,8 @@ def check_turn(phone: Phone, width: int, height: int) -> None:
     page = phone.page
     boxes: list[tuple[str, dict[str, float]]] = page.evaluate(
         """() => { const out = []; const add = (name, el) => { if (!el || !el.offsetParent) return;
-          const r = el.getBoundingClientRect(); out.push([name, {x: r.x, y: r.y, w: r.width, h: r.height}]); };
+          const r = el.getBoundingClientRect();
+          out.push([name, {x: r.x, y: r.y, w: r.width, h: r.height}]); };
           document.querySelectorAll('#hole .card').forEach((c, i) => add('card' + i, c));
           add('stack', document.querySelector('.seat.mine .stack'));
           add('name', document.querySelector('.seat.mine .name'));
@@ -234,7 +236,8 @@ def test_the_phone_table_is_an_oval_with_the_player_at_the_bottom(
             name = page.locator(f".seat[data-seat='{seat}'] .name")
             assert name.inner_text() == LONG_NAME
             whole = name.evaluate(
-                "el => el.scrollWidth <= el.clientWidth + 1 && el.scrollHeight <= el.clientHeight + 1"
+                "el => el.scrollWidth <= el.clientWidth + 1"
+                " && el.scrollHeight <= el.clientHeight + 1"
             )
             assert whole, "the name is cut"
             badge = page.locator(f".seat[data-seat='{seat}'] .allin").bounding_box()
@@ -287,4 +290,71 @@ def test_the_phone_table_is_an_oval_with_the_player_at_the_bottom(
         assert not phone.errors, phone.errors
     watch.context.close()
     for phone in phones:
+        phone.page.context.close()
+
+
+@pytest.mark.slow
+def test_a_called_clock_is_one_countdown_where_the_player_looks(
+    live_server: LiveServer, chromium: Any, screenshots: Path
+) -> None:
+    """TDA 29: a phone calls the clock on the other. The player on the clock sees "Clock called"
+    beside their own timer, above their buttons, and that timer counts to the called clock's
+    end; the caller sees it at the actor's seat. When the table has acted for them (checked or
+    folded), neither shows a clock any more (issue 31: "Clock called on you: 00:20" stayed)."""
+    console = Console(live_server)
+    rules = RuleSet.from_preset("tda")
+    conduct = replace(rules.tournament.conduct, clock_seconds=6, clock_countdown_seconds=2)
+    rules = replace(
+        rules,
+        table=replace(rules.table, action_seconds=120, seats=4),
+        tournament=replace(rules.tournament, conduct=conduct),
+    )
+    stream: str = live_server.app.state.hub.create("Clock night", dealt_mode_rules(rules))
+    for i in range(1, 5):
+        body = {"type": "register_player", "player_id": f"p{i:02d}", "name": f"Player {i}"}
+        console.post(f"/api/tournaments/{stream}/commands", body)
+    console.post(f"/api/tournaments/{stream}/commands", {"type": "draw_seats"})
+    console.post(f"/api/tournaments/{stream}/commands", {"type": "start_tournament"})
+    console.post(
+        f"/api/tournaments/{stream}/dealing",
+        {"browser_players": ["p01", "p02"], "think_seconds": 0.2, "pause_seconds": 1.0},
+    )
+    phones = [
+        open_phone(chromium, console, stream, p, f"Player {p[-1]}", **PHONE) for p in ("p01", "p02")
+    ]
+    with real_time(live_server):
+        slow = drive(phones, lambda: next((p for p in phones if p.my_turn()), None), seconds=30)
+        caller = next(p for p in phones if p is not slow)
+        button = caller.page.locator("#call-clock")
+        button.wait_for(state="visible", timeout=WAIT_MS)
+        button.click()
+        slow.page.locator("#clock-called").wait_for(state="visible", timeout=WAIT_MS)
+        left = int(slow.page.locator("#timer").inner_text().rstrip("s"))
+        assert left <= 8  # the called clock's 8 s, not the action clock's 120
+        seat = caller.page.locator(".seat.actor .timer.called")
+        seat.wait_for(state="visible", timeout=WAIT_MS)
+        assert seat.inner_text().startswith("Clock ")
+        called = slow.page.locator("#clock-called").bounding_box()
+        timer = slow.page.locator("#timer").bounding_box()
+        buttons = slow.page.locator("#actions .buttons").bounding_box()
+        assert called is not None and timer is not None and buttons is not None
+        assert called["y"] + called["height"] <= buttons["y"]  # above the buttons
+        assert abs((called["y"] + called["height"]) - timer["y"]) < 4  # on the timer itself
+        slow.page.screenshot(path=str(screenshots / "oval-clock-called-on-me-390x844.png"))
+        caller.page.screenshot(path=str(screenshots / "oval-clock-called-on-them-390x844.png"))
+        expected = f"{slow.name} " + (
+            "checks (time)" if slow.page.locator("#act-check").is_visible() else "folds (time)"
+        )
+        drive(
+            phones,
+            lambda: expected in slow.page.locator("#last-actions").inner_text(),
+            seconds=20,
+            idle=frozenset({slow.pid}),
+        )
+        slow.page.locator("#clock-called").wait_for(state="hidden", timeout=WAIT_MS)
+        caller.page.wait_for_function(
+            "!document.querySelector('.seat .timer.called')", timeout=WAIT_MS
+        )
+    for phone in phones:
+        assert not phone.errors, phone.errors
         phone.page.context.close()
