@@ -147,7 +147,9 @@
       const bet = li.querySelector(".bet");
       const bw = bet ? bet.offsetWidth : 40, bh = bet ? bet.offsetHeight : 18;
       let reach = Math.abs(dx) * (w + bw) / 2 + Math.abs(dy) * (h + bh) / 2 + 6;
-      if (li.classList.contains("mine") && me) reach += me.offsetHeight - 2;
+      if (li.classList.contains("mine") && me) {  // past their cards, and their timer on their turn
+        reach += me.offsetHeight - 2 + (view.legal ? ($("to-act").offsetHeight || 28) + 3 : 0);
+      }
       if (bet) {
         bet.style.left = `${w / 2 + dx * reach}px`;
         bet.style.top = `${h / 2 + dy * reach}px`;
@@ -158,11 +160,21 @@
         dealer.style.left = `${w / 2 + dx * (reach - 4) - dy * side}px`;
         dealer.style.top = `${h / 2 + dy * (reach - 4) + dx * side}px`;
       }
+      if (bet) clear(bet, felt.querySelector(".middle"));
       if (li.classList.contains("mine") && me) {  // the player's own cards, over their seat
         me.style.left = `${left}px`;
         me.style.top = `${top - h / 2 + 2}px`;  // the name below them stays in sight
       }
     });
+  }
+  // A bet beside the board (a seat level with the middle) moves up or down off it.
+  function clear(bet, middle) {
+    if (!middle || middle.hidden) return;
+    const b = bet.getBoundingClientRect(), m = middle.getBoundingClientRect();
+    if (b.right <= m.left || b.left >= m.right || b.bottom <= m.top || b.top >= m.bottom) return;
+    const below = b.top + b.height / 2 >= m.top + m.height / 2;
+    const shift = below ? m.bottom - b.top + 3 : m.top - b.bottom - 3;
+    bet.style.top = `${parseFloat(bet.style.top) + shift}px`;
   }
   window.addEventListener("resize", layout);
   if (window.ResizeObserver) new ResizeObserver(() => layout()).observe($("felt"));
