@@ -136,34 +136,37 @@
     const spine = path.spine.map(([x, y]) => [x + insetX, y + insetY]);
     const me = $("me");
     seats.forEach((li, i) => {
+      // the seat's plate (name and stack) sits on the rail: its cards above, a shown hand below
       const [tx, ty] = path.at((path.length * i) / seats.length);
       const x = tx + insetX, y = ty + insetY;
       const w = li.offsetWidth, h = li.offsetHeight;
+      const plate = li.querySelector(".plate");
+      const pcy = plate.offsetTop + plate.offsetHeight / 2;  // the plate's middle, from the top
       const left = Math.min(Math.max(x, w / 2), W - w / 2);
-      const top = Math.min(Math.max(y, h / 2), H - h / 2);
+      const top = Math.min(Math.max(y - pcy, 0), H - h);
       li.style.left = `${left}px`;
       li.style.top = `${top}px`;
-      const [dx, dy] = inward([left, top], spine);
+      const [dx, dy] = inward([left, top + pcy], spine);
       const bet = li.querySelector(".bet");
       const bw = bet ? bet.offsetWidth : 40, bh = bet ? bet.offsetHeight : 18;
-      let reach = Math.abs(dx) * (w + bw) / 2 + Math.abs(dy) * (h + bh) / 2 + 6;
+      let reach = Math.abs(dx) * (w + bw) / 2 + Math.abs(dy) * ((dy < 0 ? pcy : h - pcy) + bh / 2) + 6;
       if (li.classList.contains("mine") && me) {  // past their cards, and their timer on their turn
         reach += me.offsetHeight - 2 + (view.legal ? ($("to-act").offsetHeight || 28) + 3 : 0);
       }
       if (bet) {
         bet.style.left = `${w / 2 + dx * reach}px`;
-        bet.style.top = `${h / 2 + dy * reach}px`;
+        bet.style.top = `${pcy + dy * reach}px`;
       }
       const dealer = li.querySelector(".dealer");
       if (dealer) {  // beside the bet, clockwise of it: never on it
         const side = Math.abs(dy) * bw / 2 + Math.abs(dx) * bh / 2 + 14;
         dealer.style.left = `${w / 2 + dx * (reach - 4) - dy * side}px`;
-        dealer.style.top = `${h / 2 + dy * (reach - 4) + dx * side}px`;
+        dealer.style.top = `${pcy + dy * (reach - 4) + dx * side}px`;
       }
       if (bet) clear(bet, felt.querySelector(".middle"));
       if (li.classList.contains("mine") && me) {  // the player's own cards, over their seat
         me.style.left = `${left}px`;
-        me.style.top = `${top - h / 2 + 2}px`;  // the name below them stays in sight
+        me.style.top = `${top + plate.offsetTop + 2}px`;  // the name below them stays in sight
       }
     });
   }
