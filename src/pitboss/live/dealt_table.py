@@ -149,7 +149,7 @@ class TableRunner:
         self.log = HandLog(live.store, live.stream, table, at=room.clock.now())
         self.hand: Hand | None = None
         self.hand_id: HandId | None = None
-        self.turn: Turn | None = None
+        self.turn: Turn | None = None  # its deadline: the instant the table acts (`_wait`)
         self.last_hand: Hand | None = None
         self.last_hand_id: HandId | None = None
         self.hands_dealt = 0
@@ -349,7 +349,8 @@ class TableRunner:
             verify=lambda action: verify_action(hand, action),
         )
         task: asyncio.Future[Any] = asyncio.ensure_future(agent.decide(turn))
-        self.turn = turn
+        bank_ms = int(room.time_bank(player) * MS_PER_SECOND)
+        self.turn = replace(turn, deadline=turn.deadline + bank_ms)  # when the table acts
         room.table_changed(self.table)
         try:
             done, used, called = await self._wait(task, turn, player)
@@ -415,7 +416,10 @@ class TableRunner:
         """Until the agent answers or its time is up: the action clock, then the player's time
         bank (TDA 29; KY 16). A clock called on the player (``CallClock`` by the director or a
         player: TDA 29, KY 16, THC 15, SLPT 2) ends the decision when the called clock runs
-        out, if that comes first; the turn's deadline then shows the countdown.
+        out, if that comes first. ``self.turn``'s deadline is always the instant the table acts
+        for the player (the action clock, the time bank after it, or the called clock when it
+        runs out first): the one countdown the screens show (issue 31: a called clock running
+        past the action clock showed a second, later countdown that never came).
 
         Returns whether the agent answered in time, the seconds of time bank used, and whether
         a called clock was running on the decision.
@@ -433,9 +437,9 @@ class TableRunner:
                 called = call is not None and call.expires_at < end
                 if call is not None and called:
                     end = call.expires_at
-                    if self.turn is not None and self.turn.deadline != end:
-                        self.turn = replace(turn, deadline=end)
-                        room.table_changed(self.table)
+                if self.turn is not None and self.turn.deadline != end:
+                    self.turn = replace(turn, deadline=end)  # the one instant every screen shows
+                    room.table_changed(self.table)
                 if timer is None or timer_end != end:
                     if timer is not None:
                         timer.cancel()
@@ -461,6 +465,12 @@ class TableRunner:
         if used:
             room.use_time_bank(player, used)
         return task.done(), used, called
+
+    def called_clock(self) -> ClockCall | None:
+        """The clock called on the decision in play (TDA 29), None once it is taken: a call
+        that lingers in the director's state after the table acted is no countdown of anyone."""
+        turn = self.turn
+        return None if turn is None else self._called_on(PlayerId(turn.view.player))
 
     def _called_on(self, player: PlayerId) -> ClockCall | None:
         """The clock called at this table on ``player`` for this decision: one called since

@@ -228,12 +228,19 @@ def clock_call_of(
     """The called clock at the player's table (on whom, until when) and whether this player
     may call it now on the player to act: the director's own check (`check_call_clock`: TDA
     29 any player in the event; KY 16, THC 15, SLPT 2 a player at the table), asked without
-    deciding anything. None away from a table."""
+    deciding anything. None away from a table.
+
+    The countdown is the runner's, never the call's own end: ``expires_at`` is the instant the
+    table acts for the player (the turn's deadline: the called clock, or the action clock when
+    it runs out first), and it shows only while the called decision is in play (issue 31: a
+    notice said 1:09 while the table folded the player at 48 s, and stayed after the fold).
+    """
     if table is None:
         return None
     call = state.clock_calls.get(table)
     running = call is not None and now < call.expires_at
     turn = None if runner is None or runner.hand is None else runner.turn
+    on_turn = None if turn is None or runner is None else runner.called_clock()
     actor = None if turn is None else PlayerId(turn.view.player)
     can_call = (
         not running
@@ -245,12 +252,11 @@ def clock_call_of(
             )
         )
     )
-    called_on = None if call is None or not running else call.player_id
     return ClockCallScreen(
         can_call=can_call,
         on=None if actor is None else state.players[actor].name,
-        called_on=None if called_on is None else state.players[called_on].name,
-        expires_at=call.expires_at if call is not None and running else None,
+        called_on=None if on_turn is None else state.players[on_turn.player_id].name,
+        expires_at=None if on_turn is None or turn is None else turn.deadline,
     )
 
 

@@ -36,36 +36,151 @@
   function card(code, extra) {
     const red = code[1] === "h" || code[1] === "d";
     const rank = code[0] === "T" ? "10" : code[0];
-    return `<span class="card${red ? " red" : ""}${extra ? " " + extra : ""}" data-card="${esc(code)}">${esc(rank)}${SUITS[code[1]] || ""}</span>`;
+    return `<span class="card${red ? " red" : ""}${extra ? " " + extra : ""}" data-card="${esc(code)}"><span class="r">${esc(rank)}</span><span class="s">${SUITS[code[1]] || ""}</span></span>`;
   }
   const back = (extra) => `<span class="card back${extra ? " " + extra : ""}"></span>`;
 
   function now() { return Date.now() + offset; }
 
+  // --- the oval table (issue 31) ----------------------------------------------------------------
+  // The seats sit on the rail of a racetrack oval, the player's own at the bottom (the public
+  // view: the lowest seat), the others clockwise in seat order; each seat's bet and the dealer
+  // button lie in front of it, towards the middle, where the board and the pots are. Positions
+  // are computed from the felt's real size, so portrait, landscape and a laptop all fit.
+  function ordered(hand) {
+    const seats = hand.seats.slice().sort((a, b) => a.seat - b.seat);
+    const at = player ? seats.findIndex((s) => s.player_id === player) : -1;
+    return at > 0 ? seats.slice(at).concat(seats.slice(0, at)) : seats;
+  }
+
   function drawSeats(hand) {
     const box = $("seats");
     if (!hand) { box.innerHTML = ""; return; }
-    box.innerHTML = hand.seats.map((s) => {
+    box.innerHTML = ordered(hand).map((s) => {
       const cls = ["seat"];
+      const mine = player && s.player_id === player;
       if (s.seat === hand.actor) cls.push("actor");
       if (s.folded) cls.push("folded");
-      if (player && s.player_id === player) cls.push("mine");
-      const marks = [];
-      if (s.seat === hand.button) marks.push("D");
-      if (s.all_in) marks.push("ALL-IN");
+      if (mine) cls.push("mine");
+      if (s.seat === hand.button) cls.push("button");
       const bounty = s.bounty_cents ? `<span class="bounty" title="Bounty on their head">${esc(money(s.bounty_cents))}</span>` : "";
       let cards = "";
-      if (s.cards) cards = s.cards.map((c) => card(c, "small")).join("");
+      if (mine) cards = "";  // the player's own cards are drawn large (#hole)
+      else if (s.cards) cards = s.cards.map((c) => card(c, "small")).join("");
       else if (s.has_cards && !hand.over) cards = back("small") + back("small");
       const result = s.hand_name ? `<span class="result">${esc(s.hand_name)}${s.best_five ? ": " + s.best_five.map(esc).join(" ") : ""}</span>` : "";
+      const marks = s.all_in ? `<span class="allin">ALL-IN</span>` : "";
+      const bet = s.bet ? `<span class="bet" title="Bet this round">${chips(s.bet)}</span>` : "";
+      const button = s.seat === hand.button ? `<span class="dealer" title="Dealer button">D</span>` : "";
       return `<li class="${cls.join(" ")}" data-seat="${s.seat}">` +
-        `<div class="top"><span class="no">${s.seat}</span><span class="name">${esc(s.name)}</span>` +
-        `<span class="marks">${marks.map((m) => `<span>${m}</span>`).join("")}</span></div>` +
-        `<div class="line"><span class="stack">${chips(s.stack)}</span>` +
-        `<span class="bet">${s.bet ? "bet " + chips(s.bet) : ""}</span></div>` +
-        `<div class="cards">${cards}${bounty}</div>${result}</li>`;
+        `<div class="cards">${cards}</div>` +
+        `<div class="plate"><span class="name" title="${esc(s.name)}">${esc(s.name)}</span>` +
+        `<span class="stack">${chips(s.stack)}</span><span class="marks">${marks}</span>${bounty}</div>` +
+        `${result}${bet}${button}</li>`;
     }).join("");
+    layout();
   }
+
+  // The rail as a racetrack: a box with round ends (a stadium), walked clockwise on the
+  // screen from its bottom middle; `at(d)` is the point d pixels along.
+  function track(w, h) {
+    const r = Math.min(w, h) / 2, straight = Math.abs(w - h);
+    const tall = h > w, cx = w / 2, cy = h / 2, arc = Math.PI * r;
+    const legs = tall
+      ? [[arc / 2, (t) => turn(cx, cy + straight / 2, r, Math.PI / 2 + t / r)],
+         [straight, (t) => [cx - r, cy + straight / 2 - t]],
+         [arc, (t) => turn(cx, cy - straight / 2, r, Math.PI + t / r)],
+         [straight, (t) => [cx + r, cy - straight / 2 + t]],
+         [arc / 2, (t) => turn(cx, cy + straight / 2, r, t / r)]]
+      : [[straight / 2, (t) => [cx - t, cy + r]],
+         [arc, (t) => turn(cx - straight / 2, cy, r, Math.PI / 2 + t / r)],
+         [straight, (t) => [cx - straight / 2 + t, cy - r]],
+         [arc, (t) => turn(cx + straight / 2, cy, r, -Math.PI / 2 + t / r)],
+         [straight / 2, (t) => [cx + straight / 2 - t, cy + r]]];
+    const length = legs.reduce((n, [len]) => n + len, 0);
+    const spine = tall ? [[cx, cy - straight / 2], [cx, cy + straight / 2]] : [[cx - straight / 2, cy], [cx + straight / 2, cy]];
+    function at(d) {
+      let left = ((d % length) + length) % length;
+      for (const [len, fn] of legs) {
+        if (left <= len) return fn(left);
+        left -= len;
+      }
+      return legs[0][1](0);
+    }
+    return { at, length, spine };
+  }
+  function turn(cx, cy, r, angle) { return [cx + r * Math.cos(angle), cy + r * Math.sin(angle)]; }
+
+  // The unit vector from a point on the rail to the nearest point of the oval's middle line.
+  function inward(p, spine) {
+    const [[x1, y1], [x2, y2]] = spine;
+    const t = x1 === x2 ? Math.min(Math.max(p[1], y1), y2) : Math.min(Math.max(p[0], x1), x2);
+    const q = x1 === x2 ? [x1, t] : [t, y1];
+    const dx = q[0] - p[0], dy = q[1] - p[1], n = Math.hypot(dx, dy) || 1;
+    return [dx / n, dy / n];
+  }
+
+  function layout() {
+    const felt = $("felt");
+    const seats = Array.from(document.querySelectorAll("#seats .seat"));
+    if (!felt || !seats.length || !felt.offsetWidth) return;
+    const W = felt.clientWidth, H = felt.clientHeight;
+    const style = getComputedStyle(felt);
+    const sw = parseFloat(style.getPropertyValue("--seat-w")) || 92;
+    const sh = parseFloat(style.getPropertyValue("--seat-h")) || 64;
+    // the rail: inset so the seat plates straddle it and stay on the felt
+    const insetX = sw / 2 + 2, insetY = sh / 2 + 2;
+    const rail = felt.querySelector(".rail");
+    rail.style.inset = `${insetY}px ${insetX}px`;
+    const path = track(W - 2 * insetX, H - 2 * insetY);
+    const spine = path.spine.map(([x, y]) => [x + insetX, y + insetY]);
+    const me = $("me");
+    seats.forEach((li, i) => {
+      // the seat's plate (name and stack) sits on the rail: its cards above, a shown hand below
+      const [tx, ty] = path.at((path.length * i) / seats.length);
+      const x = tx + insetX, y = ty + insetY;
+      const w = li.offsetWidth, h = li.offsetHeight;
+      const plate = li.querySelector(".plate");
+      const pcy = plate.offsetTop + plate.offsetHeight / 2;  // the plate's middle, from the top
+      const left = Math.min(Math.max(x, w / 2), W - w / 2);
+      const top = Math.min(Math.max(y - pcy, 0), H - h);
+      li.style.left = `${left}px`;
+      li.style.top = `${top}px`;
+      const [dx, dy] = inward([left, top + pcy], spine);
+      const bet = li.querySelector(".bet");
+      const bw = bet ? bet.offsetWidth : 40, bh = bet ? bet.offsetHeight : 18;
+      let reach = Math.abs(dx) * (w + bw) / 2 + Math.abs(dy) * ((dy < 0 ? pcy : h - pcy) + bh / 2) + 6;
+      if (li.classList.contains("mine") && me) {  // past their cards, and their timer on their turn
+        reach += me.offsetHeight - 2 + (view.legal ? ($("to-act").offsetHeight || 28) + 3 : 0);
+      }
+      if (bet) {
+        bet.style.left = `${w / 2 + dx * reach}px`;
+        bet.style.top = `${pcy + dy * reach}px`;
+      }
+      const dealer = li.querySelector(".dealer");
+      if (dealer) {  // beside the bet, clockwise of it: never on it
+        const side = Math.abs(dy) * bw / 2 + Math.abs(dx) * bh / 2 + 14;
+        dealer.style.left = `${w / 2 + dx * (reach - 4) - dy * side}px`;
+        dealer.style.top = `${pcy + dy * (reach - 4) + dx * side}px`;
+      }
+      if (bet) clear(bet, felt.querySelector(".middle"));
+      if (li.classList.contains("mine") && me) {  // the player's own cards, over their seat
+        me.style.left = `${left}px`;
+        me.style.top = `${top + plate.offsetTop + 2}px`;  // the name below them stays in sight
+      }
+    });
+  }
+  // A bet beside the board (a seat level with the middle) moves up or down off it.
+  function clear(bet, middle) {
+    if (!middle || middle.hidden) return;
+    const b = bet.getBoundingClientRect(), m = middle.getBoundingClientRect();
+    if (b.right <= m.left || b.left >= m.right || b.bottom <= m.top || b.top >= m.bottom) return;
+    const below = b.top + b.height / 2 >= m.top + m.height / 2;
+    const shift = below ? m.bottom - b.top + 3 : m.top - b.bottom - 3;
+    bet.style.top = `${parseFloat(bet.style.top) + shift}px`;
+  }
+  window.addEventListener("resize", layout);
+  if (window.ResizeObserver) new ResizeObserver(() => layout()).observe($("felt"));
 
   function drawMiddle(hand) {
     $("board").innerHTML = hand && hand.board ? hand.board.map((c) => card(c)).join("") : "";
@@ -76,7 +191,7 @@
       const won = p.winners ? " \u2192 " + p.winners.map((w) => `${esc(w.name)} ${chips(w.share)}`).join(", ") : "";
       return `<span class="${i ? "side" : "main"}" data-pot="${i}">${name} ${chips(p.amount)}${won}</span>`;
     });
-    $("pots").innerHTML = parts.join(" ") || (hand.pot ? `Pot ${chips(hand.pot)}` : "");
+    $("pots").innerHTML = parts.join(" ") || (hand.pot ? `<span class="main">Pot ${chips(hand.pot)}</span>` : "");
   }
 
   function drawHead(v) {
@@ -203,6 +318,10 @@
   }
 
   // --- the called clock (TDA 29; KY 16, THC 15, SLPT 2) --------------------------------------
+  // One countdown, the true one: the server's turn deadline is the instant the table acts for
+  // the player (the called clock when it runs out first). Called on the player, "Clock called"
+  // shows beside their own timer, above the buttons; called on another, at that seat's timer.
+  // Either is gone with the turn (issue 31).
   function drawClockCall(v) {
     const button = $("call-clock");
     if (!button) return;
@@ -210,18 +329,7 @@
     button.hidden = !call.can_call;
     button.disabled = false;
     button.textContent = call.on ? `Call the clock on ${call.on}` : "Call the clock";
-    const called = $("clock-called");
-    called.hidden = !call.called_on;
-    called.dataset.expires = call.expires_at || "";
-  }
-
-  function tickClockCall() {
-    const called = $("clock-called");
-    if (!called || called.hidden) return;
-    const call = view.clock_call || {};
-    const left = Number(called.dataset.expires) - now();
-    const me = view.you && view.you.name === call.called_on;
-    called.textContent = me ? `Clock called on you: ${clockText(left)} to act.` : `Clock called on ${call.called_on}: ${clockText(left)} to act.`;
+    $("clock-called").hidden = !(call.called_on && v.legal && v.you && v.you.name === call.called_on);
   }
 
   function callClock() {
@@ -262,10 +370,15 @@
     if (moved && !moved.hidden && Date.now() >= movedUntil) moved.hidden = true;
     document.querySelectorAll(".seat .timer").forEach((el) => el.remove());
     if (seconds !== null && hand) {
-      const seat = document.querySelector(`.seat[data-seat="${hand.actor}"] .line`);
-      if (seat) seat.insertAdjacentHTML("beforeend", `<span class="timer">${seconds}s</span>`);
+      const seat = document.querySelector(`.seat[data-seat="${hand.actor}"] .plate`);
+      const actor = hand.seats.find((x) => x.seat === hand.actor);
+      const call = view.clock_call || {};
+      const called = actor && call.called_on && call.called_on === actor.name;
+      if (seat && !(view.legal && actor && actor.player_id === player)) {
+        seat.insertAdjacentHTML("beforeend", `<span class="timer${called ? " called" : ""}${seconds <= 5 ? " low" : ""}"` +
+          `${called ? ` title="Clock called on ${esc(actor.name)}"` : ""}>${called ? "Clock " : ""}${seconds}s</span>`);
+      }
     }
-    if (player) tickClockCall();
   }
 
   function draw(v) {
@@ -297,8 +410,10 @@
     $("last-actions").innerHTML = (v.hand ? v.hand.last_actions : []).slice().reverse()
       .map((line) => `<li>${esc(line)}</li>`).join("");
     // no table to show (not dealt yet here, or out): no empty felt and no empty log
-    document.querySelector(".middle").hidden = !v.hand;
+    $("felt").hidden = !v.hand;
+    root.classList.toggle("has-felt", !!v.hand);
     document.querySelector(".log").hidden = !v.hand;
+    layout();
     fitLog();
     status(v);
     tick();

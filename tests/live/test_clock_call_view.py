@@ -1,0 +1,109 @@
+"""The called clock on a player's screen is the table's one true countdown (issue 31; TDA 29,
+KY 16, THC 15, SLPT 2): the instant the table acts for the player to act, shown only while
+that decision is in play. A KY clock called 22 s into a 70-second action clock once read 1:09
+while the table folded the player at 48 s, and "Clock called on you: 00:20" stayed after."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from pathlib import Path
+
+from tests.live.helpers import Night, open_night, settle
+
+from pitboss.ids import PlayerId, TableNo
+from pitboss.live import RemoteAgent
+from pitboss.live.player_screen import PlayerScreen, player_screen
+from pitboss.rules import RuleSet
+from pitboss.tournament.features.absence_and_clock import CallClock
+
+P0, P1 = PlayerId("p00"), PlayerId("p01")
+
+
+def screen(night: Night, player: PlayerId) -> PlayerScreen:
+    state, runners = night.live.state, night.room.runners
+    return player_screen(state, runners, player, night.clock.now(), stream="night", dealing=True)
+
+
+def two_phones(tmp_path: Path, rules: RuleSet) -> tuple[Night, dict[PlayerId, RemoteAgent]]:
+    agents = {P0: RemoteAgent(P0), P1: RemoteAgent(P1)}
+    return open_night(tmp_path / "n.db", rules, players=2, agents=dict(agents)), agents
+
+
+def test_a_clock_called_past_the_action_clock_counts_down_to_the_action_clock(
+    tmp_path: Path,
+) -> None:
+    """KY 16: the call (70 s) would end after the action clock (48 s left): both screens count
+    down to the action clock's end, the seat's timer and the notice alike, and once the table
+    has acted the notice is gone."""
+    night, agents = two_phones(tmp_path, RuleSet.from_preset("ky-charity"))
+
+    async def scenario() -> None:
+        task = asyncio.ensure_future(night.room.run())
+        try:
+            await settle()
+            slow = next(a for a in agents.values() if a.turn is not None)
+            other = P1 if slow.player_id == P0 else P0
+            acts_at = night.clock.now() + 70_000
+            night.clock.advance(22)
+            night.room.execute(
+                CallClock(table=TableNo(1), player_id=slow.player_id, called_by=other)
+            )
+            await settle()
+            for player in (slow.player_id, other):
+                view = screen(night, player)
+                assert view.hand is not None
+                assert view.clock_call is not None
+                assert view.clock_call.called_on == night.live.state.players[slow.player_id].name
+                assert view.clock_call.expires_at == acts_at  # 48 s, not the call's 1:10
+                assert view.hand.deadline == acts_at  # the seat's timer: the same instant
+            night.clock.advance(48)
+            await settle()
+            for player in (slow.player_id, other):
+                call = screen(night, player).clock_call
+                assert call is not None
+                assert call.called_on is None
+                assert call.expires_at is None
+        finally:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    asyncio.run(scenario())
+
+
+def test_the_countdown_includes_the_time_bank_and_a_shorter_called_clock_replaces_it(
+    tmp_path: Path,
+) -> None:
+    """TDA 29 with a 30-second time bank: the seat's timer counts to the end of the bank (the
+    table acts then, not when the action clock alone runs out); a clock called meanwhile
+    (25 s and a 5-second countdown) ends sooner, and becomes the one countdown."""
+    rules = RuleSet.from_preset("tda")
+    night, agents = two_phones(
+        tmp_path, replace(rules, table=replace(rules.table, time_bank_seconds=30))
+    )
+
+    async def scenario() -> None:
+        task = asyncio.ensure_future(night.room.run())
+        try:
+            await settle()
+            slow = next(a for a in agents.values() if a.turn is not None)
+            other = P1 if slow.player_id == P0 else P0
+            start = night.clock.now()
+            view = screen(night, other)
+            assert view.hand is not None
+            assert view.hand.deadline == start + (30 + 30) * 1000
+            night.clock.advance(5)
+            night.room.execute(
+                CallClock(table=TableNo(1), player_id=slow.player_id, called_by=other)
+            )
+            await settle()
+            view = screen(night, slow.player_id)
+            assert view.hand is not None
+            assert view.clock_call is not None
+            assert view.clock_call.expires_at == start + (5 + 30) * 1000
+            assert view.hand.deadline == view.clock_call.expires_at
+        finally:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    asyncio.run(scenario())
