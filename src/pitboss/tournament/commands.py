@@ -56,6 +56,12 @@ from pitboss.tournament.features.seat_changes import (
     MovePlayer,
     UndoMove,
 )
+from pitboss.tournament.features.seat_requests import (
+    ApproveSeatRequest,
+    DeclineSeatRequest,
+    RequestSeat,
+    WithdrawSeatRequest,
+)
 from pitboss.tournament.features.side_game_entries import EnterFromSideGame
 from pitboss.tournament.features.side_games import (
     DeclineSideGameOption,
@@ -94,6 +100,7 @@ __all__ = [
     "AddOn",
     "AdjustClock",
     "ApproveDeal",
+    "ApproveSeatRequest",
     "AwardPots",
     "BagFlight",
     "BalanceTables",
@@ -111,6 +118,7 @@ __all__ = [
     "CountChips",
     "CreateTournament",
     "DeclareRebuy",
+    "DeclineSeatRequest",
     "DeclineSideGameOption",
     "DrawSeats",
     "EditRegistration",
@@ -151,6 +159,7 @@ __all__ = [
     "RegisterPlayer",
     "RegisterSideGame",
     "RemoveChips",
+    "RequestSeat",
     "ResumeClock",
     "ResyncTable",
     "SeatSideGameAlternate",
@@ -163,4 +172,5 @@ __all__ = [
     "UndoMove",
     "WithdrawFromPlay",
     "WithdrawPlayer",
+    "WithdrawSeatRequest",
 ]
