@@ -18,7 +18,7 @@ from pitboss.tournament.features.seat_requests import (
     SeatRequestDeclined,
     SeatRequested,
 )
-from pitboss.tournament.model.seat_requests import SeatRequestStatus
+from pitboss.tournament.model.requested_seats import SeatRequestStatus
 from pitboss.tournament.reading.narration import describe
 from pitboss.tournament.state import TournamentState, fold
 

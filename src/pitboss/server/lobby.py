@@ -41,7 +41,7 @@ from pitboss.tournament.features.seat_requests import (
     check_taking_requests,
     registered_entry,
 )
-from pitboss.tournament.model.seat_requests import SeatRequest
+from pitboss.tournament.model.requested_seats import SeatRequest
 from pitboss.tournament.reading.views import clock_view
 from pitboss.tournament.state import Phase, TournamentState
 

@@ -35,7 +35,7 @@ from pitboss.tournament.model.balancing import Move
 from pitboss.tournament.model.bounties import NO_BOUNTIES, BountyBook
 from pitboss.tournament.model.eliminations import BustRecord, RemovalReason
 from pitboss.tournament.model.entries import Player, PlayerChips, PlayerStatus, PublicPlayer
-from pitboss.tournament.model.seat_requests import SeatRequest
+from pitboss.tournament.model.requested_seats import SeatRequest
 from pitboss.tournament.model.seatmap import EMPTY_TABLES, Tables, as_tables
 from pitboss.tournament.model.tickets import NO_TICKETS, SatelliteBook
 from pitboss.tournament.model.timeline import Period, timeline

@@ -19,7 +19,7 @@ from pitboss.frozen_map import frozen_dict
 from pitboss.ids import ClubPlayerId, PlayerId
 from pitboss.tournament.features.registration import RegisterPlayer
 from pitboss.tournament.model.entries import PlayerStatus
-from pitboss.tournament.model.seat_requests import SeatRequest, SeatRequestStatus
+from pitboss.tournament.model.requested_seats import SeatRequest, SeatRequestStatus
 from pitboss.tournament.model.timeline import is_through_level
 from pitboss.tournament.registry import (
     HANDLERS,
