@@ -46,6 +46,8 @@ PLAYER_SIGN_IN_ROUTES = {
     ("POST", "/api/player/link"),
     ("POST", "/api/player/password"),
     ("POST", "/api/player/session"),
+    ("POST", "/api/player/passkey/options"),
+    ("POST", "/api/player/passkey/session"),
 }
 """A club player's sign-in (issue 31): open without a session by design, limited like the
 director's (tests/server/test_player_signin.py)."""
@@ -53,6 +55,8 @@ PLAYER_ROUTES = {
     ("DELETE", "/api/player/session"),
     ("POST", "/api/lobby/{stream}/requests"),
     ("POST", "/api/lobby/{stream}/requests/{request_id}/withdraw"),
+    ("POST", "/api/player/passkeys/options"),
+    ("POST", "/api/player/passkeys"),
 }
 """A signed-in club player's own routes: their session and its CSRF token, never the
 director's (tests/server/test_player_signin.py)."""

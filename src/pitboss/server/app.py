@@ -50,6 +50,7 @@ from pitboss.server import (
     lobby,
     pages,
     play_api,
+    player_passkeys,
     player_signin,
     tickets_api,
 )
@@ -189,6 +190,7 @@ def create_app(
     app.include_router(tickets_api.router)  # nor tickets (issue 29)
     app.include_router(lobby.router)  # issue 31: a lobby (seat-requests is not a {kind})
     app.include_router(player_signin.router)  # issue 31: players who sign in
+    app.include_router(player_passkeys.router)  # and their passkeys
     app.include_router(api.router)
     app.include_router(club_api.router)
     app.include_router(club_pages.router)

@@ -108,7 +108,7 @@ class PlayerLoginFile:
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
-        self.accounts: dict[str, dict[str, str]] = {}
+        self.accounts: dict[str, dict[str, Any]] = {}
         self.links: dict[str, dict[str, Any]] = {}
         if path is not None and path.exists():
             try:
@@ -149,7 +149,7 @@ class PlayerAccounts:
         self.auth = auth
         self.file = logins
         self._signed_out: dict[str, int] = {}
-        self._lock = threading.Lock()
+        self.lock = threading.Lock()
 
     # --- links ----------------------------------------------------------------------------
 
@@ -158,7 +158,7 @@ class PlayerAccounts:
         link of theirs stops working."""
         secret = secrets.token_urlsafe(32)
         expires_at = self.auth.clock() + LINK_TTL_MS
-        with self._lock:
+        with self.lock:
             now = self.auth.clock()
             self.file.links = {
                 k: v
@@ -213,7 +213,7 @@ class PlayerAccounts:
         digest, owner = self._link(secret, client)
         name = check_login(login)
         chosen = check_new_password(password)
-        with self._lock:
+        with self.lock:
             for other, account in self.file.accounts.items():
                 if account["login"] == name and other != owner:
                     raise AuthError(
@@ -225,7 +225,7 @@ class PlayerAccounts:
             self.file.accounts[owner] = {"login": name, "password_hash": hash_password(chosen)}
             self.file.links.pop(digest, None)
             self.file.save()
-        return self._new_session(owner)
+        return self.new_session(owner)
 
     # --- signing in -----------------------------------------------------------------------
 
@@ -250,12 +250,12 @@ class PlayerAccounts:
                 params={"field": "password"},
                 status=401,
             )
-        return self._new_session(ClubPlayerId(owner))
+        return self.new_session(ClubPlayerId(owner))
 
     def _serializer(self) -> URLSafeTimedSerializer:
         return URLSafeTimedSerializer(self.auth.file.credentials.secret, salt="player-session")
 
-    def _new_session(self, club_player_id: ClubPlayerId) -> PlayerSession:
+    def new_session(self, club_player_id: ClubPlayerId) -> PlayerSession:
         return PlayerSession(club_player_id=club_player_id, csrf=secrets.token_urlsafe(24))
 
     def cookie_value(self, session: PlayerSession) -> str:
@@ -283,7 +283,7 @@ class PlayerAccounts:
         account = self.file.accounts.get(pid)
         if account is None or not hmac.compare_digest(stamp, _stamp(account["password_hash"])):
             return None
-        with self._lock:
+        with self.lock:
             if csrf in self._signed_out:
                 return None
         return PlayerSession(club_player_id=ClubPlayerId(pid), csrf=csrf)
@@ -292,7 +292,7 @@ class PlayerAccounts:
         """End ``session``: its cookie, even kept by someone, no longer signs in (until the
         server restarts, when the cookie's own limit still holds)."""
         now = self.auth.clock()
-        with self._lock:
+        with self.lock:
             self._signed_out[session.csrf] = now
             cutoff = now - PLAYER_SESSION_MAX_AGE_S * 1000
             for token in [t for t, at in self._signed_out.items() if at < cutoff]:

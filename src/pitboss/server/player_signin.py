@@ -16,7 +16,7 @@ from pydantic import BaseModel, Field
 
 from pitboss.club.players import ClubPlayer
 from pitboss.ids import ClubPlayerId
-from pitboss.server.auth import CSRF_HEADER, AuthError, Session
+from pitboss.server.auth import CSRF_HEADER, Auth, AuthError, Session
 from pitboss.server.club_services import club_of
 from pitboss.server.deps import SAFE_METHODS, DirectorDep, auth, client_of
 from pitboss.server.models import Payload
@@ -65,7 +65,7 @@ async def signed_in_player(request: Request) -> PlayerSession:
             status=401,
         )
     if request.method not in SAFE_METHODS:
-        type(auth(request)).check_csrf(Session(csrf=found.csrf), request.headers.get(CSRF_HEADER))
+        Auth.check_csrf(Session(csrf=found.csrf), request.headers.get(CSRF_HEADER))
     return found
 
 
@@ -156,7 +156,7 @@ class PlayerSignedIn(Payload):
     csrf: str | None = None
 
 
-def _set_cookie(response: Response, accounts: PlayerAccounts, session: PlayerSession) -> None:
+def set_cookie(response: Response, accounts: PlayerAccounts, session: PlayerSession) -> None:
     response.set_cookie(
         PLAYER_COOKIE,
         accounts.cookie_value(session),
@@ -190,7 +190,7 @@ async def choose_password(body: ClaimBody, request: Request, response: Response)
     session = await run_in_threadpool(
         accounts.claim, body.secret, body.login, body.password, client_of(request)
     )
-    _set_cookie(response, accounts, session)
+    set_cookie(response, accounts, session)
     name = await _name(request, session.club_player_id)
     return PlayerSignedIn(signed_in=True, name=name, csrf=session.csrf)
 
@@ -202,7 +202,7 @@ async def player_sign_in(body: SignInBody, request: Request, response: Response)
     session = await run_in_threadpool(
         accounts.sign_in, body.login, body.password, client_of(request)
     )
-    _set_cookie(response, accounts, session)
+    set_cookie(response, accounts, session)
     name = await _name(request, session.club_player_id)
     return PlayerSignedIn(signed_in=True, name=name, csrf=session.csrf)
 

@@ -11,6 +11,36 @@
   const $ = (sel, root) => (root || document).querySelector(sel);
   const post = (url, body) => Pitboss.request("POST", url, body);
 
+  // --- passkeys (WebAuthn): only in a secure context (https, or localhost) -----------------
+  const canPasskey = !!(window.PublicKeyCredential && window.isSecureContext && navigator.credentials);
+  const bytes = (b64) => Uint8Array.from(atob(b64.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((b64.length + 3) % 4)), (c) => c.charCodeAt(0));
+  const b64 = (buffer) => btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  async function makePasskey() {
+    const { flow, options_json } = await post("/api/player/passkeys/options", {});
+    const o = JSON.parse(options_json);
+    o.challenge = bytes(o.challenge);
+    o.user.id = bytes(o.user.id);
+    o.excludeCredentials = (o.excludeCredentials || []).map((c) => Object.assign({}, c, { id: bytes(c.id) }));
+    const made = await navigator.credentials.create({ publicKey: o });
+    const r = made.response;
+    const credential = { id: made.id, rawId: b64(made.rawId), type: made.type,
+      response: { clientDataJSON: b64(r.clientDataJSON), attestationObject: b64(r.attestationObject),
+                  transports: r.getTransports ? r.getTransports() : [] } };
+    return post("/api/player/passkeys", { flow, credential });
+  }
+  async function usePasskey() {
+    const { flow, options_json } = await post("/api/player/passkey/options", {});
+    const o = JSON.parse(options_json);
+    o.challenge = bytes(o.challenge);
+    o.allowCredentials = (o.allowCredentials || []).map((c) => Object.assign({}, c, { id: bytes(c.id) }));
+    const got = await navigator.credentials.get({ publicKey: o });
+    const r = got.response;
+    const credential = { id: got.id, rawId: b64(got.rawId), type: got.type,
+      response: { clientDataJSON: b64(r.clientDataJSON), authenticatorData: b64(r.authenticatorData),
+                  signature: b64(r.signature), userHandle: r.userHandle ? b64(r.userHandle) : null } };
+    return post("/api/player/passkey/session", { flow, credential });
+  }
+
   // --- the sign-in page ---------------------------------------------------------------------
   const choose = $("#choose");
   if (choose) {
@@ -38,6 +68,16 @@
           await post("/api/player/password", Object.assign({ secret }, Pitboss.formObject(form)));
           location.href = "/lobby";
         } catch (err) { Pitboss.showError(err, error); }
+      });
+    }
+    if (canPasskey) {
+      $("#passkey-signin").hidden = false;
+      $("#passkey-signin-button").addEventListener("click", async () => {
+        const error = $("#passkey-error");
+        error.hidden = true;
+        try { await usePasskey(); location.href = "/lobby"; } catch (err) {
+          Pitboss.showError(err.code ? err : { message: "No passkey was used: sign in with your name and password." }, error);
+        }
       });
     }
     signinForm.addEventListener("submit", async (e) => {
@@ -88,6 +128,20 @@
       busy = false;
     }
   });
+
+  const passkeyBox = $("#passkey-box");
+  if (passkeyBox && canPasskey) {
+    passkeyBox.hidden = false;
+    $("#add-passkey").addEventListener("click", async () => {
+      const note = $("#passkey-note");
+      busy = true;
+      try {
+        const kept = await makePasskey();
+        note.textContent = `Passkey added (${kept.passkeys} kept): next time, sign in with it.`;
+      } catch (err) { note.textContent = err.message || "No passkey was added."; }
+      busy = false;
+    });
+  }
 
   const out = $("#sign-out");
   if (out) {
