@@ -95,3 +95,46 @@ def test_sign_in_by_link_ask_for_a_seat_approved_at_the_console_then_to_the_tabl
     phone.wait_for_selector("#hole .card", timeout=30_000)
     phone.screenshot(path=str(screenshots / "lobby-to-table-390x844.png"))
     assert errors == []
+
+
+@pytest.mark.slow
+def test_a_passkey_added_on_the_phone_signs_in_without_a_password(
+    live_server: LiveServer, chromium: Any, screenshots: Path
+) -> None:
+    """A virtual authenticator (Chromium's WebAuthn domain) stands in for the phone's; the page
+    is opened at ``localhost``, a secure context, as passkeys need."""
+    from playwright.sync_api import expect
+
+    console = Console(live_server)
+    made = console.http.post(
+        "/api/club/players", json={"name": "Cy Park"}, headers={"X-CSRF-Token": console.csrf}
+    )
+    link = console.post(f"/api/club/players/{made.json()['id']}/signin-link", {})["url"]
+    base = live_server.url.replace("127.0.0.1", "localhost")
+    context = chromium.new_context(**PHONE)
+    phone = context.new_page()
+    cdp = context.new_cdp_session(phone)
+    cdp.send("WebAuthn.enable")
+    options = {
+        "protocol": "ctap2",
+        "transport": "internal",
+        "hasResidentKey": True,
+        "hasUserVerification": True,
+        "isUserVerified": True,
+        "automaticPresenceSimulation": True,
+    }
+    cdp.send("WebAuthn.addVirtualAuthenticator", {"options": options})
+    phone.goto(link.replace("127.0.0.1", "localhost"))
+    expect(phone.locator("#choose-name")).to_have_text("Cy Park", timeout=WAIT)
+    phone.fill("#choose input[name=password]", "river-card-7")
+    phone.click("#choose button[type=submit]")
+    phone.wait_for_url(f"{base}/lobby", timeout=WAIT)
+    phone.click("#add-passkey")
+    expect(phone.locator("#passkey-note")).to_contain_text("Passkey added", timeout=WAIT)
+    phone.click("#sign-out")
+    expect(phone.locator("#sign-in-link")).to_be_visible(timeout=WAIT)
+    phone.goto(f"{base}/signin")
+    phone.screenshot(path=str(screenshots / "lobby-sign-in-390x844.png"))
+    phone.click("#passkey-signin-button")
+    phone.wait_for_url(f"{base}/lobby", timeout=WAIT)
+    expect(phone.locator("#who-name")).to_have_text("Cy Park", timeout=WAIT)
