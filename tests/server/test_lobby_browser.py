@@ -97,7 +97,6 @@ def test_sign_in_by_link_ask_for_a_seat_approved_at_the_console_then_to_the_tabl
     assert errors == []
 
 
-@pytest.mark.slow
 def test_a_passkey_added_on_the_phone_signs_in_without_a_password(
     live_server: LiveServer, chromium: Any, screenshots: Path
 ) -> None:

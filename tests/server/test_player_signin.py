@@ -63,6 +63,9 @@ def test_the_link_lets_the_person_choose_a_password_once(
     director: Director, phone: TestClient
 ) -> None:
     cp = club_player(director)
+    page = director.client.get(f"/club/players/{cp}").text  # where the director makes it
+    assert "Make a sign-in link" in page
+    assert "/static/club_signin.js" in page
     secret = link_secret(director, cp)
     owner = phone.post("/api/player/link", json={"secret": secret})
     assert owner.json() == {"name": "Ann Lee", "suggested_login": "ann.lee", "login": None}
@@ -74,6 +77,8 @@ def test_the_link_lets_the_person_choose_a_password_once(
     assert again.status_code == 403
     assert again.json()["code"] == "bad_signin_link"
     assert "used already" in again.json()["message"]
+    account = director.client.get(f"/api/club/players/{cp}/signin").json()
+    assert account == {"login": "ann"}  # the director sees the name, never the password
 
 
 def test_the_link_expires_after_seven_days(
