@@ -159,3 +159,27 @@ def test_the_players_session_opens_their_own_table_and_no_one_elses(
     assert other.status_code == 403
     with TestClient(app) as stranger:
         assert stranger.get(f"/t/{stream}/play/{players['Ann Lee']}").status_code == 403
+
+
+def test_a_seat_held_for_the_door_closes_when_the_door_registers_the_person(
+    app: FastAPI, director: Director
+) -> None:
+    stream = director.create("Club night", preset="tda")
+    phone, cp = signed_in(app, director, "Ann Lee", "ann")
+    rid = phone.post(f"/api/lobby/{stream}/requests").json()["request_id"]
+    answer = director.command(
+        stream, {"type": "approve_seat_request", "request_id": rid, "paid": False}
+    )
+    assert [e["text"] for e in answer["events"]] == [
+        "Ann Lee's request for a seat approved: to pay at the door"
+    ]
+    assert "Approved: pay at the door to take your seat" in phone.client.get("/lobby").text
+    view = director.client.get(f"/api/tournaments/{stream}/director").json()
+    assert view["players"] == []  # no money taken yet
+    director.command(
+        stream,
+        {"type": "register_player", "player_id": "p001", "name": "x", "club_player_id": cp},
+    )
+    (line,) = director.client.get(f"/api/tournaments/{stream}/seat-requests").json()["requests"]
+    assert line["registered"] is True  # the console's list lets it go
+    assert "You are registered" in phone.client.get("/lobby").text
