@@ -42,6 +42,24 @@ SIGN_IN_ROUTES = {("POST", "/api/session"), ("POST", "/api/setup")}
 """State-changing routes open without a session by design: signing in, the first password."""
 TABLE_ROUTES = {("POST", "/api/tournaments/{stream}/tables/{table}/commands")}
 """State-changing routes a table's token opens instead of the session."""
+PLAYER_SIGN_IN_ROUTES = {
+    ("POST", "/api/player/link"),
+    ("POST", "/api/player/password"),
+    ("POST", "/api/player/session"),
+    ("POST", "/api/player/passkey/options"),
+    ("POST", "/api/player/passkey/session"),
+}
+"""A club player's sign-in (issue 31): open without a session by design, limited like the
+director's (tests/server/test_player_signin.py)."""
+PLAYER_ROUTES = {
+    ("DELETE", "/api/player/session"),
+    ("POST", "/api/lobby/{stream}/requests"),
+    ("POST", "/api/lobby/{stream}/requests/{request_id}/withdraw"),
+    ("POST", "/api/player/passkeys/options"),
+    ("POST", "/api/player/passkeys"),
+}
+"""A signed-in club player's own routes: their session and its CSRF token, never the
+director's (tests/server/test_player_signin.py)."""
 
 
 @pytest.fixture
@@ -157,7 +175,7 @@ def snapshot(store: EventStore, stream: str, app: FastAPI) -> tuple[int, int, st
 def test_the_routes_exempt_from_the_session_exist(app: FastAPI) -> None:
     """The exemptions below name real routes (a renamed route must not slip out of the test)."""
     changing = set(state_changing(app))
-    assert changing >= SIGN_IN_ROUTES | TABLE_ROUTES
+    assert changing >= SIGN_IN_ROUTES | TABLE_ROUTES | PLAYER_SIGN_IN_ROUTES | PLAYER_ROUTES
     assert len(changing) > len(SIGN_IN_ROUTES | TABLE_ROUTES)
 
 
@@ -171,7 +189,7 @@ def test_no_state_changing_request_without_the_directors_session(
     checked = 0
     with TestClient(app) as stranger:
         for method, path in state_changing(app):
-            if (method, path) in SIGN_IN_ROUTES:
+            if (method, path) in SIGN_IN_ROUTES | PLAYER_SIGN_IN_ROUTES:
                 continue
             response = send(stranger, method, fill(path, stream), known.get((method, path), {}))
             if (method, path) in TABLE_ROUTES:  # no table token either
@@ -193,7 +211,7 @@ def test_no_state_changing_request_without_the_sessions_csrf_token(
     before = snapshot(store, stream, app)
     headers = {} if csrf is None else {"X-CSRF-Token": csrf}
     for method, path in state_changing(app):
-        if (method, path) in SIGN_IN_ROUTES | TABLE_ROUTES:
+        if (method, path) in SIGN_IN_ROUTES | TABLE_ROUTES | PLAYER_SIGN_IN_ROUTES | PLAYER_ROUTES:
             continue
         body = known.get((method, path), {})
         response = send(director.client, method, fill(path, stream), body, **headers)

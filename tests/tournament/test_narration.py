@@ -18,7 +18,7 @@ import pytest
 
 from pitboss.engine import ActionKind
 from pitboss.errors import TournamentError
-from pitboss.ids import HandId, PlayerId, SeatNo, TableNo
+from pitboss.ids import ClubPlayerId, HandId, PlayerId, SeatNo, TableNo
 from pitboss.rules import RuleSet
 from pitboss.rules.tournament import ChopMethod
 from pitboss.rulings import DeadHandCause, Declaration
@@ -240,6 +240,12 @@ def ky_night() -> tuple[Log, TournamentState]:
     f = Floor("ky-charity", seed=30)
     for i in range(14):
         f.do(c.RegisterPlayer(player_id=PlayerId(f"k{i:02d}"), name=f"Kentucky {chr(65 + i)}"))
+    lobby = (ClubPlayerId("cplobbyann"), ClubPlayerId("cplobbybob"))  # issue 31: the lobby
+    f.do(c.RequestSeat(club_player_id=lobby[0], name="Lobby Ann"))
+    f.do(c.RequestSeat(club_player_id=lobby[1], name="Lobby Bob"))
+    f.do(c.ApproveSeatRequest(request_id="r1", paid=False))
+    f.do(c.DeclineSeatRequest(request_id="r2", reason="members only tonight"))
+    f.do(c.WithdrawSeatRequest(request_id="r1", club_player_id=lobby[0]))
     f.do(c.StartTournament())
     f.do(c.RegisterSideGame(side_game_id="sg", players=("Ann Side", "Bob Side", "Cy Side")))
     f.do(

@@ -47,8 +47,11 @@ from pitboss.server import (
     hands_api,
     league_api,
     league_pages,
+    lobby,
     pages,
     play_api,
+    player_passkeys,
+    player_signin,
     table_extras,  # noqa: F401  (its frames and view part)
     tickets_api,
 )
@@ -187,6 +190,9 @@ def create_app(
     app.include_router(hands_api.router)  # and hands.zip is not one either
     app.include_router(flights_api.router)  # issue 29: a multi-flight event
     app.include_router(tickets_api.router)  # nor tickets (issue 29)
+    app.include_router(lobby.router)  # issue 31: a lobby (seat-requests is not a {kind})
+    app.include_router(player_signin.router)  # issue 31: players who sign in
+    app.include_router(player_passkeys.router)  # and their passkeys
     app.include_router(api.router)
     app.include_router(club_api.router)
     app.include_router(club_pages.router)

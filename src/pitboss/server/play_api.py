@@ -28,6 +28,7 @@ from pitboss.errors import PitbossError
 from pitboss.ids import PlayerId, TableNo
 from pitboss.live import LiveError
 from pitboss.live.hand_views import Action, ActionKind
+from pitboss.server import lobby
 from pitboss.server.auth import Auth, AuthError
 from pitboss.server.deps import AuthDep, DirectorDep, HubDep, OptionalSessionDep
 from pitboss.server.frames import FRAME_HANDLERS, TABLE_PARTS, VIEW_PARTS
@@ -211,12 +212,15 @@ def _player(hub: Hub, dealing: Dealing, stream: str, player: PlayerId) -> dict[s
     include_in_schema=False,
 )
 def player_page(request: Request, stream: str, player: str, hub: HubDep, auth: AuthDep) -> Response:
-    """A player's table, on their phone (their personal link only)."""
+    """A player's table, on their phone: their personal link, or their club session when
+    the entry is theirs (issue 31: the lobby's "Your table")."""
     token = request.query_params.get("token")
     try:
         auth.check_player_token(stream, player, token)
     except AuthError as error:
-        return render_refused(request, error)
+        token = lobby.session_token(request, hub, stream, player)
+        if token is None:
+            return render_refused(request, error)
     payload = _player(hub, dealing_of(request), stream, PlayerId(player))
     return render(
         request, "player.html", stream=stream, player=player, token=token, payload=payload

@@ -57,6 +57,12 @@ from pitboss.tournament.features.seat_changes import (
     MovePlayer,
     UndoMove,
 )
+from pitboss.tournament.features.seat_requests import (
+    ApproveSeatRequest,
+    DeclineSeatRequest,
+    RequestSeat,
+    WithdrawSeatRequest,
+)
 from pitboss.tournament.features.side_game_entries import EnterFromSideGame
 from pitboss.tournament.features.side_games import (
     DeclineSideGameOption,
@@ -95,6 +101,7 @@ __all__ = [
     "AddOn",
     "AdjustClock",
     "ApproveDeal",
+    "ApproveSeatRequest",
     "AwardPots",
     "BagFlight",
     "BalanceTables",
@@ -112,6 +119,7 @@ __all__ = [
     "CountChips",
     "CreateTournament",
     "DeclareRebuy",
+    "DeclineSeatRequest",
     "DeclineSideGameOption",
     "DrawSeats",
     "EditRegistration",
@@ -153,6 +161,7 @@ __all__ = [
     "RegisterPlayer",
     "RegisterSideGame",
     "RemoveChips",
+    "RequestSeat",
     "ResumeClock",
     "ResyncTable",
     "SeatSideGameAlternate",
@@ -166,4 +175,5 @@ __all__ = [
     "UnmutePlayer",
     "WithdrawFromPlay",
     "WithdrawPlayer",
+    "WithdrawSeatRequest",
 ]

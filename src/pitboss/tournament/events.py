@@ -70,6 +70,12 @@ from pitboss.tournament.features.registration import (
 from pitboss.tournament.features.registration_edits import RegistrationEdited
 from pitboss.tournament.features.satellites import SatelliteLinked, SeatsAwarded
 from pitboss.tournament.features.seat_changes import PlayerMoved, TableBroken, TableResized
+from pitboss.tournament.features.seat_requests import (
+    SeatRequestApproved,
+    SeatRequestDeclined,
+    SeatRequested,
+    SeatRequestWithdrawn,
+)
 from pitboss.tournament.features.side_game_entries import SideGameEntered
 from pitboss.tournament.features.side_games import (
     SideGameAlternateSeated,
@@ -165,6 +171,10 @@ __all__ = [
     "ReplacementCardDealt",
     "RulingOverridden",
     "SatelliteLinked",
+    "SeatRequestApproved",
+    "SeatRequestDeclined",
+    "SeatRequestWithdrawn",
+    "SeatRequested",
     "SeatsAwarded",
     "SeatsDrawn",
     "ShowdownRecorded",

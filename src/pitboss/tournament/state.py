@@ -35,6 +35,7 @@ from pitboss.tournament.model.balancing import Move
 from pitboss.tournament.model.bounties import NO_BOUNTIES, BountyBook
 from pitboss.tournament.model.eliminations import BustRecord, RemovalReason
 from pitboss.tournament.model.entries import Player, PlayerChips, PlayerStatus, PublicPlayer
+from pitboss.tournament.model.requested_seats import SeatRequest
 from pitboss.tournament.model.seatmap import EMPTY_TABLES, Tables, as_tables
 from pitboss.tournament.model.tickets import NO_TICKETS, SatelliteBook
 from pitboss.tournament.model.timeline import Period, timeline
@@ -251,6 +252,7 @@ class TournamentState(NamedTuple):
     day_two: DayTwoRecord | None = None  # a Day 2 made from flights' bags (issue 29)
     bounty: BountyBook = NO_BOUNTIES  # each head's bounty and the bounty money won (issue 29)
     satellite: SatelliteBook = NO_TICKETS  # seats won here, tickets taken at the door (issue 29)
+    seat_requests: Mapping[str, SeatRequest] = EMPTY_DICT  # asked from the lobby (issue 31)
 
     @classmethod
     def new(cls, rules: RuleSet | None = None) -> TournamentState:
