@@ -18,24 +18,20 @@ at every change; reading the hand streams runs in a worker thread, not on the lo
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
-from pitboss.engine import HandSetup
-from pitboss.engine.hand_events import HandEvent
 from pitboss.errors import PitbossError
-from pitboss.ids import PlayerId, TableNo
-from pitboss.live.hand_log import StoredHand, hand_stream, read_hands
-from pitboss.live.hand_replay import HandReplay, hand_replay, night_stats
+from pitboss.ids import PlayerId
+from pitboss.live.look_back import remembered, stats_of, stored_last_hand
 from pitboss.live.seat_agents import LiveError
 from pitboss.rules.table_rules import AbsentPolicy
 from pitboss.server.frames import frame_handler, view_part
 from pitboss.server.live_rooms import DealtRoom
 from pitboss.server.play_api import dealing_for
-from pitboss.store.protocol import EventStore
 from pitboss.tournament.features.absence_and_clock import MarkAbsent, MarkReturned
-from pitboss.tournament.state import HandRecord, TournamentState
+from pitboss.tournament.state import TournamentState
 
 
 def absence_rule(state: TournamentState) -> str:
@@ -135,90 +131,6 @@ def sitting_out(dealt: DealtRoom | None, player: PlayerId) -> dict[str, Any] | N
 # --- the last hand and the stats, on request ---------------------------------------------------
 
 
-def _played(state: TournamentState, player: PlayerId) -> list[HandRecord]:
-    """The finished hands the player was at (dealt in, or posting while away), in order."""
-    return [r for r in state.hands.values() if r.finished and player in r.players]
-
-
-def _stored(
-    store: EventStore, stream: str, state: TournamentState, table: TableNo
-) -> list[StoredHand]:
-    return read_hands(store.load(hand_stream(stream, table)), state.rules)
-
-
-def _names(state: TournamentState, setup: HandSetup) -> dict[int, str]:
-    players = state.players
-    return {
-        s.seat: players[PlayerId(s.player)].name if s.player in players else s.player
-        for s in setup.seats
-    }
-
-
-def remembered(dealt: DealtRoom, player: PlayerId) -> HandReplay | None:
-    """The player's last finished hand if it is still its table's last one (the runner holds
-    it): built on the loop, which is where the runner changes it."""
-    state = dealt.room.state
-    records = _played(state, player)
-    if not records:
-        return None
-    record = records[-1]
-    runner = dealt.room.runners.get(record.table)
-    if runner is None or runner.last_hand_id != record.hand_id or runner.last_hand is None:
-        return None
-    hand = runner.last_hand
-    return _for(state, record, player, hand.setup, tuple(hand.events))
-
-
-def _for(
-    state: TournamentState,
-    record: HandRecord,
-    player: PlayerId,
-    setup: HandSetup,
-    events: Sequence[HandEvent],
-) -> HandReplay:
-    you = next((s.seat for s in setup.seats if s.player == player), None)
-    return hand_replay(
-        record.hand_id, record.table, setup, events, you=you, names=_names(state, setup)
-    )
-
-
-def stored_last_hand(dealt: DealtRoom, player: PlayerId) -> HandReplay | None:
-    """The player's last finished hand the software dealt, read back from its table's hand
-    stream and replayed (None before any; a hand a dealer recorded is skipped: its hole cards
-    stayed at the table). Reads the store: run it in a worker thread."""
-    state = dealt.room.state
-    live = dealt.room.live
-    for record in reversed(_played(state, player)):
-        for stored in _stored(live.store, live.stream, state, record.table):
-            if stored.hand_id == record.hand_id and stored.finished:
-                return _for(state, record, player, stored.setup, tuple(stored.replay().events))
-    return None
-
-
-def stats_of(dealt: DealtRoom, player: PlayerId) -> dict[str, Any]:
-    """The player's numbers for the night over every finished hand the software dealt them."""
-    state = dealt.room.state
-    live = dealt.room.live
-    mine = {r.hand_id for r in _played(state, player)}
-    tables = sorted({r.table for r in _played(state, player)})
-    hands = [
-        (stored.setup, stored.events)
-        for table in tables
-        for stored in _stored(live.store, live.stream, state, table)
-        if stored.finished and stored.hand_id in mine
-    ]
-    stats = night_stats(hands, player)
-    return {
-        "hands_dealt": stats.hands_dealt,
-        "sat_out": stats.sat_out,
-        "vpip_hands": stats.vpip_hands,
-        "vpip_percent": stats.vpip_percent,
-        "pfr_hands": stats.pfr_hands,
-        "pfr_percent": stats.pfr_percent,
-        "hands_won": stats.hands_won,
-    }
-
-
 def _viewing(dealt: DealtRoom | None, player: PlayerId) -> DealtRoom:
     """The room whose hands the player may look back on (dealing now, or dealt before).
 
@@ -242,9 +154,9 @@ async def last_hand(
     action_id = _action_id(message)
     try:
         room = _viewing(dealt, player)
-        replay = remembered(room, player)
+        replay = remembered(room.room, player)
         if replay is None:
-            replay = await asyncio.to_thread(stored_last_hand, room, player)
+            replay = await asyncio.to_thread(stored_last_hand, room.room, player)
     except PitbossError as error:
         return _refused(action_id, error)
     data = None if replay is None else asdict(replay)
@@ -260,10 +172,10 @@ async def my_stats(
     action_id = _action_id(message)
     try:
         room = _viewing(dealt, player)
-        stats = await asyncio.to_thread(stats_of, room, player)
+        stats = await asyncio.to_thread(stats_of, room.room, player)
     except PitbossError as error:
         return _refused(action_id, error)
     return _answer(action_id, "your stats for the night", stats=stats)
 
 
-__all__ = ["absence_rule", "remembered", "sitting_out", "stats_of", "stored_last_hand"]
+__all__ = ["absence_rule", "sitting_out"]
