@@ -299,8 +299,8 @@ def test_pre_actions_lapse_or_apply_and_the_bet_is_sized_and_checked_on_the_page
         timeout=WAIT,
     )
     assert big.page.locator("#act-note").inner_text() == "You folded (pre-action: Check/Fold)."
+    page.wait_for_selector("#actions:not([hidden])", timeout=WAIT)  # after the fold, in turn
     assert [str(e.kind) for e in acted(runner, setup.big_blind_seat)][-1] == "fold"
-    page.wait_for_selector("#actions:not([hidden])", timeout=WAIT)
     assert page.locator("#act-note").inner_text().startswith("Pre-action cleared: the bet changed")
     # the test's unchecked frame and the raise: the lapsed "Check" sent nothing
     assert [(f["action"], f.get("amount")) for f in button.acts()] == [
