@@ -294,12 +294,14 @@
 
   // --- the panel keeps clear of the player's own cards ----------------------------------------
   function keepCardsClear() {
-    // the panel sits at the bottom of the screen; if it covers the hole cards, the page scrolls
-    // them up above it (the panel's own place in the page is just below them)
+    // the panel keeps to the bottom of the screen: the player's own cards are scrolled into
+    // the screen above it when it covers them or they are out of sight (its own place in the
+    // page is just below them, so there is always room to scroll to)
     const hole = $("hole"), panel = $("acting");
     if (!hole || !hole.children.length || !panel) return;
-    const h = hole.getBoundingClientRect(), p = panel.getBoundingClientRect();
-    if (h.bottom > p.top && h.top < p.bottom) window.scrollBy(0, h.bottom - p.top + 6);
+    const h = hole.getBoundingClientRect(), room = panel.getBoundingClientRect().top;
+    if (h.top >= 0 && h.bottom <= room) return;
+    window.scrollBy(0, h.bottom - room + 6);
   }
 
   // --- every view -----------------------------------------------------------------------------
