@@ -30,6 +30,7 @@ from fastapi.responses import JSONResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+import pitboss.server.table_betting  # noqa: F401  (the acting panel's view part, issue 31)
 from pitboss.errors import (
     ConcurrencyConflict,
     PitbossError,
