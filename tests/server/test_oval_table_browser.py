@@ -209,16 +209,16 @@ def test_the_phone_table_is_an_oval_with_the_player_at_the_bottom(
         # on a portrait phone's turn: cards, stack and buttons all on the screen
         turn = drive(phones, lambda: next((p for p in upright if p.my_turn()), None), seconds=40)
         turn.page.wait_for_selector("#timer:not(:empty)", timeout=WAIT_MS)
+        turn.page.screenshot(path=str(screenshots / "oval-turn-390x844.png"))
         check_turn(turn, 390, 844)
         check_oval(turn.page)
-        turn.page.screenshot(path=str(screenshots / "oval-turn-390x844.png"))
 
         # and held sideways
         drive(phones, lambda: sideways.my_turn(), seconds=60, idle=frozenset({sideways.pid}))
         sideways.page.wait_for_selector("#timer:not(:empty)", timeout=WAIT_MS)
+        sideways.page.screenshot(path=str(screenshots / "oval-turn-844x390.png"))
         check_turn(sideways, 844, 390)
         check_oval(sideways.page)
-        sideways.page.screenshot(path=str(screenshots / "oval-turn-844x390.png"))
 
         # the long name shoves: its ALL-IN badge beside the whole name, on every phone
         shover = next(p for p in phones if p.pid == "p03")

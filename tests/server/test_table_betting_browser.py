@@ -53,10 +53,13 @@ window.AudioContext = FakeAudio;
 
 CARDS_IN_SIGHT = """() => {
   const cards = [...document.querySelectorAll('#hole .card')];
-  const room = document.getElementById('acting').getBoundingClientRect().top;
+  const p = document.getElementById('acting').getBoundingClientRect();
   return cards.length === 2 && cards.every((c) => {
-    const r = c.getBoundingClientRect(); return r.top >= 0 && r.bottom <= room; }); }"""
-"""The player's own two cards are on the screen, above the acting panel."""
+    const r = c.getBoundingClientRect();
+    const below = p.left < r.right && p.right > r.left;
+    return r.top >= 0 && r.bottom <= (below ? p.top : window.innerHeight); }); }"""
+"""The player's own two cards are on the screen, above the acting panel (or beside it, on a
+phone held sideways)."""
 
 
 @dataclass

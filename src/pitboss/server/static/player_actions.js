@@ -299,7 +299,10 @@
     // page is just below them, so there is always room to scroll to)
     const hole = $("hole"), panel = $("acting");
     if (!hole || !hole.children.length || !panel) return;
-    const h = hole.getBoundingClientRect(), room = panel.getBoundingClientRect().top;
+    const h = hole.getBoundingClientRect(), p = panel.getBoundingClientRect();
+    // a phone held sideways has the panel beside the cards, not below them (player.css)
+    const below = p.left < h.right && p.right > h.left;
+    const room = below ? p.top : window.innerHeight;
     if (h.top >= 0 && h.bottom <= room) return;
     window.scrollBy(0, h.bottom - room + 6);
   }
