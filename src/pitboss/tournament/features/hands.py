@@ -23,7 +23,8 @@ from pitboss.ids import HandId, PlayerId, SeatNo, TableNo
 from pitboss.rules.mapping import OMITTED_WHEN_DEFAULT
 from pitboss.rules.tournament import EqualStackBusts
 from pitboss.table.positions import Positions
-from pitboss.table.values import HandPlan
+from pitboss.table.seats import TableSeats
+from pitboss.table.values import HandPlan, SeatStatus
 from pitboss.tournament.features.absence_and_clock import no_show_removals
 from pitboss.tournament.features.busts import PlayersBusted
 from pitboss.tournament.features.registration import RebuyBought
@@ -274,6 +275,7 @@ def start_hand(s: TournamentState, c: StartHand, now: int, rng: RandomSource | N
         positions, waiting = t.plan(s.rules.table.missed_blinds)
     except TableError as err:
         raise SeatingError(err.message, code=err.code, params=err.params) from err
+    check_someone_plays(s, t, positions, frozenset(waiting), now)
     events.append(
         HandStarted(
             at=now,
@@ -285,6 +287,31 @@ def start_hand(s: TournamentState, c: StartHand, now: int, rng: RandomSource | N
         )
     )
     return events
+
+
+def check_someone_plays(
+    s: TournamentState, t: TableSeats, positions: Positions, waiting: frozenset[int], now: int
+) -> None:
+    """A hand needs a player who plays it: when everyone at the table is away (absent, sitting
+    out, or serving a penalty: TDA 30, 71A/C; THC 6), the table waits for one to come back
+    rather than deal a hand nobody can win (issue 31: a table of phones whose pages had not
+    opened yet stopped the dealing).
+
+    Raises:
+        SeatingError: ``table_must_wait``, naming who is away.
+    """
+    conduct = s.conduct
+    if not conduct or any(pid not in conduct for pid in t.seats.values()):
+        return  # someone at the table has no record with the floor: they play (the usual case)
+    plan = planned_hand(s, t, positions, waiting, now)
+    if any(seat.status is SeatStatus.LIVE for seat in plan.seats):
+        return
+    away = [s.players[PlayerId(seat.player)].name for seat in plan.seats]
+    why = (
+        f"everyone at table {t.number} is away ({joined(away)}): the table waits for a "
+        "player to come back (TDA 30, THC 6)"
+    )
+    raise SeatingError(why, code="table_must_wait", params={"table": t.number, "reason": why})
 
 
 def _finish_hand(s: TournamentState, c: FinishHand, now: int) -> list[Event]:
