@@ -232,6 +232,19 @@ def test_clock_calls_ky_16_sixty_plus_ten_dead_hand_tda_29_twenty_five_plus_five
     assert next(e for e in events if isinstance(e, ClockExpired)).ruling is ClockRuling.CHECKED
 
 
+def test_tda_29_a_clock_answered_by_acting_lets_the_clock_be_called_on_the_next_player() -> None:
+    """Issue 31: the called player acted in time and the turn moved on; the next player's
+    decision may have the clock at once, not only once the earlier call's time has run out."""
+    floor = Floor("tda", seed=5)
+    floor.seat(4)
+    floor.start(1)
+    first, second = floor.state.tables[1].players()[:2]
+    floor.do(c.CallClock(table=1, player_id=first))
+    floor.do(c.CallClock(table=1, player_id=second), at=floor.now + 5_000)
+    assert floor.state.clock_calls[1].player_id == second
+    assert floor.state.clock_calls[1].expires_at == floor.now + 30_000  # its own 30 s
+
+
 def test_tda_29_a_clock_answered_in_time_ends_and_the_next_hand_may_call_it_again() -> None:
     floor = Floor("tda", seed=5)
     floor.seat(4)

@@ -327,8 +327,10 @@ def check_call_clock(s: TournamentState, c: CallClock, now: int) -> None:
             f"no hand is in play at table {c.table}", code="no_hand", params={"table": c.table}
         )
     running = s.clock_calls.get(c.table)
-    if running is not None and now < running.expires_at:
-        # a call whose time has passed unexpired was answered in time: a new one may be made
+    if running is not None and now < running.expires_at and running.player_id == c.player_id:
+        # a call whose time has passed unexpired was answered in time, and a call on another
+        # player means the called one acted (the clock is called on the player to act, TDA 29):
+        # a new one may be made (issue 31: a stale call refused the next one)
         raise ConductError(
             f"the clock is already running at table {c.table}, on "
             f"{s.players[running.player_id].name}, for {(running.expires_at - now) // 1000} s more",
