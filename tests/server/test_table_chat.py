@@ -8,6 +8,7 @@ private detail (THC 1)."""
 from __future__ import annotations
 
 import json
+import time
 from dataclasses import replace
 from typing import Any
 
@@ -162,12 +163,16 @@ def test_the_directors_mute_the_flood_limit_and_what_a_message_may_hold(
         assert chat("x" * 201, 2)["code"] == "chat_too_long"
         wrong = send(ann, frames, {"type": "react", "emoji": "\U0001f4a9", "action_id": "r1"})
         assert wrong["code"] == "chat_bad_emoji"
+        asked = time.monotonic()
         director.command(stream, {"type": "mute_player", "player_id": "p01"})
+        # her page shows it at once, while her turn holds the table still: not when the table
+        # next moves (her action clock, 60 s)
+        shown = until(ann, lambda f: (f.get("chat") or {}).get("muted") is True, frames=frames)
+        assert time.monotonic() - asked < 30
+        assert shown["chat"]["can_chat"] is False
         muted = chat("hello", 3)
         assert (muted["kind"], muted["code"]) == ("refused", "chat_muted")
         assert muted["message"] == "The director has muted your chat"
-        shown = until(ann, lambda f: (f.get("chat") or {}).get("muted") is True, frames=frames)
-        assert shown["chat"]["can_chat"] is False
         director.command(stream, {"type": "unmute_player", "player_id": "p01"})
         for n in range(RATE_COUNT):
             assert chat(f"line {n}", 10 + n)["kind"] == "submitted"

@@ -509,12 +509,13 @@ def _clock_shown(state: TournamentState) -> object:
 
 def _seen(state: TournamentState, screen: Screen, clock: object) -> object:
     """What ``screen`` shows of the director's state: a player's record and table (their seat,
-    and who sits there), the clock, and for a player who is out the money their place is paid
-    from (the results: re-buys, add-ons and the prizes)."""
+    and who sits there), their record with the floor (away, sitting out, their chat muted by
+    the director: issue 31), the clock, and for a player who is out the money their place is
+    paid from (the results: re-buys, add-ons and the prizes)."""
     player = screen.player
     if player is None:
         return clock
-    seen = (state.players.get(player), state.table_of(player), clock)
+    seen = (state.players.get(player), state.table_of(player), state.conduct.get(player), clock)
     if state.is_out(player):
         return (*seen, state.ledger, state.prizes_cents, state.payout_entrants)
     return seen
