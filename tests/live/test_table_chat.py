@@ -24,7 +24,7 @@ from pitboss.live.chat import (
     shown,
 )
 from pitboss.rules import RuleSet
-from pitboss.rules.chat import ChatHold
+from pitboss.rules.chat_hold import ChatHold
 
 H1 = HandId("h1")
 T1 = TableNo(1)

@@ -20,7 +20,7 @@ from pitboss.ids import PlayerId, TableNo
 from pitboss.live.chat import RATE_COUNT
 from pitboss.play.simulation import dealt_mode_rules
 from pitboss.rules import RuleSet
-from pitboss.rules.chat import ChatHold
+from pitboss.rules.chat_hold import ChatHold
 from pitboss.server.table_chat import chat_view, table_chat_view
 
 PHONE = "555-0142"

@@ -147,13 +147,19 @@ def test_two_phones_chat_held_during_a_thc_hand_and_a_muted_player_is_refused(
         timeout=WAIT
     )
     laptop.screenshot(path=str(screenshots / "table-chat-console-mute-1280x800.png"))
-    bob.fill("#chat-text", "ship it")
-    bob.click("#chat-send")
-    bob.locator("#chat-error", has_text="The director has muted your chat").wait_for(timeout=WAIT)
-    assert bob.input_value("#chat-text") == "ship it"  # kept: nothing was sent
+    # his page says so at once (the mute wakes his screen) and offers no box to type in
     bob.locator("#chat-note.muted", has_text="The director has muted your chat").wait_for(
         timeout=WAIT
     )
+    bob.wait_for_function("() => document.getElementById('chat-text').disabled", timeout=WAIT)
+    # a message sent anyway (an old page, a script) is refused by the server with the reason
+    sent = bob.evaluate(
+        "() => window.pitbossTable.send("
+        "{type: 'chat', text: 'ship it', action_id: 'p02-chat-late-1'})"
+    )
+    assert sent is True
+    bob.locator("#chat-error", has_text="The director has muted your chat").wait_for(timeout=WAIT)
+    assert bob.locator("#error").is_hidden()  # told in the chat, not over the action buttons
     bob.screenshot(path=str(screenshots / "table-chat-muted-bob-390x844.png"), full_page=True)
     assert "ship it" not in chat_text(ann)
     assert not errors

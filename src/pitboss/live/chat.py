@@ -4,7 +4,7 @@ the sender's name, never an id or a private detail (THC 1).
 
 **Held while a hand is in play.** No player may discuss a hand until its action is complete
 (TDA 67, THC 26 and 11, SLPT 11, KY 17). The house's ``tournament.conduct.chat_hold``
-(`pitboss.rules.chat`) says whose messages wait: everyone's at the table (the houses' words:
+(`pitboss.rules.chat_hold`) says whose messages wait: everyone's at the table (the houses' words:
 "whether in the hand or not"), only those of the players still in the hand, or nobody's. A held
 message (a reaction too: a sigh after a fold is a disclosure) is tagged with the hand it waits
 for and shown to the table once that hand is over; the sender sees it at once, marked held.
@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.live.seat_agents import LiveError
-from pitboss.rules.chat import ChatHold
+from pitboss.rules.chat_hold import ChatHold
 
 if TYPE_CHECKING:
     from pitboss.engine.hand import Hand

@@ -1,4 +1,4 @@
-"""The table chat's setting in words (`pitboss.rules.chat`), merged into
+"""The table chat's setting in words (`pitboss.rules.chat_hold`), merged into
 `pitboss.rules.catalogue`: the keyword arguments of a `pitboss.rules.catalogue.SettingDoc`."""
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from pitboss.errors import RuleSetError
 from pitboss.rules.bounty import BountyRules
-from pitboss.rules.chat import ChatHold
+from pitboss.rules.chat_hold import ChatHold
 from pitboss.rules.flights import FlightRules
 from pitboss.rules.mapping import OMITTED_WHEN_DEFAULT
 from pitboss.rules.payout_tables import ChopTieBreak, PayoutRounding, PayoutTable
@@ -491,7 +491,7 @@ class ConductRules:
     rounds (TDA 71A, SLPT 5) or minutes (THC 25); the ladder's time-away steps are of that kind,
     and a time-away penalty of the other kind is refused.
     ``chat_hold``: whose chat at a software-dealt table waits for the hand's end
-    (`pitboss.rules.chat`: TDA 67, THC 26, SLPT 11, KY 17 hold the whole table's).
+    (`pitboss.rules.chat_hold`: TDA 67, THC 26, SLPT 11, KY 17 hold the whole table's).
     """
 
     penalty_mode: PenaltyMode = PenaltyMode.MISSED_ROUNDS

@@ -439,11 +439,12 @@
       const frame = JSON.parse(message.data);
       const box = $("error");
       if (frame.kind === "error" || frame.kind === "refused") {
-        if (box) { box.textContent = frame.message; box.dataset.code = frame.code || ""; box.hidden = false; }
         if (frame.kind === "refused" && player) { drawOffers(view); drawClockCall(view); }
+        let told = false;  // a feature that shows the refusal where its player looks says so
         for (const fn of answers) {
-          try { fn(frame); } catch (err) { console.error(err); }
+          try { told = fn(frame) === true || told; } catch (err) { console.error(err); }
         }
+        if (box && !told) { box.textContent = frame.message; box.dataset.code = frame.code || ""; box.hidden = false; }
         return;
       }
       if (frame.kind === "submitted") {
@@ -464,7 +465,9 @@
   }
 
   // The table's features in their own scripts (player_actions.js, ...) draw their part of every
-  // view and hear every answer through this, and send their frames on the table's socket.
+  // view and hear every answer through this, and send their frames on the table's socket. An
+  // answer listener returns true when it showed a refusal itself (then it is not shown again
+  // in the page's general error line).
   const listeners = [];
   const answers = [];
   function send(frame) {

@@ -383,8 +383,8 @@
     draw(T.view());
     if (ours && frame.message) {  // the server's own words, in the panel where the player looks
       note(frame.message);
-      const error = $("error");
-      if (error) error.hidden = true;  // (player.js shows it there too: once is enough)
+      return true;  // told there: not again in the page's general error line
     }
+    return false;
   });
 })();

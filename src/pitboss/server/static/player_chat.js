@@ -92,10 +92,11 @@
     };
     T.onAnswer((frame) => {
       const id = String(frame.action_id || "");
-      if (!/-(chat|react)-/.test(id)) return;
-      if (frame.kind === "refused") { showError(frame.message); return; }
+      if (!/-(chat|react)-/.test(id)) return false;
+      if (frame.kind === "refused") { showError(frame.message); return true; }  // told in the chat
       showError("");
       if (id === pending) { $("chat-text").value = ""; pending = null; }
+      return false;
     });
   } else {
     box.classList.add("open");
