@@ -45,6 +45,7 @@ from pitboss.engine import (
     Hand,
     HandEvent,
     HandKilled,
+    HandMucked,
     HandPhase,
     HandSetup,
     HandTabled,
@@ -367,6 +368,18 @@ def _is_lone_check(action: PhhAction, hand: PhhHand, engine: Hand) -> bool:
     return len(in_hand) > 1 and with_chips == [action.player]
 
 
+def is_face_down(action: PhhAction | None) -> bool:
+    """Whether a show-or-muck leaves the player's hand unseen: ``pN sm`` (a muck) or a show of
+    unknown cards (``pN sm ????``, as HandHQ's files write a hand mucked face down).
+
+    A hand that is not tabled cannot win (TDA 13A: all hole cards are tabled to win; cards
+    speak only once tabled, KY 15), so the pot goes to the hands shown, as the file says.
+    """
+    if action is None:
+        return False
+    return action.mucked or any(card is None for card in action.cards)
+
+
 def _reach(
     action: PhhAction, engine: Hand, notes: list[ReplayNote], *, text: str, streets: int
 ) -> None:
@@ -447,7 +460,7 @@ def _play(hand: PhhHand, engine: Hand, notes: list[ReplayNote]) -> None:
                 ) from error
     while engine.phase is HandPhase.SHOWDOWN:
         decision = shows.get(engine.actor or 0)
-        engine.apply(Action.muck() if decision is not None and decision.mucked else Action.show())
+        engine.apply(Action.muck() if is_face_down(decision) else Action.show())
     if not engine.is_over:
         raise HistoryError(
             f"the file ends before the hand does: p{engine.actor} is to act",
@@ -491,7 +504,7 @@ def replay_hand(hand: PhhHand, *, rules: RuleSet | None = None) -> ReplayResult:
         )
     final = engine.final_stacks
     stacks = tuple(final[i + 1] for i in range(hand.player_count))
-    problem = _unknown_cards_at_showdown(engine.events, cards)
+    problem = _unknown_cards_at_showdown(engine.events, cards) or _unseen_winner(hand, engine)
     differences: list[StackDifference] = []
     if hand.finishing_stacks is not None:
         names = hand.players
@@ -533,3 +546,25 @@ def _unknown_cards_at_showdown(events: Sequence[HandEvent], cards: _Cards) -> st
     if dealt & cards.unknown:
         return "board cards are unknown (??) but decide a showdown: the result cannot be checked"
     return None
+
+
+def _unseen_winner(hand: PhhHand, engine: Hand) -> str | None:
+    """A pot won at showdown by a hand the file never shows (``sm ????``): when every player
+    left shows unknown cards, the file does not say who won, so the result cannot be checked."""
+    unseen = {
+        a.player
+        for a in hand.actions
+        if a.kind is PhhActionKind.SHOW_OR_MUCK and not a.mucked and is_face_down(a)
+    }
+    if not unseen or not any(isinstance(e, HandMucked) for e in engine.events):
+        return None
+    won = sorted(
+        {w for e in engine.events if isinstance(e, PotAwarded) for w in e.winners} & unseen
+    )
+    if not won:
+        return None
+    who = ", ".join(f"p{seat}" for seat in won)
+    return (
+        f"nobody shows a hand at the showdown (sm ????): the pot goes to {who} by elimination, "
+        "but the file does not say who won, so the result cannot be checked"
+    )
