@@ -49,3 +49,26 @@ def test_when_nobody_shows_sm_unknown_cards_the_winner_cannot_be_checked() -> No
     assert result.problem is not None
     assert "nobody shows a hand" in result.problem
     assert "cannot be checked" in result.problem
+
+
+# --- pitboss's own field -------------------------------------------------------------------
+
+# p3 calls and folds the flop; p1 and p2 tie with ace-king for a pot of 250 (125 each). In
+# 50-chip units the odd unit goes to p1, first left of the button (TDA 20): 150 and 100.
+_ODD_CHIP_SPLIT = """\
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [25, 50, 0]
+min_bet = 50
+starting_stacks = [1000, 1000, 1000]
+actions = ['d dh p1 AsKd', 'd dh p2 AhKc', 'd dh p3 7c2d', 'p3 cc', 'p1 cc', 'p2 cc', \
+'d db 2h3h4s', 'p1 cc', 'p2 cbr 50', 'p3 f', 'p1 cc', 'd db 9c', 'p1 cc', 'p2 cc', 'd db Qd', \
+'p1 cc', 'p2 cc']
+"""
+
+
+def test_chip_unit_is_read_as_the_user_field_and_as_old_files_wrote_it_tda_20() -> None:
+    assert replay_hand(parse_phh(_ODD_CHIP_SPLIT)).finishing_stacks == (1025, 1025, 950)
+    for name in ("_chip_unit", "chip_unit"):  # pitboss's field now, and as old files wrote it
+        hand = parse_phh(_ODD_CHIP_SPLIT + f"{name} = 50\n")
+        assert replay_hand(hand).finishing_stacks == (1050, 1000, 950)

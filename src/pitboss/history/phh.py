@@ -115,6 +115,9 @@ MODELLED = frozenset(
     | set(OPTIONAL_AMOUNT_LISTS)
 )
 """The fields `PhhHand` models; any other is kept as metadata, read and written back."""
+CHIP_UNIT_FIELD = "_chip_unit"
+"""pitboss's user field (PHH user fields start with ``_``): the smallest chip in play, in
+chips, so odd chips replay as dealt (TDA 20). Files written before it read as ``chip_unit``."""
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
 _MAX_PLAYER_DIGITS = 6
 """``p1234567`` names no player of any hand (a deck deals at most 23): refused unread."""

@@ -11,7 +11,9 @@ Mapping (the PHH conventions, as PokerKit plays them):
   straddle; ``min_bet`` is the minimum bet and opening raise increment (THC 22/33, TDA 43A).
 - ``pN cc`` checks or calls, ``pN cbr X`` bets or raises to X; ``pN sm`` decides that player's
   show-or-muck whenever the engine asks for it (the engine asks in TDA 17A order, whatever the
-  file's order). A player the file never mucks shows (cards speak, KY 15).
+  file's order). A player the file never mucks shows (cards speak, KY 15); one who shows
+  unknown cards (``pN sm ????``: a hand mucked face down) mucks, and loses the pot to the hands
+  shown (TDA 13A).
 - A player the file skips (the next action names somebody else, or deals the next street)
   checks if checking is free, else folds: PokerKit's repair, which real hand files rely on.
   Every decision supplied this way is a note of the result. A file action that does not fit
@@ -57,7 +59,7 @@ from pitboss.engine import (
 )
 from pitboss.errors import HandSetupError, HistoryError, IllegalAction, PitbossError
 from pitboss.history.amounts import excerpt, format_amount
-from pitboss.history.phh import PhhAction, PhhActionKind, PhhHand, format_action
+from pitboss.history.phh import CHIP_UNIT_FIELD, PhhAction, PhhActionKind, PhhHand, format_action
 from pitboss.rules import RuleSet
 
 
@@ -188,8 +190,10 @@ def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
     is_big_blind_ante = len(ante_posts) == 1 and bool(big) and ante_posts[0].seat == big_blind_seat
     posts = (*blind_posts, *ante_posts) if is_big_blind_ante else (*ante_posts, *blind_posts)
     big_blind = big[0].amount if big else max((p.amount for p in blind_posts), default=0)
-    # pitboss writes the smallest chip in play as ``chip_unit``: odd chips go out in it (TDA 20)
-    unit = hand.metadata.get("chip_unit")
+    # pitboss writes the smallest chip in play as the user field ``_chip_unit`` (``chip_unit``
+    # in files written before PHH's leading-underscore rule was followed): odd chips go out in
+    # it (TDA 20)
+    unit = hand.metadata.get(CHIP_UNIT_FIELD, hand.metadata.get("chip_unit"))
     chip_unit = unit if isinstance(unit, int) and not isinstance(unit, bool) and unit > 0 else 1
     setup = HandSetup(
         seats=tuple(
