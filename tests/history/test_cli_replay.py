@@ -179,3 +179,12 @@ def test_the_installed_command_runs_replay() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "1 hands replayed, 0 mismatches"
+
+
+def test_a_phh_file_holding_several_hands_gets_the_hint_to_name_it_phhs(tmp_path: Path) -> None:
+    several = tmp_path / "night.phh"
+    several.write_text((DATA / "two-hands.phhs").read_text(encoding="utf-8"), encoding="utf-8")
+    code, _, err = run(several)
+    assert code == 2
+    assert f"error: cannot read {several}: this file holds 2 hands as tables" in err
+    assert "name the file .phhs" in err

@@ -7,8 +7,11 @@ file and hand it comes from; player names are the dataset's own anonymised ids.
 
 from __future__ import annotations
 
+import pytest
+
 from pitboss.engine import HandMucked, HandTabled
-from pitboss.history.phh_reader import parse_phh
+from pitboss.errors import HistoryError
+from pitboss.history.phh_reader import parse_phh, parse_phhs
 from pitboss.history.phh_replay import replay_hand
 
 # data/handhq/ABS-2009-07-01_2009-07-23_100NLH_OBFU/1/abs NLH handhq_1-OBFUSCATED.phhs, [15]
@@ -72,3 +75,24 @@ def test_chip_unit_is_read_as_the_user_field_and_as_old_files_wrote_it_tda_20() 
     for name in ("_chip_unit", "chip_unit"):  # pitboss's field now, and as old files wrote it
         hand = parse_phh(_ODD_CHIP_SPLIT + f"{name} = 50\n")
         assert replay_hand(hand).finishing_stacks == (1050, 1000, 950)
+
+
+# --- .phh and .phhs ------------------------------------------------------------------------
+
+
+def test_a_phh_file_holding_several_hands_says_to_name_it_phhs() -> None:
+    text = "[1]\n" + ABS_FACE_DOWN_MUCK + "\n[2]\n" + ABS_FACE_DOWN_MUCK
+    with pytest.raises(HistoryError) as caught:
+        parse_phh(text)
+    assert caught.value.code == "several_hands"
+    assert caught.value.params["hands"] == 2
+    assert "this file holds 2 hands as tables ([1], [2])" in caught.value.message
+    assert "name the file .phhs" in caught.value.message
+
+
+def test_a_phhs_file_holding_one_hand_says_to_name_it_phh() -> None:
+    with pytest.raises(HistoryError) as caught:
+        parse_phhs(ABS_FACE_DOWN_MUCK)
+    assert caught.value.code == "bad_collection"
+    assert "this file holds one hand" in caught.value.message
+    assert "name it .phh" in caught.value.message

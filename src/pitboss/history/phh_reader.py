@@ -431,7 +431,19 @@ def parse_phh(text: str) -> PhhHand:
     (whole,) = _scan(text, split=False)
     if whole.problem is not None:
         raise whole.problem
-    return _hand_from_toml(_toml(text))
+    raw = _toml(text)
+    tables = [key for key, value in raw.items() if isinstance(value, dict)]
+    if "variant" not in raw and tables and len(tables) == len(raw):
+        count = len(tables)
+        shown = ", ".join(f"[{excerpt(key, quote=False)}]" for key in tables[:3])
+        raise HistoryError(
+            f"this file holds {count} hand{'s' if count != 1 else ''} as tables ({shown}"
+            f"{' ...' if count > 3 else ''}), the layout of a .phhs file: a .phh file holds one "
+            "hand, its fields at the top; name the file .phhs to read every hand",
+            code="several_hands",
+            params={"hands": count, "tables": [excerpt(k, quote=False) for k in tables[:3]]},
+        )
+    return _hand_from_toml(raw)
 
 
 def _read_hand(text: str, section: _Section, seen: dict[str, int]) -> tuple[str, PhhHand]:
@@ -473,9 +485,16 @@ def iter_phhs(text: str) -> Iterator[tuple[str, PhhHand | HistoryError]]:
     preamble, *tables = _scan(text, split=True)
     if preamble.problem is not None:
         raise preamble.problem
-    for key in _toml(text[preamble.start : preamble.end]):
+    fields = _toml(text[preamble.start : preamble.end])
+    for key in fields:
+        hint = (
+            ": this file holds one hand, the layout of a .phh file; name it .phh"
+            if "variant" in fields
+            else ""
+        )
         raise HistoryError(
-            f"a .phhs file holds hands as tables ([1], [2] ...); {excerpt(key)} is not a table",
+            f"a .phhs file holds hands as tables ([1], [2] ...); {excerpt(key)} is not a "
+            f"table{hint}",
             code="bad_collection",
             params={"key": excerpt(key, quote=False)},
         )
