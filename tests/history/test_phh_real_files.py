@@ -13,6 +13,7 @@ from pitboss.engine import HandMucked, HandTabled
 from pitboss.errors import HistoryError
 from pitboss.history.phh_reader import parse_phh, parse_phhs
 from pitboss.history.phh_replay import replay_hand
+from pitboss.history.phh_writer import format_phh
 
 # data/handhq/ABS-2009-07-01_2009-07-23_100NLH_OBFU/1/abs NLH handhq_1-OBFUSCATED.phhs, [15]
 # (Absolute Poker hand 3017238642): both blinds check it down; p1 shows 5cKh (two pair, jacks
@@ -96,3 +97,46 @@ def test_a_phhs_file_holding_one_hand_says_to_name_it_phh() -> None:
     assert caught.value.code == "bad_collection"
     assert "this file holds one hand" in caught.value.message
     assert "name it .phh" in caught.value.message
+
+
+# --- unknown stacks ------------------------------------------------------------------------
+
+_UNKNOWN_STACKS = """\
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [inf, 100, inf]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 cbr 6', 'p1 f', 'p2 cc', \
+'d db 9h5sJd', 'p2 cbr 94', 'p3 cc', 'd db 2c', 'd db 3d', 'p2 sm AhAd', 'p3 sm KcKd']
+finishing_stacks = [inf, 201, inf]
+"""
+
+
+def test_unknown_stacks_written_inf_are_read_deep_enough_and_not_compared() -> None:
+    hand = parse_phh(_UNKNOWN_STACKS)
+    assert hand.unknown_stacks == frozenset({1, 3})
+    result = replay_hand(hand)
+    assert result.problem is None
+    assert not result.is_mismatch, result.describe()
+    assert result.finishing_stacks is not None
+    assert result.finishing_stacks[1] == 201  # p2 all-in for 100 wins 1 + 100 + 100
+    assert "starting_stacks = [inf, 100, inf]" in format_phh(hand)
+    assert "finishing_stacks = [inf, 201, inf]" in format_phh(hand)
+    wrong = parse_phh(_UNKNOWN_STACKS.replace("[inf, 201, inf]", "[inf, 200, inf]"))
+    assert replay_hand(wrong).describe() == ["p2: finishing stack 200 in the file, 201 replayed"]
+
+
+def test_inf_finishing_stack_of_a_known_starting_stack_is_refused() -> None:
+    with pytest.raises(HistoryError) as caught:
+        parse_phh(_UNKNOWN_STACKS.replace("[inf, 201, inf]", "[inf, inf, inf]"))
+    assert "'finishing_stacks' holds inf" in caught.value.message
+
+
+def test_inf_where_an_amount_is_needed_is_refused_quoting_inf_not_infinity() -> None:
+    with pytest.raises(HistoryError) as caught:
+        parse_phh(_UNKNOWN_STACKS.replace("min_bet = 2", "min_bet = inf"))
+    assert caught.value.code == "bad_amount"
+    assert "'min_bet' holds inf" in caught.value.message
+    assert "Infinity" not in caught.value.message
+    assert caught.value.params["value"] == "inf"

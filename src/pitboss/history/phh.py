@@ -217,6 +217,9 @@ class PhhHand:
     button last. ``scale`` is the number of chips per unit of the file's amounts (a power of
     ten: a file amount of ``0.25`` at scale 100 is 25 chips). ``metadata`` keeps every other
     field (``event``, ``hand``, ``seats``, user fields ``_x`` ...) as read, in file order.
+    ``unknown_stacks`` names the players (1-based) whose starting stack the file writes ``inf``
+    (unknown, as the PHH standard allows): their ``starting_stacks`` entry is a stack deep
+    enough for the hand, written back as ``inf``, and their finishing stack is not compared.
 
     Raises:
         HistoryError: the fields contradict each other (list lengths, players named in the
@@ -233,6 +236,7 @@ class PhhHand:
     players: tuple[str, ...] | None = None
     finishing_stacks: tuple[int, ...] | None = None
     winnings: tuple[int, ...] | None = None
+    unknown_stacks: frozenset[int] = frozenset()
     scale: int = 1
     metadata: Mapping[str, MetaValue] = field(default_factory=dict)
 
@@ -263,6 +267,12 @@ class PhhHand:
                     code="bad_amount",
                     params={"field": name},
                 )
+        if any(not 1 <= player <= count for player in self.unknown_stacks):
+            raise HistoryError(
+                f"unknown_stacks names players outside p1 to p{count}",
+                code="bad_field",
+                params={"field": "unknown_stacks", "players": count},
+            )
         if self.min_bet < 0:
             raise HistoryError(
                 "min_bet is negative", code="bad_amount", params={"min_bet": self.min_bet}

@@ -324,7 +324,21 @@ def _field_list(raw: Mapping[str, object], name: str, *, required: bool) -> list
     return value
 
 
+def _toml_number(value: Decimal) -> str:
+    """A number that is not finite as TOML writes it (``inf``, ``-inf``, ``nan``)."""
+    return "nan" if value.is_nan() else "-inf" if value < 0 else "inf"
+
+
 def _amount_field(name: str, values: list[object]) -> list[Decimal]:
+    for value in values:
+        if isinstance(value, Decimal) and not value.is_finite():
+            written = _toml_number(value)
+            allowed = "inf stands only for a starting stack nobody knows, and its finishing stack"
+            raise HistoryError(
+                f"field {name!r} holds {written}: amounts are finite numbers of chips ({allowed})",
+                code="bad_amount",
+                params={"field": name, "value": written},
+            )
     try:
         return [amount_of(v) for v in values]  # type: ignore[arg-type]
     except HistoryError as error:
@@ -353,7 +367,58 @@ def _action_amount(text: str) -> Decimal:
         ) from error
 
 
-def _hand_from_toml(raw: Mapping[str, object]) -> PhhHand:
+def _unknown_stacks(raw: dict[str, object]) -> frozenset[int]:
+    """The players (1-based) whose starting stack is written ``inf``: unknown (the PHH
+    standard: "Unknown stack values can be denoted as inf"). Each is read as 0 here, and so
+    is their finishing stack if it is ``inf`` too (it is not compared); see ``_deep_enough``.
+    ``raw`` is changed in place."""
+    stacks = raw.get("starting_stacks")
+    if not isinstance(stacks, list):
+        return frozenset()
+    unknown = frozenset(
+        i + 1
+        for i, value in enumerate(stacks)
+        if isinstance(value, Decimal) and value.is_infinite() and value > 0
+    )
+    for name in ("starting_stacks", "finishing_stacks"):  # inf - x is inf: PokerKit writes it
+        values = raw.get(name)
+        if unknown and isinstance(values, list):
+            raw[name] = [
+                Decimal(0)
+                if i + 1 in unknown and isinstance(value, Decimal) and value.is_infinite()
+                else value
+                for i, value in enumerate(values)
+            ]
+    return unknown
+
+
+def _deep_enough(
+    stacks: tuple[int, ...],
+    unknown: frozenset[int],
+    texts: list[str],
+    *,
+    scale: int,
+    raw: Mapping[str, object],
+) -> tuple[int, ...]:
+    """The starting stacks with each unknown one (``inf``) made deep enough for the hand: more
+    than every ante, blind and bet-or-raise-to amount of the file together, so the player can
+    make every bet and call the file says they made and is never all-in by accident."""
+    if not unknown:
+        return stacks
+    total = 1
+    for name in ("antes", "blinds_or_straddles"):
+        values = raw.get(name)
+        if isinstance(values, list):
+            total += sum(abs(to_chips(amount_of(v), scale)) for v in values)
+    for text in texts:
+        amount = action_amount_text(text)
+        if amount is not None:
+            total += to_chips(parse_amount(amount), scale)
+    return tuple(total if i + 1 in unknown else stack for i, stack in enumerate(stacks))
+
+
+def _hand_from_toml(fields: Mapping[str, object]) -> PhhHand:
+    raw = dict(fields)
     variant = raw.get("variant")
     if not isinstance(variant, str):
         raise HistoryError(
@@ -371,6 +436,7 @@ def _hand_from_toml(raw: Mapping[str, object]) -> PhhHand:
             code="bad_field",
             params={"field": "ante_trimming_status", "value": shown},
         )
+    unknown = _unknown_stacks(raw)
     lists = {name: _amounts(raw, name, required=True) for name in AMOUNT_LISTS}
     optional = {name: _amounts(raw, name, required=False) for name in OPTIONAL_AMOUNT_LISTS}
     if "min_bet" not in raw:
@@ -411,7 +477,10 @@ def _hand_from_toml(raw: Mapping[str, object]) -> PhhHand:
         antes=chips(lists["antes"]) or (),
         blinds_or_straddles=chips(lists["blinds_or_straddles"]) or (),
         min_bet=to_chips(min_bet, scale),
-        starting_stacks=chips(lists["starting_stacks"]) or (),
+        starting_stacks=_deep_enough(
+            chips(lists["starting_stacks"]) or (), unknown, texts, scale=scale, raw=raw
+        ),
+        unknown_stacks=unknown,
         actions=tuple(parse_action(t, scale=scale) for t in texts),
         players=None if players is None else tuple(str(p) for p in players),
         finishing_stacks=chips(optional["finishing_stacks"]),

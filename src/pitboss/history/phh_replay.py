@@ -522,7 +522,7 @@ def replay_hand(hand: PhhHand, *, rules: RuleSet | None = None) -> ReplayResult:
             for i, (expected, replayed) in enumerate(
                 zip(hand.finishing_stacks, stacks, strict=True)
             )
-            if expected != replayed
+            if expected != replayed and i + 1 not in hand.unknown_stacks
         ]
     return ReplayResult(
         hand=hand,
