@@ -7,13 +7,22 @@ file and hand it comes from; player names are the dataset's own anonymised ids.
 
 from __future__ import annotations
 
+import pokerkit
 import pytest
 
-from pitboss.engine import HandMucked, HandTabled
+from pitboss.engine import Acted, HandMucked, HandTabled
 from pitboss.errors import HistoryError
+from pitboss.history.phh import PhhHand
 from pitboss.history.phh_reader import parse_phh, parse_phhs
 from pitboss.history.phh_replay import replay_hand
 from pitboss.history.phh_writer import format_phh
+
+
+def _pokerkit_stacks(hand: PhhHand) -> list[int]:
+    """PokerKit's finishing stacks for the hand, in pitboss's chips (the oracle)."""
+    states = list(pokerkit.HandHistory.loads(format_phh(hand)))
+    return [int(s * hand.scale) for s in states[-1].stacks]
+
 
 # data/handhq/ABS-2009-07-01_2009-07-23_100NLH_OBFU/1/abs NLH handhq_1-OBFUSCATED.phhs, [15]
 # (Absolute Poker hand 3017238642): both blinds check it down; p1 shows 5cKh (two pair, jacks
@@ -140,3 +149,40 @@ def test_inf_where_an_amount_is_needed_is_refused_quoting_inf_not_infinity() -> 
     assert "'min_bet' holds inf" in caught.value.message
     assert "Infinity" not in caught.value.message
     assert caught.value.params["value"] == "inf"
+
+
+# --- a new player's post -------------------------------------------------------------------
+
+# An online cash hand's shape (HandHQ's files): p5 has just sat down and posts the big blind
+# to play at once, written as a negative blind. The post is live (p5 calls only 2 more of
+# p4's raise to 3) but the first round still opens left of the big blind (p3).
+_NEW_PLAYER_POST = """\
+variant = 'NT'
+antes = [0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [0.50, 1, 0, 0, -1, 0]
+min_bet = 1
+starting_stacks = [100, 100, 100, 100, 100, 100]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'd dh p5 ????', \
+'d dh p6 ????', 'p3 f', 'p4 cbr 3', 'p5 cc', 'p6 f', 'p1 f', 'p2 f', 'd db 9h5sJd', 'p4 cbr 5', \
+'p5 f']
+players = ['Ann', 'Bob', 'Cy', 'Dee', 'Eve', 'Flo']
+finishing_stacks = [99.50, 99, 100, 104.50, 97, 100]
+"""
+
+
+def test_a_new_players_post_written_as_a_negative_blind_is_read_and_replayed() -> None:
+    hand = parse_phh(_NEW_PLAYER_POST)
+    assert hand.blinds_or_straddles == (5, 10, 0, 0, -10, 0)
+    result = replay_hand(hand)
+    assert not result.is_mismatch, result.describe()
+    first = next(e for e in result.events if isinstance(e, Acted))
+    assert first.seat == 3  # left of the big blind, not of the post
+    assert _pokerkit_stacks(hand) == [995, 990, 1000, 1045, 970, 1000]
+    assert "blinds_or_straddles = [0.5, 1, 0, 0, -1, 0]" in format_phh(hand)
+
+
+def test_a_post_larger_than_the_big_blind_is_refused_naming_the_player() -> None:
+    hand = parse_phh(_NEW_PLAYER_POST.replace("0, -1, 0]", "0, -1.50, 0]"))
+    result = replay_hand(hand)
+    assert result.problem is not None
+    assert result.problem.startswith("p5 (Eve) posts 1.5 as a new player")

@@ -217,6 +217,8 @@ class PhhHand:
     button last. ``scale`` is the number of chips per unit of the file's amounts (a power of
     ten: a file amount of ``0.25`` at scale 100 is 25 chips). ``metadata`` keeps every other
     field (``event``, ``hand``, ``seats``, user fields ``_x`` ...) as read, in file order.
+    A negative ``blinds_or_straddles`` entry is a post: what a player who just sat down pays
+    to play at once (PokerKit's reading; the public PHH data writes such posts so).
     ``unknown_stacks`` names the players (1-based) whose starting stack the file writes ``inf``
     (unknown, as the PHH standard allows): their ``starting_stacks`` entry is a stack deep
     enough for the hand, written back as ``inf``, and their finishing stack is not compared.
@@ -259,7 +261,7 @@ class PhhHand:
                     code="bad_field_length",
                     params={"field": name, "length": len(values), "players": count},
                 )
-        for name in ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks"):
+        for name in ("antes", "starting_stacks", "finishing_stacks"):
             values = getattr(self, name)
             if values is not None and any(v < 0 for v in values):
                 raise HistoryError(

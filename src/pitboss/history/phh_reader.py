@@ -351,7 +351,27 @@ def _amount_field(name: str, values: list[object]) -> list[Decimal]:
 
 def _amounts(raw: Mapping[str, object], name: str, *, required: bool) -> list[Decimal] | None:
     values = _field_list(raw, name, required=required)
-    return None if values is None else _amount_field(name, values)
+    if values is None:
+        return None
+    if name != "blinds_or_straddles":
+        return _amount_field(name, values)
+    # A negative blind is a new player's post (PokerKit's reading of the public PHH data).
+    signs = [-1 if _is_negative(v) else 1 for v in values]
+    magnitudes = [
+        -v if sign < 0 and isinstance(v, int | Decimal) else v
+        for v, sign in zip(values, signs, strict=True)
+    ]
+    amounts = _amount_field(name, magnitudes)
+    return [a * sign for a, sign in zip(amounts, signs, strict=True)]
+
+
+def _is_negative(value: object) -> bool:
+    return (
+        isinstance(value, int | Decimal)
+        and not isinstance(value, bool)
+        and (not isinstance(value, Decimal) or value.is_finite())
+        and value < 0
+    )
 
 
 def _action_amount(text: str) -> Decimal:

@@ -163,6 +163,43 @@ def _blind_kinds(blinds: Sequence[int]) -> list[PostKind]:
     return kinds
 
 
+def _new_player_posts(hand: PhhHand, blinds: Sequence[int], posted: list[Post]) -> list[Post]:
+    """The posts written as negative ``blinds_or_straddles`` entries: what a player who just
+    sat down pays to play at once instead of waiting for the big blind (PokerKit's reading, the
+    convention of the public PHH data). The post is live, like a blind, but the betting does
+    not open left of it.
+
+    Raises:
+        HistoryError: a post larger than the largest blind (the first round would open left of
+            it in pitboss, unlike the file's convention), or a post with no blind at all.
+    """
+    posts = [
+        Post(seat=i + 1, kind=PostKind.BIG_BLIND, amount=-amount)
+        for i, amount in enumerate(blinds)
+        if amount < 0
+    ]
+    largest = max((p.amount for p in posted), default=0)
+    for post in posts:
+        if post.amount > largest:
+            name = _name(hand, post.seat)
+            raise HistoryError(
+                f"{name} posts {format_amount(post.amount, hand.scale)} as a new player "
+                "(a negative blinds_or_straddles entry), more than the largest blind "
+                f"{format_amount(largest, hand.scale)}: pitboss replays a post of at most the "
+                "big blind",
+                code="bad_setup",
+                params={"player": post.seat, "post": post.amount, "largest_blind": largest},
+            )
+    return posts
+
+
+def _name(hand: PhhHand, player: int) -> str:
+    """``p3`` or ``p3 (Ann)``: a player as the file names them."""
+    names = hand.players
+    name = None if names is None else names[player - 1]
+    return f"p{player}" + (f" ({name})" if name else "")
+
+
 def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
     """The engine's ``HandSetup`` for a PHH hand: seat ``i`` is player ``pi``, the last the button.
 
@@ -179,6 +216,7 @@ def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
     ]
     if n == 2:
         blind_posts.reverse()  # the small blind (the button) posts first
+    new_posts = _new_player_posts(hand, blinds, blind_posts)
     ante_posts = [
         Post(seat=i + 1, kind=PostKind.ANTE, amount=amount)
         for i, amount in enumerate(antes)
@@ -188,7 +226,13 @@ def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
     small = [p for p in blind_posts if p.kind is PostKind.SMALL_BLIND]
     big_blind_seat = big[0].seat if big else (2 if n > 2 else 1)
     is_big_blind_ante = len(ante_posts) == 1 and bool(big) and ante_posts[0].seat == big_blind_seat
-    posts = (*blind_posts, *ante_posts) if is_big_blind_ante else (*ante_posts, *blind_posts)
+    # A new player's post goes in before the blinds: the first round opens left of the largest
+    # blind, never left of a post (the engine opens left of the last largest live post).
+    posts = (
+        (*new_posts, *blind_posts, *ante_posts)
+        if is_big_blind_ante
+        else (*ante_posts, *new_posts, *blind_posts)
+    )
     big_blind = big[0].amount if big else max((p.amount for p in blind_posts), default=0)
     # pitboss writes the smallest chip in play as the user field ``_chip_unit`` (``chip_unit``
     # in files written before PHH's leading-underscore rule was followed): odd chips go out in
