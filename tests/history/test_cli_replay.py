@@ -188,3 +188,17 @@ def test_a_phh_file_holding_several_hands_gets_the_hint_to_name_it_phhs(tmp_path
     assert code == 2
     assert f"error: cannot read {several}: this file holds 2 hands as tables" in err
     assert "name the file .phhs" in err
+
+
+def test_winnings_that_differ_from_the_pots_paid_are_a_mismatch_by_name(tmp_path: Path) -> None:
+    hand = tmp_path / "raked.phh"
+    hand.write_text(
+        "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [0.50, 1, 0]\nmin_bet = 1\n"
+        "starting_stacks = [200.30, 81.60, 197]\n"
+        "actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 cbr 3', 'p2 f']\n"
+        "players = ['Ann', 'Bob', 'Cy']\nwinnings = [1.90, 0, 0]\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run(hand)
+    assert code == 1
+    assert f"{hand}: MISMATCH p1 (Ann): winnings 1.9 in the file, 2 paid in the replay" in out

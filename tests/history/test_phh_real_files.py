@@ -186,3 +186,37 @@ def test_a_post_larger_than_the_big_blind_is_refused_naming_the_player() -> None
     result = replay_hand(hand)
     assert result.problem is not None
     assert result.problem.startswith("p5 (Eve) posts 1.5 as a new player")
+
+
+# --- winnings ------------------------------------------------------------------------------
+
+# data/handhq/ABS-2009-07-01_2009-07-23_100NLH_OBFU/1/abs NLH handhq_1-OBFUSCATED.phhs, [1]
+# (Absolute Poker hand 3017237436): the small blind raises to 3, the big blind folds; the
+# small blind wins a pot of 2 (the uncalled 2 goes back and is not won).
+ABS_WINNINGS = """\
+variant = 'NT'
+ante_trimming_status = false
+antes = [0, 0, 0]
+blinds_or_straddles = [0.50, 1, 0]
+min_bet = 1
+starting_stacks = [200.30, 81.60, 197]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 cbr 3.00', 'p2 f']
+players = ['DeZAZcPNNQ5w+Wb+5ujZdA', 'id+sbECX+YdI8qhMhpje+g', 'vETYfpoA+FhBercnDPJrRw']
+winnings = [2, 0, 0]
+"""
+
+
+def test_the_files_winnings_are_compared_with_the_pots_paid() -> None:
+    result = replay_hand(parse_phh(ABS_WINNINGS))
+    assert result.is_checked
+    assert not result.is_mismatch, result.describe()
+
+
+def test_winnings_that_differ_are_reported_per_player_by_name() -> None:
+    result = replay_hand(parse_phh(ABS_WINNINGS.replace("[2, 0, 0]", "[1.90, 0, 0.10]")))
+    assert result.is_mismatch
+    assert result.describe() == [
+        "p1 (DeZAZcPNNQ5w+Wb+5ujZdA): winnings 1.9 in the file, 2 paid in the replay (less "
+        "than the pot: the file's winnings may be after a rake)",
+        "p3 (vETYfpoA+FhBercnDPJrRw): winnings 0.1 in the file, 0 paid in the replay",
+    ]

@@ -80,6 +80,26 @@ class StackDifference:
         )
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WinningsDifference:
+    """One player whose pots won in the replay differ from the file's ``winnings``."""
+
+    player: int
+    name: str | None
+    expected: int
+    paid: int
+
+    def describe(self, *, scale: int = 1) -> str:
+        who = f"p{self.player}" + (f" ({self.name})" if self.name else "")
+        text = (
+            f"{who}: winnings {format_amount(self.expected, scale)} in the file, "
+            f"{format_amount(self.paid, scale)} paid in the replay"
+        )
+        if self.expected < self.paid:
+            text += " (less than the pot: the file's winnings may be after a rake)"
+        return text
+
+
 class NoteKind(StrEnum):
     """Why the replay departed from the letter of the file, without changing its meaning."""
 
@@ -115,6 +135,7 @@ class ReplayResult:
     hand: PhhHand
     finishing_stacks: tuple[int, ...] | None
     differences: tuple[StackDifference, ...] = ()
+    winnings_differences: tuple[WinningsDifference, ...] = ()
     problem: str | None = None
     notes: tuple[ReplayNote, ...] = ()
     events: tuple[HandEvent, ...] = field(default=())
@@ -127,18 +148,19 @@ class ReplayResult:
 
     @property
     def is_checked(self) -> bool:
-        """Whether the file had finishing stacks to compare with."""
-        return self.hand.finishing_stacks is not None
+        """Whether the file had finishing stacks or winnings to compare with."""
+        return self.hand.finishing_stacks is not None or self.hand.winnings is not None
 
     @property
     def is_mismatch(self) -> bool:
-        """The replay failed, could not be checked, or ended with different stacks."""
-        return self.problem is not None or bool(self.differences)
+        """The replay failed, could not be checked, or ended with different stacks or pots."""
+        return self.problem is not None or bool(self.differences) or bool(self.winnings_differences)
 
     def describe(self) -> list[str]:
         """One line per difference (amounts as the file writes them), or the problem."""
         lines = [] if self.problem is None else [self.problem]
         lines.extend(d.describe(scale=self.hand.scale) for d in self.differences)
+        lines.extend(d.describe(scale=self.hand.scale) for d in self.winnings_differences)
         return lines
 
 
@@ -572,6 +594,7 @@ def replay_hand(hand: PhhHand, *, rules: RuleSet | None = None) -> ReplayResult:
         hand=hand,
         finishing_stacks=stacks,
         differences=tuple(differences),
+        winnings_differences=_winnings_differences(hand, engine.events),
         problem=problem,
         notes=tuple(notes),
         events=engine.events,
@@ -615,4 +638,29 @@ def _unseen_winner(hand: PhhHand, engine: Hand) -> str | None:
     return (
         f"nobody shows a hand at the showdown (sm ????): the pot goes to {who} by elimination, "
         "but the file does not say who won, so the result cannot be checked"
+    )
+
+
+def _winnings_differences(
+    hand: PhhHand, events: Sequence[HandEvent]
+) -> tuple[WinningsDifference, ...]:
+    """The players whose pots won (every share of every pot pushed to them; an uncalled bet
+    returned is not won) differ from the file's ``winnings``, if it has them."""
+    if hand.winnings is None:
+        return ()
+    paid = [0] * hand.player_count
+    for event in events:
+        if isinstance(event, PotAwarded):
+            for seat, share in zip(event.winners, event.shares, strict=True):
+                paid[seat - 1] += share
+    names = hand.players
+    return tuple(
+        WinningsDifference(
+            player=i + 1,
+            name=None if names is None else names[i],
+            expected=expected,
+            paid=paid[i],
+        )
+        for i, expected in enumerate(hand.winnings)
+        if expected != paid[i]
     )
