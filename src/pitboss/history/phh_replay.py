@@ -22,6 +22,10 @@ Mapping (the PHH conventions, as PokerKit plays them):
 - ``pN cc`` by the one player left with chips, everybody else in the hand all-in, changes
   nothing (there is nobody to bet against): PokerKit writes it for a big blind whose only
   opponent is all-in for less, and pitboss accepts it with a note.
+- A negative ``blinds_or_straddles`` entry is a new player's post (PokerKit's reading): live
+  like a blind, posted before the blinds so the first round still opens left of the largest
+  blind. A stack written ``inf`` (unknown) is deep enough for the hand and not compared.
+- The file's ``winnings`` (pots won, after any rake) are compared with the pots paid.
 - Cards written ``??`` are filled with cards nobody named; if a filled card is needed at a
   contested showdown, the result cannot be checked and the replay says so.
 
