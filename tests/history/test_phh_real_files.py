@@ -216,7 +216,16 @@ def test_winnings_that_differ_are_reported_per_player_by_name() -> None:
     result = replay_hand(parse_phh(ABS_WINNINGS.replace("[2, 0, 0]", "[1.90, 0, 0.10]")))
     assert result.is_mismatch
     assert result.describe() == [
-        "p1 (DeZAZcPNNQ5w+Wb+5ujZdA): winnings 1.9 in the file, 2 paid in the replay (less "
-        "than the pot: the file's winnings may be after a rake)",
+        "p1 (DeZAZcPNNQ5w+Wb+5ujZdA): winnings 1.9 in the file, 2 paid in the replay",
         "p3 (vETYfpoA+FhBercnDPJrRw): winnings 0.1 in the file, 0 paid in the replay",
+    ]
+
+
+def test_winnings_less_a_rake_are_a_note_not_a_mismatch() -> None:
+    # A cash game's winnings are after the rake (the PHH standard); pitboss takes none.
+    result = replay_hand(parse_phh(ABS_WINNINGS.replace("[2, 0, 0]", "[1.90, 0, 0]")))
+    assert not result.is_mismatch, result.describe()
+    assert [note.text for note in result.notes] == [
+        "p1 (DeZAZcPNNQ5w+Wb+5ujZdA): winnings 1.9 in the file, 2 paid in the replay: 0.1 "
+        "less, a rake (pitboss takes none)"
     ]

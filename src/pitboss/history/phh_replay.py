@@ -99,8 +99,6 @@ class WinningsDifference:
             f"{who}: winnings {format_amount(self.expected, scale)} in the file, "
             f"{format_amount(self.paid, scale)} paid in the replay"
         )
-        if self.expected < self.paid:
-            text += " (less than the pot: the file's winnings may be after a rake)"
         return text
 
 
@@ -113,6 +111,8 @@ class NoteKind(StrEnum):
     """A player the file skips folded (facing a bet): PokerKit's repair."""
     REDUNDANT_CHECK = "redundant_check"
     """The file's ``cc`` by the one player left with chips, everybody else all-in: accepted."""
+    RAKE = "rake"
+    """The file's winnings are the pots paid less a rake (cash games): pitboss takes none."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -579,6 +579,10 @@ def replay_hand(hand: PhhHand, *, rules: RuleSet | None = None) -> ReplayResult:
     final = engine.final_stacks
     stacks = tuple(final[i + 1] for i in range(hand.player_count))
     problem = _unknown_cards_at_showdown(engine.events, cards) or _unseen_winner(hand, engine)
+    winnings = _winnings_differences(hand, engine.events)
+    if winnings and all(0 < d.expected < d.paid for d in winnings):
+        notes.extend(_rake_note(d, hand.scale) for d in winnings)  # the same pots, less a rake
+        winnings = ()
     differences: list[StackDifference] = []
     if hand.finishing_stacks is not None:
         names = hand.players
@@ -598,7 +602,7 @@ def replay_hand(hand: PhhHand, *, rules: RuleSet | None = None) -> ReplayResult:
         hand=hand,
         finishing_stacks=stacks,
         differences=tuple(differences),
-        winnings_differences=_winnings_differences(hand, engine.events),
+        winnings_differences=winnings,
         problem=problem,
         notes=tuple(notes),
         events=engine.events,
@@ -667,4 +671,14 @@ def _winnings_differences(
         )
         for i, expected in enumerate(hand.winnings)
         if expected != paid[i]
+    )
+
+
+def _rake_note(difference: WinningsDifference, scale: int) -> ReplayNote:
+    """The note for a winner whose file winnings are the pot paid less a rake."""
+    rake = format_amount(difference.paid - difference.expected, scale)
+    return ReplayNote(
+        kind=NoteKind.RAKE,
+        player=difference.player,
+        text=f"{difference.describe(scale=scale)}: {rake} less, a rake (pitboss takes none)",
     )
