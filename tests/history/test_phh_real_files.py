@@ -229,3 +229,12 @@ def test_winnings_less_a_rake_are_a_note_not_a_mismatch() -> None:
         "p1 (DeZAZcPNNQ5w+Wb+5ujZdA): winnings 1.9 in the file, 2 paid in the replay: 0.1 "
         "less, a rake (pitboss takes none)"
     ]
+
+
+def test_a_post_and_unknown_stacks_read_together() -> None:
+    hand = parse_phh(
+        _NEW_PLAYER_POST.replace("[100, 100, 100, 100, 100, 100]", "[inf, 100, 100, 100, inf, 100]")
+    )
+    assert hand.unknown_stacks == frozenset({1, 5})
+    result = replay_hand(hand)
+    assert not result.is_mismatch, result.describe()

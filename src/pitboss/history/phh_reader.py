@@ -418,18 +418,15 @@ def _deep_enough(
     texts: list[str],
     *,
     scale: int,
-    raw: Mapping[str, object],
+    forced: tuple[int, ...],
 ) -> tuple[int, ...]:
     """The starting stacks with each unknown one (``inf``) made deep enough for the hand: more
-    than every ante, blind and bet-or-raise-to amount of the file together, so the player can
-    make every bet and call the file says they made and is never all-in by accident."""
+    than every ante, blind and bet-or-raise-to amount of the file together (``forced``: the
+    antes and blinds in chips), so the player can make every bet and call the file says they
+    made and is never all-in by accident."""
     if not unknown:
         return stacks
-    total = 1
-    for name in ("antes", "blinds_or_straddles"):
-        values = raw.get(name)
-        if isinstance(values, list):
-            total += sum(abs(to_chips(amount_of(v), scale)) for v in values)
+    total = 1 + sum(abs(amount) for amount in forced)
     for text in texts:
         amount = action_amount_text(text)
         if amount is not None:
@@ -498,7 +495,11 @@ def _hand_from_toml(fields: Mapping[str, object]) -> PhhHand:
         blinds_or_straddles=chips(lists["blinds_or_straddles"]) or (),
         min_bet=to_chips(min_bet, scale),
         starting_stacks=_deep_enough(
-            chips(lists["starting_stacks"]) or (), unknown, texts, scale=scale, raw=raw
+            chips(lists["starting_stacks"]) or (),
+            unknown,
+            texts,
+            scale=scale,
+            forced=(*(chips(lists["antes"]) or ()), *(chips(lists["blinds_or_straddles"]) or ())),
         ),
         unknown_stacks=unknown,
         actions=tuple(parse_action(t, scale=scale) for t in texts),
