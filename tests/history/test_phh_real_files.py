@@ -238,3 +238,19 @@ def test_a_post_and_unknown_stacks_read_together() -> None:
     assert hand.unknown_stacks == frozenset({1, 5})
     result = replay_hand(hand)
     assert not result.is_mismatch, result.describe()
+
+
+def test_a_face_down_hand_at_an_all_in_showdown_loses_to_the_hand_shown_tda_16_13a() -> None:
+    # Every hand is tabled once a player is all-in (TDA 16), but the file never saw p2's
+    # ('p2 sm ????'): the pot goes to the hand shown, as the file says, not to random cards.
+    hand = parse_phh(
+        "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n"
+        "starting_stacks = [100, 150, 100]\n"
+        "actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 cbr 100', "
+        "'p2 cc', 'd db 2c7d9h', 'd db Ts', 'd db 3d', 'p1 sm AsKd', 'p2 sm ????']\n"
+        "winnings = [200, 0, 0]\n"
+    )
+    result = replay_hand(hand)
+    assert not result.is_mismatch, result.describe()
+    assert result.finishing_stacks == (200, 50, 100)
+    assert [e.seat for e in result.events if isinstance(e, HandMucked)] == [2]

@@ -13,7 +13,8 @@ Mapping (the PHH conventions, as PokerKit plays them):
   show-or-muck whenever the engine asks for it (the engine asks in TDA 17A order, whatever the
   file's order). A player the file never mucks shows (cards speak, KY 15); one who shows
   unknown cards (``pN sm ????``: a hand mucked face down) mucks, and loses the pot to the hands
-  shown (TDA 13A).
+  shown (TDA 13A); at an all-in showdown, where every hand is tabled (TDA 16), the hand is
+  replayed as one whose cards are at the table (`RecordedHand`) and the hands shown are read.
 - A player the file skips (the next action names somebody else, or deals the next street)
   checks if checking is free, else folds: PokerKit's repair, which real hand files rely on.
   Every decision supplied this way is a note of the result. A file action that does not fit
@@ -59,6 +60,7 @@ from pitboss.engine import (
     Posted,
     PostKind,
     PotAwarded,
+    RecordedHand,
     SeatSpec,
 )
 from pitboss.errors import HandSetupError, HistoryError, IllegalAction, PitbossError
@@ -501,10 +503,14 @@ def _play(hand: PhhHand, engine: Hand, notes: list[ReplayNote]) -> None:
         if a.kind is PhhActionKind.SHOW_OR_MUCK and a.player is not None
     }
     streets_named = 0
+    board: list[Card] = []
     for action in hand.actions:
         text = format_action(action, scale=hand.scale)
         kind = action.kind
-        if kind is PhhActionKind.DEAL_BOARD:
+        if kind is PhhActionKind.DEAL_BOARD and isinstance(engine, RecordedHand):
+            board.extend(c for c in action.cards if c is not None)
+            _enter_board(engine, board, notes, text)
+        elif kind is PhhActionKind.DEAL_BOARD:
             streets_named += 1
             while engine.phase is HandPhase.BETTING and _streets_dealt(engine) < streets_named:
                 _repair(engine, notes, f"missing before {_shown(text)}")
@@ -532,6 +538,8 @@ def _play(hand: PhhHand, engine: Hand, notes: list[ReplayNote]) -> None:
                     code="replay_mismatch",
                     params={**error.params, "action": excerpt(text, limit=60, quote=False)},
                 ) from error
+    if isinstance(engine, RecordedHand):
+        return  # the pots wait for `read_hands`
     while engine.phase is HandPhase.SHOWDOWN:
         decision = shows.get(engine.actor or 0)
         engine.apply(Action.muck() if is_face_down(decision) else Action.show())
@@ -576,9 +584,14 @@ def replay_hand(hand: PhhHand, *, rules: RuleSet | None = None) -> ReplayResult:
             notes=tuple(notes),
             events=() if engine is None else engine.events,
         )
+    problem = _unknown_cards_at_showdown(engine.events, cards)
+    if problem is not None:
+        recorded = _face_down_at_all_in(hand, setup, cards, engine.events)
+        if recorded is not None:
+            engine, problem = recorded, None
     final = engine.final_stacks
     stacks = tuple(final[i + 1] for i in range(hand.player_count))
-    problem = _unknown_cards_at_showdown(engine.events, cards) or _unseen_winner(hand, engine)
+    problem = problem or _unseen_winner(hand, engine)
     winnings = _winnings_differences(hand, engine.events)
     if winnings and all(0 < d.expected < d.paid for d in winnings):
         notes.extend(_rake_note(d, hand.scale) for d in winnings)  # the same pots, less a rake
@@ -682,3 +695,51 @@ def _rake_note(difference: WinningsDifference, scale: int) -> ReplayNote:
         player=difference.player,
         text=f"{difference.describe(scale=scale)}: {rake} less, a rake (pitboss takes none)",
     )
+
+
+def _enter_board(
+    engine: RecordedHand, board: list[Card], notes: list[ReplayNote], text: str
+) -> None:
+    """Enter the board dealt so far, once the betting reaches its street (supplying the
+    decisions of players the file skips, as ``_play`` does)."""
+    while True:
+        try:
+            engine.enter_board(board)
+            return
+        except IllegalAction as error:
+            if error.code != "board_ahead" or engine.phase is not HandPhase.BETTING:
+                raise
+            _repair(engine, notes, f"missing before {_shown(text)}")
+
+
+def _face_down_at_all_in(
+    hand: PhhHand, setup: HandSetup, cards: _Cards, events: Sequence[HandEvent]
+) -> Hand | None:
+    """The hand replayed again, as a hand whose cards are at the table (`RecordedHand`), when
+    the only unknown cards at an all-in showdown are those of players the file shows face down
+    (``sm ????``): every hand is tabled once a player is all-in (TDA 16), but a hand nobody saw
+    cannot be read, so the pots go to the hands shown (TDA 13A), as the file says. ``None``
+    when that does not apply or the hand cannot be replayed so."""
+    face_down = {
+        a.player
+        for a in hand.actions
+        if a.kind is PhhActionKind.SHOW_OR_MUCK and a.player is not None and is_face_down(a)
+    }
+    hidden = {e.seat for e in events if isinstance(e, HandTabled) and set(e.cards) & cards.unknown}
+    board = hand.board()
+    if not hidden or not hidden <= face_down or len(board) != 5 or None in board:
+        return None
+    try:
+        engine = RecordedHand(setup)
+        _play(hand, engine, [])
+        shown = {
+            seat: pair
+            for seat, pair in cards.hole.items()
+            if seat not in face_down
+            and not set(pair) & cards.unknown
+            and not engine.is_folded(seat)
+        }
+        engine.read_hands(shown, board=[c for c in board if c is not None])
+    except PitbossError:
+        return None
+    return engine
