@@ -179,3 +179,42 @@ def test_the_installed_command_runs_replay() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1] == "1 hands replayed, 0 mismatches"
+
+
+def test_a_phh_file_holding_several_hands_gets_the_hint_to_name_it_phhs(tmp_path: Path) -> None:
+    several = tmp_path / "night.phh"
+    several.write_text((DATA / "two-hands.phhs").read_text(encoding="utf-8"), encoding="utf-8")
+    code, _, err = run(several)
+    assert code == 2
+    assert f"error: cannot read {several}: this file holds 2 hands as tables" in err
+    assert "name the file .phhs" in err
+
+
+def test_winnings_that_differ_from_the_pots_paid_are_a_mismatch_by_name(tmp_path: Path) -> None:
+    hand = tmp_path / "wrong-winnings.phh"
+    hand.write_text(
+        "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [0.50, 1, 0]\nmin_bet = 1\n"
+        "starting_stacks = [200.30, 81.60, 197]\n"
+        "actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 cbr 3', 'p2 f']\n"
+        "players = ['Ann', 'Bob', 'Cy']\nwinnings = [2, 0.50, 0]\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run(hand)
+    assert code == 1
+    assert f"{hand}: MISMATCH p2 (Bob): winnings 0.5 in the file, 0 paid in the replay" in out
+
+
+def test_a_raked_pot_replays_ok_with_a_note_of_the_rake(tmp_path: Path) -> None:
+    hand = tmp_path / "raked.phh"
+    hand.write_text(
+        "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [0.50, 1, 0]\nmin_bet = 1\n"
+        "starting_stacks = [200.30, 81.60, 197]\n"
+        "actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 cbr 3', 'p2 f']\n"
+        "players = ['Ann', 'Bob', 'Cy']\nwinnings = [1.90, 0, 0]\n",
+        encoding="utf-8",
+    )
+    code, out, _ = run(hand)
+    assert code == 0, out
+    assert f"{hand}: ok" in out
+    note = "p1 (Ann): winnings 1.9 in the file, 2 paid in the replay: 0.1 less, a rake"
+    assert f"{hand}: note: {note}" in out

@@ -3,7 +3,7 @@
 Every hand the runtime deals is written by ``pitboss simulate --hands-out`` as PHH (one
 ``.phhs`` per table) and as PokerStars text (one file per player, from their seat). Each PHH
 hand replays through the engine with ``pitboss replay`` to the same finishing stacks (odd chips
-in the smallest chip in play, TDA 20, carried as ``chip_unit``); the same seed writes
+in the smallest chip in play, TDA 20, carried as ``_chip_unit``); the same seed writes
 byte-identical files; the winner's PokerStars file of a fixed seed matches
 ``tests/golden/simulate_slpt_seed3.txt`` (rewrite it after a deliberate change with
 ``PITBOSS_UPDATE_GOLDEN=1``).
@@ -50,7 +50,7 @@ def test_every_phh_hand_of_a_tournament_replays_to_the_same_stacks(tmp_path: Pat
             result = replay_hand(hand)
             assert not result.is_mismatch, (path.name, key, result.describe())
             assert result.problem is None, (path.name, key, result.problem)
-            units.add(hand.metadata["chip_unit"])
+            units.add(hand.metadata["_chip_unit"])
             replayed += 1
     assert replayed == files.hands > 50
     assert len(units) > 1  # hands after a colour-up split odd chips in a larger chip (TDA 20)

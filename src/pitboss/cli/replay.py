@@ -2,8 +2,9 @@
 
 Every hand of every ``.phh`` (one hand) or ``.phhs`` (hands as tables ``[1]``, ``[2]`` ...)
 file is played through the dealing engine, and each gets a line: ``ok``, or one ``MISMATCH``
-line per difference from the file's ``finishing_stacks`` (or the reason it could not be
-played), or, on standard error, why the hand cannot be read. A bad hand in a ``.phhs`` file
+line per difference from the file's ``finishing_stacks`` and ``winnings`` (each player by
+name), or the reason it could not be played, or, on standard error, why the hand cannot be
+read. A bad hand in a ``.phhs`` file
 is reported by itself and the others still replay. Notes follow a hand's line: the decisions
 supplied for players the file skips (a fold is never made silently) and the file's actions
 accepted although they change nothing. Last comes the summary ``N hands replayed, M
@@ -168,7 +169,9 @@ def replay_command(
                 for line in result.describe():
                     typer.echo(f"{name}: MISMATCH {line}")
             else:
-                status = "ok" if result.is_checked else "ok (no finishing_stacks to compare)"
+                status = (
+                    "ok" if result.is_checked else "ok (no finishing_stacks or winnings to compare)"
+                )
                 typer.echo(f"{name}: {status}")
             for note in result.notes:
                 if verbose or note.kind is not NoteKind.SUPPLIED_CHECK:

@@ -179,7 +179,7 @@ class HandFiles:
                 "hand": hand.number,
                 "table": hand.table,
                 "level": hand.level,
-                "chip_unit": hand.setup.chip_unit,
+                "_chip_unit": hand.setup.chip_unit,
             },
         )
         return f"[{hand.number}]\n{format_phh(phh)}"

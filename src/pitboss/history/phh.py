@@ -115,6 +115,9 @@ MODELLED = frozenset(
     | set(OPTIONAL_AMOUNT_LISTS)
 )
 """The fields `PhhHand` models; any other is kept as metadata, read and written back."""
+CHIP_UNIT_FIELD = "_chip_unit"
+"""pitboss's user field (PHH user fields start with ``_``): the smallest chip in play, in
+chips, so odd chips replay as dealt (TDA 20). Files written before it read as ``chip_unit``."""
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
 _MAX_PLAYER_DIGITS = 6
 """``p1234567`` names no player of any hand (a deck deals at most 23): refused unread."""
@@ -214,6 +217,11 @@ class PhhHand:
     button last. ``scale`` is the number of chips per unit of the file's amounts (a power of
     ten: a file amount of ``0.25`` at scale 100 is 25 chips). ``metadata`` keeps every other
     field (``event``, ``hand``, ``seats``, user fields ``_x`` ...) as read, in file order.
+    A negative ``blinds_or_straddles`` entry is a post: what a player who just sat down pays
+    to play at once (PokerKit's reading; the public PHH data writes such posts so).
+    ``unknown_stacks`` names the players (1-based) whose starting stack the file writes ``inf``
+    (unknown, as the PHH standard allows): their ``starting_stacks`` entry is a stack deep
+    enough for the hand, written back as ``inf``, and their finishing stack is not compared.
 
     Raises:
         HistoryError: the fields contradict each other (list lengths, players named in the
@@ -230,6 +238,7 @@ class PhhHand:
     players: tuple[str, ...] | None = None
     finishing_stacks: tuple[int, ...] | None = None
     winnings: tuple[int, ...] | None = None
+    unknown_stacks: frozenset[int] = frozenset()
     scale: int = 1
     metadata: Mapping[str, MetaValue] = field(default_factory=dict)
 
@@ -252,7 +261,7 @@ class PhhHand:
                     code="bad_field_length",
                     params={"field": name, "length": len(values), "players": count},
                 )
-        for name in ("antes", "blinds_or_straddles", "starting_stacks", "finishing_stacks"):
+        for name in ("antes", "starting_stacks", "finishing_stacks"):
             values = getattr(self, name)
             if values is not None and any(v < 0 for v in values):
                 raise HistoryError(
@@ -260,6 +269,12 @@ class PhhHand:
                     code="bad_amount",
                     params={"field": name},
                 )
+        if any(not 1 <= player <= count for player in self.unknown_stacks):
+            raise HistoryError(
+                f"unknown_stacks names players outside p1 to p{count}",
+                code="bad_field",
+                params={"field": "unknown_stacks", "players": count},
+            )
         if self.min_bet < 0:
             raise HistoryError(
                 "min_bet is negative", code="bad_amount", params={"min_bet": self.min_bet}

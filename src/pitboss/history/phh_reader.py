@@ -324,7 +324,21 @@ def _field_list(raw: Mapping[str, object], name: str, *, required: bool) -> list
     return value
 
 
+def _toml_number(value: Decimal) -> str:
+    """A number that is not finite as TOML writes it (``inf``, ``-inf``, ``nan``)."""
+    return "nan" if value.is_nan() else "-inf" if value < 0 else "inf"
+
+
 def _amount_field(name: str, values: list[object]) -> list[Decimal]:
+    for value in values:
+        if isinstance(value, Decimal) and not value.is_finite():
+            written = _toml_number(value)
+            allowed = "inf stands only for a starting stack nobody knows, and its finishing stack"
+            raise HistoryError(
+                f"field {name!r} holds {written}: amounts are finite numbers of chips ({allowed})",
+                code="bad_amount",
+                params={"field": name, "value": written},
+            )
     try:
         return [amount_of(v) for v in values]  # type: ignore[arg-type]
     except HistoryError as error:
@@ -337,7 +351,27 @@ def _amount_field(name: str, values: list[object]) -> list[Decimal]:
 
 def _amounts(raw: Mapping[str, object], name: str, *, required: bool) -> list[Decimal] | None:
     values = _field_list(raw, name, required=required)
-    return None if values is None else _amount_field(name, values)
+    if values is None:
+        return None
+    if name != "blinds_or_straddles":
+        return _amount_field(name, values)
+    # A negative blind is a new player's post (PokerKit's reading of the public PHH data).
+    signs = [-1 if _is_negative(v) else 1 for v in values]
+    magnitudes = [
+        -v if sign < 0 and isinstance(v, int | Decimal) else v
+        for v, sign in zip(values, signs, strict=True)
+    ]
+    amounts = _amount_field(name, magnitudes)
+    return [a * sign for a, sign in zip(amounts, signs, strict=True)]
+
+
+def _is_negative(value: object) -> bool:
+    return (
+        isinstance(value, int | Decimal)
+        and not isinstance(value, bool)
+        and (not isinstance(value, Decimal) or value.is_finite())
+        and value < 0
+    )
 
 
 def _action_amount(text: str) -> Decimal:
@@ -353,7 +387,55 @@ def _action_amount(text: str) -> Decimal:
         ) from error
 
 
-def _hand_from_toml(raw: Mapping[str, object]) -> PhhHand:
+def _unknown_stacks(raw: dict[str, object]) -> frozenset[int]:
+    """The players (1-based) whose starting stack is written ``inf``: unknown (the PHH
+    standard: "Unknown stack values can be denoted as inf"). Each is read as 0 here, and so
+    is their finishing stack if it is ``inf`` too (it is not compared); see ``_deep_enough``.
+    ``raw`` is changed in place."""
+    stacks = raw.get("starting_stacks")
+    if not isinstance(stacks, list):
+        return frozenset()
+    unknown = frozenset(
+        i + 1
+        for i, value in enumerate(stacks)
+        if isinstance(value, Decimal) and value.is_infinite() and value > 0
+    )
+    for name in ("starting_stacks", "finishing_stacks"):  # inf - x is inf: PokerKit writes it
+        values = raw.get(name)
+        if unknown and isinstance(values, list):
+            raw[name] = [
+                Decimal(0)
+                if i + 1 in unknown and isinstance(value, Decimal) and value.is_infinite()
+                else value
+                for i, value in enumerate(values)
+            ]
+    return unknown
+
+
+def _deep_enough(
+    stacks: tuple[int, ...],
+    unknown: frozenset[int],
+    texts: list[str],
+    *,
+    scale: int,
+    forced: tuple[int, ...],
+) -> tuple[int, ...]:
+    """The starting stacks with each unknown one (``inf``) made deep enough for the hand: more
+    than every ante, blind and bet-or-raise-to amount of the file together (``forced``: the
+    antes and blinds in chips), so the player can make every bet and call the file says they
+    made and is never all-in by accident."""
+    if not unknown:
+        return stacks
+    total = 1 + sum(abs(amount) for amount in forced)
+    for text in texts:
+        amount = action_amount_text(text)
+        if amount is not None:
+            total += to_chips(parse_amount(amount), scale)
+    return tuple(total if i + 1 in unknown else stack for i, stack in enumerate(stacks))
+
+
+def _hand_from_toml(fields: Mapping[str, object]) -> PhhHand:
+    raw = dict(fields)
     variant = raw.get("variant")
     if not isinstance(variant, str):
         raise HistoryError(
@@ -371,6 +453,7 @@ def _hand_from_toml(raw: Mapping[str, object]) -> PhhHand:
             code="bad_field",
             params={"field": "ante_trimming_status", "value": shown},
         )
+    unknown = _unknown_stacks(raw)
     lists = {name: _amounts(raw, name, required=True) for name in AMOUNT_LISTS}
     optional = {name: _amounts(raw, name, required=False) for name in OPTIONAL_AMOUNT_LISTS}
     if "min_bet" not in raw:
@@ -411,7 +494,14 @@ def _hand_from_toml(raw: Mapping[str, object]) -> PhhHand:
         antes=chips(lists["antes"]) or (),
         blinds_or_straddles=chips(lists["blinds_or_straddles"]) or (),
         min_bet=to_chips(min_bet, scale),
-        starting_stacks=chips(lists["starting_stacks"]) or (),
+        starting_stacks=_deep_enough(
+            chips(lists["starting_stacks"]) or (),
+            unknown,
+            texts,
+            scale=scale,
+            forced=(*(chips(lists["antes"]) or ()), *(chips(lists["blinds_or_straddles"]) or ())),
+        ),
+        unknown_stacks=unknown,
         actions=tuple(parse_action(t, scale=scale) for t in texts),
         players=None if players is None else tuple(str(p) for p in players),
         finishing_stacks=chips(optional["finishing_stacks"]),
@@ -431,7 +521,19 @@ def parse_phh(text: str) -> PhhHand:
     (whole,) = _scan(text, split=False)
     if whole.problem is not None:
         raise whole.problem
-    return _hand_from_toml(_toml(text))
+    raw = _toml(text)
+    tables = [key for key, value in raw.items() if isinstance(value, dict)]
+    if "variant" not in raw and tables and len(tables) == len(raw):
+        count = len(tables)
+        shown = ", ".join(f"[{excerpt(key, quote=False)}]" for key in tables[:3])
+        raise HistoryError(
+            f"this file holds {count} hand{'s' if count != 1 else ''} as tables ({shown}"
+            f"{' ...' if count > 3 else ''}), the layout of a .phhs file: a .phh file holds one "
+            "hand, its fields at the top; name the file .phhs to read every hand",
+            code="several_hands",
+            params={"hands": count, "tables": [excerpt(k, quote=False) for k in tables[:3]]},
+        )
+    return _hand_from_toml(raw)
 
 
 def _read_hand(text: str, section: _Section, seen: dict[str, int]) -> tuple[str, PhhHand]:
@@ -473,9 +575,16 @@ def iter_phhs(text: str) -> Iterator[tuple[str, PhhHand | HistoryError]]:
     preamble, *tables = _scan(text, split=True)
     if preamble.problem is not None:
         raise preamble.problem
-    for key in _toml(text[preamble.start : preamble.end]):
+    fields = _toml(text[preamble.start : preamble.end])
+    for key in fields:
+        hint = (
+            ": this file holds one hand, the layout of a .phh file; name it .phh"
+            if "variant" in fields
+            else ""
+        )
         raise HistoryError(
-            f"a .phhs file holds hands as tables ([1], [2] ...); {excerpt(key)} is not a table",
+            f"a .phhs file holds hands as tables ([1], [2] ...); {excerpt(key)} is not a "
+            f"table{hint}",
             code="bad_collection",
             params={"key": excerpt(key, quote=False)},
         )

@@ -11,7 +11,10 @@ Mapping (the PHH conventions, as PokerKit plays them):
   straddle; ``min_bet`` is the minimum bet and opening raise increment (THC 22/33, TDA 43A).
 - ``pN cc`` checks or calls, ``pN cbr X`` bets or raises to X; ``pN sm`` decides that player's
   show-or-muck whenever the engine asks for it (the engine asks in TDA 17A order, whatever the
-  file's order). A player the file never mucks shows (cards speak, KY 15).
+  file's order). A player the file never mucks shows (cards speak, KY 15); one who shows
+  unknown cards (``pN sm ????``: a hand mucked face down) mucks, and loses the pot to the hands
+  shown (TDA 13A); at an all-in showdown, where every hand is tabled (TDA 16), the hand is
+  replayed as one whose cards are at the table (`RecordedHand`) and the hands shown are read.
 - A player the file skips (the next action names somebody else, or deals the next street)
   checks if checking is free, else folds: PokerKit's repair, which real hand files rely on.
   Every decision supplied this way is a note of the result. A file action that does not fit
@@ -20,6 +23,10 @@ Mapping (the PHH conventions, as PokerKit plays them):
 - ``pN cc`` by the one player left with chips, everybody else in the hand all-in, changes
   nothing (there is nobody to bet against): PokerKit writes it for a big blind whose only
   opponent is all-in for less, and pitboss accepts it with a note.
+- A negative ``blinds_or_straddles`` entry is a new player's post (PokerKit's reading): live
+  like a blind, posted before the blinds so the first round still opens left of the largest
+  blind. A stack written ``inf`` (unknown) is deep enough for the hand and not compared.
+- The file's ``winnings`` (pots won, after any rake) are compared with the pots paid.
 - Cards written ``??`` are filled with cards nobody named; if a filled card is needed at a
   contested showdown, the result cannot be checked and the replay says so.
 
@@ -45,6 +52,7 @@ from pitboss.engine import (
     Hand,
     HandEvent,
     HandKilled,
+    HandMucked,
     HandPhase,
     HandSetup,
     HandTabled,
@@ -52,11 +60,12 @@ from pitboss.engine import (
     Posted,
     PostKind,
     PotAwarded,
+    RecordedHand,
     SeatSpec,
 )
 from pitboss.errors import HandSetupError, HistoryError, IllegalAction, PitbossError
 from pitboss.history.amounts import excerpt, format_amount
-from pitboss.history.phh import PhhAction, PhhActionKind, PhhHand, format_action
+from pitboss.history.phh import CHIP_UNIT_FIELD, PhhAction, PhhActionKind, PhhHand, format_action
 from pitboss.rules import RuleSet
 
 
@@ -77,6 +86,24 @@ class StackDifference:
         )
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WinningsDifference:
+    """One player whose pots won in the replay differ from the file's ``winnings``."""
+
+    player: int
+    name: str | None
+    expected: int
+    paid: int
+
+    def describe(self, *, scale: int = 1) -> str:
+        who = f"p{self.player}" + (f" ({self.name})" if self.name else "")
+        text = (
+            f"{who}: winnings {format_amount(self.expected, scale)} in the file, "
+            f"{format_amount(self.paid, scale)} paid in the replay"
+        )
+        return text
+
+
 class NoteKind(StrEnum):
     """Why the replay departed from the letter of the file, without changing its meaning."""
 
@@ -86,6 +113,8 @@ class NoteKind(StrEnum):
     """A player the file skips folded (facing a bet): PokerKit's repair."""
     REDUNDANT_CHECK = "redundant_check"
     """The file's ``cc`` by the one player left with chips, everybody else all-in: accepted."""
+    RAKE = "rake"
+    """The file's winnings are the pots paid less a rake (cash games): pitboss takes none."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -112,6 +141,7 @@ class ReplayResult:
     hand: PhhHand
     finishing_stacks: tuple[int, ...] | None
     differences: tuple[StackDifference, ...] = ()
+    winnings_differences: tuple[WinningsDifference, ...] = ()
     problem: str | None = None
     notes: tuple[ReplayNote, ...] = ()
     events: tuple[HandEvent, ...] = field(default=())
@@ -124,18 +154,19 @@ class ReplayResult:
 
     @property
     def is_checked(self) -> bool:
-        """Whether the file had finishing stacks to compare with."""
-        return self.hand.finishing_stacks is not None
+        """Whether the file had finishing stacks or winnings to compare with."""
+        return self.hand.finishing_stacks is not None or self.hand.winnings is not None
 
     @property
     def is_mismatch(self) -> bool:
-        """The replay failed, could not be checked, or ended with different stacks."""
-        return self.problem is not None or bool(self.differences)
+        """The replay failed, could not be checked, or ended with different stacks or pots."""
+        return self.problem is not None or bool(self.differences) or bool(self.winnings_differences)
 
     def describe(self) -> list[str]:
         """One line per difference (amounts as the file writes them), or the problem."""
         lines = [] if self.problem is None else [self.problem]
         lines.extend(d.describe(scale=self.hand.scale) for d in self.differences)
+        lines.extend(d.describe(scale=self.hand.scale) for d in self.winnings_differences)
         return lines
 
 
@@ -160,6 +191,43 @@ def _blind_kinds(blinds: Sequence[int]) -> list[PostKind]:
     return kinds
 
 
+def _new_player_posts(hand: PhhHand, blinds: Sequence[int], posted: list[Post]) -> list[Post]:
+    """The posts written as negative ``blinds_or_straddles`` entries: what a player who just
+    sat down pays to play at once instead of waiting for the big blind (PokerKit's reading, the
+    convention of the public PHH data). The post is live, like a blind, but the betting does
+    not open left of it.
+
+    Raises:
+        HistoryError: a post larger than the largest blind (the first round would open left of
+            it in pitboss, unlike the file's convention), or a post with no blind at all.
+    """
+    posts = [
+        Post(seat=i + 1, kind=PostKind.BIG_BLIND, amount=-amount)
+        for i, amount in enumerate(blinds)
+        if amount < 0
+    ]
+    largest = max((p.amount for p in posted), default=0)
+    for post in posts:
+        if post.amount > largest:
+            name = _name(hand, post.seat)
+            raise HistoryError(
+                f"{name} posts {format_amount(post.amount, hand.scale)} as a new player "
+                "(a negative blinds_or_straddles entry), more than the largest blind "
+                f"{format_amount(largest, hand.scale)}: pitboss replays a post of at most the "
+                "big blind",
+                code="bad_setup",
+                params={"player": post.seat, "post": post.amount, "largest_blind": largest},
+            )
+    return posts
+
+
+def _name(hand: PhhHand, player: int) -> str:
+    """``p3`` or ``p3 (Ann)``: a player as the file names them."""
+    names = hand.players
+    name = None if names is None else names[player - 1]
+    return f"p{player}" + (f" ({name})" if name else "")
+
+
 def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
     """The engine's ``HandSetup`` for a PHH hand: seat ``i`` is player ``pi``, the last the button.
 
@@ -176,6 +244,7 @@ def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
     ]
     if n == 2:
         blind_posts.reverse()  # the small blind (the button) posts first
+    new_posts = _new_player_posts(hand, blinds, blind_posts)
     ante_posts = [
         Post(seat=i + 1, kind=PostKind.ANTE, amount=amount)
         for i, amount in enumerate(antes)
@@ -185,10 +254,18 @@ def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
     small = [p for p in blind_posts if p.kind is PostKind.SMALL_BLIND]
     big_blind_seat = big[0].seat if big else (2 if n > 2 else 1)
     is_big_blind_ante = len(ante_posts) == 1 and bool(big) and ante_posts[0].seat == big_blind_seat
-    posts = (*blind_posts, *ante_posts) if is_big_blind_ante else (*ante_posts, *blind_posts)
+    # A new player's post goes in before the blinds: the first round opens left of the largest
+    # blind, never left of a post (the engine opens left of the last largest live post).
+    posts = (
+        (*new_posts, *blind_posts, *ante_posts)
+        if is_big_blind_ante
+        else (*ante_posts, *new_posts, *blind_posts)
+    )
     big_blind = big[0].amount if big else max((p.amount for p in blind_posts), default=0)
-    # pitboss writes the smallest chip in play as ``chip_unit``: odd chips go out in it (TDA 20)
-    unit = hand.metadata.get("chip_unit")
+    # pitboss writes the smallest chip in play as the user field ``_chip_unit`` (``chip_unit``
+    # in files written before PHH's leading-underscore rule was followed): odd chips go out in
+    # it (TDA 20)
+    unit = hand.metadata.get(CHIP_UNIT_FIELD, hand.metadata.get("chip_unit"))
     chip_unit = unit if isinstance(unit, int) and not isinstance(unit, bool) and unit > 0 else 1
     setup = HandSetup(
         seats=tuple(
@@ -367,6 +444,18 @@ def _is_lone_check(action: PhhAction, hand: PhhHand, engine: Hand) -> bool:
     return len(in_hand) > 1 and with_chips == [action.player]
 
 
+def is_face_down(action: PhhAction | None) -> bool:
+    """Whether a show-or-muck leaves the player's hand unseen: ``pN sm`` (a muck) or a show of
+    unknown cards (``pN sm ????``, as HandHQ's files write a hand mucked face down).
+
+    A hand that is not tabled cannot win (TDA 13A: all hole cards are tabled to win; cards
+    speak only once tabled, KY 15), so the pot goes to the hands shown, as the file says.
+    """
+    if action is None:
+        return False
+    return action.mucked or any(card is None for card in action.cards)
+
+
 def _reach(
     action: PhhAction, engine: Hand, notes: list[ReplayNote], *, text: str, streets: int
 ) -> None:
@@ -414,10 +503,14 @@ def _play(hand: PhhHand, engine: Hand, notes: list[ReplayNote]) -> None:
         if a.kind is PhhActionKind.SHOW_OR_MUCK and a.player is not None
     }
     streets_named = 0
+    board: list[Card] = []
     for action in hand.actions:
         text = format_action(action, scale=hand.scale)
         kind = action.kind
-        if kind is PhhActionKind.DEAL_BOARD:
+        if kind is PhhActionKind.DEAL_BOARD and isinstance(engine, RecordedHand):
+            board.extend(c for c in action.cards if c is not None)
+            _enter_board(engine, board, notes, text)
+        elif kind is PhhActionKind.DEAL_BOARD:
             streets_named += 1
             while engine.phase is HandPhase.BETTING and _streets_dealt(engine) < streets_named:
                 _repair(engine, notes, f"missing before {_shown(text)}")
@@ -445,9 +538,11 @@ def _play(hand: PhhHand, engine: Hand, notes: list[ReplayNote]) -> None:
                     code="replay_mismatch",
                     params={**error.params, "action": excerpt(text, limit=60, quote=False)},
                 ) from error
+    if isinstance(engine, RecordedHand):
+        return  # the pots wait for `read_hands`
     while engine.phase is HandPhase.SHOWDOWN:
         decision = shows.get(engine.actor or 0)
-        engine.apply(Action.muck() if decision is not None and decision.mucked else Action.show())
+        engine.apply(Action.muck() if is_face_down(decision) else Action.show())
     if not engine.is_over:
         raise HistoryError(
             f"the file ends before the hand does: p{engine.actor} is to act",
@@ -489,9 +584,18 @@ def replay_hand(hand: PhhHand, *, rules: RuleSet | None = None) -> ReplayResult:
             notes=tuple(notes),
             events=() if engine is None else engine.events,
         )
+    problem = _unknown_cards_at_showdown(engine.events, cards)
+    if problem is not None:
+        recorded = _face_down_at_all_in(hand, setup, cards, engine.events)
+        if recorded is not None:
+            engine, problem = recorded, None
     final = engine.final_stacks
     stacks = tuple(final[i + 1] for i in range(hand.player_count))
-    problem = _unknown_cards_at_showdown(engine.events, cards)
+    problem = problem or _unseen_winner(hand, engine)
+    winnings = _winnings_differences(hand, engine.events)
+    if winnings and all(0 < d.expected < d.paid for d in winnings):
+        notes.extend(_rake_note(d, hand.scale) for d in winnings)  # the same pots, less a rake
+        winnings = ()
     differences: list[StackDifference] = []
     if hand.finishing_stacks is not None:
         names = hand.players
@@ -505,12 +609,13 @@ def replay_hand(hand: PhhHand, *, rules: RuleSet | None = None) -> ReplayResult:
             for i, (expected, replayed) in enumerate(
                 zip(hand.finishing_stacks, stacks, strict=True)
             )
-            if expected != replayed
+            if expected != replayed and i + 1 not in hand.unknown_stacks
         ]
     return ReplayResult(
         hand=hand,
         finishing_stacks=stacks,
         differences=tuple(differences),
+        winnings_differences=winnings,
         problem=problem,
         notes=tuple(notes),
         events=engine.events,
@@ -533,3 +638,108 @@ def _unknown_cards_at_showdown(events: Sequence[HandEvent], cards: _Cards) -> st
     if dealt & cards.unknown:
         return "board cards are unknown (??) but decide a showdown: the result cannot be checked"
     return None
+
+
+def _unseen_winner(hand: PhhHand, engine: Hand) -> str | None:
+    """A pot won at showdown by a hand the file never shows (``sm ????``): when every player
+    left shows unknown cards, the file does not say who won, so the result cannot be checked."""
+    unseen = {
+        a.player
+        for a in hand.actions
+        if a.kind is PhhActionKind.SHOW_OR_MUCK and not a.mucked and is_face_down(a)
+    }
+    if not unseen or not any(isinstance(e, HandMucked) for e in engine.events):
+        return None
+    won = sorted(
+        {w for e in engine.events if isinstance(e, PotAwarded) for w in e.winners} & unseen
+    )
+    if not won:
+        return None
+    who = ", ".join(f"p{seat}" for seat in won)
+    return (
+        f"nobody shows a hand at the showdown (sm ????): the pot goes to {who} by elimination, "
+        "but the file does not say who won, so the result cannot be checked"
+    )
+
+
+def _winnings_differences(
+    hand: PhhHand, events: Sequence[HandEvent]
+) -> tuple[WinningsDifference, ...]:
+    """The players whose pots won (every share of every pot pushed to them; an uncalled bet
+    returned is not won) differ from the file's ``winnings``, if it has them."""
+    if hand.winnings is None:
+        return ()
+    paid = [0] * hand.player_count
+    for event in events:
+        if isinstance(event, PotAwarded):
+            for seat, share in zip(event.winners, event.shares, strict=True):
+                paid[seat - 1] += share
+    names = hand.players
+    return tuple(
+        WinningsDifference(
+            player=i + 1,
+            name=None if names is None else names[i],
+            expected=expected,
+            paid=paid[i],
+        )
+        for i, expected in enumerate(hand.winnings)
+        if expected != paid[i]
+    )
+
+
+def _rake_note(difference: WinningsDifference, scale: int) -> ReplayNote:
+    """The note for a winner whose file winnings are the pot paid less a rake."""
+    rake = format_amount(difference.paid - difference.expected, scale)
+    return ReplayNote(
+        kind=NoteKind.RAKE,
+        player=difference.player,
+        text=f"{difference.describe(scale=scale)}: {rake} less, a rake (pitboss takes none)",
+    )
+
+
+def _enter_board(
+    engine: RecordedHand, board: list[Card], notes: list[ReplayNote], text: str
+) -> None:
+    """Enter the board dealt so far, once the betting reaches its street (supplying the
+    decisions of players the file skips, as ``_play`` does)."""
+    while True:
+        try:
+            engine.enter_board(board)
+            return
+        except IllegalAction as error:
+            if error.code != "board_ahead" or engine.phase is not HandPhase.BETTING:
+                raise
+            _repair(engine, notes, f"missing before {_shown(text)}")
+
+
+def _face_down_at_all_in(
+    hand: PhhHand, setup: HandSetup, cards: _Cards, events: Sequence[HandEvent]
+) -> Hand | None:
+    """The hand replayed again, as a hand whose cards are at the table (`RecordedHand`), when
+    the only unknown cards at an all-in showdown are those of players the file shows face down
+    (``sm ????``): every hand is tabled once a player is all-in (TDA 16), but a hand nobody saw
+    cannot be read, so the pots go to the hands shown (TDA 13A), as the file says. ``None``
+    when that does not apply or the hand cannot be replayed so."""
+    face_down = {
+        a.player
+        for a in hand.actions
+        if a.kind is PhhActionKind.SHOW_OR_MUCK and a.player is not None and is_face_down(a)
+    }
+    hidden = {e.seat for e in events if isinstance(e, HandTabled) and set(e.cards) & cards.unknown}
+    board = hand.board()
+    if not hidden or not hidden <= face_down or len(board) != 5 or None in board:
+        return None
+    try:
+        engine = RecordedHand(setup)
+        _play(hand, engine, [])
+        shown = {
+            seat: pair
+            for seat, pair in cards.hole.items()
+            if seat not in face_down
+            and not set(pair) & cards.unknown
+            and not engine.is_folded(seat)
+        }
+        engine.read_hands(shown, board=[c for c in board if c is not None])
+    except PitbossError:
+        return None
+    return engine

@@ -80,6 +80,19 @@ def _amounts_text(values: Iterable[int], scale: int) -> _Written:
     return _Written("[" + ", ".join(format_amount(v, scale) for v in values) + "]")
 
 
+def _stacks_text(values: Sequence[int], hand: PhhHand) -> _Written:
+    """Stacks at the hand's scale, ``inf`` for a player whose stack is unknown (PHH)."""
+    unknown = hand.unknown_stacks
+    return _Written(
+        "["
+        + ", ".join(
+            "inf" if i + 1 in unknown else format_amount(v, hand.scale)
+            for i, v in enumerate(values)
+        )
+        + "]"
+    )
+
+
 def _fields(hand: PhhHand) -> Iterator[tuple[str, object]]:
     fields: dict[str, object] = {
         "variant": hand.variant,
@@ -87,13 +100,13 @@ def _fields(hand: PhhHand) -> Iterator[tuple[str, object]]:
         "antes": _amounts_text(hand.antes, hand.scale),
         "blinds_or_straddles": _amounts_text(hand.blinds_or_straddles, hand.scale),
         "min_bet": _Written(format_amount(hand.min_bet, hand.scale)),
-        "starting_stacks": _amounts_text(hand.starting_stacks, hand.scale),
+        "starting_stacks": _stacks_text(hand.starting_stacks, hand),
         "actions": [format_action(a, scale=hand.scale) for a in hand.actions],
     }
     if hand.players is not None:
         fields["players"] = list(hand.players)
     if hand.finishing_stacks is not None:
-        fields["finishing_stacks"] = _amounts_text(hand.finishing_stacks, hand.scale)
+        fields["finishing_stacks"] = _stacks_text(hand.finishing_stacks, hand)
     if hand.winnings is not None:
         fields["winnings"] = _amounts_text(hand.winnings, hand.scale)
     fields.update(hand.metadata)

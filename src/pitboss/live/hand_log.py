@@ -653,7 +653,7 @@ def hands_as_phh(
                     "hand": stored.number,
                     "table": stored.table,
                     "level": stored.level,
-                    "chip_unit": stored.setup.chip_unit,
+                    "_chip_unit": stored.setup.chip_unit,
                 },
             )
         except HistoryError as err:
