@@ -198,7 +198,11 @@ def _player(hub: Hub, dealing: Dealing, stream: str, player: PlayerId) -> dict[s
     dealt_now = dealt is not None and dealt.is_running
     view = player_view(state, runners, player, hub.clock(), stream=stream, dealing=dealt_now)
     for key, part in VIEW_PARTS.items():  # the phone table's features (`server.frames`)
-        view[key] = part(dealt, player)
+        try:
+            view[key] = part(dealt, player)
+        except Exception:  # a bug in one feature: said in the log; the table still shows
+            log.exception("the %s part of %s's view could not be built", key, player)
+            view[key] = None
     return view
 
 
