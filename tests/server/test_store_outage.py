@@ -6,22 +6,20 @@ from __future__ import annotations
 
 import json
 import logging
-import secrets
 import subprocess
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 import psycopg
 import pytest
-import sqlalchemy as sa
 from fastapi.testclient import TestClient
 from tests.server.conftest import PASSWORD, SETUP_CODE, Director, TestClock
 from tests.server.test_live_rooms import start
-from tests.store.conftest import libpq_url, postgres_server, postgres_url, target
+from tests.store.conftest import libpq_url, own_database, postgres_server, postgres_url, target
 
 from pitboss.errors import StoreError
 from pitboss.live.hand_log import tournament_hands
@@ -33,7 +31,7 @@ from pitboss.server.app import create_app
 from pitboss.service import DirectorService, seeded_random
 from pitboss.store import EventStore, open_store
 
-__all__ = ["postgres_server", "postgres_url", "target"]
+__all__ = ["own_database", "postgres_server", "postgres_url", "target"]
 
 _IO = frozenset(
     {
@@ -160,23 +158,8 @@ def test_the_software_deals_on_after_the_store_failed_for_a_moment(
     assert len(lost) == 1, [r.getMessage() for r in caplog.records]
 
 
-@pytest.fixture
-def database(postgres_server: str) -> Iterator[tuple[str, str]]:
-    """A PostgreSQL database of the test's own (the outage is made by refusing connections
-    to it, never to another test's): its URL and name."""
-    name = f"pitboss_outage_{secrets.token_hex(4)}"
-    admin = libpq_url(postgres_server)
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield sa.make_url(postgres_server).set(database=name).render_as_string(False), name
-    finally:
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
-
-
 def test_after_postgresql_drops_every_connection_the_server_follows_and_deals_on(
-    database: tuple[str, str], postgres_server: str, monkeypatch: pytest.MonkeyPatch
+    own_database: tuple[str, str], postgres_server: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Issue 25: after a PostgreSQL restart the server never listened again (a command typed
     at the command line was still missing from the screens 15 s later) and the software
@@ -185,7 +168,7 @@ def test_after_postgresql_drops_every_connection_the_server_follows_and_deals_on
     console has open, which nothing but the follower reads."""
     monkeypatch.setattr(dealing_module, "RETRY_FIRST_S", 0.05)
     monkeypatch.setattr(hub_module, "RETRY_FIRST_S", 0.05)
-    url, name = database
+    url, name = own_database
     admin = libpq_url(postgres_server)
     with open_store(url) as store:
         app = create_app(

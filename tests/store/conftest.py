@@ -81,6 +81,22 @@ def postgres_url(postgres_server: str) -> Iterator[str]:
             conn.execute(f'DROP SCHEMA "{schema}" CASCADE')
 
 
+@pytest.fixture
+def own_database(postgres_server: str) -> Iterator[tuple[str, str]]:
+    """A PostgreSQL database of the test's own, dropped afterwards: its URL and name. A test
+    that cuts connections (a restart, an outage) cuts them here, never under another test's
+    schema in the shared database (a CI run once lost a parallel test's store that way)."""
+    name = f"pitboss_own_{secrets.token_hex(4)}"
+    admin = libpq_url(postgres_server)
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield sa.make_url(postgres_server).set(database=name).render_as_string(False), name
+    finally:
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def target(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """Where a new, empty store goes: a SQLite file, or a PostgreSQL URL with a fresh schema."""

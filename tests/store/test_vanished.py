@@ -101,12 +101,13 @@ def test_a_sqlite_store_whose_connections_all_closed_keeps_writing(tmp_path: Pat
 
 
 def test_a_restarted_postgresql_server_is_the_same_database_and_keeps_writing(
-    postgres_url: str,
+    own_database: tuple[str, str],
 ) -> None:
-    with open_store(postgres_url) as store:
+    url, _ = own_database  # every connection to it is cut: none of another test's
+    with open_store(url) as store:
         stream = store.create_tournament("Friday charity", at=1)
         store.append(stream, 0, events=_event(1), at=2)
-        with psycopg.connect(libpq_url(postgres_url), autocommit=True) as admin:
+        with psycopg.connect(libpq_url(url), autocommit=True) as admin:
             admin.execute(
                 "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
                 "WHERE datname = current_database() AND pid <> pg_backend_pid()"
