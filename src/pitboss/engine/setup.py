@@ -21,6 +21,7 @@ from typing import NamedTuple, NoReturn
 
 from pitboss.errors import HandSetupError
 from pitboss.rules import RuleSet
+from pitboss.rules.games import BettingStructure, Game
 from pitboss.rules.hand_rules import AntePostingOrder
 from pitboss.rules.stakes import AnteMode
 
@@ -78,7 +79,7 @@ class Post:
 
 
 class HandSetup(NamedTuple):
-    """Everything the engine needs to start one deal of No-Limit Hold'em.
+    """Everything the engine needs to start one deal.
 
     An immutable record, a `typing.NamedTuple` as `SeatSpec`: a table builds one for every
     hand, at 6.8 k CPU instructions against 23.2 k for the frozen dataclass it replaced
@@ -101,6 +102,10 @@ class HandSetup(NamedTuple):
     main pot, not part of the poster's bet (THC 21: dodged blinds "will be put into the next
     pot and will be considered dead money"; THC 35: the blinds are due once per round). A short
     stack posts what it has (KY 10).
+
+    ``game`` and ``structure`` are the game dealt and its betting structure
+    (`pitboss.rules.games`): No-Limit Texas Hold'em unless the tournament or its level says
+    otherwise.
     """
 
     seats: tuple[SeatSpec, ...]
@@ -116,6 +121,8 @@ class HandSetup(NamedTuple):
     posts: tuple[Post, ...] | None = None
     min_bet: int | None = None
     dead_posts: tuple[Post, ...] = ()
+    game: Game = Game.HOLDEM
+    structure: BettingStructure = BettingStructure.NO_LIMIT
 
     @property
     def mode(self) -> AnteMode:
