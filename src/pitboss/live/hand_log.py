@@ -58,6 +58,7 @@ from pitboss.history.stars_players import seat_names
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.live.seat_agents import LiveError
 from pitboss.rules import RuleSet
+from pitboss.rules.games import BettingStructure, Game
 from pitboss.rules.mapping import to_mapping
 from pitboss.store.envelopes import NewBatch, NewEvent, StoredEvent
 from pitboss.store.protocol import EventStore
@@ -113,9 +114,21 @@ def encode_event(event: HandEvent) -> dict[str, Any]:
     return {"type": _NAMES[type(event)], **to_mapping(event)}
 
 
+_LATER_FIELDS = ("game", "structure")
+"""Setup fields added after hands were first logged: written only when not their default, so
+a no-limit Hold'em hand's record is what it always was, and read back with the default when
+absent (issue 30)."""
+
+
 def encode_setup(setup: HandSetup) -> dict[str, Any]:
     """A hand's setup as JSON, without its rules (the tournament's)."""
-    return {name: to_mapping(getattr(setup, name)) for name in setup._fields if name != "rules"}
+    defaults = HandSetup._field_defaults
+    return {
+        name: to_mapping(getattr(setup, name))
+        for name in setup._fields
+        if name != "rules"
+        and not (name in _LATER_FIELDS and getattr(setup, name) == defaults[name])
+    }
 
 
 def decode_setup(data: Mapping[str, Any], rules: RuleSet) -> HandSetup:
@@ -155,6 +168,8 @@ def decode_setup(data: Mapping[str, Any], rules: RuleSet) -> HandSetup:
             posts=None if given is None else posts(given),
             min_bet=data["min_bet"],
             dead_posts=posts(data["dead_posts"]),
+            game=Game(data.get("game", Game.HOLDEM)),
+            structure=BettingStructure(data.get("structure", BettingStructure.NO_LIMIT)),
         )
     except (KeyError, TypeError, ValueError) as err:
         raise _bad_record(f"the setup cannot be read: {err!r}") from err
