@@ -58,6 +58,7 @@ from pitboss.history.stars_players import seat_names
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.live.seat_agents import LiveError
 from pitboss.rules import RuleSet
+from pitboss.rules.games import BettingStructure
 from pitboss.rules.mapping import to_mapping
 from pitboss.store.envelopes import NewBatch, NewEvent, StoredEvent
 from pitboss.store.protocol import EventStore
@@ -155,6 +156,10 @@ def decode_setup(data: Mapping[str, Any], rules: RuleSet) -> HandSetup:
             posts=None if given is None else posts(given),
             min_bet=data["min_bet"],
             dead_posts=posts(data["dead_posts"]),
+            # (issue 30: records written before these fields are No-Limit Hold'em)
+            structure=BettingStructure(data.get("structure", BettingStructure.NO_LIMIT)),
+            big_bet=data.get("big_bet"),
+            raise_cap=data.get("raise_cap", 4),
         )
     except (KeyError, TypeError, ValueError) as err:
         raise _bad_record(f"the setup cannot be read: {err!r}") from err
