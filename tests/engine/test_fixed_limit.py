@@ -10,7 +10,7 @@ import pytest
 
 from engine.helpers import act, deal, table
 from pitboss.cards import Deck
-from pitboss.engine import Action, Hand, HandSetup
+from pitboss.engine import Action, Hand, HandSetup, RecordedHand
 from pitboss.errors import HandSetupError, IllegalAction
 from pitboss.rules.games import BettingStructure
 
@@ -244,3 +244,15 @@ def test_random_fixed_limit_hands_keep_every_chip_and_bet_one_size() -> None:
             else:
                 hand.apply(Action.call() if legal.call_amount else Action.check())
         assert sum(hand.final_stacks.values()) == sum(stacks)
+
+
+def test_a_raise_returned_by_a_dead_hand_is_taken_off_the_count_tda_65a() -> None:
+    hand = RecordedHand(fixed_limit([10_000] * 4))
+    act(hand, "3:c 4:c 1:c 2:x")  # to the flop
+    act(hand, "1:b100 2:r200")
+    hand.kill(2, "touched_other_cards")  # out of turn: the raise of 100 goes back
+    assert hand.current_bet == 100
+    assert hand.actor == 3
+    assert limits(hand) == (100, 200, 200)  # a raise of one bet over the bet left standing
+    act(hand, "3:r200 4:r300 1:r400 3:r500")  # the bet and four raises: capped again
+    assert hand.legal_actions().min_raise_to is None
