@@ -1,7 +1,8 @@
 """Pot-limit and fixed-limit betting: the largest raise of each decision and the limit's count.
 
 No-limit Hold'em never comes here: a no-limit hand has ``_limited == 0`` and ``BettingStep``
-settles its raises inline, so its decisions pay one test of that flag (TDA 43A/47A are
+settles its raises inline, so its decisions pay a test of that flag in ``_advance`` and in
+``legal_actions()`` (about 5 k CPU instructions in a 6-max hand of 570 k; TDA 43A/47A are
 ``BettingStep._advance``'s). A pot-limit or fixed-limit hand settles each decision here, once,
 as the turn passes (``_settle_limit``): ``_full`` (the smallest raise-to, or why raising is
 closed) and ``_most`` (the largest), which ``legal_actions()``, ``verify_raise_to`` and
@@ -12,8 +13,9 @@ raise; 47A reopening). The largest raise-to is the call first, then the whole po
 the bet to match plus every chip in the pots and in front of the players plus the call
 (blinds 50/100: the first to act may raise to 350). Pre-flop a short all-in blind or a dead
 small blind does not change the count: the pot is sized as if the blinds were posted in full
-(TDA 54B; RULES.md "Short blind"), and the bet to match is the full big blind already (TDA
-43A). In chips in play the pot is rounded down to the chip unit.
+(TDA 54B, new in 2024: "pre-flop Pot-Limit bet calculations should always assume full blinds",
+in a summary of the 2024 changes; RULES.md "Short blind"), and the bet to match is the full big
+blind already (TDA 43A). In chips in play the pot is rounded down to the chip unit.
 
 Fixed-limit: every bet and raise is one size, the small bet (the opening bet, the big blind)
 pre-flop and on the flop and the big bet (``HandSetup.big_bet``, twice the small bet by
@@ -22,14 +24,15 @@ raise is to ``_level`` plus the size. One bet and ``HandSetup.raise_cap`` raises
 (pre-flop the big blind is the bet): TDA 48's house cap, SLPT 16 "one bet and four raises even
 when heads up", WSOP 100.b; ``raise_cap=None`` is no cap (the tournament heads-up, SLPT 16).
 TDA 47B: "In limit, at least 50% of a full bet or raise is required to re-open betting for
-players who have already acted" (TDA 2024 rule 47B, quoted from the text of 47 as published
-with the 2022 rules; the 2024 Illustration Addendum's limit example was not found, so the rest
-follows Robert's Rules of Poker, section 3 rule 6, which the TDA's wording matches): an all-in
-of at least half a bet (alone, or with the short all-ins before it since the last full bet) is
-treated as a full bet: it counts toward the cap and the next raise is a full bet on top of it
-(a $15 all-in on a $20 round is raised to $35); an all-in of less than half a bet reopens
-nothing, counts nothing, and a player who has not acted yet may call it or complete it to a
-full bet (the bet the all-in fell short of, plus nothing: ``_level`` plus the size).
+players who have already acted. See Illustration Addendum." (rule 47 as a league quotes it,
+misfitspokerleague.com "Rules Clarification-TDA Rule 47"; the 2024 rulebook itself and its
+addendum's limit example were not found, so what the rule leaves open follows Robert's Rules
+of Poker, section 3 rule 6, which says the same): an all-in of at least half a bet (alone, or
+with the short all-ins before it since the last full bet) is treated as a full bet: it counts
+toward the cap and the next raise is a full bet on top of it (Robert's: "raising a $15
+all-in bet to $35" on a $20 round); an all-in of less than half a bet reopens nothing, counts
+nothing, and a player who has not acted yet may call it or complete it to a full bet
+(``_level`` plus the size: the bet or raise the all-in fell short of).
 """
 
 from __future__ import annotations
