@@ -21,7 +21,7 @@ from typing import NamedTuple, NoReturn
 
 from pitboss.errors import HandSetupError
 from pitboss.rules import RuleSet
-from pitboss.rules.games import BettingStructure, Game
+from pitboss.rules.games import MAX_LIMIT_RAISES, BettingStructure, Game
 from pitboss.rules.hand_rules import AntePostingOrder
 from pitboss.rules.stakes import AnteMode
 
@@ -407,14 +407,14 @@ class HandSetup(NamedTuple):
                     max=MAX_INT,
                 )
         cap = self.raise_cap
-        if cap is not None and (type(cap) is not int or not 0 <= cap <= _MAX_RAISE_CAP):
+        if cap is not None and (type(cap) is not int or not 0 <= cap <= MAX_LIMIT_RAISES):
             _fail(
-                f"raise cap {cap!r} must be a whole number of raises from 0 to {_MAX_RAISE_CAP},"
-                " or None for no cap (one bet and four raises: 4, SLPT 16)",
+                f"raise cap {cap!r} must be a whole number of raises from 0 to"
+                f" {MAX_LIMIT_RAISES:,}, or None for no cap (one bet and four raises: 4, SLPT 16)",
                 code="bad_raise_cap",
                 raise_cap=repr(cap),
                 min=0,
-                max=_MAX_RAISE_CAP,
+                max=MAX_LIMIT_RAISES,
             )
 
     def posting_plan(self) -> tuple[Post, ...]:
@@ -490,8 +490,6 @@ _BIG_BLIND = PostKind.BIG_BLIND
 _ANTE_MODES: dict[str, AnteMode] = {m.value: m for m in AnteMode}
 _NO_LIMIT = BettingStructure.NO_LIMIT
 _STRUCTURES: dict[str, BettingStructure] = {b.value: b for b in BettingStructure}
-_MAX_RAISE_CAP = 1000
-"""The most raises a fixed-limit cap may allow: far more than any house's (four, SLPT 16)."""
 _POST_KINDS: dict[str, PostKind] = {k.value: k for k in PostKind}
 
 
