@@ -55,6 +55,10 @@ LAYERS: Mapping[str, tuple[str, ...]] = {
     "_evalbatch": ("_evaltables", "cards"),
     "evaluator": ("_evalbatch",),
     "equity": ("_evalbatch", "_combos"),
+    # Omaha (issue 30): exactly two hole cards with three board cards, and the eight-or-better low.
+    "_omahatables": ("_evaltables",),
+    "_omahabatch": ("_omahatables", "_evalbatch"),
+    "omaha": ("_omahabatch", "evaluator"),
     # Rules as data, one hand, the table, the director.
     "rules": ("money", "validation"),
     "engine": ("rules", "evaluator", "cards"),
