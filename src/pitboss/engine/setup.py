@@ -21,7 +21,7 @@ from typing import NamedTuple, NoReturn
 
 from pitboss.errors import HandSetupError
 from pitboss.rules import RuleSet
-from pitboss.rules.games import BettingStructure, Game
+from pitboss.rules.games import HOLE_CARDS, BettingStructure, Game
 from pitboss.rules.hand_rules import AntePostingOrder
 from pitboss.rules.stakes import AnteMode
 
@@ -337,6 +337,8 @@ class HandSetup(NamedTuple):
             _check_posts(dead_posts, "dead_posts", numbers)
         if posts is not None:
             _check_posts(posts, "posts", numbers)
+        if self.game is not _HOLDEM:
+            _check_game(self.game, n)
         if in_order and type(seats) is tuple:
             return seats, numbers, stacks, everyone_live, mode
         ordered = self.ordered_seats()
@@ -413,6 +415,8 @@ _ANTE = PostKind.ANTE
 _SMALL_BLIND = PostKind.SMALL_BLIND
 _BIG_BLIND = PostKind.BIG_BLIND
 _ANTE_MODES: dict[str, AnteMode] = {m.value: m for m in AnteMode}
+_HOLDEM = Game.HOLDEM
+_GAMES: dict[str, Game] = {g.value: g for g in Game}
 _POST_KINDS: dict[str, PostKind] = {k.value: k for k in PostKind}
 
 
@@ -522,6 +526,28 @@ def _check_posts(posts: object, name: str, numbers: list[int]) -> None:
                 amount=repr(amount),
                 max=MAX_INT,
             )
+
+
+def _check_game(game: object, players: int) -> None:
+    """Refuse a game that is not a `Game` (or its value, ``"omaha"``), and more players than
+    one deck deals it to: four hole cards each, three burns and five board cards (TDA 38)."""
+    if not isinstance(game, str) or game not in _GAMES:
+        _fail(
+            f"the game {game!r} is not one of {sorted(_GAMES)}",
+            code="bad_game",
+            game=repr(game),
+            allowed=sorted(_GAMES),
+        )
+    most = (52 - 8) // HOLE_CARDS[_GAMES[game]]
+    if players > most:
+        _fail(
+            f"{players} players cannot be dealt {_GAMES[game].value} from one deck: at most"
+            f" {most} players (four hole cards each, three burns and five board cards)",
+            code="too_many_players",
+            players=players,
+            max_players=most,
+            game=_GAMES[game].value,
+        )
 
 
 def _fail(message: str, *, code: str, **params: object) -> NoReturn:
