@@ -61,7 +61,7 @@ LAYERS: Mapping[str, tuple[str, ...]] = {
     "omaha": ("_omahabatch", "evaluator"),
     # Rules as data, one hand, the table, the director.
     "rules": ("money", "validation"),
-    "engine": ("rules", "evaluator", "cards"),
+    "engine": ("rules", "evaluator", "omaha", "cards"),
     "table": ("engine", "ids", "frozen_map"),
     "history": ("engine",),
     "rulings": ("engine",),  # the live table: what a dealer saw, by the house rules
