@@ -59,6 +59,7 @@ LAYERS: Mapping[str, tuple[str, ...]] = {
     "_omahatables": ("_evaltables",),
     "_omahabatch": ("_omahatables", "_evalbatch"),
     "omaha": ("_omahabatch", "evaluator"),
+    "omaha_equity": ("_omahabatch", "equity"),
     # Rules as data, one hand, the table, the director.
     "rules": ("money", "validation"),
     "engine": ("rules", "evaluator", "omaha", "cards"),
