@@ -73,7 +73,7 @@ def high(holes: npt.NDArray[np.uint8], info: BoardInfo) -> npt.NDArray[np.int16]
     best = HIGH.take(rows[0] + ranks[1])
     for i, j in _ot.PAIR_INDEX[1:]:
         np.maximum(best, HIGH.take(rows[i] + ranks[j]), out=best)
-    # Flushes: boards with three cards of a suit, hands with two or more of it (about 9 %).
+    # Flushes: boards with three cards of a suit, hands with two or more of it (7 % of hands).
     flushed = np.flatnonzero(info.suit >= 0)
     suit = info.suit.take(flushed)
     suited = [(holes[:, k].take(flushed) & 3) == suit for k in range(4)]
