@@ -428,7 +428,7 @@ def deal_order(
 
     Raises:
         HandSetupError: the setup cannot be dealt, a seat in ``hole`` is not dealt in or does
-            not get two cards, or too many board or burn cards are given.
+            not get the game's number of hole cards, or too many board or burn cards are given.
         CardError: something given is not a card (a card named twice is refused by the deck).
     """
     ordered = check_deal(setup)
