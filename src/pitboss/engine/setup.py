@@ -21,7 +21,7 @@ from typing import NamedTuple, NoReturn
 
 from pitboss.errors import HandSetupError
 from pitboss.rules import RuleSet
-from pitboss.rules.games import MAX_LIMIT_RAISES, BettingStructure, Game
+from pitboss.rules.games import HOLE_CARDS, MAX_LIMIT_RAISES, BettingStructure, Game
 from pitboss.rules.hand_rules import AntePostingOrder
 from pitboss.rules.stakes import AnteMode
 
@@ -80,6 +80,10 @@ class Post:
 
 class HandSetup(NamedTuple):
     """Everything the engine needs to start one deal.
+
+    It is long (about 380 lines) because it checks itself: every hand dealt validates its
+    setup field by field in one pass (`_checked`), the game's and the betting structure's
+    fields included, and that pass is part of the cost of every hand.
 
     An immutable record, a `typing.NamedTuple` as `SeatSpec`: a table builds one for every
     hand, at 6.8 k CPU instructions against 23.2 k for the frozen dataclass it replaced
@@ -374,6 +378,8 @@ class HandSetup(NamedTuple):
             _check_posts(posts, "posts", numbers)
         if self.structure is not _NO_LIMIT:  # (no-limit reads neither big_bet nor raise_cap)
             self._check_betting()
+        if self.game is not _HOLDEM:
+            _check_game(self.game, n)
         if in_order and type(seats) is tuple:
             return seats, numbers, stacks, everyone_live, mode
         ordered = self.ordered_seats()
@@ -490,6 +496,8 @@ _BIG_BLIND = PostKind.BIG_BLIND
 _ANTE_MODES: dict[str, AnteMode] = {m.value: m for m in AnteMode}
 _NO_LIMIT = BettingStructure.NO_LIMIT
 _STRUCTURES: dict[str, BettingStructure] = {b.value: b for b in BettingStructure}
+_HOLDEM = Game.HOLDEM
+_GAMES: dict[str, Game] = {g.value: g for g in Game}
 _POST_KINDS: dict[str, PostKind] = {k.value: k for k in PostKind}
 
 
@@ -599,6 +607,28 @@ def _check_posts(posts: object, name: str, numbers: list[int]) -> None:
                 amount=repr(amount),
                 max=MAX_INT,
             )
+
+
+def _check_game(game: object, players: int) -> None:
+    """Refuse a game that is not a `Game` (or its value, ``"omaha"``), and more players than
+    one deck deals it to: four hole cards each, three burns and five board cards (TDA 38)."""
+    if not isinstance(game, str) or game not in _GAMES:
+        _fail(
+            f"the game {game!r} is not one of {sorted(_GAMES)}",
+            code="bad_game",
+            game=repr(game),
+            allowed=sorted(_GAMES),
+        )
+    most = (52 - 8) // HOLE_CARDS[_GAMES[game]]
+    if players > most:
+        _fail(
+            f"{players} players cannot be dealt {_GAMES[game].value} from one deck: at most"
+            f" {most} players (four hole cards each, three burns and five board cards)",
+            code="too_many_players",
+            players=players,
+            max_players=most,
+            game=_GAMES[game].value,
+        )
 
 
 def _fail(message: str, *, code: str, **params: object) -> NoReturn:
