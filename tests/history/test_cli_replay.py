@@ -79,9 +79,9 @@ def test_an_unreadable_file_exits_2_even_when_another_mismatches(tmp_path: Path)
 
 
 def test_a_file_of_another_variant_is_refused_with_the_reason() -> None:
-    code, _, err = run(DATA / "fixed-limit.phh")
+    code, _, err = run(DATA / "wsop-2023-event43-day5-5-f7s.phh")
     assert code == 2
-    assert "variant 'FT' (fixed-limit Texas hold'em) is not supported" in err
+    assert "variant 'F7S' (fixed-limit seven card stud) is not supported" in err
 
 
 def test_a_file_that_is_not_a_hand_history_is_refused(tmp_path: Path) -> None:

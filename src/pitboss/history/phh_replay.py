@@ -65,8 +65,17 @@ from pitboss.engine import (
 )
 from pitboss.errors import HandSetupError, HistoryError, IllegalAction, PitbossError
 from pitboss.history.amounts import excerpt, format_amount
-from pitboss.history.phh import CHIP_UNIT_FIELD, PhhAction, PhhActionKind, PhhHand, format_action
+from pitboss.history.phh import (
+    CHIP_UNIT_FIELD,
+    GAME_WORDS,
+    PhhAction,
+    PhhActionKind,
+    PhhHand,
+    format_action,
+    variant_name,
+)
 from pitboss.rules import RuleSet
+from pitboss.rules.games import HOLE_CARDS, BettingStructure, Game
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -229,7 +238,9 @@ def _name(hand: PhhHand, player: int) -> str:
 
 
 def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
-    """The engine's ``HandSetup`` for a PHH hand: seat ``i`` is player ``pi``, the last the button.
+    """The engine's ``HandSetup`` for a PHH hand: seat ``i`` is player ``pi``, the last the button;
+    the game and betting structure are the variant's (``FT``: fixed-limit Hold'em, its small bet
+    the opening bet; ``PO``: pot-limit Omaha; ``FO/8``: fixed-limit Omaha high/low).
 
     Raises:
         HistoryError: the hand cannot be set up (e.g. a player starts with no chips).
@@ -262,6 +273,9 @@ def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
         else (*ante_posts, *new_posts, *blind_posts)
     )
     big_blind = big[0].amount if big else max((p.amount for p in blind_posts), default=0)
+    # the minimum bet and opening raise (no-limit, pot-limit); in fixed-limit the small bet,
+    # the size of every bet and raise before the turn (TDA 48)
+    opening = hand.small_bet if hand.structure is BettingStructure.FIXED_LIMIT else hand.min_bet
     # pitboss writes the smallest chip in play as the user field ``_chip_unit`` (``chip_unit``
     # in files written before PHH's leading-underscore rule was followed): odd chips go out in
     # it (TDA 20)
@@ -276,12 +290,14 @@ def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
         small_blind_seat=small[0].seat if small else None,
         big_blind_seat=big_blind_seat,
         small_blind=small[0].amount if small else 0,
-        big_blind=big_blind or hand.min_bet or 1,
+        big_blind=big_blind or opening or 1,
         rules=rules or RuleSet(),
         posts=posts,
         ante_mode=AnteMode.BIG_BLIND if is_big_blind_ante else AnteMode.NONE,  # RP-11 dead ante
-        min_bet=hand.min_bet or None,
+        min_bet=opening or None,
         chip_unit=chip_unit,
+        game=hand.game,
+        structure=hand.structure,
     )
     try:
         setup.validate()
@@ -297,39 +313,26 @@ def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class _Cards:
-    hole: dict[int, tuple[Card, Card]]
+    hole: dict[int, tuple[Card, ...]]
     board: tuple[Card, ...]
     unknown: frozenset[Card]
 
 
 def _cards(hand: PhhHand) -> _Cards:
+    """Every player's hole cards (the game's number: `PhhHand` checks the file deals and shows
+    that many) and the board, each card the file leaves unknown filled with one it names
+    nowhere."""
     n = hand.player_count
+    count = HOLE_CARDS[hand.game]
     hole: dict[int, list[Card | None]] = {}
     for action in hand.actions:
         if action.kind is PhhActionKind.DEAL_HOLE:
             assert action.player is not None
             hole.setdefault(action.player, []).extend(action.cards)
-    for player, cards in hole.items():
-        if len(cards) != 2:
-            raise HistoryError(
-                f"p{player} is dealt {len(cards)} hole cards: No-Limit Hold'em deals two",
-                code="bad_hole_cards",
-                params={"player": player, "count": len(cards)},
-            )
     for action in hand.actions:
         if action.kind is PhhActionKind.SHOW_OR_MUCK and action.cards:
             assert action.player is not None
-            dealt = hole.setdefault(action.player, [None, None])
-            if len(action.cards) != 2:
-                raise HistoryError(
-                    f"{format_action(action)!r} shows {len(action.cards)} cards: a hand has two",
-                    code="bad_hole_cards",
-                    params={
-                        "player": action.player,
-                        "action": format_action(action),
-                        "count": len(action.cards),
-                    },
-                )
+            dealt = hole.setdefault(action.player, [None] * count)
             for k, card in enumerate(action.cards):
                 if card is None:
                     continue
@@ -343,7 +346,7 @@ def _cards(hand: PhhHand) -> _Cards:
     board = list(hand.board())
     if len(board) > 5:
         raise HistoryError(
-            f"the actions deal {len(board)} board cards: Hold'em has five",
+            f"the actions deal {len(board)} board cards: Hold'em and Omaha have five",
             code="bad_board",
             params={"cards": len(board), "max_cards": 5},
         )
@@ -372,10 +375,9 @@ def _cards(hand: PhhHand) -> _Cards:
         unknown.add(filler)
         return filler
 
-    full_hole: dict[int, tuple[Card, Card]] = {}
+    full_hole: dict[int, tuple[Card, ...]] = {}
     for player in range(1, n + 1):
-        cards = hole.get(player, [None, None])
-        full_hole[player] = (fill(cards[0]), fill(cards[1]))
+        full_hole[player] = tuple(fill(card) for card in hole.get(player, [None] * count))
     full_board = tuple(fill(c) for c in (*board, *[None] * (5 - len(board))))
     return _Cards(hole=full_hole, board=full_board, unknown=frozenset(unknown))
 
@@ -571,6 +573,9 @@ def replay_hand(hand: PhhHand, *, rules: RuleSet | None = None) -> ReplayResult:
     """
     engine: Hand | None = None
     notes: list[ReplayNote] = []
+    unknown = _not_dealt(hand)
+    if unknown is not None:
+        return ReplayResult(hand=hand, finishing_stacks=None, problem=unknown)
     try:
         setup = setup_from_phh(hand, rules=rules)
         cards = _cards(hand)
@@ -619,6 +624,28 @@ def replay_hand(hand: PhhHand, *, rules: RuleSet | None = None) -> ReplayResult:
         problem=problem,
         notes=tuple(notes),
         events=engine.events,
+    )
+
+
+ENGINE_GAMES = frozenset({Game.HOLDEM})
+"""The games the dealing engine deals (Omaha and Omaha high/low: issue 30, on their way)."""
+ENGINE_STRUCTURES = frozenset({BettingStructure.NO_LIMIT})
+"""The betting structures the engine checks actions by (fixed-limit, pot-limit: issue 30)."""
+
+
+def _not_dealt(hand: PhhHand) -> str | None:
+    """Why the engine cannot replay the hand's game or structure, if it cannot: the hand is
+    read, but replaying it under another game's rules would check nothing."""
+    missing = []
+    if hand.structure not in ENGINE_STRUCTURES:
+        missing.append(f"{hand.structure.value.replace('_', '-')} betting")
+    if hand.game not in ENGINE_GAMES:
+        missing.append(GAME_WORDS[hand.game])
+    if not missing:
+        return None
+    return (
+        f"not replayed: the hand is {variant_name(hand.variant)}, and pitboss's engine does not "
+        f"deal {' or '.join(missing)} yet"
     )
 
 
