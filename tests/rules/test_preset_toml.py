@@ -116,5 +116,5 @@ def test_notes_are_read_from_trailing_comments_not_from_inside_strings() -> None
 
 def test_the_output_is_plain_toml_with_every_table_of_the_rule_set() -> None:
     data = tomllib.loads(shipped_preset_toml("thc-sit-and-go"))
-    assert set(data) == {"name", "title", "hand", "table", "tournament"}
+    assert set(data) == {"name", "title", "hand", "table", "tournament", "game"}
     assert data["tournament"]["payouts"]["custom"]["brackets"][0]["shares_bp"] == [10000]

@@ -1,4 +1,5 @@
-"""The dealing engine: one hand of No-Limit Hold'em, exactly by the rules.
+"""The dealing engine: one hand of Hold'em, exactly by the rules: no-limit by default,
+pot-limit or fixed-limit by ``HandSetup.structure``.
 
 Build a ``HandSetup`` (seats clockwise with stacks, button, blind seats, blinds, ante and ante
 mode, chip unit, ``RuleSet``), create a ``Hand`` from it and a ``Deck`` (``DrawDeck(rng)``
@@ -30,7 +31,9 @@ speak; TDA 17B the uncontested winner shows nothing; THC 6 seats that post but a
 (``SeatSpec(dealt=False)``); THC 21/35 dead money (``HandSetup.dead_posts``); bets and raises in
 whole chips of ``chip_unit`` (all-ins excepted); no decision for the one player with chips
 whose bet already covers every all-in (TDA 16, KY 14); odd chips by ``hand.odd_chip_rule`` (TDA
-20, or one each clockwise from the button: Robert's Rules).
+20, or one each clockwise from the button: Robert's Rules); pot-limit's largest raise, the call
+then the pot, with full blinds pre-flop (TDA 54, SLPT 19); fixed-limit's one bet size a street,
+TDA 47B and the raise cap (TDA 48, SLPT 16) (`pitboss.engine.betting_limits`).
 
 ``AnteMode`` is the rules layer's (`pitboss.rules.stakes`), re-exported here: a structure's
 level and a ``HandSetup`` use the same enum. A ``HandSetup`` without ``rules=`` shares one

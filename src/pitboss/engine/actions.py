@@ -101,6 +101,11 @@ class LegalActions:
     the player's whole stack when that is less than a full raise (an all-in for less).
     Showdown: ``can_show`` and ``can_muck`` (TDA 16/17A, THC 10).
 
+    ``max_raise_to`` is the all-in total in no-limit; in pot-limit the pot after the call (TDA
+    54, SLPT 19) or the stack if less; in fixed-limit the one size allowed, so ``min_raise_to ==
+    max_raise_to`` unless the player has less (an all-in for less, or a completion of an all-in
+    short of half a bet: TDA 47B).
+
     ``chip_unit`` is the smallest chip in play: a bet or raise-to must be a multiple of it,
     except an all-in (``max_raise_to``), which may be any amount (a player cannot bet part of
     a chip). ``min_raise_to`` is already rounded up to the unit (TDA 43A's "at least the last

@@ -19,12 +19,25 @@ The minimum raise-to, its rounding up to whole chips of the chip unit and the TD
 reopening test are settled in one place, ``_advance``, when the turn passes to a player (once
 per decision, in ``_full``): ``legal_actions()`` reports it, ``verify_raise_to`` explains a
 refusal from it and ``raise_to`` checks against it. A ``raise_closed`` refusal names its reason
-as text (``all_in_to_call``, ``not_reopened``, ``nobody_to_call``).
+as text (``all_in_to_call``, ``not_reopened``, ``nobody_to_call``, ``capped``).
+
+Pot-limit and fixed-limit (`pitboss.engine.betting_limits`) settle the same ``_full`` and
+their largest raise-to ``_most`` there too, in ``LimitStep._settle_limit``: a no-limit decision
+pays one test of ``_limited`` and nothing else, so its speed is unchanged
+(benchmarks/bench_engine.py).
 """
 
 from __future__ import annotations
 
 from pitboss.engine.actions import ActionKind
+from pitboss.engine.betting_limits import (
+    ALL_IN_TO_CALL,
+    CAPPED,
+    FIXED_LIMIT,
+    NOBODY_TO_CALL,
+    NOT_REOPENED,
+    LimitStep,
+)
 from pitboss.engine.hand_events import STREETS, Acted
 from pitboss.engine.hand_state import HandPhase
 from pitboss.engine.record_builders import acted, bet_returned
@@ -42,17 +55,18 @@ _RAISE = ActionKind.RAISE
 _BETTING = HandPhase.BETTING
 _OVER = HandPhase.OVER
 
-_ALL_IN_TO_CALL = -1
-_NOT_REOPENED = -2
-_NOBODY_TO_CALL = -3
+_ALL_IN_TO_CALL = ALL_IN_TO_CALL
+_NOT_REOPENED = NOT_REOPENED
+_NOBODY_TO_CALL = NOBODY_TO_CALL
 _CLOSED_REASONS = {
-    _ALL_IN_TO_CALL: "all_in_to_call",
-    _NOT_REOPENED: "not_reopened",
-    _NOBODY_TO_CALL: "nobody_to_call",
+    ALL_IN_TO_CALL: "all_in_to_call",
+    NOT_REOPENED: "not_reopened",
+    NOBODY_TO_CALL: "nobody_to_call",
+    CAPPED: "capped",
 }
 
 
-class BettingStep(ShowdownStep):
+class BettingStep(LimitStep, ShowdownStep):
     """The betting rounds, on top of the showdown and the hand's state.
 
     It is long (about 400 lines) because each action is a ``verify_``/``can_``/do triple: one
@@ -157,8 +171,11 @@ class BettingStep(ShowdownStep):
         """Raise unless the player to act may bet or raise to ``amount`` (a street total).
 
         Raises:
-            IllegalAction: raising is closed (TDA 47A, all-in to call, nobody left to call) or
-                the amount is below the minimum (TDA 43A, THC 22/33) or above the stack.
+            IllegalAction: raising is closed (TDA 47A/47B, all-in to call, nobody left to
+                call, the fixed-limit cap: TDA 48, SLPT 16) or the amount is below the minimum
+                (TDA 43A, THC 22/33), above the pot in pot-limit (``raise_above_pot``: TDA 54,
+                SLPT 19), not the one bet of fixed-limit (``raise_above_limit``,
+                ``raise_below_minimum``) or above the stack.
         """
         p = self._betting_actor("raise")
         seat = self._seats[p]
@@ -174,6 +191,8 @@ class BettingStep(ShowdownStep):
         cur = self._current
         most = self._bet[p] + self._stack[p]
         word = "raise to" if cur else "bet of"
+        if self._limited and amount > self._most and self._most < most:
+            raise self._limit_refusal(p, amount, self._most)  # the pot or the fixed bet
         if amount > most:
             raise IllegalAction(
                 f"{word} {amount:,} is more than seat {seat} has: at most {most:,} (all-in)",
@@ -181,7 +200,7 @@ class BettingStep(ShowdownStep):
                 params={"seat": seat, "amount": amount, "max": most},
             )
         unit = self._unit
-        if unit != 1 and amount != most and amount % unit:
+        if unit != 1 and amount != most and amount != full and amount % unit:
             raise IllegalAction(
                 f"{word} {amount:,} cannot be made: a bet must be made in chips in play: the"
                 f" smallest chip is {unit:,}, so a bet or raise-to is a multiple of {unit:,}"
@@ -191,6 +210,8 @@ class BettingStep(ShowdownStep):
             )
         if amount < full and amount != most:
             params = {"seat": seat, "amount": amount, "min": min(full, most)}
+            if self._limited == FIXED_LIMIT and full <= most:
+                raise self._fixed_below(p, amount, full)
             if full > most:
                 raise IllegalAction(
                     f"{word} {amount:,} is not allowed: seat {seat} has less than a full raise"
@@ -241,7 +262,8 @@ class BettingStep(ShowdownStep):
             full < 0
             or amount > most
             or (amount < full and amount != most)
-            or (self._unit != 1 and amount != most and amount % self._unit)
+            or (self._unit != 1 and amount != most and amount != full and amount % self._unit)
+            or (self._limited and amount > self._most)
         ):
             self.verify_raise_to(amount)  # raises, saying why
         put = amount - before
@@ -250,6 +272,8 @@ class BettingStep(ShowdownStep):
         self._committed[p] += put
         if amount - cur >= self._min_raise:
             self._min_raise = amount - cur
+        if self._limited == FIXED_LIMIT:
+            self._limit_raised(amount)
         self._current = amount
         self._acted_at[p] = amount
         self._aggressor = p
@@ -296,6 +320,13 @@ class BettingStep(ShowdownStep):
         params: dict[str, object] = {"seat": seat, "reason": _CLOSED_REASONS[why], "to_call": owe}
         if why == _ALL_IN_TO_CALL:
             reason = f"calling {owe:,} already puts seat {seat} all-in"
+        elif why == _NOT_REOPENED and self._limited == FIXED_LIMIT:
+            rise = self._current - self._acted_at[p]
+            reason = (
+                f"the betting was not reopened: since seat {seat} acted the bet rose by"
+                f" {rise:,}, less than half a bet of {self._min_raise:,} (fixed-limit, TDA 47B)"
+            )
+            params.update(rise=rise, bet_size=self._min_raise)
         elif why == _NOT_REOPENED:
             rise = self._current - self._acted_at[p]
             reason = (
@@ -303,6 +334,13 @@ class BettingStep(ShowdownStep):
                 f" {rise:,}, less than a full raise of {self._min_raise:,} (TDA 47A)"
             )
             params.update(rise=rise, last_raise=self._min_raise)
+        elif why == CAPPED:
+            raises = self._bet_cap - 1
+            reason = (
+                f"the betting is capped: in fixed-limit a street allows one bet and {raises:,}"
+                f" raise{'s' if raises != 1 else ''}, all made (SLPT 16, TDA 48)"
+            )
+            params.update(raise_cap=raises, structure="fixed_limit")
         else:
             reason = "every other player is all-in or folded, so nobody could call a raise"
         return IllegalAction(
@@ -367,7 +405,8 @@ class BettingStep(ShowdownStep):
         all-in total, the bet plus the stack. Closed (TDA 47A) when calling already takes the
         whole stack (``_ALL_IN_TO_CALL``), when the player acted and the bet has risen by less
         than a full raise since (``_NOT_REOPENED``: a short all-in does not reopen), or when
-        every other player is all-in or out (``_NOBODY_TO_CALL``).
+        every other player is all-in or out (``_NOBODY_TO_CALL``). Pot-limit and fixed-limit
+        hands settle it in ``_settle_limit`` instead (the pot, the one bet, TDA 47B, the cap).
         """
         stack = self._stack
         folded = self._folded
@@ -379,6 +418,9 @@ class BettingStep(ShowdownStep):
                 if self._n_live <= 1 and not self._faces_a_bet(i):
                     break  # the one player with chips, and nothing to call
                 self._actor = i
+                if self._limited:  # pot-limit, fixed-limit: `pitboss.engine.betting_limits`
+                    self._settle_limit(i)
+                    return
                 # What the player may raise to, settled here, once per decision (TDA 43A/47A):
                 if stack[i] <= cur - bet[i]:
                     self._full = _ALL_IN_TO_CALL
@@ -447,6 +489,8 @@ class BettingStep(ShowdownStep):
         self._acted_at = [-1] * n
         self._current = 0
         self._min_raise = self._opening_bet
+        if self._limited == FIXED_LIMIT:
+            self._limit_street(street + 1)
         self._aggressor = -1
         self._deal_street(street + 1)
         self._advance(self._start - 1)  # the round opens left of the button

@@ -1,4 +1,5 @@
-"""``Hand``: one deal of No-Limit Hold'em from posting to the last chip pushed.
+"""``Hand``: one deal of Hold'em from posting to the last chip pushed, no-limit, pot-limit or
+fixed-limit (``HandSetup.structure``; `pitboss.engine.betting_limits`).
 
 Creating a ``Hand`` posts the forced bets, deals the hole cards and kills the hands of seats
 dealt dead; the hand then waits for the first decision. Every decision goes through
@@ -197,7 +198,8 @@ class Hand(BettingStep, PostingStep):
 
     @property
     def min_raise(self) -> int:
-        """The last full bet or raise increment of the street (TDA 43A)."""
+        """The last full bet or raise increment of the street (TDA 43A); in fixed-limit the
+        street's one bet size."""
         return self._min_raise
 
     def hole_cards(self, seat: int) -> tuple[Card, Card]:
@@ -246,6 +248,8 @@ class Hand(BettingStep, PostingStep):
                     return legal_betting(self._seats[p], True, 0, None, None, self._unit)
                 return legal_betting(self._seats[p], False, owe, None, None, self._unit)
             high = bet + stack  # (more than the call: calling does not put the player all-in)
+            if self._limited and self._most < high:  # the pot, or the fixed bet
+                high = self._most
             low = full if full < high else high  # short of a full raise: all-in only
             if owe <= 0:
                 return legal_betting(self._seats[p], True, 0, low, high, self._unit)

@@ -42,7 +42,9 @@ class HandState:
     is the big-blind ante, dead money in the main pot: RP-11); ``_n_in`` counts the hands not
     folded, killed or mucked, ``_n_live`` those of them with chips behind (able to act).
     ``_events`` lacks the hole-card records until ``_hole_at`` is -1: they belong at index
-    ``_hole_at`` and are made when the record is first read.
+    ``_hole_at`` and are made when the record is first read. In pot-limit and fixed-limit
+    (``_limited`` 1 or 2) ``_most`` is the largest raise-to of the decision in progress (the
+    pot, or the one fixed bet), settled with ``_full`` as the turn passes.
     """
 
     __slots__ = (
@@ -50,6 +52,8 @@ class HandState:
         "_actor",
         "_aggressor",
         "_bet",
+        "_bet_cap",
+        "_bets_made",
         "_board",
         "_clockwise",
         "_committed",
@@ -64,7 +68,10 @@ class HandState:
         "_hole",
         "_hole_at",
         "_kill_on_timeout",
+        "_level",
+        "_limited",
         "_min_raise",
+        "_most",
         "_mucked",
         "_n",
         "_n_in",
@@ -74,6 +81,7 @@ class HandState:
         "_others",
         "_phase",
         "_pos",
+        "_pot_gap",
         "_seats",
         "_setup",
         "_show_queue",
@@ -120,6 +128,14 @@ class HandState:
     _exposed: bool
     _unit: int
     _odd_chip_rule: OddChipRule
+    # Betting structures other than no-limit (`pitboss.engine.betting_limits`): ``_limited`` is 0 in
+    # no-limit (nothing below is read), 1 in pot-limit, 2 in fixed-limit.
+    _limited: int
+    _most: int
+    _pot_gap: int
+    _level: int
+    _bets_made: int
+    _bet_cap: int
 
     def _deal_street(self, street: int) -> None:
         """Burn one card and deal the flop, turn or river (TDA 38)."""

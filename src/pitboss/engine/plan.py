@@ -13,16 +13,19 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import NoReturn
 
+from pitboss.engine.betting_limits import start_limits
 from pitboss.engine.hand_events import HandEvent
 from pitboss.engine.hand_state import CLOCKWISE, OTHERS, HandState
 from pitboss.engine.record_builders import posted
 from pitboss.engine.setup import HandSetup, PostKind, SeatSpec, normalised_posts
 from pitboss.errors import HandSetupError
+from pitboss.rules.games import BettingStructure
 from pitboss.rules.hand_rules import OddChipRule, ShowdownPolicy, TimeoutPolicy
 from pitboss.rules.stakes import AnteMode
 
 # Enum members under module names (reading one through its class costs ~0.2 us in CPython 3.11).
 _ANTE = PostKind.ANTE
+_NO_LIMIT = BettingStructure.NO_LIMIT
 _BIG_BLIND_ANTE = AnteMode.BIG_BLIND
 _KILL_HAND = TimeoutPolicy.KILL_HAND
 _ALL_HANDS_TABLED = ShowdownPolicy.ALL_HANDS_TABLED
@@ -41,8 +44,9 @@ class PostingStep(HandState):
         dealt, who is dealt (in deal order, from the left of the button) and who acts first.
 
         Sets the seats, positions, stacks, bets, what each player committed, the dead money, the
-        ``Posted`` events, the live count, the current bet and the opening bet, the chip unit and
-        the two hand policies (timeouts: TDA 29 / KY 16; showdown: TDA 17A / THC 10). The forced
+        ``Posted`` events, the live count, the current bet and the opening bet, the chip unit, the
+        betting structure's own state (`pitboss.engine.betting_limits.start_limits`) and the two
+        hand policies (timeouts: TDA 29 / KY 16; showdown: TDA 17A / THC 10). The forced
         bets are ``HandSetup.posting_order``: a short stack posts what it has (KY 10); the
         big-blind ante is dead money in the main pot (RP-11); ``dead_posts`` are dead money (THC
         21/35). The first betting round opens left of the largest live post.
@@ -106,6 +110,10 @@ class PostingStep(HandState):
         min_bet = setup.min_bet
         self._opening_bet = self._min_raise = setup.big_blind if min_bet is None else min_bet
         self._unit = setup.chip_unit
+        if setup.structure is _NO_LIMIT:
+            self._limited = 0
+        else:
+            start_limits(self, setup)  # pot-limit, fixed-limit (TDA 48, 54)
         hand_rules = setup.rules.hand
         self._kill_on_timeout = hand_rules.timeout_policy is _KILL_HAND
         self._table_all = hand_rules.showdown_policy is _ALL_HANDS_TABLED

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from pitboss.cards import Card, cards_of, check_distinct
 from pitboss.engine.actions import Action, LegalActions
+from pitboss.engine.betting_limits import FIXED_LIMIT
 from pitboss.engine.hand import Hand
 from pitboss.engine.hand_events import (
     STREETS,
@@ -119,7 +120,7 @@ class RecordedHand(Hand):
     _log: list[RecordedEvent]
     _synced: int
     _street_at: list[int]
-    _raises: list[tuple[int, int, int, int, int]]
+    _raises: list[tuple[int, ...]]
 
     def __init__(self, setup: HandSetup) -> None:  # (no deck: the cards are at the table)
         killed, undealt, deal_to, opener = self._seat_and_post(setup)
@@ -253,11 +254,18 @@ class RecordedHand(Hand):
 
     def raise_to(self, amount: int) -> Acted:
         """Bet or raise to ``amount`` (`Hand.raise_to`), noting the raise so that a raise
-        returned by a dead hand restores the last full raise before it (TDA 43A, 65A)."""
-        before = (self._street, self._current, self._min_raise)
+        returned by a dead hand restores the last full raise before it (TDA 43A, 65A), and in
+        fixed-limit the bet counted from and the bets made (TDA 48)."""
+        before = (self._street, self._current, self._min_raise, *self._limit_count())
         event = super().raise_to(amount)
-        self._raises.append((*before, self._current, self._min_raise))
+        self._raises.append((*before, self._current, self._min_raise, *self._limit_count()))
         return event
+
+    def _limit_count(self) -> tuple[int, int]:
+        """Fixed-limit: the bet raises are counted from and the bets made on the street."""
+        if self._limited == FIXED_LIMIT:
+            return self._level, self._bets_made
+        return 0, 0
 
     bet_to = raise_to
 
@@ -712,14 +720,18 @@ class RecordedHand(Hand):
         street = self._street
         raises = [r for r in self._raises if r[0] == street]
         minimum = raises[0][2] if raises else self._min_raise
+        count = raises[0][3:5] if raises else self._limit_count()
         kept = [r for r in self._raises if r[0] != street]
         for r in raises:
-            if r[3] <= new:
-                minimum = r[4]
+            if r[5] <= new:
+                minimum = r[6]
+                count = r[7:9]
                 kept.append(r)
         self._raises = kept
         self._current = new
         self._min_raise = minimum
+        if self._limited == FIXED_LIMIT:
+            self._level, self._bets_made = count
 
     def _betting_actor(self, verb: str) -> int:
         if self._phase is _SHOWDOWN:

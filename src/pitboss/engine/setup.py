@@ -105,7 +105,17 @@ class HandSetup(NamedTuple):
 
     ``game`` and ``structure`` are the game dealt and its betting structure
     (`pitboss.rules.games`): No-Limit Texas Hold'em unless the tournament or its level says
-    otherwise.
+    otherwise (either may be given as its value, ``"pot_limit"``).
+
+    Fixed-limit only: ``big_bet`` is the bet and raise size on the turn and river (default
+    twice the small bet, which is `opening_bet`: the big blind unless ``min_bet`` says
+    otherwise; PHH fixed-limit files give both). ``raise_cap`` is the number of raises allowed
+    after the street's one bet (pre-flop the big blind is the bet): 4 by default, "one bet and
+    four raises" (SLPT 16, TDA 48's house cap, WSOP 100.b), applied even when only two players
+    are in the hand; ``None`` for no cap, which the tournament gives its tables once it is down
+    to two players (SLPT 16: "Once the tournament becomes heads-up, the rule does not apply";
+    `pitboss.rules.games.GameRules`). Both are ignored in no-limit and pot-limit (TDA 48: no
+    cap there).
     """
 
     seats: tuple[SeatSpec, ...]
@@ -123,6 +133,8 @@ class HandSetup(NamedTuple):
     dead_posts: tuple[Post, ...] = ()
     game: Game = Game.HOLDEM
     structure: BettingStructure = BettingStructure.NO_LIMIT
+    big_bet: int | None = None
+    raise_cap: int | None = 4
 
     @property
     def mode(self) -> AnteMode:
@@ -142,8 +154,31 @@ class HandSetup(NamedTuple):
 
     @property
     def opening_bet(self) -> int:
-        """The minimum bet and the first round's opening raise increment."""
+        """The minimum bet and the first round's opening raise increment (in fixed-limit, the
+        small bet)."""
         return self.big_blind if self.min_bet is None else self.min_bet
+
+    @property
+    def betting(self) -> BettingStructure:
+        """``structure`` as a `BettingStructure` (it may be given as its value).
+
+        Raises:
+            HandSetupError: not a betting structure (see `validate`).
+        """
+        structure = self.structure
+        if structure.__class__ is BettingStructure:
+            return structure
+        found = _STRUCTURES.get(structure) if isinstance(structure, str) else None
+        if found is None:
+            self.validate()  # raises, naming what is allowed
+        assert found is not None
+        return found
+
+    @property
+    def limit_bets(self) -> tuple[int, int]:
+        """Fixed-limit: the small bet (pre-flop and flop) and the big bet (turn and river)."""
+        small = self.opening_bet
+        return small, 2 * small if self.big_bet is None else self.big_bet
 
     def ordered_seats(self) -> tuple[SeatSpec, ...]:
         """The seats sorted by seat number, i.e. clockwise from the lowest seat."""
@@ -337,10 +372,55 @@ class HandSetup(NamedTuple):
             _check_posts(dead_posts, "dead_posts", numbers)
         if posts is not None:
             _check_posts(posts, "posts", numbers)
+        cap = self.raise_cap
+        if (
+            self.structure is not _NO_LIMIT
+            or self.big_bet is not None
+            or (cap is not None and (cap != 4 or type(cap) is not int))
+        ):
+            self._check_betting()
         if in_order and type(seats) is tuple:
             return seats, numbers, stacks, everyone_live, mode
         ordered = self.ordered_seats()
         return ordered, [s.seat for s in ordered], [s.stack for s in ordered], everyone_live, mode
+
+    def _check_betting(self) -> None:
+        """`validate`'s checks of ``structure``, ``big_bet`` and ``raise_cap``."""
+        structure = self.structure
+        if structure.__class__ is not BettingStructure and (
+            not isinstance(structure, str) or structure not in _STRUCTURES
+        ):
+            _fail(
+                f"betting structure {structure!r} is not one of {sorted(_STRUCTURES)}",
+                code="bad_structure",
+                structure=repr(structure),
+                allowed=sorted(_STRUCTURES),
+            )
+        big_bet = self.big_bet
+        if big_bet is not None:
+            if type(big_bet) is not int or not 1 <= big_bet <= MAX_INT:
+                _bad_chips(big_bet, "big_bet", 1)
+            if big_bet < self.opening_bet:
+                _fail(
+                    f"the big bet of {big_bet:,} is less than the small bet of"
+                    f" {self.opening_bet:,}: in fixed-limit the turn and river bets are at"
+                    " least the small bet (usually twice it)",
+                    code="bad_amount",
+                    field="big_bet",
+                    value=repr(big_bet),
+                    min=self.opening_bet,
+                    max=MAX_INT,
+                )
+        cap = self.raise_cap
+        if cap is not None and (type(cap) is not int or not 0 <= cap <= _MAX_RAISE_CAP):
+            _fail(
+                f"raise cap {cap!r} must be a whole number of raises from 0 to {_MAX_RAISE_CAP},"
+                " or None for no cap (one bet and four raises: 4, SLPT 16)",
+                code="bad_raise_cap",
+                raise_cap=repr(cap),
+                min=0,
+                max=_MAX_RAISE_CAP,
+            )
 
     def posting_plan(self) -> tuple[Post, ...]:
         """The forced bets in the order they are taken.
@@ -413,6 +493,10 @@ _ANTE = PostKind.ANTE
 _SMALL_BLIND = PostKind.SMALL_BLIND
 _BIG_BLIND = PostKind.BIG_BLIND
 _ANTE_MODES: dict[str, AnteMode] = {m.value: m for m in AnteMode}
+_NO_LIMIT = BettingStructure.NO_LIMIT
+_STRUCTURES: dict[str, BettingStructure] = {b.value: b for b in BettingStructure}
+_MAX_RAISE_CAP = 1000
+"""The most raises a fixed-limit cap may allow: far more than any house's (four, SLPT 16)."""
 _POST_KINDS: dict[str, PostKind] = {k.value: k for k in PostKind}
 
 

@@ -114,7 +114,7 @@ def encode_event(event: HandEvent) -> dict[str, Any]:
     return {"type": _NAMES[type(event)], **to_mapping(event)}
 
 
-_LATER_FIELDS = ("game", "structure")
+_LATER_FIELDS = ("game", "structure", "big_bet", "raise_cap")
 """Setup fields added after hands were first logged: written only when not their default, so
 a no-limit Hold'em hand's record is what it always was, and read back with the default when
 absent (issue 30)."""
@@ -168,8 +168,11 @@ def decode_setup(data: Mapping[str, Any], rules: RuleSet) -> HandSetup:
             posts=None if given is None else posts(given),
             min_bet=data["min_bet"],
             dead_posts=posts(data["dead_posts"]),
+            # (issue 30: records written before these fields are No-Limit Hold'em)
             game=Game(data.get("game", Game.HOLDEM)),
             structure=BettingStructure(data.get("structure", BettingStructure.NO_LIMIT)),
+            big_bet=data.get("big_bet"),
+            raise_cap=data.get("raise_cap", 4),
         )
     except (KeyError, TypeError, ValueError) as err:
         raise _bad_record(f"the setup cannot be read: {err!r}") from err

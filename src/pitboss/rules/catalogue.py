@@ -23,6 +23,7 @@ from pitboss.rules import (
     catalogue_bounty,
     catalogue_chat,
     catalogue_flights,
+    catalogue_games,
     catalogue_satellite,
 )
 
@@ -699,6 +700,8 @@ SECTIONS |= catalogue_satellite.SECTIONS  # the satellite's own settings (issue 
 SETTINGS |= {k: SettingDoc(**v) for k, v in catalogue_satellite.SETTINGS.items()}
 SECTIONS |= catalogue_chat.SECTIONS  # the table chat's hold (issue 31)
 SETTINGS |= {k: SettingDoc(**v) for k, v in catalogue_chat.SETTINGS.items()}
+SECTIONS |= catalogue_games.SECTIONS  # the game and its betting structure (issue 30)
+SETTINGS |= {k: SettingDoc(**v) for k, v in catalogue_games.SETTINGS.items()}
 
 
 def setting_paths() -> Iterator[tuple[str, Any, dataclasses.Field[Any]]]:

@@ -22,8 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from pitboss.errors import FieldError, PitbossError, RuleSetError
+from pitboss.rules.games import GameRules
 from pitboss.rules.hand_rules import HandRules
-from pitboss.rules.mapping import from_mapping, to_mapping
+from pitboss.rules.mapping import OMITTED_WHEN_DEFAULT, from_mapping, to_mapping
 from pitboss.rules.table_rules import TableRules
 from pitboss.rules.tournament import TournamentRules
 from pitboss.validation import MAX_COMMAND_BYTES, MAX_DEPTH, check_json, checked
@@ -41,6 +42,9 @@ class RuleSet:
     hand: HandRules = field(default_factory=HandRules)
     table: TableRules = field(default_factory=TableRules)
     tournament: TournamentRules = field(default_factory=TournamentRules)
+    game: GameRules = field(default_factory=GameRules, metadata=OMITTED_WHEN_DEFAULT)
+    """The game dealt and its betting structure (`pitboss.rules.games`, issue 30); No-Limit
+    Texas Hold'em by default, so a rule set without it is recorded as before."""
 
     @classmethod
     def from_preset(cls, name: str) -> RuleSet:

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pitboss.errors import StructureError
+from pitboss.rules.games import BettingStructure, Game
+from pitboss.rules.mapping import OMITTED_WHEN_DEFAULT
 from pitboss.rules.stakes import AnteMode
 
 
@@ -21,7 +23,10 @@ from pitboss.rules.stakes import AnteMode
 class Level:
     """One blind level; ``colour_up`` lists chip values that leave play as it starts (KY 10).
 
-    ``minutes`` and ``ante_mode`` fall back to the structure's ``level_minutes``/``ante_mode``.
+    ``minutes`` and ``ante_mode`` fall back to the structure's ``level_minutes``/``ante_mode``;
+    ``game`` and ``structure`` (a mixed event's rotation, issue 30) to the tournament's
+    (`pitboss.rules.games.level_game`). In fixed-limit the big blind is the small bet and twice
+    it the big bet.
     """
 
     small_blind: int
@@ -31,6 +36,8 @@ class Level:
     ante_mode: AnteMode | None = None
     colour_up: tuple[int, ...] = ()
     note: str = ""
+    game: Game | None = field(default=None, metadata=OMITTED_WHEN_DEFAULT)
+    structure: BettingStructure | None = field(default=None, metadata=OMITTED_WHEN_DEFAULT)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
