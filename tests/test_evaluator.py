@@ -175,6 +175,15 @@ def test_scalar_accepts_cards_lists_tuples_and_numpy_ints() -> None:
     assert evaluate(np.array(cards)) == MAX_STRENGTH
 
 
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_a_flush_of_numpy_uint8_codes_is_the_flush(size: int) -> None:
+    """Regression: a flush given as NumPy ``uint8`` codes read as strength 0 (``1 << rank``
+    overflowed the ``uint8``); the ``int64`` array and the plain list read it right."""
+    cards = parse_cards("AhKhQhJhTh9c2d")[:size]
+    assert evaluate(np.array(cards, dtype=np.uint8)) == evaluate(cards) == MAX_STRENGTH
+    assert evaluate(list(np.array(cards, dtype=np.uint8))) == MAX_STRENGTH
+
+
 def test_batch_accepts_any_integer_dtype_and_empty_batches() -> None:
     hands = random_hands(1000, 7, seed=3)
     expected = evaluate_batch(hands)

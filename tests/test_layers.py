@@ -55,9 +55,14 @@ LAYERS: Mapping[str, tuple[str, ...]] = {
     "_evalbatch": ("_evaltables", "cards"),
     "evaluator": ("_evalbatch",),
     "equity": ("_evalbatch", "_combos"),
+    # Omaha (issue 30): exactly two hole cards with three board cards, and the eight-or-better low.
+    "_omahatables": ("_evaltables",),
+    "_omahabatch": ("_omahatables", "_evalbatch"),
+    "omaha": ("_omahabatch", "evaluator"),
+    "omaha_equity": ("_omahabatch", "equity"),
     # Rules as data, one hand, the table, the director.
     "rules": ("money", "validation"),
-    "engine": ("rules", "evaluator", "cards"),
+    "engine": ("rules", "evaluator", "omaha", "cards"),
     "table": ("engine", "ids", "frozen_map"),
     "history": ("engine",),
     "rulings": ("engine",),  # the live table: what a dealer saw, by the house rules

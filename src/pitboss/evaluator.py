@@ -105,11 +105,16 @@ def _make_evaluate() -> tuple[Callable[[Sequence[int]], int], Callable[[Sequence
     # that keeps them all).
     strengths = tuple(range(MAX_STRENGTH + 1))
 
+    rank_bits = tuple(1 << (code >> 2) for code in range(52))
+    suits = tuple(code & 3 for code in range(52))
+
     def flush_strength(cards: Sequence[int], suit: int) -> int:
+        # Through tables: a NumPy uint8 card shifted in place overflows its type (a flush of
+        # uint8 codes read as strength 0 when it was ``1 << (card >> 2)``).
         mask = 0
         for card in cards:
-            if card & 3 == suit:
-                mask |= 1 << (card >> 2)
+            if suits[card] == suit:
+                mask |= rank_bits[card]
         return flush[mask]
 
     def evaluate_other(cards: Sequence[int]) -> int:

@@ -33,7 +33,12 @@ whole chips of ``chip_unit`` (all-ins excepted); no decision for the one player 
 whose bet already covers every all-in (TDA 16, KY 14); odd chips by ``hand.odd_chip_rule`` (TDA
 20, or one each clockwise from the button: Robert's Rules); pot-limit's largest raise, the call
 then the pot, with full blinds pre-flop (TDA 54, SLPT 19); fixed-limit's one bet size a street,
-TDA 47B and the raise cap (TDA 48, SLPT 16) (`pitboss.engine.betting_limits`).
+TDA 47B and the raise cap (TDA 48, SLPT 16) (`pitboss.engine.betting_limits`). The game dealt is
+``HandSetup.game`` (`pitboss.rules.games.Game`): Hold'em deals two hole cards; Omaha and Omaha
+high-low four, a hand being the best five of exactly two of them with three board cards
+(`pitboss.omaha`); in high-low each contested pot is split between the best high hand and the
+best eight-or-better low, the odd chip to the high (TDA 20, SLPT 1), the high hand taking the
+whole pot when no low qualifies.
 
 ``AnteMode`` is the rules layer's (`pitboss.rules.stakes`), re-exported here: a structure's
 level and a ``HandSetup`` use the same enum. A ``HandSetup`` without ``rules=`` shares one
@@ -66,6 +71,7 @@ from pitboss.engine.hand_events import (
     KillReason,
     Posted,
     PotAwarded,
+    PotHalf,
     Street,
     visible_to,
 )
@@ -113,6 +119,7 @@ __all__ = [
     "Posted",
     "Pot",
     "PotAwarded",
+    "PotHalf",
     "RecordedEvent",
     "RecordedHand",
     "SeatSpec",

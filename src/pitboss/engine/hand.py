@@ -30,6 +30,7 @@ from pitboss.engine.plan import PostingStep, check_deal
 from pitboss.engine.record_builders import hole_cards_dealt, legal_betting, legal_showdown
 from pitboss.engine.setup import HandSetup, first_left_of
 from pitboss.errors import HandSetupError, IllegalAction
+from pitboss.rules.games import HOLE_CARDS
 
 # Enum members under module names: reading a member through its class (``HandPhase.BETTING``)
 # costs about 0.2 us in CPython 3.11 (the enum metaclass's attribute lookup), a module name
@@ -45,8 +46,9 @@ _BETTING = HandPhase.BETTING
 _OVER = HandPhase.OVER
 _SHOWDOWN = HandPhase.SHOWDOWN
 
-_NO_CARDS: tuple[Card, Card] = (Card(0), Card(0))
+_NO_CARDS: tuple[Card, ...] = (Card(0), Card(0))
 """The (identity-checked) empty hand of a seat not dealt cards; never shown or evaluated."""
+_GAME_NAMES = {"holdem": "Hold'em", "omaha": "Omaha", "omaha_hi_lo": "Omaha high-low"}
 
 
 class Hand(BettingStep, PostingStep):
@@ -116,15 +118,17 @@ class Hand(BettingStep, PostingStep):
     ) -> Hand:
         """A hand dealt with exactly these cards (tests and replays).
 
-        ``hole`` maps seat numbers to two cards; a seat left out gets two cards nobody named
-        (lowest first), as do missing burns. ``board`` holds the flop, turn and river cards in
+        ``hole`` maps seat numbers to their hole cards (two in Hold'em, four in Omaha: the
+        setup's ``game``); a seat left out gets cards nobody named (lowest first), as do
+        missing burns. ``board`` holds the flop, turn and river cards in
         order (at most five); board cards beyond those given are cards nobody named, lowest
         first. ``burns`` (at most one per street whose board cards are given) likewise. Cards
         are card codes, `Card` objects or texts: ``{1: "AsKd"}``, ``board="Qh Jh Th"``.
 
         Raises:
             HandSetupError: the setup cannot be dealt, a seat in ``hole`` is not dealt in or
-                does not get two cards, or too many board or burn cards are given.
+                does not get the game's number of hole cards, or too many board or burn cards
+                are given.
             CardError: something given is not a card, or a card is named twice.
         """
         order = deal_order(setup, hole=hole, board=board, burns=burns)
@@ -202,7 +206,7 @@ class Hand(BettingStep, PostingStep):
         street's one bet size."""
         return self._min_raise
 
-    def hole_cards(self, seat: int) -> tuple[Card, Card]:
+    def hole_cards(self, seat: int) -> tuple[Card, ...]:
         """The hole cards dealt to ``seat``.
 
         Raises:
@@ -365,20 +369,26 @@ class Hand(BettingStep, PostingStep):
 
     # -- start of the hand -----------------------------------------------------------------
     def _deal_hole_cards(self, deck: Deck, deal_to: tuple[int, ...]) -> None:
-        """Two rounds of one card at a time, starting left of the button (TDA 34B, 38).
+        """One card at a time, starting left of the button (TDA 34B, 38): two rounds in
+        Hold'em, four in Omaha (the setup's ``game``, `pitboss.rules.games.HOLE_CARDS`).
 
         ``deal_to`` lists the positions that receive cards, in deal order; a seat not dealt
         cards (THC 6) is skipped and keeps an empty hand.
         """
         m = len(deal_to)
+        rounds = HOLE_CARDS[self._setup.game]
         if isinstance(deck, DrawDeck):
-            dealt = deck.deal_many(2 * m)
+            dealt = deck.deal_many(rounds * m)
         else:
             deal = deck.deal
-            dealt = [deal() for _ in range(2 * m)]
-        hole: list[tuple[Card, Card]] = [_NO_CARDS] * self._n
-        for k in range(m):
-            hole[deal_to[k]] = (dealt[k], dealt[m + k])
+            dealt = [deal() for _ in range(rounds * m)]
+        hole: list[tuple[Card, ...]] = [_NO_CARDS] * self._n
+        if rounds == 2:
+            for k in range(m):
+                hole[deal_to[k]] = (dealt[k], dealt[m + k])
+        else:
+            for k in range(m):
+                hole[deal_to[k]] = tuple(dealt[k::m])
         self._hole = hole
         # The HoleCardsDealt records are made when the record is first read (``_record``):
         # most hands are played without anyone reading it.
@@ -428,13 +438,14 @@ def deal_order(
     ordered = check_deal(setup)
     all_seats = tuple(s.seat for s in ordered)
     undealt = {s.seat for s in ordered if not s.dealt}
+    rounds = HOLE_CARDS[setup.game]
     if not isinstance(hole, Mapping):
         raise HandSetupError(
-            f"hole cards are given as a mapping of seat numbers to two cards, not {hole!r}",
+            f"hole cards are given as a mapping of seat numbers to {rounds} cards, not {hole!r}",
             code="bad_hole_cards",
             params={"hole": repr(hole)},
         )
-    given: dict[int, tuple[Card, Card]] = {}
+    given: dict[int, tuple[Card, ...]] = {}
     for seat, cards in hole.items():
         if seat.__class__ is not int or seat not in all_seats:
             raise HandSetupError(
@@ -450,13 +461,14 @@ def deal_order(
                 params={"seat": seat},
             )
         pair = cards_of(cards, what=f"seat {seat}'s hole cards")
-        if len(pair) != 2:
+        if len(pair) != rounds:
             raise HandSetupError(
-                f"seat {seat} must get 2 hole cards, not {len(pair)}",
+                f"seat {seat} must get {rounds} hole cards in {_GAME_NAMES[setup.game]}, not"
+                f" {len(pair)}",
                 code="bad_hole_cards",
-                params={"seat": seat, "count": len(pair)},
+                params={"seat": seat, "count": len(pair), "allowed": rounds},
             )
-        given[seat] = (pair[0], pair[1])
+        given[seat] = tuple(pair)
     board_cards = cards_of(board, what="the board")
     if len(board_cards) > 5:
         raise HandSetupError(
@@ -479,14 +491,14 @@ def deal_order(
     spare = iter([c for c in FULL_DECK if int(c) not in named])
     n = len(all_seats)
     start = first_left_of(all_seats, setup.button)
-    dealt: list[tuple[Card, Card]] = []
+    dealt: list[tuple[Card, ...]] = []
     for k in range(n):
         spec = ordered[(start + k) % n]
         if not spec.dealt:  # THC 6: skipped in the deal
             continue
         chosen = given.get(spec.seat)
-        dealt.append((next(spare), next(spare)) if chosen is None else chosen)
-    order = [c for c, _ in dealt] + [c for _, c in dealt]
+        dealt.append(tuple(next(spare) for _ in range(rounds)) if chosen is None else chosen)
+    order = [cards[r] for r in range(rounds) for cards in dealt]  # one card a round (TDA 38)
     sizes = (3, 1, 1)
     at = 0
     for street in range(3):

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 
 from pitboss.cards import Card
 from pitboss.engine.actions import ActionKind
 from pitboss.engine.setup import PostKind
 from pitboss.errors import HandSetupError
+from pitboss.rules.mapping import OMITTED_WHEN_DEFAULT
 
 
 class Street(enum.StrEnum):
@@ -32,6 +33,13 @@ class Street(enum.StrEnum):
 
 
 STREETS: tuple[Street, ...] = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
+
+
+class PotHalf(enum.StrEnum):
+    """Which half of a split pot an award is, in a high-low game (Omaha high-low)."""
+
+    HIGH = "high"
+    LOW = "low"
 
 
 class KillReason(enum.StrEnum):
@@ -58,10 +66,11 @@ class Posted:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HoleCardsDealt:
-    """A seat received its two hole cards; ``cards`` is ``None`` in a view that hides them."""
+    """A seat received its hole cards (two in Hold'em, four in Omaha: `rules.games.HOLE_CARDS`);
+    ``cards`` is ``None`` in a view that hides them."""
 
     seat: int
-    cards: tuple[Card, Card] | None
+    cards: tuple[Card, ...] | None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -116,10 +125,10 @@ class BetReturned:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandTabled:
-    """A hand was turned face up at showdown (TDA 16/17A)."""
+    """A hand was turned face up at showdown (TDA 16/17A): all its hole cards."""
 
     seat: int
-    cards: tuple[Card, Card]
+    cards: tuple[Card, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -136,6 +145,12 @@ class PotAwarded:
     ``shares`` lines up with ``winners`` (ordered clockwise from the button); a split gives the
     odd chips to the first winners left of the button (TDA 20). ``eligible`` lists every seat
     that could have won it; ``is_uncontested`` when every other player folded or mucked.
+
+    In a high-low game (Omaha high-low) a contested pot with a qualifying low is pushed in two
+    awards of the same ``pot``: ``half`` ``high`` (the best high hands) and then ``low`` (the
+    best lows), each with its own ``amount``; the high half takes the odd chip of the pot (TDA
+    20, SLPT 1), and each half is split further by the odd-chip rule. ``half`` is ``None`` for a
+    whole pot: every pot in the other games, and a high-low pot without a qualifying low.
     """
 
     pot: int
@@ -144,6 +159,7 @@ class PotAwarded:
     winners: tuple[int, ...]
     shares: tuple[int, ...]
     is_uncontested: bool = False
+    half: PotHalf | None = field(default=None, metadata=OMITTED_WHEN_DEFAULT)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

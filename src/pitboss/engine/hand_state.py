@@ -105,7 +105,7 @@ class HandState:
     _dead: int
     _folded: list[bool]
     _acted_at: list[int]
-    _hole: list[tuple[Card, Card]]
+    _hole: list[tuple[Card, ...]]
     _hole_at: int
     _deal_to: tuple[int, ...]
     _board: list[Card]

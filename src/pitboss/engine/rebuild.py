@@ -18,13 +18,15 @@ from pitboss.errors import HandSetupError, IllegalAction
 
 
 def recorded_deck(events: Sequence[HandEvent]) -> list[Card]:
-    """The cards in the order the record shows them dealt (hole rounds, burns, board).
+    """The cards in the order the record shows them dealt (hole rounds, burns, board): one
+    card a round to each seat, as many rounds as a seat has hole cards (two in Hold'em, four
+    in Omaha).
 
     Raises:
-        HandSetupError: the record hides a card (a player's or spectator's view), or is not a
-            sequence of events.
+        HandSetupError: the record hides a card (a player's or spectator's view), is not a
+            sequence of events, or deals hands of different sizes (``bad_hole_cards``).
     """
-    holes: list[tuple[Card, Card]] = []
+    holes: list[tuple[Card, ...]] = []
     rest: list[Card] = []
     for event in _events_of(events):
         if isinstance(event, HoleCardsDealt):
@@ -37,7 +39,15 @@ def recorded_deck(events: Sequence[HandEvent]) -> list[Card]:
             rest.append(event.card)
         elif isinstance(event, BoardDealt):
             rest.extend(event.cards)
-    return [c for c, _ in holes] + [c for _, c in holes] + rest
+    rounds = len(holes[0]) if holes else 0
+    if any(len(cards) != rounds for cards in holes):
+        raise HandSetupError(
+            "the record deals hands of different sizes: every seat gets the same number of"
+            f" hole cards ({sorted({len(cards) for cards in holes})})",
+            code="bad_hole_cards",
+            params={"counts": sorted({len(cards) for cards in holes})},
+        )
+    return [cards[r] for r in range(rounds) for cards in holes] + rest
 
 
 def replay(setup: HandSetup, events: Sequence[HandEvent]) -> Hand:

@@ -41,6 +41,7 @@ from pitboss.engine.hand_events import (
     HoleCardsDealt,
     Posted,
     PotAwarded,
+    PotHalf,
     Street,
 )
 from pitboss.engine.setup import PostKind
@@ -130,7 +131,7 @@ def posted(seat: int, kind: PostKind, amount: int, is_all_in: bool, is_dead: boo
     return o  # type: ignore[no-any-return]
 
 
-def hole_cards_dealt(seat: int, cards: tuple[Card, Card]) -> HoleCardsDealt:
+def hole_cards_dealt(seat: int, cards: tuple[Card, ...]) -> HoleCardsDealt:
     o = _HoleTwin()
     o.seat = seat
     o.cards = cards
@@ -138,7 +139,7 @@ def hole_cards_dealt(seat: int, cards: tuple[Card, Card]) -> HoleCardsDealt:
     return o  # type: ignore[no-any-return]
 
 
-def hand_tabled(seat: int, cards: tuple[Card, Card]) -> HandTabled:
+def hand_tabled(seat: int, cards: tuple[Card, ...]) -> HandTabled:
     o = _TabledTwin()
     o.seat = seat
     o.cards = cards
@@ -169,6 +170,7 @@ def pot_awarded(
     winners: tuple[int, ...],
     shares: tuple[int, ...],
     is_uncontested: bool,
+    half: PotHalf | None = None,
 ) -> PotAwarded:
     o = _PotTwin()
     o.pot = pot
@@ -177,6 +179,7 @@ def pot_awarded(
     o.winners = winners
     o.shares = shares
     o.is_uncontested = is_uncontested
+    o.half = half
     o.__class__ = PotAwarded
     return o  # type: ignore[no-any-return]
 

@@ -50,12 +50,13 @@ from pitboss.engine.pots import build_pots, split_pot
 from pitboss.engine.record_builders import bet_returned, pot_awarded
 from pitboss.engine.setup import HandSetup, PostKind
 from pitboss.errors import CardError, HandSetupError, IllegalAction
+from pitboss.rules.games import HOLE_CARDS
 
 _BETTING = HandPhase.BETTING
 _SHOWDOWN = HandPhase.SHOWDOWN
 _OVER = HandPhase.OVER
 _ANTE = PostKind.ANTE
-_UNKNOWN: tuple[Card, Card] = (Card(0), Card(0))
+_UNKNOWN: tuple[Card, ...] = (Card(0), Card(0))
 """The (identity-checked) hole cards of a seat whose cards are at the table, not shown."""
 _BOARD_SIZES = (0, 3, 4, 5)
 """Board cards on the table once each street is dealt (preflop, flop, turn, river)."""
@@ -215,7 +216,7 @@ class RecordedHand(Hand):
         """How many streets of board cards the dealer has entered (0 to 3)."""
         return (0, 0, 0, 1, 2, 3)[len(self._board)]
 
-    def hole_cards(self, seat: int) -> tuple[Card, Card]:
+    def hole_cards(self, seat: int) -> tuple[Card, ...]:
         """The cards ``seat`` showed (`read_hands`).
 
         Raises:
@@ -600,14 +601,16 @@ class RecordedHand(Hand):
     ) -> tuple[PotAwarded, ...]:
         """Read the shown hands with the board and push the pots (cards speak: KY 15, THC 49).
 
-        ``shown`` maps seats to the two cards each tabled; a hand still in that is not shown
-        concedes (it is mucked). ``board`` completes the board (all five cards, those entered
-        first); without it the five cards must have been entered.
+        ``shown`` maps seats to the hole cards each tabled (two in Hold'em, four in Omaha); a
+        hand still in that is not shown concedes (it is mucked). In Omaha high-low each pot is
+        split between the best high hand and the best low, as the engine's showdown does.
+        ``board`` completes the board (all five cards, those entered first); without it the
+        five cards must have been entered.
 
         Raises:
             IllegalAction: not awaiting an award (``not_awaiting_award``), no hand shown, a
-                seat not in the hand or out (``hand_not_live``), not two cards
-                (``bad_hole_cards``), the board not complete (``board_incomplete``), a card
+                seat not in the hand or out (``hand_not_live``), not the game's number of hole
+                cards (``bad_hole_cards``), the board not complete (``board_incomplete``), a card
                 named twice; see `enter_board`.
             CardError: something given is not a card.
         """
@@ -619,11 +622,12 @@ class RecordedHand(Hand):
             )
         if not isinstance(shown, Mapping) or not shown:
             raise IllegalAction(
-                "name the cards of at least one hand shown (seat -> two cards)",
+                "name the cards of at least one hand shown (seat -> its hole cards)",
                 code="nothing_shown",
                 params={"shown": repr(shown)},
             )
-        hands: dict[int, tuple[Card, Card]] = {}
+        hands: dict[int, tuple[Card, ...]] = {}
+        rounds = HOLE_CARDS[self._setup.game]
         for seat, cards in shown.items():
             p = self._known_position(seat)
             if self._folded[p] or self._mucked[p]:
@@ -633,13 +637,13 @@ class RecordedHand(Hand):
                     params={"seat": seat},
                 )
             pair = cards_of(cards, what=f"seat {seat}'s cards")
-            if len(pair) != 2:
+            if len(pair) != rounds:
                 raise IllegalAction(
-                    f"seat {seat} shows two hole cards, not {len(pair)}",
+                    f"seat {seat} shows {rounds} hole cards, not {len(pair)}",
                     code="bad_hole_cards",
-                    params={"seat": seat, "count": len(pair)},
+                    params={"seat": seat, "count": len(pair), "allowed": rounds},
                 )
-            hands[seat] = (pair[0], pair[1])
+            hands[seat] = tuple(pair)
         final = list(self._board) if board is None else cards_of(board, what="the board")
         if len(final) != 5:
             raise IllegalAction(

@@ -21,7 +21,7 @@ from typing import NamedTuple, NoReturn
 
 from pitboss.errors import HandSetupError
 from pitboss.rules import RuleSet
-from pitboss.rules.games import BettingStructure, Game
+from pitboss.rules.games import HOLE_CARDS, BettingStructure, Game
 from pitboss.rules.hand_rules import AntePostingOrder
 from pitboss.rules.stakes import AnteMode
 
@@ -379,6 +379,8 @@ class HandSetup(NamedTuple):
             or (cap is not None and (cap != 4 or type(cap) is not int))
         ):
             self._check_betting()
+        if self.game is not _HOLDEM:
+            _check_game(self.game, n)
         if in_order and type(seats) is tuple:
             return seats, numbers, stacks, everyone_live, mode
         ordered = self.ordered_seats()
@@ -497,6 +499,8 @@ _NO_LIMIT = BettingStructure.NO_LIMIT
 _STRUCTURES: dict[str, BettingStructure] = {b.value: b for b in BettingStructure}
 _MAX_RAISE_CAP = 1000
 """The most raises a fixed-limit cap may allow: far more than any house's (four, SLPT 16)."""
+_HOLDEM = Game.HOLDEM
+_GAMES: dict[str, Game] = {g.value: g for g in Game}
 _POST_KINDS: dict[str, PostKind] = {k.value: k for k in PostKind}
 
 
@@ -606,6 +610,28 @@ def _check_posts(posts: object, name: str, numbers: list[int]) -> None:
                 amount=repr(amount),
                 max=MAX_INT,
             )
+
+
+def _check_game(game: object, players: int) -> None:
+    """Refuse a game that is not a `Game` (or its value, ``"omaha"``), and more players than
+    one deck deals it to: four hole cards each, three burns and five board cards (TDA 38)."""
+    if not isinstance(game, str) or game not in _GAMES:
+        _fail(
+            f"the game {game!r} is not one of {sorted(_GAMES)}",
+            code="bad_game",
+            game=repr(game),
+            allowed=sorted(_GAMES),
+        )
+    most = (52 - 8) // HOLE_CARDS[_GAMES[game]]
+    if players > most:
+        _fail(
+            f"{players} players cannot be dealt {_GAMES[game].value} from one deck: at most"
+            f" {most} players (four hole cards each, three burns and five board cards)",
+            code="too_many_players",
+            players=players,
+            max_players=most,
+            game=_GAMES[game].value,
+        )
 
 
 def _fail(message: str, *, code: str, **params: object) -> NoReturn:

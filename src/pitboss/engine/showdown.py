@@ -6,9 +6,15 @@
   the button, then clockwise (TDA 17A, SLPT 21); a later player may muck instead, unless the
   house tables every hand (THC 10). The last live hand wins without showing (TDA 17B).
 - Cards speak (KY 15, TDA 12): the best five of the seven cards count, whatever the player
-  says; one, both or neither hole card may play.
+  says; one, both or neither hole card may play. In Omaha the best five of exactly two hole
+  cards and three board cards (`pitboss.omaha`).
 - Each pot is awarded separately, side pots first (TDA 16 addendum, TDA 21); split pots give
   the odd chips to the first tied winners left of the button (TDA 20).
+- Omaha high-low: each contested pot is split in half between the best high hand and the best
+  eight-or-better low; the odd chip of the pot goes to the high half (TDA 20: "the odd chip in
+  the total pot goes to the high side"; SLPT 1: "the odd chip(s) will go to the high hand"), and
+  ties within a half split it by the odd-chip rule. One hand may win both halves (a scoop);
+  without a qualifying low the high hand takes the whole pot.
 """
 
 from __future__ import annotations
@@ -17,20 +23,27 @@ import importlib
 from collections.abc import Callable, Sequence
 from typing import cast
 
-from pitboss.engine.hand_events import HandMucked, HandTabled
+from pitboss.engine.hand_events import HandMucked, HandTabled, PotHalf
 from pitboss.engine.hand_state import HandPhase, HandState
 from pitboss.engine.pots import build_pots, split_pot
 from pitboss.engine.record_builders import hand_ended, hand_tabled, pot_awarded
 from pitboss.errors import IllegalAction
+from pitboss.rules.games import Game
 
 # Enum members under module names: reading a member through its class (``HandPhase.BETTING``)
 # costs about 0.2 us in CPython 3.11 (the enum metaclass's attribute lookup), a module name
 # about 15 ns, and the hot path reads them on every decision.
 _OVER = HandPhase.OVER
 _SHOWDOWN = HandPhase.SHOWDOWN
+_HOLDEM = Game.HOLDEM
+_HI_LO = Game.OMAHA_HI_LO
+_HIGH = PotHalf.HIGH
+_LOW = PotHalf.LOW
 
 Evaluate = Callable[[Sequence[int]], int]
 _evaluate: list[Evaluate] = []
+EvaluateOmaha = Callable[[Sequence[int], Sequence[int]], int]
+_omaha: list[tuple[EvaluateOmaha, EvaluateOmaha]] = []
 
 
 def evaluator() -> Evaluate:
@@ -38,12 +51,26 @@ def evaluator() -> Evaluate:
 
     Internal: `pitboss.evaluator._evaluate_unchecked` skips the checks of the public
     ``evaluate``; the showdown passes it only the two hole cards and five board cards the hand
-    dealt from one deck (distinct card codes 0 to 51).
+    dealt from one deck (distinct card codes 0 to 51), and `omaha_evaluators` the four.
     """
     if not _evaluate:
         module = importlib.import_module("pitboss.evaluator")
         _evaluate.append(cast(Evaluate, module._evaluate_unchecked))
     return _evaluate[0]
+
+
+def omaha_evaluators() -> tuple[EvaluateOmaha, EvaluateOmaha]:
+    """The Omaha evaluators' unchecked paths: the high strength (the Hold'em scale) and the
+    eight-or-better low (1..56, 0 when none qualifies) of four hole cards and the board.
+
+    Internal, as `evaluator`: `pitboss.omaha` builds its tables when first imported, so a
+    process that deals only Hold'em never loads it.
+    """
+    if not _omaha:
+        module = importlib.import_module("pitboss.omaha")
+        high = cast(EvaluateOmaha, module._evaluate_unchecked)
+        _omaha.append((high, cast(EvaluateOmaha, module._evaluate_low_unchecked)))
+    return _omaha[0]
 
 
 class ShowdownStep(HandState):
@@ -180,17 +207,31 @@ class ShowdownStep(HandState):
                 break
         else:  # no all-in: one pot, whatever antes and folded bets are in it
             pots = [(sum(committed) + self._dead, tuple(live))]
-        evaluate = evaluator()
         board = self._board
         hole = self._hole
         strength = [0] * n
-        for i in live:
-            strength[i] = evaluate((*hole[i], *board))
+        low: list[int] | None = None
+        game = self._setup.game
+        if game is _HOLDEM or game == _HOLDEM:
+            evaluate = evaluator()
+            for i in live:
+                strength[i] = evaluate((*hole[i], *board))
+        else:
+            high_of, low_of = omaha_evaluators()
+            for i in live:
+                strength[i] = high_of(hole[i], board)
+            if game == _HI_LO:
+                low = [0] * n
+                for i in live:
+                    low[i] = low_of(hole[i], board)
         start = self._start
         unit = self._unit
         for index in range(len(pots) - 1, -1, -1):
             amount, eligible = pots[index]
             contenders = eligible or live
+            if low is not None and len(contenders) > 1:
+                self._push_high_low(index, amount, eligible, contenders, strength, low)
+                continue
             if len(contenders) > 1:
                 best = max([strength[i] for i in contenders])
                 winners = [i for i in contenders if strength[i] == best]
@@ -225,6 +266,60 @@ class ShowdownStep(HandState):
                 )
             )
         self._end()
+
+    def _push_high_low(
+        self,
+        index: int,
+        amount: int,
+        eligible: tuple[int, ...],
+        contenders: Sequence[int],
+        strength: list[int],
+        low: list[int],
+    ) -> None:
+        """Push one pot of a high-low game: half to the best high hands, half to the best
+        lows, the odd chip of the pot to the high half (TDA 20, SLPT 1); the whole pot to the
+        best high hands when no low qualifies. A pot of one chip (in the smallest unit) goes
+        to the high half alone."""
+        best = max([strength[i] for i in contenders])
+        highs = [i for i in contenders if strength[i] == best]
+        best_low = max([low[i] for i in contenders])
+        unit = self._unit
+        low_half = amount // unit // 2 * unit
+        if not best_low:
+            self._push(index, amount, eligible, highs, None)
+            return
+        self._push(index, amount - low_half, eligible, highs, _HIGH)
+        if low_half:
+            self._push(
+                index, low_half, eligible, [i for i in contenders if low[i] == best_low], _LOW
+            )
+
+    def _push(
+        self,
+        index: int,
+        amount: int,
+        eligible: tuple[int, ...],
+        winners: list[int],
+        half: PotHalf | None,
+    ) -> None:
+        """Give ``amount`` of pot ``index`` to ``winners``, split by the odd-chip rule from the
+        button (TDA 20), and record it."""
+        n, start, seats = self._n, self._start, self._seats
+        winners.sort(key=lambda i: (i - start) % n)
+        shares = split_pot(amount, len(winners), self._unit, rule=self._odd_chip_rule)
+        for w, share in zip(winners, shares, strict=True):
+            self._stack[w] += share
+        self._events.append(
+            pot_awarded(
+                index,
+                amount,
+                tuple([seats[i] for i in eligible]),
+                tuple([seats[w] for w in winners]),
+                tuple(shares),
+                False,
+                half,
+            )
+        )
 
     def _end(self) -> None:
         self._committed = [0] * self._n

@@ -363,9 +363,9 @@ class _Walk:
         self.put_in: set[int] = set()  # seats that put live chips in (blinds, calls, raises)
         self.shows: list[HandTabled | HandMucked] = []
         self.awards: list[PotAwarded] = []
-        self.tabled: dict[int, tuple[Card, Card]] = {}
+        self.tabled: dict[int, tuple[Card, ...]] = {}
         self.mucked: set[int] = set()
-        self.hole: dict[int, tuple[Card, Card]] = {}
+        self.hole: dict[int, tuple[Card, ...]] = {}
         self.dealt = False
         # THC 6: seats that post but are dealt no cards, folded once the deal is over
         self.sitting_out = [s.seat for s in setup.ordered_seats() if not s.dealt]

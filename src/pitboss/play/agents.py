@@ -64,7 +64,7 @@ class PlayerView(NamedTuple):
 
     seat: int
     player: str
-    hole: tuple[Card, Card]
+    hole: tuple[Card, ...]
     board: tuple[Card, ...]
     street: Street
     button: int
