@@ -12,6 +12,7 @@ from pathlib import Path
 import pokerkit
 import pytest
 
+from pitboss.engine import PotAwarded, PotHalf
 from pitboss.errors import HistoryError
 from pitboss.history import format_phh, parse_phh
 from pitboss.history.phh_replay import replay_hand, setup_from_phh
@@ -245,11 +246,57 @@ def test_the_replay_deals_the_variants_game_and_structure_with_its_bet_sizes() -
     assert omaha.opening_bet == 100000
 
 
-@pytest.mark.parametrize("path", [HAND_34_FT, HAND_27_PO], ids=lambda p: p.name)
-def test_a_hand_the_engine_cannot_deal_yet_is_said_not_replayed_not_played_as_no_limit(
-    path: Path,
+@pytest.mark.parametrize("path", [*FT, *PO, *FO8], ids=lambda p: p.name)
+def test_real_hands_replay_through_the_engine_to_the_files_finishing_stacks(path: Path) -> None:
+    # Every action checked by the hand's own structure and game: fixed-limit bet sizes and
+    # cap, the pot limit, four hole cards shown down on exactly two, the high/low split.
+    hand = parse_phh(_text(path))
+    result = replay_hand(hand)
+    assert not result.is_mismatch, result.describe()
+    assert result.is_checked
+    assert result.finishing_stacks == hand.finishing_stacks
+    assert result.notes == ()
+
+
+def test_a_hi_lo_pot_is_split_between_the_high_and_the_low_hand_as_the_file_says() -> None:
+    # Heads-up: p1 KsJs5s4d makes the high (jacks up), p2 9s4s3c2d the low (8-7-4-3-2).
+    result = replay_hand(parse_phh(_text(DATA / "wsop-2023-event43-day5-80-fo8.phh")))
+    awards = [(e.half, e.winners, e.shares) for e in result.events if isinstance(e, PotAwarded)]
+    assert awards == [
+        (PotHalf.HIGH, (1,), (1500000,)),
+        (PotHalf.LOW, (2,), (1500000,)),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("path", "old", "new", "words"),
+    [
+        (
+            HAND_34_FT,
+            "'p4 cbr 400000'",
+            "'p4 cbr 500000'",
+            "this is fixed-limit, every bet and raise is one small bet of 200,000",
+        ),
+        (
+            HAND_34_FT,
+            "'p2 cbr 400000', 'p4 cc', 'd db Qh'",
+            "'p2 cbr 200000', 'p4 cc', 'd db Qh'",
+            "every bet and raise is one big bet of 400,000",
+        ),
+        (
+            HAND_27_PO,
+            "'p5 cbr 3350000'",
+            "'p5 cbr 3500000'",
+            "this is pot-limit, so seat 5 may raise to at most 3,450,000",
+        ),
+    ],
+    ids=["FT raise not one small bet", "FT turn bet of a small bet", "PO raise over the pot"],
+)
+def test_a_bet_the_structure_does_not_allow_is_a_mismatch_naming_the_limit(
+    path: Path, old: str, new: str, words: str
 ) -> None:
-    result = replay_hand(parse_phh(_text(path)))
-    assert result.problem is not None
-    assert result.problem.startswith("not replayed: the hand is ")
+    result = replay_hand(parse_phh(_with(path, old, new)))
     assert result.is_mismatch
+    assert result.problem is not None
+    assert f"action {new.split(', ')[0]} is refused" in result.problem
+    assert words in result.problem

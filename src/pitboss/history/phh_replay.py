@@ -5,6 +5,12 @@ Mapping (the PHH conventions, as PokerKit plays them):
   ``p1`` (left of the button) is the small blind and is dealt first.
 - Heads-up the blinds and antes are listed reversed (the PHH standard): with ``[50, 100]`` the
   button ``p2`` posts 50 and ``p1`` posts 100, as TDA 34B has it.
+- The variant sets the game and betting structure the engine deals and checks every action
+  by: ``NT`` no-limit Hold'em, ``FT`` fixed-limit Hold'em (``small_bet`` the bet and raise
+  before the turn, ``big_bet`` after it, the house's raise cap: one bet and four raises, SLPT
+  16, TDA 48), ``PO`` pot-limit Omaha (the largest raise the call then the pot: TDA 54, SLPT
+  19), ``FO/8`` fixed-limit Omaha high/low (each pot split between the best high and the best
+  eight-or-better low). Omaha players hold four cards and show down on exactly two.
 - Forced bets are posted as listed: antes first (PokerKit's order), then blinds and straddles.
   A single non-zero ante, on the big blind, is a big-blind ante and is posted after the blind,
   from what remains (TDA RP-11). The first round starts left of the largest blind or
@@ -67,15 +73,13 @@ from pitboss.errors import HandSetupError, HistoryError, IllegalAction, PitbossE
 from pitboss.history.amounts import excerpt, format_amount
 from pitboss.history.phh import (
     CHIP_UNIT_FIELD,
-    GAME_WORDS,
     PhhAction,
     PhhActionKind,
     PhhHand,
     format_action,
-    variant_name,
 )
 from pitboss.rules import RuleSet
-from pitboss.rules.games import HOLE_CARDS, BettingStructure, Game
+from pitboss.rules.games import HOLE_CARDS, BettingStructure
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -298,6 +302,7 @@ def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
         chip_unit=chip_unit,
         game=hand.game,
         structure=hand.structure,
+        big_bet=hand.big_bet,
     )
     try:
         setup.validate()
@@ -573,9 +578,6 @@ def replay_hand(hand: PhhHand, *, rules: RuleSet | None = None) -> ReplayResult:
     """
     engine: Hand | None = None
     notes: list[ReplayNote] = []
-    unknown = _not_dealt(hand)
-    if unknown is not None:
-        return ReplayResult(hand=hand, finishing_stacks=None, problem=unknown)
     try:
         setup = setup_from_phh(hand, rules=rules)
         cards = _cards(hand)
@@ -624,28 +626,6 @@ def replay_hand(hand: PhhHand, *, rules: RuleSet | None = None) -> ReplayResult:
         problem=problem,
         notes=tuple(notes),
         events=engine.events,
-    )
-
-
-ENGINE_GAMES = frozenset({Game.HOLDEM})
-"""The games the dealing engine deals (Omaha and Omaha high/low: issue 30, on their way)."""
-ENGINE_STRUCTURES = frozenset({BettingStructure.NO_LIMIT})
-"""The betting structures the engine checks actions by (fixed-limit, pot-limit: issue 30)."""
-
-
-def _not_dealt(hand: PhhHand) -> str | None:
-    """Why the engine cannot replay the hand's game or structure, if it cannot: the hand is
-    read, but replaying it under another game's rules would check nothing."""
-    missing = []
-    if hand.structure not in ENGINE_STRUCTURES:
-        missing.append(f"{hand.structure.value.replace('_', '-')} betting")
-    if hand.game not in ENGINE_GAMES:
-        missing.append(GAME_WORDS[hand.game])
-    if not missing:
-        return None
-    return (
-        f"not replayed: the hand is {variant_name(hand.variant)}, and pitboss's engine does not "
-        f"deal {' or '.join(missing)} yet"
     )
 
 
