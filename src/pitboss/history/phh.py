@@ -143,6 +143,10 @@ is kept as metadata, read and written back."""
 CHIP_UNIT_FIELD = "_chip_unit"
 """pitboss's user field (PHH user fields start with ``_``): the smallest chip in play, in
 chips, so odd chips replay as dealt (TDA 20). Files written before it read as ``chip_unit``."""
+RAISE_CAP_FIELD = "_raise_cap"
+"""pitboss's user field for a fixed-limit hand dealt under a raise cap other than the house
+default (one bet and four raises, SLPT 16): the number of raises allowed after a street's bet,
+or ``false`` for no cap (the tournament down to two players). PHH has no field for the cap."""
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
 _MAX_PLAYER_DIGITS = 6
 """``p1234567`` names no player of any hand (a deck deals at most 23): refused unread."""

@@ -517,12 +517,15 @@ def _hand_from_toml(fields: Mapping[str, object]) -> PhhHand:
         return None if values is None else tuple(to_chips(v, scale) for v in values)
 
     metadata = {k: v for k, v in raw.items() if k not in MODELLED}
+    chip_bets = {name: to_chips(amount, scale) for name, amount in bets.items()}
     return PhhHand(
         variant=variant,
         ante_trimming_status=trimming,
         antes=chips(lists["antes"]) or (),
         blinds_or_straddles=chips(lists["blinds_or_straddles"]) or (),
-        **{name: to_chips(amount, scale) for name, amount in bets.items()},
+        min_bet=chip_bets.get("min_bet"),
+        small_bet=chip_bets.get("small_bet"),
+        big_bet=chip_bets.get("big_bet"),
         starting_stacks=_deep_enough(
             chips(lists["starting_stacks"]) or (),
             unknown,

@@ -6,10 +6,11 @@ Mapping (the PHH conventions, as PokerKit plays them):
 - Heads-up the blinds and antes are listed reversed (the PHH standard): with ``[50, 100]`` the
   button ``p2`` posts 50 and ``p1`` posts 100, as TDA 34B has it.
 - The variant sets the game and betting structure the engine deals and checks every action
-  by: ``NT`` no-limit Hold'em, ``FT`` fixed-limit Hold'em (``small_bet`` the bet and raise
-  before the turn, ``big_bet`` after it, the house's raise cap: one bet and four raises, SLPT
-  16, TDA 48), ``PO`` pot-limit Omaha (the largest raise the call then the pot: TDA 54, SLPT
-  19), ``FO/8`` fixed-limit Omaha high/low (each pot split between the best high and the best
+  by: ``NT`` no-limit Hold'em; ``FT`` fixed-limit Hold'em (``small_bet`` the bet and raise
+  before the turn, ``big_bet`` after it; the raise cap the user field ``_raise_cap`` names,
+  which pitboss writes, else the house default: one bet and four raises, SLPT 16, TDA 48);
+  ``PO`` pot-limit Omaha (the largest raise the call then the pot: TDA 54, SLPT 19); ``FO/8``
+  fixed-limit Omaha high/low (each pot split between the best high and the best
   eight-or-better low). Omaha players hold four cards and show down on exactly two.
 - Forced bets are posted as listed: antes first (PokerKit's order), then blinds and straddles.
   A single non-zero ante, on the big blind, is a big-blind ante and is posted after the blind,
@@ -73,6 +74,7 @@ from pitboss.errors import HandSetupError, HistoryError, IllegalAction, PitbossE
 from pitboss.history.amounts import excerpt, format_amount
 from pitboss.history.phh import (
     CHIP_UNIT_FIELD,
+    RAISE_CAP_FIELD,
     PhhAction,
     PhhActionKind,
     PhhHand,
@@ -241,6 +243,31 @@ def _name(hand: PhhHand, player: int) -> str:
     return f"p{player}" + (f" ({name})" if name else "")
 
 
+DEFAULT_RAISE_CAP: int | None = HandSetup._field_defaults["raise_cap"]
+"""The fixed-limit raise cap of a hand whose file does not name one (``_raise_cap``): the
+house default, one bet and four raises (SLPT 16, TDA 48)."""
+
+
+def _raise_cap(hand: PhhHand) -> int | None:
+    """The raise cap pitboss wrote as ``_raise_cap`` (`RAISE_CAP_FIELD`), else the default.
+
+    Raises:
+        HistoryError: the field is neither a number of raises nor false.
+    """
+    value = hand.metadata.get(RAISE_CAP_FIELD, DEFAULT_RAISE_CAP)
+    if value is False or value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    shown = excerpt(repr(value), quote=False)
+    raise HistoryError(
+        f"field {RAISE_CAP_FIELD!r} is {shown}: it is the number of raises allowed after a "
+        "street's bet in fixed-limit (4: one bet and four raises), or false for no cap",
+        code="bad_field",
+        params={"field": RAISE_CAP_FIELD, "value": shown},
+    )
+
+
 def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
     """The engine's ``HandSetup`` for a PHH hand: seat ``i`` is player ``pi``, the last the button;
     the game and betting structure are the variant's (``FT``: fixed-limit Hold'em, its small bet
@@ -303,6 +330,7 @@ def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
         game=hand.game,
         structure=hand.structure,
         big_bet=hand.big_bet,
+        raise_cap=_raise_cap(hand),
     )
     try:
         setup.validate()
