@@ -258,12 +258,13 @@ class BettingStep(LimitStep, ShowdownStep):
         before = bet[p]
         most = before + stack[p]
         full = self._full
+        limited = self._limited
         if (
             full < 0
             or amount > most
             or (amount < full and amount != most)
             or (self._unit != 1 and amount != most and amount != full and amount % self._unit)
-            or (self._limited and amount > self._most)
+            or (limited and amount > self._most)
         ):
             self.verify_raise_to(amount)  # raises, saying why
         put = amount - before
@@ -272,7 +273,7 @@ class BettingStep(LimitStep, ShowdownStep):
         self._committed[p] += put
         if amount - cur >= self._min_raise:
             self._min_raise = amount - cur
-        if self._limited == FIXED_LIMIT:
+        if limited and limited == FIXED_LIMIT:
             self._limit_raised(amount)
         self._current = amount
         self._acted_at[p] = amount
@@ -489,7 +490,7 @@ class BettingStep(LimitStep, ShowdownStep):
         self._acted_at = [-1] * n
         self._current = 0
         self._min_raise = self._opening_bet
-        if self._limited == FIXED_LIMIT:
+        if self._limited and self._limited == FIXED_LIMIT:
             self._limit_street(street + 1)
         self._aggressor = -1
         self._deal_street(street + 1)

@@ -115,7 +115,7 @@ class HandSetup(NamedTuple):
     are in the hand; ``None`` for no cap, which the tournament gives its tables once it is down
     to two players (SLPT 16: "Once the tournament becomes heads-up, the rule does not apply";
     `pitboss.rules.games.GameRules`). Both are ignored in no-limit and pot-limit (TDA 48: no
-    cap there).
+    cap there, and they are checked only when the structure reads them).
     """
 
     seats: tuple[SeatSpec, ...]
@@ -372,12 +372,7 @@ class HandSetup(NamedTuple):
             _check_posts(dead_posts, "dead_posts", numbers)
         if posts is not None:
             _check_posts(posts, "posts", numbers)
-        cap = self.raise_cap
-        if (
-            self.structure is not _NO_LIMIT
-            or self.big_bet is not None
-            or (cap is not None and (cap != 4 or type(cap) is not int))
-        ):
+        if self.structure is not _NO_LIMIT:  # (no-limit reads neither big_bet nor raise_cap)
             self._check_betting()
         if self.game is not _HOLDEM:
             _check_game(self.game, n)
