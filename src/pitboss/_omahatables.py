@@ -7,9 +7,10 @@ The tables fold the board triples in ahead of time, so a hand costs six lookups,
 * **Without a flush** the strength of five cards depends on their ranks only. `Tables.high`
   holds, for every multiset of board ranks (3, 4 or 5 ranks, at most four of a rank) and every
   ordered pair of hole ranks (13 x 13), the best strength of the pair with any three of the
-  board's ranks. A board's row is found from the sum of its cards' rank keys (the evaluator's
-  `RANK_KEYS`, which name a multiset of up to seven ranks for a given count): one dict per
-  board size, because the deuce's key is 0 and so sums of different counts collide.
+  board's ranks. A board's row is read from the sum of its cards' rank keys (`RANK_KEYS`, whose
+  sums name a multiset of 3, 4 or 5 ranks for a given count) in a dense table per board size
+  (the deuce's key is 0, so sums of different counts collide): 361,000 entries for five cards,
+  one read where a search or a dict reads several places.
 * **A flush** needs both hole cards and three board cards of one suit, so a board with three or
   more cards of a suit (at most one suit, with five cards) is the only place to look. A card
   key carries a small suit key (`SUIT_KEYS`) under its rank key; the sum of a board's suit keys
@@ -40,6 +41,10 @@ import numpy.typing as npt
 
 from pitboss import _evaltables as _t
 
+RANK_KEYS: Final = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
+"""Deuce to ace: the sums of 3, 4 or 5 of them (at most four of a rank) are distinct for each
+count (found by a greedy search; `_high_tables` checks it). Smaller than the Hold'em evaluator's
+seven-card keys, so the tables indexed by their sums stay small."""
 SUIT_KEYS: Final = (0, 1, 16, 22)
 """Clubs to spades: for 3, 4 or 5 cards, the sum of their suit keys (at most 110) names the suit
 holding three or more, if any (found by a search; `flush_suits` checks it)."""
@@ -59,10 +64,9 @@ class Tables:
 
     card_keys: tuple[int, ...]
     """The board key of each card code: ``rank_key << SUIT_BITS | suit_key``."""
-    board_rows: dict[int, dict[int, int]]
-    """Board size -> (rank-key sum -> offset of the board's row in `high`, a multiple of 169)."""
-    board_keys: dict[int, tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]]
-    """The same as sorted arrays (rank-key sums, row offsets), for the batch evaluator."""
+    board_rows: dict[int, tuple[int, ...]]
+    """Board size -> (rank-key sum -> offset of the board's row in `high`, a multiple of 169;
+    -1 for a sum no board has)."""
     flush_suits: dict[int, tuple[int, ...]]
     """Board size -> (suit-key sum -> the suit with three or more cards, or -1)."""
     high: npt.NDArray[np.int16]
@@ -92,62 +96,57 @@ def flush_suits(size: int) -> tuple[int, ...]:
     return tuple(table)
 
 
-def _rank_multisets(size: int) -> list[tuple[int, ...]]:
-    """Every multiset of ``size`` ranks with at most four of a rank, ascending."""
-    return [r for r in combinations_with_replacement(range(13), size) if _at_most_four(r)]
+def _rank_multisets(size: int) -> npt.NDArray[np.intp]:
+    """Every multiset of ``size`` (3 to 5) ranks with at most four of a rank, one ascending
+    row each (of five ranks only five of a kind has more than four)."""
+    rows = np.array(list(combinations_with_replacement(range(13), size)), dtype=np.intp)
+    return rows[rows[:, 0] != rows[:, -1]] if size == 5 else rows
 
 
-def _at_most_four(ranks: tuple[int, ...]) -> bool:
-    return all(ranks.count(r) <= 4 for r in set(ranks))
-
-
-def _high_tables() -> tuple[
-    dict[int, dict[int, int]],
-    dict[int, tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]],
-    npt.NDArray[np.int16],
-]:
+def _high_tables() -> tuple[dict[int, tuple[int, ...]], npt.NDArray[np.int16]]:
     """The non-flush table: one row per board rank multiset of 3, 4 and 5 ranks."""
-    rank_keys = np.array(_t.RANK_KEYS, dtype=np.int64)
+    rank_keys = np.array(_t.RANK_KEYS, dtype=np.int64)  # the 7-card table's keys
     five_keys, five_strengths = _t.tables().nonflush_arrays[5]
     order = np.argsort(five_keys)
     five_keys, five_strengths = five_keys[order], five_strengths[order]
     triples = _rank_multisets(3)
-    triple_id = {t: i for i, t in enumerate(triples)}
+    triple_id = np.zeros(13**3, dtype=np.intp)  # ascending ranks a <= b <= c -> row
+    triple_id[triples @ np.array([169, 13, 1])] = np.arange(len(triples))
     pair_ranks = np.array([(a, b) for a in range(13) for b in range(13)], dtype=np.intp)
     # pair_triple[p, t]: the strength of hole ranks p with board ranks t (0: five of a rank).
-    keys = rank_keys[pair_ranks].sum(axis=1)[:, None] + rank_keys[np.array(triples)].sum(axis=1)
+    keys = rank_keys[pair_ranks].sum(axis=1)[:, None] + rank_keys[triples].sum(axis=1)
     at = np.minimum(np.searchsorted(five_keys, keys), len(five_keys) - 1)
     pair_triple = np.where(five_keys[at] == keys, five_strengths[at], 0).astype(np.int16)
-    rows: dict[int, dict[int, int]] = {}
-    arrays: dict[int, tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]] = {}
+    by_triple = np.ascontiguousarray(pair_triple.T)  # (triples, 169)
+    rows: dict[int, tuple[int, ...]] = {}
+    board_rank_keys = np.array(RANK_KEYS, dtype=np.int64)
     parts: list[npt.NDArray[np.int16]] = []
     offset = 0
     for size in (3, 4, 5):
         boards = _rank_multisets(size)
-        ids = np.array(
-            [[triple_id[tuple(b[i] for i in pick)] for pick in combinations(range(size), 3)]
-             for b in boards],
-            dtype=np.intp,
+        ids = np.stack(  # the rows of every three of the board's ranks (still ascending)
+            [triple_id[boards[:, list(pick)] @ np.array([169, 13, 1])]
+             for pick in combinations(range(size), 3)],
+            axis=1,
         )  # fmt: skip
-        parts.append(pair_triple[:, ids].max(axis=2).T.copy())  # (boards, 169)
-        board_keys = rank_keys[np.array(boards)].sum(axis=1)
-        offsets = offset + PAIRS * np.arange(len(boards), dtype=np.int64)
-        rows[size] = dict(zip(board_keys.tolist(), offsets.tolist(), strict=True))
-        assert len(rows[size]) == len(boards), "rank keys collide"
-        order = np.argsort(board_keys)
-        arrays[size] = (board_keys[order], offsets[order])
+        parts.append(by_triple[ids].max(axis=1))  # (boards, 169): whole rows gathered
+        board_keys = board_rank_keys[boards].sum(axis=1)
+        assert len(np.unique(board_keys)) == len(boards), "rank keys collide"
+        dense = np.full(int(board_keys.max()) + 1, -1, dtype=np.int64)
+        dense[board_keys] = offset + PAIRS * np.arange(len(boards), dtype=np.int64)
+        rows[size] = tuple(dense.tolist())
         offset += PAIRS * len(boards)
-    return rows, arrays, np.concatenate([p.ravel() for p in parts])
+    return rows, np.concatenate([p.ravel() for p in parts])
 
 
 def _flush_tables() -> tuple[tuple[int, ...], npt.NDArray[np.int16]]:
     """The flush table: one row per rank mask of 3 to 5 board cards of the flush suit."""
     flush = np.array(_t.tables().flush, dtype=np.int16)
     masks = [m for m in range(8192) if 3 <= m.bit_count() <= 5]
-    triples = np.array([_padded_triples(m) for m in masks], dtype=np.int64)  # (masks, 10)
+    triples = np.array([_padded_triples(m) for m in masks], dtype=np.int32)  # (masks, 10)
     pair_bits = np.array(
         [(1 << a) | (1 << b) if a != b else 0 for a in range(13) for b in range(13)],
-        dtype=np.int64,
+        dtype=np.int32,
     )
     hands = triples[:, :, None] | pair_bits[None, None, :]
     five = (triples[:, :, None] & pair_bits[None, None, :] == 0) & (pair_bits != 0)
@@ -176,35 +175,31 @@ def _low_tables() -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     strength_of = {mask: len(fives) - k for k, mask in enumerate(fives)}  # lower mask: better
     masks = np.arange(256, dtype=np.int64)
     table = np.zeros((256, 256), dtype=np.int64)
-    for mask, strength in strength_of.items():
-        bits = [1 << i for i in range(8) if mask >> i & 1]
-        for pair in combinations(bits, 2):
-            p = sum(pair)
-            rest = mask - p
-            hand_ok = (masks & p) == p
-            board_ok = (masks & rest) == rest
-            np.maximum(
-                table, np.where(hand_ok[:, None] & board_ok[None, :], strength, 0), out=table
-            )
+    for pair in (sum(1 << i for i in p) for p in combinations(range(8), 2)):
+        # For this pair from the hand: the best low each board mask completes it to.
+        completes = np.zeros(256, dtype=np.int64)
+        for triple in (sum(1 << i for i in t) for t in combinations(range(8), 3)):
+            if not triple & pair:
+                has = (masks & triple) == triple
+                np.maximum(completes, np.where(has, strength_of[pair | triple], 0), out=completes)
+        holds = (masks & pair) == pair
+        np.maximum(table, np.where(holds[:, None], completes[None, :], 0), out=table)
     low_masks = (0, *sorted(fives, reverse=True))
     return low_bits, tuple(table.ravel().tolist()), low_masks
 
 
 @cache
 def tables() -> Tables:
-    """The tables, built on the first Omaha evaluation of the process (about 0.1 s)."""
-    rows, arrays, high = _high_tables()
+    """The tables, built once per process when `pitboss.omaha` is first imported (0.1 to 0.2 s)."""
+    rows, high = _high_tables()
     flush_rows, flush = _flush_tables()
     low_bits, low, low_masks = _low_tables()
-    card_keys = tuple(
-        _t.RANK_KEYS[code >> 2] << SUIT_BITS | SUIT_KEYS[code & 3] for code in range(52)
-    )
+    card_keys = tuple(RANK_KEYS[code >> 2] << SUIT_BITS | SUIT_KEYS[code & 3] for code in range(52))
     high.setflags(write=False)
     flush.setflags(write=False)
     return Tables(
         card_keys=card_keys,
         board_rows=rows,
-        board_keys=arrays,
         flush_suits={size: flush_suits(size) for size in (3, 4, 5)},
         high=high,
         flush_rows=flush_rows,
