@@ -79,9 +79,9 @@ def test_an_unreadable_file_exits_2_even_when_another_mismatches(tmp_path: Path)
 
 
 def test_a_file_of_another_variant_is_refused_with_the_reason() -> None:
-    code, _, err = run(DATA / "fixed-limit.phh")
+    code, _, err = run(DATA / "wsop-2023-event43-day5-5-f7s.phh")
     assert code == 2
-    assert "variant 'FT' (fixed-limit Texas hold'em) is not supported" in err
+    assert "variant 'F7S' (fixed-limit seven card stud) is not supported" in err
 
 
 def test_a_file_that_is_not_a_hand_history_is_refused(tmp_path: Path) -> None:
@@ -218,3 +218,29 @@ def test_a_raked_pot_replays_ok_with_a_note_of_the_rake(tmp_path: Path) -> None:
     assert f"{hand}: ok" in out
     note = "p1 (Ann): winnings 1.9 in the file, 2 paid in the replay: 0.1 less, a rake"
     assert f"{hand}: note: {note}" in out
+
+
+def test_fixed_limit_and_omaha_hands_each_get_a_line_naming_their_game() -> None:
+    # Real 2023 WSOP Event #43 hands (data/README.md): FT, PO and FO/8 replay as dealt.
+    files = [DATA / f"wsop-2023-event43-day5-{hand}.phh" for hand in ("34-ft", "27-po", "80-fo8")]
+    code, out, _ = run(*files)
+    assert code == 0, out
+    assert out.splitlines() == [
+        f"{files[0]}: ok (fixed-limit Texas hold'em)",
+        f"{files[1]}: ok (pot-limit Omaha hold'em)",
+        f"{files[2]}: ok (fixed-limit Omaha hold'em high/low)",
+        "3 hands replayed, 0 mismatches",
+    ]
+
+
+def test_a_bet_over_the_pot_limit_is_a_mismatch_naming_the_limit(tmp_path: Path) -> None:
+    path = tmp_path / "over-the-pot.phh"
+    text = (DATA / "wsop-2023-event43-day5-27-po.phh").read_text(encoding="utf-8")
+    path.write_text(text.replace("'p5 cbr 3350000'", "'p5 cbr 3500000'"), encoding="utf-8")
+    code, out, _ = run(path)
+    assert code == 1
+    assert (
+        f"{path}: MISMATCH action 'p5 cbr 3500000' is refused: raise to 3,500,000 is more " in out
+    )
+    assert "this is pot-limit, so seat 5 may raise to at most 3,450,000" in out
+    assert out.splitlines()[-1] == "1 hands replayed, 1 mismatches"

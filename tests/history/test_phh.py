@@ -191,8 +191,8 @@ def test_malformed_actions_are_rejected_with_what_is_allowed(text: str) -> None:
 
 
 def test_other_variants_are_refused_with_a_clear_history_error() -> None:
-    with pytest.raises(HistoryError, match=r"'FT' \(fixed-limit Texas hold'em\) is not supported"):
-        parse_phh(_text("fixed-limit.phh"))
+    with pytest.raises(HistoryError, match=r"'F7S' \(fixed-limit seven card stud\) is not supp"):
+        parse_phh(_text("wsop-2023-event43-day5-5-f7s.phh"))
 
 
 def _wsop_with(old: str, new: str) -> str:

@@ -1,7 +1,8 @@
 """``pitboss replay FILE...``: replay PHH hand histories through the engine and check the results.
 
 Every hand of every ``.phh`` (one hand) or ``.phhs`` (hands as tables ``[1]``, ``[2]`` ...)
-file is played through the dealing engine, and each gets a line: ``ok``, or one ``MISMATCH``
+file is played through the dealing engine, and each gets a line: ``ok`` (naming the game when
+it is not no-limit hold'em: ``ok (pot-limit Omaha hold'em)``), or one ``MISMATCH``
 line per difference from the file's ``finishing_stacks`` and ``winnings`` (each player by
 name), or the reason it could not be played, or, on standard error, why the hand cannot be
 read. A bad hand in a ``.phhs`` file
@@ -30,7 +31,7 @@ import typer
 
 from pitboss.cli._app import app
 from pitboss.errors import HistoryError
-from pitboss.history.phh import PhhHand
+from pitboss.history.phh import NO_LIMIT_TEXAS_HOLDEM, VARIANT_NAMES, PhhHand
 from pitboss.history.phh_reader import (
     MAX_HISTORY_BYTES,
     check_history_size,
@@ -169,10 +170,12 @@ def replay_command(
                 for line in result.describe():
                     typer.echo(f"{name}: MISMATCH {line}")
             else:
-                status = (
-                    "ok" if result.is_checked else "ok (no finishing_stacks or winnings to compare)"
+                said = (
+                    [] if hand.variant == NO_LIMIT_TEXAS_HOLDEM else [VARIANT_NAMES[hand.variant]]
                 )
-                typer.echo(f"{name}: {status}")
+                if not result.is_checked:
+                    said.append("no finishing_stacks or winnings to compare")
+                typer.echo(f"{name}: ok" + (f" ({'; '.join(said)})" if said else ""))
             for note in result.notes:
                 if verbose or note.kind is not NoteKind.SUPPLIED_CHECK:
                     typer.echo(f"{name}: note: {note.text}")

@@ -1,10 +1,11 @@
-"""Hand histories: PHH (PokerKit's format) for No-Limit Hold'em, and replay through the engine.
+"""Hand histories: PHH (PokerKit's format), and replay through the engine.
 
-- ``pitboss.history.phh``: the parsed-hand model and the action notation; ``phh_reader`` and
+- ``pitboss.history.phh``: the parsed-hand model and the action notation, for the PHH variants
+  of the games pitboss deals (``NT``, ``FT``, ``PO``, ``FO/8``); ``phh_reader`` and
   ``phh_writer``: the pure reader/writer pair (all re-exported here); they depend on ``cards``
-  only. Reading is bounded for files from anywhere: size (``MAX_HISTORY_BYTES``,
-  ``decode_history``), numbers, nesting; ``iter_phhs`` reads a collection hand by hand, a bad
-  hand reported in its place.
+  and the games of ``rules.games`` only. Reading is bounded for files from anywhere: size
+  (``MAX_HISTORY_BYTES``, ``decode_history``), numbers, nesting; ``iter_phhs`` reads a
+  collection hand by hand, a bad hand reported in its place.
 - ``pitboss.history.amounts``: exact scaling of decimal amounts to integer chips, and the
   limits on numbers (``MAX_NUMBER_DIGITS``, ``MAX_EXPONENT``).
 - ``pitboss.history.phh_replay``: ``replay_hand`` plays a PHH hand through the engine and compares

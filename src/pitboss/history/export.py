@@ -14,6 +14,16 @@ PokerKit. Mapping (the inverse of ``pitboss.history.phh_replay``):
 - Hole cards are written in full (the record is the dealer's, not a player's view); burned
   cards are not written (PHH does not list them); every table and muck at showdown is
   written as ``sm`` in the order it happened.
+- The variant is the setup's game and betting structure (`pitboss.history.phh.variant_for`):
+  ``NT`` and ``PO`` with ``min_bet``, ``FT`` and ``FO/8`` with ``small_bet`` and ``big_bet``.
+  A fixed-limit raise cap other than the house default (one bet and four raises, SLPT 16) is
+  written as the user field ``_raise_cap`` (``false`` once the tournament is heads-up and
+  the cap is lifted), so pitboss replays the hand by the cap it was dealt under; PHH itself
+  has no cap field, and PokerKit caps at one bet and three raises. A game and structure PHH
+  has no variant for (pot-limit hold'em, no-limit Omaha, fixed-limit Omaha high, pot-limit
+  Omaha high/low ...) is not written: `HistoryError` ``no_phh_variant`` says so. pitboss
+  writes no variant code of its own and no ``_structure`` field beside ``NT``: a reader that
+  does not know the field would read every bet of the hand under the wrong limits.
 """
 
 from __future__ import annotations
@@ -42,7 +52,16 @@ from pitboss.engine import (
 from pitboss.engine.recorded import DeadChipsAdded, HandDeclaredDead, HandVoided, RecordedHand
 from pitboss.engine.setup import first_left_of
 from pitboss.errors import CardError, HistoryError, IllegalAction
-from pitboss.history.phh import MetaValue, PhhAction, PhhActionKind, PhhHand
+from pitboss.history.phh import (
+    RAISE_CAP_FIELD,
+    MetaValue,
+    PhhAction,
+    PhhActionKind,
+    PhhHand,
+    variant_for,
+)
+from pitboss.history.phh_replay import DEFAULT_RAISE_CAP
+from pitboss.rules.games import HOLE_CARDS, BettingStructure, Game
 
 
 def phh_seat_order(setup: HandSetup) -> tuple[int, ...]:
@@ -156,9 +175,11 @@ def phh_from_hand(
 
     Raises:
         HistoryError: the record is not a finished hand, hides cards, or holds something PHH
-            cannot express (a hand killed at the deal whose fold in turn would change it, or a
-            seat that posted without being dealt cards, THC 6).
+            cannot express (a game and structure PHH has no variant for, a hand killed at the
+            deal whose fold in turn would change it, or a seat that posted without being dealt
+            cards, THC 6).
     """
+    _variant(setup)  # refused at once when PHH has no variant for the game
     undealt = sorted(s.seat for s in setup.seats if not s.dealt)
     if undealt:
         listed = ", ".join(str(s) for s in undealt)
@@ -174,6 +195,26 @@ def phh_from_hand(
     rest = _with_killed_hands_folding(setup, events)
     actions = [a for a in (_action(e, player) for e in rest) if a is not None]
     return _phh(setup, events, ended, actions, names=names, metadata=metadata)
+
+
+def _variant(setup: HandSetup) -> tuple[str, dict[str, int], dict[str, MetaValue]]:
+    """The PHH variant of the setup's game and structure, its bet sizes (``min_bet``, or
+    ``small_bet`` and ``big_bet`` in fixed-limit) and the ``_raise_cap`` user field when the
+    fixed-limit cap is not the house default.
+
+    Raises:
+        HistoryError: ``no_phh_variant``.
+    """
+    structure = setup.betting
+    variant = variant_for(Game(setup.game), structure)
+    if structure is not BettingStructure.FIXED_LIMIT:
+        return variant, {"min_bet": setup.opening_bet}, {}
+    small, big = setup.limit_bets
+    cap = setup.raise_cap
+    extra: dict[str, MetaValue] = {}
+    if cap != DEFAULT_RAISE_CAP:
+        extra[RAISE_CAP_FIELD] = False if cap is None else cap
+    return variant, {"small_bet": small, "big_bet": big}, extra
 
 
 def _players(setup: HandSetup) -> dict[int, int]:
@@ -220,13 +261,17 @@ def _phh(
     if n == 2:
         antes.reverse()
         blinds.reverse()
-    fields: dict[str, MetaValue] = {"seats": list(order)}
+    variant, bets, extra = _variant(setup)
+    fields: dict[str, MetaValue] = {"seats": list(order), **extra}
     fields.update(metadata or {})
     return PhhHand(
+        variant=variant,
         ante_trimming_status=len(anters) > 1,
         antes=tuple(antes),
         blinds_or_straddles=tuple(blinds),
-        min_bet=setup.opening_bet,
+        min_bet=bets.get("min_bet"),
+        small_bet=bets.get("small_bet"),
+        big_bet=bets.get("big_bet"),
         starting_stacks=tuple(start[s] for s in order),
         actions=tuple(actions),
         players=tuple(names[s] for s in order),
@@ -250,10 +295,12 @@ def phh_from_recorded(
     are the hand's. A pot the dealer awarded without cards shown has no ``sm`` line.
 
     Raises:
-        HistoryError: the hand is not over, was a misdeal (``voided``: no hand was played), or
-            a seat posted without being dealt cards (THC 6).
+        HistoryError: the hand is not over, was a misdeal (``voided``: no hand was played), a
+            seat posted without being dealt cards (THC 6), or PHH has no variant for the game
+            and structure (``no_phh_variant``).
     """
     setup = hand.setup
+    _variant(setup)
     if not hand.is_over:
         raise HistoryError(
             "the hand is not over: only a finished hand is written as PHH",
@@ -281,7 +328,9 @@ def phh_from_recorded(
         if isinstance(event, HoleCardsDealt) and event.cards is None:
             actions.append(
                 PhhAction(
-                    kind=PhhActionKind.DEAL_HOLE, player=player[event.seat], cards=(None, None)
+                    kind=PhhActionKind.DEAL_HOLE,
+                    player=player[event.seat],
+                    cards=(None,) * HOLE_CARDS[Game(setup.game)],
                 )
             )
         elif isinstance(event, HandDeclaredDead):

@@ -1,4 +1,4 @@
-"""PHH hand histories for No-Limit Hold'em: the parsed-hand model and the action notation.
+"""PHH hand histories: the parsed-hand model and the action notation.
 
 PHH ("poker hand history") is the plain-text format of PokerKit and of its public dataset of
 real hands: a TOML subset with one hand per ``.phh`` file, or several hands as numbered tables
@@ -8,6 +8,13 @@ deals hole cards (``????`` when unknown), ``d db 7h8h9h`` deals the board, ``p3 
 ``p3 cc`` checks or calls, ``p3 cbr 600`` bets or raises *to* 600, ``p3 sm AsKd`` shows
 (``p3 sm -``: shows without naming the cards; ``p3 sm``: mucks). A trailing ``# text`` is a
 comment.
+
+pitboss reads and writes the PHH variants of the games it deals (`VARIANT_GAMES`): ``NT``
+(no-limit Texas hold'em) and ``PO`` (pot-limit Omaha hold'em) name their minimum bet
+``min_bet``; ``FT`` (fixed-limit Texas hold'em) and ``FO/8`` (fixed-limit Omaha hold'em
+high/low, eight or better) name their bets ``small_bet`` and ``big_bet`` instead (the PHH
+standard's required fields). Omaha deals four hole cards (``d dh p1 AsKdQhJc``, ``????????``
+when unknown). Other variants (stud, razz, draw games, short-deck) are refused by name.
 
 This module is the model (`PhhHand`, `PhhAction`) and the action notation (``parse_action``,
 ``format_action``); reading a file's text is `pitboss.history.phh_reader` (bounded: hand
@@ -35,6 +42,7 @@ from pitboss.history.amounts import (
     parse_amount,
     to_chips,
 )
+from pitboss.rules.games import HOLE_CARDS, BettingStructure, Game
 
 MetaValue: TypeAlias = (
     str
@@ -50,7 +58,19 @@ MetaValue: TypeAlias = (
 """A field pitboss keeps but does not interpret (``event``, ``players``' seats, ``_custom``)."""
 
 NO_LIMIT_TEXAS_HOLDEM = "NT"
-SUPPORTED_VARIANTS = (NO_LIMIT_TEXAS_HOLDEM,)
+FIXED_LIMIT_TEXAS_HOLDEM = "FT"
+POT_LIMIT_OMAHA = "PO"
+FIXED_LIMIT_OMAHA_HI_LO = "FO/8"
+VARIANT_GAMES: dict[str, tuple[Game, BettingStructure]] = {
+    NO_LIMIT_TEXAS_HOLDEM: (Game.HOLDEM, BettingStructure.NO_LIMIT),
+    FIXED_LIMIT_TEXAS_HOLDEM: (Game.HOLDEM, BettingStructure.FIXED_LIMIT),
+    POT_LIMIT_OMAHA: (Game.OMAHA, BettingStructure.POT_LIMIT),
+    FIXED_LIMIT_OMAHA_HI_LO: (Game.OMAHA_HI_LO, BettingStructure.FIXED_LIMIT),
+}
+"""The PHH variants pitboss reads and writes, each with its game and betting structure. The
+PHH standard has no code for pot-limit or fixed-limit Omaha high, no-limit Omaha, pot-limit or
+no-limit Omaha high/low, or pot-limit hold'em: such hands are not written (`variant_for`)."""
+SUPPORTED_VARIANTS = tuple(VARIANT_GAMES)
 VARIANT_NAMES = {
     "FT": "fixed-limit Texas hold'em",
     "NT": "no-limit Texas hold'em",
@@ -109,15 +129,24 @@ AMOUNT_LISTS = ("antes", "blinds_or_straddles", "starting_stacks")
 """The amount lists every hand has, one amount per player."""
 OPTIONAL_AMOUNT_LISTS = ("finishing_stacks", "winnings")
 """The amount lists a hand may leave out."""
+BET_FIELDS = ("min_bet", "small_bet", "big_bet")
+"""The bet sizes: ``min_bet`` (no-limit and pot-limit), ``small_bet`` and ``big_bet``
+(fixed-limit); a hand names those of its structure and no other (`bet_fields`)."""
 MODELLED = frozenset(
-    {"variant", "ante_trimming_status", "min_bet", "actions", "players"}
+    {"variant", "ante_trimming_status", "actions", "players", "bring_in"}
+    | set(BET_FIELDS)
     | set(AMOUNT_LISTS)
     | set(OPTIONAL_AMOUNT_LISTS)
 )
-"""The fields `PhhHand` models; any other is kept as metadata, read and written back."""
+"""The fields `PhhHand` models (``bring_in``: as absent, the games read have blinds); any other
+is kept as metadata, read and written back."""
 CHIP_UNIT_FIELD = "_chip_unit"
 """pitboss's user field (PHH user fields start with ``_``): the smallest chip in play, in
 chips, so odd chips replay as dealt (TDA 20). Files written before it read as ``chip_unit``."""
+RAISE_CAP_FIELD = "_raise_cap"
+"""pitboss's user field for a fixed-limit hand dealt under a raise cap other than the house
+default (one bet and four raises, SLPT 16): the number of raises allowed after a street's bet,
+or ``false`` for no cap (the tournament down to two players). PHH has no field for the cap."""
 _PLAYER = re.compile(r"p([1-9][0-9]*)")
 _MAX_PLAYER_DIGITS = 6
 """``p1234567`` names no player of any hand (a deck deals at most 23): refused unread."""
@@ -211,7 +240,12 @@ class PhhAction:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class PhhHand:
-    """One No-Limit Hold'em hand as a PHH file describes it, amounts in integer chips.
+    """One hand as a PHH file describes it, amounts in integer chips.
+
+    ``variant`` is one of `SUPPORTED_VARIANTS`; it sets the game and betting structure
+    (``game``, ``structure``), the bet sizes the hand names (``min_bet`` for no-limit and
+    pot-limit, ``small_bet`` and ``big_bet`` for fixed-limit: `bet_fields`) and the number of
+    hole cards each player is dealt and shows (`HOLE_CARDS`: two in Hold'em, four in Omaha).
 
     Every per-player tuple is in the file's order: action order from the small blind, the
     button last. ``scale`` is the number of chips per unit of the file's amounts (a power of
@@ -225,14 +259,17 @@ class PhhHand:
 
     Raises:
         HistoryError: the fields contradict each other (list lengths, players named in the
-            actions, duplicate cards, a variant other than No-Limit Hold'em).
+            actions, duplicate cards, bet sizes or hole cards not those of the variant, a
+            variant pitboss does not read).
     """
 
     variant: str = NO_LIMIT_TEXAS_HOLDEM
     ante_trimming_status: bool = False
     antes: tuple[int, ...]
     blinds_or_straddles: tuple[int, ...]
-    min_bet: int
+    min_bet: int | None = None
+    small_bet: int | None = None
+    big_bet: int | None = None
     starting_stacks: tuple[int, ...]
     actions: tuple[PhhAction, ...]
     players: tuple[str, ...] | None = None
@@ -275,10 +312,7 @@ class PhhHand:
                 code="bad_field",
                 params={"field": "unknown_stacks", "players": count},
             )
-        if self.min_bet < 0:
-            raise HistoryError(
-                "min_bet is negative", code="bad_amount", params={"min_bet": self.min_bet}
-            )
+        self._check_bets()
         for name in self.metadata:
             if name in MODELLED:
                 raise HistoryError(
@@ -309,6 +343,73 @@ class PhhHand:
                 code="duplicate_card",
                 params=error.params,
             ) from error
+        self._check_hole_cards()
+
+    def _check_bets(self) -> None:
+        """The bet sizes of the variant's structure are given, and no other (PHH standard:
+        ``min_bet`` "must never be specified in fixed-limit games", ``small_bet`` and
+        ``big_bet`` are "not a feature of pot-limit or no-limit games")."""
+        wanted = bet_fields(self.variant)
+        for name in BET_FIELDS:
+            value = getattr(self, name)
+            if name not in wanted and value is not None:
+                raise bet_field_error(self.variant, name, given=True)
+            if name in wanted and value is None:
+                raise bet_field_error(self.variant, name, given=False)
+            if value is not None and value < 0:
+                raise HistoryError(
+                    f"{name} is negative: bets are zero or more",
+                    code="bad_amount",
+                    params={"field": name, name: value},
+                )
+        if self.small_bet is not None and self.big_bet is not None:
+            if self.small_bet <= 0:
+                raise HistoryError(
+                    "small_bet is 0: a fixed-limit hand's bets are more than nothing",
+                    code="bad_amount",
+                    params={"field": "small_bet", "small_bet": 0},
+                )
+            if self.big_bet < self.small_bet:
+                small = format_amount(self.small_bet, self.scale)
+                big = format_amount(self.big_bet, self.scale)
+                raise HistoryError(
+                    f"big_bet {big} is less than small_bet {small}: the big bet, made on the "
+                    "turn and the river, is at least the small bet (usually twice it)",
+                    code="bad_amount",
+                    params={"field": "big_bet", "small_bet": small, "big_bet": big},
+                )
+
+    def _check_hole_cards(self) -> None:
+        """Each player is dealt, and shows, the game's number of hole cards (`HOLE_CARDS`)."""
+        count = HOLE_CARDS[self.game]
+        dealt: dict[int, int] = {}
+        for action in self.actions:
+            if action.player is None:
+                continue
+            if action.kind is PhhActionKind.DEAL_HOLE:
+                dealt[action.player] = dealt.get(action.player, 0) + len(action.cards)
+                if dealt[action.player] > count:
+                    raise _hole_card_error(self, action, dealt[action.player], count)
+            elif action.kind is PhhActionKind.SHOW_OR_MUCK and 0 < len(action.cards) != count:
+                raise _hole_card_error(self, action, len(action.cards), count)
+        for player, got in dealt.items():
+            if got < count:
+                first = next(
+                    a
+                    for a in self.actions
+                    if a.kind is PhhActionKind.DEAL_HOLE and a.player == player
+                )
+                raise _hole_card_error(self, first, got, count)
+
+    @property
+    def game(self) -> Game:
+        """The game dealt, by the variant."""
+        return VARIANT_GAMES[self.variant][0]
+
+    @property
+    def structure(self) -> BettingStructure:
+        """The betting structure, by the variant."""
+        return VARIANT_GAMES[self.variant][1]
 
     @property
     def player_count(self) -> int:
@@ -333,17 +434,22 @@ class PhhHand:
         )
 
 
+def _supported() -> str:
+    *first, last = (f"{v!r} ({VARIANT_NAMES[v]})" for v in SUPPORTED_VARIANTS)
+    return f"{', '.join(first)} and {last}"
+
+
 def check_variant(variant: str) -> None:
-    """Raise unless the variant is No-Limit Texas Hold'em (``NT``), the only game pitboss deals.
+    """Raise unless pitboss reads and writes the variant (`SUPPORTED_VARIANTS`).
 
     Raises:
-        HistoryError: another variant.
+        HistoryError: another variant, named, with the variants pitboss reads.
     """
-    if variant not in SUPPORTED_VARIANTS:
+    if variant not in VARIANT_GAMES:
         name = VARIANT_NAMES.get(variant, "an unknown variant")
         raise HistoryError(
             f"variant {excerpt(variant)} ({name}) is not supported: pitboss reads and writes "
-            "No-Limit Texas Hold'em ('NT') only",
+            f"{_supported()}",
             code="unsupported_variant",
             params={
                 "variant": excerpt(variant, quote=False),
@@ -351,6 +457,102 @@ def check_variant(variant: str) -> None:
                 "allowed": list(SUPPORTED_VARIANTS),
             },
         )
+
+
+def bet_fields(variant: str) -> tuple[str, ...]:
+    """The bet sizes a hand of this (supported) variant names: ``small_bet`` and ``big_bet``
+    in fixed-limit, ``min_bet`` otherwise (the PHH standard's required fields)."""
+    if VARIANT_GAMES[variant][1] is BettingStructure.FIXED_LIMIT:
+        return ("small_bet", "big_bet")
+    return ("min_bet",)
+
+
+def required_fields(variant: str) -> tuple[str, ...]:
+    """The fields a hand of this (supported) variant must have, in PHH's order."""
+    return (
+        "variant",
+        "antes",
+        "blinds_or_straddles",
+        *bet_fields(variant),
+        "starting_stacks",
+        "actions",
+    )
+
+
+def variant_name(variant: str) -> str:
+    """``fixed-limit Texas hold'em ('FT')``: a variant as a person reads it."""
+    return f"{VARIANT_NAMES.get(variant, 'an unknown variant')} ({variant!r})"
+
+
+def variant_for(game: Game, structure: BettingStructure) -> str:
+    """The PHH variant code of a game dealt in a betting structure.
+
+    Raises:
+        HistoryError: ``no_phh_variant``: the PHH standard has no code for it (pot-limit
+            hold'em, no-limit Omaha, fixed-limit Omaha high, pot-limit or no-limit Omaha
+            high/low). pitboss writes no code of its own: a reader that does not know it
+            would refuse the file, and one that read the hand as another structure (a user
+            field beside ``NT``) would get every bet wrong.
+    """
+    for variant, pair in VARIANT_GAMES.items():
+        if pair == (game, structure):
+            return variant
+    words = f"{structure.value.replace('_', '-')} {GAME_WORDS[game]}"
+    raise HistoryError(
+        f"PHH has no variant for {words}: a hand history in PHH is written for {_supported()} only",
+        code="no_phh_variant",
+        params={
+            "game": game.value,
+            "structure": structure.value,
+            "allowed": list(SUPPORTED_VARIANTS),
+        },
+    )
+
+
+GAME_WORDS: dict[Game, str] = {
+    Game.HOLDEM: "Texas hold'em",
+    Game.OMAHA: "Omaha hold'em",
+    Game.OMAHA_HI_LO: "Omaha hold'em high/low",
+}
+"""Each game as a person names it."""
+_COUNT_WORDS = {2: "two", 4: "four"}
+
+
+def bet_field_error(variant: str, name: str, *, given: bool) -> HistoryError:
+    """The error for a bet size given that the variant's structure does not have
+    (``given``), or missing where it does."""
+    wanted = " and ".join(bet_fields(variant))
+    if given:
+        message = (
+            f"field {name!r} is not a field of {variant_name(variant)}: its bet sizes are {wanted}"
+        )
+        return HistoryError(
+            message,
+            code="bad_field",
+            params={"field": name, "variant": variant, "allowed": list(bet_fields(variant))},
+        )
+    return HistoryError(
+        f"field {name!r} is missing: a hand of {variant_name(variant)} names {wanted}",
+        code="missing_field",
+        params={"field": name, "variant": variant},
+    )
+
+
+def _hole_card_error(hand: PhhHand, action: PhhAction, got: int, count: int) -> HistoryError:
+    text = format_action(action, scale=hand.scale)
+    verb = "shows" if action.kind is PhhActionKind.SHOW_OR_MUCK else "is dealt"
+    return HistoryError(
+        f"p{action.player} {verb} {got} hole card{'s' if got != 1 else ''} ({text!r}): "
+        f"{variant_name(hand.variant)} deals {_COUNT_WORDS.get(count, str(count))}",
+        code="bad_hole_cards",
+        params={
+            "player": action.player,
+            "action": text,
+            "count": got,
+            "expected": count,
+            "variant": hand.variant,
+        },
+    )
 
 
 # --- actions -------------------------------------------------------------------------------
@@ -415,7 +617,7 @@ def parse_action(text: str, *, scale: int = 1) -> PhhAction:
     """Read one action string such as ``p3 cbr 600`` or ``d dh p1 AsKd # button``.
 
     Raises:
-        HistoryError: the string is not a No-Limit Hold'em PHH action.
+        HistoryError: the string is not a PHH action of the games pitboss reads.
     """
     words, comment = _split_comment(text)
     match words:
@@ -470,7 +672,7 @@ def parse_action(text: str, *, scale: int = 1) -> PhhAction:
                 comment=comment,
             )
     raise HistoryError(
-        f"{_shown(text)} is not a No-Limit Hold'em PHH action: expected 'd dh pN CARDS', "
+        f"{_shown(text)} is not a PHH action of the games pitboss reads: expected 'd dh pN CARDS', "
         "'d db CARDS', 'pN f', 'pN cc', 'pN cbr AMOUNT' or 'pN sm [CARDS|-]'",
         code="bad_action",
         params={"action": _shown(text, quote=False)},

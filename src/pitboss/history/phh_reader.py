@@ -32,12 +32,19 @@ from pitboss.history.amounts import (
 )
 from pitboss.history.phh import (
     AMOUNT_LISTS,
+    BET_FIELDS,
     MODELLED,
+    NO_LIMIT_TEXAS_HOLDEM,
     OPTIONAL_AMOUNT_LISTS,
+    SUPPORTED_VARIANTS,
     PhhHand,
     action_amount_text,
+    bet_field_error,
+    bet_fields,
     check_variant,
     parse_action,
+    required_fields,
+    variant_name,
 )
 
 MAX_HISTORY_BYTES = 16 * 1024 * 1024
@@ -303,15 +310,18 @@ def _toml(text: str, *, line: int = 1) -> dict[str, object]:
 # --- reading -------------------------------------------------------------------------------
 
 
-def _field_list(raw: Mapping[str, object], name: str, *, required: bool) -> list[object] | None:
+def _field_list(
+    raw: Mapping[str, object], name: str, *, required: bool, variant: str = NO_LIMIT_TEXAS_HOLDEM
+) -> list[object] | None:
     value = raw.get(name)
     if value is None:
         if required:
+            *first, last = required_fields(variant)
             raise HistoryError(
-                f"field {name!r} is missing: a No-Limit Hold'em hand needs variant, antes, "
-                "blinds_or_straddles, min_bet, starting_stacks and actions",
+                f"field {name!r} is missing: a hand of {variant_name(variant)} needs "
+                f"{', '.join(first)} and {last}",
                 code="missing_field",
-                params={"field": name},
+                params={"field": name, "variant": variant},
             )
         return None
     if not isinstance(value, list):
@@ -349,8 +359,10 @@ def _amount_field(name: str, values: list[object]) -> list[Decimal]:
         ) from error
 
 
-def _amounts(raw: Mapping[str, object], name: str, *, required: bool) -> list[Decimal] | None:
-    values = _field_list(raw, name, required=required)
+def _amounts(
+    raw: Mapping[str, object], name: str, *, required: bool, variant: str
+) -> list[Decimal] | None:
+    values = _field_list(raw, name, required=required, variant=variant)
     if values is None:
         return None
     if name != "blinds_or_straddles":
@@ -434,17 +446,38 @@ def _deep_enough(
     return tuple(total if i + 1 in unknown else stack for i, stack in enumerate(stacks))
 
 
+def _bets(raw: Mapping[str, object], variant: str) -> dict[str, Decimal]:
+    """The bet sizes of the variant's structure (`bet_fields`), each a single amount; a bet
+    size of another structure is refused (``min_bet`` in a fixed-limit hand ...)."""
+    wanted = bet_fields(variant)
+    bets: dict[str, Decimal] = {}
+    for name in BET_FIELDS:
+        if (name in raw) != (name in wanted):
+            raise bet_field_error(variant, name, given=name in raw)
+        if name in raw:
+            (bets[name],) = _amount_field(name, [raw[name]])
+    return bets
+
+
 def _hand_from_toml(fields: Mapping[str, object]) -> PhhHand:
     raw = dict(fields)
     variant = raw.get("variant")
     if not isinstance(variant, str):
+        allowed = ", ".join(f"{v!r}" for v in SUPPORTED_VARIANTS)
         raise HistoryError(
-            "field 'variant' is missing or not a string: a No-Limit Hold'em hand has "
-            "variant = 'NT'",
+            "field 'variant' is missing or not a string: a hand names its variant, one of "
+            f"{allowed} (variant = 'NT' for No-Limit Hold'em)",
             code="missing_field",
-            params={"field": "variant"},
+            params={"field": "variant", "allowed": list(SUPPORTED_VARIANTS)},
         )
     check_variant(variant)
+    if "bring_in" in raw:
+        raise HistoryError(
+            f"field 'bring_in' is the forced bet of stud games: a hand of "
+            f"{variant_name(variant)} has blinds (blinds_or_straddles) and no bring-in",
+            code="bad_field",
+            params={"field": "bring_in", "variant": variant},
+        )
     trimming = raw.get("ante_trimming_status", False)
     if not isinstance(trimming, bool):
         shown = excerpt(repr(trimming), quote=False)
@@ -454,16 +487,12 @@ def _hand_from_toml(fields: Mapping[str, object]) -> PhhHand:
             params={"field": "ante_trimming_status", "value": shown},
         )
     unknown = _unknown_stacks(raw)
-    lists = {name: _amounts(raw, name, required=True) for name in AMOUNT_LISTS}
-    optional = {name: _amounts(raw, name, required=False) for name in OPTIONAL_AMOUNT_LISTS}
-    if "min_bet" not in raw:
-        raise HistoryError(
-            "field 'min_bet' is missing: a No-Limit Hold'em hand names its minimum bet",
-            code="missing_field",
-            params={"field": "min_bet"},
-        )
-    (min_bet,) = _amount_field("min_bet", [raw["min_bet"]])
-    action_texts = _field_list(raw, "actions", required=True) or []
+    lists = {name: _amounts(raw, name, required=True, variant=variant) for name in AMOUNT_LISTS}
+    optional = {
+        name: _amounts(raw, name, required=False, variant=variant) for name in OPTIONAL_AMOUNT_LISTS
+    }
+    bets = _bets(raw, variant)
+    action_texts = _field_list(raw, "actions", required=True, variant=variant) or []
     if not all(isinstance(a, str) for a in action_texts):
         raise HistoryError(
             "field 'actions' must be a list of strings",
@@ -472,7 +501,7 @@ def _hand_from_toml(fields: Mapping[str, object]) -> PhhHand:
         )
     texts = [str(a) for a in action_texts]
     action_amounts = [_action_amount(t) for t in texts if action_amount_text(t) is not None]
-    every_amount: list[Decimal] = [min_bet, *action_amounts]
+    every_amount: list[Decimal] = [*bets.values(), *action_amounts]
     for values in (*lists.values(), *optional.values()):
         every_amount.extend(values or ())
     scale = common_scale(every_amount)
@@ -488,12 +517,15 @@ def _hand_from_toml(fields: Mapping[str, object]) -> PhhHand:
         return None if values is None else tuple(to_chips(v, scale) for v in values)
 
     metadata = {k: v for k, v in raw.items() if k not in MODELLED}
+    chip_bets = {name: to_chips(amount, scale) for name, amount in bets.items()}
     return PhhHand(
         variant=variant,
         ante_trimming_status=trimming,
         antes=chips(lists["antes"]) or (),
         blinds_or_straddles=chips(lists["blinds_or_straddles"]) or (),
-        min_bet=to_chips(min_bet, scale),
+        min_bet=chip_bets.get("min_bet"),
+        small_bet=chip_bets.get("small_bet"),
+        big_bet=chip_bets.get("big_bet"),
         starting_stacks=_deep_enough(
             chips(lists["starting_stacks"]) or (),
             unknown,
@@ -515,7 +547,7 @@ def parse_phh(text: str) -> PhhHand:
     """Read one hand from the text of a ``.phh`` file.
 
     Raises:
-        HistoryError: the text is not a No-Limit Hold'em PHH hand, or breaks a limit on
+        HistoryError: the text is not a PHH hand of a variant pitboss reads, or breaks a limit on
             numbers or nesting (the message names the line and the field).
     """
     (whole,) = _scan(text, split=False)

@@ -5,6 +5,13 @@ Mapping (the PHH conventions, as PokerKit plays them):
   ``p1`` (left of the button) is the small blind and is dealt first.
 - Heads-up the blinds and antes are listed reversed (the PHH standard): with ``[50, 100]`` the
   button ``p2`` posts 50 and ``p1`` posts 100, as TDA 34B has it.
+- The variant sets the game and betting structure the engine deals and checks every action
+  by: ``NT`` no-limit Hold'em; ``FT`` fixed-limit Hold'em (``small_bet`` the bet and raise
+  before the turn, ``big_bet`` after it; the raise cap the user field ``_raise_cap`` names,
+  which pitboss writes, else the house default: one bet and four raises, SLPT 16, TDA 48);
+  ``PO`` pot-limit Omaha (the largest raise the call then the pot: TDA 54, SLPT 19); ``FO/8``
+  fixed-limit Omaha high/low (each pot split between the best high and the best
+  eight-or-better low). Omaha players hold four cards and show down on exactly two.
 - Forced bets are posted as listed: antes first (PokerKit's order), then blinds and straddles.
   A single non-zero ante, on the big blind, is a big-blind ante and is posted after the blind,
   from what remains (TDA RP-11). The first round starts left of the largest blind or
@@ -65,8 +72,16 @@ from pitboss.engine import (
 )
 from pitboss.errors import HandSetupError, HistoryError, IllegalAction, PitbossError
 from pitboss.history.amounts import excerpt, format_amount
-from pitboss.history.phh import CHIP_UNIT_FIELD, PhhAction, PhhActionKind, PhhHand, format_action
+from pitboss.history.phh import (
+    CHIP_UNIT_FIELD,
+    RAISE_CAP_FIELD,
+    PhhAction,
+    PhhActionKind,
+    PhhHand,
+    format_action,
+)
 from pitboss.rules import RuleSet
+from pitboss.rules.games import HOLE_CARDS, BettingStructure
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -228,8 +243,35 @@ def _name(hand: PhhHand, player: int) -> str:
     return f"p{player}" + (f" ({name})" if name else "")
 
 
+DEFAULT_RAISE_CAP: int | None = HandSetup._field_defaults["raise_cap"]
+"""The fixed-limit raise cap of a hand whose file does not name one (``_raise_cap``): the
+house default, one bet and four raises (SLPT 16, TDA 48)."""
+
+
+def _raise_cap(hand: PhhHand) -> int | None:
+    """The raise cap pitboss wrote as ``_raise_cap`` (`RAISE_CAP_FIELD`), else the default.
+
+    Raises:
+        HistoryError: the field is neither a number of raises nor false.
+    """
+    value = hand.metadata.get(RAISE_CAP_FIELD, DEFAULT_RAISE_CAP)
+    if value is False or value is None:
+        return None
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return value
+    shown = excerpt(repr(value), quote=False)
+    raise HistoryError(
+        f"field {RAISE_CAP_FIELD!r} is {shown}: it is the number of raises allowed after a "
+        "street's bet in fixed-limit (4: one bet and four raises), or false for no cap",
+        code="bad_field",
+        params={"field": RAISE_CAP_FIELD, "value": shown},
+    )
+
+
 def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
-    """The engine's ``HandSetup`` for a PHH hand: seat ``i`` is player ``pi``, the last the button.
+    """The engine's ``HandSetup`` for a PHH hand: seat ``i`` is player ``pi``, the last the button;
+    the game and betting structure are the variant's (``FT``: fixed-limit Hold'em, its small bet
+    the opening bet; ``PO``: pot-limit Omaha; ``FO/8``: fixed-limit Omaha high/low).
 
     Raises:
         HistoryError: the hand cannot be set up (e.g. a player starts with no chips).
@@ -262,6 +304,9 @@ def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
         else (*ante_posts, *new_posts, *blind_posts)
     )
     big_blind = big[0].amount if big else max((p.amount for p in blind_posts), default=0)
+    # the minimum bet and opening raise (no-limit, pot-limit); in fixed-limit the small bet,
+    # the size of every bet and raise before the turn (TDA 48)
+    opening = hand.small_bet if hand.structure is BettingStructure.FIXED_LIMIT else hand.min_bet
     # pitboss writes the smallest chip in play as the user field ``_chip_unit`` (``chip_unit``
     # in files written before PHH's leading-underscore rule was followed): odd chips go out in
     # it (TDA 20)
@@ -276,12 +321,16 @@ def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
         small_blind_seat=small[0].seat if small else None,
         big_blind_seat=big_blind_seat,
         small_blind=small[0].amount if small else 0,
-        big_blind=big_blind or hand.min_bet or 1,
+        big_blind=big_blind or opening or 1,
         rules=rules or RuleSet(),
         posts=posts,
         ante_mode=AnteMode.BIG_BLIND if is_big_blind_ante else AnteMode.NONE,  # RP-11 dead ante
-        min_bet=hand.min_bet or None,
+        min_bet=opening or None,
         chip_unit=chip_unit,
+        game=hand.game,
+        structure=hand.structure,
+        big_bet=hand.big_bet,
+        raise_cap=_raise_cap(hand),
     )
     try:
         setup.validate()
@@ -297,39 +346,26 @@ def setup_from_phh(hand: PhhHand, *, rules: RuleSet | None = None) -> HandSetup:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class _Cards:
-    hole: dict[int, tuple[Card, Card]]
+    hole: dict[int, tuple[Card, ...]]
     board: tuple[Card, ...]
     unknown: frozenset[Card]
 
 
 def _cards(hand: PhhHand) -> _Cards:
+    """Every player's hole cards (the game's number: `PhhHand` checks the file deals and shows
+    that many) and the board, each card the file leaves unknown filled with one it names
+    nowhere."""
     n = hand.player_count
+    count = HOLE_CARDS[hand.game]
     hole: dict[int, list[Card | None]] = {}
     for action in hand.actions:
         if action.kind is PhhActionKind.DEAL_HOLE:
             assert action.player is not None
             hole.setdefault(action.player, []).extend(action.cards)
-    for player, cards in hole.items():
-        if len(cards) != 2:
-            raise HistoryError(
-                f"p{player} is dealt {len(cards)} hole cards: No-Limit Hold'em deals two",
-                code="bad_hole_cards",
-                params={"player": player, "count": len(cards)},
-            )
     for action in hand.actions:
         if action.kind is PhhActionKind.SHOW_OR_MUCK and action.cards:
             assert action.player is not None
-            dealt = hole.setdefault(action.player, [None, None])
-            if len(action.cards) != 2:
-                raise HistoryError(
-                    f"{format_action(action)!r} shows {len(action.cards)} cards: a hand has two",
-                    code="bad_hole_cards",
-                    params={
-                        "player": action.player,
-                        "action": format_action(action),
-                        "count": len(action.cards),
-                    },
-                )
+            dealt = hole.setdefault(action.player, [None] * count)
             for k, card in enumerate(action.cards):
                 if card is None:
                     continue
@@ -343,7 +379,7 @@ def _cards(hand: PhhHand) -> _Cards:
     board = list(hand.board())
     if len(board) > 5:
         raise HistoryError(
-            f"the actions deal {len(board)} board cards: Hold'em has five",
+            f"the actions deal {len(board)} board cards: Hold'em and Omaha have five",
             code="bad_board",
             params={"cards": len(board), "max_cards": 5},
         )
@@ -372,10 +408,9 @@ def _cards(hand: PhhHand) -> _Cards:
         unknown.add(filler)
         return filler
 
-    full_hole: dict[int, tuple[Card, Card]] = {}
+    full_hole: dict[int, tuple[Card, ...]] = {}
     for player in range(1, n + 1):
-        cards = hole.get(player, [None, None])
-        full_hole[player] = (fill(cards[0]), fill(cards[1]))
+        full_hole[player] = tuple(fill(card) for card in hole.get(player, [None] * count))
     full_board = tuple(fill(c) for c in (*board, *[None] * (5 - len(board))))
     return _Cards(hole=full_hole, board=full_board, unknown=frozenset(unknown))
 

@@ -15,7 +15,7 @@ from typing import TextIO
 
 from pitboss.errors import HistoryError
 from pitboss.history.amounts import format_amount
-from pitboss.history.phh import FIELD_ORDER, PhhHand, format_action
+from pitboss.history.phh import BET_FIELDS, FIELD_ORDER, PhhHand, format_action
 
 _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -99,10 +99,13 @@ def _fields(hand: PhhHand) -> Iterator[tuple[str, object]]:
         "ante_trimming_status": hand.ante_trimming_status,
         "antes": _amounts_text(hand.antes, hand.scale),
         "blinds_or_straddles": _amounts_text(hand.blinds_or_straddles, hand.scale),
-        "min_bet": _Written(format_amount(hand.min_bet, hand.scale)),
-        "starting_stacks": _stacks_text(hand.starting_stacks, hand),
-        "actions": [format_action(a, scale=hand.scale) for a in hand.actions],
     }
+    for name in BET_FIELDS:  # those of the variant's structure: min_bet, or small and big bet
+        amount = getattr(hand, name)
+        if amount is not None:
+            fields[name] = _Written(format_amount(amount, hand.scale))
+    fields["starting_stacks"] = _stacks_text(hand.starting_stacks, hand)
+    fields["actions"] = [format_action(a, scale=hand.scale) for a in hand.actions]
     if hand.players is not None:
         fields["players"] = list(hand.players)
     if hand.finishing_stacks is not None:
