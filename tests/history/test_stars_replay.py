@@ -217,3 +217,52 @@ def test_our_writer_and_reader_agree_on_random_engine_hands() -> None:
         if any(isinstance(e, HandKilled) for e in hand.events):
             killed_seen += 1
     assert killed_seen > 10
+
+
+SPLIT_IN_HUNDREDS = """\
+PokerStars Hand #6001: Tournament #79, $10+$1 USD Hold'em No Limit - Level III (100/200) - \
+2026/11/29 18:00:00 ET
+Table '79 2' 10-max Seat #3 is the button
+Seat 1: Ann (10000 in chips)
+Seat 2: Bob (10000 in chips)
+Seat 3: Cat (10000 in chips)
+Ann: posts small blind 100
+Bob: posts big blind 200
+*** HOLE CARDS ***
+Cat: calls 200
+Ann: folds
+Bob: checks
+*** FLOP *** [As Ks Qs]
+Bob: checks
+Cat: checks
+*** TURN *** [As Ks Qs] [Js]
+Bob: checks
+Cat: checks
+*** RIVER *** [As Ks Qs Js] [Ts]
+Bob: checks
+Cat: checks
+*** SHOW DOWN ***
+Bob: shows [2c 3d] (a Royal Flush)
+Cat: shows [4c 5d] (a Royal Flush)
+Bob collected 300 from pot
+Cat collected 200 from pot
+*** SUMMARY ***
+Total pot 500 | Rake 0
+Board [As Ks Qs Js Ts]
+Seat 1: Ann (small blind) folded before Flop
+Seat 2: Bob (big blind) showed [2c 3d] and won (300) with a Royal Flush
+Seat 3: Cat (button) showed [4c 5d] and won (200) with a Royal Flush
+"""
+
+
+def test_a_split_pots_odd_chip_in_the_hands_smallest_chip_goes_left_of_the_button_tda_20() -> None:
+    # 500 split two ways with 100-chips the smallest in play: 300 to the first winner left of
+    # the button (Bob), 200 to Cat; the text names no chips, the amounts share 100.
+    result = _replay(SPLIT_IN_HUNDREDS)
+    assert result.is_checked, result.problems
+    assert [n.kind for n in result.notes] == [StarsNoteKind.ODD_CHIP]
+    wrong = SPLIT_IN_HUNDREDS.replace("Bob collected 300", "Bob collected 200")
+    wrong = wrong.replace("Cat collected 200", "Cat collected 300")
+    wrong = wrong.replace("won (300)", "won (2x)").replace("won (200)", "won (300)")
+    wrong = wrong.replace("won (2x)", "won (200)")
+    assert _replay(wrong).is_mismatch

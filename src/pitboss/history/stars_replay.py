@@ -29,6 +29,7 @@ marked all-in is due in full (KY 10: a short stack posts what it has).
 from __future__ import annotations
 
 import enum
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -62,6 +63,7 @@ from pitboss.history.stars_model import (
     StarsBoard,
     StarsHand,
     StarsPostKind,
+    StarsShow,
 )
 from pitboss.rules import RuleSet
 from pitboss.rules.games import HOLE_CARDS, BettingStructure, Game
@@ -91,6 +93,8 @@ class StarsNoteKind(enum.StrEnum):
     """The file writes no uncalled bet returned: the return is checked through the pots."""
     KILLED_AT_DEAL = "killed_at_deal"
     """Players sitting out fold first: hands killed at the deal (TDA 30), as pitboss writes."""
+    ODD_CHIP = "odd_chip"
+    """A split pot's odd chips fell in a chip larger than one (TDA 20)."""
     MUCKED_UNSEEN = "mucked_unseen"
     """A player all-in mucked unseen: the pots went to the hands shown (TDA 13A)."""
 
@@ -174,10 +178,15 @@ def _levels(hand: StarsHand) -> tuple[int, int]:
 
 
 def setup_from_stars(
-    hand: StarsHand, *, rules: RuleSet | None = None, killed: frozenset[str] = frozenset()
+    hand: StarsHand,
+    *,
+    rules: RuleSet | None = None,
+    killed: frozenset[str] = frozenset(),
+    chip_unit: int = 1,
 ) -> HandSetup:
     """The engine's `HandSetup` for a PokerStars hand (see the module docstring for the posts);
-    the players in ``killed`` are dealt in with their hands killed at the deal (TDA 30).
+    the players in ``killed`` are dealt in with their hands killed at the deal (TDA 30);
+    ``chip_unit`` is the smallest chip in play (odd chips of a split pot, TDA 20).
 
     Raises:
         HistoryError: the hand cannot be dealt (``bad_setup``): no big blind, fewer than two
@@ -262,6 +271,7 @@ def setup_from_stars(
         dead_posts=tuple(dead),
         ante_mode=AnteMode.BIG_BLIND if big_blind_ante else AnteMode.NONE,
         min_bet=hand.small_blind if hand.game.structure is BettingStructure.FIXED_LIMIT else None,
+        chip_unit=chip_unit,
         game=hand.game.game or Game.HOLDEM,
         structure=hand.game.structure or BettingStructure.NO_LIMIT,
     )
@@ -614,12 +624,46 @@ def replay_stars(hand: StarsHand, *, rules: RuleSet | None = None) -> StarsRepla
             hand=hand, not_checked=f"{hand.game.name} is not dealt by this engine yet"
         )
     result = _replay(hand, rules, frozenset())
+    if not result.problems:
+        return result
+    # Two readings the text leaves open, tried only when the plain one fails: hands killed at
+    # the deal (pitboss writes them folding first) and a chip in play larger than one.
     killed = _killed_at_deal(hand)
-    if result.problems and killed:
-        retry = _replay(hand, rules, killed)
-        if not retry.problems:
-            return replace(retry, notes=(*retry.notes, _KILLED_NOTE))
+    unit = _common_chip(hand)
+    for dead, chip in ((killed, 1), (frozenset(), unit), (killed, unit)):
+        if (dead or chip > 1) and (chip == 1 or _is_split(result.events) or dead):
+            retry = _replay(hand, rules, dead, chip_unit=chip)
+            if not retry.problems:
+                notes = [*retry.notes, *([_KILLED_NOTE] if dead else [])]
+                if chip > 1:
+                    notes.append(_odd_chip_note(hand, chip))
+                return replace(retry, notes=tuple(notes))
     return result
+
+
+def _odd_chip_note(hand: StarsHand, chip: int) -> StarsNote:
+    return StarsNote(
+        kind=StarsNoteKind.ODD_CHIP,
+        text=f"a split pot's odd chips go in chips of {_money(hand, chip)}, the smallest the "
+        "hand's amounts share: PokerStars text does not name the chips in play (TDA 20)",
+    )
+
+
+def _is_split(events: Sequence[HandEvent]) -> bool:
+    return any(isinstance(e, PotAwarded) and len(e.winners) > 1 for e in events)
+
+
+def _common_chip(hand: StarsHand) -> int:
+    """The largest chip every amount of the hand is a whole number of: stacks, posts, bets,
+    returns and pots (the smallest chip in play can be no larger)."""
+    amounts = [s.stack for s in hand.seats]
+    amounts += [p.amount for p in hand.posts]
+    for item in hand.items:
+        if isinstance(item, StarsAction):
+            amounts += [item.amount, item.to]
+        elif not isinstance(item, StarsBoard | StarsShow):
+            amounts.append(item.amount)
+    return math.gcd(*amounts) or 1
 
 
 def _killed_at_deal(hand: StarsHand) -> frozenset[str]:
@@ -634,10 +678,12 @@ def _killed_at_deal(hand: StarsHand) -> frozenset[str]:
     return frozenset(out)
 
 
-def _replay(hand: StarsHand, rules: RuleSet | None, killed: frozenset[str]) -> StarsReplay:
+def _replay(
+    hand: StarsHand, rules: RuleSet | None, killed: frozenset[str], *, chip_unit: int = 1
+) -> StarsReplay:
     engine: Hand | None = None
     try:
-        setup = setup_from_stars(hand, rules=rules, killed=killed)
+        setup = setup_from_stars(hand, rules=rules, killed=killed, chip_unit=chip_unit)
         cards = _cards(hand, setup)
         engine = Hand.from_cards(setup, hole=cards.hole, board=cards.board)
         drive = _Drive(hand, setup, engine)
