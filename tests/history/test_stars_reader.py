@@ -309,3 +309,28 @@ def test_cancelled_and_run_twice_hands_are_read_and_marked_unplayable() -> None:
     assert _one(cancelled).unplayable == "the hand was cancelled"
     twice = SIDE_POTS.replace("*** SHOW DOWN ***", "*** FIRST SHOW DOWN ***")
     assert "run twice" in (_one(twice).unplayable or "")
+
+
+def test_a_line_longer_than_any_pokerstars_writes_is_refused_unread() -> None:
+    long = 'Bob said, "' + "x" * 2000 + '"'
+    text = TOURNAMENT.replace("Bob: folds\n", "Bob: folds\n" + long + "\n")
+    with pytest.raises(HistoryError, match=r"line 12: .*a line of at most 1000 characters"):
+        parse_stars(text)
+
+
+def test_lines_built_to_make_a_reader_search_are_read_in_one_pass() -> None:
+    # Names may hold ': ', ' [' and ' said, "': a reader that searched for where a name ends
+    # would try every one of them on every line (hours for this file); each line here is
+    # read or refused in one pass.
+    junk = ": " * 480
+    chat = TOURNAMENT.replace("Bob: folds", f'Bob: folds\nAnn said, "{junk}"')
+    action = TOURNAMENT.replace("Cat: calls 60", f"Cat{junk}")
+    dealt = TOURNAMENT.replace("Dealt to Ann [Ah Kd]", "Dealt to Ann [Ah Kd]" + " [" * 480)
+    read = list(iter_stars("\n\n\n".join([chat, action, dealt] * 100)))
+    assert len(read) == 300
+    for i, hand in enumerate(read):
+        if i % 3 == 0:
+            assert isinstance(hand, StarsHand)
+        else:
+            assert isinstance(hand, HistoryError)
+            assert hand.params["text"].startswith("Cat: : :" if i % 3 == 1 else "Dealt to Ann")

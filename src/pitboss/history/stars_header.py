@@ -202,6 +202,9 @@ _SEAT = re.compile(
 )
 EASTERN = ZoneInfo("America/New_York")
 """PokerStars' ET: the server's clock, Eastern time with daylight saving."""
+MAX_LINE_CHARS = 1000
+"""The longest line read: PokerStars writes lines of well under 200 characters (chat
+included); a longer one is refused unread, so no line costs more than a bounded time."""
 MAX_SEATS = 23
 """The most seats a table line may name: a deck deals at most 23 players."""
 
@@ -218,11 +221,19 @@ def _moment(date: str, clock: str) -> dt.datetime | None:
 
 
 def read_header(lines: Sequence[tuple[int, str]]) -> tuple[StarsHand, LineContext]:
-    """The header and table lines of a hand, as a `StarsHand` without seats yet."""
+    """The header and table lines of a hand, as a `StarsHand` without seats yet (every line
+    of the hand checked first to be at most `MAX_LINE_CHARS` long)."""
     number_line, text = lines[0]
     match = HEADER.match(text)
     assert match is not None
     hand = LineContext(int(match.group("number")), number_line)
+    for line, long in lines:
+        if len(long) > MAX_LINE_CHARS:
+            hand.fail(
+                line,
+                long,
+                f"a line of at most {MAX_LINE_CHARS} characters (PokerStars writes none longer)",
+            )
     rest = text[match.end() :]
     fields = _TOURNAMENT.match(rest) or _CASH.match(rest)
     expected = (

@@ -56,9 +56,12 @@ __all__ = ["decode_stars", "iter_stars", "looks_like_stars", "parse_stars"]
 
 # --- the play ------------------------------------------------------------------------------
 
+# A line of play starts with a seated player's name (names may hold spaces and colons): the
+# name is found among the seated names, longest first, and these patterns read the rest of
+# the line, so that no pattern searches for where a name ends (time linear in the line).
 _POST = re.compile(
-    r"^(?P<name>.+?): posts (?P<what>the ante|ante|small blind|big blind|small & big blinds|"
-    rf"straddle) (?P<amount>{AMT})(?P<all_in> and is all-in)?$"
+    r"^: posts (?P<what>the ante|ante|small blind|big blind|small & big blinds|straddle) "
+    rf"(?P<amount>{AMT})(?P<all_in> and is all-in)?$"
 )
 _POST_KINDS = {
     "the ante": StarsPostKind.ANTE,
@@ -69,7 +72,7 @@ _POST_KINDS = {
     "straddle": StarsPostKind.STRADDLE,
 }
 _ACTION = re.compile(
-    r"^(?P<name>.+?): (?P<verb>folds|checks|calls|bets|raises)"
+    r"^: (?P<verb>folds|checks|calls|bets|raises)"
     rf"(?: (?P<amount>{AMT}))?(?: to (?P<to>{AMT}))?(?: \[(?P<cards>[^\]]*)\])?"
     rf"(?P<tail> and is all-in| and has reached the {AMT} cap)?$"
 )
@@ -80,24 +83,31 @@ _VERBS = {
     "bets": StarsActionKind.BET,
     "raises": StarsActionKind.RAISE,
 }
-_SHOW = re.compile(r"^(?P<name>.+?): shows \[(?P<cards>[^\]]*)\](?: \(.*\))?$")
-_MUCK = re.compile(r"^(?P<name>.+?): mucks hand$")
-_NO_SHOW = re.compile(r"^(?P<name>.+?): doesn't show hand$")
-_DEALT = re.compile(r"^Dealt to (?P<name>.+?) \[(?P<cards>[^\]]*)\]$")
-_RETURN = re.compile(rf"^Uncalled bet \((?P<amount>{AMT})\) returned to (?P<name>.+)$")
+_SHOW = re.compile(r"^: shows \[(?P<cards>[^\]]*)\](?: \(.*\))?$")
+_MUCK = re.compile(r"^: mucks hand$")
+_NO_SHOW = re.compile(r"^: doesn't show hand$")
 _COLLECT = re.compile(
-    rf"^(?P<name>.+?) collected (?P<amount>{AMT}) from (?P<pot>pot|main pot|side pot(?:-\d+)?)$"
+    rf"^ collected (?P<amount>{AMT}) from (?P<pot>pot|main pot|side pot(?:-\d+)?)$"
 )
 _CASH_OUT = re.compile(
-    rf"^(?P<name>.+?) cashed out the hand for (?P<amount>{AMT})"
-    rf"(?: \| Cash Out Fee (?P<fee>{AMT}))?$"
+    rf"^ cashed out the hand for (?P<amount>{AMT})(?: \| Cash Out Fee (?P<fee>{AMT}))?$"
 )
+_TOURNEY = re.compile(
+    r"^ (?:finished the tournament(?: in \d+(?:st|nd|rd|th) place)?(?: and received .+)?|"
+    r"wins the tournament(?: and receives .+)? - congratulations!|wins .+ for eliminating .+|"
+    r"re-buys and receives .+|takes the add-on and receives .+)$"
+)
+_PLAYER_LINE = re.compile(r"^(?P<name>.+?): (?:posts|folds|checks|calls|bets|raises|shows|mucks)\b")
+"""A player's line, to name a player who is not seated (the name ends at the first ': ' a
+verb follows)."""
+_PLAY = (_ACTION, _COLLECT, _SHOW, _MUCK, _NO_SHOW, _CASH_OUT, _TOURNEY)
+_BRACKETED = re.compile(r"\[(?P<cards>[^\]]*)\]$")
+_RETURN = re.compile(rf"^Uncalled bet \((?P<amount>{AMT})\) returned to (?P<name>.+)$")
 _STREET = re.compile(
     r"^\*\*\* (?P<street>FLOP|TURN|RIVER) \*\*\* (?:\[(?P<before>[^\]]*)\] )?"
     r"\[(?P<cards>[^\]]*)\]$"
 )
 _STREETS = {"FLOP": 1, "TURN": 2, "RIVER": 3}
-_CHAT = re.compile(r'^(?P<name>.+?) said, ".*"$')
 _TIMED_OUT = re.compile(r"^(?P<name>.+?) has timed out(?: while (?:being )?disconnected)?$")
 _TRAFFIC = re.compile(
     r"^(?P<name>.+?):? (?:sits out|is sitting out|is disconnected|is connected|has returned|"
@@ -159,6 +169,7 @@ class _Reader:
         self.street = 0
         self.phase = "seats"
         self.timed_out: set[str] = set()
+        self.names: list[str] | None = None  # the seated names, longest first
         self.hero: str | None = None
         self.total: int | None = None
         self.rake: int | None = None
@@ -231,9 +242,32 @@ class _Reader:
     def _chips(self, match: re.Match[str], group: str, line: int, text: str) -> int:
         return self.hand.chips(match.group(group), line, text)
 
+    def _said(
+        self, text: str, patterns: Sequence[re.Pattern[str]]
+    ) -> tuple[str, re.Pattern[str], re.Match[str]] | None:
+        """The seated player a line starts with, the pattern the rest of it matches, and the
+        match: names longest first, so ``Ann Lee`` is not read as ``Ann``."""
+        if self.names is None:
+            self.names = sorted(self.hand.seats, key=len, reverse=True)
+        for name in self.names:
+            if text.startswith(name):
+                rest = text[len(name) :]
+                for pattern in patterns:
+                    match = pattern.match(rest)
+                    if match is not None:
+                        return name, pattern, match
+        return None
+
+    def _unseated(self, line: int, text: str) -> None:
+        """Refuse a player's line by a player who is not seated, naming the seated ones."""
+        who = _PLAYER_LINE.match(text)
+        if who is not None:
+            self._name(who, line, text)
+
     def _aside(self, line: int, text: str) -> bool:
         """Lines that change nothing in the hand: chat, players coming and going."""
-        if _CHAT.match(text) or _TRAFFIC.match(text):
+        said = text.find(' said, "')
+        if (said > 0 and text.endswith('"') and len(text) > said + 8) or _TRAFFIC.match(text):
             return True
         timed = _TIMED_OUT.match(text)
         if timed is not None:
@@ -251,11 +285,12 @@ class _Reader:
         if text == "*** SUMMARY ***" and self.unplayable is not None:
             self.phase = "summary"
             return
-        post = _POST.match(text)
-        if post is not None:
+        said = self._said(text, (_POST,))
+        if said is not None:
+            name, _, post = said
             self.posts.append(
                 StarsPost(
-                    player=self._name(post, line, text),
+                    player=name,
                     kind=_POST_KINDS[post.group("what")],
                     amount=self._chips(post, "amount", line, text),
                     line=line,
@@ -263,18 +298,14 @@ class _Reader:
                 )
             )
         elif not self._aside(line, text):
+            self._unseated(line, text)
             self.hand.fail(line, text, _EXPECT_POST)
 
     def _play(self, line: int, text: str) -> None:
-        hand = self.hand
         if text == "*** SUMMARY ***":
             self.phase = "summary"
             return
-        if (
-            text == "*** SHOW DOWN ***"
-            or text == "No low hand qualified"
-            or self._aside(line, text)
-        ):
+        if text in ("*** SHOW DOWN ***", "No low hand qualified"):
             return
         if text == "Hand cancelled":
             self.unplayable = "the hand was cancelled"
@@ -288,11 +319,8 @@ class _Reader:
             )
         elif (m := _STREET.match(text)) is not None:
             self._street(m, line, text)
-        elif (m := _DEALT.match(text)) is not None:
-            name = self._name(m, line, text)
-            cards = hand.cards(m.group("cards"), line, text, count=hand.cards_each)
-            self.hero = self.hero or name
-            self.known.append(StarsShow(player=name, cards=cards, line=line))
+        elif text.startswith("Dealt to "):
+            self._dealt(line, text)
         elif (m := _RETURN.match(text)) is not None:
             self.items.append(
                 StarsReturn(
@@ -301,38 +329,48 @@ class _Reader:
                     line=line,
                 )
             )
-        elif (m := _COLLECT.match(text)) is not None:
+        elif (said := self._said(text, _PLAY)) is not None:
+            self._player_line(*said, line=line, text=text)
+        elif not self._aside(line, text):
+            self._unseated(line, text)
+            self.hand.fail(line, text, _EXPECT_PLAY)
+
+    def _dealt(self, line: int, text: str) -> None:
+        """``Dealt to NAME [cards]``: the hero's cards (the first such line names the hero)."""
+        hand, rest = self.hand, text.removeprefix("Dealt to ")
+        at = rest.rfind(" [")
+        cards = _BRACKETED.match(rest, at + 1) if at > 0 else None
+        if cards is None:
+            hand.fail(line, text, "'Dealt to NAME [Ah Kd]'")
+        name = hand.player(rest[:at], line, text)
+        dealt = hand.cards(cards.group("cards"), line, text, count=hand.cards_each)
+        self.hero = self.hero or name
+        self.known.append(StarsShow(player=name, cards=dealt, line=line))
+
+    def _player_line(
+        self, name: str, pattern: re.Pattern[str], m: re.Match[str], *, line: int, text: str
+    ) -> None:
+        hand = self.hand
+        if pattern is _ACTION:
+            self._action(name, m, line, text)
+        elif pattern is _COLLECT or pattern is _CASH_OUT:
             self.items.append(
                 StarsCollect(
-                    player=self._name(m, line, text),
+                    player=name,
                     amount=self._chips(m, "amount", line, text),
-                    pot=m.group("pot"),
+                    pot=m.group("pot") if pattern is _COLLECT else "cash out",
                     line=line,
+                    cashed_out=pattern is _CASH_OUT,
                 )
             )
-        elif (m := _CASH_OUT.match(text)) is not None:
-            self.items.append(
-                StarsCollect(
-                    player=self._name(m, line, text),
-                    amount=self._chips(m, "amount", line, text),
-                    pot="cash out",
-                    line=line,
-                    cashed_out=True,
-                )
-            )
-        elif (m := _ACTION.match(text)) is not None:
-            self._action(m, line, text)
-        elif (m := _SHOW.match(text)) is not None:
+        elif pattern is _SHOW:
             cards = hand.cards(m.group("cards"), line, text)
             if not 0 < len(cards) <= hand.cards_each:
                 hand.fail(line, text, f"at most {hand.cards_each} cards shown")
-            self.items.append(StarsShow(player=self._name(m, line, text), cards=cards, line=line))
-        elif (m := _MUCK.match(text)) is not None:
-            self.items.append(StarsShow(player=self._name(m, line, text), mucked=True, line=line))
-        elif (m := _NO_SHOW.match(text)) is not None or (m := _TOURNEY.match(text)) is not None:
-            self._name(m, line, text)
-        else:
-            hand.fail(line, text, _EXPECT_PLAY)
+            self.items.append(StarsShow(player=name, cards=cards, line=line))
+        elif pattern is _MUCK:
+            self.items.append(StarsShow(player=name, mucked=True, line=line))
+        # _NO_SHOW, _TOURNEY: a winner not showing, a finish: nothing to replay
 
     def _street(self, match: re.Match[str], line: int, text: str) -> None:
         hand = self.hand
@@ -349,9 +387,8 @@ class _Reader:
         self.board.extend(cards)
         self.items.append(StarsBoard(street=street, cards=cards, line=line))
 
-    def _action(self, match: re.Match[str], line: int, text: str) -> None:
+    def _action(self, name: str, match: re.Match[str], line: int, text: str) -> None:
         hand = self.hand
-        name = self._name(match, line, text)
         kind = _VERBS[match.group("verb")]
         amount, to, cards = match.group("amount"), match.group("to"), match.group("cards")
         tail = match.group("tail") or ""
