@@ -50,10 +50,18 @@ def test_the_engine_deals_the_hand_at_the_files_seats_and_button() -> None:
     assert (setup.button, setup.small_blind_seat, setup.big_blind_seat) == (9, 1, 4)
 
 
-def test_a_player_back_from_missing_the_blinds_posts_the_small_one_dead_thc_21() -> None:
+@pytest.mark.parametrize(
+    "posts",
+    [
+        "Dan: posts small & big blinds $0.03",
+        "Dan: posts small blind $0.01\nDan: posts big blind $0.02",
+    ],
+    ids=["small & big blinds", "a second small blind and big blind"],
+)
+def test_a_player_back_from_missing_the_blinds_posts_the_small_one_dead_thc_21(posts: str) -> None:
     # Dan's $0.03 is a live big blind and a dead small blind: he checks his option at $0.02,
     # and the dead cent is in the pot he wins (a live $0.03 would have made Cat call a cent).
-    result = _replay(CASH_DEAD_BLIND)
+    result = _replay(CASH_DEAD_BLIND.replace("Dan: posts small & big blinds $0.03", posts))
     assert result.is_checked, result.problems
     dead = [e for e in result.events if isinstance(e, Posted) and e.is_dead]
     assert [(e.seat, e.amount) for e in dead] == [(5, 1)]
