@@ -254,3 +254,21 @@ def test_a_face_down_hand_at_an_all_in_showdown_loses_to_the_hand_shown_tda_16_1
     assert not result.is_mismatch, result.describe()
     assert result.finishing_stacks == (200, 50, 100)
     assert [e.seat for e in result.events if isinstance(e, HandMucked)] == [2]
+
+
+def test_a_face_down_all_in_hand_still_replays_when_the_others_bet_on_after_the_flop() -> None:
+    # Regression (issue 30, PokerStars hands converted to PHH): p1 is all-in before the flop
+    # and mucks unseen; p2 and p3 bet on into a side pot. The hand replayed as one whose cards
+    # are at the table entered each board without moving on the street the bets were read on,
+    # so 'p2 cbr 30' after the flop "did not fit" and the hand could not be checked.
+    hand = parse_phh(
+        "variant = 'NT'\nantes = [0, 0, 0]\nblinds_or_straddles = [1, 2, 0]\nmin_bet = 2\n"
+        "starting_stacks = [10, 100, 100]\n"
+        "actions = ['d dh p1 ????', 'd dh p2 AhAd', 'd dh p3 KhKd', 'p3 cc', 'p1 cbr 10', "
+        "'p2 cc', 'p3 cc', 'd db 2c3c4d', 'p2 cbr 20', 'p3 cc', 'd db 9s', 'p2 cc', 'p3 cc', "
+        "'d db Ts', 'p2 cc', 'p3 cc', 'p2 sm AhAd', 'p3 sm KhKd', 'p1 sm ????']\n"
+        "winnings = [0, 70, 0]\n"
+    )
+    result = replay_hand(hand)
+    assert not result.is_mismatch, result.describe()
+    assert result.finishing_stacks == (0, 140, 70)

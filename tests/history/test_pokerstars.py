@@ -45,6 +45,7 @@ HEADER = StarsHeader(
     table=3,
     played_at="2026-11-29T19:40:00",
     buy_in_cents=10000,
+    max_seats=9,
 )
 
 
@@ -102,7 +103,8 @@ def _text(
     places: dict[int, int] | None = None,
     hand_id: int = HEADER.hand_id,
 ) -> str:
-    header = replace(HEADER, hand_id=hand_id)
+    highest = max(s.seat for s in hand.setup.seats)  # random hands sit at a 10-seat table
+    header = replace(HEADER, hand_id=hand_id, max_seats=10 if highest > 9 else 9)
     return format_pokerstars(hand.setup, hand.events, header=header, hero=hero, places=places)
 
 
@@ -311,6 +313,7 @@ def test_time_is_the_callers_a_datetime_or_an_iso_string() -> None:
         table=3,
         played_at=datetime(2026, 11, 29, 19, 40, tzinfo=EASTERN),
         buy_in_cents=10000,
+        max_seats=9,
     )
     assert format_pokerstars(hand.setup, hand.events, header=as_moment) == as_text
 
@@ -425,7 +428,8 @@ def test_pokerkits_pokerstars_parser_replays_our_text_to_the_same_stacks() -> No
         if any(isinstance(e, HandMucked) for e in hand.events):
             continue
         names = {s.seat: f"p{s.seat}" for s in setup.seats}
-        texts.append(format_pokerstars(setup, hand.events, header=HEADER, names=names))
+        ten = replace(HEADER, max_seats=10)  # random_setup seats players at a 10-seat table
+        texts.append(format_pokerstars(setup, hand.events, header=ten, names=names))
         finals.append({names[s]: chips for s, chips in hand.final_stacks.items()})
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -455,3 +459,23 @@ def test_every_random_engine_hand_is_written_with_its_pots_adding_up() -> None:
         assert total.startswith(f"Total pot {pushed} ")
         seats = [line for line in lines[lines.index("*** SUMMARY ***") :] if line[:5] == "Seat "]
         assert len(seats) == len(setup.seats)
+
+
+@pytest.mark.parametrize("seats", [2, 6, 9, 10, 11])
+def test_the_header_names_the_tables_own_seats(seats: int) -> None:
+    """The table line says the seats of the table the hand was dealt at (KY 3: ten, THC 5:
+    eleven in the first round), never a fixed 9-max."""
+    hand = _side_pots()
+    header = replace(HEADER, max_seats=seats) if seats >= 4 else HEADER
+    if seats < 4:  # four players in seats 1 to 4: a 2-max table cannot hold them
+        with pytest.raises(HistoryError, match="seat 4 is dealt in at a table of 2 seats"):
+            format_pokerstars(hand.setup, hand.events, header=replace(HEADER, max_seats=seats))
+        return
+    lines = format_pokerstars(hand.setup, hand.events, header=header).splitlines()
+    assert lines[1] == f"Table '7001 3' {seats}-max Seat #4 is the button"
+
+
+def test_without_the_tables_seats_the_header_names_the_highest_seat_dealt() -> None:
+    hand = _side_pots()
+    text = format_pokerstars(hand.setup, hand.events, header=replace(HEADER, max_seats=None))
+    assert text.splitlines()[1].startswith("Table '7001 3' 4-max ")

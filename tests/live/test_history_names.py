@@ -169,3 +169,21 @@ def test_namesakes_are_told_apart_in_the_order_they_registered_and_a_re_entry_ke
         "bo-b": "bo (3)",  # "Bo (2)" is another player's own name
         "ann2": "Ann",  # the same person, one name in every hand (TDA 8A)
     }
+
+
+def test_pokerstars_headers_name_the_tables_seats_and_read_back_hand_by_hand(
+    exported: tuple[dict[str, str], str],
+) -> None:
+    """Each header names the seats of the table the hand was dealt at (TDA's ten, not a fixed
+    9-max), and pitboss's PokerStars reader reads every hand back and replays it to its pots."""
+    from pitboss.history.stars_reader import parse_stars
+    from pitboss.history.stars_replay import replay_stars
+
+    files, _ = exported
+    seats = RuleSet.from_preset("tda").table.seats
+    hands = parse_stars(files["pokerstars/tables/table-001.txt"])
+    assert len(hands) >= HANDS
+    for hand in hands:
+        assert hand.max_seats == seats == 10
+        result = replay_stars(hand)
+        assert result.is_checked, (hand.number, result.problems)

@@ -105,3 +105,28 @@ def test_finishing_places_are_written_only_once_a_bust_is_final_ky_4() -> None:
     close = DEFAULT_START_MS + 5 * rules.tournament.structure.level_minutes * 60_000
     assert all(h.started_at_ms + h.seconds * 1000 >= close for h in placed)
     assert sorted(p for h in placed for p in h.places.values())[0] == 2
+
+
+def test_pokerstars_headers_name_each_tables_own_seats_and_read_back(tmp_path: Path) -> None:
+    """THC 5 seats eleven a table in the first round and ten after: each hand's header names
+    the seats of the table it was dealt at (``11-max``, then ``10-max``), not a fixed size,
+    and every hand of every player's file reads back and replays to its pots."""
+    from pitboss.history.stars_reader import parse_stars
+    from pitboss.history.stars_replay import replay_stars
+
+    rules = RuleSet.from_preset("thc")
+    assert rules.table.seats_for(rules.tournament.seating.phase_at(1)) == 11
+    _write(tmp_path, "thc", 14, 9)
+    sizes: dict[int, set[int]] = {}
+    checked = 0
+    for path in sorted((tmp_path / "pokerstars").glob("*.txt")):
+        for hand in parse_stars(path.read_text(encoding="utf-8")):
+            assert hand.level is not None
+            sizes.setdefault(hand.level, set()).add(hand.max_seats)
+            assert max(s.seat for s in hand.seats) <= hand.max_seats
+            result = replay_stars(hand)
+            assert result.is_checked, (path.name, hand.number, result.problems)
+            checked += 1
+    assert checked > 50
+    assert sizes[1] == {11}  # the first round: eleven seats a table
+    assert 10 in set().union(*sizes.values())  # after it: ten

@@ -199,7 +199,7 @@ class HandFiles:
             played_at=hand.started_at_ms,
             buy_in_cents=entry.buy_in_cents,
             fee_cents=entry.fee_cents,
-            max_seats=self.rules.table.seats,
+            max_seats=hand.seat_count or None,  # the table's own seats (KY 3, THC 5)
             time_zone="UTC",
         )
         return StarsHand(setup=hand.setup, events=tuple(hand.events), header=header)

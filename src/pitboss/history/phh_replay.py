@@ -543,6 +543,7 @@ def _play(hand: PhhHand, engine: Hand, notes: list[ReplayNote]) -> None:
         text = format_action(action, scale=hand.scale)
         kind = action.kind
         if kind is PhhActionKind.DEAL_BOARD and isinstance(engine, RecordedHand):
+            streets_named += 1  # the bets after it are on the new street, as below
             board.extend(c for c in action.cards if c is not None)
             _enter_board(engine, board, notes, text)
         elif kind is PhhActionKind.DEAL_BOARD:

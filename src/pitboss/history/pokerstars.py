@@ -97,7 +97,10 @@ class StarsHeader:
     read as Eastern wall-clock time. ``time_zone`` is ``"ET"`` (the time in ET alone) or an
     IANA zone (``"Europe/Paris"``, ``"UTC"``): the local time with its abbreviation, then the
     ET time in brackets (`format_played_at`). ``buy_in_cents`` and ``fee_cents`` are the
-    entry's prize-pool part and the house's part.
+    entry's prize-pool part and the house's part. ``max_seats`` is the number of seats of the
+    table the hand was dealt at (``Table '...' 10-max``: the table's own, as the director set
+    it for that hand: KY 3's ten, THC 5's eleven in the first round); without it, the highest
+    seat dealt in, the least the table has.
     """
 
     hand_id: int
@@ -108,7 +111,7 @@ class StarsHeader:
     buy_in_cents: int = 0
     fee_cents: int = 0
     currency: str = "USD"
-    max_seats: int = 9
+    max_seats: int | None = None
     time_zone: str = "ET"
 
 
@@ -328,13 +331,14 @@ def format_pokerstars(
     name = {s.seat: s.player for s in setup.seats}
     if names:
         name.update(names)
+    max_seats = _table_size(setup, header)
     killed = {e.seat for e in events if isinstance(e, HandKilled)}
     lines = [
         f"PokerStars Hand #{header.hand_id}: Tournament #{header.tournament_id}, "
         f"{format_buy_in(header.buy_in_cents, header.fee_cents, header.currency)} "
         f"Hold'em No Limit - Level {roman(header.level)} ({setup.small_blind}/{setup.big_blind})"
         f" - {format_played_at(header.played_at, time_zone=header.time_zone)}",
-        f"Table '{header.tournament_id} {header.table}' {header.max_seats}-max "
+        f"Table '{header.tournament_id} {header.table}' {max_seats}-max "
         f"Seat #{setup.button} is the button",
     ]
     for s in setup.ordered_seats():
@@ -348,6 +352,24 @@ def format_pokerstars(
     walk.finish(lines, ends)
     lines.extend(walk.summary(hero=hero))
     return "\n".join(lines)
+
+
+def _table_size(setup: HandSetup, header: StarsHeader) -> int:
+    """The table's seats as the header names them: the caller's, or the highest seat dealt.
+
+    Raises:
+        HistoryError: a seat dealt in beyond the table's seats (``bad_table_size``).
+    """
+    highest = max(s.seat for s in setup.seats)
+    seats = highest if header.max_seats is None else header.max_seats
+    if seats < highest:
+        raise HistoryError(
+            f"seat {highest} is dealt in at a table of {seats} seats: the header names the "
+            "seats of the table the hand was dealt at",
+            code="bad_table_size",
+            params={"seat": highest, "max_seats": seats},
+        )
+    return seats
 
 
 class _Walk:

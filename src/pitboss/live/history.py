@@ -27,6 +27,7 @@ import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pitboss.engine import HandSetup
 from pitboss.errors import HistoryError
 from pitboss.history.export import phh_from_recorded
 from pitboss.history.phh import PhhHand
@@ -107,7 +108,22 @@ class TableHand:
     recorded: bool
 
 
-def _header(s: TournamentState, stream: str, hand_id: HandId, played_at: int) -> StarsHeader:
+def table_seats(s: TournamentState, hand_id: HandId, setup: HandSetup) -> int:
+    """The seats of the table a hand was dealt at, as its header names them (``10-max``): the
+    table's own when the hand started (KY 3: ten; THC 5: eleven in the first round, ten after;
+    a final table's), else (floor seats) the house's for the hand's level, and never fewer
+    than the highest seat dealt in."""
+    record = s.hands[hand_id]
+    rules = s.rules
+    seats = record.seat_count or rules.table.seats_for(
+        rules.tournament.seating.phase_at(record.level)
+    )
+    return max(seats, *(spec.seat for spec in setup.seats))
+
+
+def _header(
+    s: TournamentState, stream: str, hand_id: HandId, played_at: int, setup: HandSetup
+) -> StarsHeader:
     record = s.hands[hand_id]
     entry = s.rules.tournament.entry
     return StarsHeader(
@@ -118,7 +134,7 @@ def _header(s: TournamentState, stream: str, hand_id: HandId, played_at: int) ->
         played_at=played_at,
         buy_in_cents=entry.buy_in_cents,
         fee_cents=entry.fee_cents,
-        max_seats=s.rules.table.seats,
+        max_seats=table_seats(s, hand_id, setup),
         time_zone="UTC",
     )
 
@@ -137,7 +153,7 @@ def finished_hands(store: EventStore, stream: str, s: TournamentState) -> list[T
         hand = stored.replay()
         if not hand.is_over:
             continue
-        header = _header(s, stream, stored.hand_id, stored.dealt_at)
+        header = _header(s, stream, stored.hand_id, stored.dealt_at, stored.setup)
         stars = StarsHand(setup=stored.setup, events=tuple(hand.events), header=header)
         found[stored.hand_id] = TableHand(
             table=stored.table, hand_id=stored.hand_id, stars=stars, recorded=False
@@ -147,7 +163,7 @@ def finished_hands(store: EventStore, stream: str, s: TournamentState) -> list[T
         if record is None or not record.finished:
             continue
         recorded = recorded_hand(s, hand_id)
-        header = _header(s, stream, hand_id, record.started_at)
+        header = _header(s, stream, hand_id, record.started_at, recorded.setup)
         stars = StarsHand(setup=recorded.setup, events=recorded.record, header=header)
         found[hand_id] = TableHand(table=record.table, hand_id=hand_id, stars=stars, recorded=True)
     order = {hand_id: i for i, hand_id in enumerate(s.hands)}

@@ -618,6 +618,7 @@ class _Runtime:
             setup=ip.setup,
             events=ip.hand.events,
             places=places,
+            seat_count=self.state.hands[ip.hand_id].seat_count,
         )
 
     def progress(self) -> Progress:

@@ -72,7 +72,8 @@ class DealtHand:
     ``number`` counts hands in the order they started (1, 2, ...); ``started_at_ms`` is the
     simulated instant (ms since the Unix epoch), ``seconds`` what the hand took at the table
     (`DealingPace`) for its ``decisions`` agent turns; ``places`` maps the seats of players who went
-    out on this hand to their finishing places.
+    out on this hand to their finishing places; ``seat_count`` the seats of the table it was
+    dealt at (KY 3, THC 5), as the hand history's header names them (0: not known).
     """
 
     number: int
@@ -86,6 +87,7 @@ class DealtHand:
     setup: HandSetup
     events: tuple[HandEvent, ...]
     places: Mapping[int, int]
+    seat_count: int = 0
 
 
 class ProgressStage(enum.StrEnum):

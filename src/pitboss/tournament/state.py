@@ -76,6 +76,7 @@ class HandRecord(NamedTuple):
     # stacks its result replaced, and its result
     before: tuple[PlayerChips, ...] = ()
     after: tuple[PlayerChips, ...] = ()
+    seat_count: int = 0  # the table's seats when it started (KY 3, THC 5); 0: floor seats
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
