@@ -18,8 +18,17 @@ Before timing, ``--check`` hands (default 300 per table size) are played by pitb
 PokerKit in lockstep from the same cards and the same decisions, and must end with the same
 stacks; the run stops with an error otherwise.
 
+``--plain`` (issue 30) is the plainest harness a reviewer would write instead: per hand a full
+``random.shuffle`` of the 52 cards, dealt in that order to both engines, both engines' hands
+built inside the timing, and at every decision a uniformly random choice among the legal kinds
+(fold when facing a bet, check or call, bet or raise to a uniform amount from the minimum to
+the maximum), the same choice in both engines (`plain_pitboss_player`,
+`plain_pokerkit_player`); ``--check`` hands per size are first played by both and must have
+the same boards, decisions and final stacks (`check_plain`).
+
 Run: python benchmarks/bench_engine.py [--seconds 10] [--rounds 10] [--seed 1] [--check 300]
-     python benchmarks/bench_engine.py --profile 6   # cProfile of 3,000 pitboss 6-max hands
+     python benchmarks/bench_engine.py --plain   # the plainest harness, 6- and 9-max
+     python benchmarks/bench_engine.py --profile 6 [--plain]  # cProfile of 3,000 6-max hands
 """
 
 from __future__ import annotations
@@ -36,9 +45,10 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from pitboss.cards import format_cards
+from pitboss.cards import FULL_DECK, Deck, format_cards
 from pitboss.engine import (
     Acted,
+    ActionKind,
     BetReturned,
     BoardDealt,
     CardBurned,
@@ -272,6 +282,172 @@ def fasthand_player(players: int, rng: random.Random) -> Callable[[], None]:
     return play
 
 
+# -- the plainest harness (--plain) -------------------------------------------------------
+FOLD, CHECK_OR_CALL, RAISE = "fold", "check or call", "raise"
+_BET, _RAISE = ActionKind.BET, ActionKind.RAISE
+_PLAIN_KIND = {
+    ActionKind.FOLD: FOLD,
+    ActionKind.CHECK: CHECK_OR_CALL,
+    ActionKind.CALL: CHECK_OR_CALL,
+    ActionKind.BET: RAISE,
+    ActionKind.RAISE: RAISE,
+}
+
+
+def plain_pitboss_player(players: int, rng: random.Random) -> Callable[[], Hand]:
+    """pitboss as the plainest harness plays it: a full shuffle, a new setup, uniform choices.
+
+    Per hand, all inside the timing: the 52 cards shuffled by ``random.shuffle`` and dealt in
+    that order (``Deck.stacked``), a new ``HandSetup`` with a ``SeatSpec`` per player, then at
+    every decision one of the legal kinds drawn uniformly (fold when facing a bet, check or
+    call, bet or raise when allowed: a fold when the check is free, which pitboss allows (THC
+    48) and PokerKit refuses, is left out so that both play the same hand), a bet or raise to a
+    uniform amount from the minimum to the maximum; every hand reaching showdown is shown.
+    """
+    names = tuple(f"p{i + 1}" for i in range(players))
+    shuffle = rng.shuffle
+    choice = rng.choice
+    randint = rng.randint
+
+    def play() -> Hand:
+        cards = list(FULL_DECK)
+        shuffle(cards)
+        hand = Hand(pitboss_setup(players, names), Deck.stacked(cards))
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            if legal.can_show:
+                hand.show()
+                continue
+            kinds = [FOLD, CHECK_OR_CALL] if legal.call_amount else [CHECK_OR_CALL]
+            if legal.min_raise_to is not None:
+                kinds.append(RAISE)
+            kind = choice(kinds)
+            if kind is RAISE:
+                assert legal.max_raise_to is not None
+                hand.raise_to(randint(legal.min_raise_to, legal.max_raise_to))
+            elif kind is FOLD:
+                hand.fold()
+            elif legal.call_amount:
+                hand.call()
+            else:
+                hand.check()
+        return hand
+
+    return play
+
+
+def plain_pokerkit_player(players: int, rng: random.Random) -> Callable[[], Any]:
+    """PokerKit as the plainest harness plays it, the same hand as `plain_pitboss_player`.
+
+    The same 52 cards in the same order (PokerKit's ``Card`` for each pitboss card, shuffled by
+    the same draws), dealt as pitboss deals them: two hole cards per player from the left of
+    the button (the first round of cards, then the second), a burn before each street; a new
+    state per hand (``create_state``, automated posting, collecting, showing or mucking and
+    pushing); the legal kinds asked of PokerKit (``can_fold``, ``can_check_or_call``,
+    ``can_complete_bet_or_raise_to``) in the same order, so the same draw makes the same choice.
+    """
+    from pokerkit import Automation, NoLimitTexasHoldem
+
+    automations = tuple(getattr(Automation, name) for name in PK_AUTOMATIONS_NAMES)
+    deck = pokerkit_cards()
+    stacks = (STACK,) * players
+    shuffle = rng.shuffle
+    choice = rng.choice
+    randint = rng.randint
+
+    def play() -> Any:
+        cards = list(deck)
+        shuffle(cards)
+        state = NoLimitTexasHoldem.create_state(
+            automations, True, 0, (BIG_BLIND // 2, BIG_BLIND), BIG_BLIND, stacks, players
+        )
+        for k in range(players):
+            state.deal_hole((cards[k], cards[players + k]))
+        at = 2 * players
+        while state.status:
+            if state.actor_index is None:
+                if state.card_burning_status:
+                    state.burn_card(cards[at])
+                    at += 1
+                else:
+                    count = state.board_dealing_count
+                    state.deal_board(cards[at : at + count])
+                    at += count
+                continue
+            kinds = [FOLD] if state.can_fold() else []
+            if state.can_check_or_call():
+                kinds.append(CHECK_OR_CALL)
+            if state.can_complete_bet_or_raise_to():
+                kinds.append(RAISE)
+            kind = choice(kinds)
+            if kind is RAISE:
+                state.complete_bet_or_raise_to(
+                    randint(
+                        state.min_completion_betting_or_raising_to_amount,
+                        state.max_completion_betting_or_raising_to_amount,
+                    )
+                )
+            elif kind is FOLD:
+                state.fold()
+            else:
+                state.check_or_call()
+        return state
+
+    return play
+
+
+def pokerkit_cards() -> list[Any]:
+    """PokerKit's ``Card`` for each pitboss card, in pitboss's deck order (``FULL_DECK``)."""
+    from pokerkit import Card as PokerKitCard
+
+    return [next(iter(PokerKitCard.parse(str(card)))) for card in FULL_DECK]
+
+
+def check_plain(players: int, hands: int, seed: int) -> dict[str, int]:
+    """Play ``hands`` hands with the two plain players from the same seed, one hand of each in
+    turn; raise unless every hand has the same board, the same decisions (kind and amount, in
+    order) and the same final stacks in both engines. The players are the timed ones: this
+    checks the code that is measured, and that both engines are measured playing the same
+    hands."""
+    from pokerkit import CheckingOrCalling, CompletionBettingOrRaisingTo, Folding
+
+    ours = plain_pitboss_player(players, random.Random(seed))
+    theirs = plain_pokerkit_player(players, random.Random(seed))
+    deck = pokerkit_cards()
+    tally = {"hands": 0, "decisions": 0, "showdowns": 0}
+    for number in range(hands):
+        hand = ours()
+        state = theirs()
+        mine = [
+            (_PLAIN_KIND[e.kind], e.to if e.kind is _BET or e.kind is _RAISE else None)
+            for e in hand.events
+            if isinstance(e, Acted)
+        ]
+        pk = [
+            (FOLD, None)
+            if isinstance(operation, Folding)
+            else (CHECK_OR_CALL, None)
+            if isinstance(operation, CheckingOrCalling)
+            else (RAISE, operation.amount)
+            for operation in state.operations
+            if isinstance(operation, Folding | CheckingOrCalling | CompletionBettingOrRaisingTo)
+        ]
+        final = hand.final_stacks
+        stacks = [final[k + 1] for k in range(players)]
+        board = [deck[card] for card in hand.board]
+        if mine != pk or stacks != list(state.stacks) or board != list(state.get_board_cards(0)):
+            raise AssertionError(
+                f"{players}-max hand {number}: pitboss {mine} {stacks} {hand.board}, PokerKit"
+                f" {pk} {list(state.stacks)} {state.board_cards}"
+            )
+        tally["hands"] += 1
+        tally["decisions"] += len(mine)
+        tally["showdowns"] += any(
+            isinstance(e, PotAwarded) and not e.is_uncontested for e in hand.events
+        )
+    return tally
+
+
 def check_against_pokerkit(players: int, hands: int, seed: int) -> dict[str, int]:
     """Play ``hands`` hands in pitboss and PokerKit in lockstep; raise if a final stack differs.
 
@@ -417,9 +593,37 @@ def compare_records(seconds: float, rounds: int, seed: int) -> None:
     print(f"twins / plain: {ratio(twins, rates['pitboss (plain: slot descriptors)']):.2f}x")
 
 
-def profile(players: int, seed: int) -> None:
-    """Print cProfile's top functions (own time) over 3,000 pitboss hands."""
-    play = pitboss_player(players, random.Random(seed))
+def compare_plain(seconds: float, rounds: int, seed: int, check: int, verbose: bool) -> None:
+    """``--plain``: pitboss and PokerKit at 6- and 9-max as the plainest harness plays them
+    (`plain_pitboss_player`, `plain_pokerkit_player`), after ``check`` hands per size played by
+    both from the same seed with the same boards, decisions and final stacks (`check_plain`)."""
+    for players in (6, 9):
+        if check:
+            tally = check_plain(players, check, seed)
+            print(f"{players}-max plain: the same hands in both engines: {tally}")
+    sys.stdout.flush()
+    print(f"{'plain harness (median of rounds)':<34} {'pitboss':>10} {'pokerkit':>10} {'ratio':>8}")
+    for players in (6, 9):
+        engines = {
+            "pitboss": plain_pitboss_player(players, random.Random(seed)),
+            "pokerkit": plain_pokerkit_player(players, random.Random(seed)),
+        }
+        rates = measure(engines, seconds, rounds)
+        if verbose:
+            for name, values in rates.items():
+                print(players, name, " ".join(f"{r:,.0f}" for r in values))
+        print(
+            f"{f'{players}-max hands/s':<34} {statistics.median(rates['pitboss']):>10,.0f}"
+            f" {statistics.median(rates['pokerkit']):>10,.0f}"
+            f" {ratio(rates['pitboss'], rates['pokerkit']):>7.1f}x"
+        )
+        sys.stdout.flush()
+
+
+def profile(players: int, seed: int, plain: bool = False) -> None:
+    """Print cProfile's top functions (own time) over 3,000 pitboss hands (``plain``: as the
+    plainest harness plays them, `plain_pitboss_player`)."""
+    play = (plain_pitboss_player if plain else pitboss_player)(players, random.Random(seed))
     profiler = cProfile.Profile()
     profiler.runcall(timed, play, 3_000)
     pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
@@ -438,9 +642,17 @@ def main() -> None:
         action="store_true",
         help="6-max: pitboss with its record builders and with plain ones, and FastHand",
     )
+    parser.add_argument(
+        "--plain",
+        action="store_true",
+        help="the plainest harness: a full shuffle per hand, uniformly random legal actions",
+    )
     args = parser.parse_args()
     if args.profile:
-        profile(args.profile, args.seed)
+        profile(args.profile, args.seed, args.plain)
+        return
+    if args.plain:
+        compare_plain(args.seconds, args.rounds, args.seed, args.check, args.verbose)
         return
     if args.records:
         compare_records(args.seconds, args.rounds, args.seed)

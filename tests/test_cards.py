@@ -111,6 +111,20 @@ def test_stacked_deck_rejects_duplicates() -> None:
         Deck.stacked(parse_cards("AsAs"))
 
 
+def test_a_shuffled_deck_of_card_objects_deals_in_its_order_and_is_its_own_copy() -> None:
+    cards = list(FULL_DECK)
+    random.Random(4).shuffle(cards)
+    deck = Deck.stacked(cards)
+    first = cards[0]
+    cards.reverse()  # the caller's list changing later does not change the deck
+    assert deck.deal() == first
+    assert len(deck) == 51
+    with pytest.raises(CardError, match="given twice") as refused:
+        Deck.stacked([*cards[:51], cards[7]])  # 52 Card objects, one of them twice
+    assert refused.value.code == "duplicate_card"
+    assert refused.value.params == {"card": str(cards[7])}
+
+
 # --- refusals: what comes from a person, a file or the network (issue 10) ----------------------
 
 NOT_CODES = [True, False, 1.0, float("nan"), "5", "As", None, -1, 52, 10**30, [3], b"\x05"]
