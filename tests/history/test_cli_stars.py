@@ -46,17 +46,30 @@ def test_pokerstars_text_is_known_by_its_content_whatever_its_name(tmp_path: Pat
     assert out.splitlines()[-1] == "1 hands replayed, 0 mismatches"
 
 
-def test_a_hand_the_engine_does_not_deal_is_not_checked_and_the_file_still_passes() -> None:
+def test_a_limit_or_omaha_hand_replays_and_is_named_by_its_game_as_phh_hands_are() -> None:
     code, out, _ = run(
-        "replay", SAMPLES / "hhsmithy-cash-pot-limit-omaha.txt", SAMPLES / "hhp-posts-allin.txt"
+        "replay",
+        SAMPLES / "hhsmithy-cash-10-max-limit.txt",
+        SAMPLES / "hhsmithy-cash-pot-limit-omaha.txt",
+        SAMPLES / "hhp-posts-allin.txt",
     )
+    assert code == 0, out
     lines = out.splitlines()
-    if "not checked" in out:
-        assert code == 0, out
-        assert lines[0].endswith(": not checked: Omaha Pot Limit is not dealt by this engine yet")
-        assert lines[-1] == "1 hands replayed, 0 mismatches, 1 not checked"
-    else:  # the engine deals pot-limit Omaha now: the hand replays
-        assert lines[-1] == "2 hands replayed, 0 mismatches"
+    assert lines[0].endswith("#109681442821: ok (fixed-limit Texas hold'em)")
+    assert lines[1].endswith("#109663597247: ok (pot-limit Omaha hold'em)")
+    assert lines[2].endswith(": ok")  # no-limit hold'em goes unnamed
+    assert lines[-1] == "3 hands replayed, 0 mismatches"
+
+
+def test_a_game_pitboss_does_not_deal_is_not_checked_and_the_file_still_passes(
+    tmp_path: Path,
+) -> None:
+    stud = TOURNAMENT.replace("Hold'em No Limit", "7 Card Stud Limit")
+    code, out, _ = run("replay", _file(tmp_path, stud + "\n\n\n" + SIDE_POTS))
+    assert code == 0, out
+    lines = out.splitlines()
+    assert lines[0].endswith("#1001: not checked: 7 Card Stud Limit is not a game pitboss deals")
+    assert lines[-1] == "1 hands replayed, 0 mismatches, 1 not checked"
 
 
 def test_a_mismatch_names_the_line_and_exits_1(tmp_path: Path) -> None:
