@@ -125,12 +125,24 @@ def test_convert_writes_phh_to_standard_output_and_says_what_it_did(tmp_path: Pa
 def test_a_converted_file_replays_to_the_same_amounts(tmp_path: Path) -> None:
     out = tmp_path / "samples.phhs"
     code, _, err = run("convert", *sorted(SAMPLES.glob("*.txt")), "-o", out)
-    assert code == 1  # the limit and Omaha hands are not written as PHH
-    assert err.splitlines()[-1] == "57 hands converted, 2 not converted"
-    assert "hhsmithy-cash-10-max-limit.txt #109681442821: not converted: Hold'em Limit" in err
+    assert code == 0, err  # the limit and Omaha hands are written as FT and PO
+    assert err.splitlines()[-1] == "59 hands converted"
     code, replayed, _ = run("replay", out)
     assert code == 0, replayed
-    assert replayed.splitlines()[-1] == "57 hands replayed, 0 mismatches"
+    assert "[109681442821]: ok (fixed-limit Texas hold'em)" in replayed
+    assert "[109663597247]: ok (pot-limit Omaha hold'em)" in replayed
+    assert replayed.splitlines()[-1] == "59 hands replayed, 0 mismatches"
+
+
+def test_a_game_phh_has_no_variant_for_is_not_converted_and_says_why(tmp_path: Path) -> None:
+    pot_limit = TOURNAMENT.replace("Hold'em No Limit", "Hold'em Pot Limit")
+    code, out, err = run("convert", _file(tmp_path, pot_limit + "\n\n\n" + HEADS_UP))
+    assert code == 1
+    assert list(parse_phhs(out)) == ["4001"]
+    assert (
+        "#1001: not converted: Hold'em Pot Limit: PHH has no variant for pot-limit Texas hold'em"
+    ) in err
+    assert err.splitlines()[-1] == "1 hands converted, 1 not converted"
 
 
 def test_convert_to_a_phh_file_holds_one_hand(tmp_path: Path) -> None:

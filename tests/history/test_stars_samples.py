@@ -1,8 +1,7 @@
 """Real PokerStars hand histories (tests/history/data/pokerstars, sources and licences in its
-README) read, replay to the file's amounts, and convert to PHH that replays the same.
-
-A hand of a game the engine does not deal yet (fixed-limit Hold'em, pot-limit Omaha) is
-"not checked" while `engine_deals` says so, and must replay once the engine deals it.
+README) read, replay to the file's amounts, and convert to PHH that replays the same: the
+no-limit hands, a 10-max Limit Hold'em cash hand (PHH ``FT``) and a Pot-Limit Omaha one
+(``PO``).
 """
 
 from __future__ import annotations
@@ -69,10 +68,8 @@ def test_every_sample_hand_reads_and_replays_to_the_files_amounts(path: Path) ->
         game, structure = hand.game.game, hand.game.structure
         assert game is not None
         assert structure is not None
-        if engine_deals(game, structure):
-            assert result.is_checked, (hand.number, result.problems, result.not_checked)
-        else:
-            assert result.not_checked == f"{hand.game.name} is not dealt by this engine yet"
+        assert engine_deals(game, structure)
+        assert result.is_checked, (hand.number, result.problems, result.not_checked)
 
 
 def test_the_samples_cover_the_layouts_and_lines_real_clients_write() -> None:
@@ -98,11 +95,11 @@ def test_the_samples_cover_the_layouts_and_lines_real_clients_write() -> None:
 
 def test_every_sample_converts_to_phh_that_replays_to_the_same_amounts() -> None:
     converted = 0
+    variants = set()
     for path in FILES:
         for hand in _hands(path):
-            if hand.game.name != "Hold'em No Limit":
-                continue
             phh = phh_from_stars(hand)
+            variants.add(phh.variant)
             (back,) = parse_phhs(format_phhs({str(hand.number): phh})).values()
             assert format_phh(back) == format_phh(phh)  # written and read back unchanged
             result = replay_hand(back)
@@ -113,7 +110,8 @@ def test_every_sample_converts_to_phh_that_replays_to_the_same_amounts() -> None
             )
             assert back.winnings == winnings
             converted += 1
-    assert converted == sum(HANDS.values()) - 2
+    assert converted == sum(HANDS.values())
+    assert variants == {"NT", "FT", "PO"}
 
 
 def test_pokerkit_plays_the_converted_tournament_hands_to_the_files_stacks() -> None:
