@@ -10,7 +10,7 @@ import pytest
 
 from engine.helpers import table
 from pitboss.cards import parse_cards
-from pitboss.engine import Action, Hand, HandSetup
+from pitboss.engine import Action, Hand, HandSetup, RecordedHand
 from pitboss.history.pokerstars import (
     StarsHeader,
     describe_low,
@@ -145,3 +145,20 @@ def test_a_player_who_wins_both_halves_collects_each_half_on_its_own_line() -> N
         "Seat 1: p1 (small blind) showed [As 2h Kh Kd] and won (300) with HI: three of a kind, "
         "Kings; LO: 7,5,3,2,A"
     ) in text
+
+
+def test_a_live_dealers_split_of_an_omaha_hi_lo_pot_claims_no_low_either_way() -> None:
+    """A recorded hand (the cards stayed at the table): the dealer named the winners, so the
+    text says nothing about a low the record does not hold."""
+    setup = _three(Game.OMAHA_HI_LO, FIXED)
+    hand = RecordedHand(setup)
+    for action in (Action.call(), Action.call(), Action.check()):
+        hand.apply(action)
+    for board in ("2c 5d 7h", "2c 5d 7h Kc", "2c 5d 7h Kc Qs"):
+        hand.enter_board(board)
+        for _ in range(3):
+            hand.apply(Action.check())
+    hand.award([[1, 2]])
+    text = format_pokerstars(setup, hand.record, header=HEADER)
+    assert "p1 collected 150 from pot\np2 collected 150 from pot\n*** SUMMARY ***" in text
+    assert "Seat 3: p3 (button) mucked" in text

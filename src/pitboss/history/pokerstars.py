@@ -583,6 +583,7 @@ class _Walk:
                     lines.append(f"{name[seat]} collected {share} from {pot_names[award.pot]}")
         if (
             self.game is Game.OMAHA_HI_LO
+            and self.shows  # a showdown, not pots a live dealer named the winners of
             and any(not a.is_uncontested for a in self.awards)
             and not any(a.half is PotHalf.LOW for a in self.awards)
         ):
