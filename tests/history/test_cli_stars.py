@@ -125,8 +125,9 @@ def test_convert_writes_phh_to_standard_output_and_says_what_it_did(tmp_path: Pa
 def test_a_converted_file_replays_to_the_same_amounts(tmp_path: Path) -> None:
     out = tmp_path / "samples.phhs"
     code, _, err = run("convert", *sorted(SAMPLES.glob("*.txt")), "-o", out)
-    assert code == 0, err  # the limit and Omaha hands are written as FT and PO
-    assert err.splitlines()[-1] == "59 hands converted"
+    assert code == 1  # the Omaha Hi/Lo Pot Limit hands: PHH has no variant for them
+    assert err.splitlines()[-1] == "59 hands converted, 2 not converted"
+    assert "#109677324649: not converted: Omaha Hi/Lo Pot Limit: PHH has no variant" in err
     code, replayed, _ = run("replay", out)
     assert code == 0, replayed
     assert "[109681442821]: ok (fixed-limit Texas hold'em)" in replayed

@@ -107,9 +107,9 @@ HI_LO_HOLE = {1: "As 3h Td Jd", 2: "Ks Kd 9s 9c", 3: "Qh Jh 8c 8d"}
 
 
 def test_an_omaha_hi_lo_split_pot_is_written_in_halves_as_pokerstars_writes_split_games() -> None:
-    """PokerStars' split-game layout (a real 7 Card Stud Hi/Lo history, PokerStars Game
-    #35874576282): ``shows [...] (HI: ...; LO: 8,7,5,4,2)``, one ``collected`` line per half,
-    the high half first, and the summary's whole winnings ``won (X) with HI: ...; LO: ...``."""
+    """PokerStars' layout (the real hand in data/pokerstars/hhsmithy-cash-pot-limit-omaha-hi-lo-
+    split.txt): ``shows [...] (HI: ...; LO: 8,6,4,3,2)``, one ``collected`` line per half, the
+    high half first, and the summary's whole winnings ``won (X) with HI: ...; LO: ...``."""
     text = _checked_down(_three(Game.OMAHA_HI_LO, FIXED), HI_LO_HOLE, "2c 5d 7h Kc Qs")
     assert (
         "*** SHOW DOWN ***\n"

@@ -36,15 +36,14 @@ the blinds, except in a limit game, where PokerStars writes the small bet and th
 (``Hold'em Limit ($0.50/$1.00 USD)`` over blinds of $0.25 and $0.50: tests/history/data/
 pokerstars/hhsmithy-cash-10-max-limit.txt). Omaha hands are named by the best five cards of
 exactly two hole cards and three board cards (`pitboss.omaha.best_five`). Omaha Hi/Lo is
-written as PokerStars writes its split games (a real ``7 Card Stud Hi/Lo Limit`` history of
-2009, PokerStars Game #35874523510 onwards, in fpdb's regression files
-``regression-test-files/cash/Stars/Stud/7-StudHL-USD-0.04-0.08-200911.txt``, and the
-``Omaha Hi/Lo Pot Limit`` showdown of HHSmithy's ``OmahaHiLoShowdown.txt``): a show names the
-high hand and any qualifying low, ``(HI: a pair of Sevens; LO: 8,7,5,4,2)``; each half of a
-split pot is its own ``collected ... from pot`` line, the high half's first; a showdown where
-no low qualified says ``No low hand qualified`` after the collections; the summary gives each
-player's whole winnings, ``showed [...] and won ($0.36) with HI: a pair of Sevens; LO:
-8,7,5,4,2``.
+written as PokerStars writes it (two real ``Omaha Hi/Lo Pot Limit`` hands of 2014 in
+tests/history/data/pokerstars/: ``hhsmithy-cash-pot-limit-omaha-hi-lo-split.txt`` and
+``hhsmithy-cash-omaha-hi-lo-no-low.txt``; its ``7 Card Stud Hi/Lo`` histories say the same): a
+show names the high hand and any qualifying low, ``(HI: two pair, Eights and Deuces; LO:
+8,6,4,3,2)``; each half of a split pot is its own ``collected ... from pot`` line, the high
+half's first; a showdown where no low qualified says ``No low hand qualified`` after the
+collections; the summary gives each player's whole winnings, ``showed [...] and won ($0.38)
+with HI: two pair, Eights and Deuces; LO: 8,6,4,3,2``.
 
 The header's time is PokerStars' own: the server's clock is Eastern time (``America/New_York``,
 daylight saving included), written alone (``2013/10/04 13:53:27 ET``) or after the player's
