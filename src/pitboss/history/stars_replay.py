@@ -23,7 +23,7 @@ one run twice) is reported as not checked, with the reason; the other hands are 
 A fixed-limit hand is replayed under PokerStars' cap, one bet and three raises a street
 (`pitboss.history.stars_setup.POKERSTARS_RAISE_CAP`). Only when the engine refuses a raise for
 the cap are other readings tried, each named in a note: in a cash game a pot down to two
-players, which PokerStars does not cap (Robert's Rules, section 3, rule 5; the engine then
+players, which PokerStars does not cap (Robert's Rules, section 3, rule 4; the engine then
 deals the hand without a cap); then the house's cap, one bet and four raises (SLPT 16, TDA 48:
 how pitboss deals, and so how its own PokerStars text raises); then, for a hand dealt to two
 players, no cap (SLPT 16: "Once the tournament becomes heads-up, the rule does not apply").
@@ -532,7 +532,7 @@ def _cap_readings(
             (
                 None,
                 f"{beyond} in a pot down to two players, which PokerStars' ring games do not "
-                "cap (Robert's Rules, section 3, rule 5): replayed without a cap",
+                "cap (Robert's Rules, section 3, rule 4): replayed without a cap",
             )
         )
     house = (rules or RuleSet()).game.limit_raises

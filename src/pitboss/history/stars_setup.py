@@ -16,9 +16,11 @@ own rule and not the house's (pitboss's houses allow four: SLPT 16, TDA 48): "A 
 raises are permitted in Fixed Limit tournaments" (PokerStars' Tournament Rules,
 https://www.pokerstarsmi.com/poker/tournaments/rules/), and its ring games cap a pot of three
 or more players the same while a heads-up pot is not capped (Robert's Rules of Poker, section
-3, rule 5, whose words PokerStars' poker rules carry: "Unlimited raising is allowed in heads-up
-play ... Once the raising is capped on a betting round, it cannot be uncapped by a subsequent
-fold that leaves two players heads-up"). How a replay reads a file that raises past it is
+3, rule 3: "for a pot involving three or more players who are not all-in ... a maximum of a bet
+and three raises"; rule 4: "Unlimited raising is allowed in heads-up play ... Once the raising
+is capped on a betting round, it cannot be uncapped by a subsequent fold that leaves two
+players heads-up", words PokerStars' site rules carry; its ring-game rules page itself was not
+found). How a replay reads a file that raises past the cap is
 `pitboss.history.stars_replay`'s.
 """
 
