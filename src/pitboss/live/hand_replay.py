@@ -7,7 +7,9 @@ board by street, the showdown and who won what. It is built from the engine's ev
 hole cards and the cards tabled at showdown, never another player's unshown or mucked cards
 nor a burned card (TDA 28, THC 18, SLPT 15: no rabbit hunting). A hand killed as the deal ends
 (an absent or sitting-out seat, TDA 30, 71C) shows no cards even to its own seat: the dealer
-mucks it unseen.
+mucks it unseen. A hand shown is named by the hand's game (Omaha: two hole cards and three of the
+board; Omaha high-low with its eight-or-better low), and a pot split high and low is told as
+its two halves (`PotAwarded.half`, issue 30).
 
 `night_stats` counts a player's hands from the hand records (the events as stored, JSON):
 
@@ -41,8 +43,7 @@ from pitboss.engine.hand_events import (
     PotAwarded,
     visible_to,
 )
-from pitboss.evaluator import describe, evaluate
-from pitboss.live.hand_views import card_text
+from pitboss.live.hand_views import card_text, half_name, shown_hand
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -206,7 +207,7 @@ def hand_replay(
             dealt.append(f"{who}'s hand is killed (away or sitting out, TDA 30)")
             continue
         flush()
-        text = _step_text(event, table_now, you)
+        text = _step_text(event, table_now, you, setup)
         if text is not None:
             steps.append(table_now.step(text, getattr(event, "seat", None)))
             if isinstance(event, PotAwarded):
@@ -225,7 +226,7 @@ def hand_replay(
     )
 
 
-def _step_text(event: HandEvent, t: _Table, you: int | None) -> str | None:
+def _step_text(event: HandEvent, t: _Table, you: int | None, setup: HandSetup) -> str | None:
     """Fold ``event`` into ``t``; the step's line (None: nothing to show, a burn)."""
     names = t.names
     if isinstance(event, BoardDealt):
@@ -250,8 +251,10 @@ def _step_text(event: HandEvent, t: _Table, you: int | None) -> str | None:
         t.cards[event.seat] = tuple(card_text(c) for c in event.cards)
         shown = " ".join(t.cards[event.seat])
         if len(t.board) == 5:
-            codes = [int(c) for c in event.cards] + [int(Card.parse(c)) for c in t.board]
-            shown += f": {describe(evaluate(codes))}"
+            made = shown_hand(setup.game, event.cards, [Card.parse(c) for c in t.board])
+            shown += f": {made.name}"
+            if made.low is not None:
+                shown += f"; {made.low}"
         return f"{names[event.seat]} shows {shown}"
     if isinstance(event, HandMucked):
         t.collect()
@@ -265,6 +268,9 @@ def _step_text(event: HandEvent, t: _Table, you: int | None) -> str | None:
         for seat, share in zip(event.winners, event.shares, strict=True):
             t.stacks[seat] += share
         pot = "the pot" if event.pot == 0 else f"side pot {event.pot}"
+        half = half_name(event)
+        if half is not None:  # Omaha high-low: the pot split high and low
+            pot = f"the {half} half of {pot}"
         if len(event.winners) == 1:
             return f"{names[event.winners[0]]} wins {pot} ({event.amount:,})"
         shares = ", ".join(
