@@ -294,6 +294,11 @@ class RecordedHand(Payload):
     big_blind: int
     ante: int
     chip_unit: int
+    game: Literal["holdem", "omaha", "omaha_hi_lo"] = "holdem"
+    structure: Literal["no_limit", "pot_limit", "fixed_limit"] = "no_limit"
+    pot_limit_to: int | None = None  # pot-limit only: the pot count told (SLPT 19)
+    hole_cards: int = 2  # the cards dealt to each seat (four in Omaha)
+    game_name: str = ""  # "Pot-Limit Omaha"; "" for No-Limit Hold'em
 
 
 class DealerLevel(Payload):
