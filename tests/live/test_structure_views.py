@@ -109,6 +109,7 @@ def test_omaha_hi_lo_names_the_low_and_splits_the_pot_into_its_halves() -> None:
 def test_the_players_replay_of_an_omaha_hi_lo_hand_tells_the_hands_and_both_halves() -> None:
     hand = _showdown()
     replay = hand_replay("t1-h1", 1, hand.setup, hand.events, you=1, names=NAMES)
+    assert replay.game == "omaha_hi_lo"  # the page draws four cards a seat
     texts = [step.text for step in replay.steps]
     assert "You are dealt Ah Kh 2h 3h" in " ".join(texts)
     shown = [t for t in texts if t.startswith("Ann shows")]

@@ -214,6 +214,20 @@ def test_an_omaha_hi_lo_showdown_names_each_hand_and_its_low_on_the_phone(
         halves = [p.get("half") for p in hand["pots"]]
         if any(lows) and "low" in halves:  # a split pot: its halves named in the middle
             assert page.locator("#pots [data-half='low']").count() >= 1
+
+        # "Last hand": the deal replayed with four cards a seat, the hands shown named
+        page.locator("#last-hand-open").click()
+        page.locator("#replay").wait_for(state="visible", timeout=WAIT_MS)
+        page.locator("#replay-next").click()
+        page.locator("#replay-next").click()
+        assert page.locator("#replay-text").inner_text().startswith("Cards are dealt")
+        assert page.locator("#replay-seats .mine .card[data-card]").count() == 4
+        backs = page.eval_on_selector_all(
+            "#replay-seats li:not(.mine)", "ls => ls.map(l => l.querySelectorAll('.back').length)"
+        )
+        assert backs
+        assert set(backs) <= {0, 4}, backs
+        page.screenshot(path=str(screenshots / "omaha-hi-lo-replay-deal-390x844.png"))
     assert not phone.errors, phone.errors
     page.context.close()
 

@@ -44,6 +44,7 @@ from pitboss.engine.hand_events import (
     visible_to,
 )
 from pitboss.live.hand_views import card_text, half_name, shown_hand
+from pitboss.rules.games import Game
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -75,7 +76,8 @@ class ReplayStep:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandReplay:
-    """A hand as one player may replay it: ``you`` is their seat (None: not at this hand)."""
+    """A hand as one player may replay it: ``you`` is their seat (None: not at this hand);
+    ``game`` the game dealt (`pitboss.rules.games.Game`'s value: four cards each in Omaha)."""
 
     hand_id: str
     table: int
@@ -86,6 +88,7 @@ class HandReplay:
     ante: int
     steps: tuple[ReplayStep, ...]
     results: tuple[str, ...]
+    game: str = Game.HOLDEM.value
 
 
 @dataclass(slots=True)
@@ -223,6 +226,7 @@ def hand_replay(
         ante=setup.ante,
         steps=tuple(steps),
         results=tuple(results),
+        game=Game(setup.game).value,
     )
 
 
