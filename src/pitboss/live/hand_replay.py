@@ -7,7 +7,9 @@ board by street, the showdown and who won what. It is built from the engine's ev
 hole cards and the cards tabled at showdown, never another player's unshown or mucked cards
 nor a burned card (TDA 28, THC 18, SLPT 15: no rabbit hunting). A hand killed as the deal ends
 (an absent or sitting-out seat, TDA 30, 71C) shows no cards even to its own seat: the dealer
-mucks it unseen.
+mucks it unseen. A hand shown is named by the hand's game (Omaha: two hole cards and three of the
+board; Omaha high-low with its eight-or-better low), and a pot split high and low is told as
+its two halves (`PotAwarded.half`, issue 30).
 
 `night_stats` counts a player's hands from the hand records (the events as stored, JSON):
 
@@ -41,8 +43,8 @@ from pitboss.engine.hand_events import (
     PotAwarded,
     visible_to,
 )
-from pitboss.evaluator import describe, evaluate
-from pitboss.live.hand_views import card_text
+from pitboss.live.hand_views import card_text, half_name, shown_hand
+from pitboss.rules.games import Game
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -74,7 +76,8 @@ class ReplayStep:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandReplay:
-    """A hand as one player may replay it: ``you`` is their seat (None: not at this hand)."""
+    """A hand as one player may replay it: ``you`` is their seat (None: not at this hand);
+    ``game`` the game dealt (`pitboss.rules.games.Game`'s value: four cards each in Omaha)."""
 
     hand_id: str
     table: int
@@ -85,6 +88,7 @@ class HandReplay:
     ante: int
     steps: tuple[ReplayStep, ...]
     results: tuple[str, ...]
+    game: str = Game.HOLDEM.value
 
 
 @dataclass(slots=True)
@@ -206,7 +210,7 @@ def hand_replay(
             dealt.append(f"{who}'s hand is killed (away or sitting out, TDA 30)")
             continue
         flush()
-        text = _step_text(event, table_now, you)
+        text = _step_text(event, table_now, you, setup)
         if text is not None:
             steps.append(table_now.step(text, getattr(event, "seat", None)))
             if isinstance(event, PotAwarded):
@@ -222,10 +226,11 @@ def hand_replay(
         ante=setup.ante,
         steps=tuple(steps),
         results=tuple(results),
+        game=Game(setup.game).value,
     )
 
 
-def _step_text(event: HandEvent, t: _Table, you: int | None) -> str | None:
+def _step_text(event: HandEvent, t: _Table, you: int | None, setup: HandSetup) -> str | None:
     """Fold ``event`` into ``t``; the step's line (None: nothing to show, a burn)."""
     names = t.names
     if isinstance(event, BoardDealt):
@@ -250,8 +255,10 @@ def _step_text(event: HandEvent, t: _Table, you: int | None) -> str | None:
         t.cards[event.seat] = tuple(card_text(c) for c in event.cards)
         shown = " ".join(t.cards[event.seat])
         if len(t.board) == 5:
-            codes = [int(c) for c in event.cards] + [int(Card.parse(c)) for c in t.board]
-            shown += f": {describe(evaluate(codes))}"
+            made = shown_hand(setup.game, event.cards, [Card.parse(c) for c in t.board])
+            shown += f": {made.name}"
+            if made.low is not None:
+                shown += f"; {made.low}"
         return f"{names[event.seat]} shows {shown}"
     if isinstance(event, HandMucked):
         t.collect()
@@ -265,6 +272,9 @@ def _step_text(event: HandEvent, t: _Table, you: int | None) -> str | None:
         for seat, share in zip(event.winners, event.shares, strict=True):
             t.stacks[seat] += share
         pot = "the pot" if event.pot == 0 else f"side pot {event.pot}"
+        half = half_name(event)
+        if half is not None:  # Omaha high-low: the pot split high and low
+            pot = f"the {half} half of {pot}"
         if len(event.winners) == 1:
             return f"{names[event.winners[0]]} wins {pot} ({event.amount:,})"
         shares = ", ".join(

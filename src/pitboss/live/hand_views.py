@@ -9,13 +9,21 @@ hole card of anyone else and no undealt or burned card can reach a player or a s
 winners and a seat's shown hand only once there. A player's page answers with an `Action`
 (re-exported here: what a screen sends, checked again by the table). `legal_of` is what the
 player to act may do, with the exact amounts (the engine's ``legal_actions``).
+
+The hand's game and betting structure (issue 30) are in the view: a shown hand is named by the
+game's own evaluator (Omaha: exactly two hole cards with three of the board; Omaha high-low adds
+the eight-or-better low, and a split pot is awarded in a high half and a low half), and the
+legal actions carry the pot-limit maximum, told to the player in pot-limit only (SLPT 19, TDA
+54).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any
 
+from pitboss import omaha
 from pitboss.cards import Card
 from pitboss.engine import Action, ActionKind
 from pitboss.engine.hand import Hand
@@ -35,6 +43,8 @@ from pitboss.engine.hand_events import (
 from pitboss.engine.pots import build_pots
 from pitboss.evaluator import best_five, describe, evaluate
 from pitboss.ids import PlayerId, TableNo
+from pitboss.rules.games import BettingStructure, Game
+from pitboss.rulings.structure_rulings import pot_limit_to
 from pitboss.tournament.state import TournamentState
 
 if TYPE_CHECKING:
@@ -55,11 +65,17 @@ class Winner:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class HandPot:
-    """A pot: its chips, the seats eligible, and once awarded its ``winners`` (None in play)."""
+    """A pot: its chips, the seats eligible, and once awarded its ``winners`` (None in play).
+
+    ``index`` is 0 for the main pot, then each side pot's number (TDA 21). In Omaha high-low
+    a pot split high and low is awarded as two: ``half`` ``"high"`` and ``"low"``, each with
+    its own chips and winners, under the same ``index`` (None: the whole pot)."""
 
     amount: int
     eligible: tuple[int, ...]
     winners: tuple[Winner, ...] | None = None
+    index: int = 0
+    half: str | None = None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -79,6 +95,7 @@ class HandSeat:
     hand_name: str | None = None
     best_five: tuple[str, ...] | None = None
     bounty_cents: int = 0  # the bounty on the player's head (issue 29; 0 without bounties)
+    low_name: str | None = None  # Omaha high-low: the shown hand's eight-or-better low, if any
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -102,12 +119,21 @@ class DealtHand:
     turn: int | None
     deadline: int | None
     last_actions: tuple[str, ...]
+    game: str = Game.HOLDEM.value
+    structure: str = BettingStructure.NO_LIMIT.value
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Legal:
     """What the player to act may do, with the exact amounts (the engine's ``legal_actions``),
-    and the turn's number their action answers."""
+    and the turn's number their action answers.
+
+    ``max_raise_to`` is the largest bet or raise-to the structure allows: the whole stack in
+    no-limit (``all_in_to``), the pot in pot-limit, the one bet in fixed-limit (then equal to
+    ``min_raise_to``). ``pot_limit_to``, in pot-limit only, is the most the pot allows (the
+    call, then the pot: TDA 54), the count a pot-limit player is told (SLPT 19), which may be
+    more than the player has; None in no-limit and fixed-limit, where the pot is not counted
+    for the player, and when raising is closed."""
 
     can_fold: bool
     can_check: bool
@@ -121,6 +147,50 @@ class Legal:
     bet: int
     pot: int
     turn: int
+    structure: str = BettingStructure.NO_LIMIT.value
+    all_in_to: int = 0
+    pot_limit_to: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ShownHand:
+    """A hand tabled with the whole board: its name and the five cards that play, and in
+    Omaha high-low its eight-or-better low (``low``, None when no low qualifies)."""
+
+    name: str
+    best_five: tuple[Card, ...]
+    low: str | None = None
+
+
+def shown_hand(game: Game | str, hole: Sequence[Card], board: Sequence[Card]) -> ShownHand:
+    """What ``hole`` makes with a whole ``board`` in ``game``: in Hold'em the best five of the
+    seven; in Omaha exactly two hole cards with exactly three of the board, and in Omaha
+    high-low also the best low of five different ranks eight or lower (`pitboss.omaha`).
+
+    Raises:
+        CardError: cards the game cannot read (a hand the engine dealt always reads).
+    """
+    hole_codes = [int(c) for c in hole]
+    board_codes = [int(c) for c in board]
+    kind = Game(game)
+    if kind is Game.HOLDEM:
+        cards = [*hole_codes, *board_codes]
+        return ShownHand(name=describe(evaluate(cards)), best_five=best_five(cards))
+    low = None
+    if kind is Game.OMAHA_HI_LO:
+        found = omaha.evaluate_low(hole_codes, board_codes)
+        low = None if found is None else omaha.describe_low(found)
+    return ShownHand(
+        name=describe(omaha.evaluate(hole_codes, board_codes)),
+        best_five=omaha.best_five(hole_codes, board_codes),
+        low=low,
+    )
+
+
+def half_name(event: PotAwarded) -> str | None:
+    """``"high"`` or ``"low"`` for half of a pot split in Omaha high-low, None for a whole
+    pot (`PotAwarded.half`)."""
+    return None if event.half is None else str(event.half)
 
 
 def card_text(card: Card) -> str:
@@ -148,10 +218,10 @@ def _pots_in_play(hand: Hand, events: list[HandEvent]) -> tuple[HandPot, ...]:
         live = [s for s, o in zip(seats, out, strict=True) if not o]
         return (HandPot(amount=hand.pot, eligible=tuple(live)),) if hand.pot else ()
     pots = build_pots([committed[s] for s in seats], out, all_in, dead=dead)
+    shown = [(amount, eligible) for amount, eligible in pots if amount]
     return tuple(
-        HandPot(amount=amount, eligible=tuple(seats[i] for i in eligible))
-        for amount, eligible in pots
-        if amount
+        HandPot(amount=amount, eligible=tuple(seats[i] for i in eligible), index=n)
+        for n, (amount, eligible) in enumerate(shown)
     )
 
 
@@ -179,7 +249,9 @@ def _action_line(event: HandEvent, names: dict[int, str]) -> str | None:
         who = ", ".join(
             f"{names[w]} {share:,}" for w, share in zip(event.winners, event.shares, strict=True)
         )
-        return f"pot {event.pot + 1} ({event.amount:,}): {who}"
+        half = half_name(event)
+        part = "" if half is None else f", {half} half"
+        return f"pot {event.pot + 1}{part} ({event.amount:,}): {who}"
     return None
 
 
@@ -227,10 +299,9 @@ def dealt_hand(
     for spec in setup.seats:
         shown = tabled.get(spec.seat)
         cards = hole if spec.seat == own else shown
-        hand_name = best = None
+        made = None
         if shown is not None and len(board) == 5:
-            hand_name = describe(evaluate([int(c) for c in (*shown, *board)]))
-            best = _cards(best_five([int(c) for c in (*shown, *board)]))
+            made = shown_hand(setup.game, shown, board)
         seats.append(
             HandSeat(
                 seat=spec.seat,
@@ -242,9 +313,10 @@ def dealt_hand(
                 all_in=hand.is_all_in(spec.seat),
                 cards=_cards(cards),
                 has_cards=spec.dealt and not hand.is_folded(spec.seat),
-                hand_name=hand_name,
-                best_five=best,
+                hand_name=None if made is None else made.name,
+                best_five=None if made is None else _cards(made.best_five),
                 bounty_cents=book.head(PlayerId(spec.player)) if book is not None else 0,
+                low_name=None if made is None else made.low,
             )
         )
     awarded = [e for e in events if isinstance(e, PotAwarded)]
@@ -271,6 +343,8 @@ def dealt_hand(
                         Winner(seat=w, name=names[w], share=share)
                         for w, share in zip(p.winners, p.shares, strict=True)
                     ),
+                    index=p.pot,
+                    half=half_name(p),
                 )
                 for p in awarded
             )
@@ -281,13 +355,16 @@ def dealt_hand(
         turn=None if turn is None else turn.number,
         deadline=None if turn is None else turn.deadline,
         last_actions=tuple(lines[-LAST_ACTIONS:]),
+        game=Game(setup.game).value,
+        structure=setup.betting.value,
     )
 
 
 def hand_data(hand: DealtHand) -> dict[str, Any]:
     """``hand`` as JSON data: lists for tuples, and a pot's ``winners``, a seat's ``hand_name``
-    and ``best_five`` only once there (the keys the screens and their models read as unset
-    before: ``response_model_exclude_unset``)."""
+    and ``best_five`` only once there, a seat's ``low_name`` and a pot's ``half`` only in Omaha
+    high-low (the keys the screens and their models read as unset before:
+    ``response_model_exclude_unset``)."""
     out = asdict(hand)
     for pot in out["pots"]:
         pot["eligible"] = list(pot["eligible"])
@@ -295,12 +372,16 @@ def hand_data(hand: DealtHand) -> dict[str, Any]:
             del pot["winners"]
         else:
             pot["winners"] = list(pot["winners"])
+        if pot["half"] is None:
+            del pot["half"]
     for entry in out["seats"]:
         for key in ("cards", "best_five"):
             if entry[key] is not None:
                 entry[key] = list(entry[key])
         if entry["hand_name"] is None:
             del entry["hand_name"], entry["best_five"]
+        if entry["low_name"] is None:
+            del entry["low_name"]
     for key in ("seats", "pots", "last_actions"):
         out[key] = list(out[key])
     if out["board"] is not None:
@@ -331,6 +412,7 @@ def legal_of(runner: TableRunner | None, player_id: PlayerId) -> Legal | None:
         return None
     hand = runner.hand
     legal = hand.legal_actions()
+    seat = legal.seat
     return Legal(
         can_fold=legal.can_fold,
         can_check=legal.can_check,
@@ -341,9 +423,12 @@ def legal_of(runner: TableRunner | None, player_id: PlayerId) -> Legal | None:
         can_show=legal.can_show,
         can_muck=legal.can_muck,
         chip_unit=legal.chip_unit,
-        bet=hand.bets[legal.seat],
+        bet=hand.bets[seat],
         pot=hand.pot,
         turn=runner.turn.number,
+        structure=hand.setup.betting.value,
+        all_in_to=hand.bets[seat] + hand.stacks[seat],
+        pot_limit_to=pot_limit_to(hand),
     )
 
 
@@ -355,10 +440,13 @@ __all__ = [
     "HandPot",
     "HandSeat",
     "Legal",
+    "ShownHand",
     "Winner",
     "card_text",
     "dealt_hand",
+    "half_name",
     "hand_data",
     "hand_view",
     "legal_of",
+    "shown_hand",
 ]

@@ -13,6 +13,13 @@ TDA where it is silent (``hand.rulebook``, `pitboss.rulings.citations`). Where t
 differ the `HandRules` settings decide: ``short_raise``, ``undercall``, ``oversized_chip``,
 ``two_motion_raise``, ``string_bet_penalty``, ``out_of_turn``, ``out_of_turn_penalty``.
 
+The hand's betting structure (``setup.structure``, issue 30) sets the most a player may bet or
+raise and the rules that correct chips beyond it (`pitboss.rulings.structure_rulings`): all-in
+in no-limit; in pot-limit the pot-limit maximum, an over-bet corrected to it with the surplus
+back (TDA 54, SLPT 19); in fixed-limit one bet, chips of half a bet or more beyond the call a
+full bet and less a call (TDA 47B), a silent oversized chip opening the betting a bet of the
+limit's size (TDA 44), and the raise cap (TDA 48, SLPT 16).
+
 The rulings read the hand's public state only and change nothing; a refusal raises
 `RulingError`. An action a ruling returns is one `Hand.apply` accepts.
 """
@@ -20,7 +27,7 @@ The rulings read the hand's public state only and change nothing; a refusal rais
 from __future__ import annotations
 
 from pitboss.engine import Action, Hand, HandPhase, LegalActions, Street
-from pitboss.errors import RulingError
+from pitboss.errors import IllegalAction, RulingError
 from pitboss.rules.hand_rules import (
     HandRules,
     OutOfTurnPenalty,
@@ -42,6 +49,7 @@ from pitboss.rulings.dealer_inputs import (
     Ruling,
     Sanction,
 )
+from pitboss.rulings.structure_rulings import StructureRulings, structure_rulings
 
 
 class _Spot:
@@ -55,6 +63,7 @@ class _Spot:
         "full",
         "hand",
         "legal",
+        "limits",
         "owe",
         "seat",
         "stack",
@@ -71,6 +80,7 @@ class _Spot:
         self.full = hand.min_raise
         self.owe = self.legal.call_amount
         self.book: Rulebook = hand.setup.rules.hand.rulebook
+        self.limits: StructureRulings = structure_rulings(hand)
 
     def cite(self, *points: Point) -> tuple[str, ...]:
         """The rules this house cites for ``points`` (`pitboss.rulings.citations`)."""
@@ -119,13 +129,60 @@ class _Spot:
         return self.act(action, total - self.bet, message, rules)
 
     def all_in(self, why: str, rules: tuple[str, ...]) -> Ruling:
-        """All of the stack: a raise if raising is open, else a call (TDA 47A) or a check."""
+        """All of the stack: a raise if raising is open (in pot-limit and fixed-limit at most
+        the pot or the one bet, the rest staying behind: `top`), else a call (TDA 47A) or a
+        check."""
         total = self.bet + self.stack
-        if self.legal.max_raise_to is not None:
+        high = self.legal.max_raise_to
+        if high is not None:
+            if total > high:
+                return self.top(total, why, rules)
             word = "bet" if self.current == 0 else "raise"
             return self.raise_to(total, f"{why}: all-in, a {word} to {total:,}", rules)
-        closed = (*rules, *self.cite(c.NOT_REOPENED)) if self.owe < self.stack else rules
-        return self.call_or_check(f"{why}: all-in (betting is not open to a raise)", closed)
+        closed = (*rules, *self.closed()) if self.owe < self.stack else rules
+        return self.call_or_check(f"{why}: all-in ({self.not_open})", closed)
+
+    def over_top(self, total: int) -> bool:
+        """Whether a bet or raise to ``total`` is more than the structure allows (the pot in
+        pot-limit, the one bet in fixed-limit) while less than all the player has."""
+        high = self.legal.max_raise_to
+        return high is not None and total > high and high < self.bet + self.stack
+
+    def top(self, total: int, how: str, rules: tuple[str, ...]) -> Ruling:
+        """A bet or raise to ``total``, at or above the most allowed (``max_raise_to``): all-in
+        when that is the stack (no-limit), else the pot-limit maximum or the limit's one bet,
+        the surplus back (TDA 54, SLPT 19; fixed-limit TDA 47B, SLPT 16)."""
+        high = self.legal.max_raise_to
+        assert high is not None
+        word = self.word
+        if high == self.bet + self.stack:
+            return self.raise_to(high, f"{how}: all-in, a {word} to {high:,}", rules)
+        most = self.limits.most
+        if total == high or most is None:
+            return self.raise_to(high, f"{how}: a {word} to {high:,}", rules)
+        back = ", the rest goes back" if self.bet + self.chips > high else ""
+        refs = (*rules, *self.cite(self.limits.top_rule))
+        return self.raise_to(high, f"{how}: {most}: a {word} to {high:,}{back}", refs)
+
+    def closed(self) -> tuple[str, ...]:
+        """The rule that closes the betting to this player: the raise cap of fixed-limit (TDA
+        48, SLPT 16), else a short all-in that did not reopen it (TDA 47A; fixed-limit 47B)."""
+        return self.cite(c.RAISES_CAPPED if self.capped() else self.limits.not_reopened)
+
+    def capped(self) -> bool:
+        """Whether the street's raises are all made (fixed-limit: TDA 48, SLPT 16)."""
+        try:
+            self.hand.verify_raise_to(self.bet + self.stack)
+        except IllegalAction as refusal:
+            return refusal.params.get("reason") == "capped"
+        return False
+
+    @property
+    def not_open(self) -> str:
+        """Why the player may not raise, in the dealer's words."""
+        if self.capped():
+            return "betting is capped (a street's one bet and raises are all made)"
+        return "betting is not open to a raise"
 
     @property
     def word(self) -> str:
@@ -442,9 +499,7 @@ def _declared_raise(spot: _Spot, given: DealerInput, rules: HandRules) -> Ruling
     legal = spot.legal
     said = given.declaration.value
     if legal.min_raise_to is None or legal.max_raise_to is None:
-        return spot.call_or_check(
-            f"'{said}': betting is not open to a raise", spot.cite(c.NOT_REOPENED)
-        )
+        return spot.call_or_check(f"'{said}': {spot.not_open}", spot.closed())
     low, high = legal.min_raise_to, legal.max_raise_to
     word = spot.word
     if given.amount is not None:
@@ -457,10 +512,8 @@ def _declared_raise(spot: _Spot, given: DealerInput, rules: HandRules) -> Ruling
                 params={"seat": spot.seat, "amount": total, "current_bet": spot.current},
             )
         if total >= high:
-            return spot.raise_to(
-                high,
-                f"'{said} {total:,}': all-in, a {word} to {high:,}",
-                spot.cite(c.TOTAL_IS_RAISE_TO, c.DECLARATION_BINDING),
+            return spot.top(
+                total, f"'{said} {total:,}'", spot.cite(c.TOTAL_IS_RAISE_TO, c.DECLARATION_BINDING)
             )
         if total < low:
             return spot.raise_to(
@@ -502,7 +555,7 @@ def _declared_raise(spot: _Spot, given: DealerInput, rules: HandRules) -> Ruling
     else:
         how, refs = f"'{said}' then chips", spot.cite(c.ONE_MOTION)
     if total >= high:
-        return spot.raise_to(high, f"{how}: all-in, a {word} to {high:,}", refs)
+        return spot.top(total, how, refs)
     if total < low:
         return spot.raise_to(
             low,
@@ -537,7 +590,7 @@ def _silent(spot: _Spot, given: DealerInput, rules: HandRules) -> Ruling:
         return _chips_raise(
             spot,
             rules,
-            "a single oversized chip opening the betting is a bet of its size",
+            "a single oversized chip opening the betting is a bet of the most it allows",
             spot.cite(c.OVERSIZED_CHIP),
         )
     if given.string_bet:
@@ -567,7 +620,7 @@ def _silent(spot: _Spot, given: DealerInput, rules: HandRules) -> Ruling:
             message=("string bet: only the chips of the first motion are the bet: record them"),
             rules=refs,
         )
-    if chips == spot.stack:
+    if chips == spot.stack and not spot.over_top(spot.bet + chips):
         return spot.all_in("the player's last chips are all-in", spot.cite(c.LAST_CHIPS_ALL_IN))
     if chips < owe:
         return _undercall(spot, rules, "chips put in")
@@ -577,17 +630,20 @@ def _silent(spot: _Spot, given: DealerInput, rules: HandRules) -> Ruling:
 
 
 def _chips_raise(spot: _Spot, rules: HandRules, how: str, refs: tuple[str, ...]) -> Ruling:
-    """Silent chips beyond the call: a bet or raise, the 50% rule (TDA 43A, THC 52, SLPT 8)."""
+    """Silent chips beyond the call: a bet or raise, the 50% rule (TDA 43A, THC 52, SLPT 8).
+
+    In pot-limit chips above the pot are a bet or raise of the pot-limit maximum (TDA 54,
+    SLPT 19); in fixed-limit a full raise is one bet: chips of half a bet or more beyond the
+    call are one bet, chips above it one bet, the rest back (TDA 47B)."""
     legal = spot.legal
     if legal.min_raise_to is None or legal.max_raise_to is None:
-        return spot.call_or_check(
-            f"{how}, but betting is not open to a raise", (*refs, *spot.cite(c.NOT_REOPENED))
-        )
+        return spot.call_or_check(f"{how}, but {spot.not_open}", (*refs, *spot.closed()))
     low, high = legal.min_raise_to, legal.max_raise_to
     total = spot.bet + spot.chips
     word = spot.word
+    full = spot.limits.full
     if total >= high:
-        return spot.raise_to(high, f"{how}: all-in, a {word} to {high:,}", refs)
+        return spot.top(total, how, refs)
     if total >= low:
         return spot.raise_to(total, f"{how}: a {word} to {total:,}", refs)
     if spot.current == 0:
@@ -600,15 +656,15 @@ def _chips_raise(spot: _Spot, rules: HandRules, how: str, refs: tuple[str, ...])
     if 2 * increment >= spot.full:
         return spot.raise_to(
             low,
-            f"50% rule: {total:,} into a {spot.current:,} bet is at least half a raise of"
+            f"50% rule: {total:,} into a {spot.current:,} bet is at least half a {full} of"
             f" {spot.full:,}: completed to {low:,}",
-            spot.cite(c.FIFTY_PERCENT),
+            spot.cite(spot.limits.half_rule),
         )
     if rules.short_raise is ShortRaiseRule.COMPLETE_OR_FORFEIT:
         extra = spot.chips - spot.owe
         return _choose(
             spot,
-            f"{total:,} into a {spot.current:,} bet is less than half a raise: add chips to"
+            f"{total:,} into a {spot.current:,} bet is less than half a {full}: add chips to"
             f" raise to {low:,}, or call and forfeit the {extra:,} beyond the call",
             spot.cite(c.SHORT_RAISE_FORFEIT),
             (
@@ -625,7 +681,7 @@ def _chips_raise(spot: _Spot, rules: HandRules, how: str, refs: tuple[str, ...])
             ),
         )
     return spot.call_or_check(
-        f"50% rule: {total:,} into a {spot.current:,} bet is less than half a raise of"
+        f"50% rule: {total:,} into a {spot.current:,} bet is less than half a {full} of"
         f" {spot.full:,}, so not a raise (the rest goes back)",
-        spot.cite(c.FIFTY_PERCENT),
+        spot.cite(spot.limits.half_rule),
     )

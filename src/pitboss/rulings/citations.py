@@ -36,6 +36,12 @@ OUT_OF_TURN_BINDING: Point = ("TDA 53A", "KY 13", "SLPT 27")
 OUT_OF_TURN_NOT_BINDING: Point = ("TDA 53A", "THC 54")
 PENALTIES: Point = ("TDA 71", "SLPT 5")
 
+# -- the betting structures (issue 30; `pitboss.rulings.structure_rulings`) -----------------
+POT_LIMIT_MAXIMUM: Point = ("TDA 54", "SLPT 19")
+FIXED_LIMIT_BET: Point = ("TDA 47B", "SLPT 16")
+LIMIT_NOT_REOPENED: Point = ("TDA 47B",)
+RAISES_CAPPED: Point = ("TDA 48", "SLPT 16")
+
 # -- dead hands and showing (RULES.md §3.3, 3.5) --------------------------------------------
 DEAD_HAND: Point = ("TDA 15B", "THC 36")
 MUCKED: Point = ("TDA 15B", "THC 36", "THC 48")

@@ -63,11 +63,15 @@ class Winner(Payload):
 
 
 class HandPot(Payload):
-    """A pot: its chips, the seats eligible, and once awarded its ``winners``."""
+    """A pot: its chips, the seats eligible, and once awarded its ``winners``; ``index`` 0 the
+    main pot, then the side pots; ``half`` ``high`` or ``low`` for half of a pot split in Omaha
+    high-low (issue 30)."""
 
     amount: int
     eligible: list[int]
     winners: list[Winner] | None = None
+    index: int = 0
+    half: Literal["high", "low"] | None = None
 
 
 class HandSeat(Payload):
@@ -86,6 +90,7 @@ class HandSeat(Payload):
     hand_name: str | None = None
     best_five: list[str] | None = None
     bounty_cents: int = 0  # the bounty on the player's head (issue 29)
+    low_name: str | None = None  # Omaha high-low: the shown hand's eight-or-better low
 
 
 class DealtHand(Payload):
@@ -108,6 +113,8 @@ class DealtHand(Payload):
     turn: int | None
     deadline: int | None
     last_actions: list[str]
+    game: Literal["holdem", "omaha", "omaha_hi_lo"] = "holdem"
+    structure: Literal["no_limit", "pot_limit", "fixed_limit"] = "no_limit"
 
 
 class SpectatorView(Payload):
@@ -287,6 +294,11 @@ class RecordedHand(Payload):
     big_blind: int
     ante: int
     chip_unit: int
+    game: Literal["holdem", "omaha", "omaha_hi_lo"] = "holdem"
+    structure: Literal["no_limit", "pot_limit", "fixed_limit"] = "no_limit"
+    pot_limit_to: int | None = None  # pot-limit only: the pot count told (SLPT 19)
+    hole_cards: int = 2  # the cards dealt to each seat (four in Omaha)
+    game_name: str = ""  # "Pot-Limit Omaha"; "" for No-Limit Hold'em
 
 
 class DealerLevel(Payload):

@@ -6,7 +6,9 @@
 // muck and dead hands, misdeals and exposed cards (KY 19: the replacement confirmed), the
 // board, the award or the cards shown. A ruling's options are buttons (RecordChoice). The
 // signed-in director also gets the override form (TDA 1), sent as the director. Every refusal
-// shows the server's message. Live: each push of the table's WebSocket refetches the view.
+// shows the server's message. The hand's structure (issue 30): in pot-limit the count the dealer
+// tells the player to act ("Pot: raise to at most N", SLPT 19: the pot is counted in pot-limit
+// only), in fixed-limit the one bet allowed (no range, and "all-in" only when it is). Live: each push of the table's WebSocket refetches the view.
 "use strict";
 
 (() => {
@@ -190,10 +192,14 @@
       let raise = "";
       if (!out && hand.min_raise_to) {
         const verb = hand.to_call ? "raise to" : "bet";
+        const allIn = line && hand.max_raise_to === line.stack + line.bet ? " (all-in)" : "";
         raise = hand.min_raise_to === hand.max_raise_to
-          ? ` · ${verb} ${chips(hand.max_raise_to)} (all-in)`
-          : ` · ${verb} ${chips(hand.min_raise_to)}–${chips(hand.max_raise_to)}`;
+          ? ` · ${verb} ${chips(hand.max_raise_to)}${allIn}`
+          : ` · ${verb} ${chips(hand.min_raise_to)}–${chips(hand.max_raise_to)}${allIn}`;
       }
+      const pot = !out && hand.pot_limit_to !== null && hand.pot_limit_to !== undefined;
+      $("pot-limit").hidden = !pot;
+      $("pot-limit").textContent = pot ? `Pot: ${hand.to_call ? "raise to" : "bet"} at most ${chips(hand.pot_limit_to)}` : "";
       $("act-who").innerHTML = `<b>${e(who(seat))}</b>${out ? ` <span class="dl-warn">out of turn (${e(who(hand.actor))} is to act)</span>` : " to act"}${e(cost)}${e(raise)}`
         + (line ? ` <small>stack ${e(chips(line.stack))}</small>` : "");
       $("call").textContent = !out && hand.to_call ? `Call ${chips(hand.to_call)}` : "Call";
@@ -230,16 +236,17 @@
     }).join("");
     const live = hand.seats.filter((s) => s.is_in);
     $("shown").innerHTML = live.map((s) =>
-      `<label>${e(who(s.seat))} <input type="text" data-cards="2" data-shown="${e(s.seat)}" value="${e(shownCards[s.seat] || "")}" placeholder="not shown" autocapitalize="off" spellcheck="false"></label>`).join("");
+      `<label>${e(who(s.seat))} <input type="text" data-cards="${e(hand.hole_cards || 2)}" data-shown="${e(s.seat)}" value="${e(shownCards[s.seat] || "")}" placeholder="not shown" autocapitalize="off" spellcheck="false"></label>`).join("");
   }
 
   function renderFaults(hand) {
     const order = hand.deal_order || [];
     const n = order.length;
     const options = [];
-    for (let round = 0; round < 2; round++) {
+    const nth = ["first", "second", "third", "fourth"];
+    for (let round = 0; round < (hand.hole_cards || 2); round++) {
       order.forEach((seat, i) => {
-        options.push(`<option value="${round * n + i + 1}">card ${round * n + i + 1}: ${e(who(seat))}'s ${round ? "second" : "first"} card</option>`);
+        options.push(`<option value="${round * n + i + 1}">card ${round * n + i + 1}: ${e(who(seat))}'s ${nth[round] || `no. ${round + 1}`} card</option>`);
       });
     }
     const keep = $("exposed").value;
@@ -276,6 +283,7 @@
     $("ante").textContent = c.ante_label ? `Ante ${c.ante_label}` : "";
     const hand = view.hand;
     $("hand-id").textContent = hand ? `Hand ${hand.hand_id}` : "";
+    $("game").textContent = hand && hand.game_name ? hand.game_name : "";
     $("street").textContent = hand ? (hand.awaiting_award ? "showdown" : hand.street) : "";
     renderStart();
     renderRuling(hand);

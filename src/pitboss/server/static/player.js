@@ -4,6 +4,8 @@
 // and the chips the director would sell this player now (a re-buy is declared here: binding,
 // it plays behind, THC 1 / TDA 27; the add-on is bought at the director's desk). A player
 // moved to another table (a balancing move, a broken table) sees where, and plays on there.
+// The hand's game sets the cards drawn (four in Omaha: the player's own fanned, four backs at
+// each other seat) and a pot split high and low in Omaha Hi-Lo shows as its two halves.
 (function () {
   "use strict";
   const root = document.getElementById("play");
@@ -39,6 +41,8 @@
     return `<span class="card${red ? " red" : ""}${extra ? " " + extra : ""}" data-card="${esc(code)}"><span class="r">${esc(rank)}</span><span class="s">${SUITS[code[1]] || ""}</span></span>`;
   }
   const back = (extra) => `<span class="card back${extra ? " " + extra : ""}"></span>`;
+  // the cards each player holds: two in Hold'em, four in Omaha (issue 30)
+  const holeCount = (hand) => (hand && hand.game && hand.game !== "holdem" ? 4 : 2);
 
   function now() { return Date.now() + offset; }
 
@@ -67,13 +71,16 @@
       let cards = "";
       if (mine) cards = "";  // the player's own cards are drawn large (#hole)
       else if (s.cards) cards = s.cards.map((c) => card(c, "small")).join("");
-      else if (s.has_cards && !hand.over) cards = back("small") + back("small");
-      const result = s.hand_name ? `<span class="result">${esc(s.hand_name)}${s.best_five ? ": " + s.best_five.map(esc).join(" ") : ""}</span>` : "";
+      else if (s.has_cards && !hand.over) cards = back("small").repeat(holeCount(hand));
+      const made = s.hand_name ? `${esc(s.hand_name)}${s.best_five ? ": " + s.best_five.map(esc).join(" ") : ""}` : "";
+      // Omaha Hi-Lo: the low on a line of its own, its cards only ("Eight-seven low: 8-7-6-2-A")
+      const low = s.low_name ? `<span class="lo" title="${esc(s.low_name)}">Low ${esc(s.low_name.replace(/^.*: /, ""))}</span>` : "";
+      const result = !made ? "" : low ? `<span class="result hilo"><span class="hi">${made}</span>${low}</span>` : `<span class="result">${made}</span>`;
       const marks = s.all_in ? `<span class="allin">ALL-IN</span>` : "";
       const bet = s.bet ? `<span class="bet" title="Bet this round">${chips(s.bet)}</span>` : "";
       const button = s.seat === hand.button ? `<span class="dealer" title="Dealer button">D</span>` : "";
       return `<li class="${cls.join(" ")}" data-seat="${s.seat}">` +
-        `<div class="cards">${cards}</div>` +
+        `<div class="cards${holeCount(hand) > 2 ? " four" : ""}">${cards}</div>` +
         `<div class="plate"><span class="name" title="${esc(s.name)}">${esc(s.name)}</span>` +
         `<span class="stack">${chips(s.stack)}</span><span class="marks">${marks}</span>${bounty}</div>` +
         `${result}${bet}${button}</li>`;
@@ -164,6 +171,8 @@
         dealer.style.top = `${pcy + dy * (reach - 4) + dx * side}px`;
       }
       if (bet) clear(bet, felt.querySelector(".middle"));
+      if (dealer) clear(dealer, felt.querySelector(".middle"));  // off the pots (two halves: taller)
+      if (bet && li.classList.contains("mine")) besideCards(bet);
       if (li.classList.contains("mine") && me) {  // the player's own cards, over their seat
         me.style.left = `${left}px`;
         me.style.top = `${top + plate.offsetTop + 2}px`;  // the name below them stays in sight
@@ -179,6 +188,24 @@
     const shift = below ? m.bottom - b.top + 3 : m.top - b.bottom - 3;
     bet.style.top = `${parseFloat(bet.style.top) + shift}px`;
   }
+  // The player's own bet, pushed onto their cards or their timer (a short oval held sideways:
+  // no room between them and the board), goes beside them instead, on their left.
+  function besideCards(bet) {
+    const hole = $("hole"), timer = $("to-act");
+    if (!hole || !hole.offsetParent) return;
+    const h = hole.getBoundingClientRect();
+    const blocks = [h];
+    if (timer && !timer.hidden) blocks.push(timer.getBoundingClientRect());
+    else if (view.legal) {  // on their turn the next tick shows the timer over the cards
+      const cx = (h.left + h.right) / 2;
+      blocks.push({ left: cx - 34, right: cx + 34, top: h.top - 31, bottom: h.top - 3 });
+    }
+    const b = bet.getBoundingClientRect();
+    const shift = Math.max(0, ...blocks
+      .filter((r) => !(b.right <= r.left || b.left >= r.right || b.bottom <= r.top || b.top >= r.bottom))
+      .map((r) => b.right - r.left + 6));
+    if (shift) bet.style.left = `${parseFloat(bet.style.left) - shift}px`;
+  }
   window.addEventListener("resize", layout);
   if (window.ResizeObserver) new ResizeObserver(() => layout()).observe($("felt"));
 
@@ -187,9 +214,11 @@
     if (!hand) { $("pots").textContent = ""; return; }
     const pots = hand.pots || [];
     const parts = pots.map((p, i) => {
-      const name = i === 0 ? "Pot" : `Side pot ${i}`;
+      const index = typeof p.index === "number" ? p.index : i;
+      const whole = index === 0 ? "Pot" : `Side pot ${index}`;
+      const name = p.half ? `${whole}, ${p.half} half` : whole;  // Omaha Hi-Lo: a split pot's halves
       const won = p.winners ? " \u2192 " + p.winners.map((w) => `${esc(w.name)} ${chips(w.share)}`).join(", ") : "";
-      return `<span class="${i ? "side" : "main"}" data-pot="${i}">${name} ${chips(p.amount)}${won}</span>`;
+      return `<span class="${index ? "side" : "main"}" data-pot="${index}"${p.half ? ` data-half="${esc(p.half)}"` : ""}>${name} ${chips(p.amount)}${won}</span>`;
     });
     $("pots").innerHTML = parts.join(" ") || (hand.pot ? `<span class="main">Pot ${chips(hand.pot)}</span>` : "");
   }
@@ -199,6 +228,7 @@
     $("level").textContent = c.label || "";
     const blinds = c.on_break ? "" : `${chips(c.small_blind)}/${chips(c.big_blind)}${c.ante ? " ante " + chips(c.ante) : ""}`;
     $("blinds").textContent = blinds;
+    $("game").textContent = c.game_label || "";  // "Pot-Limit Omaha"; nothing on a No-Limit Hold'em night
     if (player && v.you) {
       const where = v.you.table ? ` \u00b7 Table ${v.you.table}, seat ${v.you.seat}` : "";
       $("where").textContent = `${v.you.name || player}${where}`;
@@ -393,6 +423,7 @@
     if (player) {
       const me = v.hand && v.hand.seats.find((s) => s.player_id === player);
       $("hole").innerHTML = me && me.cards ? me.cards.map((c) => card(c)).join("") : "";
+      $("hole").classList.toggle("four", !!(me && me.cards && me.cards.length > 2));
       // between hands, the director's count (a re-buy or an add-on made shows at once)
       const between = !v.hand || v.hand.over;
       const mine = $("my-chips");

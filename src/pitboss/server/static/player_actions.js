@@ -6,6 +6,9 @@
 // ("Check" lapses once someone bets, "Call 400" once the call is no longer 400; the player is
 // told). A sound and a vibration when the turn comes, each switchable and remembered on the
 // phone. Sent on the table's socket (player.js: window.pitbossTable) with the turn it answers.
+// The amounts are the structure's own (issue 30): the top is the whole stack in no-limit
+// ("All-in"), the pot in pot-limit ("Pot", and the pot-limit maximum told: SLPT 19), and in
+// fixed-limit the one bet allowed is one button ("Bet 200", "Raise to 400"), no slider.
 (function () {
   "use strict";
   const T = window.pitbossTable;
@@ -44,10 +47,17 @@
   // --- the amount -----------------------------------------------------------------------------
   const QUICK = [["\u00bd pot", 1, 2], ["\u00be pot", 3, 4], ["Pot", 1, 1]];
 
+  // The top of the amounts: "All-in" when it is the whole stack, else the structure's limit
+  // ("Pot" in pot-limit; in fixed-limit the one bet has no slider: `single`).
+  const isAllIn = (to, legal) => !legal.all_in_to || to >= legal.all_in_to;
+  const topName = (legal) => (isAllIn(legal.max_raise_to, legal) ? "All-in" : legal.structure === "pot_limit" ? "Pot" : "Max");
+  const single = (legal) => legal.min_raise_to !== null && legal.min_raise_to === legal.max_raise_to;
+
   function quickBets(legal) {
     // PokerStars' convention: a pot-sized raise is the call plus the pot after the call (the
     // pot holding every bet in front of the players), so raise-to = bet + call + (pot + call)
-    // times the part; rounded down to the smallest chip; only amounts the rules allow.
+    // times the part; rounded down to the smallest chip; only amounts the rules allow, the
+    // largest the true maximum (the pot in pot-limit), never more.
     const out = [];
     const min = legal.min_raise_to, max = legal.max_raise_to, unit = legal.chip_unit || 1;
     if (min === null || max === null) return out;
@@ -56,7 +66,7 @@
       const to = roundDown(legal.bet + legal.call_amount + Math.floor((potAfterCall * num) / den), unit);
       if (to >= min && to < max) out.push([label, to]);
     }
-    out.push(["All-in", max]);
+    out.push([topName(legal), max]);
     return out;
   }
 
@@ -70,7 +80,9 @@
     // what is wrong with a typed amount, in the player's words (null: it may be sent)
     const min = legal.min_raise_to, max = legal.max_raise_to, unit = legal.chip_unit || 1;
     const smallest = legal.raise_kind === "bet" ? `The smallest bet is ${chips(min)}` : `The smallest raise is to ${chips(min)}`;
-    const allowed = min === max ? `You can only go all-in: ${chips(max)}.` : `${smallest}; you can bet up to ${chips(max)} (all-in).`;
+    const top = isAllIn(max, legal) ? "all-in" : legal.structure === "pot_limit" ? "the pot: pot-limit" : "the limit";
+    const only = isAllIn(max, legal) ? `You can only go all-in: ${chips(max)}.` : `In fixed-limit the only ${legal.raise_kind === "bet" ? "bet is" : "raise is to"} ${chips(max)}.`;
+    const allowed = min === max ? only : `${smallest}; you can bet up to ${chips(max)} (${top}).`;
     if (!Number.isFinite(to)) return `Type an amount. ${allowed}`;
     if (to < min || to > max) return allowed;
     if (to !== max && to % unit !== 0) {
@@ -85,7 +97,9 @@
     if (!legal || legal.min_raise_to === null || legal.max_raise_to === null) return;
     const verb = legal.raise_kind === "bet" ? "Bet" : "Raise to";
     const known = Number.isFinite(amount);
-    const head = known && amount === legal.max_raise_to ? "All-in" : verb;
+    // at the top: "All-in" (the whole stack), "Pot" (pot-limit); fixed-limit's one bet is a bet
+    const top = known && amount === legal.max_raise_to && !(single(legal) && !isAllIn(amount, legal));
+    const head = top ? topName(legal) : verb;
     $("act-raise").innerHTML = `${head} <output id="raise-out">${known ? chips(amount) : "?"}</output>`;
     if (!typed) $("raise-to").value = known ? String(amount) : "";
     $("raise-to").removeAttribute("aria-invalid");
@@ -113,11 +127,15 @@
     const canRaise = betting && legal.min_raise_to !== null && legal.max_raise_to !== null;
     show("act-show", legal.can_show);
     show("act-muck", legal.can_muck);
-    $("sizes").hidden = !canRaise;
+    // one amount only (fixed-limit's one bet, or all-in for less): one button, no slider
+    $("sizes").hidden = !canRaise || single(legal);
     $("act-raise").hidden = !canRaise;
+    const potLimit = canRaise && legal.pot_limit_to !== null && legal.pot_limit_to !== undefined;
+    $("pot-limit").hidden = !potLimit;  // the pot told in pot-limit only (SLPT 19, TDA 54)
+    $("pot-limit").textContent = potLimit ? `Pot limit: ${legal.raise_kind === "bet" ? "bet" : "raise to"} at most ${chips(legal.pot_limit_to)}` : "";
     if (canRaise) {
       const key = turnKey(v);
-      if (key !== amountTurn) { amountTurn = key; amount = legal.min_raise_to; typed = false; }
+      if (key !== amountTurn || single(legal)) { amountTurn = key; amount = legal.min_raise_to; typed = false; }
       const range = $("raise-range");
       range.min = legal.min_raise_to;
       range.max = legal.max_raise_to;
@@ -296,15 +314,26 @@
   function keepCardsClear() {
     // the panel keeps to the bottom of the screen: the player's own cards are scrolled into
     // the screen above it when it covers them or they are out of sight (its own place in the
-    // page is just below them, so there is always room to scroll to)
+    // page is just below them, so there is always room to scroll to); when they are clear at
+    // the top of the page, the page goes back there, the level and blinds in sight again (a
+    // taller panel before the turn, the pre-actions, may have scrolled it down)
     const hole = $("hole"), panel = $("acting");
     if (!hole || !hole.children.length || !panel) return;
-    const h = hole.getBoundingClientRect(), p = panel.getBoundingClientRect();
-    // a phone held sideways has the panel beside the cards, not below them (player.css)
-    const below = p.left < h.right && p.right > h.left;
-    const room = below ? p.top : window.innerHeight;
-    if (h.top >= 0 && h.bottom <= room) return;
-    window.scrollBy(0, h.bottom - room + 6);
+    const clear = () => {
+      const h = hole.getBoundingClientRect(), p = panel.getBoundingClientRect();
+      // a phone held sideways has the panel beside the cards, not below them (player.css)
+      const below = p.left < h.right && p.right > h.left;
+      const room = below ? p.top : window.innerHeight;
+      return h.top >= 0 && h.bottom <= room ? 0 : h.bottom - room + 6;
+    };
+    const was = window.scrollY;
+    if (was > 0) {
+      window.scrollTo(0, 0);
+      if (clear() === 0) return;
+      window.scrollTo(0, was);
+    }
+    const short = clear();
+    if (short) window.scrollBy(0, short);
   }
 
   // --- every view -----------------------------------------------------------------------------

@@ -118,7 +118,7 @@
       if (s.seat === step.actor) cls.push("actor");
       let cards = "";
       if (s.cards) cards = s.cards.map((c) => card(c, "small")).join("");
-      else if (s.has_cards) cards = back("small") + back("small");
+      else if (s.has_cards) cards = back("small").repeat(replay.game && replay.game !== "holdem" ? 4 : 2);  // Omaha: four
       const button = s.seat === replay.button ? `<span class="dealer">D</span>` : "";
       return `<li class="${cls.join(" ")}" data-seat="${s.seat}"><span class="who">${esc(s.name)}${button}</span>` +
         `<span class="cards">${cards}</span><span class="stack">${chips(s.stack)}</span>` +

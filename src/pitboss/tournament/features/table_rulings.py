@@ -10,7 +10,9 @@
   rebuild puts the override in place (`overrides_steps`).
 
 `dealer_view` is what the dealer's device shows (seats, stacks, bets, pots, whose turn and the
-call, a choice or an award awaited, the last ruling, the exposed cards to replace).
+call, a choice or an award awaited, the last ruling, the exposed cards to replace), with the
+hand's game and betting structure and, in pot-limit only, the pot-limit maximum the dealer
+tells the player (SLPT 19: "Dealers will not count the pot in limit and no-limit games").
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from pitboss.engine.hand_events import Acted, HoleCardsDealt
 from pitboss.engine.recorded import Pot, RecordedHand
 from pitboss.errors import TournamentError
 from pitboss.ids import HandId, PlayerId, SeatNo, TableNo
+from pitboss.rules.games import HOLE_CARDS, BettingStructure, Game
 from pitboss.rulings import (
     DeadHandCause,
     DealIrregularity,
@@ -32,6 +35,7 @@ from pitboss.rulings import (
     rule_deal_irregularity,
     rule_exposed_on_deal,
 )
+from pitboss.rulings.structure_rulings import pot_limit_to
 from pitboss.tournament.features.recorded_hands import (
     ChoiceRecorded,
     DealerInputRecorded,
@@ -181,14 +185,21 @@ _RULED = (DealerInputRecorded, HeldDeclarationRuled, ChoiceRecorded, DeadHandRul
 
 def deal_order(setup: HandSetup) -> tuple[int, ...]:
     """The seats dealt cards, in the order of the deal: one card each from the left of the
-    button, then the second round; the button is dealt last (heads-up too: TDA 34B)."""
+    button, then the next round; the button is dealt last (heads-up too: TDA 34B)."""
     hand = RecordedHand(setup)
     return tuple(e.seat for e in hand.events if isinstance(e, HoleCardsDealt))
 
 
-def seat_of_place(order: tuple[int, ...], place: int) -> int | None:
-    """The seat the card at ``place`` of the deal went to, or None past the two rounds."""
-    if not 1 <= place <= 2 * len(order):
+def rounds_of(setup: HandSetup) -> int:
+    """The rounds of the deal: one for each hole card of the game (two in Hold'em, four in
+    Omaha: issue 30)."""
+    return HOLE_CARDS[Game(setup.game)]
+
+
+def seat_of_place(order: tuple[int, ...], place: int, rounds: int = 2) -> int | None:
+    """The seat the card at ``place`` of the deal went to, or None past the deal's ``rounds``
+    rounds."""
+    if not 1 <= place <= rounds * len(order):
         return None
     return order[(place - 1) % len(order)]
 
@@ -205,8 +216,9 @@ def pending_replacements(log: RecordedLog) -> tuple[Replacement, ...]:
     if not waiting:
         return ()
     order = deal_order(log.setup)
+    rounds = rounds_of(log.setup)
     return tuple(
-        Replacement(place=place, seat=seat_of_place(order, place) or 0, rules=rules)
+        Replacement(place=place, seat=seat_of_place(order, place, rounds) or 0, rules=rules)
         for place, rules in sorted(waiting.items())
     )
 
@@ -288,12 +300,13 @@ def _record_misdeal(s: TournamentState, c: RecordMisdeal, ctx: Context) -> list[
             code="bad_misdeal",
             params={"exposed": list(c.exposed), "irregularity": c.irregularity.value},
         )
-    dealt = 2 * len(deal_order(opened.log.setup))
+    rounds = rounds_of(opened.log.setup)
+    dealt = rounds * len(deal_order(opened.log.setup))
     beyond = [p for p in c.exposed if p > dealt]
     if beyond:
         raise TournamentError(
-            f"the deal had {dealt} cards (two to each seat dealt in): place {beyond[0]} is not"
-            " in it",
+            f"the deal had {dealt} cards ({rounds} to each seat dealt in): place {beyond[0]}"
+            " is not in it",
             code="not_in_the_deal",
             params={"exposed": list(c.exposed), "cards_dealt": dealt},
         )
@@ -463,6 +476,12 @@ class DealerView:
     last_ruling: RulingNote | None
     replacements: tuple[Replacement, ...] = ()
     """The cards exposed on the deal still to replace, for their seats (KY 19)."""
+    game: Game = Game.HOLDEM
+    structure: BettingStructure = BettingStructure.NO_LIMIT
+    pot_limit_to: int | None = None
+    """In pot-limit, the most the player to act may bet or raise to by the pot (the call,
+    then the pot: TDA 54), which the dealer tells (SLPT 19); None in no-limit and fixed-limit,
+    where the dealer does not count the pot."""
 
 
 def dealer_view(s: TournamentState, table: TableNo) -> DealerView:
@@ -510,6 +529,9 @@ def dealer_view(s: TournamentState, table: TableNo) -> DealerView:
         held=tuple(sorted(seat for seat, h in held.items() if h.street == hand.street)),
         last_ruling=last,
         replacements=pending_replacements(log),
+        game=Game(log.setup.game),
+        structure=log.setup.betting,
+        pot_limit_to=pot_limit_to(hand),
     )
 
 
@@ -598,5 +620,6 @@ __all__ = [
     "is_substantial_action",
     "no_replacement_pending",
     "pending_replacements",
+    "rounds_of",
     "seat_of_place",
 ]

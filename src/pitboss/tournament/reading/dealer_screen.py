@@ -6,7 +6,9 @@ serialises (issue 27).
 names, stacks and bets, the pots and side pots with the seats in each, whose turn and the call,
 the last ruling with its rules and the director's override of it (TDA 1), the options a ruling
 leaves, the exposed cards to replace: KY 19), or, with no hand in play, the table's players and
-the hand id the device proposes for the next one; and the level's blinds and ante. Nothing
+the hand id the device proposes for the next one; and the level's blinds and ante; the hand's
+game and betting structure, and in pot-limit only the pot-limit maximum the dealer tells the
+player to act (SLPT 19, TDA 54; issue 30). Nothing
 hidden is in it (the hole cards are at the table) and nothing private (THC 1): names and chips.
 """
 
@@ -18,12 +20,14 @@ from typing import Any
 
 from pitboss.errors import TournamentError
 from pitboss.ids import HandId, TableNo
+from pitboss.rules.games import BettingStructure, Game, game_name
 from pitboss.tournament.features.recorded_hands import recorded_log
 from pitboss.tournament.features.table_rulings import (
     DealerView,
     TableRulingOverridden,
     deal_order,
     dealer_view,
+    rounds_of,
 )
 from pitboss.tournament.model.recorded_steps import EffectKind, RecordedLog, RulingNote
 from pitboss.tournament.reading.screens import TableColourUp, TablePlayer, table_colour_up
@@ -117,6 +121,15 @@ class RecordedHandScreen:
     big_blind: int
     ante: int
     chip_unit: int
+    game: str = "holdem"
+    structure: str = "no_limit"
+    pot_limit_to: int | None = None
+    """Pot-limit only: the most the player to act may bet or raise to by the pot (SLPT 19)."""
+    hole_cards: int = 2
+    """The cards dealt to each seat (four in Omaha): the rounds of the deal, the cards shown."""
+    game_name: str = ""
+    """The game as a player says it ("Pot-Limit Omaha"); "" for No-Limit Hold'em, so a
+    No-Limit Hold'em night's device is as it was."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -280,7 +293,19 @@ def recorded_hand(state: TournamentState, view: DealerView) -> RecordedHandScree
         big_blind=setup.big_blind,
         ante=setup.ante,
         chip_unit=setup.chip_unit,
+        game=view.game.value,
+        structure=view.structure.value,
+        pot_limit_to=view.pot_limit_to,
+        hole_cards=rounds_of(setup),
+        game_name=_game_name(view),
     )
+
+
+def _game_name(view: DealerView) -> str:
+    """The hand's game and structure in a player's words, "" for No-Limit Hold'em."""
+    if view.game is Game.HOLDEM and view.structure is BettingStructure.NO_LIMIT:
+        return ""
+    return game_name(view.game, view.structure)
 
 
 def dealer_screen(
