@@ -32,11 +32,30 @@ def test_by_default_no_limit_holdem_and_a_rule_set_encodes_as_before() -> None:
     assert from_mapping(RuleSet, data) == rules  # and an old log reads the default back
 
 
-def test_every_shipped_preset_stays_no_limit_holdem() -> None:
+EXAMPLES = {
+    "plo": GameRules(game=Game.OMAHA, structure=PL),
+    "slpt-limit": GameRules(structure=BettingStructure.FIXED_LIMIT, limit_raises=4),
+}
+"""The example events shipped beside the house presets (issue 30: "Presets stay no-limit; a
+shipped example preset runs a pot-limit Omaha event and a limit event")."""
+
+
+def test_every_house_preset_stays_no_limit_holdem() -> None:
     for name in preset_names():
+        if name in EXAMPLES:
+            continue
         rules = RuleSet.from_preset(name)
         assert rules.game == GameRules(), name
         assert "game" not in to_mapping(rules), name
+
+
+def test_the_example_presets_run_a_pot_limit_omaha_event_and_a_limit_event() -> None:
+    assert set(EXAMPLES) <= set(preset_names())
+    for name, game in EXAMPLES.items():
+        assert RuleSet.from_preset(name).game == game, name
+    # the limit example is SLPT's rules (SLPT 16 covers limit play), the PLO example the TDA's
+    assert RuleSet.from_preset("slpt-limit").hand == RuleSet.from_preset("slpt").hand
+    assert RuleSet.from_preset("plo").hand == RuleSet.from_preset("tda").hand
 
 
 def test_a_preset_s_game_table_sets_the_game_the_structure_and_the_cap() -> None:

@@ -274,6 +274,8 @@ SHOTS = {
     ("ky-charity", "Break after level 5"): {(1280, 720): "clock-ky-add-on-break-1280x720"},
     ("seven-digits", "Level 8"): {(1024, 768): "clock-seven-digits-1024x768"},
     ("seven-digits", "Break after level 4"): {(1920, 1080): "clock-seven-digits-break-1920x1080"},
+    ("slpt-limit", "Level 3"): {(1920, 1080): "clock-slpt-limit-level-3-1920x1080"},
+    ("plo", "Level 2"): {(390, 844): "clock-plo-level-2-390x844"},
 }
 """The states pictured (clock-*.png, copied to docs/img), each with its banner and without."""
 DOCS_BANNERS = {"clock-ky-level-8-1920x1080", "clock-ky-add-on-break-1280x720"}

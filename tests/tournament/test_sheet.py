@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from pitboss.errors import RegistrationError
+from pitboss.rules.games import BettingStructure, Game
 from pitboss.rules.ruleset import load_preset
 from pitboss.tournament.reading.sheet import blind_sheet, format_clock, projected_pool
 
@@ -84,3 +87,23 @@ def test_clock_times_past_midnight_say_the_next_day() -> None:
 def test_a_pool_that_takes_the_rebuys_says_its_prizes_are_before_them_thc() -> None:
     sheet = blind_sheet(load_preset("thc"), entrants=100)
     assert sheet.payouts_note == "For 100 entries, before re-buys and add-ons."
+
+
+def test_the_sheet_names_the_game_where_it_starts_and_where_a_mixed_event_changes_it() -> None:
+    plo = blind_sheet(load_preset("plo"))
+    assert plo.rows[0].notes[0] == "Pot-Limit Omaha"
+    assert not any("Omaha" in n for row in plo.rows[1:] for n in row.notes)
+    assert not any(
+        "Hold'em" in n for row in blind_sheet(load_preset("tda")).rows for n in row.notes
+    )
+    tda = load_preset("tda")
+    levels = list(tda.tournament.structure.levels)
+    levels[1] = replace(levels[1], game=Game.OMAHA, structure=BettingStructure.POT_LIMIT)
+    structure = replace(tda.tournament.structure, levels=tuple(levels))
+    mixed = blind_sheet(replace(tda, tournament=replace(tda.tournament, structure=structure)))
+    games = [
+        (r.level, r.notes[0])
+        for r in mixed.rows
+        if r.notes and r.notes[0].endswith(("Omaha", "Hold'em"))
+    ]
+    assert games == [(1, "No-Limit Hold'em"), (2, "Pot-Limit Omaha"), (3, "No-Limit Hold'em")]

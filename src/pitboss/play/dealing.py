@@ -37,7 +37,12 @@ def setup_of_started_hand(state: TournamentState, hand_id: HandId, *, level: int
     """
     plan = plan_of_started_hand(state, hand_id)
     rules = state.rules
-    stakes = Stakes.of_level(rules.tournament.structure, level)
+    stakes = Stakes.of_level(
+        rules.tournament.structure,
+        level,
+        game=rules.game,
+        players_left=state.hands[hand_id].players_left,
+    )
     return hand_setup(
         plan,
         small_blind=stakes.small_blind,
@@ -46,6 +51,7 @@ def setup_of_started_hand(state: TournamentState, hand_id: HandId, *, level: int
         ante_mode=stakes.ante_mode,
         chip_unit=stakes.chip_unit,
         rules=rules,
+        game=stakes.game,
     )
 
 

@@ -21,25 +21,40 @@ from pitboss.engine import AnteMode, Hand, HandEvent, HandSetup
 from pitboss.errors import PlayError
 from pitboss.play.agents import Agent, AgentFault, ViewBuilder, take_turn
 from pitboss.rules import RuleSet
+from pitboss.rules.games import GameRules, LevelGame, level_game
 from pitboss.rules.structure import Structure
 from pitboss.table import BustOut, HandReport, SeatStatus, Table
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Stakes:
-    """The forced bets of the hands to play: blinds, ante and who pays it, smallest chip."""
+    """The forced bets of the hands to play: blinds, ante and who pays it, smallest chip; and
+    what is dealt (``game``: the game, betting structure and fixed-limit raise cap; None:
+    No-Limit Hold'em)."""
 
     small_blind: int
     big_blind: int
     ante: int = 0
     ante_mode: AnteMode = AnteMode.NONE
     chip_unit: int = 1
+    game: LevelGame | None = None
 
     @classmethod
-    def of_level(cls, structure: Structure, number: int) -> Stakes:
+    def of_level(
+        cls,
+        structure: Structure,
+        number: int,
+        *,
+        game: GameRules | None = None,
+        players_left: int = 0,
+    ) -> Stakes:
         """The stakes of level ``number`` of ``structure`` (ante mode and smallest chip
         included: TDA 20 odd chips are split in the smallest chip in play). The structure's
-        ante mode maps to the engine's by value (both spell KY 10 / RP-11 the same way)."""
+        ante mode maps to the engine's by value (both spell KY 10 / RP-11 the same way).
+
+        With the tournament's ``game`` rules, the level's game and structure (a mixed event's
+        level may deal another) and, in fixed-limit, the raise cap, lifted once
+        ``players_left`` is two (SLPT 16, TDA 48: `pitboss.rules.games.level_game`)."""
         level = structure.level(number)
         return cls(
             small_blind=level.small_blind,
@@ -47,6 +62,7 @@ class Stakes:
             ante=level.ante,
             ante_mode=structure.ante_mode_of(number),
             chip_unit=structure.smallest_chip_at_level(number),
+            game=None if game is None else level_game(game, level, players_left=players_left),
         )
 
 
@@ -122,6 +138,7 @@ def play_hand(
             ante=stakes.ante,
             ante_mode=stakes.ante_mode,
             chip_unit=stakes.chip_unit,
+            game=stakes.game,
         )
         hand = Hand(setup, Deck(rng))
     except Exception:

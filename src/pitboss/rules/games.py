@@ -116,3 +116,16 @@ def level_game(rules: GameRules, level: Level, *, players_left: int) -> LevelGam
     ):
         return LevelGame(game, structure, None)
     return LevelGame(game, structure, rules.limit_raises)
+
+
+_STRUCTURE_NAMES = {
+    BettingStructure.NO_LIMIT: "No-Limit",
+    BettingStructure.POT_LIMIT: "Pot-Limit",
+    BettingStructure.FIXED_LIMIT: "Limit",
+}
+_GAME_NAMES = {Game.HOLDEM: "Hold'em", Game.OMAHA: "Omaha", Game.OMAHA_HI_LO: "Omaha Hi-Lo"}
+
+
+def game_name(game: Game, structure: BettingStructure) -> str:
+    """The game as a player says it: ``"Pot-Limit Omaha"``, ``"Limit Hold'em"``."""
+    return f"{_STRUCTURE_NAMES[structure]} {_GAME_NAMES[game]}"

@@ -244,6 +244,7 @@ class Clock(Payload):
     ante: int
     ante_mode: str
     ante_label: str
+    game_label: str
     running: bool
     started: bool
     remaining_ms: int
@@ -253,6 +254,7 @@ class Clock(Payload):
     next_small_blind: int | None
     next_big_blind: int | None
     next_ante: int | None
+    next_game_label: str | None
     next_break_in_ms: int | None
     next_break_at: int | None
     time_limit_in_ms: int | None

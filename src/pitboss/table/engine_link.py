@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pitboss.engine import AnteMode, Hand, HandSetup, SeatSpec
 from pitboss.errors import TableError
 from pitboss.rules import RuleSet
+from pitboss.rules.games import LevelGame
 from pitboss.table.values import HandPlan, SeatStatus
 
 
@@ -24,6 +25,7 @@ def hand_setup(
     ante_mode: AnteMode = AnteMode.NONE,
     chip_unit: int = 1,
     rules: RuleSet | None = None,
+    game: LevelGame | None = None,
 ) -> HandSetup:
     """The engine's input for this planned hand at this level.
 
@@ -31,9 +33,11 @@ def hand_setup(
     button may be dead and the small blind missing (TDA 32). Away and penalised seats are dealt
     in and killed at once (TDA 30, 71C). A seat the house does not deal (THC 6) is given to
     the engine as not dealt: it posts its blinds and antes, receives no cards and cannot win.
-    The level's amounts are checked by the engine (`HandSetup.validate`).
+    The level's amounts are checked by the engine (`HandSetup.validate`). ``game`` is what the
+    level deals (`pitboss.rules.games.level_game`: its game, betting structure and fixed-limit
+    raise cap); without it, No-Limit Hold'em.
     """
-    return HandSetup(
+    setup = HandSetup(
         seats=tuple(
             SeatSpec(
                 seat=s.seat,
@@ -54,6 +58,9 @@ def hand_setup(
         chip_unit=chip_unit,
         rules=rules if rules is not None else RuleSet(),
     )
+    if game is None:
+        return setup
+    return setup._replace(game=game.game, structure=game.structure, raise_cap=game.raise_cap)
 
 
 def final_stacks_by_player(plan: HandPlan, hand: Hand) -> dict[str, int]:

@@ -17,6 +17,7 @@ from pitboss.errors import TableError
 from pitboss.frozen_map import frozen_dict
 from pitboss.ids import PlayerId, SeatNo, TableNo
 from pitboss.rules import RuleSet
+from pitboss.rules.games import LevelGame
 from pitboss.rules.table_rules import MAX_SEATS, MIN_SEATS, InitialButton
 from pitboss.table.draw import ButtonDraw, CardSource, draw_for_button
 from pitboss.table.engine_link import final_stacks_by_player, hand_setup
@@ -565,6 +566,7 @@ class Table:
         ante: int = 0,
         ante_mode: AnteMode = AnteMode.NONE,
         chip_unit: int = 1,
+        game: LevelGame | None = None,
     ) -> HandSetup:
         """The engine's input for the hand in progress at this level (see `hand_setup`).
 
@@ -580,6 +582,7 @@ class Table:
             ante_mode=ante_mode,
             chip_unit=chip_unit,
             rules=self.rules,
+            game=game,
         )
 
     def finish_dealt_hand(self, hand: Hand) -> HandReport:

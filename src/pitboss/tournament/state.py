@@ -77,6 +77,7 @@ class HandRecord(NamedTuple):
     before: tuple[PlayerChips, ...] = ()
     after: tuple[PlayerChips, ...] = ()
     seat_count: int = 0  # the table's seats when it started (KY 3, THC 5); 0: floor seats
+    players_left: int = 0  # in the tournament when it started: a limit cap is lifted heads-up
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -193,6 +193,7 @@
     $("name").textContent = payload.name;
     $("house").textContent = payload.house;
     $("level").textContent = c.label;
+    Screens.show($("game"), c.game_label);
     Screens.show($("status"), Screens.status(payload));
     Screens.show($("notice"), payload.notice);
     $("h4h").hidden = !c.hand_for_hand;

@@ -50,10 +50,11 @@ const Screens = (() => {
 
   function nextText(c) {
     if (!c.next_label) return "Last level";
+    const game = c.next_game_label ? ` · ${c.next_game_label}` : "";
     if (c.next_label.startsWith("Break")) {
-      return `Next: ${c.next_label}` + (c.next_small_blind ? `, then ${chips(c.next_small_blind)} / ${chips(c.next_big_blind)}` : "");
+      return `Next: ${c.next_label}` + (c.next_small_blind ? `, then ${chips(c.next_small_blind)} / ${chips(c.next_big_blind)}` : "") + game;
     }
-    return `Next: ${c.next_label} · ${chips(c.next_small_blind)} / ${chips(c.next_big_blind)}` + (c.next_ante ? ` · ante ${chips(c.next_ante)}` : "");
+    return `Next: ${c.next_label} · ${chips(c.next_small_blind)} / ${chips(c.next_big_blind)}` + (c.next_ante ? ` · ante ${chips(c.next_ante)}` : "") + game;
   }
 
   function status(p) {

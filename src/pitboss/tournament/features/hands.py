@@ -150,6 +150,7 @@ def _started(state: TournamentState, event: HandStarted) -> TournamentState:
         hand_for_hand_hand=state.hand_for_hand_hand if state.clock.hand_for_hand else None,
         plan=plan,
         seat_count=0 if table is None else table.seat_count,
+        players_left=state.players_left,
     )
     changed = {event.hand_id: record}
     previous = state.last_hand_at.get(event.table)

@@ -36,6 +36,7 @@ from pitboss.engine.recorded import Pot, RecordedHand
 from pitboss.errors import TournamentError
 from pitboss.frozen_map import frozen
 from pitboss.ids import HandId, PlayerId, TableNo
+from pitboss.rules.games import level_game
 from pitboss.rules.tournament import PenaltyKind
 from pitboss.rulings import (
     DealerInput,
@@ -202,6 +203,7 @@ def setup_of(s: TournamentState, record: HandRecord) -> HandSetup:
         ante_mode=structure.ante_mode_of(record.level),
         chip_unit=structure.smallest_chip_at_level(record.level),
         rules=s.rules,
+        game=level_game(s.rules.game, level, players_left=record.players_left),
     )
 
 

@@ -13,6 +13,7 @@ import functools
 from dataclasses import dataclass
 
 from pitboss.errors import StructureError
+from pitboss.rules.games import BettingStructure, Game, GameRules, game_name, level_game
 from pitboss.rules.stakes import AnteMode
 from pitboss.rules.structure import Structure, validate_structure
 from pitboss.units import MS_PER_MINUTE
@@ -172,6 +173,25 @@ def ante_label(structure: Structure, level: int) -> str:
     return f"{amount:,}{suffix}"
 
 
+def game_label(rules: GameRules, structure: Structure, level: int) -> str:
+    """What level ``level`` deals, as the clock and the blind sheet say it: ``""`` in an event
+    that deals No-Limit Hold'em at every level (nothing to say), else the game's name, with a
+    fixed-limit level's bets (the small bet is the big blind, the big bet twice it: issue 30)."""
+    levels = structure.levels
+    if all(
+        (rules.game if lv.game is None else lv.game) is Game.HOLDEM
+        and (rules.structure if lv.structure is None else lv.structure) is BettingStructure.NO_LIMIT
+        for lv in levels
+    ):
+        return ""
+    at = structure.level(level)
+    dealt = level_game(rules, at, players_left=0)
+    name = game_name(dealt.game, dealt.structure)
+    if dealt.structure is BettingStructure.FIXED_LIMIT:
+        return f"{name} · bets {at.big_blind:,} / {2 * at.big_blind:,}"
+    return name
+
+
 __all__ = [
     "ColourUpStep",
     "Period",
@@ -180,6 +200,7 @@ __all__ = [
     "break_period",
     "check_structure",
     "colour_up_schedule",
+    "game_label",
     "is_through_level",
     "level_period",
     "start_minute",

@@ -26,7 +26,13 @@ from pitboss.rules.tournament import (
 )
 from pitboss.tournament.model.payouts import compute_payouts
 from pitboss.tournament.model.satellite_seats import satellite_prizes, seat_places
-from pitboss.tournament.model.timeline import PeriodKind, ante_label, start_minute, timeline
+from pitboss.tournament.model.timeline import (
+    PeriodKind,
+    ante_label,
+    game_label,
+    start_minute,
+    timeline,
+)
 from pitboss.tournament.model.words import ordinal
 
 MINUTES_PER_DAY = 24 * 60
@@ -137,6 +143,7 @@ def blind_sheet(
     clock = start_minute_of_day
     rows = []
     notes = _row_notes(t, clock)
+    dealt = ""  # the game of the level before (a mixed event's rotation: issue 30)
     for period in timeline(s):
         begins = start_minute(s, period.index)
         row_notes = list(notes.get((period.kind, period.level), ()))
@@ -147,6 +154,10 @@ def blind_sheet(
             row_notes.append(period.note)
         level = s.level(period.level)
         is_level = period.kind is PeriodKind.LEVEL
+        game = game_label(rules.game, s, period.level).split(" · ")[0] if is_level else ""
+        if game and game != dealt:
+            row_notes.insert(0, game)
+            dealt = game
         rows.append(
             SheetRow(
                 kind=period.kind,

@@ -31,7 +31,7 @@ from pitboss.tournament.model.bounties import biggest
 from pitboss.tournament.model.eliminations import Standings, standings
 from pitboss.tournament.model.entries import PlayerStatus, PublicPlayer
 from pitboss.tournament.model.seating import ChartLine, find_seat, seating_chart
-from pitboss.tournament.model.timeline import PeriodKind, ante_label
+from pitboss.tournament.model.timeline import PeriodKind, ante_label, game_label
 from pitboss.tournament.model.windows import can_come_back
 from pitboss.tournament.reading.public_text import public_text
 from pitboss.tournament.state import Phase, TournamentState
@@ -166,6 +166,7 @@ class ClockScreen:
     ante: int
     ante_mode: AnteMode
     ante_label: str
+    game_label: str
     running: bool
     started: bool
     remaining_ms: int
@@ -175,6 +176,7 @@ class ClockScreen:
     next_small_blind: int | None
     next_big_blind: int | None
     next_ante: int | None
+    next_game_label: str | None
     next_break_in_ms: int | None
     next_break_at: int | None
     time_limit_in_ms: int | None
@@ -202,6 +204,9 @@ def clock_screen(state: TournamentState, now: int, *, rules: bool = False) -> Cl
     next_level = next((p for p in shown.timeline[nxt_index:] if not p.is_break), None)
     note = public_text(period.note, rules=rules) if period.is_break else ""
     running = clock.running
+    game = shown.rules.game
+    dealt = game_label(game, structure, clock.level)
+    coming = None if next_level is None else game_label(game, structure, next_level.level)
     return ClockScreen(
         phase=clock.phase,
         period=period.index,
@@ -215,6 +220,7 @@ def clock_screen(state: TournamentState, now: int, *, rules: bool = False) -> Cl
         ante_label=""
         if clock.on_break or not clock.ante or clock.ante_mode is AnteMode.NONE
         else ante_label(structure, clock.level),
+        game_label="" if clock.on_break else dealt,
         running=running,
         started=shown.clock.is_started,
         remaining_ms=clock.remaining_ms,
@@ -224,6 +230,9 @@ def clock_screen(state: TournamentState, now: int, *, rules: bool = False) -> Cl
         next_small_blind=clock.next_small_blind,
         next_big_blind=clock.next_big_blind,
         next_ante=None if next_level is None else structure.level(next_level.level).ante,
+        next_game_label=coming
+        if coming and coming.split(" · ")[0] != dealt.split(" · ")[0]
+        else None,
         next_break_in_ms=clock.next_break_in_ms,
         next_break_at=(
             now + clock.next_break_in_ms if running and clock.next_break_in_ms is not None else None
