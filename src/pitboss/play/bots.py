@@ -32,9 +32,10 @@ rather than calls, how readily it calls) making it tight or loose, aggressive or
 - **Omaha and Omaha high-low.** Before the flop the hand's share of all four-card hands by
   Hutchison's point count (`pitboss.play.omaha_hands`) stands where Hold'em's class does:
   entered from a seat's share, widened (`_OMAHA_WIDER`: the hands run close), raised pot-sized
-  now and then; facing a raise, `_omaha_equity` against the raiser's range beats the pot odds.
-  After the flop the made hand and draws are read as Omaha hands (`omaha_hands.postflop`,
-  the low half too in high-low), then played as in Hold'em. At showdown the Omaha evaluator
+  now and then (a short stack raises or folds); facing a raise, `_omaha_equity` against the
+  raiser's range beats the pot odds. After the flop the made hand and draws are read as Omaha
+  hands (`omaha_hands.postflop`, the low half too in high-low) and played as in Hold'em, a
+  big draw raising a bet now and then (`_OMAHA_SEMI_BLUFF`). At showdown the Omaha evaluator
   decides, by half in high-low.
 - **Fixed-limit.** Every bet and raise is the one size the rules allow (`_bet_to`), calls
   take `_LIMIT_SLACK` more (the pot odds are bigger), and nobody plays push-or-fold: a
@@ -124,6 +125,10 @@ _POPULATION_LOOSENESS = FIELD_LOOSENESS
 _LIMIT_SLACK = 0.03
 """Fixed-limit: equity points of slack on every call. A bet is small against the pot, so the
 pot odds are better and limit players call more ("limit is a calling game")."""
+_OMAHA_SEMI_BLUFF = 0.4
+"""Omaha, facing a bet before the river with a good hand or a big draw (a wrap, the nut flush
+draw): raised this often at an aggression of 100 (the draw wins often enough when called and
+the raise wins the pot when not)."""
 _OMAHA_WIDER = 1.25
 """Omaha players enter about 1.4 times as many pots as Hold'em players at the same seat: the
 hands run closer (a VPIP of 25-35 % at six-handed pot-limit Omaha against 20-25 % in
@@ -458,6 +463,8 @@ class Bot:
         if read.raises == 0:
             entry = min(100.0, _entry_share(behind, n, style.looseness / 100.0) * _OMAHA_WIDER)
             raising = entry * min(1.0, style.aggression / 100.0 + 0.06 * max(0, 9 - n)) * 0.6
+            if self._short(view, read) and view.structure is not BettingStructure.FIXED_LIMIT:
+                raising = entry  # short: raise or fold, the rest goes in after the flop
             if read.limpers:
                 entry = min(100.0, entry * 1.2)
                 raising *= 0.7
@@ -489,6 +496,11 @@ class Bot:
         if equity * realise + stick + 0.02 * read.callers >= price:
             return _call_or_check(view)
         return _check_or_fold(view)
+
+    def _short(self, view: PlayerView, read: _Preflop) -> bool:
+        """At most `Style.short_stack_bb` big blinds (of the chart's dead money) behind."""
+        dead = max(read.dead, view.big_blind, 1)
+        return (view.stack + view.bet) * 1.5 / dead <= self.style.short_stack_bb
 
     # ----------------------------------------------------------------------- postflop
 
@@ -544,6 +556,15 @@ class Bot:
                 equity -= 0.08
         price = to_call / (pot + to_call)
         if legal.can_raise and tier is Tier.MONSTER and rng.random() < 0.25 + 0.5 * aggression:
+            return _bet_to(view, view.current_bet * 3)
+        if (
+            view.game is not Game.HOLDEM
+            and legal.can_raise
+            and tier is Tier.GOOD
+            and street is not Street.RIVER
+            and not raised
+            and rng.random() < _OMAHA_SEMI_BLUFF * aggression
+        ):  # a big draw or a strong hand that may be outdrawn: raise, as Omaha players do
             return _bet_to(view, view.current_bet * 3)
         slack = style.stickiness / 100.0
         if view.structure is BettingStructure.FIXED_LIMIT:
