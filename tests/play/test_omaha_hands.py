@@ -31,9 +31,9 @@ def share(text: str, *, lo: bool = False) -> float:
 
 
 def test_aces_and_kings_double_suited_count_twice_the_books_27() -> None:
-    """Frye & Trattner score A-A-K-K double-suited 27 on the book's scale (4 + 4 for the two
+    """*Winning Secrets of Online Poker* scores A-A-K-K double-suited 27 (4 + 4 for the two
     ace-high suits, 9 + 8 for the pairs, 2 for the ace-king straight cards less the ace's 2)
-    and see it win 26.7 % against nine hands; the web page's scale is twice that."""
+    and sees it win 26.7 % against nine hands; the web page's scale is twice that."""
     assert high("AsAcKsKc") == 54
 
 

@@ -2,24 +2,25 @@
 
 **Before the flop** a bot ranks its four cards by Edward Hutchison's point counts, the best
 known simple rule for Omaha starting hands (a regression on simulated win rates, Mike Caro's
-Poker Probe, ten players seeing every card; checked since in Frye & Trattner, *Winning Secrets
-of Online Poker*, 2005, ch. 8: A-A-K-K double-suited counts 27 and wins 26.7 % of such pots):
+Poker Probe, ten players seeing every card; checked since in *Winning Secrets of Online Poker*,
+ch. 8, by simulation: A-A-K-K double-suited counts 27 there and wins 26.7 % of such pots):
 
-- **Omaha high** (`hutchison_high`, on the scale of hutchisonpoker.com/Omaha.htm, twice the
-  book's): each suit held twice or more scores by its highest card (ace 8, king 6, queen 5,
-  jack 4, ten or nine 3, eight 2, lower 1), 2 less when three or four cards share it; each
-  pair scores by rank (aces 18, kings 16, queens 14, jacks 13, tens 12, nines 10, eights 8,
-  lower 7), none in a hand holding three of a rank; the most distinct cards that fit in one
-  straight (four 25, three 18, two 8) less 2 a gap, at most 6, and less 4 when an ace is one
-  of them (it makes fewer straights).
+- **Omaha high** (`hutchison_high`, as hutchisonpoker.com/Omaha.htm gives it: twice the
+  book's scale, whose straight step differs in detail): each suit held twice or more scores
+  by its highest card (ace 8, king 6, queen 5, jack 4, ten or nine 3, eight 2, lower 1), 2
+  less when three or four cards share it; each pair scores by rank (aces 18, kings 16, queens
+  14, jacks 13, tens 12, nines 10, eights 8, lower 7), none in a hand holding three of a
+  rank; the most distinct cards that fit in one straight (four 25, three 18, two 8) less 2 a
+  gap, at most 6, and less 4 when an ace is one of them (it makes fewer straights).
 - **Omaha high-low** (`hutchison_hi_lo`, "Hutchison point count system for Omaha high-low",
   *Canadian Poker Monthly*, December 1997): the two lowest cards of different ranks (A-2 20,
   A-3 17, A-4 13, A-5 10, 2-3 15, 2-4 12, 3-4 11, 4-5 8, others 0); each other card of a rank
   not counted yet (3: 9, 4: 6, 5: 4, J/Q/K: 2, 6/T: 1); each pair (A 8, K 6, Q 5, J 2, 2 3,
-  3, 4 or T 1). The article's further steps were not at hand: its suit points here are the
-  Omaha-high count's, halved (a suited ace, the nut flush draw, 4). A "high-only" hand it
-  plays without a low (all four cards ten or better, no three of a rank, with two pairs, a
-  pair and a suit, or two suits) scores at least `HIGH_ONLY_POINTS`.
+  3, 4 or T 1; none with three of a rank, as in the high count). The article's further steps
+  were not at hand: its suit points here are the Omaha-high count's, halved (a suited ace,
+  the nut flush draw, 4). A "high-only" hand it plays without a low (all four cards ten or
+  better, no three of a rank, with two pairs, a pair and a suit, or two suits) scores at
+  least `HIGH_ONLY_POINTS`.
 
 `top_share` turns a count into the share of all 270,725 four-card hands that count as much or
 more (half the hands tied with it counted as better), from exact tables computed once over
@@ -33,7 +34,8 @@ a full house a monster, any straight or flush only weak on a paired board; and a
 chance from its outs (every unseen card that makes a straight or better, less when it pairs
 the board or makes a flush that is not the best), so a wrap or the nut flush draw plays as a
 strong hand on the flop. In high-low the low half counts too (`pitboss.omaha.evaluate_low`):
-the best low possible on the board (`nut_low`) wins about half the pot, a lesser one less.
+the best low possible on the board (`nut_low`) wins most of the low half (it is often split),
+a lesser one less.
 """
 
 from __future__ import annotations
