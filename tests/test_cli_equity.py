@@ -1,4 +1,5 @@
-"""``pitboss equity``: the README's first command, human and JSON output, clear errors."""
+"""``pitboss equity``: the README's first command, human and JSON output, clear errors; Omaha
+and Omaha Hi/Lo hands of four cards (issue 30)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
+from pitboss.cards import parse_cards
 from pitboss.cli import app
 from pitboss.cli import subcommands as _commands  # noqa: F401  (registers the subcommands)
 
@@ -79,6 +81,63 @@ def test_exact_flag_enumerates() -> None:
     ],
 )
 def test_bad_input_exits_non_zero_with_a_clear_message(args: list[str], message: str) -> None:
+    code, out, err = run(*args)
+    assert code == 2
+    assert message in err
+    assert out == ""
+
+
+def test_four_card_hands_are_omaha_counted_exactly_with_two_hole_cards_and_three_board() -> None:
+    from pitboss.omaha_equity import omaha_equity
+
+    code, out, _ = run("AhKdQhJd", "8c8d7s6s", "--board", "2h5c9d")
+    assert code == 0, out
+    assert "820 boards (exact, every board)" in out  # 41 cards left, choose 2
+    expected = omaha_equity(
+        [parse_cards("AhKdQhJd"), parse_cards("8c8d7s6s")], board=parse_cards("2h5c9d")
+    )
+    rows = {line.split()[0]: line.split()[1:] for line in out.splitlines() if "%" in line}
+    assert rows["AhKdQhJd"][2] == f"{expected.hands[0].equity:.2%}"
+    # "Now": Omaha plays exactly two hole cards, so the ace-king-queen-jack makes ace high,
+    # and the eights a pair (a Hold'em reading of all seven cards would say the same here)
+    assert rows["AhKdQhJd"][3:] == ["High", "card,", "ace"]
+    assert rows["8c8d7s6s"][3:] == ["One", "pair,", "eights"]
+
+
+def test_omaha_hi_lo_splits_each_pot_between_the_high_and_the_low() -> None:
+    code, out, _ = run("As2d3hKs", "8c8d7s6s", "--board", "4c5hKd", "--hi-lo", "--json")
+    assert code == 0, out
+    report = json.loads(out)
+    assert report["game"] == "omaha_hi_lo"
+    assert report["boards"] == 820
+    assert report["low_boards"] == 544  # a third low card on the turn or river
+    ace_deuce, eights = report["hands"]
+    assert ace_deuce["low_wins"] == 544  # the only hand that can make a low
+    assert eights["low_wins"] == 0
+    assert ace_deuce["share"] + eights["share"] == report["share_unit"] * 820
+    code, out, _ = run("As2d3hKs", "8c8d7s6s", "--board", "4c5hKd", "--hi-lo")
+    assert "820 boards (exact, every board); a low on 544 (66.34%)" in out
+    assert "As2d3hKs" in out
+    assert "One pair, kings; no low" in out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["AhKdQhJd", "8c8d"],
+            "8c8d is a Hold'em hand (two hole cards) and AhKdQhJd an Omaha hand (four): every "
+            "hand is of one game",
+        ),
+        (["AhKd", "QcQs", "--hi-lo"], "Hold'em has no low"),
+        (["AhKdQhJd", "8c8d7s6s", "--samples", "100"], "Omaha equity is counted exactly"),
+        (["AhKdQhJd", "8c8d7s"], "an Omaha hand is 4 hole cards, not 3"),
+    ],
+    ids=["mixed", "hi-lo hold'em", "omaha samples", "three cards"],
+)
+def test_hands_of_two_games_or_a_wrong_option_are_refused_naming_the_rule(
+    args: list[str], message: str
+) -> None:
     code, out, err = run(*args)
     assert code == 2
     assert message in err

@@ -75,7 +75,7 @@ LAYERS: Mapping[str, tuple[str, ...]] = {
     "play": ("tournament", "history"),
     "live": ("play", "service"),  # the software deals: one task per table, in real time
     "server": ("play", "service", "live"),
-    "cli": ("play", "history", "equity", "service", "server", "live"),
+    "cli": ("play", "history", "equity", "omaha_equity", "service", "server", "live"),
     "__main__": ("cli",),
 }
 

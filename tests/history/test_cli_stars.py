@@ -46,17 +46,30 @@ def test_pokerstars_text_is_known_by_its_content_whatever_its_name(tmp_path: Pat
     assert out.splitlines()[-1] == "1 hands replayed, 0 mismatches"
 
 
-def test_a_hand_the_engine_does_not_deal_is_not_checked_and_the_file_still_passes() -> None:
+def test_a_limit_or_omaha_hand_replays_and_is_named_by_its_game_as_phh_hands_are() -> None:
     code, out, _ = run(
-        "replay", SAMPLES / "hhsmithy-cash-pot-limit-omaha.txt", SAMPLES / "hhp-posts-allin.txt"
+        "replay",
+        SAMPLES / "hhsmithy-cash-10-max-limit.txt",
+        SAMPLES / "hhsmithy-cash-pot-limit-omaha.txt",
+        SAMPLES / "hhp-posts-allin.txt",
     )
+    assert code == 0, out
     lines = out.splitlines()
-    if "not checked" in out:
-        assert code == 0, out
-        assert lines[0].endswith(": not checked: Omaha Pot Limit is not dealt by this engine yet")
-        assert lines[-1] == "1 hands replayed, 0 mismatches, 1 not checked"
-    else:  # the engine deals pot-limit Omaha now: the hand replays
-        assert lines[-1] == "2 hands replayed, 0 mismatches"
+    assert lines[0].endswith("#109681442821: ok (fixed-limit Texas hold'em)")
+    assert lines[1].endswith("#109663597247: ok (pot-limit Omaha hold'em)")
+    assert lines[2].endswith(": ok")  # no-limit hold'em goes unnamed
+    assert lines[-1] == "3 hands replayed, 0 mismatches"
+
+
+def test_a_game_pitboss_does_not_deal_is_not_checked_and_the_file_still_passes(
+    tmp_path: Path,
+) -> None:
+    stud = TOURNAMENT.replace("Hold'em No Limit", "7 Card Stud Limit")
+    code, out, _ = run("replay", _file(tmp_path, stud + "\n\n\n" + SIDE_POTS))
+    assert code == 0, out
+    lines = out.splitlines()
+    assert lines[0].endswith("#1001: not checked: 7 Card Stud Limit is not a game pitboss deals")
+    assert lines[-1] == "1 hands replayed, 0 mismatches, 1 not checked"
 
 
 def test_a_mismatch_names_the_line_and_exits_1(tmp_path: Path) -> None:
@@ -112,12 +125,25 @@ def test_convert_writes_phh_to_standard_output_and_says_what_it_did(tmp_path: Pa
 def test_a_converted_file_replays_to_the_same_amounts(tmp_path: Path) -> None:
     out = tmp_path / "samples.phhs"
     code, _, err = run("convert", *sorted(SAMPLES.glob("*.txt")), "-o", out)
-    assert code == 1  # the limit and Omaha hands are not written as PHH
-    assert err.splitlines()[-1] == "57 hands converted, 2 not converted"
-    assert "hhsmithy-cash-10-max-limit.txt #109681442821: not converted: Hold'em Limit" in err
+    assert code == 1  # the Omaha Hi/Lo Pot Limit hands: PHH has no variant for them
+    assert err.splitlines()[-1] == "59 hands converted, 2 not converted"
+    assert "#109677324649: not converted: Omaha Hi/Lo Pot Limit: PHH has no variant" in err
     code, replayed, _ = run("replay", out)
     assert code == 0, replayed
-    assert replayed.splitlines()[-1] == "57 hands replayed, 0 mismatches"
+    assert "[109681442821]: ok (fixed-limit Texas hold'em)" in replayed
+    assert "[109663597247]: ok (pot-limit Omaha hold'em)" in replayed
+    assert replayed.splitlines()[-1] == "59 hands replayed, 0 mismatches"
+
+
+def test_a_game_phh_has_no_variant_for_is_not_converted_and_says_why(tmp_path: Path) -> None:
+    pot_limit = TOURNAMENT.replace("Hold'em No Limit", "Hold'em Pot Limit")
+    code, out, err = run("convert", _file(tmp_path, pot_limit + "\n\n\n" + HEADS_UP))
+    assert code == 1
+    assert list(parse_phhs(out)) == ["4001"]
+    assert (
+        "#1001: not converted: Hold'em Pot Limit: PHH has no variant for pot-limit Texas hold'em"
+    ) in err
+    assert err.splitlines()[-1] == "1 hands converted, 1 not converted"
 
 
 def test_convert_to_a_phh_file_holds_one_hand(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ file, a difference named by its line, a hand the engine cannot deal named "not c
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -274,3 +275,174 @@ def test_a_split_pots_odd_chip_in_the_hands_smallest_chip_goes_left_of_the_butto
     wrong = wrong.replace("won (300)", "won (2x)").replace("won (200)", "won (300)")
     wrong = wrong.replace("won (2x)", "won (200)")
     assert _replay(wrong).is_mismatch
+
+
+# --- every game and structure ---------------------------------------------------------------
+
+GAMES = [
+    (Game.HOLDEM, BettingStructure.FIXED_LIMIT),
+    (Game.HOLDEM, BettingStructure.POT_LIMIT),
+    (Game.OMAHA, BettingStructure.POT_LIMIT),
+    (Game.OMAHA, BettingStructure.FIXED_LIMIT),
+    (Game.OMAHA_HI_LO, BettingStructure.FIXED_LIMIT),
+    (Game.OMAHA_HI_LO, BettingStructure.POT_LIMIT),
+]
+
+
+@pytest.mark.parametrize(("game", "structure"), GAMES, ids=lambda v: str(v))
+def test_our_writer_and_reader_agree_on_random_engine_hands_of_every_game(
+    game: Game, structure: BettingStructure
+) -> None:
+    """Limit, pot-limit, Omaha and Omaha Hi/Lo hands the engine dealt (short posts, hands
+    killed at the deal, side pots, split pots in halves) are written, read back as their own
+    game and replayed to the same pots, half by half."""
+    rng = random.Random(30)
+    halves = 0
+    for number in range(1, 61):
+        setup = random_setup(rng, short_posts=True, killed=rng.random() < 0.3, unit=1)
+        setup = setup._replace(game=game, structure=structure)
+        hand = play_randomly(setup, rng, unit=1)
+        header = StarsHeader(
+            hand_id=number, tournament_id=30, level=4, table=2, played_at=0, max_seats=10
+        )
+        text = format_pokerstars(setup, hand.events, header=header, hero=setup.seats[0].seat)
+        (read,) = parse_stars(text)
+        assert (read.game.game, read.game.structure) == (game, structure)
+        result = replay_stars(read)
+        assert result.is_checked, (text, result.problems)
+
+        def pots(events: tuple[object, ...]) -> list[tuple[int, str, tuple[int, ...], object]]:
+            return sorted(
+                (e.pot, e.half or "", e.winners, e.shares)
+                for e in events
+                if isinstance(e, PotAwarded)
+            )
+
+        assert pots(result.events) == pots(hand.events), text
+        halves += any(isinstance(e, PotAwarded) and e.half for e in hand.events)
+    assert (halves > 5) == (game is Game.OMAHA_HI_LO)
+
+
+LIMIT = """\
+PokerStars Hand #5001: Tournament #31, $10+$1 USD Hold'em Limit - Level I (20/40) - \
+2020/01/01 1:00:00 ET
+Table '31 1' 9-max Seat #1 is the button
+Seat 1: Ann (1500 in chips)
+Seat 2: Bob (1500 in chips)
+Seat 3: Cat (1500 in chips)
+Bob: posts small blind 10
+Cat: posts big blind 20
+*** HOLE CARDS ***
+Dealt to Ann [Ah Kd]
+Ann: raises 20 to 40
+Bob: raises 20 to 60
+Cat: raises 20 to 80
+Betting is capped
+Ann: calls 40
+Bob: calls 20
+*** FLOP *** [2c 7d 9h]
+Bob: bets 20
+Cat: folds
+Ann: folds
+Uncalled bet (20) returned to Bob
+Bob collected 240 from pot
+Bob: doesn't show hand
+*** SUMMARY ***
+Total pot 240 | Rake 0
+Board [2c 7d 9h]
+Seat 1: Ann (button) folded on the Flop
+Seat 2: Bob (small blind) collected (240)
+Seat 3: Cat (big blind) folded on the Flop
+"""
+"""Three players, limit 20/40 (blinds 10/20): the big blind and three raises cap the street."""
+
+LIMIT_HEADS_UP = """\
+PokerStars Hand #5002:  Hold'em Limit ($0.20/$0.40 USD) - 2020/01/01 1:00:00 ET
+Table 'Iris' 6-max Seat #1 is the button
+Seat 1: Ann ($15 in chips)
+Seat 2: Bob ($15 in chips)
+Ann: posts small blind $0.10
+Bob: posts big blind $0.20
+*** HOLE CARDS ***
+Ann: raises $0.20 to $0.40
+Bob: raises $0.20 to $0.60
+Ann: raises $0.20 to $0.80
+Bob: raises $0.20 to $1
+Ann: raises $0.20 to $1.20
+Bob: calls $0.20
+*** FLOP *** [2c 7d 9h]
+Bob: bets $0.20
+Ann: folds
+Uncalled bet ($0.20) returned to Bob
+Bob collected $2.40 from pot
+Bob: doesn't show hand
+*** SUMMARY ***
+Total pot $2.40 | Rake $0
+Board [2c 7d 9h]
+Seat 1: Ann (button) (small blind) folded on the Flop
+Seat 2: Bob (big blind) collected ($2.40)
+"""
+"""A heads-up cash pot raised five times before the flop."""
+
+
+def _four_raises(text: str, *, fifth: bool = False) -> str:
+    more = "Ann: raises 20 to 100\nBob: raises 20 to 120\nCat: calls 40\nAnn: calls 20\n"
+    if not fifth:
+        more = "Ann: raises 20 to 100\nBob: calls 40\nCat: calls 20\n"
+    total = 360 if fifth else 300
+    text = text.replace("Betting is capped\nAnn: calls 40\nBob: calls 20\n", more)
+    return text.replace("240", str(total))
+
+
+def test_a_limit_hand_is_dealt_with_the_headers_bets_and_blinds_from_the_posts() -> None:
+    (hand,) = parse_stars(LIMIT)
+    setup = setup_from_stars(hand)
+    assert (setup.small_blind, setup.big_blind) == (10, 20)
+    assert setup.limit_bets == (20, 40)
+    assert setup.raise_cap == 3  # PokerStars: "A bet and three raises"
+    result = replay_stars(hand)
+    assert result.is_checked, result.problems
+    assert result.notes == ()
+    assert result.setup is not None
+    assert result.setup.big_bet == 40
+
+
+def test_a_fourth_raise_is_past_pokerstars_cap_and_replays_under_the_house_cap_noted() -> None:
+    result = _replay(_four_raises(LIMIT))
+    assert result.is_checked, result.problems
+    (note,) = result.notes
+    assert note.kind is StarsNoteKind.RAISE_CAP
+    assert "past PokerStars' one bet and 3 raises" in note.text
+    assert "house's one bet and 4 raises (SLPT 16, TDA 48)" in note.text
+
+
+def test_a_fifth_raise_in_a_pot_of_three_is_refused_by_every_cap() -> None:
+    result = _replay(_four_raises(LIMIT, fifth=True))
+    assert result.is_mismatch
+    # the reading PokerStars' rule gives is the one reported
+    assert result.problems[0].startswith(
+        "line 13 (Ann: raises 20 to 100) is refused by the rules: seat 1 cannot raise: the "
+        "betting is capped: in fixed-limit a street allows one bet and 3 raises"
+    )
+
+
+def test_a_heads_up_ring_game_pot_is_not_capped_as_at_pokerstars() -> None:
+    result = _replay(LIMIT_HEADS_UP)
+    assert result.is_checked, result.problems
+    (note,) = result.notes
+    assert "down to two players, which PokerStars' ring games do not cap" in note.text
+
+
+def test_a_tournament_hand_dealt_heads_up_raises_without_a_cap_only_as_the_last_reading() -> None:
+    tournament = LIMIT_HEADS_UP.replace(
+        "PokerStars Hand #5002:  Hold'em Limit ($0.20/$0.40 USD)",
+        "PokerStars Hand #5002: Tournament #31, Freeroll Hold'em Limit - Level I ($0.20/$0.40)",
+    )
+    # the same amounts in tournament chips: $0.20 is 20 chips, $15 is 1500
+    chips = re.sub(
+        r"\$(\d+)(?:\.(\d\d))?", lambda m: str(int(m[1]) * 100 + int(m[2] or 0)), tournament
+    )
+    result = _replay(chips)
+    assert result.is_checked, result.problems
+    (note,) = result.notes
+    assert "in a hand dealt to two players: replayed without a cap" in note.text

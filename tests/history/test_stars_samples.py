@@ -1,8 +1,8 @@
 """Real PokerStars hand histories (tests/history/data/pokerstars, sources and licences in its
-README) read, replay to the file's amounts, and convert to PHH that replays the same.
-
-A hand of a game the engine does not deal yet (fixed-limit Hold'em, pot-limit Omaha) is
-"not checked" while `engine_deals` says so, and must replay once the engine deals it.
+README) read, replay to the file's amounts, and convert to PHH that replays the same: the
+no-limit hands, a 10-max Limit Hold'em cash hand (PHH ``FT``) and a Pot-Limit Omaha one
+(``PO``). The two Pot-Limit Omaha Hi/Lo hands (a pot split high and low, a showdown without a
+low) replay half by half; PHH has no variant for them, so they are not converted.
 """
 
 from __future__ import annotations
@@ -12,6 +12,8 @@ from pathlib import Path
 import pokerkit
 import pytest
 
+from pitboss.engine import PotAwarded, PotHalf
+from pitboss.errors import HistoryError
 from pitboss.history.phh_reader import parse_phhs
 from pitboss.history.phh_replay import replay_hand
 from pitboss.history.phh_writer import format_phh, format_phhs
@@ -37,6 +39,8 @@ HANDS = {
     "hhsmithy-cash-disconnect.txt": 1,
     "hhsmithy-cash-euro-side-pots.txt": 1,
     "hhsmithy-cash-pot-limit-omaha.txt": 1,
+    "hhsmithy-cash-pot-limit-omaha-hi-lo-split.txt": 1,
+    "hhsmithy-cash-omaha-hi-lo-no-low.txt": 1,
     "hhsmithy-mtt-antes-side-pot.txt": 1,
     "hhsmithy-mtt-heads-up-final.txt": 1,
     "hhsmithy-mtt-out-of-hand.txt": 1,
@@ -69,10 +73,8 @@ def test_every_sample_hand_reads_and_replays_to_the_files_amounts(path: Path) ->
         game, structure = hand.game.game, hand.game.structure
         assert game is not None
         assert structure is not None
-        if engine_deals(game, structure):
-            assert result.is_checked, (hand.number, result.problems, result.not_checked)
-        else:
-            assert result.not_checked == f"{hand.game.name} is not dealt by this engine yet"
+        assert engine_deals(game, structure)
+        assert result.is_checked, (hand.number, result.problems, result.not_checked)
 
 
 def test_the_samples_cover_the_layouts_and_lines_real_clients_write() -> None:
@@ -94,15 +96,21 @@ def test_the_samples_cover_the_layouts_and_lines_real_clients_write() -> None:
     assert any(p.kind == "small_and_big" for h in hands for p in h.posts)
     assert any(c.cashed_out for h in hands for c in h.collects())
     assert any(c.pot.startswith("side pot-") for h in hands for c in h.collects())
+    games = {h.game.name for h in hands}
+    assert games >= {"Hold'em Limit", "Omaha Pot Limit", "Omaha Hi/Lo Pot Limit"}
 
 
 def test_every_sample_converts_to_phh_that_replays_to_the_same_amounts() -> None:
     converted = 0
+    variants = set()
     for path in FILES:
         for hand in _hands(path):
-            if hand.game.name != "Hold'em No Limit":
+            if hand.game.name == "Omaha Hi/Lo Pot Limit":
+                with pytest.raises(HistoryError, match="PHH has no variant for pot-limit Omaha"):
+                    phh_from_stars(hand)
                 continue
             phh = phh_from_stars(hand)
+            variants.add(phh.variant)
             (back,) = parse_phhs(format_phhs({str(hand.number): phh})).values()
             assert format_phh(back) == format_phh(phh)  # written and read back unchanged
             result = replay_hand(back)
@@ -114,6 +122,7 @@ def test_every_sample_converts_to_phh_that_replays_to_the_same_amounts() -> None
             assert back.winnings == winnings
             converted += 1
     assert converted == sum(HANDS.values()) - 2
+    assert variants == {"NT", "FT", "PO"}
 
 
 def test_pokerkit_plays_the_converted_tournament_hands_to_the_files_stacks() -> None:
@@ -132,3 +141,15 @@ def test_pokerkit_plays_the_converted_tournament_hands_to_the_files_stacks() -> 
             assert stacks == phh.finishing_stacks, (path.name, hand.number)
             checked += 1
     assert checked >= 10
+
+
+def test_a_real_omaha_hi_lo_pot_replays_in_halves_as_pokerstars_split_it() -> None:
+    """PokerStars Game #109677324649: NeiLutzn's two pair (nines and sixes) takes the high half,
+    SGS62's 8-6-4-3-2 the low; the $0.80 pot is two halves of $0.40, collected as $0.39 and
+    $0.38 after the summary's $0.03 rake."""
+    (hand,) = _hands(SAMPLES / "hhsmithy-cash-pot-limit-omaha-hi-lo-split.txt")
+    result = replay_stars(hand)
+    assert result.is_checked, result.problems
+    halves = [(e.half, e.winners, e.shares) for e in result.events if isinstance(e, PotAwarded)]
+    assert halves == [(PotHalf.HIGH, (6,), (40,)), (PotHalf.LOW, (2,), (40,))]
+    assert [c.amount for c in hand.collects()] == [39, 38]

@@ -1,15 +1,16 @@
 """``pitboss convert FILE... [-o OUT]``: PokerStars hand histories as PHH.
 
 Every hand of the PokerStars text files given (as clients and tracking tools export them) is
-written as PHH (`pitboss.history.stars_phh`), to ``OUT`` (``.phhs``: every hand, as tables
-keyed by hand number; ``.phh``: exactly one hand) or, without ``-o``, to standard output as a
-``.phhs`` collection. ``pitboss replay OUT`` then replays them to the amounts of the original.
+written as PHH of its own variant (`pitboss.history.stars_phh`: ``NT``, ``FT``, ``PO``,
+``FO/8``), to ``OUT`` (``.phhs``: every hand, as tables keyed by hand number; ``.phh``:
+exactly one hand) or, without ``-o``, to standard output as a ``.phhs`` collection.
+``pitboss replay OUT`` then replays them to the amounts of the original.
 
-Standard error names each hand not written and why (a game pitboss does not write as PHH, a
-cancelled hand; one that cannot be read names its line), then ``N hands converted`` (with ``,
-K not converted`` and ``, U unreadable``). Exit status: 0 when every hand was written, 2 when
-a file or a hand cannot be read (the others are still written), else 1 when some hand was not
-converted.
+Standard error names each hand not written and why (a game PHH has no variant for, such as
+Pot-Limit Hold'em or Pot-Limit Omaha Hi/Lo; a cancelled hand; one that cannot be read names
+its line), then ``N hands converted`` (with ``, K not converted`` and ``, U unreadable``).
+Exit status: 0 when every hand was written, 2 when a file or a hand cannot be read (the
+others are still written), else 1 when some hand was not converted.
 """
 
 from __future__ import annotations

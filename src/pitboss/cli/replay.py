@@ -13,7 +13,8 @@ mismatches`` (with ``, K unreadable`` when files or hands could not be read).
 
 Any other file is read as PokerStars text when it is one (``PokerStars Hand #...``, as every
 client and tracker exports; `pitboss.history.stars_replay`): each hand (``FILE #<number>``)
-is ``ok``, a ``MISMATCH`` naming the line where the file and the engine part, ``not checked``
+is ``ok`` (naming the game when it is not no-limit hold'em: ``ok (fixed-limit Texas
+hold'em)``), a ``MISMATCH`` naming the line where the file and the engine part, ``not checked``
 with the reason (a game the engine does not deal yet, a hand cancelled or run twice), or
 unreadable (the hand and line named on standard error). The summary adds ``, K not checked``.
 A cash game's rake is noted with ``--verbose``.
@@ -39,7 +40,7 @@ import typer
 
 from pitboss.cli._app import app
 from pitboss.errors import HistoryError
-from pitboss.history.phh import NO_LIMIT_TEXAS_HOLDEM, VARIANT_NAMES, PhhHand
+from pitboss.history.phh import NO_LIMIT_TEXAS_HOLDEM, VARIANT_NAMES, PhhHand, game_words
 from pitboss.history.phh_reader import (
     MAX_HISTORY_BYTES,
     check_history_size,
@@ -47,6 +48,7 @@ from pitboss.history.phh_reader import (
     iter_phhs,
     parse_phh,
 )
+from pitboss.rules.games import BettingStructure, Game
 
 if TYPE_CHECKING:
     from pitboss.history.stars_model import StarsHand
@@ -209,7 +211,10 @@ def _replay_stars(path: Path, tally: _Tally, *, limit: int, verbose: bool) -> No
             for line in result.problems:
                 typer.echo(f"{name}: MISMATCH {line}")
         else:
-            typer.echo(f"{name}: ok")
+            game, structure = hand.game.game, hand.game.structure
+            plain = (game, structure) == (Game.HOLDEM, BettingStructure.NO_LIMIT)
+            said = "" if plain or game is None or structure is None else game_words(game, structure)
+            typer.echo(f"{name}: ok" + (f" ({said})" if said else ""))
         for note in result.notes:
             if verbose or note.kind is not StarsNoteKind.RAKE:
                 typer.echo(f"{name}: note: {note.text}")

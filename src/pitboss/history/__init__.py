@@ -15,18 +15,19 @@
   ``phh_from_recorded`` a hand a live dealer recorded (``RecordedHand``: ``????`` for unshown
   cards, dead hands and forfeited chips as comments).
 - ``pitboss.history.pokerstars``: ``format_pokerstars`` writes an engine hand (or a recorded
-  hand's ``record``) as PokerStars tournament text (ET header time, ``Dealt to`` for a hero,
-  finish lines);
+  hand's ``record``) of any game and structure as PokerStars tournament text (ET header
+  time, ``Dealt to`` for a hero, finish lines);
   ``pitboss.history.stars_players`` writes each player's own file of a tournament, the file
   tracking tools import.
 - Reading PokerStars text (what every client and tracker exports): ``stars_reader``
   (``iter_stars``, ``parse_stars``; the header in ``stars_header``, the model in
   ``stars_model``) reads it line by line, refusing an unreadable line by hand and line;
-  ``stars_replay`` (``replay_stars``) plays each hand through the engine and compares every
+  ``stars_replay`` (``replay_stars``) plays each hand through the engine, set up by
+  ``stars_setup`` (the game, a limit game's bets, PokerStars' raise cap), and compares every
   line; ``stars_phh`` (``phh_from_stars``) writes it as PHH.
 
-``replay``, ``export``, ``pokerstars``, ``stars_players``, ``stars_replay`` and ``stars_phh``
-sit on top of ``pitboss.engine``
+``replay``, ``export``, ``pokerstars``, ``stars_players``, ``stars_setup``, ``stars_replay``
+and ``stars_phh`` sit on top of ``pitboss.engine``
 and are imported from their modules, so that reading and writing PHH never loads the engine.
 """
 

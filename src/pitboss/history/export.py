@@ -179,7 +179,7 @@ def phh_from_hand(
             deal whose fold in turn would change it, or a seat that posted without being dealt
             cards, THC 6).
     """
-    _variant(setup)  # refused at once when PHH has no variant for the game
+    variant_fields(setup)  # refused at once when PHH has no variant for the game
     undealt = sorted(s.seat for s in setup.seats if not s.dealt)
     if undealt:
         listed = ", ".join(str(s) for s in undealt)
@@ -197,7 +197,7 @@ def phh_from_hand(
     return _phh(setup, events, ended, actions, names=names, metadata=metadata)
 
 
-def _variant(setup: HandSetup) -> tuple[str, dict[str, int], dict[str, MetaValue]]:
+def variant_fields(setup: HandSetup) -> tuple[str, dict[str, int], dict[str, MetaValue]]:
     """The PHH variant of the setup's game and structure, its bet sizes (``min_bet``, or
     ``small_bet`` and ``big_bet`` in fixed-limit) and the ``_raise_cap`` user field when the
     fixed-limit cap is not the house default.
@@ -261,7 +261,7 @@ def _phh(
     if n == 2:
         antes.reverse()
         blinds.reverse()
-    variant, bets, extra = _variant(setup)
+    variant, bets, extra = variant_fields(setup)
     fields: dict[str, MetaValue] = {"seats": list(order), **extra}
     fields.update(metadata or {})
     return PhhHand(
@@ -300,7 +300,7 @@ def phh_from_recorded(
             and structure (``no_phh_variant``).
     """
     setup = hand.setup
-    _variant(setup)
+    variant_fields(setup)
     if not hand.is_over:
         raise HistoryError(
             "the hand is not over: only a finished hand is written as PHH",

@@ -497,7 +497,7 @@ def variant_for(game: Game, structure: BettingStructure) -> str:
     for variant, pair in VARIANT_GAMES.items():
         if pair == (game, structure):
             return variant
-    words = f"{structure.value.replace('_', '-')} {GAME_WORDS[game]}"
+    words = game_words(game, structure)
     raise HistoryError(
         f"PHH has no variant for {words}: a hand history in PHH is written for {_supported()} only",
         code="no_phh_variant",
@@ -515,6 +515,14 @@ GAME_WORDS: dict[Game, str] = {
     Game.OMAHA_HI_LO: "Omaha hold'em high/low",
 }
 """Each game as a person names it."""
+
+
+def game_words(game: Game, structure: BettingStructure) -> str:
+    """``fixed-limit Texas hold'em``, ``pot-limit Omaha hold'em high/low``: a game and its
+    betting structure as a person names them (`VARIANT_NAMES`' words)."""
+    return f"{structure.value.replace('_', '-')} {GAME_WORDS[game]}"
+
+
 _COUNT_WORDS = {2: "two", 4: "four"}
 
 

@@ -7,26 +7,43 @@ from a clock). The same input gives byte-identical text.
 
 Sections, in PokerStars' words::
 
-    PokerStars Hand #<id>: Tournament #<tid>, $<buy-in>+$<fee> USD Hold'em No Limit -
+    PokerStars Hand #<id>: Tournament #<tid>, $<buy-in>+$<fee> USD <game> <structure> -
         Level <roman> (<sb>/<bb>) - <yyyy/mm/dd h:mm:ss> ET
         (or, in another zone: - <local yyyy/mm/dd h:mm:ss> <zone> [<yyyy/mm/dd h:mm:ss> ET])
     Table '<tid> <table>' <n>-max Seat #<button> is the button
     Seat <n>: <name> (<stack> in chips)            (" is sitting out": dealt dead or no cards)
     <name>: posts the ante <a> | posts small blind <x> | posts big blind <x>
     *** HOLE CARDS ***
-    Dealt to <hero> [<c1> <c2>]                    (only with a hero)
+    Dealt to <hero> [<c1> <c2>]                    (only with a hero; four cards in Omaha)
     <name>: folds | checks | calls <x> | bets <x> | raises <by> to <to>   [and is all-in]
     Uncalled bet (<x>) returned to <name>
     *** FLOP *** [a b c]   *** TURN *** [a b c] [d]   *** RIVER *** [a b c d] [e]
     *** SHOW DOWN ***
     <name>: shows [c1 c2] (<description>) | <name>: mucks hand
     <name> collected <x> from pot | main pot | side pot | side pot-<k>
+    No low hand qualified                          (Omaha Hi/Lo, a showdown without a low)
     <name> finished the tournament in <nth> place [and received $<prize>.]
     <name> wins the tournament [and receives $<prize>] - congratulations!
     *** SUMMARY ***
     Total pot <x> [Main pot <m>. Side pot[-k] <s>. ...] | Rake 0
     Board [<cards>]
     Seat <n>: <name> [(button)] [(small blind)|(big blind)] <outcome>
+
+The game and structure are the hand's own (`HandSetup.game`, ``structure``), in PokerStars'
+words: ``Hold'em No Limit``, ``Hold'em Pot Limit``, ``Hold'em Limit``, ``Omaha Pot Limit``,
+``Omaha Limit``, ``Omaha Hi/Lo Limit``, ``Omaha Hi/Lo Pot Limit``. The stakes in brackets are
+the blinds, except in a limit game, where PokerStars writes the small bet and the big bet
+(``Hold'em Limit ($0.50/$1.00 USD)`` over blinds of $0.25 and $0.50: tests/history/data/
+pokerstars/hhsmithy-cash-10-max-limit.txt). Omaha hands are named by the best five cards of
+exactly two hole cards and three board cards (`pitboss.omaha.best_five`). Omaha Hi/Lo is
+written as PokerStars writes it (two real ``Omaha Hi/Lo Pot Limit`` hands of 2014 in
+tests/history/data/pokerstars/: ``hhsmithy-cash-pot-limit-omaha-hi-lo-split.txt`` and
+``hhsmithy-cash-omaha-hi-lo-no-low.txt``; its ``7 Card Stud Hi/Lo`` histories say the same): a
+show names the high hand and any qualifying low, ``(HI: two pair, Eights and Deuces; LO:
+8,6,4,3,2)``; each half of a split pot is its own ``collected ... from pot`` line, the high
+half's first; a showdown where no low qualified says ``No low hand qualified`` after the
+collections; the summary gives each player's whole winnings, ``showed [...] and won ($0.38)
+with HI: two pair, Eights and Deuces; LO: 8,6,4,3,2``.
 
 The header's time is PokerStars' own: the server's clock is Eastern time (``America/New_York``,
 daylight saving included), written alone (``2013/10/04 13:53:27 ET``) or after the player's
@@ -73,11 +90,14 @@ from pitboss.engine import (
     Posted,
     PostKind,
     PotAwarded,
+    PotHalf,
     Street,
 )
 from pitboss.engine.recorded import DeadChipsAdded, HandDeclaredDead, HandVoided, RecordedEvent
 from pitboss.errors import HistoryError
 from pitboss.evaluator import HandCategory, category, display_ranks, evaluate
+from pitboss.omaha import best_five, evaluate_low, low_ranks
+from pitboss.rules.games import HOLE_CARDS, BettingStructure, Game
 
 HAND_SEPARATOR = "\n\n\n"
 """Between two hands in one file, as PokerStars writes them (two empty lines)."""
@@ -270,6 +290,60 @@ def describe_stars(cards: Sequence[int]) -> str:
     return f"a straight flush, {_rank_word(ranks[4])} to {_rank_word(top)}"
 
 
+GAME_NAMES: dict[Game, str] = {
+    Game.HOLDEM: "Hold'em",
+    Game.OMAHA: "Omaha",
+    Game.OMAHA_HI_LO: "Omaha Hi/Lo",
+}
+"""Each game as PokerStars' header names it."""
+STRUCTURE_NAMES: dict[BettingStructure, str] = {
+    BettingStructure.NO_LIMIT: "No Limit",
+    BettingStructure.POT_LIMIT: "Pot Limit",
+    BettingStructure.FIXED_LIMIT: "Limit",
+}
+"""Each betting structure as PokerStars' header names it (after the game)."""
+
+
+def stars_game_name(game: Game, structure: BettingStructure) -> str:
+    """``Hold'em No Limit``, ``Omaha Pot Limit``, ``Omaha Hi/Lo Limit``: the game as the header
+    names it."""
+    return f"{GAME_NAMES[game]} {STRUCTURE_NAMES[structure]}"
+
+
+def stakes(setup: HandSetup) -> tuple[int, int]:
+    """The header's stakes: the blinds, or in a limit game the small bet and the big bet (as
+    PokerStars writes ``Hold'em Limit ($0.50/$1.00 USD)`` over blinds of $0.25 and $0.50)."""
+    if setup.betting is BettingStructure.FIXED_LIMIT:
+        return setup.limit_bets
+    return setup.small_blind, setup.big_blind
+
+
+def describe_low(hole: Sequence[Card], board: Sequence[Card]) -> str | None:
+    """An Omaha eight-or-better low as PokerStars names it, ranks highest first and the ace
+    last (``8,7,5,4,2``, ``5,4,3,2,A``), or None when the hand makes no low."""
+    low = evaluate_low(hole, board)
+    return None if low is None else ",".join(r.char for r in low_ranks(low))
+
+
+def describe_shown(game: Game, hole: Sequence[Card], board: Sequence[Card]) -> str:
+    """A hand shown down, as PokerStars describes it after the cards (empty when the board
+    does not make a hand yet, or the cards shown are not the whole hand): Hold'em by the best
+    five of seven, Omaha by the best five of exactly two hole cards and three board cards,
+    Omaha Hi/Lo as ``HI: <high>`` and, with a qualifying low, ``; LO: 8,7,5,4,2``."""
+    if len(hole) != HOLE_CARDS[game]:
+        return ""
+    if game is Game.HOLDEM:
+        cards = (*hole, *board)
+        return describe_stars(cards) if len(cards) >= 5 else ""
+    if len(board) < 3:
+        return ""
+    high = describe_stars(best_five(hole, board))
+    if game is Game.OMAHA:
+        return high
+    low = describe_low(hole, board)
+    return f"HI: {high}" + ("" if low is None else f"; LO: {low}")
+
+
 def _cards(cards: Iterable[Card]) -> str:
     return "[" + " ".join(str(c) for c in cards) + "]"
 
@@ -333,11 +407,12 @@ def format_pokerstars(
         name.update(names)
     max_seats = _table_size(setup, header)
     killed = {e.seat for e in events if isinstance(e, HandKilled)}
+    small, big = stakes(setup)
     lines = [
         f"PokerStars Hand #{header.hand_id}: Tournament #{header.tournament_id}, "
         f"{format_buy_in(header.buy_in_cents, header.fee_cents, header.currency)} "
-        f"Hold'em No Limit - Level {roman(header.level)} ({setup.small_blind}/{setup.big_blind})"
-        f" - {format_played_at(header.played_at, time_zone=header.time_zone)}",
+        f"{stars_game_name(Game(setup.game), setup.betting)} - Level {roman(header.level)} "
+        f"({small}/{big}) - {format_played_at(header.played_at, time_zone=header.time_zone)}",
         f"Table '{header.tournament_id} {header.table}' {max_seats}-max "
         f"Seat #{setup.button} is the button",
     ]
@@ -377,6 +452,7 @@ class _Walk:
 
     def __init__(self, setup: HandSetup, name: Mapping[int, str]) -> None:
         self.setup = setup
+        self.game = Game(setup.game)
         self.name = name
         self.current = max((p.amount for p in setup.posting_plan() if p.kind.is_live), default=0)
         self.board: list[Card] = []
@@ -478,8 +554,7 @@ class _Walk:
         return f"*** {word} *** {_cards(before)} {_cards(event.cards)}"
 
     def _description(self, seat: int) -> str:
-        cards = (*self.tabled[seat], *self.board)
-        return describe_stars(cards) if len(cards) >= 5 else ""
+        return describe_shown(self.game, self.tabled[seat], self.board)
 
     def finish(self, lines: list[str], finishes: Mapping[int, Finish]) -> None:
         name = self.name
@@ -499,11 +574,19 @@ class _Walk:
             for award in self.awards:
                 if not award.is_uncontested:
                     self.mucked.update(s for s in award.eligible if s not in won)
-        pot_names = _pot_names(len(self.awards))
-        for award in sorted(self.awards, key=lambda a: -a.pot):
+        pot_names = _pot_names(len({a.pot for a in self.awards}))
+        # side pots first, as PokerStars pushes them; a split pot's high half before its low
+        for award in sorted(self.awards, key=lambda a: (-a.pot, a.half is PotHalf.LOW)):
             for seat, share in zip(award.winners, award.shares, strict=True):
                 if share:
                     lines.append(f"{name[seat]} collected {share} from {pot_names[award.pot]}")
+        if (
+            self.game is Game.OMAHA_HI_LO
+            and self.shows  # a showdown, not pots a live dealer named the winners of
+            and any(not a.is_uncontested for a in self.awards)
+            and not any(a.half is PotHalf.LOW for a in self.awards)
+        ):
+            lines.append("No low hand qualified")
         if self.awards and all(a.is_uncontested for a in self.awards):
             winners = sorted({s for a in self.awards for s in a.winners})
             lines.extend(f"{name[s]}: doesn't show hand" for s in winners if s not in self.tabled)
@@ -514,12 +597,14 @@ class _Walk:
     def summary(self, *, hero: int | None) -> list[str]:
         setup = self.setup
         total = sum(a.amount for a in self.awards)
+        amounts: dict[int, int] = {}  # each pot whole (a split pot's two halves added up)
+        for a in self.awards:
+            amounts[a.pot] = amounts.get(a.pot, 0) + a.amount
         pots = ""
-        if len(self.awards) > 1:
-            pot_names = _pot_names(len(self.awards))
+        if len(amounts) > 1:
+            pot_names = _pot_names(len(amounts))
             pots = " " + " ".join(
-                f"{pot_names[a.pot].capitalize()} {a.amount}."
-                for a in sorted(self.awards, key=lambda a: a.pot)
+                f"{pot_names[index].capitalize()} {amounts[index]}." for index in sorted(amounts)
             )
         out = ["*** SUMMARY ***", f"Total pot {total}{pots} | Rake 0"]
         if self.board:

@@ -12,9 +12,15 @@ pots each player collected as ``winnings``, and, when the summary states no rake
 the file's amounts leave each player as ``finishing_stacks``: so ``pitboss replay`` checks the
 converted hand against the same amounts as the original.
 
-Only No-Limit Hold'em is written (PHH ``NT``, the variant pitboss reads); another game, a
-hand that cannot be played (cancelled, run twice), or one with hands killed at the deal as
-pitboss writes them (PHH has no killed hand), is refused with the reason.
+The game is written as its PHH variant: ``NT`` No-Limit Hold'em, ``FT`` Limit Hold'em, ``PO``
+Pot-Limit Omaha, ``FO/8`` Limit Omaha Hi/Lo (`pitboss.history.phh.variant_for`), four hole
+cards a player in Omaha. A limit hand names its bets as PHH wants them (``small_bet`` and
+``big_bet``: the header's stakes) and the raise cap it was replayed under as the user field
+``_raise_cap`` (PokerStars' one bet and three raises, `pitboss.history.stars_setup`), so that
+``pitboss replay`` plays the converted hand under the same cap. Refused, with the reason: a
+game PHH has no variant for (Pot-Limit Hold'em, Limit Omaha high, Pot-Limit Omaha Hi/Lo,
+No-Limit Omaha; stud, draw), a capped game, a hand that cannot be played (cancelled, run
+twice), or one with hands killed at the deal as pitboss writes them (PHH has no killed hand).
 """
 
 from __future__ import annotations
@@ -26,11 +32,11 @@ from pitboss.cards import Card
 from pitboss.errors import HistoryError
 from pitboss.history.amounts import format_amount
 from pitboss.history.phh import (
-    NO_LIMIT_TEXAS_HOLDEM,
     MetaValue,
     PhhAction,
     PhhActionKind,
     PhhHand,
+    variant_for,
 )
 from pitboss.history.stars_model import (
     StarsAction,
@@ -41,7 +47,8 @@ from pitboss.history.stars_model import (
     StarsSeat,
     StarsShow,
 )
-from pitboss.rules.games import BettingStructure, Game
+from pitboss.history.stars_setup import levels
+from pitboss.rules.games import HOLE_CARDS
 
 _LIVE = (StarsPostKind.SMALL_BLIND, StarsPostKind.BIG_BLIND, StarsPostKind.STRADDLE)
 
@@ -65,7 +72,7 @@ def _forced(hand: StarsHand, order: Sequence[StarsSeat]) -> tuple[list[int], lis
     index = {s.name: i for i, s in enumerate(order)}
     antes = [0] * len(order)
     blinds = [0] * len(order)
-    small, big = hand.small_blind, hand.big_blind
+    small, big = levels(hand)
     ante_level = max((p.amount for p in hand.posts if p.kind is StarsPostKind.ANTE), default=0)
     small_seen = big_seen = False
     for p in hand.posts:
@@ -117,13 +124,14 @@ def _street_money(hand: StarsHand) -> dict[str, int]:
     street = 0
     bets: dict[str, int] = {}
     small_seen = False
+    big = levels(hand)[1]
     for p in hand.posts:
         total[p.player] = total.get(p.player, 0) + p.amount
         live = p.amount if p.kind in _LIVE else 0
         if p.kind is StarsPostKind.SMALL_BLIND:
             live, small_seen = (0 if small_seen else p.amount), True  # a second one is dead
         elif p.kind is StarsPostKind.SMALL_AND_BIG:
-            live = min(p.amount, hand.big_blind)
+            live = min(p.amount, big)
         bets[p.player] = bets.get(p.player, 0) + live
     for item in hand.items:
         if not isinstance(item, StarsAction):
@@ -144,19 +152,26 @@ def _cards(cards: Sequence[Card], count: int) -> tuple[Card | None, ...]:
 
 
 def phh_from_stars(hand: StarsHand) -> PhhHand:
-    """The PHH hand of a PokerStars No-Limit Hold'em hand (see the module docstring).
+    """The PHH hand of a PokerStars hand of a game PHH names (see the module docstring).
 
     Raises:
-        HistoryError: ``not_converted``: another game, a capped game, a hand that cannot be
-            played, or blinds PHH cannot place.
+        HistoryError: ``not_converted``: a game PHH has no variant for, a capped game, a hand
+            that cannot be played, or blinds PHH cannot place.
     """
     if hand.unplayable is not None:
         raise _refuse(hand, hand.unplayable)
-    if (hand.game.game, hand.game.structure) != (Game.HOLDEM, BettingStructure.NO_LIMIT):
-        raise _refuse(hand, f"{hand.game.name}: pitboss writes No-Limit Hold'em PHH ('NT') only")
+    game, structure = hand.game.game, hand.game.structure
+    if game is None or structure is None:  # the reader marks such a hand unplayable
+        raise _refuse(hand, f"{hand.game.name} is not a game pitboss deals")
+    try:
+        variant_for(game, structure)
+    except HistoryError as error:
+        raise _refuse(hand, f"{hand.game.name}: {error.message}") from error
     if hand.game.cap is not None:
         raise _refuse(hand, "a capped game: PHH has no cap")
-    from pitboss.history.stars_replay import StarsNoteKind, replay_stars  # the engine
+    from pitboss.history.export import variant_fields  # the engine
+    from pitboss.history.stars_replay import StarsNoteKind, replay_stars
+    from pitboss.history.stars_setup import setup_from_stars
 
     replay = replay_stars(hand)
     if any(note.kind is StarsNoteKind.KILLED_AT_DEAL for note in replay.notes):
@@ -165,10 +180,16 @@ def phh_from_stars(hand: StarsHand) -> PhhHand:
             "players sitting out fold before their turn, as pitboss writes hands killed at the "
             "deal (TDA 30): PHH has no killed hand (pitboss's own PHH export writes them)",
         )
+    try:
+        setup = replay.setup or setup_from_stars(hand)
+    except HistoryError as error:
+        raise _refuse(hand, error.message) from error
+    variant, bets, extra = variant_fields(setup)
     order = phh_order(hand)
     if len(order) < 2:
         raise _refuse(hand, "fewer than two players are dealt in")
     _check_positions(hand, order)
+    count = HOLE_CARDS[game]
     player = {s.name: i + 1 for i, s in enumerate(order)}
     antes, blinds = _forced(hand, order)
     if len(order) == 2:
@@ -182,7 +203,9 @@ def phh_from_stars(hand: StarsHand) -> PhhHand:
         cards.extend(c for c in line.cards if c not in cards)
     actions = [
         PhhAction(
-            kind=PhhActionKind.DEAL_HOLE, player=i + 1, cards=_cards(known.get(s.name, []), 2)
+            kind=PhhActionKind.DEAL_HOLE,
+            player=i + 1,
+            cards=_cards(known.get(s.name, []), count),
         )
         for i, s in enumerate(order)
     ]
@@ -198,7 +221,7 @@ def phh_from_stars(hand: StarsHand) -> PhhHand:
                 else PhhAction(
                     kind=PhhActionKind.SHOW_OR_MUCK,
                     player=player[item.player],
-                    cards=_cards(item.cards, 2),
+                    cards=_cards(item.cards, count),
                 )
             )
     won = hand.won()
@@ -214,17 +237,19 @@ def phh_from_stars(hand: StarsHand) -> PhhHand:
             for s in order
         )
     return PhhHand(
-        variant=NO_LIMIT_TEXAS_HOLDEM,
+        variant=variant,
         antes=tuple(antes),
         blinds_or_straddles=tuple(blinds),
-        min_bet=hand.big_blind,
+        min_bet=bets.get("min_bet"),
+        small_bet=bets.get("small_bet"),
+        big_bet=bets.get("big_bet"),
         starting_stacks=tuple(s.stack for s in order),
         actions=tuple(actions),
         players=tuple(s.name for s in order),
         finishing_stacks=finishing,
         winnings=winnings,
         scale=hand.scale,
-        metadata=_metadata(hand, order),
+        metadata={**_metadata(hand, order), **extra},
     )
 
 

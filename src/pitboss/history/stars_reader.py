@@ -310,8 +310,8 @@ class _Reader:
         if text == "*** SUMMARY ***":
             self.phase = "summary"
             return
-        if text in ("*** SHOW DOWN ***", "No low hand qualified"):
-            return
+        if text in ("*** SHOW DOWN ***", "No low hand qualified", "Betting is capped"):
+            return  # headings and a limit game's notices: nothing to replay
         if text == "Hand cancelled":
             self.unplayable = "the hand was cancelled"
         elif _RUN_TWICE.match(text):

@@ -1,7 +1,8 @@
 """Replay a PokerStars hand through the dealing engine and check it against the file.
 
 The hand is dealt as the file seats it: real seat numbers, the button where the file puts it
-(dead or not), each player's stack, the posts exactly as written (`setup_from_stars`), the
+(dead or not), each player's stack, the posts exactly as written, the game and its betting
+structure, a limit game's bets and PokerStars' raise cap (`pitboss.history.stars_setup`), the
 cards the file names (the others filled with cards nobody named). Then every line of play is
 put to the engine in file order, and each is checked by the rules and against the file:
 
@@ -19,11 +20,13 @@ A player the file shows mucking mucks when the engine asks; the others show (car
 15). A hand the engine cannot deal (a game or structure it does not deal yet, a cancelled hand,
 one run twice) is reported as not checked, with the reason; the other hands are unaffected.
 
-How posts are read: the first small blind and the first big blind are the blinds; a further
-big blind is a player's post to come in (live, TDA: a new player posts a big blind); a further
-small blind, and the small-blind part of ``posts small & big blinds``, is dead money (THC 21);
-an ante is an ante (a single ante, by the big blind, a big-blind ante: TDA RP-11); a post
-marked all-in is due in full (KY 10: a short stack posts what it has).
+A fixed-limit hand is replayed under PokerStars' cap, one bet and three raises a street
+(`pitboss.history.stars_setup.POKERSTARS_RAISE_CAP`). Only when the engine refuses a raise for
+the cap are other readings tried, each named in a note: in a cash game a pot down to two
+players, which PokerStars does not cap (Robert's Rules, section 3, rule 4; the engine then
+deals the hand without a cap); then the house's cap, one bet and four raises (SLPT 16, TDA 48:
+how pitboss deals, and so how its own PokerStars text raises); then, for a hand dealt to two
+players, no cap (SLPT 16: "Once the tournament becomes heads-up, the rule does not apply").
 """
 
 from __future__ import annotations
@@ -32,7 +35,6 @@ import enum
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache
 
 from pitboss.cards import FULL_DECK, Card
 from pitboss.engine import (
@@ -40,7 +42,6 @@ from pitboss.engine import (
     Acted,
     Action,
     ActionKind,
-    AnteMode,
     BetReturned,
     BoardDealt,
     Hand,
@@ -48,25 +49,31 @@ from pitboss.engine import (
     HandPhase,
     HandSetup,
     HandTabled,
-    Post,
     Posted,
-    PostKind,
     PotAwarded,
     RecordedHand,
-    SeatSpec,
 )
-from pitboss.errors import HandSetupError, HistoryError, IllegalAction, PitbossError
+from pitboss.errors import HistoryError, IllegalAction, PitbossError
 from pitboss.history.amounts import format_amount
 from pitboss.history.stars_model import (
     StarsAction,
     StarsActionKind,
     StarsBoard,
     StarsHand,
-    StarsPostKind,
     StarsShow,
 )
+from pitboss.history.stars_setup import POKERSTARS_RAISE_CAP, engine_deals, setup_from_stars
 from pitboss.rules import RuleSet
-from pitboss.rules.games import HOLE_CARDS, BettingStructure, Game
+from pitboss.rules.games import HOLE_CARDS, BettingStructure
+
+__all__ = [
+    "StarsNote",
+    "StarsNoteKind",
+    "StarsReplay",
+    "engine_deals",
+    "replay_stars",
+    "setup_from_stars",
+]
 
 _ENGINE_KIND = {
     StarsActionKind.FOLD: ActionKind.FOLD,
@@ -97,6 +104,8 @@ class StarsNoteKind(enum.StrEnum):
     """A split pot's odd chips fell in a chip larger than one (TDA 20)."""
     MUCKED_UNSEEN = "mucked_unseen"
     """A player all-in mucked unseen: the pots went to the hands shown (TDA 13A)."""
+    RAISE_CAP = "raise_cap"
+    """A fixed-limit hand raises past PokerStars' cap: replayed under another cap, named."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -113,7 +122,8 @@ class StarsReplay:
 
     ``problems`` says, line by line, where the engine and the file part (empty: the hand
     replays exactly as written); ``not_checked`` why the hand could not be put to the engine at
-    all. ``notes`` say what was accepted that the file does not spell out (a rake).
+    all. ``notes`` say what was accepted that the file does not spell out (a rake). ``setup``
+    is the hand as the engine dealt it (its game, bets and raise cap), when it was dealt.
     """
 
     hand: StarsHand
@@ -121,6 +131,7 @@ class StarsReplay:
     not_checked: str | None = None
     notes: tuple[StarsNote, ...] = ()
     events: tuple[HandEvent, ...] = field(default=())
+    setup: HandSetup | None = None
 
     @property
     def is_mismatch(self) -> bool:
@@ -130,158 +141,6 @@ class StarsReplay:
     def is_checked(self) -> bool:
         """Replayed, and every line agreed."""
         return self.not_checked is None and not self.problems
-
-
-@cache
-def engine_deals(game: Game, structure: BettingStructure) -> bool:
-    """Whether the engine deals this game under this structure yet: asked of the engine, not
-    assumed. It deals Omaha when it takes four hole cards a player, and a limit when its
-    largest raise in a deep hand is less than the whole stack (a no-limit engine would let a
-    player move all in)."""
-    if game is Game.HOLDEM and structure is BettingStructure.NO_LIMIT:
-        return True
-    deep = 1_000_000
-    count = HOLE_CARDS[game]
-    setup = HandSetup(
-        seats=(SeatSpec(seat=1, player="a", stack=deep), SeatSpec(seat=2, player="b", stack=deep)),
-        button=1,
-        small_blind_seat=1,
-        big_blind_seat=2,
-        small_blind=1,
-        big_blind=2,
-        game=game,
-        structure=structure,
-    )
-    try:
-        hand = Hand.from_cards(setup, hole={1: FULL_DECK[:count], 2: FULL_DECK[count : 2 * count]})
-        legal = hand.legal_actions()
-    except PitbossError:
-        return False
-    if structure is BettingStructure.NO_LIMIT:
-        return True
-    return legal.max_raise_to is not None and legal.max_raise_to < deep
-
-
-def _levels(hand: StarsHand) -> tuple[int, int]:
-    """The small and big blind of the level: the header's in no-limit and pot-limit (a
-    fixed-limit header names the bets, so its blinds are read from the posts)."""
-    if hand.game.structure is not BettingStructure.FIXED_LIMIT:
-        return hand.small_blind, hand.big_blind
-
-    def largest(kind: StarsPostKind, default: int) -> int:
-        return max(
-            (p.amount for p in hand.posts if p.kind is kind and not p.all_in), default=default
-        )
-
-    big = largest(StarsPostKind.BIG_BLIND, hand.small_blind)
-    return largest(StarsPostKind.SMALL_BLIND, big // 2), big
-
-
-def setup_from_stars(
-    hand: StarsHand,
-    *,
-    rules: RuleSet | None = None,
-    killed: frozenset[str] = frozenset(),
-    chip_unit: int = 1,
-) -> HandSetup:
-    """The engine's `HandSetup` for a PokerStars hand (see the module docstring for the posts);
-    the players in ``killed`` are dealt in with their hands killed at the deal (TDA 30);
-    ``chip_unit`` is the smallest chip in play (odd chips of a split pot, TDA 20).
-
-    Raises:
-        HistoryError: the hand cannot be dealt (``bad_setup``): no big blind, fewer than two
-            players, a post the engine refuses.
-    """
-    players = hand.in_hand()
-    seat = {s.name: s.seat for s in players}
-    small, big = _levels(hand)
-    ante_level = max((p.amount for p in hand.posts if p.kind is StarsPostKind.ANTE), default=0)
-    antes: list[Post] = []
-    comers: list[Post] = []
-    dead: list[Post] = []
-    straddles: list[Post] = []
-    small_post: Post | None = None
-    big_post: Post | None = None
-    for p in hand.posts:
-        if p.player not in seat:
-            continue  # a seat out of hand does not post (the reader names every poster)
-        at = seat[p.player]
-        if p.kind is StarsPostKind.ANTE:
-            antes.append(
-                Post(
-                    seat=at,
-                    kind=PostKind.ANTE,
-                    amount=max(p.amount, ante_level) if p.all_in else p.amount,
-                )
-            )
-        elif p.kind is StarsPostKind.SMALL_BLIND and small_post is None:
-            small_post = Post(
-                seat=at,
-                kind=PostKind.SMALL_BLIND,
-                amount=max(p.amount, small) if p.all_in else p.amount,
-            )
-        elif p.kind is StarsPostKind.SMALL_BLIND:
-            dead.append(Post(seat=at, kind=PostKind.SMALL_BLIND, amount=p.amount))
-        elif p.kind is StarsPostKind.BIG_BLIND and big_post is None:
-            big_post = Post(
-                seat=at,
-                kind=PostKind.BIG_BLIND,
-                amount=max(p.amount, big) if p.all_in else p.amount,
-            )
-        elif p.kind is StarsPostKind.BIG_BLIND:
-            comers.append(
-                Post(
-                    seat=at,
-                    kind=PostKind.BIG_BLIND,
-                    amount=max(p.amount, big) if p.all_in else p.amount,
-                )
-            )
-        elif p.kind is StarsPostKind.SMALL_AND_BIG:
-            comers.append(Post(seat=at, kind=PostKind.BIG_BLIND, amount=min(p.amount, big)))
-            if p.amount > big:
-                dead.append(Post(seat=at, kind=PostKind.SMALL_BLIND, amount=p.amount - big))
-        else:
-            straddles.append(Post(seat=at, kind=PostKind.STRADDLE, amount=p.amount))
-    marked = {line.blind: seat[line.name] for line in hand.summary if line.name in seat}
-    if big_post is None and "big blind" in marked:  # all-in for the ante: no blind to post
-        big_post = Post(seat=marked["big blind"], kind=PostKind.BIG_BLIND, amount=big)
-    if small_post is None and "small blind" in marked:
-        small_post = Post(seat=marked["small blind"], kind=PostKind.SMALL_BLIND, amount=small)
-    if big_post is None:
-        raise HistoryError(
-            "nobody posts the big blind: pitboss deals a hand with a big blind",
-            code="bad_setup",
-            params={"hand": hand.number},
-        )
-    blinds = [*comers, *([small_post] if small_post else []), big_post]
-    big_blind_ante = len(antes) == 1 and antes[0].seat == big_post.seat
-    posts = (*blinds, *antes, *straddles) if big_blind_ante else (*antes, *blinds, *straddles)
-    setup = HandSetup(
-        seats=tuple(
-            SeatSpec(seat=s.seat, player=s.name, stack=s.stack, killed=s.name in killed)
-            for s in players
-        ),
-        button=hand.button,
-        small_blind_seat=small_post.seat if small_post else None,
-        big_blind_seat=big_post.seat,
-        small_blind=small,
-        big_blind=big,
-        rules=rules or RuleSet(),
-        posts=posts,
-        dead_posts=tuple(dead),
-        ante_mode=AnteMode.BIG_BLIND if big_blind_ante else AnteMode.NONE,
-        min_bet=hand.small_blind if hand.game.structure is BettingStructure.FIXED_LIMIT else None,
-        chip_unit=chip_unit,
-        game=hand.game.game or Game.HOLDEM,
-        structure=hand.game.structure or BettingStructure.NO_LIMIT,
-    )
-    try:
-        setup.validate()
-    except HandSetupError as error:
-        raise HistoryError(
-            f"the hand cannot be dealt: {error.message}", code="bad_setup", params=error.params
-        ) from error
-    return setup
 
 
 # --- cards ---------------------------------------------------------------------------------
@@ -389,6 +248,8 @@ class _Drive:
         self.name = {s.seat: s.player for s in setup.seats}
         self.killed = {s.seat for s in setup.seats if s.killed}
         self.seat = {s.player: s.seat for s in setup.seats}
+        self.capped_with: int | None = None
+        """The players still in the hand when a raise was refused for the raise cap."""
 
     def money(self, chips: int) -> str:
         return self.hand.symbol + format_amount(chips, self.hand.scale)
@@ -440,6 +301,8 @@ class _Drive:
         try:
             engine.apply(decision)
         except IllegalAction as error:
+            if error.code == "raise_closed" and error.params.get("reason") == "capped":
+                self.capped_with = sum(not engine.is_folded(s.seat) for s in self.setup.seats)
             raise _MismatchError(f"{text} is refused by the rules: {error.message}") from error
         acted = next(e for e in engine.events[count:] if isinstance(e, Acted))
         if acted.kind is not _ENGINE_KIND[kind]:
@@ -623,7 +486,7 @@ def replay_stars(hand: StarsHand, *, rules: RuleSet | None = None) -> StarsRepla
         return StarsReplay(
             hand=hand, not_checked=f"{hand.game.name} is not dealt by this engine yet"
         )
-    result = _replay(hand, rules, frozenset())
+    result = _capped(hand, rules, frozenset(), 1)
     if not result.problems:
         return result
     # Two readings the text leaves open, tried only when the plain one fails: hands killed at
@@ -632,13 +495,64 @@ def replay_stars(hand: StarsHand, *, rules: RuleSet | None = None) -> StarsRepla
     unit = _common_chip(hand)
     for dead, chip in ((killed, 1), (frozenset(), unit), (killed, unit)):
         if (dead or chip > 1) and (chip == 1 or _is_split(result.events) or dead):
-            retry = _replay(hand, rules, dead, chip_unit=chip)
+            retry = _capped(hand, rules, dead, chip)
             if not retry.problems:
                 notes = [*retry.notes, *([_KILLED_NOTE] if dead else [])]
                 if chip > 1:
                     notes.append(_odd_chip_note(hand, chip))
                 return replace(retry, notes=tuple(notes))
     return result
+
+
+def _capped(
+    hand: StarsHand, rules: RuleSet | None, killed: frozenset[str], chip_unit: int
+) -> StarsReplay:
+    """The hand replayed under PokerStars' raise cap; if the engine refuses a raise for it,
+    under the other caps the module docstring names, in turn: the first that replays, noted."""
+    result, capped_with = _replay(hand, rules, killed, chip_unit, POKERSTARS_RAISE_CAP)
+    if capped_with is None or hand.game.structure is not BettingStructure.FIXED_LIMIT:
+        return result
+    for cap, why in _cap_readings(hand, rules, capped_with):
+        retry, _ = _replay(hand, rules, killed, chip_unit, cap)
+        if not retry.problems:
+            note = StarsNote(kind=StarsNoteKind.RAISE_CAP, text=why)
+            return replace(retry, notes=(*retry.notes, note))
+    return result
+
+
+def _cap_readings(
+    hand: StarsHand, rules: RuleSet | None, capped_with: int
+) -> list[tuple[int | None, str]]:
+    """The caps tried after PokerStars' refused a raise (``capped_with`` players were still in
+    the hand), each with the note that says why."""
+    beyond = f"the file raises past PokerStars' one bet and {POKERSTARS_RAISE_CAP} raises a street"
+    readings: list[tuple[int | None, str]] = []
+    if hand.is_cash_game and capped_with <= 2:
+        readings.append(
+            (
+                None,
+                f"{beyond} in a pot down to two players, which PokerStars' ring games do not "
+                "cap (Robert's Rules, section 3, rule 4): replayed without a cap",
+            )
+        )
+    house = (rules or RuleSet()).game.limit_raises
+    if house > POKERSTARS_RAISE_CAP:
+        readings.append(
+            (
+                house,
+                f"{beyond}: replayed under the house's one bet and {house} raises (SLPT 16, "
+                "TDA 48), the cap pitboss deals and writes its own hands by",
+            )
+        )
+    if len(hand.in_hand()) == 2:
+        readings.append(
+            (
+                None,
+                f"{beyond} in a hand dealt to two players: replayed without a cap, as once the "
+                'tournament is heads-up (SLPT 16: "the rule does not apply")',
+            )
+        )
+    return readings
 
 
 def _odd_chip_note(hand: StarsHand, chip: int) -> StarsNote:
@@ -650,7 +564,10 @@ def _odd_chip_note(hand: StarsHand, chip: int) -> StarsNote:
 
 
 def _is_split(events: Sequence[HandEvent]) -> bool:
-    return any(isinstance(e, PotAwarded) and len(e.winners) > 1 for e in events)
+    """A pot split between tied hands, or into a high and a low half."""
+    return any(
+        isinstance(e, PotAwarded) and (len(e.winners) > 1 or e.half is not None) for e in events
+    )
 
 
 def _common_chip(hand: StarsHand) -> int:
@@ -679,20 +596,30 @@ def _killed_at_deal(hand: StarsHand) -> frozenset[str]:
 
 
 def _replay(
-    hand: StarsHand, rules: RuleSet | None, killed: frozenset[str], *, chip_unit: int = 1
-) -> StarsReplay:
+    hand: StarsHand,
+    rules: RuleSet | None,
+    killed: frozenset[str],
+    chip_unit: int,
+    raise_cap: int | None,
+) -> tuple[StarsReplay, int | None]:
+    """The hand replayed once, and the players still in it when the engine refused a raise for
+    the raise cap (None: it refused none)."""
     engine: Hand | None = None
+    drive: _Drive | None = None
+    setup: HandSetup | None = None
     try:
-        setup = setup_from_stars(hand, rules=rules, killed=killed, chip_unit=chip_unit)
+        setup = setup_from_stars(
+            hand, rules=rules, killed=killed, chip_unit=chip_unit, raise_cap=raise_cap
+        )
         cards = _cards(hand, setup)
         engine = Hand.from_cards(setup, hole=cards.hole, board=cards.board)
         drive = _Drive(hand, setup, engine)
         drive.play()
     except (PitbossError, _MismatchError) as error:
         text = error.text if isinstance(error, _MismatchError) else error.message
-        return StarsReplay(
-            hand=hand, problems=(text,), events=() if engine is None else engine.events
-        )
+        events = () if engine is None else engine.events
+        failed = StarsReplay(hand=hand, problems=(text,), events=events, setup=setup)
+        return failed, None if drive is None else drive.capped_with
     problems, notes = _compare(drive, engine.events, cards)
     if problems and _mucked_unseen(hand, drive, engine.events, cards):
         recorded = RecordedHand(setup)
@@ -705,9 +632,10 @@ def _replay(
             engine = recorded
             problems, notes = _compare(drive, engine.events, cards)
             notes.append(_MUCKED_NOTE)
-    return StarsReplay(
-        hand=hand, problems=tuple(problems), notes=tuple(notes), events=engine.events
+    result = StarsReplay(
+        hand=hand, problems=tuple(problems), notes=tuple(notes), events=engine.events, setup=setup
     )
+    return result, None
 
 
 _KILLED_NOTE = StarsNote(

@@ -21,6 +21,15 @@ the last pot they are eligible for: the one holding their last chips (they were 
 A player eligible for no pot (their hand was dead with their last chips in, TDA 71C) had every
 chip in the main pot: the main pot is their relevant pot under every policy.
 
+A pot of a high-low game split between a high and a low hand (two `PotAwarded` of one pot index,
+`PotHalf` HIGH and LOW) is one pot here (`engine_pots`): its winners are the high half's and then
+the low half's, each player's shares added up. So the relevant pot's bounty goes to both halves'
+winners, split equally as between tied winners: no house rulebook nor the TDA says who takes a
+bounty in a split high-low pot; PokerStars gives it to "the player who wins the relevant pot",
+and both halves' winners won a part of it, as tied winners do, whose bounty is "equally divided
+between the winners" (GGPoker / Natural8) or "divided evenly" (888). The high half's winners come
+first, so an odd cent goes to the high side as the pot's odd chip does (TDA 20, SLPT 1).
+
 "Need a chip to win a chip" (`need_a_chip`) keeps only the winners who won at least one chip
 more than they put into the pots the eliminated player was in that they won
 (`chips_won_in_pots`). A split bounty is divided
@@ -37,7 +46,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Annotated, NamedTuple
 
-from pitboss.engine import PotAwarded
+from pitboss.engine import PotAwarded, PotHalf
 from pitboss.frozen_map import EMPTY, frozen
 from pitboss.ids import PlayerId
 from pitboss.money import split_amount
@@ -61,16 +70,27 @@ class HandPot:
 
 def engine_pots(events: Iterable[object], players: Mapping[int, PlayerId]) -> tuple[HandPot, ...]:
     """The pots a hand pushed (its `pitboss.engine.PotAwarded` events, side pots first as the
-    engine pushes them), main pot first, each seat as its player (``players``)."""
-    awarded = sorted((e for e in events if isinstance(e, PotAwarded)), key=lambda e: e.pot)
+    engine pushes them), main pot first, each seat as its player (``players``). A high-low pot
+    pushed in two halves is one pot: the high half's winners, then the low half's, each
+    player's shares added up (see the module docstring)."""
+    awarded = sorted(
+        (e for e in events if isinstance(e, PotAwarded)),
+        key=lambda e: (e.pot, e.half is PotHalf.LOW),
+    )
+    pots: dict[int, tuple[int, tuple[int, ...], dict[int, int]]] = {}
+    for award in awarded:
+        amount, eligible, won = pots.get(award.pot, (0, award.eligible, {}))
+        for seat, share in zip(award.winners, award.shares, strict=True):
+            won[seat] = won.get(seat, 0) + share
+        pots[award.pot] = (amount + award.amount, eligible, won)
     return tuple(
         HandPot(
-            amount=pot.amount,
-            eligible=tuple(players[seat] for seat in pot.eligible),
-            winners=tuple(players[seat] for seat in pot.winners),
-            shares=pot.shares,
+            amount=amount,
+            eligible=tuple(players[seat] for seat in eligible),
+            winners=tuple(players[seat] for seat in won),
+            shares=tuple(won.values()),
         )
-        for pot in awarded
+        for amount, eligible, won in (pots[index] for index in sorted(pots))
     )
 
 
