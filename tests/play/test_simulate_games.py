@@ -122,3 +122,21 @@ def test_hands_out_writes_pot_limit_omaha_and_limit_hands_as_their_phh_variants(
     assert files.skipped == []
     text = (tmp_path / "phh" / "table-001.phhs").read_text("utf-8")
     assert f"variant = {variant}" in text
+
+
+def test_simulate_a_pot_limit_omaha_night_writes_its_hands_in_both_formats(
+    tmp_path: Path,
+) -> None:
+    """``pitboss simulate --preset plo --hands-out``: PHH ``PO`` by table, and each player's
+    PokerStars file headed 'Omaha Pot Limit', four cards dealt to them."""
+    result = runner.invoke(
+        app, ["simulate", "--preset", "plo", "--players", "12", "--hands-out", str(tmp_path)]
+    )
+    assert result.exit_code == 0, result.output
+    assert "left out" not in result.output
+    phh = (tmp_path / "phh" / "table-001.phhs").read_text("utf-8")
+    assert "variant = 'PO'" in phh
+    own = (tmp_path / "pokerstars" / "p001.txt").read_text("utf-8")
+    assert "Omaha Pot Limit" in own.splitlines()[0]
+    dealt = next(line for line in own.splitlines() if line.startswith("Dealt to p001 ["))
+    assert len(dealt.split("[")[1].rstrip("]").split()) == 4
