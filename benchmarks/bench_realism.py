@@ -1,7 +1,7 @@
 """Calibration you can see: the default field's figures beside the ranges they target.
 
     .venv/bin/python benchmarks/bench_realism.py [--hands 3000] [--matches 200] [--seed 1]
-        [--shoves 1000]
+        [--shoves 1000] [--game-hands 2000]
 
 Plays ``--hands`` hands at each table size (2, 3, 6 and 9 players) with the default bot mix
 (`pitboss.play.realism.table_figures`) and ``--matches`` heads-up matches at 10, 20 and 40 big
@@ -12,8 +12,14 @@ Then bots facing a shove (issue 31): at 2, 6, 9 and 10 seats, every stack 100, 5
 big blinds, the first to act moves all-in ``--shoves`` times (`pitboss.play.realism.
 shove_figures`); it prints the share of the players answering who call, how often the shove is
 called and the most callers of one hand, beside the push-or-fold equilibrium's figures
-(`equilibrium_shove`) and the target band for the share who call. Not a timing: the CPU
-seconds are printed only as a guide.
+(`equilibrium_shove`) and the target band for the share who call.
+
+Then every game and betting structure the engine deals (issue 30): ``--game-hands`` hands of
+Hold'em, Omaha and Omaha high-low at no-limit, pot-limit and fixed-limit, at 6 and 9 seats,
+with VPIP, PFR, showdowns, the average pot in big blinds, the share of hands with a capped
+round (fixed-limit) and the decisions the rules refused (faults: 0 expected). The bands the
+tests hold them to are in tests/play/test_bots_structures.py. Not a timing: the CPU seconds
+are printed only as a guide.
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ from pitboss.play.realism import (
     shove_figures,
     table_figures,
 )
+from pitboss.rules.games import BettingStructure, Game
 
 
 def _mark(value: float, band: Band) -> str:
@@ -56,6 +63,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--shoves", type=int, default=1000)
+    parser.add_argument("--game-hands", type=int, default=2000)
     args = parser.parse_args()
     started = time.process_time()
     print(f"default field, {args.hands} hands per table size, seed {args.seed}")
@@ -98,7 +106,26 @@ def main() -> None:
             f"  target {band[0]:.0f}-{band[1]:.0f} {_mark(mid, band)}"
         )
     _shoves(args.shoves, args.seed)
+    _games(args.game_hands, args.seed)
     print(f"CPU {time.process_time() - started:.1f} s")
+
+
+def _games(hands: int, seed: int) -> None:
+    """Issue 30: the default field at every game and betting structure."""
+    print(f"every game and structure, default field, {hands} hands each, seed {seed}:")
+    print(
+        f"{'game':<12} {'structure':<12} {'players':>7} {'VPIP':>6} {'PFR':>6} {'showdown':>8}"
+        f" {'pot bb':>7} {'capped':>7} {'faults':>6}"
+    )
+    for game in Game:
+        for structure in BettingStructure:
+            for players in (6, 9):
+                f = table_figures(players, hands=hands, seed=seed, game=game, structure=structure)
+                print(
+                    f"{game.value:<12} {structure.value:<12} {players:>7} {f.vpip_rate:>6.1%}"
+                    f" {f.pfr_rate:>6.1%} {f.showdown_rate:>8.1%} {f.average_pot_bb:>7.1f}"
+                    f" {f.cap_rate:>7.1%} {f.faults:>6}"
+                )
 
 
 def _shoves(hands: int, seed: int) -> None:

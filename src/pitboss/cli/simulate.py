@@ -143,7 +143,12 @@ class HandFiles:
     hand they were dealt, from their seat, ``Dealt to`` and the finish lines) when the
     tournament ends, as PokerStars gives each player after a tournament and as Hold'em
     Manager and PokerTracker import them. The PokerStars files wait for the end because a
-    place is known only then: a player out while re-buys are open may still buy back in."""
+    place is known only then: a player out while re-buys are open may still buy back in.
+
+    A hand a format cannot express is left out of that format and listed in ``skipped`` with
+    why, the others written, as the live night's download does (`pitboss.live.history`): PHH
+    has no code for some games pitboss deals (pot-limit Hold'em, Omaha high-low at pot-limit:
+    ``no_phh_variant``), so such an event's PHH folder stays empty and the run says so."""
 
     @staticmethod
     def folders(folder: Path) -> tuple[Path, Path]:
@@ -159,6 +164,7 @@ class HandFiles:
         self.started: set[Path] = set()
         self.stars_hands: list[StarsHand] = []
         self.hands = 0
+        self.skipped: list[str] = []
 
     def _append(self, path: Path, text: str, separator: str) -> None:
         first = path not in self.started
@@ -205,9 +211,26 @@ class HandFiles:
         return StarsHand(setup=hand.setup, events=tuple(hand.events), header=header)
 
     def __call__(self, hand: DealtHand) -> None:
-        self._append(self.phh / f"table-{hand.table:03d}.phhs", self.phh_text(hand), "\n")
+        from pitboss.errors import HistoryError
+
+        try:
+            text = self.phh_text(hand)
+        except HistoryError as err:
+            self.skipped.append(f"PHH table {hand.table} hand {hand.number}: {err.message}")
+        else:
+            self._append(self.phh / f"table-{hand.table:03d}.phhs", text, "\n")
         self.stars_hands.append(self.stars_hand(hand))
         self.hands += 1
+
+    def skipped_lines(self) -> list[str]:
+        """What was left out, for the report: how many hands each format's files left out
+        and the first reason given (one hand's message stands for an event's thousand)."""
+        lines: list[str] = []
+        for kind in ("PHH", "PokerStars"):
+            mine = [line for line in self.skipped if line.startswith(kind + " ")]
+            if mine:
+                lines.append(f"{len(mine):,} left out of the {kind} files; the first: {mine[0]}")
+        return lines
 
     def close(self, result: TournamentResult | None = None) -> None:
         """Write every player's PokerStars file, with the finish lines of ``result`` (none
@@ -215,7 +238,7 @@ class HandFiles:
         from pitboss.history.stars_players import format_player_histories, player_file_name
 
         finishes = finishes_of(result) if result is not None else {}
-        texts = format_player_histories(self.stars_hands, finishes=finishes)
+        texts = format_player_histories(self.stars_hands, finishes=finishes, skipped=self.skipped)
         for player, text in texts.items():
             path = self.stars / player_file_name(player)
             path.write_text(text, encoding="utf-8", newline="\n")
@@ -564,6 +587,8 @@ def _one(
                 f"{files.hands:,} hands written to {hands_out} "
                 "(PHH by table, PokerStars text by player)"
             )
+            for line in files.skipped_lines():
+                typer.echo(line)
     if view.plot is not None:  # after the report: a failed write never loses the results
         from pitboss.play.forecast import forecast, summarize
 

@@ -37,6 +37,7 @@ from pitboss.engine import (
 )
 from pitboss.errors import IllegalAction
 from pitboss.rules import RuleSet
+from pitboss.rules.games import BettingStructure, Game
 
 
 def action_seconds(rules: RuleSet) -> int:
@@ -56,6 +57,8 @@ class PlayerView(NamedTuple):
     committed this hand, the current street's bets included. ``history`` is the public record
     of the hand so far (every hole card and burned card blanked). ``time_to_act`` is in
     seconds; ``chip_unit`` is the smallest chip in play (bets are made in whole chips of it).
+    ``game`` and ``structure`` are the hand's game and betting structure (the setup's: a
+    player knows what is dealt and how much may be bet; issue 30).
 
     A named tuple, not a dataclass (STYLE 7), on purpose: a view is built for every decision,
     tens of thousands of times in a simulated tournament, is never stored or serialised, and a
@@ -84,6 +87,8 @@ class PlayerView(NamedTuple):
     legal: LegalActions
     history: tuple[HandEvent, ...]
     time_to_act: int
+    game: Game = Game.HOLDEM
+    structure: BettingStructure = BettingStructure.NO_LIMIT
 
     @property
     def to_call(self) -> int:
@@ -164,6 +169,7 @@ class ViewBuilder:
 
     __slots__ = (
         "_blinds",
+        "_game",
         "_hand",
         "_in_hand",
         "_names",
@@ -187,6 +193,7 @@ class ViewBuilder:
             setup.ante,
             setup.chip_unit,
         )
+        self._game = (Game(setup.game), setup.betting)
         self._public: list[HandEvent] = []
         self._out: set[int] = set()
         self._seen = 0
@@ -212,6 +219,7 @@ class ViewBuilder:
         order = self._order
         stacks = hand.stacks
         bets = hand.bets
+        game, structure = self._game
         return PlayerView(
             seat=seat,
             player=self._names[seat],
@@ -235,6 +243,8 @@ class ViewBuilder:
             legal=legal,
             history=tuple(self._public),
             time_to_act=self.time_to_act,
+            game=game,
+            structure=structure,
         )
 
     def _catch_up(self) -> None:

@@ -26,6 +26,23 @@ rather than calls, how readily it calls) making it tight or loose, aggressive or
   raise, less multiway); it calls when that beats the pot odds, bets and raises for value,
   continuation-bets the flop as the preflop raiser, and bluffs now and then by aggression.
 
+**Every game and betting structure** (issue 30; the view says which, `PlayerView.game` and
+``.structure``):
+
+- **Omaha and Omaha high-low.** Before the flop the hand's share of all four-card hands by
+  Hutchison's point count (`pitboss.play.omaha_hands`) stands where Hold'em's class does:
+  entered from a seat's share, widened (`_OMAHA_WIDER`: the hands run close), raised pot-sized
+  now and then (a short stack raises or folds); facing a raise, `_omaha_equity` against the
+  raiser's range beats the pot odds. After the flop the made hand and draws are read as Omaha
+  hands (`omaha_hands.postflop`, the low half too in high-low) and played as in Hold'em, a
+  big draw raising a bet now and then (`_OMAHA_SEMI_BLUFF`). At showdown the Omaha evaluator
+  decides, by half in high-low.
+- **Fixed-limit.** Every bet and raise is the one size the rules allow (`_bet_to`), calls
+  take `_LIMIT_SLACK` more (the pot odds are bigger), and nobody plays push-or-fold: a
+  short stack cannot move in.
+- **Pot-limit.** Sizes are fractions of the pot capped at the pot-limit maximum, and a
+  decision to move in becomes a pot-sized raise (the most the rules allow).
+
 Re-buys and add-ons are answered by the player's money habits (`pitboss.play.habits`).
 
 `RandomLegal` plays any legal action; it is for stress tests and is not in the default field.
@@ -44,15 +61,18 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from pitboss import omaha
 from pitboss.engine import Acted, Action, ActionKind, HandTabled, Posted, Street
 from pitboss.evaluator import evaluate
+from pitboss.play import omaha_hands
 from pitboss.play.agents import Agent, PlayerView
 from pitboss.play.allin import FIELD_LOOSENESS, combined, equity_facing_shove
 from pitboss.play.habits import MoneyHabits, Spender
 from pitboss.play.offers import ChipOffer
 from pitboss.play.pushfold import equity_vs_push, is_push
 from pitboss.play.ranges import equity_vs_top, hand_class, top_share
-from pitboss.play.strength import Tier, postflop_tier
+from pitboss.play.strength import TIER_EQUITY, Tier, postflop_tier
+from pitboss.rules.games import BettingStructure, Game
 
 
 class BotKind(enum.StrEnum):
@@ -102,34 +122,67 @@ _OPEN_BY_BEHIND = (30, 28, 35, 25, 19, 16, 14, 12, 11, 10)
 _HEADS_UP_OPEN = 85
 _POPULATION_LOOSENESS = FIELD_LOOSENESS
 """How much wider than a regular the field is assumed to raise (reading a raiser's range)."""
-
-# Estimated postflop equity of a tier against a betting range, by street (flop, turn, river).
-_EQUITY = {
-    Street.FLOP: (0.20, 0.40, 0.68, 0.88),
-    Street.TURN: (0.12, 0.32, 0.68, 0.90),
-    Street.RIVER: (0.05, 0.28, 0.63, 0.90),
-}
+_LIMIT_SLACK = 0.03
+"""Fixed-limit: equity points of slack on every call. A bet is small against the pot, so the
+pot odds are better and limit players call more ("limit is a calling game")."""
+_OMAHA_SEMI_BLUFF = 0.4
+"""Omaha, facing a bet before the river with a good hand or a big draw (a wrap, the nut flush
+draw): raised this often at an aggression of 100 (the draw wins often enough when called and
+the raise wins the pot when not)."""
+_OMAHA_WIDER = 1.25
+"""Omaha players enter about 1.4 times as many pots as Hold'em players at the same seat: the
+hands run closer (a VPIP of 25-35 % at six-handed pot-limit Omaha against 20-25 % in
+no-limit Hold'em, as tracking sites report regulars)."""
 
 
 def showdown_action(view: PlayerView) -> Action:
-    """Table the hand, unless a hand already tabled beats it (then muck: TDA 17A allows it)."""
+    """Table the hand, unless a hand already tabled beats it (then muck: TDA 17A allows it).
+
+    In Omaha the hands are read by `pitboss.omaha` (two hole cards and three of the board);
+    in Omaha high-low a hand is mucked only when it can win neither half: a tabled hand has a
+    better high, and it has no low or a tabled hand has a better one."""
     board = view.board
-    if len(board) == 5:
+    if len(board) != 5:
+        return Action.show()
+    if view.game is Game.HOLDEM:
         mine = evaluate((*view.hole, *board))
         for event in view.history:
             if isinstance(event, HandTabled) and evaluate((*event.cards, *board)) > mine:
                 return Action.muck() if view.legal.can_muck else Action.show()
+        return Action.show()
+    high = omaha.evaluate(view.hole, board)
+    low = omaha.evaluate_low(view.hole, board) if view.game is Game.OMAHA_HI_LO else None
+    beaten_high = False
+    beaten_low = low is None
+    for event in view.history:
+        if isinstance(event, HandTabled):
+            beaten_high = beaten_high or omaha.evaluate(event.cards, board) > high
+            if low is not None:
+                theirs = omaha.evaluate_low(event.cards, board)
+                beaten_low = beaten_low or (theirs is not None and theirs > low)
+    if beaten_high and beaten_low and view.legal.can_muck:
+        return Action.muck()
     return Action.show()
 
 
 def _bet_to(view: PlayerView, target: int) -> Action:
     """A bet or raise to about ``target`` in whole chips of the smallest denomination, kept
-    legal; all-in when it would commit most of the stack."""
+    legal; all-in when it would commit most of the stack.
+
+    Fixed-limit: the one size the rules allow, whatever ``target`` (TDA 48). Pot-limit: the
+    target is capped at the pot (``max_raise_to``, TDA 54), and committing most of the stack
+    means the largest raise allowed, the pot."""
     legal = view.legal
     low, high = legal.min_raise_to, legal.max_raise_to
     if low is None or high is None:
         return Action.call() if legal.can_call else Action.check()
-    if target * 5 >= high * 2:  # 40 % of everything: commit all of it
+    structure = view.structure
+    if structure is BettingStructure.FIXED_LIMIT:
+        return _raise(view, high)
+    if structure is BettingStructure.POT_LIMIT:
+        if target * 5 >= (view.stack + view.bet) * 2:
+            target = high
+    elif target * 5 >= high * 2:  # 40 % of everything: commit all of it
         target = high
     unit = view.chip_unit
     target = min(max(target // unit * unit, low), high)
@@ -154,6 +207,14 @@ def _check_or_fold(view: PlayerView) -> Action:
 
 def _call_or_check(view: PlayerView) -> Action:
     return Action.call() if view.legal.call_amount else Action.check()
+
+
+def _omaha_equity(share: float, width: float) -> float:
+    """The pre-flop equity of an Omaha hand in the top ``share`` % against a range of the top
+    ``width`` %: 0.5 for equal ranges, towards 0.67 or 0.33 far apart, on a log scale. Omaha
+    hands run close (aces with a random hand: about 65 %; a median hand against the top 10 %:
+    about 40 %), so this simple curve stands in for a table of four-card equities."""
+    return 0.5 + 0.17 * math.tanh(math.log(max(width, 0.01) / max(share, 0.01)) / 2.0)
 
 
 def _preflop_order(seats: tuple[int, ...]) -> tuple[int, ...]:
@@ -262,6 +323,8 @@ class Bot:
         if view.legal.is_showdown:
             return showdown_action(view)
         if view.street is Street.PREFLOP:
+            if view.game is not Game.HOLDEM:
+                return self._omaha_preflop(view)
             return self._preflop(view)
         return self._postflop(view)
 
@@ -290,6 +353,10 @@ class Bot:
         to_call = legal.call_amount
         pot = view.pot
         stick = style.stickiness / 200.0  # half the postflop slack: the price is known
+        limit = view.structure is BettingStructure.FIXED_LIMIT
+        if limit:  # nobody can move in: no push-or-fold; the price of a call is smaller
+            chart_bb = math.inf
+            stick += _LIMIT_SLACK
 
         if read.raises == 0:
             if chart_bb <= style.short_stack_bb:
@@ -317,7 +384,7 @@ class Bot:
         opened = _entry_share(raiser_behind, n, _POPULATION_LOOSENESS)
         price = to_call / (pot + to_call) if to_call else 0.0
         commits = to_call * 5 >= view.stack * 2 or chart_bb <= style.short_stack_bb
-        shove = read.raises == 1 and read.last_raise_all_in
+        shove = read.raises == 1 and read.last_raise_all_in and not limit
 
         if commits:
             if shove:  # by depth, position, players in and to act (`pitboss.play.allin`)
@@ -372,6 +439,69 @@ class Bot:
             return _call_or_check(view)
         return _check_or_fold(view)
 
+    def _omaha_preflop(self, view: PlayerView) -> Action:
+        """Omaha before the flop: the hand's share by Hutchison's count
+        (`pitboss.play.omaha_hands`) against the share entered from this seat, wider than in
+        Hold'em; raises are pot-sized; facing a raise, the equity of `_omaha_equity` against
+        the raiser's range beats the pot odds (the hands run close, so more calls)."""
+        style = self.style
+        legal = view.legal
+        order = _preflop_order(view.seats)
+        n = len(order)
+        me = order.index(view.seat)
+        behind = n - 1 - me
+        read = _read_preflop(view)
+        hi_lo = view.game is Game.OMAHA_HI_LO
+        share = omaha_hands.top_share(view.hole, hi_lo=hi_lo) * 100.0
+        to_call = legal.call_amount
+        pot = view.pot
+        pot_raise = view.current_bet + pot + to_call  # call, then the whole pot (TDA 54)
+        stick = style.stickiness / 200.0
+        if view.structure is BettingStructure.FIXED_LIMIT:
+            stick += _LIMIT_SLACK
+
+        if read.raises == 0:
+            entry = min(100.0, _entry_share(behind, n, style.looseness / 100.0) * _OMAHA_WIDER)
+            raising = entry * min(1.0, style.aggression / 100.0 + 0.06 * max(0, 9 - n)) * 0.6
+            if self._short(view, read) and view.structure is not BettingStructure.FIXED_LIMIT:
+                raising = entry  # short: raise or fold, the rest goes in after the flop
+            if read.limpers:
+                entry = min(100.0, entry * 1.2)
+                raising *= 0.7
+            if share <= raising:
+                return _bet_to(view, pot_raise)
+            if share <= entry:
+                return _call_or_check(view)
+            return _check_or_fold(view)
+
+        raiser = read.last_raiser
+        raiser_behind = n - 1 - order.index(raiser) if raiser in order else 1
+        entered = _entry_share(raiser_behind, n, _POPULATION_LOOSENESS) * _OMAHA_WIDER
+        opened = min(100.0, entered) * 0.5  # most of an Omaha entering range limps
+        width = opened if read.raises == 1 else max(2.0, opened * 0.3 / read.raises)
+        if read.last_raise_all_in:
+            width = min(100.0, width * 1.3)
+        equity = _omaha_equity(share, width)
+        if read.callers:
+            equity = combined(equity, *([_omaha_equity(share, width / 2)] * read.callers))
+        price = to_call / (pot + to_call) if to_call else 0.0
+        value_share = 1.5 if read.raises >= 2 else max(1.5, 0.1 * width)
+        bluff = read.raises == 1 and share <= 30 and self.rng.random() < style.aggression / 1500
+        if legal.can_raise and (share <= value_share or bluff):
+            return _bet_to(view, pot_raise)
+        if to_call * 5 >= view.stack * 2:  # for the stack: no more to realise later
+            return _call_or_check(view) if equity + stick >= price else _check_or_fold(view)
+        in_position = raiser in order and me > order.index(raiser) and read.raises == 1
+        realise = (0.85 if in_position else 0.72) - 0.08 * (read.raises - 1)
+        if equity * realise + stick + 0.02 * read.callers >= price:
+            return _call_or_check(view)
+        return _check_or_fold(view)
+
+    def _short(self, view: PlayerView, read: _Preflop) -> bool:
+        """At most `Style.short_stack_bb` big blinds (of the chart's dead money) behind."""
+        dead = max(read.dead, view.big_blind, 1)
+        return (view.stack + view.bet) * 1.5 / dead <= self.style.short_stack_bb
+
     # ----------------------------------------------------------------------- postflop
 
     def _postflop(self, view: PlayerView) -> Action:
@@ -379,12 +509,17 @@ class Bot:
         legal = view.legal
         rng = self.rng
         street = view.street
-        tier = postflop_tier(view.hole, view.board)
+        if view.game is Game.HOLDEM:
+            tier = postflop_tier(view.hole, view.board)
+            equity = TIER_EQUITY[street][tier]
+        else:
+            tier, equity = omaha_hands.postflop(
+                view.hole, view.board, hi_lo=view.game is Game.OMAHA_HI_LO
+            )
         opponents = len(view.in_hand) - 1
         pot = view.pot
         to_call = legal.call_amount
         aggression = style.aggression / 100.0
-        equity = _EQUITY[street][tier]
         if tier is not Tier.MONSTER and opponents > 1:
             equity *= 1.0 - 0.12 * min(opponents - 1, 4)
 
@@ -422,7 +557,19 @@ class Bot:
         price = to_call / (pot + to_call)
         if legal.can_raise and tier is Tier.MONSTER and rng.random() < 0.25 + 0.5 * aggression:
             return _bet_to(view, view.current_bet * 3)
-        if equity + style.stickiness / 100.0 >= price:
+        if (
+            view.game is not Game.HOLDEM
+            and legal.can_raise
+            and tier is Tier.GOOD
+            and street is not Street.RIVER
+            and not raised
+            and rng.random() < _OMAHA_SEMI_BLUFF * aggression
+        ):  # a big draw or a strong hand that may be outdrawn: raise, as Omaha players do
+            return _bet_to(view, view.current_bet * 3)
+        slack = style.stickiness / 100.0
+        if view.structure is BettingStructure.FIXED_LIMIT:
+            slack += _LIMIT_SLACK
+        if equity + slack >= price:
             return Action.call()
         return Action.fold()
 

@@ -16,6 +16,13 @@ Definitions (as tracking software counts them):
 - **Showdown**: two or more hands tabled at the end.
 - **All-in called**: an all-in bet or raise that someone called, by the shover's stack in
   big blinds at the start of the hand.
+- **Pot**: every chip pushed to a winner (both halves in high-low), in big blinds.
+- **Capped** (fixed-limit): a betting round that reached one bet and the cap's raises.
+
+`table_figures` deals any game and betting structure (`pitboss.rules.games`), so the same
+figures check the bots at pot-limit Omaha or fixed-limit Hold'em (issue 30); it also counts
+the decisions the rules refused (``faults``: the agent got the clock instead) and the hands
+whose chips did not add up (``unbalanced``), which should both stay at zero.
 
 `shove_figures` (issue 31) sits one player who moves all-in first, under the gun (heads-up:
 the button), with every stack the same depth, at a table of bots, and counts who calls: the
@@ -45,6 +52,7 @@ from pitboss.engine import (
     HandTabled,
     Posted,
     PostKind,
+    PotAwarded,
     SeatSpec,
     Street,
 )
@@ -54,6 +62,7 @@ from pitboss.play.pushfold import MAX_BEHIND, solve
 from pitboss.play.ranges import HANDS, combos, equity_matrix
 from pitboss.play.ranges import _weight_rows as weight_rows
 from pitboss.rules import RuleSet
+from pitboss.rules.games import BettingStructure, Game
 
 STACK_LOW_BB = 12
 STACK_HIGH_BB = 120
@@ -80,6 +89,21 @@ class TableFigures:
     showdowns: int = 0
     all_ins: dict[str, int] = field(default_factory=dict)
     all_ins_called: dict[str, int] = field(default_factory=dict)
+    pot_chips: int = 0
+    capped: int = 0
+    decisions: int = 0
+    faults: int = 0
+    unbalanced: int = 0
+
+    @property
+    def average_pot_bb(self) -> float:
+        """The average pot pushed, in big blinds."""
+        return self.pot_chips / BIG_BLIND / max(self.hands, 1)
+
+    @property
+    def cap_rate(self) -> float:
+        """Share of hands with a betting round capped (fixed-limit)."""
+        return self.capped / max(self.hands, 1)
 
     @property
     def vpip_rate(self) -> float:
@@ -112,9 +136,15 @@ def _draw_stack(rng: random.Random) -> int:
     return int(math.exp(rng.uniform(low, high)) * BIG_BLIND)
 
 
-def _setup(players: Sequence[tuple[str, int]], button: int) -> HandSetup:
+def _setup(
+    players: Sequence[tuple[str, int]],
+    button: int,
+    game: Game = Game.HOLDEM,
+    structure: BettingStructure = BettingStructure.NO_LIMIT,
+) -> HandSetup:
     """Seats 1..n; the button at ``button`` (index), blinds after it (heads-up: the button
-    posts the small blind, TDA 34B)."""
+    posts the small blind, TDA 34B); fixed-limit with the house cap of one bet and four
+    raises (SLPT 16)."""
     n = len(players)
     seats = tuple(SeatSpec(seat=i + 1, player=p, stack=s) for i, (p, s) in enumerate(players))
     heads_up = n == 2
@@ -127,16 +157,26 @@ def _setup(players: Sequence[tuple[str, int]], button: int) -> HandSetup:
         big_blind=BIG_BLIND,
         ante=0,
         ante_mode=AnteMode.NONE,
-        rules=RuleSet(),
+        rules=_RULES,
+        game=game,
+        structure=structure,
     )
 
 
-def play_one(hand: Hand, agents: dict[str, Agent]) -> None:
-    """Drive ``hand`` to its end with ``agents`` (by player name)."""
+_RULES = RuleSet()
+
+
+def play_one(hand: Hand, agents: dict[str, Agent]) -> tuple[int, int]:
+    """Drive ``hand`` to its end with ``agents`` (by player name); the decisions taken and
+    how many of them went to the clock (a refused, failed or missing answer)."""
     builder = ViewBuilder(hand)
+    decisions = faults = 0
     while not hand.is_over:
         view = builder.view()
-        take_turn(hand, agents[view.player], view)
+        _, fault = take_turn(hand, agents[view.player], view)
+        decisions += 1
+        faults += fault is not None
+    return decisions, faults
 
 
 def _count(figures: TableFigures, hand: Hand) -> None:
@@ -151,7 +191,12 @@ def _count(figures: TableFigures, hand: Hand) -> None:
     shoves: list[tuple[Street, int]] = []
     called: set[int] = set()
     tabled = 0
+    aggressive: dict[Street, int] = {}
     for event in hand.events:
+        if isinstance(event, PotAwarded):
+            figures.pot_chips += event.amount
+        if isinstance(event, Acted) and event.kind in (ActionKind.RAISE, ActionKind.BET):
+            aggressive[event.street] = aggressive.get(event.street, 0) + 1
         if isinstance(event, Posted) and event.kind is PostKind.BIG_BLIND:
             big_blind_seat = event.seat
         elif isinstance(event, Acted):
@@ -177,6 +222,14 @@ def _count(figures: TableFigures, hand: Hand) -> None:
         figures.walks += 1
     if tabled >= 2:
         figures.showdowns += 1
+    cap = setup.raise_cap
+    # pre-flop the big blind is the bet: the cap's raises close it; after, a bet and them
+    if (
+        setup.betting is BettingStructure.FIXED_LIMIT
+        and cap is not None
+        and any(n >= cap + (street is not Street.PREFLOP) for street, n in aggressive.items())
+    ):
+        figures.capped += 1
     for i, (_, seat) in enumerate(shoves):
         depth = _depth(start[seat] // BIG_BLIND)
         figures.all_ins[depth] = figures.all_ins.get(depth, 0) + 1
@@ -190,8 +243,11 @@ def table_figures(
     hands: int,
     seed: int,
     mix: Sequence[tuple[BotKind, int]] = DEFAULT_MIX,
+    game: Game = Game.HOLDEM,
+    structure: BettingStructure = BettingStructure.NO_LIMIT,
 ) -> TableFigures:
-    """Deal ``hands`` hands at a table of ``players`` bots from ``mix`` (see the module)."""
+    """Deal ``hands`` hands of ``game`` in ``structure`` at a table of ``players`` bots from
+    ``mix`` (see the module)."""
     rng = random.Random(seed)
     deck_rng = random.Random(rng.getrandbits(64))
     make = bot_mix(random.Random(rng.getrandbits(64)), mix)
@@ -205,10 +261,14 @@ def table_figures(
         seats.append((name, _draw_stack(rng)))
     for number in range(hands):
         button = number % players
-        hand = Hand(_setup(seats, button), Deck(deck_rng))
-        play_one(hand, agents)
+        hand = Hand(_setup(seats, button, game, structure), Deck(deck_rng))
+        decisions, faults = play_one(hand, agents)
+        figures.decisions += decisions
+        figures.faults += faults
         _count(figures, hand)
         final = hand.final_stacks
+        if sum(final.values()) != sum(chips for _, chips in seats):
+            figures.unbalanced += 1
         for i, (name, _) in enumerate(seats):
             chips = final[i + 1]
             if chips == 0:

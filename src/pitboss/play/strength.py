@@ -19,6 +19,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Sequence
 
+from pitboss.engine import Street
 from pitboss.evaluator import category, display_ranks, evaluate
 
 _ACE = 12
@@ -72,6 +73,14 @@ class Tier(enum.IntEnum):
     MONSTER = 3
     """Two pair or better made with the hole cards, trips with one hole card on a paired board,
     a straight or better the board does not give everyone."""
+
+
+TIER_EQUITY: dict[Street, tuple[float, float, float, float]] = {
+    Street.FLOP: (0.20, 0.40, 0.68, 0.88),
+    Street.TURN: (0.12, 0.32, 0.68, 0.90),
+    Street.RIVER: (0.05, 0.28, 0.63, 0.90),
+}
+"""Estimated equity of each `Tier` (weakest first) against a betting range, by street."""
 
 
 def _board_category(board: Sequence[int]) -> int:
