@@ -293,7 +293,12 @@ def _still_to_act(view: PlayerView, shover: int) -> int:
 
 
 class Bot:
-    """One model of a live player; `Style` makes it tight or loose, aggressive or passive."""
+    """One model of a live player; `Style` makes it tight or loose, aggressive or passive.
+
+    It is long (about 300 lines) because one style plays every street of every game: the
+    pre-flop decision (Hold'em's chart, Omaha's point count), the short-stack shove and the
+    post-flop decision all read the same style, random source and reading of the hand so far.
+    """
 
     __slots__ = ("kind", "rng", "spender", "style")
 
