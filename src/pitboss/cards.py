@@ -372,6 +372,62 @@ class Deck:
         self.burned.append(card)
         return card
 
+    def deal_many(self, count: int) -> list[Card]:
+        """The next ``count`` cards, in deal order: ``count`` calls of ``deal`` in one (the
+        engine's hole-card deal).
+
+        Raises:
+            CardError: the deck runs out, as ``deal`` would (the cards before are dealt).
+        """
+        i = self._next
+        cards = self._cards
+        end = i + count
+        if end > len(cards):
+            return _deal_one_by_one(self, count)  # raises, as card by card
+        self._next = end
+        return cards[i:end]
+
+    def burn_and_deal(self, count: int) -> tuple[Card, tuple[Card, ...]]:
+        """Burn one card, then deal ``count`` (a street: TDA 38): ``burn`` and ``count`` calls
+        of ``deal`` in one. Returns the burn card and the cards dealt.
+
+        Raises:
+            CardError: the deck runs out, as ``burn`` and ``deal`` would.
+        """
+        i = self._next
+        cards = self._cards
+        end = i + 1 + count
+        if end > len(cards):
+            return _burn_and_deal_one_by_one(self, count)  # raises, as card by card
+        self._next = end
+        burn = cards[i]
+        self.burned.append(burn)
+        return burn, (cards[end - 1],) if count == 1 else tuple(cards[i + 1 : end])
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass that deals its own way (its own ``deal`` or ``burn``) and not its own
+        ``deal_many``/``burn_and_deal`` is dealt through its ``deal`` and ``burn``, card by
+        card, whichever way the engine asks for its cards."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__
+        if "deal" in own and "deal_many" not in own:
+            setattr(cls, "deal_many", _deal_one_by_one)  # noqa: B010
+        if ("deal" in own or "burn" in own) and "burn_and_deal" not in own:
+            setattr(cls, "burn_and_deal", _burn_and_deal_one_by_one)  # noqa: B010
+
     def remaining(self) -> list[Card]:
         """The cards not yet dealt, in deal order."""
         return self._cards[self._next :]
+
+
+def _deal_one_by_one(deck: Deck, count: int) -> list[Card]:
+    """`Deck.deal_many` through the deck's own ``deal``, one card at a time."""
+    deal = deck.deal
+    return [deal() for _ in range(count)]
+
+
+def _burn_and_deal_one_by_one(deck: Deck, count: int) -> tuple[Card, tuple[Card, ...]]:
+    """`Deck.burn_and_deal` through the deck's own ``burn`` and ``deal``, one card at a time."""
+    burn = deck.burn()
+    deal = deck.deal
+    return burn, tuple([deal() for _ in range(count)])

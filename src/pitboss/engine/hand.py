@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 from pitboss.cards import FULL_DECK, Card, Deck, cards_of
 from pitboss.engine.actions import ALLOWED_KINDS, Action, ActionKind, LegalActions, action_kind
 from pitboss.engine.betting import BettingStep
-from pitboss.engine.deck import DrawDeck
 from pitboss.engine.hand_events import (
     STREETS,
     Acted,
@@ -377,11 +376,7 @@ class Hand(BettingStep, PostingStep):
         """
         m = len(deal_to)
         rounds = HOLE_CARDS[self._setup.game]
-        if isinstance(deck, DrawDeck):
-            dealt = deck.deal_many(rounds * m)
-        else:
-            deal = deck.deal
-            dealt = [deal() for _ in range(rounds * m)]
+        dealt = deck.deal_many(rounds * m)
         hole: list[tuple[Card, ...]] = [_NO_CARDS] * self._n
         if rounds == 2:
             for k in range(m):

@@ -10,7 +10,6 @@ from __future__ import annotations
 import enum
 
 from pitboss.cards import Card, Deck
-from pitboss.engine.deck import DrawDeck
 from pitboss.engine.hand_events import STREETS, HandEvent, Street
 from pitboss.engine.record_builders import board_dealt, card_burned
 from pitboss.engine.setup import HandSetup
@@ -139,19 +138,9 @@ class HandState:
 
     def _deal_street(self, street: int) -> None:
         """Burn one card and deal the flop, turn or river (TDA 38)."""
-        deck = self._deck
+        burn, cards = self._deck.burn_and_deal(3 if street == 1 else 1)
         name: Street = STREETS[street]
         events = self._events
-        cards: tuple[Card, ...]
-        if isinstance(deck, DrawDeck):  # the burn and the cards in one draw
-            drawn = deck.deal_many(4 if street == 1 else 2)
-            burn = drawn[0]
-            deck.burned.append(burn)
-            cards = tuple(drawn[1:])
-        else:
-            burn = deck.burn()
-            deal = deck.deal
-            cards = (deal(), deal(), deal()) if street == 1 else (deal(),)
         events.append(card_burned(name, burn))
         self._board.extend(cards)
         events.append(board_dealt(name, cards))
