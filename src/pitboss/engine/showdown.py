@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
+from operator import not_ as _not
+from operator import or_ as _or
 from typing import cast
 
 from pitboss.engine.hand_events import HandMucked, HandTabled, PotHalf
@@ -201,9 +203,8 @@ class ShowdownStep(HandState):
             return
         for i in live:
             if not stack[i]:
-                out = [folded[i] or mucked[i] for i in range(n)]
-                all_in = [stack[i] == 0 for i in range(n)]
-                pots = build_pots(committed, out, all_in, dead=self._dead)
+                out = [*map(_or, folded, mucked)]  # folded or mucked: cannot win
+                pots = build_pots(committed, out, [*map(_not, stack)], dead=self._dead)
                 break
         else:  # no all-in: one pot, whatever antes and folded bets are in it
             pots = [(sum(committed) + self._dead, tuple(live))]
