@@ -10,8 +10,8 @@ from __future__ import annotations
 import enum
 
 from pitboss.cards import Card, Deck
-from pitboss.engine.hand_events import STREETS, HandEvent, Street
-from pitboss.engine.record_builders import board_dealt, card_burned
+from pitboss.engine.hand_events import STREETS, BoardDealt, CardBurned, HandEvent, Street
+from pitboss.engine.record_builders import _BoardTwin, _BurnedTwin
 from pitboss.engine.setup import HandSetup
 from pitboss.rules.hand_rules import OddChipRule
 
@@ -140,8 +140,15 @@ class HandState:
         """Burn one card and deal the flop, turn or river (TDA 38)."""
         burn, cards = self._deck.burn_and_deal(3 if street == 1 else 1)
         name: Street = STREETS[street]
-        events = self._events
-        events.append(card_burned(name, burn))
+        # `record_builders.card_burned` and `board_dealt`, in line (two calls less a street):
+        burned = _BurnedTwin()
+        burned.street = name
+        burned.card = burn
+        burned.__class__ = CardBurned
+        dealt = _BoardTwin()
+        dealt.street = name
+        dealt.cards = cards
+        dealt.__class__ = BoardDealt
+        self._events += (burned, dealt)
         self._board.extend(cards)
-        events.append(board_dealt(name, cards))
         self._street = street
