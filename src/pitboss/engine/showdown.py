@@ -25,10 +25,10 @@ from operator import not_ as _not
 from operator import or_ as _or
 from typing import cast
 
-from pitboss.engine.hand_events import HandMucked, HandTabled, PotHalf
+from pitboss.engine.hand_events import HandEnded, HandMucked, HandTabled, PotHalf
 from pitboss.engine.hand_state import HandPhase, HandState
 from pitboss.engine.pots import build_pots, split_pot
-from pitboss.engine.record_builders import hand_ended, hand_tabled, pot_awarded
+from pitboss.engine.record_builders import _EndedTwin, _TabledTwin, hand_tabled, pot_awarded
 from pitboss.errors import IllegalAction
 from pitboss.rules.games import Game
 
@@ -155,9 +155,16 @@ class ShowdownStep(HandState):
             return
         self._exposed = True
         folded = self._folded
+        seats = self._seats
+        hole = self._hole
+        events = self._events
         for p in self._clockwise[self._start]:
-            if not folded[p]:
-                self._table(p)
+            if not folded[p]:  # `_table`, in line (two calls less a hand tabled)
+                o = _TabledTwin()
+                o.seat = seats[p]
+                o.cards = hole[p]
+                o.__class__ = HandTabled
+                events.append(o)
 
     def _start_showdown(self) -> None:
         """Every betting round is over with two or more hands left: table or ask, then push."""
@@ -328,4 +335,7 @@ class ShowdownStep(HandState):
         self._dead = 0
         self._phase = _OVER
         self._actor = -1
-        self._events.append(hand_ended(tuple(zip(self._seats, self._stack, strict=True))))
+        o = _EndedTwin()  # `record_builders.hand_ended`, in line
+        o.stacks = tuple(zip(self._seats, self._stack, strict=True))
+        o.__class__ = HandEnded
+        self._events.append(o)
