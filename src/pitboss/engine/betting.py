@@ -479,7 +479,10 @@ class BettingStep(LimitStep, ShowdownStep):
         if mine >= self._current:
             return False
         folded = self._folded
-        return any(j != i and not folded[j] and bet[j] > mine for j in range(self._n))
+        for j in self._others[i]:  # noqa: SIM110 (no generator frame: the hot path)
+            if bet[j] > mine and not folded[j]:
+                return True
+        return False
 
     def _return_uncalled(self) -> None:
         """Give the uncalled part of the street's highest bet back to its bettor."""

@@ -147,7 +147,10 @@ class LimitStep(HandState):
         stack = self._stack
         bet = self._bet
         cur = self._current
-        return any(not folded[j] and stack[j] + bet[j] > cur for j in self._others[i])
+        for j in self._others[i]:  # noqa: SIM110 (no generator frame: the hot path)
+            if stack[j] + bet[j] > cur and not folded[j]:
+                return True
+        return False
 
     def _limit_raised(self, amount: int) -> None:
         """Fixed-limit: count a bet or raise to ``amount`` (TDA 47B: an all-in of at least half
