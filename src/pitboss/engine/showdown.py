@@ -240,9 +240,15 @@ class ShowdownStep(HandState):
             if low is not None and len(contenders) > 1:
                 self._push_high_low(index, amount, eligible, contenders, strength, low)
                 continue
-            if len(contenders) > 1:
-                best = max([strength[i] for i in contenders])
-                winners = [i for i in contenders if strength[i] == best]
+            if len(contenders) > 1:  # the best hands, in the contenders' order (one pass)
+                best = 0
+                winners = []
+                for i in contenders:
+                    if strength[i] > best:
+                        best = strength[i]
+                        winners = [i]
+                    elif strength[i] == best:
+                        winners.append(i)
             else:
                 winners = list(contenders)
             if len(winners) == 1:
