@@ -26,9 +26,20 @@ the maximum), the same choice in both engines (`plain_pitboss_player`,
 `plain_pokerkit_player`); ``--check`` hands per size are first played by both and must have
 the same boards, decisions and final stacks (`check_plain`).
 
+``--game fl`` and ``--game plo`` (issue 30; repeatable, they imply ``--plain``) play the plain
+harness in fixed-limit Hold'em (pitboss's ``structure=FIXED_LIMIT`` against PokerKit's
+``FixedLimitTexasHoldem``, small bet 100, big bet 200) and pot-limit Omaha (``game=OMAHA,
+structure=POT_LIMIT`` against ``PotLimitOmahaHoldem``). Where the rules differ the setup is one
+where they agree: every stack 10,000 (fixed-limit can never put a player all-in, so TDA 47B's
+half-bet reopening never arises; in pot-limit every player still in has the same stack behind,
+so a short all-in never leaves anyone a raise, and the blinds are posted in full, TDA 54B), and
+PokerKit's count of bets and raises set to the TDA's (its cap counts the street's opening bet:
+`tda_counted_streets`). The check then also compares every player's hole cards.
+
 Run: python benchmarks/bench_engine.py [--seconds 10] [--rounds 10] [--seed 1] [--check 300]
      python benchmarks/bench_engine.py --plain   # the plainest harness, 6- and 9-max
-     python benchmarks/bench_engine.py --profile 6 [--plain]  # cProfile of 3,000 6-max hands
+     python benchmarks/bench_engine.py --game fl --game plo   # fixed-limit, pot-limit Omaha
+     python benchmarks/bench_engine.py --profile 6 [--plain] [--game plo]  # cProfile, 3,000 hands
 """
 
 from __future__ import annotations
@@ -64,20 +75,46 @@ from pitboss.engine import (
     SeatSpec,
 )
 from pitboss.engine import record_builders as records
+from pitboss.rules.games import HOLE_CARDS, BettingStructure, Game
 
 BIG_BLIND = 100
 STACK = 100 * BIG_BLIND
 
 
-def pitboss_setup(players: int, names: tuple[str, ...]) -> HandSetup:
-    """A new setup, as a table builds one for every hand: seat 1 small blind, button last."""
+GAMES = {
+    "nl": "no-limit Hold'em",
+    "fl": "fixed-limit Hold'em",
+    "plo": "pot-limit Omaha",
+}
+"""The games the plain harness deals (``--game``), by their short names."""
+_SETUP_GAME: dict[str, dict[str, Any]] = {
+    "fl": {"structure": BettingStructure.FIXED_LIMIT},  # small bet 100, big bet 200, cap 4
+    "plo": {"game": Game.OMAHA, "structure": BettingStructure.POT_LIMIT},
+}
+
+
+def pitboss_setup(players: int, names: tuple[str, ...], game: str = "nl") -> HandSetup:
+    """A new setup, as a table builds one for every hand: seat 1 small blind, button last;
+    ``game`` one of `GAMES` (fixed-limit: the small bet the big blind, the big bet twice
+    that, one bet and four raises a street, the defaults of ``HandSetup``)."""
+    seats = tuple([SeatSpec(seat=i + 1, player=names[i], stack=STACK) for i in range(players)])
+    if game == "nl":
+        return HandSetup(
+            seats=seats,
+            button=players,
+            small_blind_seat=1,
+            big_blind_seat=2,
+            small_blind=BIG_BLIND // 2,
+            big_blind=BIG_BLIND,
+        )
     return HandSetup(
-        seats=tuple([SeatSpec(seat=i + 1, player=names[i], stack=STACK) for i in range(players)]),
+        seats=seats,
         button=players,
         small_blind_seat=1,
         big_blind_seat=2,
         small_blind=BIG_BLIND // 2,
         big_blind=BIG_BLIND,
+        **_SETUP_GAME[game],
     )
 
 
@@ -294,15 +331,16 @@ _PLAIN_KIND = {
 }
 
 
-def plain_pitboss_player(players: int, rng: random.Random) -> Callable[[], Hand]:
+def plain_pitboss_player(players: int, rng: random.Random, game: str = "nl") -> Callable[[], Hand]:
     """pitboss as the plainest harness plays it: a full shuffle, a new setup, uniform choices.
 
     Per hand, all inside the timing: the 52 cards shuffled by ``random.shuffle`` and dealt in
-    that order (``Deck.stacked``), a new ``HandSetup`` with a ``SeatSpec`` per player, then at
-    every decision one of the legal kinds drawn uniformly (fold when facing a bet, check or
-    call, bet or raise when allowed: a fold when the check is free, which pitboss allows (THC
-    48) and PokerKit refuses, is left out so that both play the same hand), a bet or raise to a
-    uniform amount from the minimum to the maximum; every hand reaching showdown is shown.
+    that order (``Deck.stacked``), a new ``HandSetup`` with a ``SeatSpec`` per player (``game``
+    one of `GAMES`), then at every decision one of the legal kinds drawn uniformly (fold when
+    facing a bet, check or call, bet or raise when allowed: a fold when the check is free,
+    which pitboss allows (THC 48) and PokerKit refuses, is left out so that both play the same
+    hand), a bet or raise to a uniform amount from the minimum to the maximum (in fixed-limit
+    the one amount allowed); every hand reaching showdown is shown.
     """
     names = tuple(f"p{i + 1}" for i in range(players))
     shuffle = rng.shuffle
@@ -312,7 +350,7 @@ def plain_pitboss_player(players: int, rng: random.Random) -> Callable[[], Hand]
     def play() -> Hand:
         cards = list(FULL_DECK)
         shuffle(cards)
-        hand = Hand(pitboss_setup(players, names), Deck.stacked(cards))
+        hand = Hand(pitboss_setup(players, names, game), Deck.stacked(cards))
         while not hand.is_over:
             legal = hand.legal_actions()
             if legal.can_show:
@@ -336,21 +374,80 @@ def plain_pitboss_player(players: int, rng: random.Random) -> Callable[[], Hand]
     return play
 
 
-def plain_pokerkit_player(players: int, rng: random.Random) -> Callable[[], Any]:
+def tda_counted_streets(game: Any, raise_cap: int) -> tuple[Any, ...]:
+    """PokerKit's streets of ``game`` with its count of bets and raises set to the TDA's:
+    PokerKit counts the street's opening bet in its cap (four completions, so one bet and
+    three raises after the flop), TDA 48 and SLPT 16 allow one bet and ``raise_cap`` raises
+    (pre-flop the big blind is the bet, and both allow ``raise_cap`` raises): see
+    ``tests/engine/test_structures_pokerkit.py``, difference A."""
+    import dataclasses
+
+    pre, *later = game.streets
+    return (
+        dataclasses.replace(pre, max_completion_betting_or_raising_count=raise_cap),
+        *(
+            dataclasses.replace(s, max_completion_betting_or_raising_count=raise_cap + 1)
+            for s in later
+        ),
+    )
+
+
+def pokerkit_state_factory(game: str, players: int) -> Callable[[], Any]:
+    """A new PokerKit state per call for ``game`` (one of `GAMES`), as its ``create_state``
+    makes it (a game object, then the state): posting, collecting, showing or mucking and
+    pushing automated; blinds 50/100, every stack 10,000.
+
+    Fixed-limit is ``FixedLimitTexasHoldem`` (small bet 100, big bet 200) with its count of
+    bets and raises set to the TDA's (`tda_counted_streets`: one attribute set on each new
+    game object, made once); pot-limit Omaha is ``PotLimitOmahaHoldem``."""
+    from pokerkit import (
+        Automation,
+        FixedLimitTexasHoldem,
+        NoLimitTexasHoldem,
+        PotLimitOmahaHoldem,
+    )
+
+    automations = tuple(getattr(Automation, name) for name in PK_AUTOMATIONS_NAMES)
+    stacks = (STACK,) * players
+    blinds = (BIG_BLIND // 2, BIG_BLIND)
+    if game == "nl":
+        return lambda: NoLimitTexasHoldem.create_state(
+            automations, True, 0, blinds, BIG_BLIND, stacks, players
+        )
+    if game == "plo":
+        return lambda: PotLimitOmahaHoldem.create_state(
+            automations, True, 0, blinds, BIG_BLIND, stacks, players
+        )
+    assert game == "fl"
+    streets = tda_counted_streets(
+        FixedLimitTexasHoldem(automations, True, 0, blinds, BIG_BLIND, 2 * BIG_BLIND), RAISE_CAP
+    )
+
+    def fixed_limit() -> Any:
+        table = FixedLimitTexasHoldem(automations, True, 0, blinds, BIG_BLIND, 2 * BIG_BLIND)
+        table.streets = streets
+        return table(stacks, players)
+
+    return fixed_limit
+
+
+RAISE_CAP = 4
+"""Fixed-limit: one bet and four raises a street (``HandSetup.raise_cap``'s default)."""
+
+
+def plain_pokerkit_player(players: int, rng: random.Random, game: str = "nl") -> Callable[[], Any]:
     """PokerKit as the plainest harness plays it, the same hand as `plain_pitboss_player`.
 
     The same 52 cards in the same order (PokerKit's ``Card`` for each pitboss card, shuffled by
-    the same draws), dealt as pitboss deals them: two hole cards per player from the left of
-    the button (the first round of cards, then the second), a burn before each street; a new
-    state per hand (``create_state``, automated posting, collecting, showing or mucking and
-    pushing); the legal kinds asked of PokerKit (``can_fold``, ``can_check_or_call``,
-    ``can_complete_bet_or_raise_to``) in the same order, so the same draw makes the same choice.
+    the same draws), dealt as pitboss deals them: two hole cards per player (four in Omaha)
+    from the left of the button, one round of cards at a time, a burn before each street; a
+    new state per hand (`pokerkit_state_factory`); the legal kinds asked of PokerKit
+    (``can_fold``, ``can_check_or_call``, ``can_complete_bet_or_raise_to``) in the same order,
+    so the same draw makes the same choice.
     """
-    from pokerkit import Automation, NoLimitTexasHoldem
-
-    automations = tuple(getattr(Automation, name) for name in PK_AUTOMATIONS_NAMES)
+    new_state = pokerkit_state_factory(game, players)
     deck = pokerkit_cards()
-    stacks = (STACK,) * players
+    rounds = HOLE_CARDS[Game.OMAHA if game == "plo" else Game.HOLDEM]
     shuffle = rng.shuffle
     choice = rng.choice
     randint = rng.randint
@@ -358,12 +455,14 @@ def plain_pokerkit_player(players: int, rng: random.Random) -> Callable[[], Any]
     def play() -> Any:
         cards = list(deck)
         shuffle(cards)
-        state = NoLimitTexasHoldem.create_state(
-            automations, True, 0, (BIG_BLIND // 2, BIG_BLIND), BIG_BLIND, stacks, players
-        )
-        for k in range(players):
-            state.deal_hole((cards[k], cards[players + k]))
-        at = 2 * players
+        state = new_state()
+        if rounds == 2:
+            for k in range(players):
+                state.deal_hole((cards[k], cards[players + k]))
+        else:
+            for k in range(players):
+                state.deal_hole(tuple(cards[k : rounds * players : players]))
+        at = rounds * players
         while state.status:
             if state.actor_index is None:
                 if state.card_burning_status:
@@ -403,25 +502,31 @@ def pokerkit_cards() -> list[Any]:
     return [next(iter(PokerKitCard.parse(str(card)))) for card in FULL_DECK]
 
 
-def check_plain(players: int, hands: int, seed: int) -> dict[str, int]:
-    """Play ``hands`` hands with the two plain players from the same seed, one hand of each in
-    turn; raise unless every hand has the same board, the same decisions (kind and amount, in
-    order) and the same final stacks in both engines. The players are the timed ones: this
-    checks the code that is measured, and that both engines are measured playing the same
-    hands."""
-    from pokerkit import CheckingOrCalling, CompletionBettingOrRaisingTo, Folding
+def check_plain(players: int, hands: int, seed: int, game: str = "nl") -> dict[str, int]:
+    """Play ``hands`` hands of ``game`` with the two plain players from the same seed, one
+    hand of each in turn; raise unless every hand has the same hole cards, the same board, the
+    same decisions (kind and amount, in order) and the same final stacks in both engines. The
+    players are the timed ones: this checks the code that is measured, and that both engines
+    are measured playing the same hands.
 
-    ours = plain_pitboss_player(players, random.Random(seed))
-    theirs = plain_pokerkit_player(players, random.Random(seed))
+    The tally counts the hands, decisions, bets and raises, showdowns, hands with a player
+    all-in, and (fixed-limit) streets played to the cap, where TDA 48 and PokerKit's count
+    (set to the TDA's, `tda_counted_streets`) must agree."""
+    from pokerkit import CheckingOrCalling, CompletionBettingOrRaisingTo, Folding, HoleDealing
+
+    ours = plain_pitboss_player(players, random.Random(seed), game)
+    theirs = plain_pokerkit_player(players, random.Random(seed), game)
     deck = pokerkit_cards()
-    tally = {"hands": 0, "decisions": 0, "showdowns": 0}
+    tally = {"hands": 0, "decisions": 0, "raises": 0, "showdowns": 0, "all_ins": 0}
+    if game == "fl":
+        tally["capped_streets"] = 0
     for number in range(hands):
         hand = ours()
         state = theirs()
+        acts = [e for e in hand.events if isinstance(e, Acted)]
         mine = [
             (_PLAIN_KIND[e.kind], e.to if e.kind is _BET or e.kind is _RAISE else None)
-            for e in hand.events
-            if isinstance(e, Acted)
+            for e in acts
         ]
         pk = [
             (FOLD, None)
@@ -435,16 +540,31 @@ def check_plain(players: int, hands: int, seed: int) -> dict[str, int]:
         final = hand.final_stacks
         stacks = [final[k + 1] for k in range(players)]
         board = [deck[card] for card in hand.board]
-        if mine != pk or stacks != list(state.stacks) or board != list(state.get_board_cards(0)):
+        hole = [[deck[card] for card in hand.hole_cards(k + 1)] for k in range(players)]
+        pk_hole = [list(o.cards) for o in state.operations if isinstance(o, HoleDealing)]
+        if (
+            mine != pk
+            or stacks != list(state.stacks)
+            or board != list(state.get_board_cards(0))
+            or hole != pk_hole
+        ):
             raise AssertionError(
-                f"{players}-max hand {number}: pitboss {mine} {stacks} {hand.board}, PokerKit"
-                f" {pk} {list(state.stacks)} {state.board_cards}"
+                f"{players}-max {game} hand {number}: pitboss {mine} {stacks} {hand.board},"
+                f" PokerKit {pk} {list(state.stacks)} {state.board_cards}"
             )
         tally["hands"] += 1
         tally["decisions"] += len(mine)
+        tally["raises"] += sum(1 for kind, _ in mine if kind is RAISE)
+        tally["all_ins"] += any(e.is_all_in for e in acts)
         tally["showdowns"] += any(
             isinstance(e, PotAwarded) and not e.is_uncontested for e in hand.events
         )
+        if game == "fl":
+            for street in ("preflop", "flop", "turn", "river"):
+                bets = sum(1 for e in acts if e.street == street and e.kind in (_BET, _RAISE))
+                tally["capped_streets"] += bets == (
+                    RAISE_CAP if street == "preflop" else RAISE_CAP + 1
+                )
     return tally
 
 
@@ -593,37 +713,47 @@ def compare_records(seconds: float, rounds: int, seed: int) -> None:
     print(f"twins / plain: {ratio(twins, rates['pitboss (plain: slot descriptors)']):.2f}x")
 
 
-def compare_plain(seconds: float, rounds: int, seed: int, check: int, verbose: bool) -> None:
+def compare_plain(
+    seconds: float, rounds: int, seed: int, check: int, verbose: bool, games: tuple[str, ...]
+) -> None:
     """``--plain``: pitboss and PokerKit at 6- and 9-max as the plainest harness plays them
-    (`plain_pitboss_player`, `plain_pokerkit_player`), after ``check`` hands per size played by
-    both from the same seed with the same boards, decisions and final stacks (`check_plain`)."""
-    for players in (6, 9):
-        if check:
-            tally = check_plain(players, check, seed)
-            print(f"{players}-max plain: the same hands in both engines: {tally}")
+    (`plain_pitboss_player`, `plain_pokerkit_player`), for each of ``games`` (`GAMES`), after
+    ``check`` hands per size and game played by both from the same seed with the same cards,
+    decisions and final stacks (`check_plain`)."""
+    for game in games:
+        for players in (6, 9):
+            if check:
+                tally = check_plain(players, check, seed, game)
+                print(f"{players}-max {game} plain: the same hands in both engines: {tally}")
     sys.stdout.flush()
     print(f"{'plain harness (median of rounds)':<34} {'pitboss':>10} {'pokerkit':>10} {'ratio':>8}")
-    for players in (6, 9):
-        engines = {
-            "pitboss": plain_pitboss_player(players, random.Random(seed)),
-            "pokerkit": plain_pokerkit_player(players, random.Random(seed)),
-        }
-        rates = measure(engines, seconds, rounds)
-        if verbose:
-            for name, values in rates.items():
-                print(players, name, " ".join(f"{r:,.0f}" for r in values))
-        print(
-            f"{f'{players}-max hands/s':<34} {statistics.median(rates['pitboss']):>10,.0f}"
-            f" {statistics.median(rates['pokerkit']):>10,.0f}"
-            f" {ratio(rates['pitboss'], rates['pokerkit']):>7.1f}x"
-        )
-        sys.stdout.flush()
+    for game in games:
+        for players in (6, 9):
+            engines = {
+                "pitboss": plain_pitboss_player(players, random.Random(seed), game),
+                "pokerkit": plain_pokerkit_player(players, random.Random(seed), game),
+            }
+            rates = measure(engines, seconds, rounds)
+            if verbose:
+                for name, values in rates.items():
+                    print(players, game, name, " ".join(f"{r:,.0f}" for r in values))
+            label = f"{players}-max {GAMES[game]} hands/s"
+            print(
+                f"{label:<34} {statistics.median(rates['pitboss']):>10,.0f}"
+                f" {statistics.median(rates['pokerkit']):>10,.0f}"
+                f" {ratio(rates['pitboss'], rates['pokerkit']):>7.1f}x"
+            )
+            sys.stdout.flush()
 
 
-def profile(players: int, seed: int, plain: bool = False) -> None:
+def profile(players: int, seed: int, plain: bool = False, game: str = "nl") -> None:
     """Print cProfile's top functions (own time) over 3,000 pitboss hands (``plain``: as the
-    plainest harness plays them, `plain_pitboss_player`)."""
-    play = (plain_pitboss_player if plain else pitboss_player)(players, random.Random(seed))
+    plainest harness plays them, `plain_pitboss_player`, of ``game``)."""
+    play = (
+        plain_pitboss_player(players, random.Random(seed), game)
+        if plain
+        else pitboss_player(players, random.Random(seed))
+    )
     profiler = cProfile.Profile()
     profiler.runcall(timed, play, 3_000)
     pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
@@ -647,12 +777,20 @@ def main() -> None:
         action="store_true",
         help="the plainest harness: a full shuffle per hand, uniformly random legal actions",
     )
+    parser.add_argument(
+        "--game",
+        action="append",
+        choices=sorted(GAMES),
+        help="the plain harness's game (repeatable; implies --plain): nl (the default),"
+        " fl (fixed-limit Hold'em), plo (pot-limit Omaha)",
+    )
     args = parser.parse_args()
+    games = tuple(args.game or ("nl",))
     if args.profile:
-        profile(args.profile, args.seed, args.plain)
+        profile(args.profile, args.seed, args.plain or bool(args.game), games[0])
         return
-    if args.plain:
-        compare_plain(args.seconds, args.rounds, args.seed, args.check, args.verbose)
+    if args.plain or args.game:
+        compare_plain(args.seconds, args.rounds, args.seed, args.check, args.verbose, games)
         return
     if args.records:
         compare_records(args.seconds, args.rounds, args.seed)

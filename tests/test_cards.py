@@ -125,6 +125,47 @@ def test_a_shuffled_deck_of_card_objects_deals_in_its_order_and_is_its_own_copy(
     assert refused.value.params == {"card": str(cards[7])}
 
 
+def test_deal_many_and_burn_and_deal_give_the_cards_deal_and_burn_give_one_at_a_time() -> None:
+    cards = list(FULL_DECK)
+    random.Random(5).shuffle(cards)
+    one, many = Deck.stacked(cards), Deck.stacked(cards)
+    assert many.deal_many(12) == [one.deal() for _ in range(12)]
+    assert many.burn_and_deal(3) == (one.burn(), (one.deal(), one.deal(), one.deal()))
+    assert many.burn_and_deal(1) == (one.burn(), (one.deal(),))
+    assert many.burned == one.burned
+    assert many.remaining() == one.remaining()
+
+
+def test_a_deck_running_out_in_deal_many_refuses_as_deal_does_at_the_missing_card() -> None:
+    many, one = Deck.stacked(parse_cards("AsKsQs")), Deck.stacked(parse_cards("AsKsQs"))
+    with pytest.raises(CardError) as refused:
+        many.deal_many(4)
+    assert [one.deal() for _ in range(3)] == parse_cards("AsKsQs")
+    with pytest.raises(CardError) as card_by_card:
+        one.deal()
+    assert (refused.value.code, refused.value.params) == ("deck_empty", {"dealt": 3})
+    assert card_by_card.value.params == refused.value.params
+    with pytest.raises(CardError, match="deck is empty"):
+        Deck.stacked(parse_cards("AsKs")).burn_and_deal(3)
+
+
+def test_a_deck_that_deals_its_own_way_is_dealt_through_its_deal_and_burn() -> None:
+    class Announcing(Deck):
+        __slots__ = ("said",)
+
+        def deal(self) -> Card:
+            card = super().deal()
+            self.said.append(str(card))
+            return card
+
+    deck = Announcing.stacked(parse_cards("AsKsQsJsTs"))
+    deck.said = []
+    assert deck.deal_many(2) == parse_cards("AsKs")
+    assert deck.burn_and_deal(1) == (Card.parse("Qs"), (Card.parse("Js"),))
+    assert deck.said == ["As", "Ks", "Qs", "Js"]
+    assert deck.burned == [Card.parse("Qs")]
+
+
 # --- refusals: what comes from a person, a file or the network (issue 10) ----------------------
 
 NOT_CODES = [True, False, 1.0, float("nan"), "5", "As", None, -1, 52, 10**30, [3], b"\x05"]

@@ -168,7 +168,6 @@ class Card(int):
 
 _CARDS: tuple[Card, ...] = tuple(Card._make(code) for code in range(52))
 FULL_DECK: tuple[Card, ...] = _CARDS
-_CARD = frozenset({Card})
 """The item types of a collection of nothing but `Card` objects (``{*map(type, cards)}``)."""
 
 
@@ -329,20 +328,28 @@ class Deck:
         by the caller).
 
         ``cards`` as `cards_of` reads them: codes, `Card` objects or texts. A list or tuple of
-        nothing but `Card` objects (a shuffled ``FULL_DECK``) is checked in C, by the set of its
-        item types and of its cards: the same checks as item by item, about 2 us instead of 17.
+        nothing but `Card` objects (a shuffled ``FULL_DECK``) is checked in C, by counting its items
+        of type `Card` and by the set of its cards: the same checks as item by item, about 2 us
+        instead of 17.
 
         Raises:
             CardError: a card is repeated, or something given is not a card.
         """
-        if (cards.__class__ is list or cards.__class__ is tuple) and {*map(type, cards)} == _CARD:
+        if (cards.__class__ is list or cards.__class__ is tuple) and (
+            operator.countOf(map(type, cards), Card) == len(cards)
+        ):
             order = [*cards]  # already `Card` objects (a shuffled deck): checked in C
             if len(set(order)) != len(order):
                 check_distinct(order)  # raises, naming the card given twice
         else:
             order = cards_of(cards, what="a stacked deck")
             check_distinct(order)
-        deck = cls(shuffle=False)
+        if cls is Deck:  # what ``Deck(shuffle=False)`` sets, without making its 52 cards
+            deck = _new_deck(Deck)
+            deck._next = 0
+            deck.burned = []
+        else:
+            deck = cls(shuffle=False)
         deck._cards = order
         return deck
 
@@ -372,6 +379,65 @@ class Deck:
         self.burned.append(card)
         return card
 
+    def deal_many(self, count: int) -> list[Card]:
+        """The next ``count`` cards, in deal order: ``count`` calls of ``deal`` in one (the
+        engine's hole-card deal).
+
+        Raises:
+            CardError: the deck runs out, as ``deal`` would (the cards before are dealt).
+        """
+        i = self._next
+        cards = self._cards
+        end = i + count
+        if end > len(cards):
+            return _deal_one_by_one(self, count)  # raises, as card by card
+        self._next = end
+        return cards[i:end]
+
+    def burn_and_deal(self, count: int) -> tuple[Card, tuple[Card, ...]]:
+        """Burn one card, then deal ``count`` (a street: TDA 38): ``burn`` and ``count`` calls
+        of ``deal`` in one. Returns the burn card and the cards dealt.
+
+        Raises:
+            CardError: the deck runs out, as ``burn`` and ``deal`` would.
+        """
+        i = self._next
+        cards = self._cards
+        end = i + 1 + count
+        if end > len(cards):
+            return _burn_and_deal_one_by_one(self, count)  # raises, as card by card
+        self._next = end
+        burn = cards[i]
+        self.burned.append(burn)
+        return burn, (cards[end - 1],) if count == 1 else tuple(cards[i + 1 : end])
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass that deals its own way (its own ``deal`` or ``burn``) and not its own
+        ``deal_many``/``burn_and_deal`` is dealt through its ``deal`` and ``burn``, card by
+        card, whichever way the engine asks for its cards."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__
+        if "deal" in own and "deal_many" not in own:
+            setattr(cls, "deal_many", _deal_one_by_one)  # noqa: B010
+        if ("deal" in own or "burn" in own) and "burn_and_deal" not in own:
+            setattr(cls, "burn_and_deal", _burn_and_deal_one_by_one)  # noqa: B010
+
     def remaining(self) -> list[Card]:
         """The cards not yet dealt, in deal order."""
         return self._cards[self._next :]
+
+
+_new_deck = object.__new__
+
+
+def _deal_one_by_one(deck: Deck, count: int) -> list[Card]:
+    """`Deck.deal_many` through the deck's own ``deal``, one card at a time."""
+    deal = deck.deal
+    return [deal() for _ in range(count)]
+
+
+def _burn_and_deal_one_by_one(deck: Deck, count: int) -> tuple[Card, tuple[Card, ...]]:
+    """`Deck.burn_and_deal` through the deck's own ``burn`` and ``deal``, one card at a time."""
+    burn = deck.burn()
+    deal = deck.deal
+    return burn, tuple([deal() for _ in range(count)])

@@ -44,9 +44,34 @@ def test_the_plain_check_refuses_hands_that_differ(
 ) -> None:
     original = bench.plain_pokerkit_player
 
-    def other_cards(players: int, rng: random.Random) -> Any:
-        return original(players, random.Random(99))  # another shuffle, other decisions
+    def other_cards(players: int, rng: random.Random, game: str = "nl") -> Any:
+        return original(players, random.Random(99), game)  # another shuffle, other decisions
 
     monkeypatch.setattr(bench, "plain_pokerkit_player", other_cards)
-    with pytest.raises(AssertionError, match="6-max hand 0"):
+    with pytest.raises(AssertionError, match="6-max nl hand 0"):
         bench.check_plain(6, 5, seed=3)
+
+
+@pytest.mark.parametrize(("game", "players"), [("fl", 6), ("fl", 9), ("plo", 6), ("plo", 9)])
+def test_fixed_limit_and_pot_limit_omaha_play_the_same_hands_in_pitboss_and_pokerkit(
+    bench: ModuleType, game: str, players: int
+) -> None:
+    """The same four (Omaha) or two hole cards, board, decisions and final stacks; fixed-limit
+    reaches its cap (one bet and four raises) in both engines alike."""
+    tally = bench.check_plain(players, 20, seed=3, game=game)
+    assert tally["hands"] == 20
+    assert tally["raises"] > 20
+    assert tally["showdowns"] > 0
+    if game == "fl":
+        assert tally["capped_streets"] > 0
+
+
+def test_the_fixed_limit_check_catches_pokerkits_own_count_of_the_opening_bet(
+    bench: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Stock PokerKit counts the opening bet in its cap of four (one bet and three raises after
+    the flop, where TDA 48 allows one bet and four raises): the harness sets PokerKit's count to
+    the TDA's, and without it the check finds the hands differ."""
+    monkeypatch.setattr(bench, "tda_counted_streets", lambda game, cap: game.streets)
+    with pytest.raises(AssertionError, match="6-max fl hand"):
+        bench.check_plain(6, 30, seed=1, game="fl")

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from engine.helpers import act, deal, of_type, table
-from pitboss.cards import Deck, parse_cards
+from pitboss.cards import Card, Deck, parse_cards
 from pitboss.engine import (
     BoardDealt,
     CardBurned,
@@ -94,3 +94,28 @@ def test_burned_cards_are_hidden_from_every_viewer() -> None:
     for viewer in (None, 1, 2):
         assert all(e.card is None for e in of_type(visible_to(hand.events, viewer), CardBurned))
     assert all(e.card is not None for e in of_type(hand.events, CardBurned))
+
+
+def test_a_deck_of_its_own_kind_deals_the_hand_through_its_own_deal_and_burn() -> None:
+    """The engine takes its cards in a few calls (`Deck.deal_many`, `Deck.burn_and_deal`); a
+    deck class with its own ``deal`` or ``burn`` still deals every card through them."""
+
+    class Counting(Deck):
+        __slots__ = ("burns", "deals")
+
+        def deal(self) -> Card:
+            self.deals += 1
+            return super().deal()
+
+        def burn(self) -> Card:
+            self.burns += 1
+            return super().burn()
+
+    deck = Counting.stacked(parse_cards(DECK))
+    deck.deals = deck.burns = 0
+    hand = Hand(table([1000] * 3), deck)
+    act(hand, "c c x x x x x x x x x")
+    plain = Hand(table([1000] * 3), stacked(DECK))
+    act(plain, "c c x x x x x x x x x")
+    assert hand.events == plain.events
+    assert (deck.deals, deck.burns) == (6 + 3 + 5, 3)  # burn() deals its card through deal()

@@ -155,3 +155,31 @@ def test_every_builder_is_checked_here() -> None:
         and not name.startswith("_")
     }
     assert builders == {name for name, _, _ in CASES}
+
+
+def test_the_records_a_hand_builds_in_line_are_constructed_records_and_frozen() -> None:
+    """``legal_actions()``, ``call``, ``raise_to`` and ``fold`` fill their records in line (a
+    call less on the hot path): each is the record the constructor makes, and frozen."""
+    from pitboss.cards import Deck
+    from pitboss.engine import Hand, HandSetup, SeatSpec
+
+    setup = HandSetup(
+        seats=tuple(SeatSpec(seat=s, player=f"p{s}", stack=1_000) for s in (1, 2, 3)),
+        button=3, small_blind_seat=1, big_blind_seat=2, small_blind=5, big_blind=10,
+    )  # fmt: skip
+    hand = Hand(setup, Deck.stacked(parse_cards("2c3c4c5c6c7c8c9cTcJcQcKcAc")))
+    made = [hand.legal_actions(), hand.raise_to(30), hand.legal_actions(), hand.call()]
+    made += [hand.legal_actions(), hand.fold(), hand.legal_actions()]
+    assert [type(r) for r in made] == [LegalActions, Acted] * 3 + [LegalActions]
+    for record in made:
+        fields = dataclasses.fields(record)  # type: ignore[arg-type]
+        constructed = type(record)(**{f.name: getattr(record, f.name) for f in fields})
+        assert record == constructed
+        assert hash(record) == hash(constructed)
+        assert repr(record) == repr(constructed)
+        for f in fields:
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(record, f.name, 9)
+    assert made[1].kind is ActionKind.RAISE
+    assert made[3].kind is ActionKind.CALL
+    assert made[5].kind is ActionKind.FOLD

@@ -40,7 +40,7 @@ from pitboss.engine.betting_limits import (
 )
 from pitboss.engine.hand_events import STREETS, Acted
 from pitboss.engine.hand_state import HandPhase
-from pitboss.engine.record_builders import acted, bet_returned
+from pitboss.engine.record_builders import _ActedTwin, acted, bet_returned
 from pitboss.engine.showdown import ShowdownStep
 from pitboss.errors import IllegalAction
 
@@ -92,7 +92,28 @@ class BettingStep(LimitStep, ShowdownStep):
         """Fold the hand of the player to act (THC 48: also when a check is free)."""
         if self._phase is not _BETTING:
             self.verify_fold()
-        return self._fold(self._actor, False)
+        p = self._actor  # `_fold`, in line (two calls less on every fold)
+        self._folded[p] = True
+        self._n_in -= 1
+        self._n_live -= 1  # the player to act always has chips behind
+        self._acted_at[p] = self._current
+        o = _ActedTwin()
+        o.seat = self._seats[p]
+        o.street = STREETS[self._street]
+        o.kind = _FOLD
+        o.amount = 0
+        o.to = self._bet[p]
+        o.is_all_in = False
+        o.timed_out = False
+        o.__class__ = Acted
+        event: Acted = o
+        self._events.append(event)
+        if self._n_in == 1:
+            self._return_uncalled()
+            self._award()
+        else:
+            self._advance(p)
+        return event
 
     # -- check -----------------------------------------------------------------------------
     def verify_check(self) -> None:
@@ -161,7 +182,16 @@ class BettingStep(LimitStep, ShowdownStep):
         all_in = stack[p] == 0
         if all_in:
             self._n_live -= 1
-        event = acted(self._seats[p], STREETS[self._street], _CALL, amount, bet[p], all_in, False)
+        o = _ActedTwin()  # `record_builders.acted`, in line (a call less on every call)
+        o.seat = self._seats[p]
+        o.street = STREETS[self._street]
+        o.kind = _CALL
+        o.amount = amount
+        o.to = bet[p]
+        o.is_all_in = all_in
+        o.timed_out = False
+        o.__class__ = Acted
+        event: Acted = o
         self._events.append(event)
         self._advance(p)
         return event
@@ -281,15 +311,16 @@ class BettingStep(LimitStep, ShowdownStep):
         all_in = stack[p] == 0
         if all_in:
             self._n_live -= 1
-        event = acted(
-            self._seats[p],
-            STREETS[self._street],
-            _RAISE if cur else _BET,
-            put,
-            amount,
-            all_in,
-            False,
-        )
+        o = _ActedTwin()  # `record_builders.acted`, in line (a call less on every raise)
+        o.seat = self._seats[p]
+        o.street = STREETS[self._street]
+        o.kind = _RAISE if cur else _BET
+        o.amount = put
+        o.to = amount
+        o.is_all_in = all_in
+        o.timed_out = False
+        o.__class__ = Acted
+        event: Acted = o
         self._events.append(event)
         self._advance(p)
         return event
@@ -448,7 +479,10 @@ class BettingStep(LimitStep, ShowdownStep):
         if mine >= self._current:
             return False
         folded = self._folded
-        return any(j != i and not folded[j] and bet[j] > mine for j in range(self._n))
+        for j in self._others[i]:  # noqa: SIM110 (no generator frame: the hot path)
+            if bet[j] > mine and not folded[j]:
+                return True
+        return False
 
     def _return_uncalled(self) -> None:
         """Give the uncalled part of the street's highest bet back to its bettor."""

@@ -108,28 +108,36 @@ class LimitStep(HandState):
         if stack[i] <= cur - bet[i]:
             self._full = ALL_IN_TO_CALL
             return
-        if self._limited == FIXED_LIMIT:
-            size = self._min_raise
+        fixed = self._limited == FIXED_LIMIT
+        size = self._min_raise
+        if fixed:
             if acted >= 0 and 2 * (cur - acted) < size:  # TDA 47B: less than half a bet
                 self._full = NOT_REOPENED
-            elif self._bets_made >= self._bet_cap:  # TDA 48, SLPT 16
+                return
+            if self._bets_made >= self._bet_cap:  # TDA 48, SLPT 16
                 self._full = CAPPED
-            elif not self._someone_could_call(i):
-                self._full = NOBODY_TO_CALL
-            else:
-                self._full = self._most = self._level + size
-            return
-        if acted >= 0 and cur - acted < self._min_raise:  # TDA 47A
+                return
+        elif acted >= 0 and cur - acted < size:  # TDA 47A
             self._full = NOT_REOPENED
             return
-        if not self._someone_could_call(i):
+        folded = self._folded
+        for j in self._others[i]:  # someone else in the hand has chips to call a raise
+            if stack[j] + bet[j] > cur and not folded[j]:
+                break
+        else:
             self._full = NOBODY_TO_CALL
             return
+        if fixed:
+            self._full = self._most = self._level + size
+            return
         unit = self._unit
-        full = cur + self._min_raise
+        full = cur + size
         if unit != 1 and full % unit:  # in chips in play: round up (TDA 43A)
             full += unit - full % unit
-        most = cur + self.pot_limit_count() + cur - bet[i]  # the call, then the pot (TDA 54)
+        pot = sum(self._committed) + self._dead  # `pot_limit_count`, in line
+        if self._street == 0:
+            pot += self._pot_gap
+        most = cur + pot + cur - bet[i]  # the call, then the pot (TDA 54)
         if unit != 1:
             most -= most % unit
         self._full = full
@@ -140,14 +148,6 @@ class LimitStep(HandState):
         and pre-flop the part of the blinds short or dead (TDA 54B: as if posted in full)."""
         pot = sum(self._committed) + self._dead
         return pot + self._pot_gap if self._street == 0 else pot
-
-    def _someone_could_call(self, i: int) -> bool:
-        """Whether another player in the hand has chips to call a raise by ``i``."""
-        folded = self._folded
-        stack = self._stack
-        bet = self._bet
-        cur = self._current
-        return any(not folded[j] and stack[j] + bet[j] > cur for j in self._others[i])
 
     def _limit_raised(self, amount: int) -> None:
         """Fixed-limit: count a bet or raise to ``amount`` (TDA 47B: an all-in of at least half

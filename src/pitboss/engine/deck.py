@@ -124,6 +124,17 @@ class DrawDeck(Deck):
         self.burned.append(card)
         return card
 
+    def burn_and_deal(self, count: int) -> tuple[Card, tuple[Card, ...]]:
+        """Burn one card, then deal ``count`` (a street: TDA 38), in one draw (`deal_many`).
+
+        Raises:
+            CardError: the deck has fewer than ``count + 1`` cards left; nothing is dealt.
+        """
+        drawn = self.deal_many(count + 1)
+        burn = drawn[0]
+        self.burned.append(burn)
+        return burn, tuple(drawn[1:])
+
     def remaining(self) -> list[Card]:
         """The cards not yet dealt, in deal order (drawing the rest of the shuffle now)."""
         if not self._settled:

@@ -14,7 +14,6 @@ from collections.abc import Mapping, Sequence
 from pitboss.cards import FULL_DECK, Card, Deck, cards_of
 from pitboss.engine.actions import ALLOWED_KINDS, Action, ActionKind, LegalActions, action_kind
 from pitboss.engine.betting import BettingStep
-from pitboss.engine.deck import DrawDeck
 from pitboss.engine.hand_events import (
     STREETS,
     Acted,
@@ -27,7 +26,7 @@ from pitboss.engine.hand_events import (
 )
 from pitboss.engine.hand_state import HandPhase
 from pitboss.engine.plan import PostingStep, check_deal
-from pitboss.engine.record_builders import hole_cards_dealt, legal_betting, legal_showdown
+from pitboss.engine.record_builders import _LegalTwin, hole_cards_dealt, legal_showdown
 from pitboss.engine.setup import HandSetup, first_left_of
 from pitboss.errors import HandSetupError, IllegalAction
 from pitboss.rules.games import HOLE_CARDS
@@ -245,19 +244,34 @@ class Hand(BettingStep, PostingStep):
             stack = self._stack[p]
             owe = self._current - bet
             full = self._full  # TDA 43A/47A, settled when the turn passed (``_advance``)
+            low: int | None
+            high: int | None
             if full < 0:  # no raise
+                low = high = None
                 if owe >= stack:  # calling puts the player all-in
-                    return legal_betting(self._seats[p], False, stack, None, None, self._unit)
-                if owe <= 0:
-                    return legal_betting(self._seats[p], True, 0, None, None, self._unit)
-                return legal_betting(self._seats[p], False, owe, None, None, self._unit)
-            high = bet + stack  # (more than the call: calling does not put the player all-in)
-            if self._limited and self._most < high:  # the pot, or the fixed bet
-                high = self._most
-            low = full if full < high else high  # short of a full raise: all-in only
+                    owe = stack
+            else:  # (then calling does not put the player all-in: owe < stack)
+                high = bet + stack
+                if self._limited and self._most < high:  # the pot, or the fixed bet
+                    high = self._most
+                low = full if full < high else high  # short of a full raise: all-in only
+            # `record_builders.legal_betting`, in line (a call less on every decision):
+            o = _LegalTwin()
+            o.seat = self._seats[p]
+            o.can_fold = True
             if owe <= 0:
-                return legal_betting(self._seats[p], True, 0, low, high, self._unit)
-            return legal_betting(self._seats[p], False, owe, low, high, self._unit)
+                o.can_check = True
+                o.call_amount = 0
+            else:
+                o.can_check = False
+                o.call_amount = owe
+            o.min_raise_to = low
+            o.max_raise_to = high
+            o.can_show = False
+            o.can_muck = False
+            o.chip_unit = self._unit
+            o.__class__ = LegalActions
+            return o  # type: ignore[no-any-return]
         if phase is _SHOWDOWN:
             return legal_showdown(self._seats[p], self._unit)
         raise IllegalAction(
@@ -377,11 +391,7 @@ class Hand(BettingStep, PostingStep):
         """
         m = len(deal_to)
         rounds = HOLE_CARDS[self._setup.game]
-        if isinstance(deck, DrawDeck):
-            dealt = deck.deal_many(rounds * m)
-        else:
-            deal = deck.deal
-            dealt = [deal() for _ in range(rounds * m)]
+        dealt = deck.deal_many(rounds * m)
         hole: list[tuple[Card, ...]] = [_NO_CARDS] * self._n
         if rounds == 2:
             for k in range(m):

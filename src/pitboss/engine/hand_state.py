@@ -10,9 +10,8 @@ from __future__ import annotations
 import enum
 
 from pitboss.cards import Card, Deck
-from pitboss.engine.deck import DrawDeck
-from pitboss.engine.hand_events import STREETS, HandEvent, Street
-from pitboss.engine.record_builders import board_dealt, card_burned
+from pitboss.engine.hand_events import STREETS, BoardDealt, CardBurned, HandEvent, Street
+from pitboss.engine.record_builders import _BoardTwin, _BurnedTwin
 from pitboss.engine.setup import HandSetup
 from pitboss.rules.hand_rules import OddChipRule
 
@@ -139,20 +138,17 @@ class HandState:
 
     def _deal_street(self, street: int) -> None:
         """Burn one card and deal the flop, turn or river (TDA 38)."""
-        deck = self._deck
+        burn, cards = self._deck.burn_and_deal(3 if street == 1 else 1)
         name: Street = STREETS[street]
-        events = self._events
-        cards: tuple[Card, ...]
-        if isinstance(deck, DrawDeck):  # the burn and the cards in one draw
-            drawn = deck.deal_many(4 if street == 1 else 2)
-            burn = drawn[0]
-            deck.burned.append(burn)
-            cards = tuple(drawn[1:])
-        else:
-            burn = deck.burn()
-            deal = deck.deal
-            cards = (deal(), deal(), deal()) if street == 1 else (deal(),)
-        events.append(card_burned(name, burn))
+        # `record_builders.card_burned` and `board_dealt`, in line (two calls less a street):
+        burned = _BurnedTwin()
+        burned.street = name
+        burned.card = burn
+        burned.__class__ = CardBurned
+        dealt = _BoardTwin()
+        dealt.street = name
+        dealt.cards = cards
+        dealt.__class__ = BoardDealt
+        self._events += (burned, dealt)
         self._board.extend(cards)
-        events.append(board_dealt(name, cards))
         self._street = street

@@ -14,9 +14,9 @@ from bisect import bisect_right
 from typing import NoReturn
 
 from pitboss.engine.betting_limits import start_limits
-from pitboss.engine.hand_events import HandEvent
+from pitboss.engine.hand_events import HandEvent, Posted
 from pitboss.engine.hand_state import CLOCKWISE, OTHERS, HandState
-from pitboss.engine.record_builders import posted
+from pitboss.engine.record_builders import _PostedTwin, posted
 from pitboss.engine.setup import HandSetup, PostKind, SeatSpec, normalised_posts
 from pitboss.errors import HandSetupError
 from pitboss.rules.games import BettingStructure
@@ -88,7 +88,14 @@ class PostingStep(HandState):
                 committed[p] += paid
             if live:
                 bet[p] += paid
-            events.append(posted(seat, kind, paid, not left, False))
+            o = _PostedTwin()  # `record_builders.posted`, in line (a call less a post)
+            o.seat = seat
+            o.kind = kind
+            o.amount = paid
+            o.is_all_in = not left
+            o.is_dead = False
+            o.__class__ = Posted
+            events.append(o)
         if setup.dead_posts:
             for post in normalised_posts(setup.dead_posts):  # THC 21/35: missed blinds, dead
                 p = position(post.seat)

@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Sequence
+from operator import not_ as _not
+from operator import or_ as _or
 from typing import cast
 
-from pitboss.engine.hand_events import HandMucked, HandTabled, PotHalf
+from pitboss.engine.hand_events import HandEnded, HandMucked, HandTabled, PotHalf
 from pitboss.engine.hand_state import HandPhase, HandState
 from pitboss.engine.pots import build_pots, split_pot
-from pitboss.engine.record_builders import hand_ended, hand_tabled, pot_awarded
+from pitboss.engine.record_builders import _EndedTwin, _TabledTwin, hand_tabled, pot_awarded
 from pitboss.errors import IllegalAction
 from pitboss.rules.games import Game
 
@@ -153,9 +155,16 @@ class ShowdownStep(HandState):
             return
         self._exposed = True
         folded = self._folded
+        seats = self._seats
+        hole = self._hole
+        events = self._events
         for p in self._clockwise[self._start]:
-            if not folded[p]:
-                self._table(p)
+            if not folded[p]:  # `_table`, in line (two calls less a hand tabled)
+                o = _TabledTwin()
+                o.seat = seats[p]
+                o.cards = hole[p]
+                o.__class__ = HandTabled
+                events.append(o)
 
     def _start_showdown(self) -> None:
         """Every betting round is over with two or more hands left: table or ask, then push."""
@@ -201,9 +210,8 @@ class ShowdownStep(HandState):
             return
         for i in live:
             if not stack[i]:
-                out = [folded[i] or mucked[i] for i in range(n)]
-                all_in = [stack[i] == 0 for i in range(n)]
-                pots = build_pots(committed, out, all_in, dead=self._dead)
+                out = [*map(_or, folded, mucked)]  # folded or mucked: cannot win
+                pots = build_pots(committed, out, [*map(_not, stack)], dead=self._dead)
                 break
         else:  # no all-in: one pot, whatever antes and folded bets are in it
             pots = [(sum(committed) + self._dead, tuple(live))]
@@ -232,9 +240,15 @@ class ShowdownStep(HandState):
             if low is not None and len(contenders) > 1:
                 self._push_high_low(index, amount, eligible, contenders, strength, low)
                 continue
-            if len(contenders) > 1:
-                best = max([strength[i] for i in contenders])
-                winners = [i for i in contenders if strength[i] == best]
+            if len(contenders) > 1:  # the best hands, in the contenders' order (one pass)
+                best = 0
+                winners = []
+                for i in contenders:
+                    if strength[i] > best:
+                        best = strength[i]
+                        winners = [i]
+                    elif strength[i] == best:
+                        winners.append(i)
             else:
                 winners = list(contenders)
             if len(winners) == 1:
@@ -327,4 +341,7 @@ class ShowdownStep(HandState):
         self._dead = 0
         self._phase = _OVER
         self._actor = -1
-        self._events.append(hand_ended(tuple(zip(self._seats, self._stack, strict=True))))
+        o = _EndedTwin()  # `record_builders.hand_ended`, in line
+        o.stacks = tuple(zip(self._seats, self._stack, strict=True))
+        o.__class__ = HandEnded
+        self._events.append(o)
