@@ -158,6 +158,8 @@ def test_fixed_limit_phone_has_one_raise_button_and_no_pot_count(
         page.screenshot(path=str(screenshots / "limit-turn-390x844.png"))
         legal = page.evaluate("() => window.pitbossTable.view().legal")
         assert legal["structure"] == "fixed_limit"
+        # the header names the game, not the TV's bets: it stays on two lines at 390 px
+        assert page.locator("#game").inner_text() == "Limit Hold'em"
         assert legal["min_raise_to"] == legal["max_raise_to"]
         verb = "Bet" if legal["raise_kind"] == "bet" else "Raise to"
         assert page.locator("#act-raise").inner_text() == f"{verb} {legal['max_raise_to']:,}"

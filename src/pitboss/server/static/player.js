@@ -228,7 +228,9 @@
     $("level").textContent = c.label || "";
     const blinds = c.on_break ? "" : `${chips(c.small_blind)}/${chips(c.big_blind)}${c.ante ? " ante " + chips(c.ante) : ""}`;
     $("blinds").textContent = blinds;
-    $("game").textContent = c.game_label || "";  // "Pot-Limit Omaha"; nothing on a No-Limit Hold'em night
+    // "Pot-Limit Omaha"; nothing on a No-Limit Hold'em night; a limit level's bets are left to
+    // the TV (the bet button says them), so the phone's header stays on two lines
+    $("game").textContent = (c.game_label || "").split(" · ")[0];
     if (player && v.you) {
       const where = v.you.table ? ` \u00b7 Table ${v.you.table}, seat ${v.you.seat}` : "";
       $("where").textContent = `${v.you.name || player}${where}`;
