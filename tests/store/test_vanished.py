@@ -163,3 +163,23 @@ def test_a_deleted_sqlite_wal_refuses_writes(tmp_path: Path) -> None:
         refused = _refused(store, stream, 1)
     assert refused.params["reason"] == "wal_deleted"
     assert "night.db-wal was deleted" in refused.message
+
+
+def test_a_deleted_sqlite_file_with_no_connection_left_open_is_said_gone_not_unavailable(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # a CI run under load: the pool had closed its connections, so the write opened a new one,
+    # found an empty file at the path and was refused as "unavailable (no such table)"
+    path = tmp_path / "night.db"
+    with open_store(path) as store:
+        stream = store.create_tournament("Friday charity", at=1)
+        store.append(stream, 0, events=_event(1), at=2)
+        _delete_sqlite_files(path)
+        assert isinstance(store, SQLiteEventStore)
+        store._engine.dispose()  # no connection holds the deleted file any more
+        caplog.set_level(logging.CRITICAL)
+        refused = _refused(store, stream, 1)
+        assert store.rescued is None  # an empty new file is never passed off as the night
+    assert refused.code == "store_gone"
+    assert "was deleted" in refused.message
+    assert "nothing could be copied out" in refused.message

@@ -202,14 +202,24 @@ class SQLiteEventStore(SqlEventStore):
         # One write transaction at a time in this process (the director's thread, the hands'
         # writer): a second waits here and goes on the moment the first commits, not after
         # SQLite's busy handler's next sleep (up to 100 ms).
-        with self._write_lock, self._writer.connect() as conn:
-            with conn.begin() as transaction:
-                yield conn
-                vanished = self._vanished(writing=True)
+        with self._write_lock:
+            # gone before this write began: a connection the pool opens anew finds no store at
+            # the path (SQLite makes an empty file there), so its failure is said as the file's
+            # loss, not as an unavailable database (a CI run once saw that under load)
+            before = self._vanished(writing=False)
+            with self._writer.connect() as conn:
+                try:
+                    with conn.begin() as transaction:
+                        yield conn
+                        vanished = self._vanished(writing=True)
+                        if vanished is not None:
+                            transaction.rollback()  # before the commit: nothing acknowledged
+                except sa.exc.DBAPIError as error:
+                    if before is None:
+                        raise
+                    raise self._refuse(before, conn, held=False) from error
                 if vanished is not None:
-                    transaction.rollback()  # before the commit: nothing is acknowledged
-            if vanished is not None:
-                raise self._refuse(vanished, conn)
+                    raise self._refuse(vanished, conn)
             if self._gone is not None:
                 log.warning("the store file %s is back: writes are saved again", self.target)
                 self._gone = None
@@ -241,16 +251,17 @@ class SQLiteEventStore(SqlEventStore):
             return Vanished.WAL_DELETED
         return None
 
-    def _refuse(self, vanished: Vanished, conn: Connection) -> StoreError:
+    def _refuse(self, vanished: Vanished, conn: Connection, *, held: bool = True) -> StoreError:
         """The refusal of a write to a vanished file; the first of an occurrence is logged
-        (critical), and the log is copied out until a copy is made."""
+        (critical), and the log is copied out until a copy is made. ``held``: False when the
+        connection is a new one that found no store at the path, so nothing can be copied."""
         first = self._gone is None
         self._gone = vanished
         copied = False
-        if self.rescued is None:
+        if self.rescued is None and held:
             self.rescued = self._rescue(conn)
             copied = self.rescued is not None
-        error = self._gone_error(vanished)
+        error = self._gone_error(vanished, held=held)
         if first or copied:
             log.critical("%s", error.message)
         return error
@@ -285,7 +296,7 @@ class SQLiteEventStore(SqlEventStore):
             return copy
         return None
 
-    def _gone_error(self, vanished: Vanished) -> StoreError:
+    def _gone_error(self, vanished: Vanished, *, held: bool = True) -> StoreError:
         what = {
             Vanished.DELETED: f"the store file {self.target} was deleted",
             Vanished.REPLACED: f"the store file {self.target} was replaced by another file",
@@ -304,6 +315,11 @@ class SQLiteEventStore(SqlEventStore):
             )
             if vanished is Vanished.REPLACED:
                 message += " If you put another file there on purpose, restart to use it."
+        elif not held:
+            message += (
+                " No open connection still held the file, so nothing could be copied out:"
+                " restore the store from a backup, or replay the night from its other copies."
+            )
         else:
             message += (
                 " Do not stop this server: it still holds what was saved before, and pitboss "
