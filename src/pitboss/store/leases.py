@@ -62,7 +62,6 @@ _TEXT = re.compile(r"[^\x00-\x1f\x7f]+")
 _L, _HOSTS, _D = table_leases, table_hosts, dealt_tournaments
 _WHERE_ROW = (_L.c.stream == sa.bindparam("s"), _L.c.table_no == sa.bindparam("t"))
 _ROW_FOR_UPDATE = sa.select(_L).where(*_WHERE_ROW).with_for_update()
-_ROW = sa.select(_L).where(*_WHERE_ROW)
 _HELD = sa.select(_L).where(_L.c.owner.is_not(None)).order_by(_L.c.stream, _L.c.table_no)
 _PG_NOW = "SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
 _SQLITE_NOW = "SELECT CAST(round((julianday('now') - 2440587.5) * 86400000.0) AS INTEGER)"
