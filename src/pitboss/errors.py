@@ -187,6 +187,19 @@ class ConcurrencyConflict(StoreError):  # noqa: N818 - the name the design gives
     default_code = "conflict"
 
 
+class LeaseLost(StoreError):  # noqa: N818 - the trade's word: a lease is lost, not an error
+    """A table host appended with a fencing token that is no longer the table's lease: another
+    host took the table over, or the lease was released (issue 32). The host must stop dealing
+    the table; nothing of the refused append was written.
+
+    ``params``: ``stream`` and ``table`` (the lease's), ``token`` (the one this host held),
+    ``current_token`` and ``current_owner`` (the lease's now; None when it has no row or no
+    owner).
+    """
+
+    default_code = "lease_lost"
+
+
 class CodecError(PitbossError, ValueError):
     """A command or stored event whose JSON form cannot be read (`pitboss.tournament.codec`).
 

@@ -54,13 +54,14 @@ _CHANGES = re.compile(
 )
 
 
-LOG_SOURCES = [p for p in SOURCES if p.name != "private.py"]
+LOG_SOURCES = [p for p in SOURCES if p.name not in ("private.py", "leases.py")]
 
 
 @pytest.mark.parametrize("path", LOG_SOURCES, ids=[p.name for p in LOG_SOURCES])
 def test_the_store_never_updates_or_deletes_a_row(path: Path) -> None:
     """Rows of the log are only inserted (the database's triggers refuse the rest, tested
-    elsewhere); only the private store (private.py, THC 1: erasable) changes rows."""
+    elsewhere); only the private store (private.py, THC 1: erasable) and the table hosts'
+    leases (leases.py, issue 32) change rows."""
     found = [
         f"{path.name}:{number}: {line.strip()}"
         for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
@@ -73,6 +74,13 @@ def test_the_private_store_changes_only_its_own_table() -> None:
     source = next(p for p in SOURCES if p.name == "private.py").read_text(encoding="utf-8")
     imported = re.findall(r"from pitboss\.store\.schema import (.*)", source)
     assert imported == ["SUBJECT_LENGTH, private_details"]
+    assert "schema." not in source
+
+
+def test_the_leases_change_only_their_own_tables() -> None:
+    source = next(p for p in SOURCES if p.name == "leases.py").read_text(encoding="utf-8")
+    imported = re.findall(r"from pitboss\.store\.schema import (.*)", source)
+    assert imported == ["HOST_ID_LENGTH, dealt_tournaments, table_hosts, table_leases"]
     assert "schema." not in source
 
 

@@ -137,4 +137,4 @@ def test_a_version_1_store_upgrades_with_an_empty_private_store(tmp_path: Path) 
         store.put_private(f"{stream}/p1", ALICE, at=1)
         assert store.private(f"{stream}/p1") == ALICE
     versions = raw_execute(str(path), "SELECT version FROM pitboss_schema ORDER BY version")
-    assert versions[-1] == (3,)
+    assert (3,) in versions

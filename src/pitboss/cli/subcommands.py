@@ -14,6 +14,7 @@ from pitboss.cli import (
     replay,  # noqa: F401
     serve,  # noqa: F401
     simulate,  # noqa: F401
+    status,  # noqa: F401
     structure,  # noqa: F401
     structure_show,  # noqa: F401
 )

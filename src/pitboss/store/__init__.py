@@ -6,7 +6,9 @@ store knows nothing of tournament rules: it keeps each command's events as one b
 order, with the command; snapshots of the folded state as bytes; and tells listeners when a
 stream grows. Nothing of the log is updated in place: rows are only inserted. Beside the log,
 the private store keeps people's private details (THC 1), updated and erased in place
-(`pitboss.store.private`).
+(`pitboss.store.private`), and the table hosts' leases (`pitboss.store.leases`, issue 32) say
+which process deals which table; an append may carry a lease's `Fence`, refused with
+`LeaseLost` once the lease is another host's.
 
 It imports nothing of the director (`pitboss.tournament`), `pitboss.play`, the server or the
 CLI: a service above it turns envelopes into events and back.
@@ -19,8 +21,9 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
-from pitboss.errors import ConcurrencyConflict, StoreError
+from pitboss.errors import ConcurrencyConflict, LeaseLost, StoreError
 from pitboss.store.envelopes import (
+    Fence,
     NewBatch,
     NewEvent,
     Snapshot,
@@ -39,6 +42,8 @@ __all__ = [
     "SCHEMA_VERSION",
     "ConcurrencyConflict",
     "EventStore",
+    "Fence",
+    "LeaseLost",
     "Listener",
     "NewBatch",
     "NewEvent",

@@ -31,6 +31,18 @@ class NewEvent:
     at: int | None = None  # when the event happened (a level that began before the tick saw it)
 
 
+@dataclass(frozen=True, slots=True)
+class Fence:
+    """The lease a table host holds on table ``table`` of tournament ``stream`` and its fencing
+    token (`pitboss.store.leases`): an append given it is refused (`pitboss.errors.LeaseLost`)
+    unless the lease still has an owner and this token, checked in the append's transaction,
+    so a host that lost the table can never write for it again (issue 32)."""
+
+    stream: str
+    table: int
+    token: int
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NewBatch:
     """One command's events about to be appended to ``stream`` at ``expected_seq + 1`` onwards,
@@ -43,6 +55,8 @@ class NewBatch:
     command: Mapping[str, Any] | None = None
     private: Mapping[str, Mapping[str, Any] | None] | None = None
     """Private details to write in the same transaction, by subject (None: erase them)."""
+    fence: Fence | None = None
+    """The table's lease this batch is written under (`Fence`); None: no lease is checked."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -1,7 +1,7 @@
 """The store's migrations: the step that brings the schema to each version, and `migrate`,
 which applies the missing ones when a store opens (the tables are in `pitboss.store.schema`;
 version 2 chains the logs already kept, with `pitboss.store.chain`; version 3 adds the private
-store)."""
+store; version 4 the table hosts' leases)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from sqlalchemy.engine import Connection
 from pitboss.errors import StoreError
 from pitboss.store.chain import seal
 from pitboss.store.schema import (
+    LEASE_TABLES,
     PRIVATE_TABLES,
     SCHEMA_VERSION,
     STORE_TABLES,
@@ -48,10 +49,17 @@ def _private_version_3(conn: Connection) -> None:
     metadata.create_all(conn, tables=[metadata.tables[name] for name in PRIVATE_TABLES])
 
 
+def _leases_version_4(conn: Connection) -> None:
+    """The table hosts (issue 32): ``table_leases``, ``table_hosts`` and ``dealt_tournaments``,
+    empty (`pitboss.store.leases`)."""
+    metadata.create_all(conn, tables=[metadata.tables[name] for name in LEASE_TABLES])
+
+
 MIGRATIONS: dict[int, Callable[[Connection], None]] = {
     1: _create_version_1,
     2: _chain_version_2,
     3: _private_version_3,
+    4: _leases_version_4,
 }
 """Version -> the step that brings the schema from the version before to it. A later
 version adds a step (new tables or columns with defaults); a step never rewrites rows."""
@@ -77,7 +85,7 @@ def migrate(conn: Connection, *, target: str, now_ms: int) -> int:
                 params={"target": target, "version": version, "supported": SCHEMA_VERSION},
             )
     else:
-        clash = sorted(names & {*STORE_TABLES, *PRIVATE_TABLES})
+        clash = sorted(names & {*STORE_TABLES, *PRIVATE_TABLES, *LEASE_TABLES})
         if clash:
             raise StoreError(
                 f"{target} is not a pitboss store: it has tables {', '.join(clash)} that "

@@ -7,6 +7,9 @@
   the wake-up is sent only if (and when) the events are committed. It is a wake-up only:
   `PostgresListener` readers catch up from the table (and a notification is database-wide:
   two stores in one database's schemas wake each other's listeners, harmlessly).
+* A change of a table's lease owner (`pitboss.store.leases`: taken, taken over, released)
+  calls ``pg_notify('pitboss_leases', '<stream> <table> <token>')`` in its own transaction, and
+  an append under a lease's `Fence` reads the lease ``FOR SHARE`` (`pitboss.store.fences`).
 * Opening migrates under a transaction-level advisory lock, so servers starting together
   create the tables once. The tables go in the connection's current schema: give pitboss a
   database of its own, or a schema with ``?options=-csearch_path%3Dname`` in the URL.

@@ -8,6 +8,7 @@ from typing import Any, Protocol, Self
 
 from pitboss.store.envelopes import (
     ChainLink,
+    Fence,
     NewBatch,
     NewEvent,
     RawLog,
@@ -48,7 +49,9 @@ class Listener(Protocol):
 class EventStore(Protocol):
     """An append-only event log per tournament: rows are inserted, never updated or deleted;
     beside it, the private store of people's private details (THC 1), which is updated and
-    erased (`pitboss.store.private`), keyed by a *subject*.
+    erased (`pitboss.store.private`), keyed by a *subject*, and the table hosts' leases
+    (`pitboss.store.leases`, through a `LeaseBook` on the store; each append may be fenced by
+    one).
 
     Each method is one transaction. Times are milliseconds since the Unix epoch (UTC), passed
     in by the caller. Every failure is a `pitboss.errors.StoreError` (a lost race the
@@ -92,6 +95,7 @@ class EventStore(Protocol):
         command: Mapping[str, Any] | None = None,
         at: int,
         private: Mapping[str, Mapping[str, Any] | None] | None = None,
+        fence: Fence | None = None,
     ) -> list[StoredEvent]:
         """Append one command's events as one batch, at ``expected_seq + 1`` onwards.
 
@@ -101,23 +105,31 @@ class EventStore(Protocol):
         nothing.
         ``expected_seq`` is the head the writer decided on; if the stream has moved on (another
         writer appended first), nothing is written.
+        ``fence``: the lease of the table this write is for (`pitboss.store.leases`, issue 32);
+        in the same transaction, before writing, the store checks that the lease still has an
+        owner and the fence's token, else nothing is written. None checks no lease (and costs
+        nothing more).
 
         Raises:
             ConcurrencyConflict: the head is not ``expected_seq`` (``conflict``).
+            LeaseLost: ``fence`` is no longer the table's lease (``lease_lost``).
             StoreError: ``unknown_stream``, ``empty_batch``, ``bad_event``, ``bad_payload``,
-                ``bad_subject``.
+                ``bad_subject``, ``bad_fence``.
         """
         ...
 
     def append_batches(self, batches: Sequence[NewBatch]) -> list[list[StoredEvent]]:
         """Append ``batches`` (each as `append` takes it; of one stream or several, in order)
         in one transaction: all of them or none, with one commit (and one sync of the log)
-        for all. The stored events of each batch, in the order given.
+        for all. The stored events of each batch, in the order given. Each batch's ``fence``
+        is checked as `append` checks it, before anything is written.
 
         Raises:
             ConcurrencyConflict: a batch's ``expected_seq`` is not its stream's head (after the
                 batches before it in ``batches``): nothing is written.
-            StoreError: ``unknown_stream``, ``empty_batch``, ``bad_event``, ``bad_payload``.
+            LeaseLost: a batch's ``fence`` is no longer its table's lease: nothing is written.
+            StoreError: ``unknown_stream``, ``empty_batch``, ``bad_event``, ``bad_payload``,
+                ``bad_fence``.
         """
         ...
 

@@ -24,6 +24,17 @@ databases), and one that is not:
   holding no detail, so the copy of an old log's details is not made again
   (`pitboss.store.private`).
 
+Since version 4, three tables of the table hosts (issue 32, `pitboss.store.leases`), updated in
+place like ``private_details``:
+
+* ``table_leases`` (stream, table_no, owner, token, expires_at, renewed_at, acquired_at): which
+  host deals table ``table_no`` of tournament ``stream``; ``owner`` NULL when released. The row
+  is never deleted, so its fencing ``token`` only grows.
+* ``table_hosts`` (host_id, role, pid, machine, started_at, seen_at, draining): the processes
+  that deal tables, with their last heartbeat.
+* ``dealt_tournaments`` (stream, settings, started_at): the tournaments the hosts deal, with
+  how (JSON).
+
 ``pitboss_schema`` (version, applied_at) records each migration applied; the highest version
 is the schema's. JSON columns are ``TEXT`` on SQLite and ``json`` on PostgreSQL (the text kept
 as written, so key order survives; ``jsonb`` would reorder keys).
@@ -37,12 +48,13 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection
 from sqlalchemy.types import UserDefinedType
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """The schema this code writes; a store with a higher version was written by newer code."""
 
 STREAM_ID_LENGTH = 64
 HASH_LENGTH = 64  # SHA-256 in lowercase hex
 SUBJECT_LENGTH = 200  # a club player id, or a stream id, "/" and a player id
+HOST_ID_LENGTH = 100  # a table host's id: the machine's name, a pid, a random part
 
 
 class _PostgresJson(UserDefinedType[str]):
@@ -138,11 +150,46 @@ private_details = sa.Table(
     sa.Column("updated_at", sa.BigInteger, nullable=False),
 )
 
+table_leases = sa.Table(
+    "table_leases",
+    metadata,
+    sa.Column("stream", sa.String(STREAM_ID_LENGTH), primary_key=True),
+    sa.Column("table_no", sa.Integer, primary_key=True, autoincrement=False),
+    sa.Column("owner", sa.String(HOST_ID_LENGTH), nullable=True),
+    sa.Column("token", sa.BigInteger, nullable=False),
+    sa.Column("expires_at", sa.BigInteger, nullable=False),
+    sa.Column("renewed_at", sa.BigInteger, nullable=False),
+    sa.Column("acquired_at", sa.BigInteger, nullable=False),
+    sa.CheckConstraint("table_no >= 1 AND token >= 0"),
+)
+
+table_hosts = sa.Table(
+    "table_hosts",
+    metadata,
+    sa.Column("host_id", sa.String(HOST_ID_LENGTH), primary_key=True),
+    sa.Column("role", sa.Text, nullable=False),
+    sa.Column("pid", sa.BigInteger, nullable=False),
+    sa.Column("machine", sa.Text, nullable=False),
+    sa.Column("started_at", sa.BigInteger, nullable=False),
+    sa.Column("seen_at", sa.BigInteger, nullable=False),
+    sa.Column("draining", sa.Boolean, nullable=False),
+)
+
+dealt_tournaments = sa.Table(
+    "dealt_tournaments",
+    metadata,
+    sa.Column("stream", sa.String(STREAM_ID_LENGTH), primary_key=True),
+    sa.Column("settings", JSON_TEXT, nullable=False),
+    sa.Column("started_at", sa.BigInteger, nullable=False),
+)
+
 VERSION_1_TABLES = ("tournaments", "commands", "events", "snapshots")
 STORE_TABLES = (*VERSION_1_TABLES, "event_hashes")
 """The tables of the log (``pitboss_schema`` aside), in the order they reference each other."""
 PRIVATE_TABLES = ("private_details",)
 """The tables kept beside the log that are updated and deleted (no trigger)."""
+LEASE_TABLES = ("table_leases", "table_hosts", "dealt_tournaments")
+"""The table hosts' tables (version 4), updated and deleted in place too (no trigger)."""
 
 
 def _refuse_changes_sqlite(conn: Connection, tables: tuple[str, ...]) -> None:

@@ -11,7 +11,9 @@ the events at ``expected_seq + 1`` onwards and their links in the stream's hash 
 head check race on the primary key (stream, seq) (and (stream, batch)): the database lets one
 commit and fails the other's insert, which is reported as the same `ConcurrencyConflict`.
 Either way the loser's transaction is rolled back whole: no event is lost, none is written
-twice, none is skipped.
+twice, none is skipped. An append given a table's lease `Fence` first checks, in the same
+transaction, that the lease is still the fence's (`pitboss.store.fences`); one without reads
+nothing more.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from pitboss.store import chain, schema
 from pitboss.store import private as kept
 from pitboss.store.envelopes import (
     ChainLink,
+    Fence,
     NewBatch,
     NewEvent,
     RawLog,
@@ -40,6 +43,7 @@ from pitboss.store.envelopes import (
     StoredEvent,
     StoredTournament,
 )
+from pitboss.store.fences import check_fence, check_fences
 from pitboss.store.payloads import decode_object, encode_object, is_utf8
 from pitboss.store.protocol import Listener
 from pitboss.store.schema import STREAM_ID_LENGTH
@@ -206,8 +210,11 @@ class SqlEventStore(ABC):
         command: Mapping[str, Any] | None = None,
         at: int,
         private: Mapping[str, Mapping[str, Any] | None] | None = None,
+        fence: Fence | None = None,
     ) -> list[StoredEvent]:
         _check_count(expected_seq, "expected_seq", stream=stream, least=0)
+        if fence is not None:
+            check_fence(fence)
         _check_count(at, "at", stream=stream, least=0)
         if not events:
             raise StoreError(
@@ -224,6 +231,8 @@ class SqlEventStore(ABC):
         first, last = expected_seq + 1, expected_seq + len(events)
         try:
             with self._session("append"), self._write() as conn:
+                if fence is not None:
+                    check_fences(conn, (fence,))
                 head, last_batch, head_hash = self._heads_and_hash(conn, stream)
                 if head != expected_seq:
                     raise _conflict(stream, expected_seq, head)
@@ -285,6 +294,8 @@ class SqlEventStore(ABC):
                     code="empty_batch",
                     params={"stream": b.stream},
                 )
+            if b.fence is not None:
+                check_fence(b.fence)
             encoded.append(
                 (
                     [_encode_event(e, stream=b.stream, index=i) for i, e in enumerate(b.events)],
@@ -294,12 +305,15 @@ class SqlEventStore(ABC):
                 )
             )
         streams = sorted({b.stream for b in batches})
+        fences = [b.fence for b in batches if b.fence is not None]
         out: list[list[StoredEvent]] = []
         commands: list[dict[str, Any]] = []
         rows: list[dict[str, Any]] = []
         links: list[dict[str, Any]] = []
         try:
             with self._session("append"), self._write() as conn:
+                if fences:
+                    check_fences(conn, fences)
                 found = conn.execute(_HEADS_OF, {"streams": streams}).all()
                 heads = {str(r[0]): (int(r[1]), int(r[2]), _hash(r[3])) for r in found}
                 for b, (events, command_text) in zip(batches, encoded, strict=True):

@@ -1,0 +1,135 @@
+"""Fencing: an append made under a table's lease is refused once the lease is another's (issue 32).
+
+A table host that stops renewing (paused, cut off, killed and restarted) may still believe it
+deals its tables. Every append it makes for a table carries the `Fence` of the lease it took
+(`pitboss.store.leases`), and the store checks it inside the append's transaction, before any
+insert: the lease row must still have an owner and the fence's token. The takeover's UPDATE
+bumps the token, so a host that lost the table can never write for it again:
+
+* PostgreSQL reads the lease row ``FOR SHARE``: an append and a takeover of the same table
+  wait for each other, so either the append commits first (and the new owner resumes from it)
+  or the takeover does (and the append is refused).
+* SQLite's write transactions are ``BEGIN IMMEDIATE``, one at a time: nothing can change the
+  row between the check and the commit.
+
+These are the statements, run inside the caller's transaction (`pitboss.store.sql`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+import sqlalchemy as sa
+from sqlalchemy.engine import Connection
+
+from pitboss.errors import LeaseLost, StoreError
+from pitboss.store.envelopes import Fence
+from pitboss.store.schema import STREAM_ID_LENGTH, table_leases, tournaments
+
+_L = table_leases
+STREAM_ID = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_-]{{0,{STREAM_ID_LENGTH - 1}}}")
+"""A stream id as the store checks it (`pitboss.store.sql`)."""
+
+_LEASE = sa.select(_L.c.token, _L.c.owner).where(
+    _L.c.stream == sa.bindparam("stream"), _L.c.table_no == sa.bindparam("table")
+)
+_LEASE_FOR_SHARE = _LEASE.with_for_update(read=True)  # FOR SHARE; nothing on SQLite
+_NAME = sa.select(tournaments.c.name).where(tournaments.c.stream == sa.bindparam("stream"))
+
+
+def check_stream(stream: object) -> str:
+    """``stream`` when it is a stream id as the store makes them.
+
+    Raises:
+        StoreError: ``bad_stream_id``.
+    """
+    if not isinstance(stream, str) or not STREAM_ID.fullmatch(stream):
+        raise StoreError(
+            f"stream id {stream!r} is not 1 to {STREAM_ID_LENGTH} letters, digits, - or _ "
+            "starting with a letter or digit",
+            code="bad_stream_id",
+            params={"stream": str(stream)[:STREAM_ID_LENGTH], "max_length": STREAM_ID_LENGTH},
+        )
+    return stream
+
+
+def check_table(table: object, *, stream: str) -> int:
+    """``table`` when it is a table number (an int of at least 1).
+
+    Raises:
+        StoreError: ``bad_table``.
+    """
+    if isinstance(table, bool) or not isinstance(table, int) or table < 1:
+        raise StoreError(
+            f"tournament {stream}: table {table!r} is not a table number (1, 2, 3 ...)",
+            code="bad_table",
+            params={"stream": stream, "table": repr(table)},
+        )
+    return table
+
+
+def check_fence(fence: object) -> Fence:
+    """``fence`` when it is a `Fence` of a stream id, a table number and a token (an int of at
+    least 0).
+
+    Raises:
+        StoreError: ``bad_fence``, ``bad_stream_id``, ``bad_table``.
+    """
+    if not isinstance(fence, Fence):
+        raise StoreError(
+            f"an append's fence is a Fence (stream, table, token) from the table's lease, not "
+            f"a {type(fence).__name__}",
+            code="bad_fence",
+            params={"type": type(fence).__name__},
+        )
+    check_table(fence.table, stream=check_stream(fence.stream))
+    token = fence.token
+    if isinstance(token, bool) or not isinstance(token, int) or token < 0:
+        raise StoreError(
+            f"tournament {fence.stream}, table {fence.table}: lease token {token!r} is not a "
+            "token a lease gives (an int of at least 0)",
+            code="bad_fence",
+            params={"stream": fence.stream, "table": fence.table, "token": repr(token)},
+        )
+    return fence
+
+
+def check_fences(conn: Connection, fences: Iterable[Fence], *, for_share: bool = True) -> None:
+    """Refuse, inside ``conn``'s transaction, unless every fence's lease still has an owner
+    and the fence's token; each row read ``FOR SHARE`` on PostgreSQL (``for_share``: in a
+    write, until it commits), in order, so two appends never wait for each other in a circle.
+
+    Raises:
+        LeaseLost: the first fence (by stream and table) whose lease is another's or released.
+    """
+    read = _LEASE_FOR_SHARE if for_share else _LEASE
+    for fence in sorted(set(fences), key=lambda f: (f.stream, f.table, f.token)):
+        row = conn.execute(read, {"stream": fence.stream, "table": fence.table}).first()
+        current, owner = (None, None) if row is None else (int(row.token), row.owner)
+        if owner is None or current != fence.token:
+            name = conn.execute(_NAME, {"stream": fence.stream}).scalar_one_or_none()
+            raise lease_lost(fence, current=current, owner=owner, name=name)
+
+
+def lease_lost(fence: Fence, *, current: int | None, owner: str | None, name: Any) -> LeaseLost:
+    """The refusal of a write under ``fence``, said as the host's operator reads it."""
+    where = f"table {fence.table} of {name if isinstance(name, str) else fence.stream}"
+    if current is None:
+        now = "has no lease (no host took it)"
+    elif owner is None:
+        now = f"is dealt by no host now (its lease was released, token {current})"
+    else:
+        now = f"is dealt by host {owner} now (lease token {current}, this host held {fence.token})"
+    return LeaseLost(
+        f"{where} {now}: this host stops dealing it; nothing of its last write was saved",
+        code="lease_lost",
+        params={
+            "stream": fence.stream,
+            "table": fence.table,
+            "token": fence.token,
+            "current_token": current,
+            "current_owner": owner,
+        },
+    )
