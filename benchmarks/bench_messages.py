@@ -41,6 +41,7 @@ import contextlib
 import json
 import multiprocessing as mp
 import os
+import queue
 import secrets
 import shutil
 import socket
@@ -300,6 +301,20 @@ def _percentile(samples: list[float], fraction: float) -> float:
     return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
 
 
+def _get(results: Any, timeout: float, processes: list[Any]) -> Any:
+    """The next report from the processes; an error at once if one of them died."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return results.get(timeout=0.2)
+        except queue.Empty:
+            dead = [p for p in processes if p.exitcode not in (None, 0)]
+            if dead:
+                raise RuntimeError(f"{dead[0].name} exited {dead[0].exitcode}") from None
+            if time.monotonic() > deadline:
+                raise
+
+
 def run_case(case: Case, where: str, *, table: str, seconds: float, rate: float) -> Figures:
     """Start the listeners, then the publishers; publish for ``seconds``; collect and check."""
     ctx = mp.get_context("spawn")
@@ -324,17 +339,17 @@ def run_case(case: Case, where: str, *, table: str, seconds: float, rate: float)
         process.start()
     try:
         for _ in range(case.listeners):
-            wiring.ready.get(timeout=READY_S)
+            _get(wiring.ready, READY_S, processes)
         for process in processes[case.listeners :]:
             process.start()
         for _ in range(case.publishers):
-            wiring.ready.get(timeout=READY_S)
+            _get(wiring.ready, READY_S, processes)
         wiring.started_ns.value = time.monotonic_ns()
         wiring.start.set()
         sent: dict[int, int] = {}
         publish_ns = 0
         for _ in range(case.publishers):
-            _, publisher, count, elapsed = wiring.results.get(timeout=seconds + READY_S)
+            _, publisher, count, elapsed = _get(wiring.results, seconds + READY_S, processes)
             sent[publisher] = count
             publish_ns = max(publish_ns, elapsed)
         total = sum(sent.values())
@@ -343,7 +358,7 @@ def run_case(case: Case, where: str, *, table: str, seconds: float, rate: float)
         latencies: list[int] = []
         rates: list[float] = []
         for _ in range(case.listeners):
-            _, _, got, times, span_ns = wiring.results.get(timeout=DRAIN_S + READY_S)
+            _, _, got, times, span_ns = _get(wiring.results, DRAIN_S + READY_S, processes)
             tallies.append(tally(got, sent))
             latencies.extend(times)
             rates.append(len(got) / (span_ns / 1e9) if span_ns > 0 else 0.0)
