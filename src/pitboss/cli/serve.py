@@ -25,6 +25,10 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
 
+ROLES = ("all", "tables")
+"""What one ``pitboss serve`` process does (issue 32)."""
+
+
 def credentials_path(db: str, given: Path | None) -> Path:
     """Where the director's password hash and the signing secret are kept: ``given``, or
     beside the SQLite file (``pitboss.db.credentials.json``), or in the current directory for
@@ -104,6 +108,25 @@ def serve_command(
             ),
         ),
     ] = None,
+    role: Annotated[
+        str,
+        typer.Option(
+            "--role",
+            help=(
+                "all: everything in this one process (the default). tables: a table host "
+                "(issue 32): no pages, it deals the software-dealt tables whose leases it "
+                "holds, with any number of other hosts on the same database (PostgreSQL, or a "
+                "SQLite file on one machine); SIGTERM or Ctrl-C hands its tables over at the "
+                "end of their hands, then it stops."
+            ),
+        ),
+    ] = "all",
+    host_id: Annotated[
+        str | None,
+        typer.Option(
+            "--host-id", help="A table host's name in `pitboss status` (machine-pid by default)."
+        ),
+    ] = None,
     retain_details_days: Annotated[
         int | None,
         typer.Option(
@@ -130,6 +153,21 @@ def serve_command(
     from pitboss.store import open_store
 
     target = database_url or db
+    if role not in ROLES:
+        raise typer.BadParameter(
+            f"no such role '{role[:40]}': {' or '.join(ROLES)}", param_hint="--role"
+        )
+    if role == "tables":
+        from pitboss.server.table_host import serve_tables
+
+        with one_line_errors():
+            store = open_store(target)
+        typer.echo(f"pitboss deals as a table host on {store.target}; Ctrl-C hands its tables over")
+        try:
+            serve_tables(store, host_id=host_id)
+        finally:
+            store.close()
+        return
     with one_line_errors():
         store = open_store(target)
         keeper = CredentialFile(credentials_path(target, credentials))

@@ -3,6 +3,7 @@
 from pitboss.cli import (
     chop,  # noqa: F401
     convert,  # noqa: F401
+    deal,  # noqa: F401
     equity,  # noqa: F401
     event,  # noqa: F401
     event_tickets,  # noqa: F401

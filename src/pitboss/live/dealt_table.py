@@ -146,7 +146,9 @@ class TableRunner:
         self.room = room
         self.table = table
         live = room.live
-        self.log = HandLog(live.store, live.stream, table, at=room.clock.now())
+        self.log = HandLog(
+            live.store, live.stream, table, at=room.clock.now(), fence=room.fence_of(table)
+        )
         self.hand: Hand | None = None
         self.hand_id: HandId | None = None
         self.turn: Turn | None = None  # its deadline: the instant the table acts (`_wait`)
@@ -163,8 +165,14 @@ class TableRunner:
         Raises:
             StoreError: the store is still unavailable.
         """
-        live = self.room.live
-        self.log = HandLog(live.store, live.stream, self.table, at=self.room.clock.now())
+        room = self.room
+        self.log = HandLog(
+            room.live.store,
+            room.live.stream,
+            self.table,
+            at=room.clock.now(),
+            fence=room.fence_of(self.table),
+        )
         self.hand = self.hand_id = None
         self.turn = None
 
@@ -178,9 +186,11 @@ class TableRunner:
             if room.is_over() or self.table not in s.tables:
                 return
             open_hands = s.open_hands(self.table)
-            if open_hands:  # a hand left in play (a restart): deal it on
+            if open_hands:  # a hand left in play (a restart, a takeover): deal it on
                 await self._resume(open_hands[0].hand_id)
                 continue
+            if room.handing_over(self.table):  # a host draining: the next owner deals on
+                return
             if room.is_paused(self.table):
                 await room.wait_for_change()
                 continue

@@ -51,7 +51,7 @@ from pitboss.engine import (
     PotAwarded,
     SeatSpec,
 )
-from pitboss.errors import HistoryError, StoreError
+from pitboss.errors import HistoryError, LeaseLost, StoreError
 from pitboss.history.export import phh_from_hand
 from pitboss.history.phh import PhhHand
 from pitboss.history.stars_players import seat_names
@@ -61,6 +61,7 @@ from pitboss.rules import RuleSet
 from pitboss.rules.games import BettingStructure, Game
 from pitboss.rules.mapping import to_mapping
 from pitboss.store.envelopes import NewBatch, NewEvent, StoredEvent
+from pitboss.store.leases import Fence
 from pitboss.store.protocol import EventStore
 from pitboss.store.schema import STREAM_ID_LENGTH
 
@@ -256,8 +257,13 @@ class HandLog:
     commits before it returns.
     """
 
-    def __init__(self, store: EventStore, stream: str, table: TableNo, *, at: int) -> None:
+    def __init__(
+        self, store: EventStore, stream: str, table: TableNo, *, at: int, fence: Fence | None = None
+    ) -> None:
         self.store = store
+        self.fence = fence
+        """The table's lease, checked by the store at every append (issue 32): a host that
+        lost the table writes nothing more to its hand stream."""
         self.tournament = stream
         self.table = table
         self.stream = hand_stream(stream, table)
@@ -285,6 +291,7 @@ class HandLog:
             expected_seq=self.head,
             events=[NewEvent(type=kind, data=data)],
             at=at,
+            fence=self.fence,
         )
         self.head += 1
         writer = _WRITERS.get(id(self.store))
@@ -370,12 +377,41 @@ class _Group:
         if not batches:
             return
         try:
-            self.store.append_batches([b for _, b in batches])
+            append_group(self.store, batches)
         except StoreError as err:
             log.error("the hand streams of %d tables were not written: %s", len(batches), err)
             for hand_log, _ in batches:
                 hand_log.failed = err
             raise
+
+
+def append_group(store: EventStore, batches: list[tuple[HandLog, NewBatch]]) -> None:
+    """Append ``batches`` in one transaction. A table whose lease another host took
+    (`LeaseLost`, issue 32) is left out, its log keeping the refusal (its runner stops at its
+    next write), and the other tables' batches are committed: one table taken over does not
+    stop the rest of a host.
+
+    Raises:
+        StoreError: any other failure (nothing written).
+    """
+    while batches:
+        try:
+            store.append_batches([b for _, b in batches])
+            return
+        except LeaseLost as err:
+            lost = [
+                (hand_log, batch)
+                for hand_log, batch in batches
+                if batch.fence is not None
+                and batch.fence.stream == err.params.get("stream")
+                and batch.fence.table == err.params.get("table")
+            ]
+            if not lost:
+                raise
+            for hand_log, _ in lost:
+                hand_log.failed = err
+            gone = {id(batch) for _, batch in lost}
+            batches = [pair for pair in batches if id(pair[1]) not in gone]
 
 
 _GROUPS: dict[tuple[int, int], _Group] = {}
@@ -460,7 +496,7 @@ class _Writer:
     def _commit(self, batches: list[tuple[HandLog, NewBatch]], upto: int, *, raising: bool) -> None:
         failed: StoreError | None = None
         try:
-            self.store.append_batches([b for _, b in batches])
+            append_group(self.store, batches)
         except Exception as err:  # every log in the group refuses its next append
             failed = err if isinstance(err, StoreError) else _write_failed(err)
         self.finish(batches, upto, failed)

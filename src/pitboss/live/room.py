@@ -20,13 +20,14 @@ from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 
-from pitboss.errors import ConductError
+from pitboss.errors import ConductError, LeaseLost
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.live.dealt_table import TableRunner, clock_stands
 from pitboss.live.hand_log import HandLog, flush, flush_loop, settle
 from pitboss.live.seat_agents import Answer, LiveAgent, LiveError, RemoteAgent, Turn
 from pitboss.live.time_source import LiveClock, within
 from pitboss.service.director import LiveTournament
+from pitboss.store.leases import Fence
 from pitboss.tournament.features.absence_and_clock import MarkAbsent, MarkReturned
 from pitboss.tournament.features.hands import FinishHand, StartHand
 from pitboss.tournament.registry import Command, Event
@@ -50,6 +51,13 @@ HandListener = Callable[[TableNo, HandId], None]
 
 TableListener = Callable[[TableNo], None]
 """Told whenever what a table shows changed: a deal, a decision, a result."""
+
+Owns = Callable[[TableNo], bool]
+"""Whether this process deals a table (issue 32: a table host deals the tables whose leases it
+holds; a room alone deals every table)."""
+
+FenceOf = Callable[[TableNo], "Fence | None"]
+"""The fencing token every write of a table carries (its lease's), None when unfenced."""
 
 Offload = Callable[[Callable[[], list[Event]]], Awaitable[list[Event]]]
 """Where the room runs the director's commands of its tables (`LiveRoom.act`): at once on the
@@ -82,8 +90,15 @@ class LiveRoom:
         on_hand: HandListener | None = None,
         on_table: TableListener | None = None,
         offload: Offload = inline,
+        owns: Owns | None = None,
+        fence_of: FenceOf | None = None,
+        on_lost: TableListener | None = None,
     ) -> None:
         self.live = live
+        self.owns: Owns = owns or _every_table
+        self.fence_of: FenceOf = fence_of or _no_fence
+        self.on_lost = on_lost
+        self._handing_over: set[TableNo] = set()
         self.offload = offload
         self.clock = clock
         self.settings = settings or RoomSettings()
@@ -166,7 +181,7 @@ class LiveRoom:
         a result before the decisions that led to it."""
         if isinstance(command, FinishHand):
             flush(self.live.store)
-        events = list(self.live.execute(command).events)
+        events = list(self.live.execute(command, fence=self._fence_for(command)).events)
         if events:
             self.notify()
         return events
@@ -197,7 +212,17 @@ class LiveRoom:
             self.is_paused(command.table) or clock_stands(self.state)
         ):
             return []
-        return list(self.live.execute(command).events)
+        return list(self.live.execute(command, fence=self._fence_for(command)).events)
+
+    def _fence_for(self, command: Command) -> Fence | None:
+        """The fence of the table ``command`` comes from (a hand started or finished there, its
+        colour-up), so a host that lost the table's lease writes nothing to the director's log
+        for it (issue 32); None for a command of no table (the clock, a player's)."""
+        table = getattr(command, "table", None)
+        if table is None and isinstance(command, FinishHand):
+            record = self.state.hands.get(command.hand_id)
+            table = None if record is None else record.table
+        return None if table is None else self.fence_of(TableNo(table))
 
     async def settle(self) -> None:
         """Until every command given to the director so far has run (after a pause: no hand
@@ -311,10 +336,52 @@ class LiveRoom:
             self._paused.discard(table)
         self.notify()
 
+    def paused_as(self, *, everything: bool, tables: set[TableNo]) -> None:
+        """Pause every table (``everything``) or ``tables``, and no other (a table host told by
+        the store, issue 32); the waiting tables are woken only if that changed something."""
+        if everything != self._all_paused or tables != self._paused:
+            self._all_paused, self._paused = everything, set(tables)
+            self.notify()
+
     def is_paused(self, table: TableNo) -> bool:
         return self._all_paused or table in self._paused
 
     # ------------------------------------------------------------------------ running
+
+    def hand_over(self, table: TableNo) -> None:
+        """Deal no new hand at ``table`` here: its runner ends after the hand in play (a host
+        draining, issue 32); `handed_over` says when."""
+        self._handing_over.add(table)
+        self.notify()
+
+    def handing_over(self, table: TableNo) -> bool:
+        """Whether ``table``'s runner ends after the hand in play (`hand_over`)."""
+        return table in self._handing_over
+
+    def handed_over(self, table: TableNo) -> bool:
+        """Whether ``table`` was handed over and no hand of it is dealt here any more."""
+        task = self._tasks.get(table)
+        return table in self._handing_over and (task is None or task.done())
+
+    def take(self, table: TableNo) -> None:
+        """Deal ``table`` here again (its lease was taken; a hand left in play resumes from its
+        hand stream)."""
+        self._handing_over.discard(table)
+        runner = self.runners.get(table)
+        if runner is not None:
+            runner.reopen()
+        self.notify()
+
+    def _ended(self, table: TableNo, task: asyncio.Task[None]) -> None:
+        """A runner ended: forgotten; its failure ends the room, but for a lost lease, which
+        ends that table's dealing here only (`on_lost`)."""
+        del self._tasks[table]
+        error = None if task.cancelled() else task.exception()
+        if isinstance(error, LeaseLost):
+            if self.on_lost is not None:
+                self.on_lost(table)
+            return
+        _raise_failure(task)
 
     def _runner_ended(self, task: asyncio.Task[None]) -> None:
         """A runner that failed ends the room now, not at its next look (``poll_seconds``)."""
@@ -345,24 +412,32 @@ class LiveRoom:
         return []
 
     async def run(self) -> None:
-        """Deal every table until the tournament is over (a table opened later gets its own
-        runner; a broken table's runner ends). A runner's failure ends the room with it."""
+        """Deal every table this room `owns` until the tournament is over (a table opened later
+        gets its own runner; a broken table's runner ends; a table no longer owned stops at
+        once, one handed over after its hand). A runner's failure ends the room with it, but
+        for a lost lease (`LeaseLost`), which ends that table's dealing here only."""
         try:
             while not self.is_over():
                 for number in sorted(self.state.tables):
                     task = self._tasks.get(number)
-                    if task is None or task.done():
-                        _raise_failure(task)
+                    if task is not None and task.done():
+                        self._ended(number, task)
+                        task = None
+                    if task is None and self.owns(number) and number not in self._handing_over:
                         runner = self.runners.get(number) or TableRunner(self, number)
                         self.runners[number] = runner
                         task = asyncio.ensure_future(runner.run())
                         task.add_done_callback(self._runner_ended)
                         self._tasks[number] = task
-                for task in self._tasks.values():
-                    _raise_failure(task)
+                for number, task in list(self._tasks.items()):
+                    if task.done():
+                        self._ended(number, task)
+                    elif not self.owns(number):
+                        task.cancel()  # the lease is lost: the next owner deals on
                 await self.wait_for_change()
-            for task in self._tasks.values():  # the last hands are recorded by now
-                await task
+            for number, task in list(self._tasks.items()):  # the last hands are recorded
+                await asyncio.wait([task])
+                self._ended(number, task)
         finally:
             for task in self._tasks.values():
                 task.cancel()
@@ -453,6 +528,14 @@ class PacedAgent:
         self.agent.seated(table, seat)
 
 
+def _every_table(_table: TableNo) -> bool:
+    return True
+
+
+def _no_fence(_table: TableNo) -> Fence | None:
+    return None
+
+
 def _raise_failure(task: asyncio.Task[None] | None) -> None:
     """Raise what a finished runner raised (a bug, or a store that failed)."""
     if task is not None and task.done() and not task.cancelled():
@@ -462,9 +545,11 @@ def _raise_failure(task: asyncio.Task[None] | None) -> None:
 
 
 __all__ = [
+    "FenceOf",
     "HandListener",
     "LiveRoom",
     "Offload",
+    "Owns",
     "PacedAgent",
     "Pacer",
     "RoomSettings",

@@ -31,7 +31,7 @@ from pitboss.errors import ConcurrencyConflict, PitbossError, StoreError
 from pitboss.ids import PlayerId, TableNo
 from pitboss.live import BotAgent, LiveAgent, LiveRoom, RemoteAgent, RoomSettings
 from pitboss.live.hand_log import is_hand_stream, stop_writing_behind, write_behind
-from pitboss.live.room import PacedAgent, Pacer
+from pitboss.live.room import FenceOf, Owns, PacedAgent, Pacer
 from pitboss.play.bots import bot_mix
 from pitboss.server.hub import Hub, Screen, wake_screens
 from pitboss.tournament.registry import Command, Event
@@ -143,10 +143,15 @@ class Dealing:
         bots: bool = True,
         think_seconds: float = 1.0,
         pause_seconds: float = 3.0,
+        owns: Owns | None = None,
+        fence_of: FenceOf | None = None,
+        on_lost: Callable[[TableNo], None] | None = None,
     ) -> DealtRoom:
         """Deal ``stream`` from now on: ``browser`` players act at their pages, every other
         player is a simulator bot (``bots``) or at a browser too (``bots=False``). Must run on
-        the app's event loop.
+        the app's event loop. A table host (issue 32, `pitboss.server.table_host`) deals only
+        the tables it ``owns``, each write fenced by its lease (``fence_of``), and is told a
+        table whose lease it lost (``on_lost``).
 
         Raises:
             DealingError: ``already_dealing``; ``not_started`` (draw and start it first);
@@ -202,6 +207,9 @@ class Dealing:
             settings=RoomSettings(pause_seconds=pause_seconds),
             on_table=lambda table: self._changed(self.rooms[stream], table),
             offload=offload,
+            owns=owns,
+            fence_of=fence_of,
+            on_lost=on_lost,
         )
         dealt = DealtRoom(stream=stream, room=room, remote=remote, director=director)
         dealt.loop = loop

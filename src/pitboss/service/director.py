@@ -41,6 +41,7 @@ from pitboss.service.private_details import (
     moved_marker,
 )
 from pitboss.store.envelopes import NewEvent, StoredCommand, StoredEvent
+from pitboss.store.leases import Fence
 from pitboss.store.protocol import EventStore
 from pitboss.tournament import commands as cmd
 from pitboss.tournament.aggregate import decide
@@ -235,7 +236,9 @@ class LiveTournament:
 
     # --- commands -----------------------------------------------------------------------
 
-    def execute(self, command: Command, *, at: int | None = None) -> Outcome:
+    def execute(
+        self, command: Command, *, at: int | None = None, fence: Fence | None = None
+    ) -> Outcome:
         """Decide ``command`` now (or at ``at``, for a rehearsal), write its events, commit,
         then swap the state.
 
@@ -245,9 +248,13 @@ class LiveTournament:
         A command that needs another tournament's log (a satellite's ticket at the door, its
         target) is checked against it first (`pitboss.service.ticket_checks`).
 
+        ``fence``: a table's lease (issue 32), checked by the store in the append's
+        transaction: a table host that lost the table writes nothing for it.
+
         Raises:
             PitbossError: the command refused (nothing written); ``StoreError`` if the write
-                failed (nothing written); ``ConcurrencyConflict`` after `RETRIES` lost races.
+                failed (nothing written; ``LeaseLost`` when ``fence`` is stale);
+                ``ConcurrencyConflict`` after `RETRIES` lost races.
         """
         with self._lock:
             command = ticket_checks.checked(
@@ -269,6 +276,7 @@ class LiveTournament:
                         command=stored_command(command),
                         at=now,
                         private=private or None,
+                        fence=fence,
                     )
                 except ConcurrencyConflict:
                     if attempt == RETRIES - 1:

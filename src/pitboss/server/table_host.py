@@ -1,0 +1,293 @@
+"""A table host (issue 32): a process that deals the software-dealt tables whose leases it holds.
+
+Any number of table hosts share one store (PostgreSQL; a SQLite file serves hosts on one
+machine). The tournaments they deal are listed in the store (`LeaseBook.start_dealing`); each
+of their tables is owned by one host through a lease row (owner, expiry, fencing token,
+`pitboss.store.leases`), renewed every `HostSettings.renew_seconds`. A host takes free tables
+up to its share (the tables in play over the hosts alive, rounded up), so a tournament's tables
+spread over the hosts and a new host gets work; a table whose owner stopped renewing (killed,
+cut off) is free once its lease expires, and the next host deals on the hand in play from the
+table's hand stream (`pitboss.live.dealt_table.TableRunner`, as after a restart). Every write
+a table makes (its hand stream, its commands to the director) carries the lease's fence,
+checked by the store in the write's transaction: a host that lost a table, however late it
+notices, writes nothing more for it. A host that is asked to stop (SIGTERM, Ctrl-C) drains:
+it takes no table, each of its tables is handed over at the end of its hand in play, then its
+leases are released for the others to take at once.
+
+The director's log is shared: every host's room runs the same `LiveTournament` over it, with
+optimistic concurrency (a host that decided on an old head reads the log and decides again),
+so a move between tables dealt by two hosts is exact: the player leaves one table and joins
+the other between hands, in one event of the one log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import math
+import os
+import signal
+import socket
+import threading
+from dataclasses import dataclass
+
+from pitboss.errors import PitbossError
+from pitboss.ids import TableNo
+from pitboss.server.hub import Hub, follow
+from pitboss.server.live_rooms import Dealing, DealtRoom
+from pitboss.service.director import Clock, RandomFactory
+from pitboss.store.leases import Dealt, Fence, Lease, LeaseBook
+from pitboss.store.protocol import EventStore
+from pitboss.tournament.state import Phase
+
+log = logging.getLogger(__name__)
+
+ROLE = "tables"
+"""The role a table host registers under (`LeaseBook.register_host`)."""
+
+Key = tuple[str, int]
+"""A table of a tournament: (stream, table number)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HostSettings:
+    """How a table host keeps its tables.
+
+    ``ttl_ms``: a lease not renewed for this long is free (a killed host's tables are taken
+    over this long after its last renewal, plus one ``renew_seconds``); ``renew_seconds``: how
+    often the host renews its leases, looks for free tables and hands over its excess.
+    """
+
+    ttl_ms: int = 6_000
+    renew_seconds: float = 1.0
+
+
+def default_host_id() -> str:
+    """This process's name among the hosts: the machine's and the process id."""
+    return f"{socket.gethostname()}-{os.getpid()}"
+
+
+class TableHost:
+    """Deals the tables whose leases it holds, of every tournament the store lists as dealt."""
+
+    def __init__(
+        self,
+        store: EventStore,
+        clock: Clock,
+        rng: RandomFactory,
+        *,
+        host_id: str | None = None,
+        settings: HostSettings | None = None,
+    ) -> None:
+        self.store = store
+        self.host_id = host_id or default_host_id()
+        self.settings = settings or HostSettings()
+        self.hub = Hub(store, clock, rng)
+        self.dealing = Dealing(self.hub)
+        self.book = LeaseBook(store)
+        self.held: dict[Key, Lease] = {}
+        self.handing_over: set[Key] = set()
+        self.draining = False
+        self._alive = 1
+        """The table hosts alive at the last look (renewed within a lease's life)."""
+        self._free_seen: dict[Key, int] = {}
+        """How many passes in a row each table was seen free and not taken (`_take`)."""
+        self._wake = asyncio.Event()
+
+    # --- what the rooms ask ------------------------------------------------------------------
+
+    def owns(self, stream: str, table: TableNo) -> bool:
+        return (stream, int(table)) in self.held
+
+    def fence_of(self, stream: str, table: TableNo) -> Fence:
+        """The table's lease as a fence; a table not held gets a fence no lease has (token
+        0), so a write for it is refused rather than made unfenced."""
+        lease = self.held.get((stream, int(table)))
+        return Fence(stream, int(table), 0) if lease is None else lease.fence
+
+    def lost(self, stream: str, table: TableNo) -> None:
+        """A write of ``table`` was refused: another host holds it now."""
+        if self.held.pop((stream, int(table)), None) is not None:
+            log.warning("table %s of %s: its lease was taken by another host", table, stream)
+        self._wake.set()
+
+    # --- the host's loop -----------------------------------------------------------------------
+
+    def drain(self) -> None:
+        """Stop taking tables; hand each over at the end of its hand in play, then stop."""
+        if not self.draining:
+            log.warning("host %s drains: handing over %d tables", self.host_id, len(self.held))
+        self.draining = True
+        self._wake.set()
+
+    async def run(self) -> None:
+        """Keep the leases and deal until drained (`drain`): then every lease is released."""
+        book = self.book
+        await asyncio.to_thread(
+            book.register_host,
+            self.host_id,
+            role=ROLE,
+            pid=os.getpid(),
+            machine=socket.gethostname(),
+        )
+        stop = threading.Event()
+        follower = threading.Thread(target=follow, args=(self.hub, stop), daemon=True)
+        follower.start()
+        try:
+            while True:
+                try:
+                    await self._pass()
+                except PitbossError as error:  # the store is away: the leases run out
+                    log.warning("host %s: %s; trying again", self.host_id, error.message)
+                if self.draining and not self.held:
+                    break
+                self._wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), self.settings.renew_seconds)
+        finally:
+            stop.set()
+            await self.dealing.close()
+            for lease in list(self.held.values()):
+                with contextlib.suppress(PitbossError):
+                    await asyncio.to_thread(book.release, lease)
+            self.held.clear()
+            with contextlib.suppress(PitbossError):
+                await asyncio.to_thread(book.forget_host, self.host_id)
+            await asyncio.to_thread(follower.join, 5)
+
+    async def _pass(self) -> None:
+        """One look: renew, start the rooms of new tournaments, hand over, take."""
+        book, ttl = self.book, self.settings.ttl_ms
+        await asyncio.to_thread(book.heartbeat, self.host_id, draining=self.draining)
+        for key, lease in list(self.held.items()):
+            renewed = await asyncio.to_thread(book.renew, lease, ttl_ms=ttl)
+            if key not in self.held:
+                continue  # lost meanwhile (a refused write)
+            if renewed is None:
+                self.lost(key[0], TableNo(key[1]))
+            else:
+                self.held[key] = renewed
+        dealt = await asyncio.to_thread(book.dealt)
+        tables = {d.stream: self._tables_of(d) for d in dealt}
+        for stream, room in self.dealing.rooms.items():
+            room.room.notify()  # a lost table's runner stops now
+            if stream not in tables:
+                tables[stream] = set()  # no longer dealt: every table handed over
+        await self._hand_over(tables)
+        if not self.draining:
+            await self._take(tables)
+
+    def _tables_of(self, dealt: Dealt) -> set[int]:
+        """The tables in play of ``dealt``, its room started here if it is not (none when the
+        tournament is over or not yet seated)."""
+        live = self.hub.tournament(dealt.stream)
+        state = live.state
+        if state.winner is not None or state.phase is Phase.REGISTRATION or not state.tables:
+            return set()
+        room = self.dealing.get(dealt.stream)
+        if room is None or not room.is_running:
+            room = self._start(dealt)
+        paused = dealt.settings.get("paused_tables", [])
+        room.room.paused_as(
+            everything=dealt.settings.get("paused") is True,
+            tables={TableNo(t) for t in paused if isinstance(t, int)},
+        )
+        return {int(t) for t in state.tables}
+
+    def _start(self, dealt: Dealt) -> DealtRoom:
+        stream, settings = dealt.stream, dealt.settings
+        return self.dealing.start(
+            stream,
+            bots=True,
+            think_seconds=float(settings.get("think_seconds", 1.0)),
+            pause_seconds=float(settings.get("pause_seconds", 3.0)),
+            owns=lambda table: self.owns(stream, table),
+            fence_of=lambda table: self.fence_of(stream, table),
+            on_lost=lambda table: self.lost(stream, table),
+        )
+
+    async def _hand_over(self, tables: dict[str, set[int]]) -> None:
+        """Release the leases of tables handed over (draining, an excess over the share, a table
+        broken or a tournament no longer dealt) once their hand in play ended."""
+        if not self.draining:
+            excess = len(self.held) - len(self.handing_over) - self._share(tables)
+            for key in sorted(set(self.held) - self.handing_over)[: max(excess, 0)]:
+                self.handing_over.add(key)
+        for key in list(self.held):
+            stream, table = key
+            if self.draining or key[1] not in tables.get(stream, set()):
+                self.handing_over.add(key)
+        for key in sorted(self.handing_over):
+            stream, table = key
+            room = self.dealing.get(stream)
+            if room is not None:
+                room.room.hand_over(TableNo(table))
+            if room is None or room.room.handed_over(TableNo(table)) or not room.is_running:
+                lease = self.held.pop(key, None)
+                self.handing_over.discard(key)
+                if lease is not None:
+                    await asyncio.to_thread(self.book.release, lease)
+
+    def _share(self, tables: dict[str, set[int]]) -> int:
+        """The tables in play over the hosts alive, rounded up."""
+        total = sum(len(t) for t in tables.values())
+        return math.ceil(total / max(self._alive, 1))
+
+    async def _take(self, tables: dict[str, set[int]]) -> None:
+        """Take free tables up to this host's share; a table left free for two looks is taken
+        whatever the share (a host died and its peers are full)."""
+        book = self.book
+        now = await asyncio.to_thread(book.now)
+        hosts = await asyncio.to_thread(book.hosts)
+        self._alive = sum(
+            1
+            for h in hosts
+            if h.role == ROLE and not h.draining and now - h.seen_at < self.settings.ttl_ms
+        )
+        held_by_others = {
+            (lease.stream, lease.table)
+            for lease in await asyncio.to_thread(book.leases)
+            if lease.owner != self.host_id and lease.expires_at > now
+        }
+        share = self._share(tables)
+        free = [
+            (stream, table)
+            for stream in sorted(tables)
+            for table in sorted(tables[stream])
+            if (stream, table) not in self.held and (stream, table) not in held_by_others
+        ]
+        self._free_seen = {key: self._free_seen.get(key, 0) + 1 for key in free}
+        for key in free:
+            if len(self.held) >= share and self._free_seen[key] < 3:
+                continue
+            lease = await asyncio.to_thread(
+                book.acquire, key[0], key[1], self.host_id, ttl_ms=self.settings.ttl_ms
+            )
+            if lease is None:
+                continue
+            self.held[key] = lease
+            self._free_seen.pop(key, None)
+            room = self.dealing.get(key[0])
+            if room is not None:
+                room.room.take(TableNo(key[1]))
+            log.info("host %s deals table %s of %s", self.host_id, key[1], key[0])
+
+
+def serve_tables(
+    store: EventStore, *, host_id: str | None = None, settings: HostSettings | None = None
+) -> None:
+    """Run a table host until SIGTERM or Ctrl-C, then drain (`TableHost.drain`)."""
+    from pitboss.service import SteadyClock, system_random
+
+    async def main() -> None:
+        host = TableHost(store, SteadyClock(), system_random, host_id=host_id, settings=settings)
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGINT):
+            loop.add_signal_handler(signum, host.drain)
+        await host.run()
+
+    asyncio.run(main())
+
+
+__all__ = ["ROLE", "HostSettings", "TableHost", "default_host_id", "serve_tables"]

@@ -1,0 +1,140 @@
+"""Table hosts as separate processes over one store (issue 32): what the tests of
+`pitboss serve --role tables` share: a fast tournament made in the store, the hosts started and
+killed, and the checks that no hand was lost or dealt twice and that chips were conserved."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from pitboss.ids import PlayerId, TableNo
+from pitboss.live.hand_log import HAND_DEALT, HAND_FINISHED, hand_stream
+from pitboss.play.simulation import dealt_mode_rules, simulated_details
+from pitboss.rules import RuleSet
+from pitboss.service import DirectorService, LiveTournament, seeded_random
+from pitboss.store import EventStore
+from pitboss.store.leases import Lease, LeaseBook
+from pitboss.tournament import commands as c
+from pitboss.tournament.state import TournamentState
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def fast_rules(seats: int = 9) -> RuleSet:
+    """The TDA's rules with one-minute levels, no breaks and a short stack, dealt as the floor
+    deals them (moves as hands end): a night that ends in minutes with bots."""
+    rules = RuleSet()
+    t = rules.tournament
+    structure = replace(t.structure, level_minutes=1, breaks=())
+    entry = replace(t.entry, starting_chips=3000)
+    rules = replace(
+        rules,
+        table=replace(rules.table, seats=seats),
+        tournament=replace(t, structure=structure, entry=entry),
+    )
+    return dealt_mode_rules(rules)
+
+
+def seated_tournament(store: EventStore, *, players: int, seats: int = 9) -> LiveTournament:
+    """``players`` registered and seated, started: tables of ``seats``."""
+    service = DirectorService(store, randomness=seeded_random(7), snapshot_every=0)
+    live = service.create("Hosts night", fast_rules(seats))
+    for i in range(players):
+        pid = PlayerId(f"p{i:03d}")
+        live.execute(
+            c.RegisterPlayer(
+                player_id=pid, name=f"Player {i}", details=simulated_details(live.state.rules, pid)
+            )
+        )
+    live.execute(c.StartTournament())
+    return live
+
+
+@dataclass
+class Hosts:
+    """Table-host processes over ``target``, started and stopped by name."""
+
+    target: str
+    workdir: Path
+    processes: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
+
+    def start(self, name: str) -> subprocess.Popen[bytes]:
+        out = open(self.workdir / f"{name}.log", "ab")  # noqa: SIM115 (the process keeps it)
+        option = "--database-url" if "://" in self.target else "--db"
+        command = [sys.executable, "-m", "pitboss", "serve", "--role", "tables"]
+        process = subprocess.Popen(
+            [*command, option, self.target, "--host-id", name],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            cwd=ROOT,
+            env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        )
+        self.processes[name] = process
+        return process
+
+    def kill(self, name: str) -> None:
+        process = self.processes.pop(name)
+        process.send_signal(signal.SIGKILL)
+        process.wait(30)
+
+    def stop(self, name: str, *, timeout: float = 120) -> int:
+        """SIGTERM: the host drains and exits; its exit status."""
+        process = self.processes.pop(name)
+        process.send_signal(signal.SIGTERM)
+        return process.wait(timeout)
+
+    def stop_all(self) -> None:
+        for name in list(self.processes):
+            process = self.processes.pop(name)
+            process.send_signal(signal.SIGKILL)
+            process.wait(30)
+
+    def log_of(self, name: str) -> str:
+        return (self.workdir / f"{name}.log").read_text(errors="replace")
+
+
+def wait_for(done: Callable[[], bool], *, seconds: float, what: str) -> float:
+    """Until ``done`` (checked every 0.1 s) or fail after ``seconds``; the seconds it took."""
+    start = time.monotonic()
+    while not done():
+        if time.monotonic() - start > seconds:
+            raise AssertionError(f"not within {seconds:g} s: {what}")
+        time.sleep(0.1)
+    return time.monotonic() - start
+
+
+def held_by(book: LeaseBook, stream: str) -> dict[int, Lease]:
+    """The unexpired leases of ``stream``'s tables, by table."""
+    now = book.now()
+    return {lease.table: lease for lease in book.leases(stream) if lease.expires_at > now}
+
+
+def check_hands(store: EventStore, stream: str, state: TournamentState) -> int:
+    """Every hand of the director's log dealt once and finished at most once in its table's
+    hand stream, with the chips it started with (nothing created or lost); the hands finished."""
+    finished = 0
+    for table in sorted({record.table for record in state.hands.values()}):
+        events = store.load(hand_stream(stream, TableNo(table)))
+        dealt = Counter(e.data["hand_id"] for e in events if e.type == HAND_DEALT)
+        twice = {h: n for h, n in dealt.items() if n > 1}
+        assert not twice, f"table {table}: hands dealt twice: {twice}"
+        starts = {
+            e.data["hand_id"]: sum(s["stack"] for s in e.data["setup"]["seats"])
+            for e in events
+            if e.type == HAND_DEALT
+        }
+        ends = [e for e in events if e.type == HAND_FINISHED]
+        ended = Counter(e.data["hand_id"] for e in ends)
+        assert all(n == 1 for n in ended.values()), f"table {table}: a hand finished twice"
+        for e in ends:
+            chips = sum(s["chips"] for s in e.data["stacks"])
+            assert chips == starts[e.data["hand_id"]], f"table {table}: chips not conserved"
+        finished += len(ends)
+    return finished
