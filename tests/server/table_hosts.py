@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -18,6 +19,7 @@ from pitboss.ids import PlayerId, TableNo
 from pitboss.live.hand_log import HAND_DEALT, HAND_FINISHED, hand_stream
 from pitboss.play.simulation import dealt_mode_rules, simulated_details
 from pitboss.rules import RuleSet
+from pitboss.server.auth import CredentialFile
 from pitboss.service import DirectorService, LiveTournament, seeded_random
 from pitboss.store import EventStore
 from pitboss.store.leases import Lease, LeaseBook
@@ -64,13 +66,25 @@ class Hosts:
     target: str
     workdir: Path
     processes: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
+    ports: dict[str, int] = field(default_factory=dict)
 
-    def start(self, name: str) -> subprocess.Popen[bytes]:
+    @property
+    def credentials(self) -> Path:
+        """The credentials file every process shares (the players' links are signed with its
+        secret): made before the first process starts, so none makes its own."""
+        path = self.workdir / "credentials.json"
+        if not path.exists():
+            CredentialFile(path)
+        return path
+
+    def start(self, name: str, *, role: str = "tables") -> subprocess.Popen[bytes]:
+        """A ``pitboss serve --role`` process named ``name`` on a free port of its own."""
         out = open(self.workdir / f"{name}.log", "ab")  # noqa: SIM115 (the process keeps it)
         option = "--database-url" if "://" in self.target else "--db"
-        command = [sys.executable, "-m", "pitboss", "serve", "--role", "tables"]
+        port = self.ports[name] = free_port()
+        command = [sys.executable, "-m", "pitboss", "serve", "--role", role, "--port", str(port)]
         process = subprocess.Popen(
-            [*command, option, self.target, "--host-id", name],
+            [*command, option, self.target, "--host-id", name, "--credentials", self.credentials],
             stdout=out,
             stderr=subprocess.STDOUT,
             cwd=ROOT,
@@ -84,11 +98,12 @@ class Hosts:
         process.send_signal(signal.SIGKILL)
         process.wait(30)
 
-    def stop(self, name: str, *, timeout: float = 120) -> int:
-        """SIGTERM: the host drains and exits; its exit status."""
+    def stop(self, name: str, *, timeout: float = 120) -> bool:
+        """SIGTERM: the host drains and exits; whether it exited as a stopped server does
+        (uvicorn ends by the signal it was stopped with, after its shutdown ran)."""
         process = self.processes.pop(name)
         process.send_signal(signal.SIGTERM)
-        return process.wait(timeout)
+        return process.wait(timeout) in (0, -signal.SIGTERM)
 
     def stop_all(self) -> None:
         for name in list(self.processes):
@@ -98,6 +113,13 @@ class Hosts:
 
     def log_of(self, name: str) -> str:
         return (self.workdir / f"{name}.log").read_text(errors="replace")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
 
 
 def wait_for(done: Callable[[], bool], *, seconds: float, what: str) -> float:
