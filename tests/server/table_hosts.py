@@ -4,6 +4,8 @@ killed, and the checks that no hand was lost or dealt twice and that chips were 
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
 import signal
 import socket
@@ -14,9 +16,13 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from pitboss.ids import PlayerId, TableNo
-from pitboss.live.hand_log import HAND_DEALT, HAND_FINISHED, hand_stream
+from pitboss.live.hand_log import HAND_ACTED, HAND_DEALT, HAND_FINISHED, hand_stream
 from pitboss.play.simulation import dealt_mode_rules, simulated_details
 from pitboss.rules import RuleSet
 from pitboss.server.auth import CredentialFile
@@ -160,3 +166,83 @@ def check_hands(store: EventStore, stream: str, state: TournamentState) -> int:
             assert chips == starts[e.data["hand_id"]], f"table {table}: chips not conserved"
         finished += len(ends)
     return finished
+
+
+@dataclass
+class Page:
+    """A player's page over a WebSocket: it acts (checks, calls, or folds) whenever it is to
+    act, and reconnects by itself when its socket closes, as `player.js` does."""
+
+    url: str
+    player: str
+    frames: int = 0
+    reconnects: int = 0
+    sent: int = 0
+    tables: list[int] = field(default_factory=list)
+    answers: dict[str, list[str]] = field(default_factory=dict)
+    acted: set[tuple[str, int]] = field(default_factory=set)
+
+    async def run(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            try:
+                async with connect(self.url, proxy=None, open_timeout=30) as ws:
+                    reading = asyncio.ensure_future(self._read(ws))
+                    stopping = asyncio.ensure_future(stop.wait())
+                    await asyncio.wait({reading, stopping}, return_when=asyncio.FIRST_COMPLETED)
+                    for task in (reading, stopping):
+                        task.cancel()
+            except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):
+                pass
+            if not stop.is_set():
+                self.reconnects += 1
+                await asyncio.sleep(0.2)
+
+    async def _read(self, ws: ClientConnection) -> None:
+        async for message in ws:
+            frame = json.loads(message)
+            if frame.get("kind") == "player":
+                self.frames += 1
+                table = (frame.get("you") or {}).get("table")
+                if table is not None and (not self.tables or self.tables[-1] != table):
+                    self.tables.append(int(table))
+                await self._act(ws, frame)
+            elif frame.get("kind") in ("submitted", "refused"):
+                action_id = str(frame.get("action_id"))
+                self.answers.setdefault(action_id, []).append(
+                    str(frame.get("status") or frame.get("code"))
+                )
+
+    async def _act(self, ws: ClientConnection, frame: dict[str, Any]) -> None:
+        legal = frame.get("legal")
+        if not legal:
+            return
+        key = (str((frame.get("hand") or {}).get("hand_id")), int(legal["turn"]))
+        if key in self.acted:
+            return
+        self.acted.add(key)
+        if legal.get("can_show"):
+            action = "show"
+        elif legal.get("can_check"):
+            action = "check"
+        elif legal.get("call_amount"):
+            action = "call"
+        else:
+            action = "fold"
+        self.sent += 1
+        body = {"type": "act", "action": action, "action_id": f"{self.player}-{self.sent}"}
+        await ws.send(json.dumps(body | {"turn": legal["turn"]}))
+
+    @property
+    def accepted(self) -> set[str]:
+        return {a for a, said in self.answers.items() if said and said[0] == "accepted"}
+
+
+def applied_actions(store: EventStore, stream: str, tables: list[int]) -> Counter[str]:
+    """How many times each action id of a page was applied, over the tables' hand streams."""
+    applied: Counter[str] = Counter()
+    for table in tables:
+        for event in store.load(hand_stream(stream, TableNo(table))):
+            action_id = event.data.get("action_id") if event.type == HAND_ACTED else None
+            if action_id is not None:
+                applied[str(action_id)] += 1
+    return applied
