@@ -4,8 +4,11 @@ killed, and the checks that no hand was lost or dealt twice and that chips were 
 
 from __future__ import annotations
 
+import asyncio
+import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -13,11 +16,16 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from pitboss.ids import PlayerId, TableNo
-from pitboss.live.hand_log import HAND_DEALT, HAND_FINISHED, hand_stream
+from pitboss.live.hand_log import HAND_ACTED, HAND_DEALT, HAND_FINISHED, hand_stream
 from pitboss.play.simulation import dealt_mode_rules, simulated_details
 from pitboss.rules import RuleSet
+from pitboss.server.auth import CredentialFile
 from pitboss.service import DirectorService, LiveTournament, seeded_random
 from pitboss.store import EventStore
 from pitboss.store.leases import Lease, LeaseBook
@@ -64,13 +72,25 @@ class Hosts:
     target: str
     workdir: Path
     processes: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
+    ports: dict[str, int] = field(default_factory=dict)
 
-    def start(self, name: str) -> subprocess.Popen[bytes]:
+    @property
+    def credentials(self) -> Path:
+        """The credentials file every process shares (the players' links are signed with its
+        secret): made before the first process starts, so none makes its own."""
+        path = self.workdir / "credentials.json"
+        if not path.exists():
+            CredentialFile(path)
+        return path
+
+    def start(self, name: str, *, role: str = "tables") -> subprocess.Popen[bytes]:
+        """A ``pitboss serve --role`` process named ``name`` on a free port of its own."""
         out = open(self.workdir / f"{name}.log", "ab")  # noqa: SIM115 (the process keeps it)
         option = "--database-url" if "://" in self.target else "--db"
-        command = [sys.executable, "-m", "pitboss", "serve", "--role", "tables"]
+        port = self.ports[name] = free_port()
+        command = [sys.executable, "-m", "pitboss", "serve", "--role", role, "--port", str(port)]
         process = subprocess.Popen(
-            [*command, option, self.target, "--host-id", name],
+            [*command, option, self.target, "--host-id", name, "--credentials", self.credentials],
             stdout=out,
             stderr=subprocess.STDOUT,
             cwd=ROOT,
@@ -84,11 +104,12 @@ class Hosts:
         process.send_signal(signal.SIGKILL)
         process.wait(30)
 
-    def stop(self, name: str, *, timeout: float = 120) -> int:
-        """SIGTERM: the host drains and exits; its exit status."""
+    def stop(self, name: str, *, timeout: float = 120) -> bool:
+        """SIGTERM: the host drains and exits; whether it exited as a stopped server does
+        (uvicorn ends by the signal it was stopped with, after its shutdown ran)."""
         process = self.processes.pop(name)
         process.send_signal(signal.SIGTERM)
-        return process.wait(timeout)
+        return process.wait(timeout) in (0, -signal.SIGTERM)
 
     def stop_all(self) -> None:
         for name in list(self.processes):
@@ -98,6 +119,13 @@ class Hosts:
 
     def log_of(self, name: str) -> str:
         return (self.workdir / f"{name}.log").read_text(errors="replace")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
 
 
 def wait_for(done: Callable[[], bool], *, seconds: float, what: str) -> float:
@@ -138,3 +166,83 @@ def check_hands(store: EventStore, stream: str, state: TournamentState) -> int:
             assert chips == starts[e.data["hand_id"]], f"table {table}: chips not conserved"
         finished += len(ends)
     return finished
+
+
+@dataclass
+class Page:
+    """A player's page over a WebSocket: it acts (checks, calls, or folds) whenever it is to
+    act, and reconnects by itself when its socket closes, as `player.js` does."""
+
+    url: str
+    player: str
+    frames: int = 0
+    reconnects: int = 0
+    sent: int = 0
+    tables: list[int] = field(default_factory=list)
+    answers: dict[str, list[str]] = field(default_factory=dict)
+    acted: set[tuple[str, int]] = field(default_factory=set)
+
+    async def run(self, stop: asyncio.Event) -> None:
+        while not stop.is_set():
+            try:
+                async with connect(self.url, proxy=None, open_timeout=30) as ws:
+                    reading = asyncio.ensure_future(self._read(ws))
+                    stopping = asyncio.ensure_future(stop.wait())
+                    await asyncio.wait({reading, stopping}, return_when=asyncio.FIRST_COMPLETED)
+                    for task in (reading, stopping):
+                        task.cancel()
+            except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError):
+                pass
+            if not stop.is_set():
+                self.reconnects += 1
+                await asyncio.sleep(0.2)
+
+    async def _read(self, ws: ClientConnection) -> None:
+        async for message in ws:
+            frame = json.loads(message)
+            if frame.get("kind") == "player":
+                self.frames += 1
+                table = (frame.get("you") or {}).get("table")
+                if table is not None and (not self.tables or self.tables[-1] != table):
+                    self.tables.append(int(table))
+                await self._act(ws, frame)
+            elif frame.get("kind") in ("submitted", "refused"):
+                action_id = str(frame.get("action_id"))
+                self.answers.setdefault(action_id, []).append(
+                    str(frame.get("status") or frame.get("code"))
+                )
+
+    async def _act(self, ws: ClientConnection, frame: dict[str, Any]) -> None:
+        legal = frame.get("legal")
+        if not legal:
+            return
+        key = (str((frame.get("hand") or {}).get("hand_id")), int(legal["turn"]))
+        if key in self.acted:
+            return
+        self.acted.add(key)
+        if legal.get("can_show"):
+            action = "show"
+        elif legal.get("can_check"):
+            action = "check"
+        elif legal.get("call_amount"):
+            action = "call"
+        else:
+            action = "fold"
+        self.sent += 1
+        body = {"type": "act", "action": action, "action_id": f"{self.player}-{self.sent}"}
+        await ws.send(json.dumps(body | {"turn": legal["turn"]}))
+
+    @property
+    def accepted(self) -> set[str]:
+        return {a for a, said in self.answers.items() if said and said[0] == "accepted"}
+
+
+def applied_actions(store: EventStore, stream: str, tables: list[int]) -> Counter[str]:
+    """How many times each action id of a page was applied, over the tables' hand streams."""
+    applied: Counter[str] = Counter()
+    for table in tables:
+        for event in store.load(hand_stream(stream, TableNo(table))):
+            action_id = event.data.get("action_id") if event.type == HAND_ACTED else None
+            if action_id is not None:
+                applied[str(action_id)] += 1
+    return applied

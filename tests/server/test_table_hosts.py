@@ -5,15 +5,27 @@ hands; no hand is lost or dealt twice and no chip is created or lost."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import time
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from tests.server.table_hosts import Hosts, check_hands, held_by, seated_tournament, wait_for
+from tests.server.table_hosts import (
+    Hosts,
+    Page,
+    applied_actions,
+    check_hands,
+    held_by,
+    seated_tournament,
+    wait_for,
+)
 from tests.store.conftest import libpq_url, postgres_server, postgres_url
 
+from pitboss.server.auth import Auth, CredentialFile
+from pitboss.service import system_clock
 from pitboss.store import open_store
 from pitboss.store.leases import LeaseBook
 
@@ -87,7 +99,7 @@ def test_a_killed_host_s_tables_are_dealt_on_by_the_other_within_10_s_and_sigter
         what=f"hands dealt on at table {victim_table} after the takeover",
     )
     assert time.monotonic() - killed < 120
-    assert hosts.stop("h2") == 0, hosts.log_of("h2")
+    assert hosts.stop("h2"), hosts.log_of("h2")
     assert held_by(book, stream) == {}, "a drained host holds no lease"
     state = live.service.open(stream).state
     assert not state.open_hands(), "SIGTERM cut no hand short"
@@ -127,8 +139,80 @@ def test_three_hosts_share_the_tables_and_survive_kills_at_random_moments(hosts:
         took = wait_for(taken_over, seconds=TAKEOVER_S + 5, what=f"the tables of {victim} taken")
         assert took <= TAKEOVER_S, f"taken over after {took:.1f} s"
     for name in list(hosts.processes):
-        assert hosts.stop(name) == 0, hosts.log_of(name)
+        assert hosts.stop(name), hosts.log_of(name)
     state = live.service.open(stream).state
     assert not state.open_hands()
     check_hands(store, stream, state)
+    store.close()
+
+
+def test_players_play_through_a_gateway_across_a_host_killed_under_their_table(
+    hosts: Hosts,
+) -> None:
+    """Two players at browsers, one at each table, reach their tables through a web gateway;
+    the host dealing one of them is killed: the gateway relays the player's page to the host
+    that takes the table over, the page keeps acting, and no action the page was told was
+    accepted is lost or applied twice."""
+    store = open_store(hosts.target)
+    live = seated_tournament(store, players=18, seats=9)
+    stream = live.stream
+    state = live.state
+    at_browser = [state.tables[t].players()[0] for t in sorted(state.tables)]
+    book = LeaseBook(store)
+    auth = Auth(CredentialFile(hosts.credentials), system_clock)
+    hosts.start("h1")
+    hosts.start("h2")
+    hosts.start("gw", role="web")
+    book.start_dealing(
+        stream,
+        {"browser_players": at_browser, "think_seconds": 0.02, "pause_seconds": 0.1},
+    )
+    wait_for(
+        lambda: {lease.owner for lease in held_by(book, stream).values()} == {"h1", "h2"},
+        seconds=60,
+        what="each host deals one of the two tables",
+    )
+    gateway = f"ws://127.0.0.1:{hosts.ports['gw']}/ws/tournaments/{stream}"
+    pages = [
+        Page(f"{gateway}?role=player&player={p}&token={auth.player_token(stream, p)}", p)
+        for p in at_browser
+    ]
+
+    async def play() -> None:
+        stop = asyncio.Event()
+        running = [asyncio.ensure_future(page.run(stop)) for page in pages]
+
+        async def until(done: Callable[[], bool], seconds: float, what: str) -> None:
+            deadline = time.monotonic() + seconds
+            while not done():
+                assert time.monotonic() < deadline, f"not within {seconds:g} s: {what}"
+                await asyncio.sleep(0.1)
+
+        await until(lambda: all(len(p.accepted) >= 2 for p in pages), 90, "both pages act")
+        owners = {t: lease.owner for t, lease in held_by(book, stream).items()}
+        victim = owners[pages[0].tables[-1]]
+        before = len(pages[0].accepted)
+        hosts.kill(victim)
+        await until(
+            lambda: len(pages[0].accepted) >= before + 2, 60, "the page acts after the takeover"
+        )
+        stop.set()
+        await asyncio.gather(*running)
+
+    asyncio.run(play())
+    assert pages[0].reconnects == 0, "the gateway kept the page's one socket"
+
+    def applied() -> Counter[str]:
+        return applied_actions(store, stream, sorted({t for p in pages for t in p.tables}))
+
+    survivor = pages[1]
+    wait_for(
+        lambda: all(applied()[a] == 1 for a in survivor.accepted),
+        seconds=10,
+        what="every action the surviving host accepted is in its hand stream",
+    )
+    counts = applied()
+    assert all(n == 1 for n in counts.values()), f"an action applied twice: {counts}"
+    lost = [a for a in pages[0].accepted if counts[a] == 0]
+    assert len(lost) <= 1, f"only the action in flight when its host was killed: {lost}"
     store.close()

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     from fastapi import FastAPI
 
 
-ROLES = ("all", "tables")
+ROLES = ("all", "tables", "web")
 """What one ``pitboss serve`` process does (issue 32)."""
 
 
@@ -116,8 +116,10 @@ def serve_command(
                 "all: everything in this one process (the default). tables: a table host "
                 "(issue 32): no pages, it deals the software-dealt tables whose leases it "
                 "holds, with any number of other hosts on the same database (PostgreSQL, or a "
-                "SQLite file on one machine); SIGTERM or Ctrl-C hands its tables over at the "
-                "end of their hands, then it stops."
+                "SQLite file on one machine) and serves their players' screens; SIGTERM or "
+                "Ctrl-C hands its tables over at the end of their hands, then it stops. web: a "
+                "gateway: the pages, the API and the screens, each player's relayed to the "
+                "host dealing their table; the director's 'deal' has the table hosts deal."
             ),
         ),
     ] = "all",
@@ -143,6 +145,7 @@ def serve_command(
     """Serve the director's console, the big-screen clock, the seating chart and find my seat,
     results and the table devices' pages (FastAPI on uvicorn)."""
     import secrets
+    import socket
 
     import uvicorn
 
@@ -157,20 +160,20 @@ def serve_command(
         raise typer.BadParameter(
             f"no such role '{role[:40]}': {' or '.join(ROLES)}", param_hint="--role"
         )
-    if role == "tables":
-        from pitboss.server.table_host import serve_tables
-
-        with one_line_errors():
-            store = open_store(target)
-        typer.echo(f"pitboss deals as a table host on {store.target}; Ctrl-C hands its tables over")
-        try:
-            serve_tables(store, host_id=host_id)
-        finally:
-            store.close()
-        return
     with one_line_errors():
         store = open_store(target)
         keeper = CredentialFile(credentials_path(target, credentials))
+    cluster = None
+    if role != "all":
+        from pitboss.server.app import Cluster
+        from pitboss.server.table_host import default_host_id
+
+        shown_as = socket.gethostname() if host in ("0.0.0.0", "::") else host
+        cluster = Cluster(
+            role="tables" if role == "tables" else "web",
+            host_id=host_id or default_host_id(),
+            address=f"{shown_as}:{port}",
+        )
     setup_code = secrets.token_urlsafe(9)
     # The machine's clock read once; from then on the time since boot, so setting the
     # computer's clock during the night neither rewinds nor jumps the tournament's (issue 25).
@@ -181,14 +184,22 @@ def serve_command(
         credentials=keeper,
         setup_code=setup_code,
         retain_details_days=retain_details_days,
+        cluster=cluster,
     )
     shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    for line in banner(
-        f"http://{shown}:{port}",
-        has_password=keeper.credentials.password_hash is not None,
-        setup_code=setup_code,
-        host=host,
-    ):
+    if cluster is not None and cluster.role == "tables":
+        lines = [
+            f"pitboss deals as table host {cluster.host_id} on {store.target}, its tables' "
+            f"screens at {cluster.address}; SIGTERM or Ctrl-C hands its tables over"
+        ]
+    else:
+        lines = banner(
+            f"http://{shown}:{port}",
+            has_password=keeper.credentials.password_hash is not None,
+            setup_code=setup_code,
+            host=host,
+        )
+    for line in lines:
         typer.echo(line)
     config = server_config(
         application, host=host, port=port, forwarded_allow_ips=forwarded_allow_ips

@@ -161,6 +161,9 @@ class LiveRoom:
         pid = agent.player_id
         if pid not in s.players or s.is_out(pid) or (connected and s.conduct_of(pid).sitting_out):
             return
+        seated = s.table_of(pid)
+        if seated is not None and not self.owns(seated.number):
+            return  # another host deals the player's table: their screen is there (issue 32)
         command: Command = MarkReturned(player_id=pid) if connected else MarkAbsent(player_id=pid)
         try:
             self.execute(command)
@@ -370,6 +373,11 @@ class LiveRoom:
         runner = self.runners.get(table)
         if runner is not None:
             runner.reopen()
+        seated = self.state.tables.get(table)
+        for pid in () if seated is None else seated.players():
+            agent = self.agents.get(pid)
+            if isinstance(agent, RemoteAgent) and not agent.connected:
+                self._presence(agent, False)  # away until their screen reaches this host
         self.notify()
 
     def _ended(self, table: TableNo, task: asyncio.Task[None]) -> None:

@@ -21,8 +21,9 @@ import logging
 import threading
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import FastAPI, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -58,17 +59,36 @@ from pitboss.server import (
 )
 from pitboss.server import table_chat as table_chat  # registers the table's chat (issue 31)
 from pitboss.server.auth import SESSION_COOKIE, Auth, AuthError, CredentialFile
+from pitboss.server.gateway import Router
 from pitboss.server.hub import Hub, Role, Screen, follow, public_role
 from pitboss.server.limits import BodyLimit
 from pitboss.server.live_rooms import Dealing
+from pitboss.server.table_host import HostSettings, TableHost
 from pitboss.server.ws_params import ScreenQuery, refuse, screen_query
 from pitboss.service.club import ClubService
 from pitboss.service.director import Clock, RandomFactory
+from pitboss.store.leases import LeaseBook
 from pitboss.store.protocol import EventStore
 
 log = logging.getLogger(__name__)
 
 HERE = Path(__file__).parent
+DRAIN_MOST_S = 120.0
+"""A table host stopping (SIGTERM) waits at most this long for its hands in play to end."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Cluster:
+    """This process's part among several over one store (issue 32): ``role`` ``tables`` (a
+    table host, named ``host_id``, serving its tables' screens at ``address``) or ``web`` (a
+    gateway)."""
+
+    role: Literal["tables", "web"]
+    host_id: str | None = None
+    address: str | None = None
+    host: HostSettings = field(default_factory=HostSettings)
+
+
 TICK_EVERY_S = 1.0
 
 _NOT_FOUND = frozenset({"unknown_stream", "empty_tournament", "not_found"})
@@ -109,6 +129,7 @@ def create_app(
     tick_every: float | None = TICK_EVERY_S,
     listen: bool = True,
     retain_details_days: int | None = None,
+    cluster: Cluster | None = None,
 ) -> FastAPI:
     """The app over ``store``, reading time from ``clock`` (ms UTC) and drawing seats and
     cards from ``rng`` (the operating system's in production, a seeded one in rehearsals).
@@ -119,12 +140,22 @@ def create_app(
     for tests that drive the clock). ``listen``: follow what other writers (``pitboss event``,
     a second server) append, so the screens show it too. ``retain_details_days``: the
     private details not written for that many days are erased at start and daily by the
-    clock (THC 1, issue 28; None keeps them until erased).
+    clock (THC 1, issue 28; None keeps them until erased). ``cluster``: this process's part
+    among several over one store (issue 32): a table host (it deals the tables whose leases it
+    holds and serves their screens) or a web gateway (it deals nothing and relays each live
+    screen to the host dealing its table); None: everything here, alone.
     """
     hub = Hub(store, clock, rng, retain_details_days=retain_details_days)
     auth = Auth(credentials or CredentialFile(None), clock, setup_code=setup_code)
     dealing = Dealing(hub)
     club = ClubService(store, clock=hub.clock)
+    host = (
+        None
+        if cluster is None or cluster.role != "tables"
+        else TableHost(
+            hub, dealing, host_id=cluster.host_id, settings=cluster.host, address=cluster.address
+        )
+    )
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -135,10 +166,15 @@ def create_app(
         follower = threading.Thread(target=follow, args=(hub, stop), daemon=True)
         if listen:
             follower.start()
+        hosting = None if host is None else asyncio.create_task(host.run())
         try:
             yield
         finally:
             stop.set()
+            if host is not None and hosting is not None:  # SIGTERM: the tables handed over
+                host.drain()
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(hosting, DRAIN_MOST_S)
             await dealing.close()
             if task is not None:
                 task.cancel()
@@ -161,6 +197,10 @@ def create_app(
     app.state.club = club
     app.state.auth = auth
     app.state.dealing = dealing
+    app.state.cluster = cluster
+    app.state.router = (
+        None if cluster is None or cluster.role != "web" else Router(hub, LeaseBook(store))
+    )
     app.add_middleware(BodyLimit)  # every body capped before it is read (issue 25)
 
     @app.exception_handler(PitbossError)
@@ -212,7 +252,11 @@ def create_app(
             await refuse(websocket, error)
             return
         if query.role in play_api.LIVE_ROLES:
-            await play_api.serve_live(websocket, hub, auth, stream, query)
+            router = app.state.router
+            if router is None:
+                await play_api.serve_live(websocket, hub, auth, stream, query)
+            else:
+                await play_api.relay_screen(websocket, hub, auth, router, stream, query)
             return
         await _serve_screen(websocket, hub, auth, stream, query)
 

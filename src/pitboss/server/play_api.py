@@ -32,14 +32,17 @@ from pitboss.server import lobby
 from pitboss.server.auth import Auth, AuthError
 from pitboss.server.deps import AuthDep, DirectorDep, HubDep, OptionalSessionDep
 from pitboss.server.frames import FRAME_HANDLERS, TABLE_PARTS, VIEW_PARTS
+from pitboss.server.gateway import Router, gateway_status, relay_live
 from pitboss.server.hub import Hub, Screen
-from pitboss.server.live_rooms import Dealing, DealtRoom
+from pitboss.server.live_rooms import Dealing, DealingError, DealtRoom
 from pitboss.server.pages import render
 from pitboss.server.play_models import DealingStatus, PlayerLink, SeatedLink, SpectatorView
 from pitboss.server.player import player_view, spectator_view
 from pitboss.server.ws_params import ScreenQuery, refuse
+from pitboss.store.leases import LeaseBook
 from pitboss.tournament.features.absence_and_clock import CallClock
 from pitboss.tournament.features.registration import DeclareRebuy
+from pitboss.tournament.state import Phase
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +83,29 @@ async def start_dealing(
     stream: str, body: StartDealing, request: Request, hub: HubDep, _: DirectorDep
 ) -> DealingStatus:
     """The software deals this tournament from now on (drawn and started first)."""
+    book = hosts_book(request)
+    if book is not None:  # a gateway: the table hosts deal it (issue 32)
+        state = hub.tournament(stream).state
+        if state.phase is Phase.REGISTRATION or not state.tables:
+            raise DealingError(
+                "draw the seats and start the tournament first: the software deals seated players",
+                code="not_started",
+                params={"stream": stream, "phase": str(state.phase)},
+            )
+        unknown = [p for p in body.browser_players if PlayerId(p) not in state.players]
+        if unknown:
+            raise DealingError(
+                f"no such player: {', '.join(unknown)}",
+                code="unknown_player",
+                params={"players": unknown},
+            )
+        settings = {
+            "browser_players": sorted(set(body.browser_players)),
+            "think_seconds": body.think_seconds,
+            "pause_seconds": body.pause_seconds,
+        }
+        await asyncio.to_thread(book.start_dealing, stream, settings)
+        return DealingStatus.model_validate(gateway_status(book, stream, hub))
     dealing = dealing_of(request)
     dealing.start(
         stream,
@@ -95,6 +121,9 @@ async def start_dealing(
 def dealing_status(stream: str, request: Request, hub: HubDep, _: DirectorDep) -> DealingStatus:
     """Whether the software deals, each table's hand in play, who is to act, the pauses."""
     hub.tournament(stream)
+    book = hosts_book(request)
+    if book is not None:
+        return DealingStatus.model_validate(gateway_status(book, stream, hub))
     return DealingStatus.model_validate(dealing_of(request).status(stream))
 
 
@@ -103,6 +132,9 @@ async def pause_dealing(
     stream: str, body: PauseTables, request: Request, _: DirectorDep
 ) -> DealingStatus:
     """No new hand at the table (every table when none is named); hands in play finish."""
+    book = hosts_book(request)
+    if book is not None:
+        return await _pause_hosts(book, request, stream, body.table, paused=True)
     dealing = dealing_of(request)
     dealt = dealing.pause(stream, body.table)
     await dealt.room.settle()  # a start already on its way to the director has run
@@ -114,9 +146,53 @@ async def resume_dealing(
     stream: str, body: PauseTables, request: Request, _: DirectorDep
 ) -> DealingStatus:
     """Deal again at the table (every table, and each table's own pause, when none is named)."""
+    book = hosts_book(request)
+    if book is not None:
+        return await _pause_hosts(book, request, stream, body.table, paused=False)
     dealing = dealing_of(request)
     dealing.resume(stream, body.table)
     return DealingStatus.model_validate(dealing.status(stream))
+
+
+def hosts_book(request: Request | WebSocket) -> LeaseBook | None:
+    """The store's leases when this server is a web gateway (the table hosts deal)."""
+    router: Router | None = request.app.state.router
+    return None if router is None else router.book
+
+
+async def _pause_hosts(
+    book: LeaseBook, request: Request, stream: str, table: int | None, *, paused: bool
+) -> DealingStatus:
+    """A pause or resume told to the table hosts through the store (they read it within a
+    second, `pitboss.server.table_host`); the hands in play finish."""
+    hub: Hub = request.app.state.hub
+    state = hub.tournament(stream).state
+    dealt = {d.stream: dict(d.settings) for d in await asyncio.to_thread(book.dealt)}
+    if stream not in dealt:
+        raise DealingError(
+            "the software does not deal this tournament: start dealing first",
+            code="not_dealing",
+            params={"stream": stream},
+        )
+    if table is not None and TableNo(table) not in state.tables:
+        raise DealingError(
+            f"there is no Table {table} in play",
+            code="no_such_table",
+            params={"table": table, "tables": sorted(state.tables)},
+        )
+    settings = dealt[stream]
+    tables = set(settings.get("paused_tables", []))
+    if table is None:
+        settings["paused"] = paused
+        if not paused:
+            tables.clear()
+    elif paused:
+        tables.add(table)
+    else:
+        tables.discard(table)
+    settings["paused_tables"] = sorted(tables)
+    await asyncio.to_thread(book.start_dealing, stream, settings)
+    return DealingStatus.model_validate(gateway_status(book, stream, hub))
 
 
 def _link(request: Request, auth: Auth, stream: str, player: str) -> dict[str, str]:
@@ -438,6 +514,29 @@ async def serve_live(
             reader.cancel()
             with contextlib.suppress(asyncio.CancelledError, WebSocketDisconnect, RuntimeError):
                 await reader
+
+
+async def relay_screen(
+    websocket: WebSocket, hub: Hub, auth: Auth, router: Router, stream: str, query: ScreenQuery
+) -> None:
+    """A player's or spectator's screen at a web gateway (issue 32): checked here as
+    `serve_live` checks it, then relayed to the table host dealing its table
+    (`pitboss.server.gateway`)."""
+    try:
+        kind, who = _live_role(auth, stream, query)
+        hub.tournament(stream)
+    except PitbossError as error:
+        await refuse(websocket, error)
+        return
+    await websocket.accept()
+    await relay_live(
+        websocket,
+        router,
+        stream,
+        PlayerId(who) if kind == "player" else None,
+        TableNo(int(who)) if kind == "spectator" else None,
+        websocket.url.query,
+    )
 
 
 def encode_frame(payload: object) -> str:

@@ -27,18 +27,15 @@ import contextlib
 import logging
 import math
 import os
-import signal
 import socket
 import threading
 from dataclasses import dataclass
 
-from pitboss.errors import PitbossError
-from pitboss.ids import TableNo
+from pitboss.errors import PitbossError, StoreError
+from pitboss.ids import PlayerId, TableNo
 from pitboss.server.hub import Hub, follow
 from pitboss.server.live_rooms import Dealing, DealtRoom
-from pitboss.service.director import Clock, RandomFactory
 from pitboss.store.leases import Dealt, Fence, Lease, LeaseBook
-from pitboss.store.protocol import EventStore
 from pitboss.tournament.state import Phase
 
 log = logging.getLogger(__name__)
@@ -73,19 +70,20 @@ class TableHost:
 
     def __init__(
         self,
-        store: EventStore,
-        clock: Clock,
-        rng: RandomFactory,
+        hub: Hub,
+        dealing: Dealing,
         *,
         host_id: str | None = None,
         settings: HostSettings | None = None,
+        address: str | None = None,
     ) -> None:
-        self.store = store
+        self.hub = hub
+        self.dealing = dealing
         self.host_id = host_id or default_host_id()
         self.settings = settings or HostSettings()
-        self.hub = Hub(store, clock, rng)
-        self.dealing = Dealing(self.hub)
-        self.book = LeaseBook(store)
+        self.address = address
+        """Where this host serves its tables' screens (``machine:port``), for the gateways."""
+        self.book = LeaseBook(hub.store)
         self.held: dict[Key, Lease] = {}
         self.handing_over: set[Key] = set()
         self.draining = False
@@ -124,13 +122,7 @@ class TableHost:
     async def run(self) -> None:
         """Keep the leases and deal until drained (`drain`): then every lease is released."""
         book = self.book
-        await asyncio.to_thread(
-            book.register_host,
-            self.host_id,
-            role=ROLE,
-            pid=os.getpid(),
-            machine=socket.gethostname(),
-        )
+        await asyncio.to_thread(self._register)
         stop = threading.Event()
         follower = threading.Thread(target=follow, args=(self.hub, stop), daemon=True)
         follower.start()
@@ -156,10 +148,24 @@ class TableHost:
                 await asyncio.to_thread(book.forget_host, self.host_id)
             await asyncio.to_thread(follower.join, 5)
 
+    def _register(self) -> None:
+        self.book.register_host(
+            self.host_id,
+            role=ROLE,
+            pid=os.getpid(),
+            machine=socket.gethostname(),
+            address=self.address,
+        )
+
     async def _pass(self) -> None:
         """One look: renew, start the rooms of new tournaments, hand over, take."""
         book, ttl = self.book, self.settings.ttl_ms
-        await asyncio.to_thread(book.heartbeat, self.host_id, draining=self.draining)
+        try:
+            await asyncio.to_thread(book.heartbeat, self.host_id, draining=self.draining)
+        except StoreError as error:
+            if error.code != "unknown_host":
+                raise
+            await asyncio.to_thread(self._register)  # forgotten (`pitboss status` cleaned up)
         for key, lease in list(self.held.items()):
             renewed = await asyncio.to_thread(book.renew, lease, ttl_ms=ttl)
             if key not in self.held:
@@ -197,8 +203,10 @@ class TableHost:
 
     def _start(self, dealt: Dealt) -> DealtRoom:
         stream, settings = dealt.stream, dealt.settings
+        browser = settings.get("browser_players", [])
         return self.dealing.start(
             stream,
+            browser=[PlayerId(p) for p in browser if isinstance(p, str)],
             bots=True,
             think_seconds=float(settings.get("think_seconds", 1.0)),
             pause_seconds=float(settings.get("pause_seconds", 3.0)),
@@ -274,20 +282,4 @@ class TableHost:
             log.info("host %s deals table %s of %s", self.host_id, key[1], key[0])
 
 
-def serve_tables(
-    store: EventStore, *, host_id: str | None = None, settings: HostSettings | None = None
-) -> None:
-    """Run a table host until SIGTERM or Ctrl-C, then drain (`TableHost.drain`)."""
-    from pitboss.service import SteadyClock, system_random
-
-    async def main() -> None:
-        host = TableHost(store, SteadyClock(), system_random, host_id=host_id, settings=settings)
-        loop = asyncio.get_running_loop()
-        for signum in (signal.SIGTERM, signal.SIGINT):
-            loop.add_signal_handler(signum, host.drain)
-        await host.run()
-
-    asyncio.run(main())
-
-
-__all__ = ["ROLE", "HostSettings", "TableHost", "default_host_id", "serve_tables"]
+__all__ = ["ROLE", "HostSettings", "TableHost", "default_host_id"]

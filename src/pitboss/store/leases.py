@@ -103,6 +103,9 @@ class Host:
     started_at: int
     seen_at: int
     draining: bool
+    address: str | None = None
+    """Where the host serves its tables' live screens (``http://machine:port``), for the web
+    gateways to forward a player's screen to; None when it serves none."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -145,7 +148,9 @@ class LeaseBook:
 
     # ------------------------------------------------------------------ hosts
 
-    def register_host(self, host_id: str, *, role: str, pid: int, machine: str) -> Host:
+    def register_host(
+        self, host_id: str, *, role: str, pid: int, machine: str, address: str | None = None
+    ) -> Host:
         """Record host ``host_id`` as started now (replacing a record of the same id: a host
         restarted under its name), not draining.
 
@@ -155,6 +160,8 @@ class LeaseBook:
         _check_host(host_id)
         _check_text(role, "role", _ROLE_LENGTH, host_id)
         _check_text(machine, "machine", _MACHINE_LENGTH, host_id)
+        if address is not None:
+            _check_text(address, "address", _MACHINE_LENGTH, host_id)
         if isinstance(pid, bool) or not isinstance(pid, int) or pid < 0:
             raise _bad_host(host_id, f"its pid {pid!r} is not a process id", field="pid")
         with self._write("register a host") as conn:
@@ -167,6 +174,7 @@ class LeaseBook:
                 "started_at": now,
                 "seen_at": now,
                 "draining": False,
+                "address": address,
             }
             insert = _insert(conn, _HOSTS)
             conn.execute(
@@ -214,6 +222,7 @@ class LeaseBook:
                 started_at=int(r.started_at),
                 seen_at=int(r.seen_at),
                 draining=bool(r.draining),
+                address=r.address,
             )
             for r in rows
         ]

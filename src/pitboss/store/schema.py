@@ -30,8 +30,8 @@ place like ``private_details``:
 * ``table_leases`` (stream, table_no, owner, token, expires_at, renewed_at, acquired_at): which
   host deals table ``table_no`` of tournament ``stream``; ``owner`` NULL when released. The row
   is never deleted, so its fencing ``token`` only grows.
-* ``table_hosts`` (host_id, role, pid, machine, started_at, seen_at, draining): the processes
-  that deal tables, with their last heartbeat.
+* ``table_hosts`` (host_id, role, pid, machine, started_at, seen_at, draining, address): the
+  processes that deal tables, with their last heartbeat and where their pages are served.
 * ``dealt_tournaments`` (stream, settings, started_at): the tournaments the hosts deal, with
   how (JSON).
 
@@ -173,6 +173,7 @@ table_hosts = sa.Table(
     sa.Column("started_at", sa.BigInteger, nullable=False),
     sa.Column("seen_at", sa.BigInteger, nullable=False),
     sa.Column("draining", sa.Boolean, nullable=False),
+    sa.Column("address", sa.Text, nullable=True),
 )
 
 dealt_tournaments = sa.Table(
