@@ -22,7 +22,7 @@ A `TableRunner` is one asyncio task per table. In a loop it:
 
 A runner that finds a hand in play (a server restarted, another table host took the table over:
 issue 32) deals it on from the hand stream, the player to act asked again with the time they
-had left (`TableRunner._time_left`), or, when the house says so (``table.resume_in_play``),
+had left (`time_left_on_resume`), or, when the house says so (``table.resume_in_play``),
 declares it a misdeal: every chip back, and the same hand redealt (TDA 35C).
 
 The same functions as the simulator build the engine hand and the director's result
@@ -159,12 +159,37 @@ class DecisionRecord:
     bank_seconds_used: float
 
 
+def time_left_on_resume(
+    cut: CutTurn | None, hand_id: HandId, number: int, started: int, action_ms: int
+) -> int:
+    """The action clock (ms) of decision ``number`` of ``hand_id`` asked again after the
+    table's process stopped (issue 32; TDA 29, ``table.action_seconds``): the time the player
+    had left then.
+
+    The turn began at ``started``, the instant of the hand stream's last stored event (the deal
+    or the decision before it: the next decision is asked at once), and the player used it
+    until the table stopped being dealt. What they used is charged only where it is known: when
+    the same runner was itself stopped in the turn (the store failed; the table's lease was
+    lost and came back) it kept what was left (``cut``). Another process knows no instant after
+    ``started`` at which the table was still dealt, so it charges nothing (TDA 29: a tie goes
+    to the player): the player is never charged the outage, nor time nobody can show they used.
+    Never less than `RESUME_FLOOR_SECONDS` (the whole clock when shorter): the stop was not
+    theirs and their screen has to find the table again. The time bank left is added after, as
+    for every turn.
+    """
+    used = 0
+    if cut is not None and (cut.hand_id, cut.number, cut.started) == (hand_id, number, started):
+        used = action_ms - cut.left_ms
+    return max(action_ms - used, min(RESUME_FLOOR_MS, action_ms))
+
+
 class TableRunner:
     """Deals one table of ``room`` until the tournament ends or the table is broken.
 
-    It is long (about 340 lines) because it is one table's whole loop in its own thread:
+    It is long (about 440 lines) because it is one table's whole loop in its own thread:
     waiting out breaks, dealing, asking each player in turn, the clock called on a player
-    (TDA 29) and a table that moves or breaks mid-wait; the steps share the loop's state.
+    (TDA 29), a table that moves or breaks mid-wait and a hand found in play when the table is
+    dealt again (issue 32); the steps share the loop's state.
     """
 
     def __init__(self, room: LiveRoom, table: TableNo) -> None:
@@ -326,7 +351,7 @@ class TableRunner:
 
     async def _resume(self, hand_id: HandId) -> None:
         """Deal on the hand in play at this table from its stored deck and decisions, its
-        player to act asked again with the time they had left (`_time_left`); or, when the
+        player to act asked again with the time they had left (`time_left_on_resume`); or, when the
         house says so (``table.resume_in_play``), declare it a misdeal and redeal it
         (`_misdeal`). A hand over whose result was not stored is finished, never misdealt (its
         pots were won); a hand the director started whose deal was never stored is dealt now
@@ -384,7 +409,7 @@ class TableRunner:
     ) -> None:
         """Play ``hand`` to its end from decision ``decided`` + 1 and finish it through the
         director; ``since``: the hand was in play when the table stopped, its last stored
-        event at that instant (the turn asked first began then: `_time_left`)."""
+        event at that instant (the turn asked first began then: `time_left_on_resume`)."""
         room = self.room
         self.hand, self.hand_id = hand, hand_id
         self._decided_at = {}
@@ -427,7 +452,7 @@ class TableRunner:
     ) -> None:
         """One decision under the action clock, then the time bank (TDA 29; KY 16), or the
         clock called on the player (`_wait`); ``resumed``: the turn began then, before the
-        table stopped (`_time_left`)."""
+        table stopped (`time_left_on_resume`)."""
         room = self.room
         clock = room.clock
         view = builder.view()
@@ -435,8 +460,11 @@ class TableRunner:
         agent: LiveAgent = room.agent_for(player)
         now = clock.now()
         action_ms = hand.setup.rules.table.action_seconds * MS_PER_SECOND
+        cut, self._cut = self._cut, None
         left = (
-            action_ms if resumed is None else self._time_left(hand_id, number, resumed, action_ms)
+            action_ms
+            if resumed is None
+            else time_left_on_resume(cut, hand_id, number, resumed, action_ms)
         )
         self._floor_at = 0 if resumed is None else now + min(RESUME_FLOOR_MS, action_ms)
         turn = Turn(
@@ -514,26 +542,6 @@ class TableRunner:
             at=clock.now(),
         )
 
-    def _time_left(self, hand_id: HandId, number: int, started: int, action_ms: int) -> int:
-        """The action clock (ms) of a turn asked again after the table's process stopped
-        (issue 32; TDA 29, ``table.action_seconds``): the time the player had left then.
-
-        The turn began at ``started``, the instant of the hand stream's last stored event (the
-        deal or the decision before it: the next decision is asked at once), and the player
-        used it until the table stopped being dealt. What they used is charged only where it is
-        known: when this runner was itself stopped in the turn (the store failed; the table's
-        lease was lost and came back) it kept what was left (`CutTurn`). Another process knows
-        no instant after ``started`` at which the table was still dealt, so it charges nothing
-        (TDA 29: a tie goes to the player): the player is never charged the outage, nor time
-        nobody can show they used. Never less than `RESUME_FLOOR_SECONDS` (the whole clock when
-        shorter): the stop was not theirs and their screen has to find the table again. The
-        time bank left is added after, as for every turn."""
-        cut, self._cut = self._cut, None
-        used = 0
-        if cut is not None and (cut.hand_id, cut.number, cut.started) == (hand_id, number, started):
-            used = action_ms - cut.left_ms
-        return max(action_ms - used, min(RESUME_FLOOR_MS, action_ms))
-
     async def _wait(
         self, task: asyncio.Future[Any], turn: Turn, player: PlayerId
     ) -> tuple[bool, float, bool]:
@@ -559,7 +567,7 @@ class TableRunner:
                 call = self._called_on(player)
                 end = turn.deadline + bank_ms
                 # a clock called before the table stopped runs on when it is dealt again, for
-                # at least the floor: the outage is not charged to the player (`_time_left`)
+                # at least the floor: the outage is not charged to the player
                 call_end = None if call is None else max(call.expires_at, self._floor_at)
                 called = call_end is not None and call_end < end
                 if call_end is not None and called:
@@ -618,4 +626,11 @@ class TableRunner:
                 raise
 
 
-__all__ = ["CutTurn", "DecisionRecord", "TableRunner", "clock_stands", "verify_action"]
+__all__ = [
+    "CutTurn",
+    "DecisionRecord",
+    "TableRunner",
+    "clock_stands",
+    "time_left_on_resume",
+    "verify_action",
+]
