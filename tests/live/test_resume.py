@@ -13,12 +13,13 @@ import pytest
 from tests.live.helpers import Night, hand_events, open_night, reopen, run_until, settle
 
 from pitboss.engine import Action
-from pitboss.ids import HandId, PlayerId
+from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.live import RemoteAgent, SubmitStatus, hands_as_phh, tournament_hands
 from pitboss.live.dealt_table import RESUME_FLOOR_SECONDS, CutTurn, time_left_on_resume
 from pitboss.live.history import finished_hands
 from pitboss.rules import RuleSet
 from pitboss.rules.table_rules import ResumeInPlay
+from pitboss.tournament.features.absence_and_clock import CallClock
 
 P0 = PlayerId("p00")
 MINUTE = 60_000
@@ -186,3 +187,48 @@ def test_a_hand_cut_by_a_restart_is_dealt_on_or_misdealt_by_the_house_setting(
         assert stars.count(cut.hand_id) == 1
     assert sum(p.chips for p in state.players.values()) == total  # chips conserved
     assert hands_started() >= 3  # and the next hands are dealt
+
+
+def test_a_clock_called_before_the_stop_does_not_end_the_turn_the_instant_it_resumes(
+    tmp_path: Path,
+) -> None:
+    """The director called the clock on p00 (TDA 29), and it ran out during a five-minute
+    outage: dealt again, p00 still gets the floor to act, not a dead hand at once."""
+    rules = _rules()
+    rules = replace(rules, table=replace(rules.table, action_seconds=300))
+    remote = RemoteAgent(P0)
+    night = open_night(tmp_path / "n.db", rules, players=3, agents={P0: remote})
+
+    async def first() -> None:
+        task = asyncio.ensure_future(night.room.run())
+        await run_until(night.clock, lambda: remote.turn is not None, limit_ms=30 * MINUTE)
+        night.room.execute(CallClock(table=TableNo(1), player_id=P0))
+        night.clock.advance(10)
+        await settle()
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+    asyncio.run(first())
+    night.clock.advance(5 * 60)
+    back = RemoteAgent(P0)
+    again = reopen(night, {P0: back})
+    again.room.default_agent = night.room.default_agent
+
+    async def second() -> None:
+        task = asyncio.ensure_future(again.room.run())
+        await settle()
+        runner = again.room.runners[TableNo(1)]
+        assert runner.turn is not None
+        assert runner.turn.deadline == again.clock.now() + RESUME_FLOOR_SECONDS * 1000
+        again.clock.advance(RESUME_FLOOR_SECONDS - 1)
+        await settle()
+        assert back.turn is not None
+        assert back.seat is not None
+        assert back.submit(back.seat, Action.fold(), "f1").status is SubmitStatus.ACCEPTED
+        await settle()
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+    asyncio.run(second())
+    folded = [e for e in hand_events(again) if e.data.get("action_id") == "f1"]
+    assert [e.data["fault"] for e in folded] == [None]  # p00's own fold, not the clock's
