@@ -20,6 +20,11 @@ A `TableRunner` is one asyncio task per table. In a loop it:
    moves and breaks applied) and writes the result; then pauses ``pause_seconds`` so players
    see it.
 
+A runner that finds a hand in play (a server restarted, another table host took the table over:
+issue 32) deals it on from the hand stream, the player to act asked again with the time they
+had left (`time_left_on_resume`), or, when the house says so (``table.resume_in_play``),
+declares it a misdeal: every chip back, and the same hand redealt (TDA 35C).
+
 The same functions as the simulator build the engine hand and the director's result
 (`pitboss.play.dealing`), so no rule is written twice.
 """
@@ -42,7 +47,9 @@ from pitboss.live.hand_log import (
     HAND_ACTED,
     HAND_DEALT,
     HAND_FINISHED,
+    HAND_MISDEALT,
     HandLog,
+    StoredHand,
     encode_decision,
     encode_event,
     encode_setup,
@@ -56,6 +63,7 @@ from pitboss.play.dealing import (
     finish_of,
     setup_of_started_hand,
 )
+from pitboss.rules.table_rules import ResumeInPlay
 from pitboss.tournament.features.absence_and_clock import ExpireClock
 from pitboss.tournament.features.hands import HandStarted, StartHand
 from pitboss.tournament.features.seat_changes import table_wait_reason
@@ -74,6 +82,11 @@ RECENT_DECISIONS = 500
 CHANGE_WAIT_SECONDS = 86_400.0
 """A decision waits for a clock called at its table this long at most; its own
 clock ends it first."""
+RESUME_FLOOR_SECONDS = 10
+RESUME_FLOOR_MS = RESUME_FLOOR_SECONDS * MS_PER_SECOND
+"""A turn asked again after the table's process stopped leaves the player at least this long
+(the whole action clock when it is shorter): the stop was not theirs, and their screen has to
+find the table again."""
 
 
 def clock_stands(state: TournamentState) -> bool:
@@ -122,6 +135,18 @@ def verify_action(hand: Hand, action: Action) -> None:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class CutTurn:
+    """A turn this runner was stopped in (its task cancelled: the store failed, the table's
+    lease was lost): decision ``number`` of ``hand_id``, begun at ``started``, with
+    ``left_ms`` of the action clock left when it stopped."""
+
+    hand_id: HandId
+    number: int
+    started: int
+    left_ms: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class DecisionRecord:
     """One decision as the runner took it: the action applied (``None``: the clock's) and why
     the clock took it (``fault``), with the seconds of time bank it used."""
@@ -134,12 +159,37 @@ class DecisionRecord:
     bank_seconds_used: float
 
 
+def time_left_on_resume(
+    cut: CutTurn | None, hand_id: HandId, number: int, started: int, action_ms: int
+) -> int:
+    """The action clock (ms) of decision ``number`` of ``hand_id`` asked again after the
+    table's process stopped (issue 32; TDA 29, ``table.action_seconds``): the time the player
+    had left then.
+
+    The turn began at ``started``, the instant of the hand stream's last stored event (the deal
+    or the decision before it: the next decision is asked at once), and the player used it
+    until the table stopped being dealt. What they used is charged only where it is known: when
+    the same runner was itself stopped in the turn (the store failed; the table's lease was
+    lost and came back) it kept what was left (``cut``). Another process knows no instant after
+    ``started`` at which the table was still dealt, so it charges nothing (TDA 29: a tie goes
+    to the player): the player is never charged the outage, nor time nobody can show they used.
+    Never less than `RESUME_FLOOR_SECONDS` (the whole clock when shorter): the stop was not
+    theirs and their screen has to find the table again. The time bank left is added after, as
+    for every turn.
+    """
+    used = 0
+    if cut is not None and (cut.hand_id, cut.number, cut.started) == (hand_id, number, started):
+        used = action_ms - cut.left_ms
+    return max(action_ms - used, min(RESUME_FLOOR_MS, action_ms))
+
+
 class TableRunner:
     """Deals one table of ``room`` until the tournament ends or the table is broken.
 
-    It is long (about 340 lines) because it is one table's whole loop in its own thread:
+    It is long (about 440 lines) because it is one table's whole loop in its own thread:
     waiting out breaks, dealing, asking each player in turn, the clock called on a player
-    (TDA 29) and a table that moves or breaks mid-wait; the steps share the loop's state.
+    (TDA 29), a table that moves or breaks mid-wait and a hand found in play when the table is
+    dealt again (issue 32); the steps share the loop's state.
     """
 
     def __init__(self, room: LiveRoom, table: TableNo) -> None:
@@ -157,6 +207,8 @@ class TableRunner:
         self.hands_dealt = 0
         self.decisions: deque[DecisionRecord] = deque(maxlen=RECENT_DECISIONS)
         self._decided_at: dict[PlayerId, int] = {}
+        self._cut: CutTurn | None = None
+        self._floor_at = 0  # a called clock on a turn asked again runs at least until then
 
     def reopen(self) -> None:
         """Read the hand stream again, after the store failed (`LiveRoom.recover`): the hand
@@ -269,48 +321,95 @@ class TableRunner:
                 return None
             raise
 
-    def _shuffle(self, hand_id: HandId, setup: HandSetup, number: int, level: int) -> Hand:
+    def _shuffle(
+        self, hand_id: HandId, setup: HandSetup, number: int, level: int, *, redeal: int = 0
+    ) -> Hand:
         """Shuffle with the service's random source for hand ``number`` (the OS's CSPRNG in
-        production; a seeded rehearsal gives each hand number its own deck), write the deck
-        and the deal to the hand stream, and deal."""
+        production; a seeded rehearsal gives each hand number its own deck, and each redeal of
+        it a new shuffle of that source), write the deck and the deal to the hand stream, and
+        deal."""
         room = self.room
         rng = room.live.service.randomness(self.log.stream, number)
         deck = Deck(rng)
+        for _ in range(redeal):  # TDA 35C: a redeal is a new shuffle, never the cards seen
+            deck = Deck(rng)
         order: tuple[Card, ...] = tuple(deck.deal() for _ in range(52))
         hand = Hand(setup, Deck.stacked(order))
-        self.log.append(
-            HAND_DEALT,
-            {
-                "hand_id": hand_id,
-                "table": self.table,
-                "number": number,
-                "level": level,
-                "setup": encode_setup(setup),
-                "deck": [int(c) for c in order],
-                "events": [encode_event(e) for e in hand.events],
-            },
-            at=room.clock.now(),
-        )
+        dealt: dict[str, Any] = {
+            "hand_id": hand_id,
+            "table": self.table,
+            "number": number,
+            "level": level,
+            "setup": encode_setup(setup),
+            "deck": [int(c) for c in order],
+            "events": [encode_event(e) for e in hand.events],
+        }
+        if redeal:
+            dealt["redeal"] = redeal
+        self.log.append(HAND_DEALT, dealt, at=room.clock.now())
         return hand
 
     async def _resume(self, hand_id: HandId) -> None:
-        """Deal on the hand in play at this table, from its stored deck and decisions; a hand
-        the director started whose deal was never stored is dealt now (nobody saw a card)."""
-        room = self.room
-        s = room.state
-        stored = self.log.open_hand(hand_id, s.rules)
-        if stored is not None:
+        """Deal on the hand in play at this table from its stored deck and decisions, its
+        player to act asked again with the time they had left (`time_left_on_resume`); or, when the
+        house says so (``table.resume_in_play``), declare it a misdeal and redeal it
+        (`_misdeal`). A hand over whose result was not stored is finished, never misdealt (its
+        pots were won); a hand the director started whose deal was never stored is dealt now
+        (nobody saw a card)."""
+        s = self.room.state
+        stored, misdeals = self.log.in_play(hand_id, s.rules)
+        if stored is not None and not stored.misdealt:
             hand = stored.replay()
-            await self._play(hand_id, stored.setup, hand, decided=len(stored.decisions))
-            return
-        record = s.hands[hand_id]
-        setup = setup_of_started_hand(s, hand_id, level=record.level)
-        number = list(s.hands).index(hand_id) + 1
-        await self._play(hand_id, setup, self._shuffle(hand_id, setup, number, record.level))
+            if hand.is_over or s.rules.table.resume_in_play is not ResumeInPlay.MISDEAL:
+                decided = len(stored.decisions)
+                await self._play(hand_id, stored.setup, hand, decided=decided, since=stored.last_at)
+                return
+            self._misdeal(stored)
+            misdeals += 1
+        if stored is not None:  # TDA 35C: the redeal is the same deal, button and all
+            setup, number, level = stored.setup, stored.number, stored.level
+        else:
+            level = s.hands[hand_id].level
+            setup = setup_of_started_hand(s, hand_id, level=level)
+            number = list(s.hands).index(hand_id) + 1
+        hand = self._shuffle(hand_id, setup, number, level, redeal=misdeals)
+        await self._play(hand_id, setup, hand)
+
+    def _misdeal(self, stored: StoredHand) -> None:
+        """Declare the hand found in play a misdeal (``table.resume_in_play = "misdeal"``):
+        every chip goes back to the stack it came from, the stacks at the deal, blinds and
+        antes included. The director's stacks change only when a hand finishes, so they are
+        those already: the hand stream records the misdeal (``hand_misdealt``) and the redeal
+        is the same hand of the director's, from the same setup (TDA 35C: the button fixed,
+        no new players, the same limits; the two deals count as one hand)."""
+        self.log.append(
+            HAND_MISDEALT,
+            {
+                "hand_id": stored.hand_id,
+                "stacks": [{"player_id": s.player, "chips": s.stack} for s in stored.setup.seats],
+                "decisions": len(stored.decisions),
+            },
+            at=self.room.clock.now(),
+        )
+        log.warning(
+            "table %s: hand %s was in play when the table stopped: a misdeal (the house's "
+            "table.resume_in_play), every chip back, redealt",
+            self.table,
+            stored.hand_id,
+        )
 
     async def _play(
-        self, hand_id: HandId, setup: HandSetup, hand: Hand, *, decided: int = 0
+        self,
+        hand_id: HandId,
+        setup: HandSetup,
+        hand: Hand,
+        *,
+        decided: int = 0,
+        since: int | None = None,
     ) -> None:
+        """Play ``hand`` to its end from decision ``decided`` + 1 and finish it through the
+        director; ``since``: the hand was in play when the table stopped, its last stored
+        event at that instant (the turn asked first began then: `time_left_on_resume`)."""
         room = self.room
         self.hand, self.hand_id = hand, hand_id
         self._decided_at = {}
@@ -321,7 +420,8 @@ class TableRunner:
         decision = decided
         while not hand.is_over:
             decision += 1
-            await self._decide(hand, builder, hand_id, decision)
+            await self._decide(hand, builder, hand_id, decision, resumed=since)
+            since = None
         room.table_changed(self.table)  # the result shows while the director records it
         out = busted_by(await room.act(finish_of(hand_id, setup, hand)))
         self.log.append(
@@ -341,21 +441,38 @@ class TableRunner:
         room.hand_finished(self.table, hand_id)
         room.table_changed(self.table)
 
-    async def _decide(self, hand: Hand, builder: ViewBuilder, hand_id: HandId, number: int) -> None:
+    async def _decide(
+        self,
+        hand: Hand,
+        builder: ViewBuilder,
+        hand_id: HandId,
+        number: int,
+        *,
+        resumed: int | None = None,
+    ) -> None:
         """One decision under the action clock, then the time bank (TDA 29; KY 16), or the
-        clock called on the player (`_wait`)."""
+        clock called on the player (`_wait`); ``resumed``: the turn began then, before the
+        table stopped (`time_left_on_resume`)."""
         room = self.room
         clock = room.clock
         view = builder.view()
         player = PlayerId(view.player)
         agent: LiveAgent = room.agent_for(player)
-        seconds = hand.setup.rules.table.action_seconds
+        now = clock.now()
+        action_ms = hand.setup.rules.table.action_seconds * MS_PER_SECOND
+        cut, self._cut = self._cut, None
+        left = (
+            action_ms
+            if resumed is None
+            else time_left_on_resume(cut, hand_id, number, resumed, action_ms)
+        )
+        self._floor_at = 0 if resumed is None else now + min(RESUME_FLOOR_MS, action_ms)
         turn = Turn(
             table=self.table,
             hand_id=hand_id,
             number=number,
             view=view,
-            deadline=clock.now() + seconds * MS_PER_SECOND,
+            deadline=now + left,
             verify=lambda action: verify_action(hand, action),
         )
         task: asyncio.Future[Any] = asyncio.ensure_future(agent.decide(turn))
@@ -364,6 +481,11 @@ class TableRunner:
         room.table_changed(self.table)
         try:
             done, used, called = await self._wait(task, turn, player)
+        except asyncio.CancelledError:  # the table stops here: what the player had left is kept
+            left = max(turn.deadline - clock.now(), 0)
+            started = now if resumed is None else resumed
+            self._cut = CutTurn(hand_id=hand_id, number=number, started=started, left_ms=left)
+            raise
         finally:
             self.turn = None
             self._decided_at[player] = clock.now()
@@ -444,9 +566,12 @@ class TableRunner:
             while not task.done():
                 call = self._called_on(player)
                 end = turn.deadline + bank_ms
-                called = call is not None and call.expires_at < end
-                if call is not None and called:
-                    end = call.expires_at
+                # a clock called before the table stopped runs on when it is dealt again, for
+                # at least the floor: the outage is not charged to the player
+                call_end = None if call is None else max(call.expires_at, self._floor_at)
+                called = call_end is not None and call_end < end
+                if call_end is not None and called:
+                    end = call_end
                 if self.turn is not None and self.turn.deadline != end:
                     self.turn = replace(turn, deadline=end)  # the one instant every screen shows
                     room.table_changed(self.table)
@@ -501,4 +626,11 @@ class TableRunner:
                 raise
 
 
-__all__ = ["DecisionRecord", "TableRunner", "clock_stands", "verify_action"]
+__all__ = [
+    "CutTurn",
+    "DecisionRecord",
+    "TableRunner",
+    "clock_stands",
+    "time_left_on_resume",
+    "verify_action",
+]

@@ -11,12 +11,16 @@ written only by the table's runner. Per hand:
 - ``hand_acted``, one per decision as it is made: the decision (``None`` when the clock ran
   out), the ``action_id`` a browser sent, why a turn went to the clock, and the engine's events.
 - ``hand_finished``: the stacks reported to the director and who went out.
+- ``hand_misdealt`` (issue 32, ``table.resume_in_play = "misdeal"``): the hand found in play
+  when the table was dealt again after its process stopped was declared a misdeal; its
+  ``stacks`` are the stacks at the deal, every chip back where it came from. The redeal (TDA
+  35C) follows as a new ``hand_dealt`` of the same hand id, from the same setup.
 
-A server that restarts reads the hand in progress back (`HandLog.open_hand`) and the runner
-deals on from the same deck and decisions. `hands_as_phh` writes every finished hand of a
-tournament as PHH (for ``pitboss event export --hands``), each one checked on the way: the
-stored decisions replayed through the engine from the stored deck must give exactly the
-stored events.
+A server that restarts reads the hand in progress back (`HandLog.in_play`) and the runner
+deals on from the same deck and decisions, or declares it a misdeal. `hands_as_phh` writes
+every finished hand of a tournament as PHH (for ``pitboss event export --hands``), each one
+checked on the way: the stored decisions replayed through the engine from the stored deck must
+give exactly the stored events.
 """
 
 from __future__ import annotations
@@ -70,6 +74,7 @@ log = logging.getLogger(__name__)
 HAND_DEALT = "hand_dealt"
 HAND_ACTED = "hand_acted"
 HAND_FINISHED = "hand_finished"
+HAND_MISDEALT = "hand_misdealt"
 
 _NAMES: dict[type, str] = {
     Posted: "posted",
@@ -199,7 +204,9 @@ class StoredHand:
 
     ``decisions`` line up with the ``hand_acted`` events (``None``: the clock ran out);
     ``events`` is the engine's record as stored (JSON); ``stacks`` the stacks reported to the
-    director once ``finished``.
+    director once ``finished``, or given back at the deal's when ``misdealt`` (a misdealt
+    deal is not finished: no hand was played, and its redeal is the next `StoredHand`).
+    ``last_at`` is the instant of its last stored event (the deal, or its last decision).
     """
 
     hand_id: HandId
@@ -214,6 +221,8 @@ class StoredHand:
     events: tuple[Mapping[str, Any], ...]
     finished: bool
     stacks: tuple[tuple[PlayerId, int], ...] = ()
+    misdealt: bool = False
+    last_at: int = 0
 
     def replay(self) -> Hand:
         """The engine's hand dealt again from the stored deck with the stored decisions.
@@ -348,13 +357,16 @@ class HandLog:
         self.flush()
         return read_hands(self.store.load(self.stream), rules)
 
-    def open_hand(self, hand_id: HandId, rules: RuleSet) -> StoredHand | None:
-        """Hand ``hand_id`` if it is the stream's last and not finished (a restart)."""
+    def in_play(self, hand_id: HandId, rules: RuleSet) -> tuple[StoredHand | None, int]:
+        """Hand ``hand_id``'s last deal if it is the stream's last and not finished (a restart,
+        a takeover: in play, or ``misdealt`` with its redeal not stored yet), and how many of
+        its deals were declared misdeals."""
         hands = self.hands(rules)
+        misdeals = sum(1 for h in hands if h.hand_id == hand_id and h.misdealt)
         last = hands[-1] if hands else None
         if last is None or last.hand_id != hand_id or last.finished:
-            return None
-        return last
+            return None, misdeals
+        return last, misdeals
 
 
 class _Group:
@@ -627,10 +639,12 @@ def read_hands(stored: Sequence[StoredEvent], rules: RuleSet) -> list[StoredHand
                 "decisions": [],
                 "action_ids": [],
                 "events": list(data["events"]),
+                "last_at": event.at,
             }
             continue
         if building is None or data.get("hand_id") != building["hand_id"]:
             raise _bad_record(f"event {event.seq} ({event.type}) is not of the hand being dealt")
+        building["last_at"] = event.at
         if event.type == HAND_ACTED:
             building["decisions"].append(decode_decision(data["decision"]))
             building["action_ids"].append(data["action_id"])
@@ -641,6 +655,12 @@ def read_hands(stored: Sequence[StoredEvent], rules: RuleSet) -> list[StoredHand
             )
             hands.append(_built(building, finished=True))
             building = None
+        elif event.type == HAND_MISDEALT:
+            building["stacks"] = tuple(
+                (PlayerId(s["player_id"]), s["chips"]) for s in data["stacks"]
+            )
+            hands.append(_built(building, finished=False, misdealt=True))
+            building = None
         else:
             raise _bad_record(f"event {event.seq} has an unknown type {event.type!r}")
     if building is not None:
@@ -648,7 +668,7 @@ def read_hands(stored: Sequence[StoredEvent], rules: RuleSet) -> list[StoredHand
     return hands
 
 
-def _built(building: Mapping[str, Any], *, finished: bool) -> StoredHand:
+def _built(building: Mapping[str, Any], *, finished: bool, misdealt: bool = False) -> StoredHand:
     return StoredHand(
         hand_id=building["hand_id"],
         table=building["table"],
@@ -662,6 +682,8 @@ def _built(building: Mapping[str, Any], *, finished: bool) -> StoredHand:
         events=tuple(building["events"]),
         finished=finished,
         stacks=building.get("stacks", ()),
+        misdealt=misdealt,
+        last_at=building["last_at"],
     )
 
 
@@ -687,13 +709,16 @@ def hands_as_phh(
     it cannot be (a THC 6 seat posted without cards: PHH deals every player it lists).
     ``names`` maps players to the names written in ``players`` (default: the player ids).
 
-    Each hand is replayed through the engine first (`StoredHand.replay`).
+    Each hand is replayed through the engine first (`StoredHand.replay`). A deal declared a
+    misdeal is left out: no hand was played (TDA 35C; its redeal is written).
 
     Raises:
         LiveError: ``hand_log_mismatch``, ``bad_hand_record``.
     """
     out: list[tuple[StoredHand, PhhHand | HistoryError]] = []
     for stored in tournament_hands(store, stream, rules):
+        if stored.misdealt:
+            continue
         hand = stored.replay()
         if not hand.is_over:  # in play (a hand whose last decision was stored is over, even
             continue  # when the server stopped before writing ``hand_finished``)
@@ -726,6 +751,7 @@ __all__ = [
     "HAND_ACTED",
     "HAND_DEALT",
     "HAND_FINISHED",
+    "HAND_MISDEALT",
     "HandLog",
     "StoredHand",
     "decode_decision",

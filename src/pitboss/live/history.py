@@ -148,8 +148,8 @@ def finished_hands(store: EventStore, stream: str, s: TournamentState) -> list[T
     """
     found: dict[HandId, TableHand] = {}
     for stored in tournament_hands(store, stream, s.rules):
-        if stored.hand_id not in s.hands:
-            continue
+        if stored.misdealt or stored.hand_id not in s.hands:
+            continue  # a deal declared a misdeal: no hand was played (its redeal is written)
         hand = stored.replay()
         if not hand.is_over:
             continue

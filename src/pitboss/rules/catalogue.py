@@ -214,6 +214,15 @@ SETTINGS: dict[str, SettingDoc] = {
         allowed="0 to 3600",
         rule="the TDA and the seed houses give none: 0",
     ),
+    "table.resume_in_play": _s(
+        "The hand in play when a software-dealt table's process stopped (a server restart, "
+        "another table host taking the table over): dealt on, or a misdeal and a redeal.",
+        allowed="deal_on: from its last recorded action, the player to act asked again with "
+        "the time they had left; misdeal: every chip back to the stacks at the deal, then "
+        "redealt with the button and blinds where they were (TDA 35C)",
+        rule="no rulebook covers a machine that stops mid-hand (TDA 35A lists dealer errors, "
+        "35B allows no misdeal after substantial action): the house's call; default deal_on",
+    ),
     "tournament": _s(SECTIONS["tournament"]),
     "tournament.structure": _s(SECTIONS["tournament.structure"]),
     "tournament.structure.levels": _s(

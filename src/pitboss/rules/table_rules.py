@@ -17,9 +17,10 @@ small blind is on the button heads-up (TDA 34B, KY 8e, SLPT 20). Neither is a se
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pitboss.errors import RuleSetError
+from pitboss.rules.mapping import OMITTED_WHEN_DEFAULT
 
 MIN_SEATS = 2
 MAX_SEATS = 13  # SLPT 29.5: 13 players on the large side-game tables
@@ -76,6 +77,24 @@ class MissedBlindPolicy(enum.StrEnum):
     DEALT_AT_ONCE = "dealt_at_once"
 
 
+class ResumeInPlay(enum.StrEnum):
+    """What a software-dealt table does with the hand in play it finds when it is dealt again
+    after its process stopped (a server restart, another table host taking it over: issue 32).
+
+    No rulebook covers a dealing machine that stops mid-hand: TDA 35A lists the dealer's errors
+    that make a misdeal, and TDA 35B allows none after substantial action but for a fouled deck
+    (35E). A hand cut by the software's failure is the house's call (RULES.md 3.4).
+    """
+
+    # The hand goes on from its last recorded action: the deck and every decision are in the
+    # hand stream, so nothing is dealt or applied twice; the player to act is asked again.
+    DEAL_ON = "deal_on"
+    # The hand is declared a misdeal: every chip goes back to the stack it came from (the
+    # stacks at the deal, blinds and antes included) and the hand is redealt as TDA 35C says:
+    # the button and blinds where they were, no new players, the same limits.
+    MISDEAL = "misdeal"
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TableRules:
     """Table settings; the defaults are the TDA 2024 rules.
@@ -123,6 +142,15 @@ class TableRules:
     time_bank_seconds: int = 0
     """Extra seconds each player may draw on, over the whole tournament, when a decision's
     ``action_seconds`` run out. The TDA and the seed houses give no time bank: 0."""
+
+    resume_in_play: ResumeInPlay = field(
+        default=ResumeInPlay.DEAL_ON, metadata=OMITTED_WHEN_DEFAULT
+    )
+    """The hand in play when a software-dealt table's process stopped (a restart, a takeover by
+    another table host): dealt on from its last recorded action (default), or declared a
+    misdeal and redealt with every chip back (TDA 35C's redeal). No rulebook covers a machine
+    that stops mid-hand (TDA 35A lists the dealer's errors only): the house's call. Left out of
+    a log's rule set while it is the default, so the logs written before it read as they were."""
 
     def __post_init__(self) -> None:
         for name, low in (("action_seconds", 1), ("time_bank_seconds", 0)):
