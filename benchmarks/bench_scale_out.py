@@ -19,12 +19,13 @@ libpq's ``PG*`` variables), or give ``--database-url`` a server where it may cre
    from the kill until every table the killed host held is held by another host
    (`LeaseBook.leases`) and has a new event in its hand stream (dealt again). Target: 10 s.
 3. **Projection** to 1,000 and 10,000 tables from the measured CPU and writes per hand.
-4. **Correctness**: after every run the hosts drain (SIGTERM); then no hand may have been dealt
-   or finished twice, every finished hand must end with the chips it started with, and no
-   hand of the director's may be left open. A fault exits 1.
+4. **Correctness**: after every run the hosts drain (SIGTERM, all at once or ``--drain
+   in-turn``); then no hand may have been dealt or finished twice, every finished hand must end
+   with the chips it started with, and no hand of the director's may be left open (cut short
+   by a drain). A fault exits 1.
 
     pg_virtualenv -t -o fsync=off .venv/bin/python benchmarks/bench_scale_out.py     # ~3 min
-    ... bench_scale_out.py --tables 200 --hosts 1,2,4 --seconds 60 --warmup 15 --kills 10
+    ... bench_scale_out.py --seconds 60 --warmup 15 --kills 20 --takeover-hosts 3 [--json F]
 """
 
 from __future__ import annotations
@@ -223,14 +224,18 @@ class Hosts:
         process.send_signal(signal.SIGKILL)
         process.wait(30)
 
-    def drain_all(self, timeout: float = 120) -> dict[str, int | None]:
-        """SIGTERM to every host (each drains: its hands finish, its leases are released);
-        their exit statuses (None: still running after ``timeout``, then killed)."""
-        for process in self.processes.values():
-            process.send_signal(signal.SIGTERM)
+    def drain_all(self, *, together: bool, timeout: float = 120) -> dict[str, int | None]:
+        """SIGTERM to every host (each drains: its hands finish, its leases are released), all
+        at once (``together``: a whole deployment stopped) or one after the other, each waited
+        for; their exit statuses (None: still running after ``timeout``, then killed)."""
         deadline = time.monotonic() + timeout
         codes: dict[str, int | None] = {}
+        if together:
+            for process in self.processes.values():
+                process.send_signal(signal.SIGTERM)
         for name, process in list(self.processes.items()):
+            if not together:
+                process.send_signal(signal.SIGTERM)
             try:
                 codes[name] = process.wait(max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
@@ -347,6 +352,8 @@ class Throughput:
     """Each host's CPU over the window, in cores (1.0: one core all the window)."""
     held: list[int]
     """The tables each host held at the end of the window."""
+    expired: int
+    """Leases found expired (not renewed in time, still owned) at the end of the window."""
     db_cpu: float
     machine_busy: float
     """The share of all the machine's cores busy over the window."""
@@ -424,9 +431,11 @@ def run_throughput(
             t1, db1, ticks1 = _now_ms(), db_counters(admin, name), machine_ticks()
             cpu1 = [cpu_seconds(pid) or 0.0 for pid in pids]
             now = book.now()
-            owners = Counter(lease.owner for lease in book.leases(stream) if lease.expires_at > now)
+            leases = book.leases(stream)
+            owners = Counter(lease.owner for lease in leases if lease.expires_at > now)
+            expired = sum(1 for lease in leases if lease.expires_at <= now)
             seconds = (t1 - t0) / 1000
-            codes = hosts.drain_all()
+            codes = hosts.drain_all(together=args.drain == "together")
         finally:
             hosts.kill_all()
             store.close()
@@ -460,6 +469,7 @@ def run_throughput(
         wal_bytes=wal,
         host_cpu=[(b - a) / seconds for a, b in zip(cpu0, cpu1, strict=True)],
         held=[owners.get(n, 0) for n in names],
+        expired=expired,
         db_cpu=db_cpu / seconds,
         machine_busy=busy,
         check=check,
@@ -573,7 +583,7 @@ def run_takeover(base: str, args: argparse.Namespace, workdir: Path) -> Takeover
             )
             serial = len(names)
             for _ in range(args.kills):
-                time.sleep(rng.uniform(1.0, 5.0))
+                time.sleep(rng.uniform(1.0, 3.0))
                 now = book.now()
                 owned: dict[str, list[int]] = {}
                 for lease in book.leases(stream):
@@ -595,7 +605,7 @@ def run_takeover(base: str, args: argparse.Namespace, workdir: Path) -> Takeover
                     f"host after {_s(kill.all_back_s)} s",
                     flush=True,
                 )
-            codes = hosts.drain_all()
+            codes = hosts.drain_all(together=args.drain == "together")
         finally:
             hosts.kill_all()
             store.close()
@@ -666,7 +676,8 @@ def throughput_table(rows: Sequence[Throughput]) -> list[str]:
     for r in rows:
         ratio = r.hands_per_s / base.hands_per_s if base and base.hands else math.nan
         lines.append(
-            f"| {r.hosts} | {' / '.join(map(str, r.held))} | {r.hands_per_s:.1f} | "
+            f"| {r.hosts} | {' / '.join(map(str, r.held))}"
+            f"{f' ({r.expired} expired)' if r.expired else ''} | {r.hands_per_s:.1f} | "
             f"{ratio:.2f}x | {' / '.join(f'{c:.0%}' for c in r.host_cpu)} | "
             f"{r.cpu_per_hand_ms:.1f} | {r.db_cpu:.0%} | {r.db_cpu_per_hand_ms:.1f} | "
             f"{r.machine_busy:.0%} | {r.per_hand(r.events):.1f} | {r.per_hand(r.batches):.1f} | "
@@ -772,13 +783,20 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--hosts", type=_hosts_list, default=[1, 2, 4], help="host counts, comma-separated"
     )
-    p.add_argument("--seconds", type=float, default=20, help="the measured window (20 s)")
-    p.add_argument("--warmup", type=float, default=8, help="seconds dealt first (8 s)")
+    p.add_argument("--seconds", type=float, default=15, help="the measured window (15 s)")
+    p.add_argument("--warmup", type=float, default=5, help="seconds dealt first (5 s)")
     p.add_argument("--kills", type=int, default=5, help="SIGKILLs in the takeover run (5; 0: none)")
     p.add_argument("--takeover-hosts", type=int, default=2, help="hosts in the takeover run (2)")
     p.add_argument("--takeover-tables", type=int, default=40, help="its tables (40)")
     p.add_argument("--think", type=float, default=0, help="bots' think seconds, takeover run (0)")
     p.add_argument("--pause", type=float, default=0, help="pause after a hand, takeover run (0)")
+    p.add_argument(
+        "--drain",
+        choices=("together", "in-turn"),
+        default="together",
+        help="after each run, SIGTERM every host at once (together: a deployment stopped) or "
+        "one after the other (in-turn)",
+    )
     p.add_argument("--seed", type=int, default=32, help="the kills' moments and victims (32)")
     p.add_argument("--json", help="also write the figures to this file")
     return p
@@ -804,7 +822,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"bots (TDA, 20-minute levels, starting chips x{DEEP}, no think, no pause) with "
         f"{', '.join(map(str, args.hosts))} table hosts, {args.warmup:g} s warm-up then "
         f"{args.seconds:g} s measured; takeover: {args.takeover_hosts} hosts, "
-        f"{args.takeover_tables} tables, {args.kills} kills; PostgreSQL {version} "
+        f"{args.takeover_tables} tables, {args.kills} kills; hosts drained {args.drain}; "
+        f"PostgreSQL {version} "
         f"(fsync={fsync}); load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on "
         f"{os.cpu_count()} cores",
         flush=True,
