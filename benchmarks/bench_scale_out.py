@@ -37,6 +37,7 @@ import os
 import random
 import secrets
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -136,6 +137,19 @@ def make_night(url: str, tables: int) -> str:
         return live.stream
 
 
+def stopped_cleanly(code: int | None) -> bool:
+    """A host's exit status after SIGTERM when it drained: 0, or the signal itself (uvicorn
+    ends by the signal it was stopped with, after its shutdown ran)."""
+    return code in (0, -signal.SIGTERM)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
 @dataclass(frozen=True, slots=True)
 class DbCounters:
     """The database's counters at one instant (see `db_counters`)."""
@@ -208,6 +222,7 @@ class Hosts:
     def start(self, name: str) -> subprocess.Popen[bytes]:
         out = open(self.workdir / f"{name}.log", "ab")  # noqa: SIM115 (the process keeps it)
         command = [sys.executable, "-m", "pitboss", "serve", "--role", "tables"]
+        command += ["--port", str(_free_port()), "--credentials", str(self.workdir / "creds.json")]
         process = subprocess.Popen(
             [*command, "--database-url", self.url, "--host-id", name],
             stdout=out,
@@ -522,7 +537,11 @@ class Takeover:
                 for t in k.tables
                 if k.back_s(t) is None
             ]
-        faults += [f"host {n} exited {c} after SIGTERM" for n, c in self.exit_codes.items() if c]
+        faults += [
+            f"host {n} exited {c} after SIGTERM"
+            for n, c in self.exit_codes.items()
+            if not stopped_cleanly(c)
+        ]
         return faults
 
     @property
@@ -714,7 +733,7 @@ class Report:
             f"{r.hosts} hosts: host {n} exited {c} after SIGTERM"
             for r in self.throughput
             for n, c in r.exit_codes.items()
-            if c
+            if not stopped_cleanly(c)
         ]
         if self.takeover is not None:
             faults += [f"takeover: {f}" for f in self.takeover.faults]

@@ -67,17 +67,18 @@ def test_without_postgresql_it_says_how_to_run_it_and_exits_2(
 def test_a_tiny_run_deals_over_two_hosts_survives_a_kill_and_is_correct(
     bench: ModuleType, postgres_server: str
 ) -> None:
-    """Hosts drained in turn: drained all at once, a host's hands are cut short today (the
-    benchmark's default finds it; reported to the lead, issue 32)."""
+    """Hosts drained all at once, as a deployment is stopped: no hand is left in play (the
+    benchmark found hands cut short when a room had stopped its runners to recover from a lost
+    race on the director's log while its host drained)."""
     tiny = ["--tables", "4", "--hosts", "1,2", "--seconds", "2", "--warmup", "1", "--kills", "1"]
-    args = bench.parser().parse_args([*tiny, "--takeover-tables", "4", "--drain", "in-turn"])
+    args = bench.parser().parse_args([*tiny, "--takeover-tables", "4", "--drain", "together"])
     report = bench.run_all(postgres_server, args)
     assert [r.hosts for r in report.throughput] == [1, 2]
     for row in report.throughput:
         assert row.hands > 0, f"{row.hosts} hosts dealt no hand in the window"
         assert row.check.hands >= row.hands
         assert row.check.faults == ()
-        assert all(code == 0 for code in row.exit_codes.values()), row.exit_codes
+        assert all(bench.stopped_cleanly(c) for c in row.exit_codes.values()), row.exit_codes
         assert sum(row.held) == 4
         assert row.events > row.hands
         assert row.write_xacts > 0

@@ -28,6 +28,7 @@ from pitboss.live.seat_agents import Answer, LiveAgent, LiveError, RemoteAgent, 
 from pitboss.live.time_source import LiveClock, within
 from pitboss.service.director import LiveTournament
 from pitboss.store.leases import Fence
+from pitboss.tournament.commands import Tick
 from pitboss.tournament.features.absence_and_clock import MarkAbsent, MarkReturned
 from pitboss.tournament.features.hands import FinishHand, StartHand
 from pitboss.tournament.registry import Command, Event
@@ -45,6 +46,12 @@ class RoomSettings:
     pause_seconds: float = 3.0
     poll_seconds: float = 5.0
 
+
+TABLE_RETRIES = 100
+"""How many times a table's command to the director is decided again when another writer
+appended first (`LiveTournament.execute`): table hosts share the director's log (issue 32), and
+each retry reads the log, so one loses only to progress elsewhere; a room that gave up would
+stop every table it deals while it recovers."""
 
 HandListener = Callable[[TableNo, HandId], None]
 """Told each hand that finished (after the director recorded it)."""
@@ -184,7 +191,8 @@ class LiveRoom:
         a result before the decisions that led to it."""
         if isinstance(command, FinishHand):
             flush(self.live.store)
-        events = list(self.live.execute(command, fence=self._fence_for(command)).events)
+        fence = self._fence_for(command)
+        events = list(self.live.execute(command, fence=fence, retries=TABLE_RETRIES).events)
         if events:
             self.notify()
         return events
@@ -215,7 +223,8 @@ class LiveRoom:
             self.is_paused(command.table) or clock_stands(self.state)
         ):
             return []
-        return list(self.live.execute(command, fence=self._fence_for(command)).events)
+        fence = self._fence_for(command)
+        return list(self.live.execute(command, fence=fence, retries=TABLE_RETRIES).events)
 
     def _fence_for(self, command: Command) -> Fence | None:
         """The fence of the table ``command`` comes from (a hand started or finished there, its
@@ -234,7 +243,9 @@ class LiveRoom:
 
     async def act_tick(self) -> list[Event]:
         """Record what the director's clock did up to now (levels, breaks, the time limit)."""
-        events = await self.offload(lambda: list(self.live.tick().events))
+        events = await self.offload(
+            lambda: list(self.live.execute(Tick(), retries=TABLE_RETRIES).events)
+        )
         if events:
             self.notify()
         return events
@@ -362,9 +373,15 @@ class LiveRoom:
         return table in self._handing_over
 
     def handed_over(self, table: TableNo) -> bool:
-        """Whether ``table`` was handed over and no hand of it is dealt here any more."""
+        """Whether ``table`` was handed over: no hand of it is dealt here any more and none is
+        left in play (a runner stopped by a store failure while the room recovers has not handed
+        its hand over: its lease is kept until the hand ends here)."""
         task = self._tasks.get(table)
-        return table in self._handing_over and (task is None or task.done())
+        return (
+            table in self._handing_over
+            and (task is None or task.done())
+            and not self.state.open_hands(table)
+        )
 
     def take(self, table: TableNo) -> None:
         """Deal ``table`` here again (its lease was taken; a hand left in play resumes from its

@@ -237,7 +237,12 @@ class LiveTournament:
     # --- commands -----------------------------------------------------------------------
 
     def execute(
-        self, command: Command, *, at: int | None = None, fence: Fence | None = None
+        self,
+        command: Command,
+        *,
+        at: int | None = None,
+        fence: Fence | None = None,
+        retries: int = RETRIES,
     ) -> Outcome:
         """Decide ``command`` now (or at ``at``, for a rehearsal), write its events, commit,
         then swap the state.
@@ -254,13 +259,13 @@ class LiveTournament:
         Raises:
             PitbossError: the command refused (nothing written); ``StoreError`` if the write
                 failed (nothing written; ``LeaseLost`` when ``fence`` is stale);
-                ``ConcurrencyConflict`` after `RETRIES` lost races.
+                ``ConcurrencyConflict`` after ``retries`` lost races.
         """
         with self._lock:
             command = ticket_checks.checked(
                 command, state=self.state, stream=self.stream, read=self.read_other
             )
-            for attempt in range(RETRIES):
+            for attempt in range(retries):
                 now = self._now(at)
                 batch = self.cursor.last_batch + 1
                 rng = self.service.randomness(self.stream, batch)
@@ -279,7 +284,7 @@ class LiveTournament:
                         fence=fence,
                     )
                 except ConcurrencyConflict:
-                    if attempt == RETRIES - 1:
+                    if attempt == retries - 1:
                         raise
                     self.refresh()
                     continue
