@@ -173,7 +173,8 @@ class Page:
     """A player's page over a WebSocket: it acts (checks, calls, or folds) whenever it is to
     act, and reconnects by itself when its socket closes, as `player.js` does."""
 
-    url: str
+    urls: list[str]
+    """The gateways' addresses of the page: after a socket closes it tries the next."""
     player: str
     frames: int = 0
     reconnects: int = 0
@@ -185,7 +186,8 @@ class Page:
     async def run(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
             try:
-                async with connect(self.url, proxy=None, open_timeout=30) as ws:
+                url = self.urls[self.reconnects % len(self.urls)]
+                async with connect(url, proxy=None, open_timeout=30) as ws:
                     reading = asyncio.ensure_future(self._read(ws))
                     stopping = asyncio.ensure_future(stop.wait())
                     await asyncio.wait({reading, stopping}, return_when=asyncio.FIRST_COMPLETED)

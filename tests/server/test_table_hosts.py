@@ -174,7 +174,7 @@ def test_players_play_through_a_gateway_across_a_host_killed_under_their_table(
     )
     gateway = f"ws://127.0.0.1:{hosts.ports['gw']}/ws/tournaments/{stream}"
     pages = [
-        Page(f"{gateway}?role=player&player={p}&token={auth.player_token(stream, p)}", p)
+        Page([f"{gateway}?role=player&player={p}&token={auth.player_token(stream, p)}"], p)
         for p in at_browser
     ]
 

@@ -1,0 +1,150 @@
+"""A whole tournament over several processes while its hosts are killed (issue 32): PostgreSQL,
+three table hosts and two web gateways as separate processes deal a 40-table tournament of bots
+with players at browsers; a host is killed with SIGKILL at random moments, 20 times (a fresh
+host started each time), and a gateway once. Every table a killed host dealt is dealt again by
+another within 10 s, no hand is lost or dealt twice, the chips are conserved at every table
+after every hand, the players' pages reconnect by themselves and act on, no action a page was
+told was accepted is applied twice, and the tournament ends as an uninterrupted one does: one
+winner holding every chip, every other player out.
+
+``PITBOSS_CHAOS_KILLS`` and ``PITBOSS_CHAOS_TABLES`` change the numbers (20 and 40)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from tests.server.table_hosts import (
+    Hosts,
+    Page,
+    applied_actions,
+    check_hands,
+    held_by,
+    seated_tournament,
+)
+from tests.store.conftest import libpq_url, postgres_server, postgres_url
+
+from pitboss.ids import PlayerId
+from pitboss.server.auth import Auth, CredentialFile
+from pitboss.service import system_clock
+from pitboss.store import open_store
+from pitboss.store.leases import LeaseBook
+from pitboss.tournament.state import PlayerStatus
+
+__all__ = ["libpq_url", "postgres_server", "postgres_url"]
+
+pytestmark = pytest.mark.slow
+
+KILLS = int(os.environ.get("PITBOSS_CHAOS_KILLS", "20"))
+TABLES = int(os.environ.get("PITBOSS_CHAOS_TABLES", "40"))
+TAKEOVER_S = 10.0
+"""Issue 32: every table a killed host owned is dealt by another within this long."""
+ENDS_WITHIN_S = 900.0
+"""The tournament ends within this long (about 330 s uninterrupted with three hosts here)."""
+
+
+@pytest.fixture
+def hosts(postgres_url: str, tmp_path: Path) -> Iterator[Hosts]:
+    running = Hosts(postgres_url, tmp_path)
+    try:
+        yield running
+    finally:
+        running.stop_all()
+
+
+def test_a_40_table_tournament_ends_as_usual_through_20_host_kills(hosts: Hosts) -> None:
+    rng = random.Random(3220)
+    store = open_store(hosts.target)
+    live = seated_tournament(store, players=TABLES * 9, seats=9)
+    stream = live.stream
+    chips = live.state.chips_in_play()
+    tables = sorted(live.state.tables)
+    at_browser = [live.state.tables[t].players()[0] for t in tables[:: max(len(tables) // 4, 1)]]
+    book = LeaseBook(store)
+    auth = Auth(CredentialFile(hosts.credentials), system_clock)
+    for name in ("gw1", "gw2"):
+        hosts.start(name, role="web")
+    for name in ("h1", "h2", "h3"):
+        hosts.start(name)
+    book.start_dealing(
+        stream, {"browser_players": at_browser, "think_seconds": 0, "pause_seconds": 0}
+    )
+
+    def url(gateway: str, player: PlayerId) -> str:
+        token = auth.player_token(stream, player)
+        base = f"ws://127.0.0.1:{hosts.ports[gateway]}/ws/tournaments/{stream}"
+        return f"{base}?role=player&player={player}&token={token}"
+
+    pages = [
+        Page([url(g, p) for g in (("gw1", "gw2") if i % 2 else ("gw2", "gw1"))], p)
+        for i, p in enumerate(at_browser)
+    ]
+    takeovers: list[float] = []
+
+    async def until(done: Callable[[], bool], seconds: float, what: str) -> float:
+        start = time.monotonic()
+        while not done():
+            assert time.monotonic() - start < seconds, f"not within {seconds:g} s: {what}"
+            await asyncio.sleep(0.1)
+        return time.monotonic() - start
+
+    async def night() -> None:
+        stop = asyncio.Event()
+        running = [asyncio.ensure_future(page.run(stop)) for page in pages]
+        await until(lambda: len(held_by(book, stream)) == len(tables), 60, "every table dealt")
+        await until(lambda: sum(len(p.accepted) for p in pages) >= 4, 60, "the pages act")
+        serial = 3
+        for kill in range(KILLS):
+            await asyncio.sleep(rng.uniform(1.0, 4.0))
+            if live.service.open(stream).state.winner is not None:
+                break
+            if kill == KILLS // 2:  # a gateway too: its pages reconnect to the other
+                hosts.kill("gw1")
+            held = held_by(book, stream)
+            owners = sorted({lease.owner for lease in held.values()} & set(hosts.processes))
+            victim = rng.choice(owners)
+            theirs = [t for t, lease in held.items() if lease.owner == victim]
+            hosts.kill(victim)
+            serial += 1
+            hosts.start(f"h{serial}")
+
+            def taken_over(victim: str = victim, theirs: list[int] = theirs) -> bool:
+                now = held_by(book, stream)
+                state = live.service.open(stream).state
+                if state.winner is not None:
+                    return True
+                return all(t in now and now[t].owner != victim for t in theirs if t in state.tables)
+
+            takeovers.append(await until(taken_over, TAKEOVER_S + 20, f"{victim}'s tables"))
+        await until(
+            lambda: live.service.open(stream).state.winner is not None,
+            ENDS_WITHIN_S,
+            "the tournament ends",
+        )
+        stop.set()
+        await asyncio.gather(*running)
+
+    asyncio.run(night())
+    assert takeovers, "no host was killed while the tournament was in play"
+    assert max(takeovers) <= TAKEOVER_S, f"takeovers (s): {sorted(takeovers)}"
+
+    state = live.service.open(stream).state
+    assert state.winner is not None
+    assert not state.open_hands()
+    assert state.chips_in_play() == chips == state.players[state.winner].chips
+    out = [p for p in state.players.values() if p.status is not PlayerStatus.ACTIVE or not p.chips]
+    assert len(out) == len(state.players) - 1, "every other player is out"
+    assert check_hands(store, stream, state) == len(state.hands), "every hand finished once"
+
+    assert all(page.frames > 0 for page in pages)
+    assert any(page.reconnects > 0 for page in pages), "the gateway killed: pages reconnected"
+    applied = applied_actions(store, stream, sorted({r.table for r in state.hands.values()}))
+    assert all(n == 1 for n in applied.values()), "an action applied twice"
+    lost = [a for page in pages for a in page.accepted if applied[a] == 0]
+    assert len(lost) <= KILLS, f"only actions in flight at a killed host are lost: {lost}"
+    store.close()
