@@ -211,12 +211,14 @@ class HandSetup(NamedTuple):
 
     def _checked(
         self,
-    ) -> tuple[tuple[SeatSpec, ...], list[int], list[int], bool, AnteMode]:
+    ) -> tuple[
+        tuple[SeatSpec, ...], list[int], list[int], bool, AnteMode, list[tuple[int, PostKind, int]]
+    ]:
         """`validate`'s checks in one pass over the seats, and what the deal needs from them.
 
         Returns the seats in seat order, their seat numbers and stacks in that order, whether
-        every seat is dealt in and live (none killed, none not dealt), and the ante mode as an
-        `AnteMode`.
+        every seat is dealt in and live (none killed, none not dealt), the ante mode as an
+        `AnteMode`, and `posting_order`.
 
         Raises:
             HandSetupError: what is wrong, and what is allowed.
@@ -376,10 +378,22 @@ class HandSetup(NamedTuple):
             self._check_betting()
         if game is not _HOLDEM:
             _check_game(game, n)
-        if in_order and type(seats) is tuple:
-            return seats, numbers, stacks, everyone_live, mode
-        ordered = self.ordered_seats()
-        return ordered, [s.seat for s in ordered], [s.stack for s in ordered], everyone_live, mode
+        if not in_order or type(seats) is not tuple:
+            seats = self.ordered_seats()
+            numbers = [s.seat for s in seats]
+            stacks = [s.stack for s in seats]
+        if posts is None and (not ante or mode is _NO_ANTE) and small_blind_seat and small_blind:
+            # The usual plan, the two blinds (as `_posting_order` makes it, without the call).
+            posting = [
+                (small_blind_seat, _SMALL_BLIND, small_blind),
+                (big_blind_seat, _BIG_BLIND, big_blind),
+            ]
+        else:
+            posting = _posting_order(
+                posts, small_blind_seat, small_blind, big_blind_seat, big_blind, ante, mode,
+                button, rules, numbers,
+            )  # fmt: skip
+        return seats, numbers, stacks, everyone_live, mode, posting
 
     def _check_betting(self) -> None:
         """`validate`'s checks of ``structure``, ``big_bet`` and ``raise_cap``."""
@@ -433,34 +447,51 @@ class HandSetup(NamedTuple):
 
     def posting_order(self) -> list[tuple[int, PostKind, int]]:
         """`posting_plan` as ``(seat, kind, amount)`` triples: what the engine posts from."""
-        return self._posting_order(self.mode, None)
-
-    def _posting_order(
-        self, mode: AnteMode, numbers: Sequence[int] | None
-    ) -> list[tuple[int, PostKind, int]]:
-        """`posting_order`, given the ante mode as an `AnteMode` and (if known) the seat numbers
-        in seat order."""
-        if self.posts is not None:
-            return [(p.seat, p.kind, p.amount) for p in normalised_posts(self.posts)]
-        big = (self.big_blind_seat, _BIG_BLIND, self.big_blind)
-        if self.small_blind_seat is not None and self.small_blind > 0:
-            blinds = [(self.small_blind_seat, _SMALL_BLIND, self.small_blind), big]
-        else:
-            blinds = [big]
-        ante = self.ante
-        if ante <= 0 or mode is _NO_ANTE:
-            return blinds
-        if mode is _BIG_BLIND_ANTE:
-            blinds.append((self.big_blind_seat, _ANTE, ante))
-            return blinds
-        if numbers is None:
+        (_, button, small_blind_seat, big_blind_seat, small_blind, big_blind, ante, _, _,
+         rules, posts, *_) = self  # fmt: skip
+        mode = self.mode
+        numbers = None
+        if posts is None and ante > 0 and mode is AnteMode.PER_PLAYER:
             numbers = [s.seat for s in self.ordered_seats()]
-        n = len(numbers)
-        start = bisect_right(numbers, self.button) % n  # `first_left_of`
-        antes = [(numbers[(start + k) % n], _ANTE, ante) for k in range(n)]
-        if self.rules.hand.ante_posting_order is AntePostingOrder.BLIND_FIRST:
-            return blinds + antes
-        return antes + blinds
+        return _posting_order(
+            posts, small_blind_seat, small_blind, big_blind_seat, big_blind, ante, mode, button,
+            rules, numbers,
+        )  # fmt: skip
+
+
+def _posting_order(
+    posts: tuple[Post, ...] | None,
+    small_blind_seat: int | None,
+    small_blind: int,
+    big_blind_seat: int,
+    big_blind: int,
+    ante: int,
+    mode: AnteMode,
+    button: int,
+    rules: RuleSet,
+    numbers: Sequence[int] | None,
+) -> list[tuple[int, PostKind, int]]:
+    """`HandSetup.posting_order` from the setup's fields, the ante mode as an `AnteMode` and the
+    seat numbers in seat order (needed only for per-player antes)."""
+    if posts is not None:
+        return [(p.seat, p.kind, p.amount) for p in normalised_posts(posts)]
+    big = (big_blind_seat, _BIG_BLIND, big_blind)
+    if small_blind_seat is not None and small_blind > 0:
+        blinds = [(small_blind_seat, _SMALL_BLIND, small_blind), big]
+    else:
+        blinds = [big]
+    if ante <= 0 or mode is _NO_ANTE:
+        return blinds
+    if mode is _BIG_BLIND_ANTE:
+        blinds.append((big_blind_seat, _ANTE, ante))
+        return blinds
+    assert numbers is not None  # (per-player antes: the caller gives the seat numbers)
+    n = len(numbers)
+    start = bisect_right(numbers, button) % n  # `first_left_of`
+    antes = [(numbers[(start + k) % n], _ANTE, ante) for k in range(n)]
+    if rules.hand.ante_posting_order is AntePostingOrder.BLIND_FIRST:
+        return blinds + antes
+    return antes + blinds
 
 
 def first_left_of(seats: tuple[int, ...], seat: int) -> int:

@@ -219,7 +219,7 @@ class ShowdownStep(HandState):
         hole = self._hole
         strength = [0] * n
         low: list[int] | None = None
-        game = self._setup.game
+        game = self._game
         if game is _HOLDEM or game == _HOLDEM:
             evaluate = evaluator()
             for i in live:
@@ -340,6 +340,7 @@ class ShowdownStep(HandState):
         self._bet = [0] * self._n
         self._dead = 0
         self._phase = _OVER
+        self._over = True
         self._actor = -1
         o = _EndedTwin()  # `record_builders.hand_ended`, in line
         o.stacks = tuple(zip(self._seats, self._stack, strict=True))
