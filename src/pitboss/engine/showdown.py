@@ -198,7 +198,10 @@ class ShowdownStep(HandState):
         mucked = self._mucked
         stack = self._stack
         committed = self._committed
-        live = [i for i in range(n) if not folded[i] and not mucked[i]]
+        live: list[int] = []  # (a loop: a list comprehension is a function call in CPython 3.11)
+        for i in range(n):
+            if not folded[i] and not mucked[i]:
+                live.append(i)
         seats = self._seats
         events = self._events
         if len(live) == 1:  # uncontested (TDA 17B): one pot, nothing shown or evaluated
