@@ -13,6 +13,7 @@ from pitboss.cards import Card, Deck
 from pitboss.engine.hand_events import STREETS, BoardDealt, CardBurned, HandEvent, Street
 from pitboss.engine.record_builders import _BoardTwin, _BurnedTwin
 from pitboss.engine.setup import HandSetup
+from pitboss.rules.games import Game
 from pitboss.rules.hand_rules import OddChipRule
 
 CLOCKWISE: list[list[tuple[int, ...]]] = [
@@ -40,6 +41,7 @@ class HandState:
     until the pots are pushed (afterwards ``committed`` is all zero and ``dead`` is 0; ``dead``
     is the big-blind ante, dead money in the main pot: RP-11); ``_n_in`` counts the hands not
     folded, killed or mucked, ``_n_live`` those of them with chips behind (able to act).
+    ``_over`` is ``_phase is HandPhase.OVER`` (set with it, read by ``Hand.is_over``).
     ``_events`` lacks the hole-card records until ``_hole_at`` is -1: they belong at index
     ``_hole_at`` and are made when the record is first read. In pot-limit and fixed-limit
     (``_limited`` 1 or 2) ``_most`` is the largest raise-to of the decision in progress (the
@@ -64,6 +66,7 @@ class HandState:
         "_exposed",
         "_folded",
         "_full",
+        "_game",
         "_hole",
         "_hole_at",
         "_kill_on_timeout",
@@ -78,6 +81,7 @@ class HandState:
         "_odd_chip_rule",
         "_opening_bet",
         "_others",
+        "_over",
         "_phase",
         "_pos",
         "_pot_gap",
@@ -112,6 +116,7 @@ class HandState:
     _events: list[HandEvent]
     _street: int
     _phase: HandPhase
+    _over: bool
     _current: int
     _min_raise: int
     _opening_bet: int
@@ -126,6 +131,7 @@ class HandState:
     _show_queue: list[int]
     _exposed: bool
     _unit: int
+    _game: Game
     _odd_chip_rule: OddChipRule
     # Betting structures other than no-limit (`pitboss.engine.betting_limits`): ``_limited`` is 0 in
     # no-limit (nothing below is read), 1 in pot-limit, 2 in fixed-limit.

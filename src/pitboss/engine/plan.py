@@ -56,10 +56,13 @@ class PostingStep(HandState):
         """
         if setup.__class__ is not HandSetup:
             _refuse(setup)
-        ordered, numbers, stack, everyone_live, mode = setup._checked()
+        ordered, numbers, stack, everyone_live, mode, posting = setup._checked()
+        # The fields read below, in one step (a NamedTuple unpacks in C; a field read costs more).
+        (_, button, _, _, _, big_blind, _, _, unit, rules, _, min_bet, dead_posts, game,
+         structure, _, _) = setup  # fmt: skip
         n = len(ordered)
         seats = tuple(numbers)
-        start = bisect_right(numbers, setup.button) % n  # `first_left_of` (numbers ascend)
+        start = bisect_right(numbers, button) % n  # `first_left_of` (numbers ascend)
         bet = [0] * n
         committed = [0] * n
         events: list[HandEvent] = []
@@ -67,8 +70,9 @@ class PostingStep(HandState):
         dead = 0
         largest = 0
         opener = -1
+        emptied = 0  # stacks the posts took all of (every stack dealt in has chips)
         position = numbers.index  # (the hand's seat-to-position map is made on first use)
-        for seat, kind, due in setup._posting_order(mode, numbers):
+        for seat, kind, due in posting:
             if due <= 0:
                 continue
             p = position(seat)
@@ -82,6 +86,8 @@ class PostingStep(HandState):
                 continue
             left -= paid
             stack[p] = left
+            if not left:
+                emptied += 1
             if big_blind_ante and not live:
                 dead += paid  # RP-11: the big-blind ante is dead money in the main pot
             else:
@@ -96,13 +102,15 @@ class PostingStep(HandState):
             o.is_dead = False
             o.__class__ = Posted
             events.append(o)
-        if setup.dead_posts:
-            for post in normalised_posts(setup.dead_posts):  # THC 21/35: missed blinds, dead
+        if dead_posts:
+            for post in normalised_posts(dead_posts):  # THC 21/35: missed blinds, dead
                 p = position(post.seat)
                 paid = post.amount if post.amount < stack[p] else stack[p]
                 if paid <= 0:
                     continue
                 stack[p] -= paid
+                if not stack[p]:
+                    emptied += 1
                 dead += paid
                 events.append(posted(post.seat, post.kind, paid, not stack[p], True))
         self._seats = seats
@@ -114,14 +122,14 @@ class PostingStep(HandState):
         self._events = events
         self._dead = dead
         self._current = largest
-        min_bet = setup.min_bet
-        self._opening_bet = self._min_raise = setup.big_blind if min_bet is None else min_bet
-        self._unit = setup.chip_unit
-        if setup.structure is _NO_LIMIT:
+        self._opening_bet = self._min_raise = big_blind if min_bet is None else min_bet
+        self._unit = unit
+        self._game = game
+        if structure is _NO_LIMIT:
             self._limited = 0
         else:
             start_limits(self, setup)  # pot-limit, fixed-limit (TDA 48, 54)
-        hand_rules = setup.rules.hand
+        hand_rules = rules.hand
         self._kill_on_timeout = hand_rules.timeout_policy is _KILL_HAND
         self._table_all = hand_rules.showdown_policy is _ALL_HANDS_TABLED
         odd_chip_rule = hand_rules.odd_chip_rule
@@ -133,7 +141,7 @@ class PostingStep(HandState):
         self._others = OTHERS[n]
         clockwise = CLOCKWISE[n][start]
         if everyone_live:  # the common case
-            self._n_live = n - stack.count(0)
+            self._n_live = n - emptied
             return (), (), clockwise, first
         _check_someone_is_live(ordered)
         self._n_live = sum(

@@ -48,7 +48,12 @@ def build_pots(
             code="bad_split",
             params={"positions": [n, len(out), len(all_in)], "dead": repr(dead)},
         )
-    caps = sorted({committed[i] for i in range(n) if not out[i] and all_in[i]})
+    # Plain loops, not comprehensions: each comprehension is a function call in CPython 3.11.
+    levels: set[int] = set()
+    for i in range(n):
+        if all_in[i] and not out[i]:
+            levels.add(committed[i])
+    caps = sorted(levels)
     top = max(committed, default=0)
     if not caps or caps[-1] < top:
         caps.append(top)
@@ -60,9 +65,11 @@ def build_pots(
             if c > previous:
                 amount += (c if c < level else level) - previous
         previous = level
-        eligible = tuple(
-            i for i in range(n) if not out[i] and (not all_in[i] or committed[i] >= level)
-        )
+        members: list[int] = []
+        for i in range(n):
+            if not out[i] and (not all_in[i] or committed[i] >= level):
+                members.append(i)
+        eligible = tuple(members)
         if pots and (not eligible or pots[-1][1] == eligible):
             pots[-1] = (pots[-1][0] + amount, pots[-1][1])
         elif amount or not pots:

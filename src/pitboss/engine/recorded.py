@@ -134,6 +134,7 @@ class RecordedHand(Hand):
         self._board = []
         self._street = 0
         self._phase = _BETTING
+        self._over = False
         self._aggressor = -1
         self._actor = -1
         self._full = -3

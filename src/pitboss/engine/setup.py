@@ -211,17 +211,39 @@ class HandSetup(NamedTuple):
 
     def _checked(
         self,
-    ) -> tuple[tuple[SeatSpec, ...], list[int], list[int], bool, AnteMode]:
+    ) -> tuple[
+        tuple[SeatSpec, ...], list[int], list[int], bool, AnteMode, list[tuple[int, PostKind, int]]
+    ]:
         """`validate`'s checks in one pass over the seats, and what the deal needs from them.
 
         Returns the seats in seat order, their seat numbers and stacks in that order, whether
-        every seat is dealt in and live (none killed, none not dealt), and the ante mode as an
-        `AnteMode`.
+        every seat is dealt in and live (none killed, none not dealt), the ante mode as an
+        `AnteMode`, and `posting_order`.
 
         Raises:
             HandSetupError: what is wrong, and what is allowed.
         """
-        seats = self.seats
+        # Every field in one step: a NamedTuple unpacks in C, where each field read is a
+        # generic attribute lookup (about 230 CPU instructions in CPython 3.11).
+        (
+            seats,
+            button,
+            small_blind_seat,
+            big_blind_seat,
+            small_blind,
+            big_blind,
+            ante,
+            ante_mode,
+            chip_unit,
+            rules,
+            posts,
+            min_bet,
+            dead_posts,
+            game,
+            structure,
+            _,
+            _,
+        ) = self
         if type(seats) is not tuple and (
             not isinstance(seats, tuple | list) or isinstance(seats, SeatSpec)  # one, bare
         ):
@@ -244,55 +266,44 @@ class HandSetup(NamedTuple):
                 code="too_many_players",
                 players=n,
             )
+        # The common case first: every seat a SeatSpec in increasing seat order (so no number
+        # repeats and every number is above 0), named, with chips, live and dealt in. Anything
+        # else goes through `_seat_columns`, which checks each seat and says what is wrong.
         numbers: list[int] = []
         players: list[str] = []
         stacks: list[int] = []
         last = 0
-        in_order = True
-        everyone_live = True
         for spec in seats:
-            if type(spec) is not SeatSpec:
-                _check_seat_entries(seats)
-            # Every field in one step (a NamedTuple unpacks in C; five field reads cost more).
+            if spec.__class__ is not SeatSpec:
+                break
             seat, player, stack, killed, dealt = spec
-            if (  # the common case in one test; _check_seat_spec says what is wrong
-                type(seat) is not int
-                or not 1 <= seat <= MAX_INT
-                or type(player) is not str
-                or type(stack) is not int
+            if (
+                seat.__class__ is not int
+                or seat <= last
+                or player.__class__ is not str
+                or stack.__class__ is not int
                 or not 0 < stack <= MAX_INT
+                or killed is not False
+                or dealt is not True
                 or not player.strip()
             ):
-                _check_seat_entries(seats)
-                _check_seat_spec(spec)
-            if killed is not False or dealt is not True:  # killed, not dealt, or not bools
-                if type(killed) is not bool or type(dealt) is not bool:
-                    _check_seat_entries(seats)
-                    _check_seat_spec(spec)
-                if killed or not dealt:
-                    everyone_live = False
-            if seat <= last:
-                in_order = False
+                break
             last = seat
             numbers.append(seat)
             players.append(player)
             stacks.append(stack)
-        if not in_order and len(set(numbers)) != n:  # increasing numbers never repeat
-            _fail(
-                f"seat numbers repeat in {numbers}: each seat once",
-                code="duplicate_seat",
-                seats=numbers,
-            )
+        if len(stacks) != n or last > MAX_INT:
+            numbers, players, stacks, in_order, everyone_live = _seat_columns(seats)
+        else:
+            in_order = everyone_live = True
         if len(set(players)) != n:
             _fail(
                 f"a player is dealt in twice in {players}: each player has one seat",
                 code="duplicate_player",
                 players=players,
             )
-        button = self.button
         if type(button) is not int or not 1 <= button <= MAX_INT:
             _bad_seat_number(button, "button", "bad_button")
-        big_blind_seat = self.big_blind_seat
         if type(big_blind_seat) is not int or not 1 <= big_blind_seat <= MAX_INT:
             _bad_seat_number(big_blind_seat, "big blind seat", "bad_big_blind_seat")
         if big_blind_seat not in numbers:
@@ -302,7 +313,6 @@ class HandSetup(NamedTuple):
                 seat=big_blind_seat,
                 seats=numbers,
             )
-        small_blind_seat = self.small_blind_seat
         if small_blind_seat is not None:
             if type(small_blind_seat) is not int or not 1 <= small_blind_seat <= MAX_INT:
                 _bad_seat_number(small_blind_seat, "small blind seat", "bad_small_blind_seat")
@@ -320,22 +330,16 @@ class HandSetup(NamedTuple):
                     code="bad_small_blind_seat",
                     seat=small_blind_seat,
                 )
-        small_blind = self.small_blind
         if type(small_blind) is not int or not 0 <= small_blind <= MAX_INT:
             _bad_chips(small_blind, "small_blind", 0)
-        big_blind = self.big_blind
         if type(big_blind) is not int or not 1 <= big_blind <= MAX_INT:
             _bad_chips(big_blind, "big_blind", 1)
-        ante = self.ante
         if type(ante) is not int or not 0 <= ante <= MAX_INT:
             _bad_chips(ante, "ante", 0)
-        chip_unit = self.chip_unit
         if type(chip_unit) is not int or not 1 <= chip_unit <= MAX_INT:
             _bad_chips(chip_unit, "chip_unit", 1)
-        min_bet = self.min_bet
         if min_bet is not None and (type(min_bet) is not int or not 1 <= min_bet <= MAX_INT):
             _bad_chips(min_bet, "min_bet", 1)
-        ante_mode = self.ante_mode
         mode: AnteMode | None = ante_mode
         if type(mode) is not AnteMode:
             mode = _ANTE_MODES.get(ante_mode) if isinstance(ante_mode, str) else None
@@ -346,14 +350,12 @@ class HandSetup(NamedTuple):
                 ante_mode=repr(ante_mode),
                 allowed=sorted(_ANTE_MODES),
             )
-        rules = self.rules
         if type(rules) is not RuleSet and not isinstance(rules, RuleSet):
             _fail(
                 f"rules must be a RuleSet, not {rules!r}",
                 code="bad_rules",
                 rules=repr(rules),
             )
-        posts = self.posts
         if mode is _NO_ANTE and ante and posts is None:
             _fail(
                 f"an ante of {ante} needs an ante mode (per_player or big_blind)",
@@ -368,19 +370,30 @@ class HandSetup(NamedTuple):
                 button=button,
                 seat=small_blind_seat,
             )
-        dead_posts = self.dead_posts
         if type(dead_posts) is not tuple or dead_posts:
             _check_posts(dead_posts, "dead_posts", numbers)
         if posts is not None:
             _check_posts(posts, "posts", numbers)
-        if self.structure is not _NO_LIMIT:  # (no-limit reads neither big_bet nor raise_cap)
+        if structure is not _NO_LIMIT:  # (no-limit reads neither big_bet nor raise_cap)
             self._check_betting()
-        if self.game is not _HOLDEM:
-            _check_game(self.game, n)
-        if in_order and type(seats) is tuple:
-            return seats, numbers, stacks, everyone_live, mode
-        ordered = self.ordered_seats()
-        return ordered, [s.seat for s in ordered], [s.stack for s in ordered], everyone_live, mode
+        if game is not _HOLDEM:
+            _check_game(game, n)
+        if not in_order or type(seats) is not tuple:
+            seats = self.ordered_seats()
+            numbers = [s.seat for s in seats]
+            stacks = [s.stack for s in seats]
+        if posts is None and (not ante or mode is _NO_ANTE) and small_blind_seat and small_blind:
+            # The usual plan, the two blinds (as `_posting_order` makes it, without the call).
+            posting = [
+                (small_blind_seat, _SMALL_BLIND, small_blind),
+                (big_blind_seat, _BIG_BLIND, big_blind),
+            ]
+        else:
+            posting = _posting_order(
+                posts, small_blind_seat, small_blind, big_blind_seat, big_blind, ante, mode,
+                button, rules, numbers,
+            )  # fmt: skip
+        return seats, numbers, stacks, everyone_live, mode, posting
 
     def _check_betting(self) -> None:
         """`validate`'s checks of ``structure``, ``big_bet`` and ``raise_cap``."""
@@ -434,34 +447,51 @@ class HandSetup(NamedTuple):
 
     def posting_order(self) -> list[tuple[int, PostKind, int]]:
         """`posting_plan` as ``(seat, kind, amount)`` triples: what the engine posts from."""
-        return self._posting_order(self.mode, None)
-
-    def _posting_order(
-        self, mode: AnteMode, numbers: Sequence[int] | None
-    ) -> list[tuple[int, PostKind, int]]:
-        """`posting_order`, given the ante mode as an `AnteMode` and (if known) the seat numbers
-        in seat order."""
-        if self.posts is not None:
-            return [(p.seat, p.kind, p.amount) for p in normalised_posts(self.posts)]
-        big = (self.big_blind_seat, _BIG_BLIND, self.big_blind)
-        if self.small_blind_seat is not None and self.small_blind > 0:
-            blinds = [(self.small_blind_seat, _SMALL_BLIND, self.small_blind), big]
-        else:
-            blinds = [big]
-        ante = self.ante
-        if ante <= 0 or mode is _NO_ANTE:
-            return blinds
-        if mode is _BIG_BLIND_ANTE:
-            blinds.append((self.big_blind_seat, _ANTE, ante))
-            return blinds
-        if numbers is None:
+        (_, button, small_blind_seat, big_blind_seat, small_blind, big_blind, ante, _, _,
+         rules, posts, *_) = self  # fmt: skip
+        mode = self.mode
+        numbers = None
+        if posts is None and ante > 0 and mode is AnteMode.PER_PLAYER:
             numbers = [s.seat for s in self.ordered_seats()]
-        n = len(numbers)
-        start = bisect_right(numbers, self.button) % n  # `first_left_of`
-        antes = [(numbers[(start + k) % n], _ANTE, ante) for k in range(n)]
-        if self.rules.hand.ante_posting_order is AntePostingOrder.BLIND_FIRST:
-            return blinds + antes
-        return antes + blinds
+        return _posting_order(
+            posts, small_blind_seat, small_blind, big_blind_seat, big_blind, ante, mode, button,
+            rules, numbers,
+        )  # fmt: skip
+
+
+def _posting_order(
+    posts: tuple[Post, ...] | None,
+    small_blind_seat: int | None,
+    small_blind: int,
+    big_blind_seat: int,
+    big_blind: int,
+    ante: int,
+    mode: AnteMode,
+    button: int,
+    rules: RuleSet,
+    numbers: Sequence[int] | None,
+) -> list[tuple[int, PostKind, int]]:
+    """`HandSetup.posting_order` from the setup's fields, the ante mode as an `AnteMode` and the
+    seat numbers in seat order (needed only for per-player antes)."""
+    if posts is not None:
+        return [(p.seat, p.kind, p.amount) for p in normalised_posts(posts)]
+    big = (big_blind_seat, _BIG_BLIND, big_blind)
+    if small_blind_seat is not None and small_blind > 0:
+        blinds = [(small_blind_seat, _SMALL_BLIND, small_blind), big]
+    else:
+        blinds = [big]
+    if ante <= 0 or mode is _NO_ANTE:
+        return blinds
+    if mode is _BIG_BLIND_ANTE:
+        blinds.append((big_blind_seat, _ANTE, ante))
+        return blinds
+    assert numbers is not None  # (per-player antes: the caller gives the seat numbers)
+    n = len(numbers)
+    start = bisect_right(numbers, button) % n  # `first_left_of`
+    antes = [(numbers[(start + k) % n], _ANTE, ante) for k in range(n)]
+    if rules.hand.ante_posting_order is AntePostingOrder.BLIND_FIRST:
+        return blinds + antes
+    return antes + blinds
 
 
 def first_left_of(seats: tuple[int, ...], seat: int) -> int:
@@ -509,6 +539,57 @@ def _check_seat_entries(seats: tuple[SeatSpec, ...] | list[SeatSpec]) -> None:
                 index=index,
                 entry=repr(spec),
             )
+
+
+def _seat_columns(
+    seats: tuple[SeatSpec, ...] | list[SeatSpec],
+) -> tuple[list[int], list[str], list[int], bool, bool]:
+    """`HandSetup.validate`'s checks of each seat, in one pass: the seat numbers, players and
+    stacks in the order given, whether the numbers increase, and whether every seat is dealt in
+    and live (none killed, none not dealt).
+
+    Raises:
+        HandSetupError: an entry is not a `SeatSpec`, a field is wrong, or a seat number repeats.
+    """
+    numbers: list[int] = []
+    players: list[str] = []
+    stacks: list[int] = []
+    last = 0
+    in_order = True
+    everyone_live = True
+    for spec in seats:
+        if type(spec) is not SeatSpec:
+            _check_seat_entries(seats)
+        seat, player, stack, killed, dealt = spec
+        if (  # the common case in one test; _check_seat_spec says what is wrong
+            type(seat) is not int
+            or not 1 <= seat <= MAX_INT
+            or type(player) is not str
+            or type(stack) is not int
+            or not 0 < stack <= MAX_INT
+            or not player.strip()
+        ):
+            _check_seat_entries(seats)
+            _check_seat_spec(spec)
+        if killed is not False or dealt is not True:  # killed, not dealt, or not bools
+            if type(killed) is not bool or type(dealt) is not bool:
+                _check_seat_entries(seats)
+                _check_seat_spec(spec)
+            if killed or not dealt:
+                everyone_live = False
+        if seat <= last:
+            in_order = False
+        last = seat
+        numbers.append(seat)
+        players.append(player)
+        stacks.append(stack)
+    if not in_order and len(set(numbers)) != len(numbers):  # increasing numbers never repeat
+        _fail(
+            f"seat numbers repeat in {numbers}: each seat once",
+            code="duplicate_seat",
+            seats=numbers,
+        )
+    return numbers, players, stacks, in_order, everyone_live
 
 
 def _check_seat_spec(spec: SeatSpec) -> None:

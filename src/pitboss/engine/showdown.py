@@ -198,7 +198,10 @@ class ShowdownStep(HandState):
         mucked = self._mucked
         stack = self._stack
         committed = self._committed
-        live = [i for i in range(n) if not folded[i] and not mucked[i]]
+        live: list[int] = []  # (a loop: a list comprehension is a function call in CPython 3.11)
+        for i in range(n):
+            if not folded[i] and not mucked[i]:
+                live.append(i)
         seats = self._seats
         events = self._events
         if len(live) == 1:  # uncontested (TDA 17B): one pot, nothing shown or evaluated
@@ -219,7 +222,7 @@ class ShowdownStep(HandState):
         hole = self._hole
         strength = [0] * n
         low: list[int] | None = None
-        game = self._setup.game
+        game = self._game
         if game is _HOLDEM or game == _HOLDEM:
             evaluate = evaluator()
             for i in live:
@@ -340,6 +343,7 @@ class ShowdownStep(HandState):
         self._bet = [0] * self._n
         self._dead = 0
         self._phase = _OVER
+        self._over = True
         self._actor = -1
         o = _EndedTwin()  # `record_builders.hand_ended`, in line
         o.stacks = tuple(zip(self._seats, self._stack, strict=True))
