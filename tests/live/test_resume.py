@@ -232,3 +232,42 @@ def test_a_clock_called_before_the_stop_does_not_end_the_turn_the_instant_it_res
     asyncio.run(second())
     folded = [e for e in hand_events(again) if e.data.get("action_id") == "f1"]
     assert [e.data["fault"] for e in folded] == [None]  # p00's own fold, not the clock's
+
+
+def test_a_hand_another_host_finished_is_not_dealt_again_from_a_director_log_read_before(
+    tmp_path: Path,
+) -> None:
+    """Issue 32 (found by the chaos test): a host that read the director's log while a hand was
+    in play, and took the table over after another host finished that hand, sees the hand
+    still open; its hand stream says finished, so the host reads the log again and deals the
+    next hand, never the finished one a second time."""
+    remote = RemoteAgent(P0)
+    night = open_night(tmp_path / "n.db", _rules(), players=3, agents={P0: remote})
+    _until_p0_turn(night, remote, thinks_ms=1_000)
+    (cut,) = night.live.state.open_hands()
+    late = reopen(night, {})  # read now: the hand is open in its state
+    late.room.default_agent = night.room.default_agent
+    first = reopen(night, {})  # the host that takes the table first and finishes the hand
+    first.room.default_agent = night.room.default_agent
+
+    async def first_host_finishes_it() -> None:
+        task = asyncio.ensure_future(first.room.run())
+        await run_until(
+            first.clock, lambda: first.live.state.hands[cut.hand_id].finished, limit_ms=5 * MINUTE
+        )
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+    asyncio.run(first_host_finishes_it())
+    assert any(r.hand_id == cut.hand_id for r in late.live.state.open_hands())  # still stale
+
+    async def second_host_deals_on() -> None:
+        task = asyncio.ensure_future(late.room.run())
+        await run_until(late.clock, lambda: len(late.live.state.hands) >= 3, limit_ms=30 * MINUTE)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+    asyncio.run(second_host_deals_on())
+    dealt = [e for e in hand_events(late) if e.type == "hand_dealt"]
+    assert [e.data["hand_id"] for e in dealt].count(cut.hand_id) == 1
+    assert late.live.state.hands[cut.hand_id].finished

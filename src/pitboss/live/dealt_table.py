@@ -54,7 +54,7 @@ from pitboss.live.hand_log import (
     encode_event,
     encode_setup,
 )
-from pitboss.live.seat_agents import Answer, LiveAgent, Turn
+from pitboss.live.seat_agents import Answer, LiveAgent, LiveError, Turn
 from pitboss.play.agents import FaultKind, ViewBuilder
 from pitboss.play.dealing import (
     busted_by,
@@ -355,9 +355,21 @@ class TableRunner:
         house says so (``table.resume_in_play``), declare it a misdeal and redeal it
         (`_misdeal`). A hand over whose result was not stored is finished, never misdealt (its
         pots were won); a hand the director started whose deal was never stored is dealt now
-        (nobody saw a card)."""
+        (nobody saw a card); a hand its stream shows finished was finished by another host
+        (issue 32: the director's log was read here before its result): the log is read
+        again, and the hand never dealt twice."""
         s = self.room.state
         stored, misdeals = self.log.in_play(hand_id, s.rules)
+        if stored is None and self.log.finished(hand_id, s.rules):
+            await self.room.catch_up()  # the director's log here is behind the hand stream
+            if any(r.hand_id == hand_id for r in self.room.state.open_hands(self.table)):
+                raise LiveError(
+                    f"hand {hand_id} at table {self.table} is finished in its hand stream but "
+                    "not in the director's log: it is not dealt again",
+                    code="hand_finished_elsewhere",
+                    params={"hand_id": hand_id, "table": self.table},
+                )
+            return
         if stored is not None and not stored.misdealt:
             hand = stored.replay()
             if hand.is_over or s.rules.table.resume_in_play is not ResumeInPlay.MISDEAL:

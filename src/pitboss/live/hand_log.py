@@ -357,6 +357,10 @@ class HandLog:
         self.flush()
         return read_hands(self.store.load(self.stream), rules)
 
+    def finished(self, hand_id: HandId, rules: RuleSet) -> bool:
+        """Whether hand ``hand_id`` was finished in this stream."""
+        return any(h.hand_id == hand_id and h.finished for h in self.hands(rules))
+
     def in_play(self, hand_id: HandId, rules: RuleSet) -> tuple[StoredHand | None, int]:
         """Hand ``hand_id``'s last deal if it is the stream's last and not finished (a restart,
         a takeover: in play, or ``misdealt`` with its redeal not stored yet), and how many of

@@ -431,6 +431,12 @@ class LiveRoom:
         self._numbered = 0
         self.notify()
 
+    async def catch_up(self) -> None:
+        """Read the director's log again now (what another host appended since: issue 32),
+        where the room's commands run, then wake the waiting tables."""
+        await self.offload(self._caught_up)
+        self.notify()
+
     def _caught_up(self) -> list[Event]:
         settle(self.live.store)
         self.live.refresh()

@@ -243,8 +243,10 @@ class TableHost:
         return math.ceil(total / max(self._alive, 1))
 
     async def _take(self, tables: dict[str, set[int]]) -> None:
-        """Take free tables up to this host's share; a table left free for two looks is taken
-        whatever the share (a host died and its peers are full)."""
+        """Take free tables up to this host's share. A table whose owner stopped renewing (its
+        lease expired, not released: the host died or was cut off) is taken at once whatever
+        the share, so its hand in play goes on within a lease's life and a look; one handed
+        over (released) is left to a host under its share, for three looks."""
         book = self.book
         now = await asyncio.to_thread(book.now)
         hosts = await asyncio.to_thread(book.hosts)
@@ -253,10 +255,16 @@ class TableHost:
             for h in hosts
             if h.role == ROLE and not h.draining and now - h.seen_at < self.settings.ttl_ms
         )
+        leases = await asyncio.to_thread(book.leases)
         held_by_others = {
             (lease.stream, lease.table)
-            for lease in await asyncio.to_thread(book.leases)
+            for lease in leases
             if lease.owner != self.host_id and lease.expires_at > now
+        }
+        orphans = {
+            (lease.stream, lease.table)
+            for lease in leases
+            if lease.owner != self.host_id and lease.expires_at <= now
         }
         share = self._share(tables)
         free = [
@@ -267,8 +275,8 @@ class TableHost:
         ]
         self._free_seen = {key: self._free_seen.get(key, 0) + 1 for key in free}
         for key in free:
-            if len(self.held) >= share and self._free_seen[key] < 3:
-                continue
+            if len(self.held) >= share and key not in orphans and self._free_seen[key] < 3:
+                continue  # handed over: a host under its share takes it
             lease = await asyncio.to_thread(
                 book.acquire, key[0], key[1], self.host_id, ttl_ms=self.settings.ttl_ms
             )
