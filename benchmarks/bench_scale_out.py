@@ -610,6 +610,18 @@ def all_dealt(url: str, stream: str, tables: int) -> bool:
     return row is not None and int(row[0]) >= tables
 
 
+def hands_in_play(url: str, stream: str) -> int:
+    """Hands dealt in the tables' hand streams and not finished yet."""
+    with psycopg.connect(libpq_url(url), autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM (SELECT stream, data::jsonb ->> 'hand_id' AS hand, "
+            "bool_or(type = 'hand_finished') AS ended FROM events WHERE stream LIKE %s "
+            "AND type IN ('hand_dealt', 'hand_finished') GROUP BY 1, 2) h WHERE NOT ended",
+            (f"{stream}-table-%",),
+        ).fetchone()
+    return 0 if row is None else int(row[0])
+
+
 class Director:
     """The director signed in over HTTP at a server dealing alone (`pitboss serve`)."""
 
@@ -628,11 +640,6 @@ class Director:
             raise RuntimeError(f"{path}: {answer.status_code} {answer.text}")
         result: dict[str, Any] = answer.json()
         return result
-
-    def hands_in_play(self) -> int:
-        status = self.http.get(f"/api/tournaments/{self.stream}/dealing", headers=self.headers)
-        status.raise_for_status()
-        return sum(1 for t in status.json()["tables"] if t["hand_id"] is not None)
 
     def close(self) -> None:
         self.http.close()
@@ -726,9 +733,16 @@ def start_hosts(hosts: Hosts, names: Sequence[str], book: Any) -> None:
 
 
 def deal(
-    book: Any, stream: str, *, think: float, pause: float, browser: Sequence[str] = ()
+    book: Any,
+    stream: str,
+    *,
+    think: float,
+    pause: float,
+    browser: Sequence[str] = (),
+    paused: bool = False,
 ) -> None:
-    settings = {"think_seconds": think, "pause_seconds": pause}
+    """The hosts deal ``stream`` (``paused``: no new hand; those in play finish)."""
+    settings = {"think_seconds": think, "pause_seconds": pause, "paused": paused}
     book.start_dealing(stream, {**settings, "browser_players": list(browser)})
 
 
@@ -771,6 +785,8 @@ def run_throughput(
                 )
                 screens = hosts.ports["alone"]
             else:
+                if browser:
+                    hosts.start("gateway", role="web")
                 start_hosts(hosts, names, book)
                 deal(book, stream, think=0, pause=0, browser=browser)
                 wait_for(
@@ -779,7 +795,6 @@ def run_throughput(
                     what=f"all {args.tables} tables held",
                 )
                 if browser:
-                    hosts.start("gateway", role="web")
                     hosts.up("gateway")
                     screens = hosts.ports["gateway"]
             wait_for(
@@ -815,9 +830,17 @@ def run_throughput(
             owners = Counter(lease.owner for lease in leases if lease.expires_at > now)
             expired = sum(1 for lease in leases if lease.expires_at <= now)
             seconds = (t1 - t0) / 1000
+            if players is not None:  # paused first: a host drained closes its screens
+                if director is not None:
+                    director.post("dealing/pause", {})
+                else:
+                    deal(book, stream, think=0, pause=0, browser=browser, paused=True)
+                wait_for(
+                    lambda: hands_in_play(url, stream) == 0,
+                    seconds=120,
+                    what="the hands in play finished",
+                )
             if director is not None:
-                director.post("dealing/pause", {})
-                wait_for(lambda: director.hands_in_play() == 0, seconds=120, what="hands end")
                 owners = Counter({"alone": args.tables})
             else:
                 codes = hosts.drain_all(together=args.drain == "together", names=names)
