@@ -14,6 +14,15 @@ libpq's ``PG*`` variables), or give ``--database-url`` a server where it may cre
    the database wrote: rows appended to ``events``, batches (``commands`` rows), transactions
    that wrote (``pg_current_xact_id`` before and after), commits (``pg_stat_database``,
    reads included) and WAL bytes (``pg_current_wal_lsn``).
+   With them, ``--clients`` players at browsers (bench_live's `Client`: a random legal action
+   as soon as a frame says it is their turn, timed from just before the send to the first frame
+   that shows it applied), their WebSockets through one ``pitboss serve --role web`` gateway;
+   and, first, the baseline the gateway hop is measured against: one ``pitboss serve`` (role
+   all, no gateway) dealing the same night, the same players' sockets on it directly. The
+   action-to-screen p50/p99/max beside hands/s; the issue's target: p99 under 150 ms with the
+   split. Before the hosts drain, the dealing is paused until no hand is in play (the players
+   still acting): a host drained closes its screens first, and a hand would wait out a browser
+   player's action clock.
 2. **Takeover**: ``--takeover-hosts`` hosts deal ``--takeover-tables`` tables; ``--kills``
    times, at a random moment, one host is killed (SIGKILL) and a fresh one started; the time
    from the kill until every table the killed host held is held by another host
@@ -22,10 +31,12 @@ libpq's ``PG*`` variables), or give ``--database-url`` a server where it may cre
 4. **Correctness**: after every run the hosts drain (SIGTERM, all at once or ``--drain
    in-turn``); then no hand may have been dealt or finished twice, every finished hand must end
    with the chips it started with, and no hand of the director's may be left open (cut short
-   by a drain). A fault exits 1.
+   by a drain); every action a player was told was accepted must be in exactly one
+   ``hand_acted`` event, at that player's seat, and none a player never sent. A fault exits 1.
 
-    pg_virtualenv -t -o fsync=off .venv/bin/python benchmarks/bench_scale_out.py     # ~3 min
+    pg_virtualenv -t -o fsync=off .venv/bin/python benchmarks/bench_scale_out.py     # ~5 min
     ... bench_scale_out.py --seconds 60 --warmup 15 --kills 20 --takeover-hosts 3 [--json F]
+    ... bench_scale_out.py --clients 0 --no-alone                   # hands/s of bots only
 """
 
 from __future__ import annotations
@@ -1309,7 +1320,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: {args.tables} tables of {SEATS} "
         f"bots (TDA, 20-minute levels, starting chips x{DEEP}, no think, no pause) with "
         f"{', '.join(map(str, args.hosts))} table hosts, {args.warmup:g} s warm-up then "
-        f"{args.seconds:g} s measured; takeover: {args.takeover_hosts} hosts, "
+        f"{args.seconds:g} s measured; {args.clients} players at browsers acting at random "
+        f"through a web gateway{', and directly at one serve alone' if args.alone else ''}; "
+        f"takeover: {args.takeover_hosts} hosts, "
         f"{args.takeover_tables} tables, {args.kills} kills; hosts drained {args.drain}; "
         f"PostgreSQL {version} "
         f"(fsync={fsync}); load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on "
@@ -1327,7 +1340,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         for fault in report.faults[:20]:
             print(f"FAULT: {fault}", file=sys.stderr)
         return 1
-    print("correctness: no hand dealt or finished twice, chips conserved, no hand left open")
+    print(
+        "correctness: no hand dealt or finished twice, chips conserved, no hand left open; "
+        "every action accepted applied exactly once"
+    )
     return 0
 
 
