@@ -688,6 +688,8 @@ class Throughput:
     exit_codes: dict[str, int | None]
     alone: bool = False
     """One `pitboss serve` dealing everything (role all), no gateway: the baseline."""
+    stuck: int = 0
+    """Hands still in play 90 s after the dealing was paused (with players at browsers)."""
     latency: Latency | None = None
     """The players at browsers (None: none were)."""
     gateway_cpu: float | None = None
@@ -699,6 +701,8 @@ class Throughput:
     @property
     def faults(self) -> list[str]:
         faults = list(self.check.faults)
+        if self.stuck:
+            faults.append(f"{self.stuck} hands still in play 90 s after the dealing was paused")
         faults += [
             f"{n} exited {c} after SIGTERM"
             for n, c in self.exit_codes.items()
@@ -783,6 +787,7 @@ def run_throughput(
         players: Players | None = None
         director: Director | None = None
         codes: dict[str, int | None] = {}
+        stuck = 0
         try:
             book = LeaseBook(store)
             names = ["alone"] if alone else [f"n{hosts_n}-h{i + 1}" for i in range(hosts_n)]
@@ -846,11 +851,9 @@ def run_throughput(
                     director.post("dealing/pause", {})
                 else:
                     deal(book, stream, think=0, pause=0, browser=browser, paused=True)
-                wait_for(
-                    lambda: hands_in_play(url, stream) == 0,
-                    seconds=120,
-                    what="the hands in play finished",
-                )
+                with contextlib.suppress(TimeoutError):
+                    wait_for(lambda: hands_in_play(url, stream) == 0, seconds=90, what="ended")
+                stuck = hands_in_play(url, stream)
             if director is not None:
                 owners = Counter({"alone": args.tables})
             else:
@@ -905,6 +908,7 @@ def run_throughput(
         check=check,
         exit_codes=codes,
         alone=alone,
+        stuck=stuck,
         latency=latency,
         gateway_cpu=None if gw0 is None or gw1 is None else (gw1 - gw0) / seconds,
     )
