@@ -14,6 +14,15 @@ libpq's ``PG*`` variables), or give ``--database-url`` a server where it may cre
    the database wrote: rows appended to ``events``, batches (``commands`` rows), transactions
    that wrote (``pg_current_xact_id`` before and after), commits (``pg_stat_database``,
    reads included) and WAL bytes (``pg_current_wal_lsn``).
+   With them, ``--clients`` players at browsers (bench_live's `Client`: a random legal action
+   as soon as a frame says it is their turn, timed from just before the send to the first frame
+   that shows it applied), their WebSockets through one ``pitboss serve --role web`` gateway;
+   and, first, the baseline the gateway hop is measured against: one ``pitboss serve`` (role
+   all, no gateway) dealing the same night, the same players' sockets on it directly. The
+   action-to-screen p50/p99/max beside hands/s; the issue's target: p99 under 150 ms with the
+   split. Before the hosts drain, the dealing is paused until no hand is in play (the players
+   still acting): a host drained closes its screens first, and a hand would wait out a browser
+   player's action clock.
 2. **Takeover**: ``--takeover-hosts`` hosts deal ``--takeover-tables`` tables; ``--kills``
    times, at a random moment, one host is killed (SIGKILL) and a fresh one started; the time
    from the kill until every table the killed host held is held by another host
@@ -22,15 +31,20 @@ libpq's ``PG*`` variables), or give ``--database-url`` a server where it may cre
 4. **Correctness**: after every run the hosts drain (SIGTERM, all at once or ``--drain
    in-turn``); then no hand may have been dealt or finished twice, every finished hand must end
    with the chips it started with, and no hand of the director's may be left open (cut short
-   by a drain). A fault exits 1.
+   by a drain); every action a player was told was accepted must be in exactly one
+   ``hand_acted`` event, at that player's seat, and none a player never sent. A fault exits 1.
 
-    pg_virtualenv -t -o fsync=off .venv/bin/python benchmarks/bench_scale_out.py     # ~3 min
+    pg_virtualenv -t -o fsync=off .venv/bin/python benchmarks/bench_scale_out.py     # ~5 min
     ... bench_scale_out.py --seconds 60 --warmup 15 --kills 20 --takeover-hosts 3 [--json F]
+    ... bench_scale_out.py --clients 0 --no-alone                   # hands/s of bots only
 """
 
 from __future__ import annotations
 
 import argparse
+import asyncio
+import contextlib
+import importlib.util
 import json
 import math
 import os
@@ -42,6 +56,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -50,6 +65,7 @@ from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import httpx
 import psycopg
 import sqlalchemy as sa
 
@@ -58,6 +74,9 @@ SEATS = 9
 DEEP = 10
 """Starting chips times this: bots all in now and then, and the field must last the run."""
 TAKEOVER_TARGET_S = 10.0
+LATENCY_TARGET_MS = 150.0
+"""The issue's target: action-to-screen p99 with the split, 200 tables on 2 cores."""
+PASSWORD = "bench-scale-out-director"
 BACK_WITHIN_S = 60.0
 """A killed host's table not dealt again within this long is a fault, not a slow takeover."""
 _LIBPQ_VARIABLES = ("PGHOST", "PGPORT", "PGDATABASE", "PGUSER", "PGSERVICE")
@@ -212,17 +231,32 @@ def machine_ticks() -> tuple[int, int]:
 
 @dataclass
 class Hosts:
-    """`pitboss serve --role tables` processes over ``url``, by name; their output in
-    ``workdir``/<name>.log."""
+    """`pitboss serve --role tables` processes over ``url`` (or another role: a gateway, a
+    server alone), by name; their output in ``workdir``/<name>.log, their ports in ``ports``.
+    They share one credentials file (`credentials`), made before the first starts: a player's
+    link is signed with its secret."""
 
     url: str
     workdir: Path
     processes: dict[str, subprocess.Popen[bytes]] = field(default_factory=dict)
+    ports: dict[str, int] = field(default_factory=dict)
 
-    def start(self, name: str) -> subprocess.Popen[bytes]:
+    @property
+    def credentials(self) -> Path:
+        path = self.workdir / "creds.json"
+        if not path.exists():
+            from pitboss.server.auth import CredentialFile, hash_password
+
+            keeper = CredentialFile(path)
+            keeper.credentials.password_hash = hash_password(PASSWORD)
+            keeper.save()
+        return path
+
+    def start(self, name: str, *, role: str = "tables") -> subprocess.Popen[bytes]:
         out = open(self.workdir / f"{name}.log", "ab")  # noqa: SIM115 (the process keeps it)
-        command = [sys.executable, "-m", "pitboss", "serve", "--role", "tables"]
-        command += ["--port", str(_free_port()), "--credentials", str(self.workdir / "creds.json")]
+        port = self.ports[name] = _free_port()
+        command = [sys.executable, "-m", "pitboss", "serve", "--role", role, "--port", str(port)]
+        command += ["--credentials", str(self.credentials)]
         process = subprocess.Popen(
             [*command, "--database-url", self.url, "--host-id", name],
             stdout=out,
@@ -239,23 +273,55 @@ class Hosts:
         process.send_signal(signal.SIGKILL)
         process.wait(30)
 
-    def drain_all(self, *, together: bool, timeout: float = 120) -> dict[str, int | None]:
-        """SIGTERM to every host (each drains: its hands finish, its leases are released), all
-        at once (``together``: a whole deployment stopped) or one after the other, each waited
-        for; their exit statuses (None: still running after ``timeout``, then killed)."""
+    def stop(self, name: str, *, timeout: float = 60) -> int | None:
+        """SIGTERM to one process; its exit status (None: still running after ``timeout``,
+        then killed)."""
+        process = self.processes[name]
+        process.send_signal(signal.SIGTERM)
+        try:
+            return process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            return None
+        finally:
+            self.kill(name)
+
+    def up(self, name: str, *, seconds: float = 60) -> str:
+        """Wait until ``name`` answers HTTP; its base URL."""
+        url = f"http://127.0.0.1:{self.ports[name]}"
+
+        def answers() -> bool:
+            if self.processes[name].poll() is not None:
+                raise RuntimeError(f"{name} exited: {self.log_tail(name)}")
+            try:
+                httpx.get(f"{url}/api/session", timeout=1, trust_env=False)
+            except httpx.TransportError:
+                return False
+            return True
+
+        wait_for(answers, seconds=seconds, what=f"{name} answers at {url}", every=0.1)
+        return url
+
+    def drain_all(
+        self, *, together: bool, names: Sequence[str] | None = None, timeout: float = 120
+    ) -> dict[str, int | None]:
+        """SIGTERM to every host (each drains: its hands finish, its leases are released), or
+        to ``names``, all at once (``together``: a whole deployment stopped) or one after the
+        other, each waited for; their exit statuses (None: still running after ``timeout``,
+        then killed)."""
         deadline = time.monotonic() + timeout
+        chosen = {n: self.processes[n] for n in (self.processes if names is None else names)}
         codes: dict[str, int | None] = {}
         if together:
-            for process in self.processes.values():
+            for process in chosen.values():
                 process.send_signal(signal.SIGTERM)
-        for name, process in list(self.processes.items()):
+        for name, process in chosen.items():
             if not together:
                 process.send_signal(signal.SIGTERM)
             try:
                 codes[name] = process.wait(max(0.1, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
                 codes[name] = None
-        self.kill_all()
+            self.kill(name)
         return codes
 
     def kill_all(self) -> None:
@@ -316,19 +382,26 @@ def table_faults(table: int, events: Sequence[tuple[str, Mapping[str, Any]]]) ->
 
 @dataclass(frozen=True, slots=True)
 class Check:
-    """The night checked after its hosts drained: hands finished in all, and the faults."""
+    """The night checked after its hosts drained: hands finished in all, the faults, and how
+    many times each action id of a player at a browser is in a ``hand_acted`` event."""
 
     hands: int
     faults: tuple[str, ...]
+    applied: dict[str, int] = field(default_factory=dict)
+    wrong_seat: tuple[str, ...] = ()
+    """Action ids applied at a seat not their player's (an id is ``<player>-<n>``)."""
 
 
 def check_night(url: str, stream: str) -> Check:
-    """Every table's hand stream checked (`table_faults`), and no hand of the director's open."""
-    from pitboss.live.hand_log import HAND_FINISHED
+    """Every table's hand stream checked (`table_faults`), the players' action ids counted, and
+    no hand of the director's open."""
+    from pitboss.live.hand_log import HAND_ACTED, HAND_DEALT, HAND_FINISHED
     from pitboss.service import DirectorService, seeded_random
     from pitboss.store import open_store
 
     faults: list[str] = []
+    applied: Counter[str] = Counter()
+    wrong_seat: list[str] = []
     hands = 0
     prefix = f"{stream}-table-"
     with open_store(url) as store:
@@ -338,10 +411,249 @@ def check_night(url: str, stream: str) -> Check:
             events = [(e.type, e.data) for e in store.load(record.stream)]
             hands += sum(1 for kind, _ in events if kind == HAND_FINISHED)
             faults += table_faults(int(record.stream.rsplit("-", 1)[1]), events)
+            seats: dict[int, str] = {}
+            for kind, data in events:
+                if kind == HAND_DEALT:
+                    seats = {s["seat"]: s["player"] for s in data["setup"]["seats"]}
+                elif kind == HAND_ACTED and (action_id := data.get("action_id")) is not None:
+                    applied[str(action_id)] += 1
+                    if not str(action_id).startswith(f"{seats.get(data['seat'])}-"):
+                        wrong_seat.append(str(action_id))
         state = DirectorService(store, randomness=seeded_random(1), snapshot_every=0)
         open_hands = state.open(stream).state.open_hands()
         faults += [f"table {h.table}: a hand left open after the hosts drained" for h in open_hands]
-    return Check(hands, tuple(faults))
+    return Check(hands, tuple(faults), dict(applied), tuple(wrong_seat))
+
+
+# --- players at browsers ----------------------------------------------------------------------
+
+
+def bench_live() -> Any:
+    """benchmarks/bench_live.py, whose `Client` is a player at a browser acting at random and
+    timing each action from just before the send to the first frame that shows it applied."""
+    module = sys.modules.get("bench_live")
+    if module is None:
+        spec = importlib.util.spec_from_file_location(
+            "bench_live", Path(__file__).with_name("bench_live.py")
+        )
+        assert spec is not None
+        assert spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["bench_live"] = module  # its dataclasses look their module up
+        spec.loader.exec_module(module)
+    return module
+
+
+def browser_players(tables: int, clients: int, seed: int) -> list[str]:
+    """The players at browsers: ``clients`` of the night's, the same in every contender."""
+    everyone = [f"p{i:05d}" for i in range(tables * SEATS)]
+    return sorted(random.Random(seed).sample(everyone, min(clients, len(everyone))))
+
+
+@dataclass(frozen=True, slots=True)
+class Latency:
+    """The players at browsers over the window: action-to-screen latency, and every action
+    checked against the hand streams (as bench_live checks them)."""
+
+    clients: int
+    via: str
+    """Where their sockets end: the gateway, or the server dealing alone."""
+    timed: int
+    p50_ms: float | None
+    p99_ms: float | None
+    max_ms: float | None
+    accepted: int
+    replays: int
+    refused: dict[str, int]
+    unshown: int
+    """Actions sent whose effect no frame had shown when the clients closed."""
+    unanswered: int
+    """Actions applied whose answer never reached the page (a host went away before it)."""
+    lost: list[str]
+    twice: list[str]
+    unasked: list[str]
+    wrong_seat: list[str]
+    client_cpu: float
+
+    @property
+    def faults(self) -> list[str]:
+        return (
+            [f"action {a} accepted, never applied" for a in self.lost]
+            + [f"action {a} applied more than once" for a in self.twice]
+            + [f"action {a} applied, never sent" for a in self.unasked]
+            + [f"action {a} applied at another player's seat" for a in self.wrong_seat]
+        )
+
+
+def latency_of(players: Players, check: Check, via: str) -> Latency:
+    """The window's latencies, and each action id the night applied against what the clients
+    sent and were told: accepted ones applied exactly once, none applied unsent or twice."""
+    live = bench_live()
+    clients = players.clients
+    latencies = [ms for c in clients for ms in c.latencies]
+    accepted = set().union(*(c.accepted for c in clients)) if clients else set()
+    answered = {a for c in clients for a in c.answers}
+    sent = {f"{c.player}-{n}" for c in clients for n in range(1, c.sent + 1)}
+    refused: Counter[str] = Counter()
+    for c in clients:
+        refused.update(c.refused)
+    return Latency(
+        clients=len(clients),
+        via=via,
+        timed=len(latencies),
+        p50_ms=statistics.median(latencies) if latencies else None,
+        p99_ms=live._pct(latencies, 0.99) if latencies else None,
+        max_ms=max(latencies) if latencies else None,
+        accepted=len(accepted),
+        replays=sum(c.replays for c in clients),
+        refused=dict(refused),
+        unshown=players.unshown,
+        unanswered=len((set(check.applied) & sent) - answered),
+        lost=sorted(accepted - set(check.applied)),
+        twice=sorted(a for a, n in check.applied.items() if n > 1),
+        unasked=sorted(set(check.applied) - sent),
+        wrong_seat=list(check.wrong_seat),
+        client_cpu=players.cpu,
+    )
+
+
+class Players:
+    """bench_live's clients, one WebSocket each (``base``?role=player&...), in a thread of
+    their own with its own event loop: connected by `start`, timed while `timing`, stopped by
+    `stop` (they stop acting, wait for their last actions to show, close)."""
+
+    def __init__(self, base: str, tokens: Mapping[str, str], *, seed: int, replay: float) -> None:
+        self.base, self.tokens, self.seed, self.replay = base, dict(tokens), seed, replay
+        self.window = bench_live().Window()
+        self.clients: list[Any] = []
+        self.unshown = 0
+        self.cpu = 0.0
+        self._cpu0 = 0.0
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._thread = threading.Thread(target=self._run, name="players", daemon=True)
+
+    def start(self, *, seconds: float = 120) -> None:
+        self._thread.start()
+        if not self._ready.wait(seconds) or self._error is not None:
+            raise RuntimeError(f"the players did not connect: {self._error!r}")
+
+    def timing(self, on: bool) -> None:
+        """Time the actions sent from now (``on``), or no more; the process's CPU counted."""
+        assert self._loop is not None
+        self._loop.call_soon_threadsafe(setattr, self.window, "timing", on)
+        if on:
+            self._cpu0 = time.process_time()
+        else:
+            self.cpu = time.process_time() - self._cpu0
+
+    def stop(self) -> None:
+        """The clients stop acting, wait for their last actions to show, and close."""
+        if not self._thread.is_alive():
+            return
+        if self._loop is not None and self._stop is not None:
+            self._loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(bench_live().DRAIN_S + 60)
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._play())
+        except BaseException as error:  # told to the main thread, which waits in `start`
+            self._error = error
+            self._ready.set()
+
+    async def _play(self) -> None:
+        live = bench_live()
+        self._loop, self._stop = asyncio.get_running_loop(), asyncio.Event()
+        readers: list[asyncio.Task[None]] = []
+
+        async def client(i: int, player: str) -> Any:
+            ws = await live.connect(
+                f"{self.base}?role=player&player={player}&token={self.tokens[player]}",
+                proxy=None,
+                max_size=None,
+                compression=None,
+                open_timeout=120,
+                ping_interval=None,
+            )
+            rng = random.Random(self.seed * 1_000 + i)
+            made = live.Client(player, ws, rng, self.window, self.replay)
+            readers.append(asyncio.create_task(made.read()))
+            return made
+
+        self.clients = list(
+            await asyncio.gather(*(client(i, p) for i, p in enumerate(sorted(self.tokens))))
+        )
+        self._ready.set()
+        await self._stop.wait()
+        self.window.timing = False
+        self.window.stopping = True
+        waiting = [c.idle.wait() for c in self.clients if c.pending is not None]
+        if waiting:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.gather(*waiting), live.DRAIN_S)
+        self.unshown = sum(1 for c in self.clients if c.pending is not None)
+        for c in self.clients:
+            with contextlib.suppress(Exception):
+                await c.ws.close()
+        for reader in readers:
+            reader.cancel()
+        await asyncio.gather(*readers, return_exceptions=True)
+
+
+def tokens_for(credentials: Path, stream: str, players: Sequence[str]) -> dict[str, str]:
+    """Each player's personal link's token, signed with the shared credentials' secret."""
+    from pitboss.server.auth import Auth, CredentialFile
+
+    auth = Auth(CredentialFile(credentials), _now_ms)
+    return {p: auth.player_token(stream, p) for p in players}
+
+
+def all_dealt(url: str, stream: str, tables: int) -> bool:
+    """Whether every table's hand stream has an event (each table is dealt)."""
+    with psycopg.connect(libpq_url(url), autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT count(DISTINCT stream) FROM events WHERE stream LIKE %s",
+            (f"{stream}-table-%",),
+        ).fetchone()
+    return row is not None and int(row[0]) >= tables
+
+
+def hands_in_play(url: str, stream: str) -> int:
+    """Hands dealt in the tables' hand streams and not finished yet."""
+    with psycopg.connect(libpq_url(url), autocommit=True) as conn:
+        row = conn.execute(
+            "SELECT count(*) FROM (SELECT stream, data::jsonb ->> 'hand_id' AS hand, "
+            "bool_or(type = 'hand_finished') AS ended FROM events WHERE stream LIKE %s "
+            "AND type IN ('hand_dealt', 'hand_finished') GROUP BY 1, 2) h WHERE NOT ended",
+            (f"{stream}-table-%",),
+        ).fetchone()
+    return 0 if row is None else int(row[0])
+
+
+class Director:
+    """The director signed in over HTTP at a server dealing alone (`pitboss serve`)."""
+
+    def __init__(self, url: str, stream: str) -> None:
+        self.http = httpx.Client(base_url=url, trust_env=False, timeout=120)
+        self.stream = stream
+        answer = self.http.post("/api/session", json={"password": PASSWORD})
+        answer.raise_for_status()
+        self.headers = {"X-CSRF-Token": answer.json()["csrf"]}
+
+    def post(self, path: str, body: Mapping[str, Any]) -> dict[str, Any]:
+        answer = self.http.post(
+            f"/api/tournaments/{self.stream}/{path}", json=body, headers=self.headers
+        )
+        if answer.status_code not in (200, 201):
+            raise RuntimeError(f"{path}: {answer.status_code} {answer.text}")
+        result: dict[str, Any] = answer.json()
+        return result
+
+    def close(self) -> None:
+        self.http.close()
 
 
 # --- 1. throughput ----------------------------------------------------------------------------
@@ -374,6 +686,29 @@ class Throughput:
     """The share of all the machine's cores busy over the window."""
     check: Check
     exit_codes: dict[str, int | None]
+    alone: bool = False
+    """One `pitboss serve` dealing everything (role all), no gateway: the baseline."""
+    stuck: int = 0
+    """Hands still in play 90 s after the dealing was paused (with players at browsers)."""
+    latency: Latency | None = None
+    """The players at browsers (None: none were)."""
+    gateway_cpu: float | None = None
+
+    @property
+    def name(self) -> str:
+        return "serve alone" if self.alone else f"{self.hosts} host{'s' * (self.hosts > 1)}"
+
+    @property
+    def faults(self) -> list[str]:
+        faults = list(self.check.faults)
+        if self.stuck:
+            faults.append(f"{self.stuck} hands still in play 90 s after the dealing was paused")
+        faults += [
+            f"{n} exited {c} after SIGTERM"
+            for n, c in self.exit_codes.items()
+            if not stopped_cleanly(c)
+        ]
+        return faults + ([] if self.latency is None else self.latency.faults)
 
     @property
     def hands_per_s(self) -> float:
@@ -393,7 +728,7 @@ class Throughput:
 
     @property
     def clean(self) -> bool:
-        return not self.check.faults and all(code == 0 for code in self.exit_codes.values())
+        return not self.faults
 
 
 def all_held(book: Any, stream: str, tables: int) -> bool:
@@ -412,46 +747,126 @@ def start_hosts(hosts: Hosts, names: Sequence[str], book: Any) -> None:
     )
 
 
-def deal(book: Any, stream: str, *, think: float, pause: float) -> None:
-    book.start_dealing(stream, {"think_seconds": think, "pause_seconds": pause})
+def deal(
+    book: Any,
+    stream: str,
+    *,
+    think: float,
+    pause: float,
+    browser: Sequence[str] = (),
+    paused: bool = False,
+) -> None:
+    """The hosts deal ``stream`` (``paused``: no new hand; those in play finish)."""
+    settings = {"think_seconds": think, "pause_seconds": pause, "paused": paused}
+    book.start_dealing(stream, {**settings, "browser_players": list(browser)})
 
 
 def run_throughput(
-    base: str, template: str, stream: str, hosts_n: int, args: argparse.Namespace, workdir: Path
+    base: str,
+    template: str,
+    stream: str,
+    hosts_n: int,
+    args: argparse.Namespace,
+    workdir: Path,
+    *,
+    alone: bool = False,
 ) -> Throughput:
-    """``hosts_n`` hosts dealing a copy of the template's night: the window measured, then the
-    hosts drained and the night checked."""
+    """``hosts_n`` table hosts dealing a copy of the template's night, and ``--clients``
+    players at browsers through a web gateway (or, ``alone``: one `pitboss serve` dealing it
+    all, the players' sockets on it directly): the window measured, then the dealing stopped
+    (the hosts drained; the server alone paused until no hand is in play) with the players
+    still acting, the players closed, and the night checked."""
     from pitboss.store import open_store
     from pitboss.store.leases import LeaseBook
 
+    browser = browser_players(args.tables, args.clients, args.seed)
     with own_database(base, template=template) as (url, name):
         hosts = Hosts(url, workdir)
         admin = psycopg.connect(libpq_url(base), autocommit=True)
         store = open_store(url)
+        players: Players | None = None
+        director: Director | None = None
+        codes: dict[str, int | None] = {}
+        stuck = 0
         try:
             book = LeaseBook(store)
-            names = [f"n{hosts_n}-h{i + 1}" for i in range(hosts_n)]
-            start_hosts(hosts, names, book)
-            deal(book, stream, think=0, pause=0)
+            names = ["alone"] if alone else [f"n{hosts_n}-h{i + 1}" for i in range(hosts_n)]
+            screens = None
+            if alone:
+                hosts.start("alone", role="all")
+                director = Director(hosts.up("alone"), stream)
+                director.post(
+                    "dealing",
+                    {"browser_players": browser, "think_seconds": 0, "pause_seconds": 0},
+                )
+                screens = hosts.ports["alone"]
+            else:
+                if browser:
+                    hosts.start("gateway", role="web")
+                start_hosts(hosts, names, book)
+                deal(book, stream, think=0, pause=0, browser=browser)
+                wait_for(
+                    lambda: all_held(book, stream, args.tables),
+                    seconds=120,
+                    what=f"all {args.tables} tables held",
+                )
+                if browser:
+                    hosts.up("gateway")
+                    screens = hosts.ports["gateway"]
             wait_for(
-                lambda: all_held(book, stream, args.tables),
+                lambda: all_dealt(url, stream, args.tables),
                 seconds=120,
-                what=f"all {args.tables} tables held",
+                what=f"all {args.tables} tables dealt",
             )
+            if browser:
+                assert screens is not None
+                players = Players(
+                    f"ws://127.0.0.1:{screens}/ws/tournaments/{stream}",
+                    tokens_for(hosts.credentials, stream, browser),
+                    seed=args.seed,
+                    replay=args.replay,
+                )
+                players.start()
             time.sleep(args.warmup)
             pids = [hosts.processes[n].pid for n in names]
+            gateway = hosts.processes["gateway"].pid if "gateway" in hosts.processes else None
+            gw0 = None if gateway is None else cpu_seconds(gateway)
             cpu0 = [cpu_seconds(pid) or 0.0 for pid in pids]
             ticks0, db0, t0 = machine_ticks(), db_counters(admin, name), _now_ms()
+            if players is not None:
+                players.timing(True)
             time.sleep(args.seconds)
+            if players is not None:
+                players.timing(False)
             t1, db1, ticks1 = _now_ms(), db_counters(admin, name), machine_ticks()
             cpu1 = [cpu_seconds(pid) or 0.0 for pid in pids]
+            gw1 = None if gateway is None else cpu_seconds(gateway)
             now = book.now()
             leases = book.leases(stream)
             owners = Counter(lease.owner for lease in leases if lease.expires_at > now)
             expired = sum(1 for lease in leases if lease.expires_at <= now)
             seconds = (t1 - t0) / 1000
-            codes = hosts.drain_all(together=args.drain == "together")
+            if players is not None:  # paused first: a host drained closes its screens
+                if director is not None:
+                    director.post("dealing/pause", {})
+                else:
+                    deal(book, stream, think=0, pause=0, browser=browser, paused=True)
+                with contextlib.suppress(TimeoutError):
+                    wait_for(lambda: hands_in_play(url, stream) == 0, seconds=90, what="ended")
+                stuck = hands_in_play(url, stream)
+            if director is not None:
+                owners = Counter({"alone": args.tables})
+            else:
+                codes = hosts.drain_all(together=args.drain == "together", names=names)
+            if players is not None:
+                players.stop()
+            for other in list(hosts.processes):
+                codes[other] = hosts.stop(other)
         finally:
+            if players is not None:
+                players.stop()
+            if director is not None:
+                director.close()
             hosts.kill_all()
             store.close()
         with psycopg.connect(libpq_url(url), autocommit=True) as conn:
@@ -467,6 +882,9 @@ def run_throughput(
         wal = wal_bytes(admin, db0.wal_lsn, db1.wal_lsn)
         admin.close()
         check = check_night(url, stream)
+    latency = None
+    if players is not None:
+        latency = latency_of(players, check, "the server alone" if alone else "a gateway")
     db_cpu = sum(s - db0.backend_cpu.get(pid, 0.0) for pid, s in db1.backend_cpu.items())
     busy = (ticks1[0] - ticks0[0]) / max(1, ticks1[1] - ticks0[1])
     return Throughput(
@@ -489,6 +907,10 @@ def run_throughput(
         machine_busy=busy,
         check=check,
         exit_codes=codes,
+        alone=alone,
+        stuck=stuck,
+        latency=latency,
+        gateway_cpu=None if gw0 is None or gw1 is None else (gw1 - gw0) / seconds,
     )
 
 
@@ -684,25 +1106,63 @@ def _s(value: float | None) -> str:
     return "-" if value is None else f"{value:.1f}"
 
 
+def _ms(value: float | None) -> str:
+    return "-" if value is None else f"{value:.0f}"
+
+
 def throughput_table(rows: Sequence[Throughput]) -> list[str]:
-    base = next((r for r in rows if r.hosts == 1), rows[0] if rows else None)
+    base = next((r for r in rows if r.hosts == 1 and not r.alone), rows[0] if rows else None)
     lines = [
-        "| hosts | tables held | hands/s | vs 1 host | CPU per host | hosts' CPU ms/hand | "
+        "| contender | tables held | hands/s | vs 1 host | CPU per host | hosts' CPU ms/hand | "
         "database CPU | db CPU ms/hand | machine busy | event rows/hand | batches/hand | "
         "write xacts/hand | commits/hand | WAL kB/hand | faults |",
-        "|---:|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        "|---|---|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ]
     for r in rows:
         ratio = r.hands_per_s / base.hands_per_s if base and base.hands else math.nan
         lines.append(
-            f"| {r.hosts} | {' / '.join(map(str, r.held))}"
+            f"| {r.name} | {' / '.join(map(str, r.held))}"
             f"{f' ({r.expired} expired)' if r.expired else ''} | {r.hands_per_s:.1f} | "
             f"{ratio:.2f}x | {' / '.join(f'{c:.0%}' for c in r.host_cpu)} | "
             f"{r.cpu_per_hand_ms:.1f} | {r.db_cpu:.0%} | {r.db_cpu_per_hand_ms:.1f} | "
             f"{r.machine_busy:.0%} | {r.per_hand(r.events):.1f} | {r.per_hand(r.batches):.1f} | "
             f"{r.per_hand(r.write_xacts):.1f} | {r.per_hand(r.commits):.1f} | "
-            f"{r.per_hand(r.wal_bytes) / 1000:.1f} | {len(r.check.faults)} |"
+            f"{r.per_hand(r.wal_bytes) / 1000:.1f} | {len(r.faults)} |"
         )
+    return lines
+
+
+def latency_table(rows: Sequence[Throughput]) -> list[str]:
+    """Action-to-screen latency beside hands/s, each contender against the server alone."""
+    timed = [r for r in rows if r.latency is not None]
+    if not timed:
+        return []
+    alone = next((r for r in timed if r.alone), None)
+    lines = [
+        "| contender | screens via | hands/s | players | actions timed | p50 ms | p99 ms | "
+        "max ms | p99 vs alone | gateway CPU | unshown at the end | lost | twice |",
+        "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
+    for r in timed:
+        lat = r.latency
+        assert lat is not None
+        vs = "-"
+        if alone is not None and alone.latency and alone.latency.p99_ms and lat.p99_ms:
+            vs = f"{lat.p99_ms / alone.latency.p99_ms:.2f}x"
+        gateway = "-" if r.gateway_cpu is None else f"{r.gateway_cpu:.0%}"
+        lines.append(
+            f"| {r.name} | {lat.via} | {r.hands_per_s:.1f} | {lat.clients} | {lat.timed} | "
+            f"{_ms(lat.p50_ms)} | {_ms(lat.p99_ms)} | {_ms(lat.max_ms)} | {vs} | {gateway} | "
+            f"{lat.unshown} | {len(lat.lost)} | {len(lat.twice)} |"
+        )
+    split = [r.latency.p99_ms for r in timed if not r.alone and r.latency and r.latency.p99_ms]
+    if split:
+        met = max(split) < LATENCY_TARGET_MS
+        lines += [
+            "",
+            f"p99 with the split, worst of {len(split)} host counts: {max(split):.0f} ms "
+            f"(target {LATENCY_TARGET_MS:g} ms: {'met' if met else 'MISSED'})",
+        ]
     return lines
 
 
@@ -722,6 +1182,11 @@ def takeover_lines(t: Takeover) -> list[str]:
     ]
 
 
+def _without_applied(items: list[tuple[str, Any]]) -> dict[str, Any]:
+    """`asdict` without the check's count of every action id (thousands of them)."""
+    return {k: v for k, v in items if k != "applied"}
+
+
 @dataclass
 class Report:
     throughput: list[Throughput]
@@ -729,21 +1194,19 @@ class Report:
 
     @property
     def faults(self) -> list[str]:
-        faults = [f"{r.hosts} hosts: {f}" for r in self.throughput for f in r.check.faults] + [
-            f"{r.hosts} hosts: host {n} exited {c} after SIGTERM"
-            for r in self.throughput
-            for n, c in r.exit_codes.items()
-            if not stopped_cleanly(c)
-        ]
+        faults = [f"{r.name}: {f}" for r in self.throughput for f in r.faults]
         if self.takeover is not None:
             faults += [f"takeover: {f}" for f in self.takeover.faults]
         return faults
 
     def lines(self) -> list[str]:
         out = throughput_table(self.throughput) if self.throughput else []
+        latency = latency_table(self.throughput)
+        if latency:
+            out += ["", *latency]
         if self.takeover is not None:
             out += ["", *takeover_lines(self.takeover)]
-        base = next((r for r in self.throughput if r.hosts == 1 and r.hands), None)
+        base = next((r for r in self.throughput if r.hosts == 1 and r.hands and not r.alone), None)
         if base is not None:
             out += ["", "Projection from the 1-host run:", "", *projection(base)]
         return out
@@ -751,7 +1214,12 @@ class Report:
     def as_json(self) -> dict[str, Any]:
         return {
             "throughput": [
-                {**asdict(r), "hands_per_s": r.hands_per_s, "cpu_per_hand_ms": r.cpu_per_hand_ms}
+                {
+                    **asdict(r, dict_factory=_without_applied),
+                    "name": r.name,
+                    "hands_per_s": r.hands_per_s,
+                    "cpu_per_hand_ms": r.cpu_per_hand_ms,
+                }
                 for r in self.throughput
             ],
             "takeover": None
@@ -776,12 +1244,15 @@ def run_all(base: str, args: argparse.Namespace) -> Report:
                     f"tables ({time.monotonic() - started:.0f} s)",
                     flush=True,
                 )
-                for n in args.hosts:
-                    row = run_throughput(base, template, stream, n, args, workdir)
+                contenders = [(1, True)] if args.clients and args.alone else []
+                for n, alone in [*contenders, *((n, False) for n in args.hosts)]:
+                    row = run_throughput(base, template, stream, n, args, workdir, alone=alone)
                     rows.append(row)
+                    lat = row.latency
                     print(
-                        f"  {n} host(s): {row.hands_per_s:.1f} hands/s, {row.check.hands} hands "
-                        f"checked, {len(row.check.faults)} faults",
+                        f"  {row.name}: {row.hands_per_s:.1f} hands/s"
+                        + ("" if lat is None else f", p99 {_ms(lat.p99_ms)} ms ({lat.timed})")
+                        + f", {row.check.hands} hands checked, {len(row.faults)} faults",
                         flush=True,
                     )
         takeover = run_takeover(base, args, workdir) if args.kills else None
@@ -804,6 +1275,19 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--seconds", type=float, default=15, help="the measured window (15 s)")
     p.add_argument("--warmup", type=float, default=5, help="seconds dealt first (5 s)")
+    p.add_argument(
+        "--clients",
+        type=int,
+        default=100,
+        help="players at browsers acting at random, their sockets through a web gateway (100)",
+    )
+    p.add_argument("--replay", type=float, default=0.05, help="share of their actions sent twice")
+    p.add_argument(
+        "--alone",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="also the baseline: one `pitboss serve` dealing it all, the clients on it directly",
+    )
     p.add_argument("--kills", type=int, default=5, help="SIGKILLs in the takeover run (5; 0: none)")
     p.add_argument("--takeover-hosts", type=int, default=2, help="hosts in the takeover run (2)")
     p.add_argument("--takeover-tables", type=int, default=40, help="its tables (40)")
@@ -840,7 +1324,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: {args.tables} tables of {SEATS} "
         f"bots (TDA, 20-minute levels, starting chips x{DEEP}, no think, no pause) with "
         f"{', '.join(map(str, args.hosts))} table hosts, {args.warmup:g} s warm-up then "
-        f"{args.seconds:g} s measured; takeover: {args.takeover_hosts} hosts, "
+        f"{args.seconds:g} s measured; {args.clients} players at browsers acting at random "
+        f"through a web gateway{', and directly at one serve alone' if args.alone else ''}; "
+        f"takeover: {args.takeover_hosts} hosts, "
         f"{args.takeover_tables} tables, {args.kills} kills; hosts drained {args.drain}; "
         f"PostgreSQL {version} "
         f"(fsync={fsync}); load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on "
@@ -858,7 +1344,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         for fault in report.faults[:20]:
             print(f"FAULT: {fault}", file=sys.stderr)
         return 1
-    print("correctness: no hand dealt or finished twice, chips conserved, no hand left open")
+    print(
+        "correctness: no hand dealt or finished twice, chips conserved, no hand left open; "
+        "every action accepted applied exactly once"
+    )
     return 0
 
 
