@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import signal
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -215,4 +216,52 @@ def test_players_play_through_a_gateway_across_a_host_killed_under_their_table(
     assert all(n == 1 for n in counts.values()), f"an action applied twice: {counts}"
     lost = [a for a in pages[0].accepted if counts[a] == 0]
     assert len(lost) <= 1, f"only the action in flight when its host was killed: {lost}"
+    store.close()
+
+
+def test_a_host_told_to_stop_serves_its_players_until_its_hands_are_over(hosts: Hosts) -> None:
+    """SIGTERM drains a host before its server stops: the players of the hands in play keep
+    their screens (through the gateway) and act, rather than being cut off and left to their
+    action clocks; then the host hands its table over and exits."""
+    store = open_store(hosts.target)
+    live = seated_tournament(store, players=9, seats=9)
+    stream = live.stream
+    player = live.state.tables[next(iter(live.state.tables))].players()[0]
+    book = LeaseBook(store)
+    auth = Auth(CredentialFile(hosts.credentials), system_clock)
+    hosts.start("h1")
+    hosts.start("gw", role="web")
+    book.start_dealing(
+        stream, {"browser_players": [player], "think_seconds": 0.3, "pause_seconds": 0.5}
+    )
+    gateway = f"ws://127.0.0.1:{hosts.ports['gw']}/ws/tournaments/{stream}"
+    page = Page(
+        [f"{gateway}?role=player&player={player}&token={auth.player_token(stream, player)}"],
+        player,
+    )
+    host = hosts.processes["h1"]
+    seen: dict[str, int] = {}
+
+    async def play() -> None:
+        stop = asyncio.Event()
+        running = asyncio.ensure_future(page.run(stop))
+        deadline = time.monotonic() + 90
+        while len(page.accepted) < 2:
+            assert time.monotonic() < deadline, "the page did not act"
+            await asyncio.sleep(0.1)
+        host.send_signal(signal.SIGTERM)
+        seen["frames"] = page.frames
+        while host.poll() is None:
+            assert time.monotonic() < deadline + 60, "the host did not stop"
+            await asyncio.sleep(0.1)
+        seen["after"] = page.frames
+        stop.set()
+        await running
+
+    asyncio.run(play())
+    hosts.processes.pop("h1")
+    assert host.returncode in (0, -signal.SIGTERM), hosts.log_of("h1")
+    assert seen["after"] > seen["frames"], "the page was still served while the host drained"
+    assert not live.service.open(stream).state.open_hands(), "no hand cut short"
+    assert held_by(book, stream) == {}
     store.close()

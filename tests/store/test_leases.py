@@ -108,6 +108,28 @@ def test_renew_keeps_the_lease_even_just_expired_until_another_host_takes_it(
     assert book.leases() == [taken]
 
 
+def test_a_host_renews_every_table_at_once_and_learns_which_it_lost(
+    book: LeaseBook, clock: Clock
+) -> None:
+    mine = [book.acquire("friday", t, "host-a", ttl_ms=TTL) for t in (1, 2, 3)]
+    assert all(lease is not None for lease in mine)
+    clock.now += TTL + 1  # every lease expired; host-b takes table 2
+    taken = book.acquire("friday", 2, "host-b", ttl_ms=TTL)
+    assert taken is not None
+    renewed = book.renew_many([lease for lease in mine if lease is not None], ttl_ms=TTL)
+    assert [None if r is None else (r.table, r.token, r.expires_at) for r in renewed] == [
+        (1, 1, clock.now + TTL),
+        None,
+        (3, 1, clock.now + TTL),
+    ]
+    assert sorted((lease.table, lease.owner) for lease in book.leases()) == [
+        (1, "host-a"),
+        (2, "host-b"),
+        (3, "host-a"),
+    ]
+    assert book.renew_many([], ttl_ms=TTL) == []
+
+
 def test_the_token_grows_at_every_change_of_owner_and_after_a_release(
     book: LeaseBook, clock: Clock
 ) -> None:

@@ -13,6 +13,8 @@ escaped the wrong-password limit).
 
 from __future__ import annotations
 
+import asyncio
+import socket
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -21,6 +23,9 @@ import typer
 from pitboss.cli._app import app
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+    from types import FrameType
+
     import uvicorn
     from fastapi import FastAPI
 
@@ -80,6 +85,43 @@ def server_config(
         forwarded_allow_ips=forwarded_allow_ips,
         ws_max_size=MAX_WS_MESSAGE_BYTES,
     )
+
+
+def _draining_server() -> Callable[[uvicorn.Config, FastAPI], uvicorn.Server]:
+    import uvicorn
+
+    class DrainFirst(uvicorn.Server):
+        """A table host's server (issue 32): SIGTERM or Ctrl-C first drains the host (each
+        table handed over at the end of its hand in play, its players' screens still served),
+        then the server stops; a second signal stops it at once. uvicorn alone would close
+        every connection before the app's shutdown, leaving the players of the hands in play
+        to their action clocks."""
+
+        def __init__(self, config: uvicorn.Config, application: FastAPI) -> None:
+            super().__init__(config)
+            self.application = application
+            self.draining = False
+            self.loop: asyncio.AbstractEventLoop | None = None
+
+        async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+            self.loop = asyncio.get_running_loop()
+            await super().startup(sockets)
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            host = getattr(self.application.state, "table_host", None)
+            if host is None or self.draining or self.loop is None or host.finished:
+                super().handle_exit(sig, frame)
+                return
+            self.draining = True
+            self.loop.call_soon_threadsafe(host.drain)
+
+        async def on_tick(self, counter: int) -> bool:
+            host = getattr(self.application.state, "table_host", None)
+            if self.draining and host is not None and host.finished:
+                self.should_exit = True
+            return await super().on_tick(counter)
+
+    return DrainFirst
 
 
 @app.command("serve")
@@ -145,7 +187,6 @@ def serve_command(
     """Serve the director's console, the big-screen clock, the seating chart and find my seat,
     results and the table devices' pages (FastAPI on uvicorn)."""
     import secrets
-    import socket
 
     import uvicorn
 
@@ -204,7 +245,8 @@ def serve_command(
     config = server_config(
         application, host=host, port=port, forwarded_allow_ips=forwarded_allow_ips
     )
+    server = uvicorn.Server(config) if cluster is None else _draining_server()(config, application)
     try:
-        uvicorn.Server(config).run()
+        server.run()
     finally:
         store.close()

@@ -198,6 +198,7 @@ def create_app(
     app.state.auth = auth
     app.state.dealing = dealing
     app.state.cluster = cluster
+    app.state.table_host = host
     app.state.router = (
         None if cluster is None or cluster.role != "web" else Router(hub, LeaseBook(store))
     )

@@ -62,6 +62,7 @@ class Router:
         self._read_at = -1.0
         self._owners: dict[tuple[str, int], str] = {}
         self._addresses: dict[str, str] = {}
+        self._draining: set[str] = set()
         self._lock = asyncio.Lock()
 
     async def _fresh(self) -> None:
@@ -73,6 +74,7 @@ class Router:
             self._read_at = time.monotonic()
 
     def _read(self) -> tuple[dict[tuple[str, int], str], dict[str, str]]:
+        self._draining = {h.host_id for h in self.book.hosts() if h.draining}
         now = self.book.now()
         owners = {
             (lease.stream, lease.table): lease.owner
@@ -81,7 +83,7 @@ class Router:
         }
         addresses: dict[str, str] = {}
         for host in self.book.hosts():
-            if host.address is not None and not host.draining:
+            if host.address is not None:  # a host draining still serves its hands in play
                 addresses[host.host_id] = host.address
         return owners, addresses
 
@@ -99,7 +101,8 @@ class Router:
         await self._fresh()
         if table is None:
             for host_id, address in sorted(self._addresses.items()):
-                return Route(host_id, address)
+                if host_id not in self._draining:
+                    return Route(host_id, address)
             return None
         owner = self._owners.get((stream, table))
         if owner is None or owner not in self._addresses:

@@ -92,6 +92,8 @@ class TableHost:
         self._free_seen: dict[Key, int] = {}
         """How many passes in a row each table was seen free and not taken (`_take`)."""
         self._wake = asyncio.Event()
+        self.finished = False
+        """Drained and stopped: every lease released (`run` returned)."""
 
     # --- what the rooms ask ------------------------------------------------------------------
 
@@ -147,6 +149,7 @@ class TableHost:
             with contextlib.suppress(PitbossError):
                 await asyncio.to_thread(book.forget_host, self.host_id)
             await asyncio.to_thread(follower.join, 5)
+            self.finished = True
 
     def _register(self) -> None:
         self.book.register_host(
@@ -166,14 +169,15 @@ class TableHost:
             if error.code != "unknown_host":
                 raise
             await asyncio.to_thread(self._register)  # forgotten (`pitboss status` cleaned up)
-        for key, lease in list(self.held.items()):
-            renewed = await asyncio.to_thread(book.renew, lease, ttl_ms=ttl)
+        held = list(self.held.items())
+        renewed = await asyncio.to_thread(book.renew_many, [lease for _, lease in held], ttl_ms=ttl)
+        for (key, _), lease in zip(held, renewed, strict=True):
             if key not in self.held:
                 continue  # lost meanwhile (a refused write)
-            if renewed is None:
+            if lease is None:
                 self.lost(key[0], TableNo(key[1]))
             else:
-                self.held[key] = renewed
+                self.held[key] = lease
         dealt = await asyncio.to_thread(book.dealt)
         tables = {d.stream: self._tables_of(d) for d in dealt}
         for stream, room in self.dealing.rooms.items():
