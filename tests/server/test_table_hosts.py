@@ -265,3 +265,37 @@ def test_a_host_told_to_stop_serves_its_players_until_its_hands_are_over(hosts: 
     assert not live.service.open(stream).state.open_hands(), "no hand cut short"
     assert held_by(book, stream) == {}
     store.close()
+
+
+def test_a_pause_told_through_the_store_stops_every_host_s_new_hands_until_resumed(
+    hosts: Hosts,
+) -> None:
+    """The director's pause reaches the hosts of the tables it names (`pitboss deal pause`, the
+    console's at a gateway): the hands in play finish and no new one starts until resumed."""
+    store = open_store(hosts.target)
+    live = seated_tournament(store, players=18, seats=9)
+    stream = live.stream
+    book = LeaseBook(store)
+    book.start_dealing(stream, {"think_seconds": 0.02, "pause_seconds": 0.1})
+    hosts.start("h1")
+    hosts.start("h2")
+
+    def hands() -> int:
+        return len(live.service.open(stream).state.hands)
+
+    wait_for(lambda: hands() > 6, seconds=60, what="hands dealt")
+    assert book.pause_dealing(stream, None, paused=True)
+    quiet_since = [time.monotonic()]
+
+    def quiet_for_two_seconds() -> bool:  # no hand open, and none started, for 2 s
+        if live.service.open(stream).state.open_hands():
+            quiet_since[0] = time.monotonic()
+        return time.monotonic() - quiet_since[0] > 2
+
+    wait_for(quiet_for_two_seconds, seconds=30, what="the hands in play finished")
+    paused_at = hands()
+    time.sleep(3)  # three of the hosts' looks: nothing may start meanwhile
+    assert hands() == paused_at, "a hand started at a paused table"
+    assert book.pause_dealing(stream, None, paused=False)
+    wait_for(lambda: hands() > paused_at + 2, seconds=30, what="dealing again")
+    store.close()

@@ -8,12 +8,16 @@ finish), a stop hands every table back.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from pitboss.cli._app import app
 from pitboss.cli.event import DbArg, IdArg, one_line_errors
+
+if TYPE_CHECKING:
+    from pitboss.store.leases import LeaseBook
+    from pitboss.store.protocol import EventStore
 
 deal_app = typer.Typer(
     name="deal",
@@ -27,23 +31,24 @@ TableOpt = Annotated[
 ]
 
 
-def _settings(db: str, stream: str) -> tuple[Any, dict[str, Any]]:
-    from pitboss.store import open_store
+def _dealt_book(store: EventStore, stream: str) -> LeaseBook:
+    """The store's leases, once ``stream`` is known to be dealt by the hosts.
+
+    Raises:
+        typer.Exit: 2 (said on stderr) when the hosts do not deal it.
+    """
     from pitboss.store.leases import LeaseBook
 
-    store = open_store(db)
     store.tournament(stream)
     book = LeaseBook(store)
-    current = {d.stream: dict(d.settings) for d in book.dealt()}
-    if stream not in current:
-        store.close()
+    if stream not in {d.stream for d in book.dealt()}:
         typer.echo(
             f"error [not_dealing]: the table hosts do not deal {stream}: `pitboss deal start` "
             "it first",
             err=True,
         )
         raise typer.Exit(2)
-    return book, current[stream]
+    return book
 
 
 @deal_app.command("start")
@@ -84,22 +89,10 @@ def start_command(
 
 
 def _pause(db: str, stream: str, table: int | None, *, paused: bool) -> None:
-    with one_line_errors():
-        book, settings = _settings(db, stream)
-        try:
-            tables = set(settings.get("paused_tables", []))
-            if table is None:
-                settings["paused"] = paused
-                if not paused:
-                    tables.clear()
-            elif paused:
-                tables.add(table)
-            else:
-                tables.discard(table)
-            settings["paused_tables"] = sorted(tables)
-            book.start_dealing(stream, settings)
-        finally:
-            book.store.close()
+    from pitboss.store import open_store
+
+    with one_line_errors(), open_store(db) as store:
+        _dealt_book(store, stream).pause_dealing(stream, table, paused=paused)
     what = "every table" if table is None else f"table {table}"
     typer.echo(f"{what}: {'paused after the hand in play' if paused else 'dealing again'}")
 
@@ -119,10 +112,8 @@ def resume_command(db: DbArg, stream: IdArg, table: TableOpt = None) -> None:
 @deal_app.command("stop")
 def stop_command(db: DbArg, stream: IdArg) -> None:
     """The table hosts hand ``stream``'s tables back at the end of their hands."""
-    with one_line_errors():
-        book, _ = _settings(db, stream)
-        try:
-            book.stop_dealing(stream)
-        finally:
-            book.store.close()
+    from pitboss.store import open_store
+
+    with one_line_errors(), open_store(db) as store:
+        _dealt_book(store, stream).stop_dealing(stream)
     typer.echo("the table hosts stop dealing it after the hands in play")

@@ -167,8 +167,7 @@ async def _pause_hosts(
     second, `pitboss.server.table_host`); the hands in play finish."""
     hub: Hub = request.app.state.hub
     state = hub.tournament(stream).state
-    dealt = {d.stream: dict(d.settings) for d in await asyncio.to_thread(book.dealt)}
-    if stream not in dealt:
+    if stream not in {d.stream for d in await asyncio.to_thread(book.dealt)}:
         raise DealingError(
             "the software does not deal this tournament: start dealing first",
             code="not_dealing",
@@ -180,18 +179,7 @@ async def _pause_hosts(
             code="no_such_table",
             params={"table": table, "tables": sorted(state.tables)},
         )
-    settings = dealt[stream]
-    tables = set(settings.get("paused_tables", []))
-    if table is None:
-        settings["paused"] = paused
-        if not paused:
-            tables.clear()
-    elif paused:
-        tables.add(table)
-    else:
-        tables.discard(table)
-    settings["paused_tables"] = sorted(tables)
-    await asyncio.to_thread(book.start_dealing, stream, settings)
+    await asyncio.to_thread(book.pause_dealing, stream, table, paused=paused)
     return DealingStatus.model_validate(gateway_status(book, stream, hub))
 
 

@@ -426,6 +426,39 @@ class LeaseBook:
                 {"stream": stream, "settings": text, "started_at": now},
             )
 
+    def pause_dealing(self, stream: str, table: int | None, *, paused: bool) -> bool:
+        """No new hand at ``table`` of ``stream`` (every table when None), or deal again there
+        (every table, and each table's own pause, when None): kept in the dealing settings as
+        ``paused`` and ``paused_tables``, read and written in one transaction (two directors'
+        pauses never undo each other). False when the hosts do not deal ``stream``.
+
+        Raises:
+            StoreError: ``bad_stream_id``, ``bad_table``.
+        """
+        check_stream(stream)
+        if table is not None:
+            check_table(table, stream=stream)
+        with self._write("pause or resume a dealt tournament") as conn:
+            text = conn.execute(
+                sa.select(_D.c.settings).where(_D.c.stream == stream)
+            ).scalar_one_or_none()
+            if text is None:
+                return False
+            settings = dict(decode_object(text))
+            tables = {t for t in settings.get("paused_tables", []) if isinstance(t, int)}
+            if table is None:
+                settings["paused"] = paused
+                if not paused:
+                    tables.clear()
+            elif paused:
+                tables.add(table)
+            else:
+                tables.discard(table)
+            settings["paused_tables"] = sorted(tables)
+            encoded = encode_object(settings, what="dealing settings", stream=stream)[0]
+            conn.execute(sa.update(_D).where(_D.c.stream == stream).values(settings=encoded))
+        return True
+
     def stop_dealing(self, stream: str) -> None:
         """The hosts deal tournament ``stream`` no more (its leases stay until released).
 
