@@ -127,11 +127,20 @@ def test_a_phone_player_sits_out_is_dealt_as_absent_comes_back_and_replays_the_l
             ),
         )
 
-        # "Last hand" replays the hand just played
-        page.locator("#last-hand-open").click()
+        # "Last hand" replays the hand just played: once the director has recorded its result
+        # (the result shows while it does; asked before, the one before is the last hand)
         replay = page.locator("#replay")
-        replay.wait_for(state="visible", timeout=WAIT)
-        assert replay.get_attribute("data-hand") == played
+
+        def replays_the_hand_played() -> bool:
+            page.locator("#last-hand-open").click()
+            replay.wait_for(state="visible", timeout=WAIT)
+            if replay.get_attribute("data-hand") == played:
+                return True
+            page.locator("#replay-close").click()
+            replay.wait_for(state="hidden", timeout=WAIT)
+            return False
+
+        _until(page, replays_the_hand_played)
         assert page.locator("#replay-text").inner_text().startswith("Blinds ")
         page.locator("#replay-next").click()
         page.locator("#replay-next").click()

@@ -206,6 +206,11 @@ def serve_command(
         keeper = CredentialFile(credentials_path(target, credentials))
     cluster = None
     if role != "all":
+        import logging
+
+        # a host's takings, hand-overs and losses of tables, for its operator's log
+        logging.basicConfig(level=logging.WARNING, format="%(asctime)s %(name)s %(message)s")
+        logging.getLogger("pitboss.server.table_host").setLevel(logging.INFO)
         from pitboss.server.app import Cluster
         from pitboss.server.table_host import default_host_id
 

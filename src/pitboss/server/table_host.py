@@ -28,12 +28,11 @@ import logging
 import math
 import os
 import socket
-import threading
 from dataclasses import dataclass
 
 from pitboss.errors import PitbossError, StoreError
 from pitboss.ids import PlayerId, TableNo
-from pitboss.server.hub import Hub, follow
+from pitboss.server.hub import Hub
 from pitboss.server.live_rooms import Dealing, DealtRoom
 from pitboss.store.leases import Dealt, Fence, Lease, LeaseBook
 from pitboss.tournament.state import Phase
@@ -88,6 +87,9 @@ class TableHost:
         self.handing_over: set[Key] = set()
         self.draining = False
         self._alive = 1
+        self._room_elsewhere = False
+        """Whether a host alive held fewer tables than its share at the last look: only then
+        is an excess handed over (to a host that takes it at once, not back and forth)."""
         """The table hosts alive at the last look (renewed within a lease's life)."""
         self._free_seen: dict[Key, int] = {}
         """How many passes in a row each table was seen free and not taken (`_take`)."""
@@ -122,25 +124,25 @@ class TableHost:
         self._wake.set()
 
     async def run(self) -> None:
-        """Keep the leases and deal until drained (`drain`): then every lease is released."""
+        """Keep the leases and deal until drained (`drain`): then every lease is released.
+        What the other hosts append reaches this host's rooms by the hub's follower (the
+        app's, `pitboss.server.hub.follow`)."""
         book = self.book
         await asyncio.to_thread(self._register)
-        stop = threading.Event()
-        follower = threading.Thread(target=follow, args=(self.hub, stop), daemon=True)
-        follower.start()
         try:
             while True:
                 try:
                     await self._pass()
                 except PitbossError as error:  # the store is away: the leases run out
                     log.warning("host %s: %s; trying again", self.host_id, error.message)
+                except Exception:  # a bug: said, and the host looks again (never stops renewing)
+                    log.exception("host %s: a look at its tables failed", self.host_id)
                 if self.draining and not self.held:
                     break
                 self._wake.clear()
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), self.settings.renew_seconds)
         finally:
-            stop.set()
             await self.dealing.close()
             for lease in list(self.held.values()):
                 with contextlib.suppress(PitbossError):
@@ -148,7 +150,6 @@ class TableHost:
             self.held.clear()
             with contextlib.suppress(PitbossError):
                 await asyncio.to_thread(book.forget_host, self.host_id)
-            await asyncio.to_thread(follower.join, 5)
             self.finished = True
 
     def _register(self) -> None:
@@ -161,7 +162,8 @@ class TableHost:
         )
 
     async def _pass(self) -> None:
-        """One look: renew, start the rooms of new tournaments, hand over, take."""
+        """One look: renew, start the rooms of new tournaments, take, hand over (an excess
+        only to a host alive under its share at this look)."""
         book, ttl = self.book, self.settings.ttl_ms
         try:
             await asyncio.to_thread(book.heartbeat, self.host_id, draining=self.draining)
@@ -184,9 +186,9 @@ class TableHost:
             room.room.notify()  # a lost table's runner stops now
             if stream not in tables:
                 tables[stream] = set()  # no longer dealt: every table handed over
-        await self._hand_over(tables)
         if not self.draining:
             await self._take(tables)
+        await self._hand_over(tables)
 
     def _tables_of(self, dealt: Dealt) -> set[int]:
         """The tables in play of ``dealt``, its room started here if it is not (none when the
@@ -222,7 +224,7 @@ class TableHost:
     async def _hand_over(self, tables: dict[str, set[int]]) -> None:
         """Release the leases of tables handed over (draining, an excess over the share, a table
         broken or a tournament no longer dealt) once their hand in play ended."""
-        if not self.draining:
+        if not self.draining and self._room_elsewhere:
             excess = len(self.held) - len(self.handing_over) - self._share(tables)
             for key in sorted(set(self.held) - self.handing_over)[: max(excess, 0)]:
                 self.handing_over.add(key)
@@ -240,6 +242,7 @@ class TableHost:
                 self.handing_over.discard(key)
                 if lease is not None:
                     await asyncio.to_thread(self.book.release, lease)
+                    log.info("host %s handed table %s of %s over", self.host_id, table, stream)
 
     def _share(self, tables: dict[str, set[int]]) -> int:
         """The tables in play over the hosts alive, rounded up."""
@@ -254,11 +257,12 @@ class TableHost:
         book = self.book
         now = await asyncio.to_thread(book.now)
         hosts = await asyncio.to_thread(book.hosts)
-        self._alive = sum(
-            1
+        alive = {
+            h.host_id
             for h in hosts
             if h.role == ROLE and not h.draining and now - h.seen_at < self.settings.ttl_ms
-        )
+        }
+        self._alive = len(alive)
         leases = await asyncio.to_thread(book.leases)
         held_by_others = {
             (lease.stream, lease.table)
@@ -271,6 +275,13 @@ class TableHost:
             if lease.owner != self.host_id and lease.expires_at <= now
         }
         share = self._share(tables)
+        counts = dict.fromkeys(alive, 0)
+        for lease in leases:
+            if lease.owner in counts and lease.expires_at > now:
+                counts[lease.owner] += 1
+        self._room_elsewhere = any(
+            n < share for host_id, n in counts.items() if host_id != self.host_id
+        )
         free = [
             (stream, table)
             for stream in sorted(tables)
