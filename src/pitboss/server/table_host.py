@@ -55,8 +55,8 @@ class HostSettings:
     often the host renews its leases, looks for free tables and hands over its excess.
     """
 
-    ttl_ms: int = 6_000
-    renew_seconds: float = 1.0
+    ttl_ms: int = 5_000
+    renew_seconds: float = 0.5
 
 
 def default_host_id() -> str:
@@ -276,9 +276,9 @@ class TableHost:
         }
         share = self._share(tables)
         counts = dict.fromkeys(alive, 0)
-        for lease in leases:
-            if lease.owner in counts and lease.expires_at > now:
-                counts[lease.owner] += 1
+        for other in leases:
+            if other.owner in counts and other.expires_at > now:
+                counts[other.owner] += 1
         self._room_elsewhere = any(
             n < share for host_id, n in counts.items() if host_id != self.host_id
         )
