@@ -146,7 +146,9 @@ def held_by(book: LeaseBook, stream: str) -> dict[int, Lease]:
 
 def check_hands(store: EventStore, stream: str, state: TournamentState) -> int:
     """Every hand of the director's log dealt once and finished at most once in its table's
-    hand stream, with the chips it started with (nothing created or lost); the hands finished."""
+    hand stream, with the chips it started with (nothing created or lost); the hands finished
+    there (a host killed between the director's record of a result and its hand stream's
+    leaves the stream without the finish: the director's log holds the result)."""
     finished = 0
     for table in sorted({record.table for record in state.hands.values()}):
         events = store.load(hand_stream(stream, TableNo(table)))

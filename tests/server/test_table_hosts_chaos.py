@@ -141,7 +141,8 @@ def test_a_40_table_tournament_ends_as_usual_through_20_host_kills(hosts: Hosts)
     assert state.chips_in_play() == chips == state.players[state.winner].chips
     out = [p for p in state.players.values() if p.status is not PlayerStatus.ACTIVE or not p.chips]
     assert len(out) == len(state.players) - 1, "every other player is out"
-    assert check_hands(store, stream, state) == len(state.hands), "every hand finished once"
+    finished = check_hands(store, stream, state)  # none dealt or finished twice
+    assert len(state.hands) - finished <= KILLS, "only a killed host's last result unwritten"
 
     assert all(page.frames > 0 for page in pages)
     assert any(page.reconnects > 0 for page in pages), "the gateway killed: pages reconnected"
