@@ -183,7 +183,9 @@ class Page:
     sent: int = 0
     tables: list[int] = field(default_factory=list)
     answers: dict[str, list[str]] = field(default_factory=dict)
-    acted: set[tuple[str, int]] = field(default_factory=set)
+    acted: dict[tuple[str, int], tuple[str, str]] = field(default_factory=dict)
+    """Each turn acted on: the action's id and frame (sent again, as a player clicks again, when
+    the turn is offered again without an answer: its host went away)."""
 
     async def run(self, stop: asyncio.Event) -> None:
         while not stop.is_set():
@@ -221,9 +223,11 @@ class Page:
         if not legal:
             return
         key = (str((frame.get("hand") or {}).get("hand_id")), int(legal["turn"]))
-        if key in self.acted:
+        sent = self.acted.get(key)
+        if sent is not None:
+            if not self.answers.get(sent[0]):  # offered again, never answered: once more
+                await ws.send(sent[1])
             return
-        self.acted.add(key)
         if legal.get("can_show"):
             action = "show"
         elif legal.get("can_check"):
@@ -233,8 +237,12 @@ class Page:
         else:
             action = "fold"
         self.sent += 1
-        body = {"type": "act", "action": action, "action_id": f"{self.player}-{self.sent}"}
-        await ws.send(json.dumps(body | {"turn": legal["turn"]}))
+        action_id = f"{self.player}-{self.sent}"
+        text = json.dumps(
+            {"type": "act", "action": action, "action_id": action_id, "turn": legal["turn"]}
+        )
+        self.acted[key] = (action_id, text)
+        await ws.send(text)
 
     @property
     def accepted(self) -> set[str]:

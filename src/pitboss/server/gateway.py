@@ -9,9 +9,10 @@ the director's log (which its follower keeps current), the table's owner in the 
 owner's address in the hosts' records, and relays the frames both ways. When the player moves
 to a table another host deals (balancing, a table broken), or the owner changes (a host killed,
 drained), it connects to the new owner and relays on: the player's page keeps its one socket
-and shows the next view; a frame it sent as the old owner went away was never answered, so the
-page sends it again (`pitboss.js`: an action is answered once, by its id). The gateway holds no
-game state: a gateway killed loses only its sockets, and the pages reconnect (to any gateway).
+and shows the next view; a frame the old owner went away before taking is sent to the new one
+(an action has its id and its turn: taken once, and refused if the turn moved on). The gateway
+holds no game state: a gateway killed loses only its sockets, and the pages reconnect (to any
+gateway).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections import deque
 from dataclasses import dataclass
 from typing import Any
 
@@ -121,6 +123,8 @@ async def relay_live(
     """Relay a checked, accepted screen to the host dealing its table, and to the next one
     whenever that changes, until the page closes it."""
     outbox: asyncio.Queue[str] = asyncio.Queue()
+    carried: deque[str] = deque()
+    """A frame of the page's that a host went away before taking: sent to the next one."""
     closed = asyncio.Event()
 
     async def from_page() -> None:
@@ -155,7 +159,14 @@ async def relay_live(
                     url, proxy=None, max_size=None, compression=None, ping_interval=None
                 ) as upstream:
                     await _pump(
-                        websocket, upstream, outbox, closed, router, (stream, player, table), route
+                        websocket,
+                        upstream,
+                        outbox,
+                        closed,
+                        router,
+                        (stream, player, table),
+                        route,
+                        carried,
                     )
             except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as error:
                 log.info("screen of %s: host %s went away (%s)", stream, route.host_id, error)
@@ -174,6 +185,7 @@ async def _pump(
     router: Router,
     screen: tuple[str, PlayerId | None, TableNo | None],
     route: Route,
+    carried: deque[str],
 ) -> None:
     """Frames both ways until the page closes, the host goes, or the screen's table is dealt
     elsewhere (the player moved, the table was taken over)."""
@@ -188,7 +200,12 @@ async def _pump(
 
     async def up() -> None:
         while True:
-            await upstream.send(await outbox.get())
+            text = carried.popleft() if carried else await outbox.get()
+            try:
+                await upstream.send(text)
+            except ConnectionClosed:
+                carried.appendleft(text)  # to the next host: an action has its id, taken once
+                raise
 
     async def moved() -> None:
         while True:
