@@ -14,6 +14,7 @@ from tests.live.helpers import Night, hand_events, last_acted, open_night, settl
 from pitboss.engine import Action, ActionKind
 from pitboss.ids import PlayerId, TableNo
 from pitboss.live import LiveError, RemoteAgent, SubmitStatus
+from pitboss.live.hand_log import stop_writing_behind, write_behind
 from pitboss.play.agents import FaultKind
 from pitboss.rules import RuleSet
 
@@ -171,3 +172,56 @@ def test_a_repeated_action_id_is_applied_once_and_says_so(tmp_path: Path) -> Non
         assert [e.data["action_id"] for e in acted] == ["same", "b1"]
 
     heads_up(tmp_path, "tda", play)
+
+
+@pytest.mark.parametrize("behind", [False, True], ids=["group", "write-behind"])
+def test_an_action_is_said_recorded_only_once_its_hand_stream_holds_it(
+    tmp_path: Path, behind: bool
+) -> None:
+    """The page hears "accepted" on `Submitted.recorded` (issue 32): at that instant the hand
+    stream in the store holds the action, so a host killed next cannot lose it; also when a
+    thread commits the hand events (`write_behind`, as the server does)."""
+    held: list[list[object]] = []
+
+    async def play(night: Night, first: RemoteAgent, second: RemoteAgent) -> None:
+        if behind:
+            write_behind(night.store)
+        done = first.submit(seat(first), Action.call(), "a1")
+        assert done.status is SubmitStatus.ACCEPTED
+        assert done.recorded is not None
+        assert not done.recorded.done()
+        done.recorded.add_done_callback(
+            lambda _: held.append(
+                [e.data["action_id"] for e in hand_events(night) if e.type == "hand_acted"]
+            )
+        )
+        try:
+            assert await done.recorded is True
+        finally:
+            stop_writing_behind(night.store)
+
+    heads_up(tmp_path, "tda", play)
+    assert held == [["a1"]]
+
+
+def test_an_action_taken_by_a_table_that_stops_before_storing_it_is_said_not_recorded(
+    tmp_path: Path,
+) -> None:
+    """A table stopped (its lease lost, the server shutting down) between taking an action
+    and storing it: the page is told it was not recorded, and the hand stream has no trace."""
+    rules = RuleSet.from_preset("tda")
+    agents = {P0: RemoteAgent(P0), P1: RemoteAgent(P1)}
+    night = open_night(tmp_path / "n.db", rules, players=2, agents=dict(agents))
+
+    async def scenario() -> bool:
+        task = asyncio.ensure_future(night.room.run())
+        await settle()
+        first = next(a for a in agents.values() if a.turn is not None)
+        done = first.submit(seat(first), Action.call(), "lost")
+        task.cancel()  # before the table's runner wakes to the answer
+        await asyncio.gather(task, return_exceptions=True)
+        assert done.recorded is not None
+        return await asyncio.wait_for(done.recorded, 5)
+
+    assert asyncio.run(scenario()) is False
+    assert "lost" not in [e.data.get("action_id") for e in hand_events(night)]

@@ -178,6 +178,9 @@ class Page:
     urls: list[str]
     """The gateways' addresses of the page: after a socket closes it tries the next."""
     player: str
+    calls: bool = True
+    """Whether the page calls a bet (else it folds: its player is not knocked out while a
+    test waits for it to act)."""
     frames: int = 0
     reconnects: int = 0
     sent: int = 0
@@ -232,7 +235,7 @@ class Page:
             action = "show"
         elif legal.get("can_check"):
             action = "check"
-        elif legal.get("call_amount"):
+        elif legal.get("call_amount") and self.calls:
             action = "call"
         else:
             action = "fold"
@@ -258,3 +261,20 @@ def applied_actions(store: EventStore, stream: str, tables: list[int]) -> Counte
             if action_id is not None:
                 applied[str(action_id)] += 1
     return applied
+
+
+def page_standing(live: LiveTournament, page: Page, book: LeaseBook) -> str:
+    """Why a page may have stopped acting, for a test's failure message: its player's standing
+    in the director's log, the leases, its last answers, its table's last events."""
+    stream, store = live.stream, live.store
+    state = live.service.open(stream).state
+    who = PlayerId(page.player)
+    seated = state.table_of(who)
+    events = [] if seated is None else store.load(hand_stream(stream, seated.number))[-6:]
+    return (
+        f"{who}: out {state.is_out(who)}, table {seated and seated.number}, "
+        f"{state.conduct_of(who)}; leases "
+        f"{ {t: (lease.owner, lease.token) for t, lease in held_by(book, stream).items()} }; "
+        f"answers {list(page.answers.items())[-3:]}, frames {page.frames}, tables {page.tables}; "
+        f"last events {[(e.type, e.data.get('action_id')) for e in events]}"
+    )

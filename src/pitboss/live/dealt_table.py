@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 from pitboss.cards import Card, Deck
 from pitboss.engine import Action, ActionKind, Hand, HandSetup
 from pitboss.engine.actions import action_kind
-from pitboss.errors import ConductError, IllegalAction, PitbossError, SeatingError
+from pitboss.errors import ConductError, IllegalAction, PitbossError, SeatingError, StoreError
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.live.hand_log import (
     HAND_ACTED,
@@ -494,6 +494,7 @@ class TableRunner:
         try:
             done, used, called = await self._wait(task, turn, player)
         except asyncio.CancelledError:  # the table stops here: what the player had left is kept
+            _not_recorded(task)
             left = max(turn.deadline - clock.now(), 0)
             started = now if resumed is None else resumed
             self._cut = CutTurn(hand_id=hand_id, number=number, started=started, left_ms=left)
@@ -507,6 +508,7 @@ class TableRunner:
             await self._expire_called_clock(hand)
         action: Action | None = None
         action_id: str | None = None
+        recorded: asyncio.Future[bool] | None = None
         fault: FaultKind | None = None
         if not done:
             fault = FaultKind.TOO_SLOW
@@ -520,7 +522,7 @@ class TableRunner:
         else:
             answer = task.result()
             if isinstance(answer, Answer):
-                action, action_id = answer.action, answer.action_id
+                action, action_id, recorded = answer.action, answer.action_id, answer.recorded
             fault = FaultKind.NO_ACTION if action is None else None
         before = len(hand.events)
         if action is not None:
@@ -541,18 +543,28 @@ class TableRunner:
                 bank_seconds_used=used,
             )
         )
-        self.log.append(
-            HAND_ACTED,
-            {
-                "hand_id": hand_id,
-                "seat": view.seat,
-                "decision": encode_decision(action),
-                "action_id": action_id,
-                "fault": None if fault is None else fault.value,
-                "events": [encode_event(e) for e in hand.events[before:]],
-            },
-            at=clock.now(),
-        )
+        try:
+            self.log.append(
+                HAND_ACTED,
+                {
+                    "hand_id": hand_id,
+                    "seat": view.seat,
+                    "decision": encode_decision(action),
+                    "action_id": action_id,
+                    "fault": None if fault is None else fault.value,
+                    "events": [encode_event(e) for e in hand.events[before:]],
+                },
+                at=clock.now(),
+            )
+        except StoreError:
+            if recorded is not None:
+                _resolve_recorded(recorded, False)
+            raise
+        if recorded is not None:
+            if action is None:
+                _resolve_recorded(recorded, False)
+            else:
+                self.log.when_stored(lambda stored: _resolve_recorded(recorded, stored))
 
     async def _wait(
         self, task: asyncio.Future[Any], turn: Turn, player: PlayerId
@@ -636,6 +648,19 @@ class TableRunner:
         except ConductError as err:  # the director ended or overrode the call meanwhile
             if err.code not in {"no_clock", "clock_not_expired"}:
                 raise
+
+
+def _resolve_recorded(recorded: asyncio.Future[bool], stored: bool) -> None:
+    if not recorded.done():
+        recorded.set_result(stored)
+
+
+def _not_recorded(task: asyncio.Future[Any]) -> None:
+    """The table stopped with an answer taken but not stored: its page is told so."""
+    if task.done() and not task.cancelled() and task.exception() is None:
+        answer = task.result()
+        if isinstance(answer, Answer) and answer.recorded is not None:
+            _resolve_recorded(answer.recorded, False)
 
 
 __all__ = [

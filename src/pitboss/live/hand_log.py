@@ -28,7 +28,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -341,6 +341,27 @@ class HandLog:
         future = writer.done_with(ticket)
         if future is not None:
             await future
+
+    def when_stored(self, done: Callable[[bool], None]) -> None:
+        """Call ``done(True)`` once this stream's events appended so far are committed, or
+        ``done(False)`` once their commit failed (a lease lost: `LeaseLost`): at once outside
+        a loop; on a loop, after the group commit at its next turn, or when the writer thread
+        (`write_behind`) is done with them. A page is told its action was accepted then only
+        (issue 32)."""
+        pending = self._pending
+        if pending is not None:
+            writer, ticket = pending
+            future = writer.done_with(ticket)
+            if future is not None:
+                future.add_done_callback(lambda _: done(self.failed is None))
+                return
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            done(self.failed is None)
+            return
+        # the group this stream joined commits first: its call was scheduled when it began
+        loop.call_soon(lambda: done(self.failed is None))
 
     def flush(self) -> None:
         """Commit now what this stream's store has waiting on this loop (every table's).

@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import enum
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from pitboss.engine import Action
@@ -63,6 +63,10 @@ class Answer:
 
     action: Action
     action_id: str | None = None
+    recorded: asyncio.Future[bool] | None = field(default=None, compare=False)
+    """Resolved by the table once the action is stored in its hand stream (True), or once
+    it is known it never will be (False: the table stopped first, or its write failed), so a
+    page is told "accepted" only of an action a host that dies next cannot lose (issue 32)."""
 
 
 class LiveAgent(Protocol):
@@ -124,6 +128,8 @@ class Submitted:
     status: SubmitStatus
     action_id: str
     message: str
+    recorded: asyncio.Future[bool] | None = None
+    """An accepted action's `Answer.recorded`: await it before saying "accepted"."""
 
 
 Presence = Callable[["RemoteAgent", bool], None]
@@ -224,10 +230,14 @@ class RemoteAgent:
                 params={"player_id": self.player_id, "reason": err.code, **err.params},
             ) from err
         self._applied.add(action_id)
-        answer.set_result(Answer(action=action, action_id=action_id))
+        recorded: asyncio.Future[bool] = answer.get_loop().create_future()
+        answer.set_result(Answer(action=action, action_id=action_id, recorded=recorded))
         self._turn = self._answer = None
         return Submitted(
-            status=SubmitStatus.ACCEPTED, action_id=action_id, message=f"{action.kind} taken"
+            status=SubmitStatus.ACCEPTED,
+            action_id=action_id,
+            message=f"{action.kind} taken",
+            recorded=recorded,
         )
 
     def disconnect(self) -> None:

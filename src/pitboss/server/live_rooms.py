@@ -23,9 +23,10 @@ import logging
 import random
 import secrets
 import sys
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from pitboss.errors import ConcurrencyConflict, PitbossError, StoreError
 from pitboss.ids import PlayerId, TableNo
@@ -36,6 +37,8 @@ from pitboss.play.bots import bot_mix
 from pitboss.server.hub import Hub, Screen, wake_screens
 from pitboss.tournament.registry import Command, Event
 from pitboss.tournament.state import Phase, TournamentState
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -107,12 +110,16 @@ class DealtRoom:
         return self.task is not None and not self.task.done()
 
     async def act(self, command: Command) -> list[Event]:
-        """A player's command at their page through `LiveRoom.act`, on the room's loop (a
-        screen served by another loop, a second test client's, hands it over)."""
+        """A player's command at their page through `LiveRoom.act`, on the room's loop."""
+        return await self.on_loop(self.room.act(command))
+
+    async def on_loop(self, work: Coroutine[Any, Any, T]) -> T:
+        """``work`` run on the room's loop (a screen served by another loop, a second test
+        client's, hands it over)."""
         loop = self.loop
         if loop is None or loop is asyncio.get_running_loop():
-            return await self.room.act(command)
-        done = asyncio.run_coroutine_threadsafe(self.room.act(command), loop)
+            return await work
+        done = asyncio.run_coroutine_threadsafe(work, loop)
         return await asyncio.wrap_future(done)
 
 

@@ -26,7 +26,7 @@ from pydantic import BaseModel, Field
 
 from pitboss.errors import PitbossError
 from pitboss.ids import PlayerId, TableNo
-from pitboss.live import LiveError
+from pitboss.live import LiveError, RemoteAgent, Submitted
 from pitboss.live.hand_views import Action, ActionKind
 from pitboss.server import lobby
 from pitboss.server.auth import Auth, AuthError
@@ -370,8 +370,13 @@ def dealing_for(dealt: DealtRoom | None, player: PlayerId) -> DealtRoom:
     return dealt
 
 
-def _submit(dealt: DealtRoom | None, player: PlayerId, message: dict[str, Any]) -> dict[str, Any]:
-    """Hand the player's action to their agent; the answer frame."""
+async def _submit(
+    dealt: DealtRoom | None, player: PlayerId, message: dict[str, Any]
+) -> dict[str, Any]:
+    """Hand the player's action to their agent, on the room's loop; the answer frame,
+    "accepted" once the action is stored in the table's hand stream (issue 32: a host killed
+    next cannot lose an action its page was told was accepted; one it had not stored is
+    offered again by the host that takes the table over)."""
     action_id = str(message.get("action_id", ""))[:80]
     try:
         dealt = dealing_for(dealt, player)
@@ -381,15 +386,7 @@ def _submit(dealt: DealtRoom | None, player: PlayerId, message: dict[str, Any]) 
                 code="no_action_id",
                 params={"player_id": player},
             )
-        turn = message.get("turn")
-        agent = dealt.remote[player]
-        seat = agent.seat if agent.turn is None else agent.turn.view.seat
-        done = agent.submit(
-            seat or 0,
-            parse_action(message),
-            action_id,
-            turn=turn if isinstance(turn, int) else None,
-        )
+        done = await dealt.on_loop(_take(dealt.remote[player], message, action_id))
     except PitbossError as error:
         return {"kind": "refused", "action_id": action_id, **error.to_dict()}
     return {
@@ -398,6 +395,44 @@ def _submit(dealt: DealtRoom | None, player: PlayerId, message: dict[str, Any]) 
         "action_id": done.action_id,
         "message": done.message,
     }
+
+
+async def _take(agent: RemoteAgent, message: dict[str, Any], action_id: str) -> Submitted:
+    """`RemoteAgent.submit`, then until the action is stored (on the table's loop).
+
+    Raises:
+        LiveError: what `RemoteAgent.submit` refuses; ``not_recorded``.
+    """
+    turn = message.get("turn")
+    seat = agent.seat if agent.turn is None else agent.turn.view.seat
+    done = agent.submit(
+        seat or 0,
+        parse_action(message),
+        action_id,
+        turn=turn if isinstance(turn, int) else None,
+    )
+    if done.recorded is not None and not await _stored(done.recorded):
+        raise LiveError(
+            "the table went to another server before your action was recorded: "
+            "act again when your turn is shown",
+            code="not_recorded",
+            params={"player_id": agent.player_id, "action_id": action_id},
+        )
+    return done
+
+
+RECORD_WAIT_SECONDS = 30.0
+"""How long a page's action waits to be stored before its page is told it was not (a store
+that stopped answering; a table that stops resolves at once)."""
+
+
+async def _stored(recorded: asyncio.Future[bool]) -> bool:
+    """Whether the table stored the action (False: it stopped first, its write failed, or
+    the store did not answer within `RECORD_WAIT_SECONDS`)."""
+    try:
+        return await asyncio.wait_for(asyncio.shield(recorded), RECORD_WAIT_SECONDS)
+    except TimeoutError:
+        return False
 
 
 def _live_role(auth: Auth, stream: str, query: ScreenQuery) -> tuple[str, str]:
@@ -582,7 +617,7 @@ async def _answer(dealt: DealtRoom | None, player: PlayerId, frame: str | None) 
         return await _declare_rebuy(dealt, player, message)
     if kind == "call_clock":
         return await _call_clock(dealt, player, message)
-    return _submit(dealt, player, message)
+    return await _submit(dealt, player, message)
 
 
 async def _call_clock(
