@@ -9,7 +9,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from tests.live.helpers import Night, hand_events, last_acted, open_night, settle
+from tests.live.helpers import Night, hand_events, last_acted, open_night, reopen, settle
 
 from pitboss.engine import Action, ActionKind
 from pitboss.ids import PlayerId, TableNo
@@ -128,6 +128,67 @@ def test_the_time_bank_runs_after_the_action_clock_and_is_spent(tmp_path: Path) 
         await asyncio.gather(task, return_exceptions=True)
 
     asyncio.run(scenario())
+
+
+def test_a_time_bank_drawn_on_stays_drawn_after_a_restart_or_a_takeover(tmp_path: Path) -> None:
+    """A new process dealing the table (a restarted server, another host taking the table
+    over: issue 32) counts the bank from the hand streams: 15 s drawn of 20 leave 5 there
+    too, not the whole bank again; a table taken over again is counted again."""
+    rules = RuleSet.from_preset("tda")
+    rules = replace(rules, table=replace(rules.table, time_bank_seconds=20))
+    agents = {P0: RemoteAgent(P0), P1: RemoteAgent(P1)}
+    night = open_night(tmp_path / "n.db", rules, players=2, agents=dict(agents))
+    drew: list[PlayerId] = []
+
+    async def scenario() -> None:
+        task = asyncio.ensure_future(night.room.run())
+        await settle()
+        first = next(a for a in agents.values() if a.turn is not None)
+        night.clock.advance(30 + 15)
+        await settle()
+        assert first.submit(seat(first), Action.call(), "late").status is SubmitStatus.ACCEPTED
+        await settle()
+        drew.append(first.player_id)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+    asyncio.run(scenario())
+    acted = [e for e in hand_events(night) if e.type == "hand_acted"]
+    assert acted[-1].data["bank_ms"] == 15_000
+    (player,) = drew
+    other = P1 if player == P0 else P0
+    remote = {P0: RemoteAgent(P0), P1: RemoteAgent(P1)}
+    again = reopen(night, dict(remote))  # a restart, or a host taking the table over
+    assert again.room.time_bank(player) == pytest.approx(5)
+    assert again.room.time_bank(other) == pytest.approx(20)
+
+    async def deal_on() -> None:  # the player draws 4 s more at the new process
+        task = asyncio.ensure_future(again.room.run())
+        try:
+            for i in range(20):
+                await settle()
+                agent = next(a for a in remote.values() if a.turn is not None)
+                turn = agent.turn
+                assert turn is not None
+                action = Action.check() if turn.view.to_call == 0 else Action.call()
+                if agent.player_id == player:
+                    again.clock.advance(30 + 4)
+                    await settle()
+                    done = agent.submit(seat(agent), action, "later")
+                    assert done.status is SubmitStatus.ACCEPTED
+                    await settle()
+                    return
+                agent.submit(seat(agent), action, f"o{i}")
+            raise AssertionError("the player was never to act")
+        finally:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    asyncio.run(deal_on())
+    assert again.room.time_bank(player) == pytest.approx(1)
+    assert night.room.time_bank(player) == pytest.approx(5)  # the first process's memory
+    night.room.take(TableNo(1))  # ... taking the table back counts it again
+    assert night.room.time_bank(player) == pytest.approx(1)
 
 
 def test_a_player_acts_only_for_their_own_seat_and_only_in_turn(tmp_path: Path) -> None:

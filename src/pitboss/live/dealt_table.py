@@ -553,6 +553,7 @@ class TableRunner:
                     "action_id": action_id,
                     "fault": None if fault is None else fault.value,
                     "events": [encode_event(e) for e in hand.events[before:]],
+                    **({"bank_ms": round(used * MS_PER_SECOND)} if used else {}),
                 },
                 at=clock.now(),
             )

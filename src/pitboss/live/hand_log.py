@@ -9,7 +9,9 @@ written only by the table's runner. Per hand:
   and the engine's events of the deal (posts, hole cards, hands killed). The stream is the
   house's record: no player's view is ever built from it (DESIGN "Views per recipient").
 - ``hand_acted``, one per decision as it is made: the decision (``None`` when the clock ran
-  out), the ``action_id`` a browser sent, why a turn went to the clock, and the engine's events.
+  out), the ``action_id`` a browser sent, why a turn went to the clock, the engine's events,
+  and ``bank_ms``, the time bank the decision drew on (only when it drew on it: the bank is
+  counted again from the hand streams after a restart or a takeover, `bank_used_ms`).
 - ``hand_finished``: the stacks reported to the director and who went out.
 - ``hand_misdealt`` (issue 32, ``table.resume_in_play = "misdeal"``): the hand found in play
   when the table was dealt again after its process stopped was declared a misdeal; its
@@ -28,7 +30,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -638,6 +640,25 @@ def _write_failed(err: Exception) -> StoreError:
         code="store_failed",
         params={"reason": repr(err)[:200]},
     )
+
+
+def bank_used_ms(streams: Iterable[Sequence[StoredEvent]]) -> dict[PlayerId, int]:
+    """The time bank each player drew on (``table.time_bank_seconds``: over the whole
+    tournament), in milliseconds, over the hand streams of a tournament's tables: read again
+    when a table is dealt by a new process (a restart, a takeover: issue 32) or a player
+    arrives from another table, so no host's memory gives a bank back whole."""
+    used: dict[PlayerId, int] = {}
+    for events in streams:
+        seats: dict[int, PlayerId] = {}
+        for event in events:
+            data = event.data
+            if event.type == HAND_DEALT:
+                seats = {s["seat"]: PlayerId(s["player"]) for s in data["setup"]["seats"]}
+            elif event.type == HAND_ACTED and data.get("bank_ms"):
+                player = seats.get(data["seat"])
+                if player is not None:
+                    used[player] = used.get(player, 0) + int(data["bank_ms"])
+    return used
 
 
 def read_hands(stored: Sequence[StoredEvent], rules: RuleSet) -> list[StoredHand]:

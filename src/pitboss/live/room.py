@@ -22,8 +22,8 @@ from dataclasses import dataclass
 
 from pitboss.errors import ConductError, LeaseLost
 from pitboss.ids import HandId, PlayerId, TableNo
-from pitboss.live.dealt_table import TableRunner, clock_stands
-from pitboss.live.hand_log import HandLog, flush, flush_loop, settle
+from pitboss.live.dealt_table import MS_PER_SECOND, TableRunner, clock_stands
+from pitboss.live.hand_log import HandLog, bank_used_ms, flush, flush_loop, hand_stream, settle
 from pitboss.live.seat_agents import Answer, LiveAgent, LiveError, RemoteAgent, Turn
 from pitboss.live.time_source import LiveClock, within
 from pitboss.service.director import LiveTournament
@@ -117,7 +117,8 @@ class LiveRoom:
         self._tasks: dict[TableNo, asyncio.Task[None]] = {}
         self._paused: set[TableNo] = set()
         self._all_paused = False
-        self._banks: dict[PlayerId, float] = {}
+        self._banks: dict[PlayerId, tuple[TableNo | None, float]] = {}
+        """Each player's time bank left, and the table they were at when it was counted."""
         self._changed = asyncio.Event()
         self.notified_head = live.head
         """The director's log head as of the last `notify`."""
@@ -154,12 +155,30 @@ class LiveRoom:
         return agent
 
     def time_bank(self, player_id: PlayerId) -> float:
-        """Seconds left in the player's time bank (``table.time_bank_seconds`` at first)."""
-        return self._banks.get(player_id, float(self.state.rules.table.time_bank_seconds))
+        """Seconds left in the player's time bank (``table.time_bank_seconds`` over the whole
+        tournament). Counted from the tables' hand streams when this room has not dealt the
+        player's table since it last counted (a restart, a takeover, a player arriving from a
+        table another host deals: issue 32), then kept here."""
+        full = float(self.state.rules.table.time_bank_seconds)
+        if full <= 0:
+            return 0.0
+        seated = self.state.table_of(player_id)
+        table = None if seated is None else seated.number
+        kept = self._banks.get(player_id)
+        if kept is not None and kept[0] == table:
+            return kept[1]
+        tables = sorted({record.table for record in self.state.hands.values()})
+        streams = (self.live.store.load(hand_stream(self.live.stream, t)) for t in tables)
+        used = bank_used_ms(streams).get(player_id, 0) / MS_PER_SECOND
+        left = max(full - used, 0.0)
+        self._banks[player_id] = (table, left)
+        return left
 
     def use_time_bank(self, player_id: PlayerId, seconds: float) -> None:
-        """Take ``seconds`` out of the player's time bank."""
-        self._banks[player_id] = max(self.time_bank(player_id) - seconds, 0.0)
+        """Take ``seconds`` out of the player's time bank (the hand stream records them too)."""
+        left = max(self.time_bank(player_id) - seconds, 0.0)
+        seated = self.state.table_of(player_id)
+        self._banks[player_id] = (None if seated is None else seated.number, left)
 
     def _presence(self, agent: RemoteAgent, connected: bool) -> None:
         """TDA 30, THC 6: a disconnected player is absent; back when they reconnect, unless
@@ -387,6 +406,9 @@ class LiveRoom:
         """Deal ``table`` here again (its lease was taken; a hand left in play resumes from its
         hand stream)."""
         self._handing_over.discard(table)
+        for pid, (at, _) in list(self._banks.items()):
+            if at == table:  # another host may have drawn on it: counted again
+                del self._banks[pid]
         runner = self.runners.get(table)
         if runner is not None:
             runner.reopen()
