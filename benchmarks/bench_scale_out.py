@@ -59,7 +59,7 @@ import tempfile
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
@@ -731,9 +731,11 @@ class Throughput:
         return not self.faults
 
 
-def all_held(book: Any, stream: str, tables: int) -> bool:
+def all_held(book: Any, stream: str, tables: int, by: Collection[str] | None = None) -> bool:
+    """Every one of ``tables`` tables held (by one of the hosts ``by``, when given)."""
     now = book.now()
-    return sum(1 for lease in book.leases(stream) if lease.expires_at > now) == tables
+    held = [lease for lease in book.leases(stream) if lease.expires_at > now]
+    return sum(1 for lease in held if by is None or lease.owner in by) == tables
 
 
 def start_hosts(hosts: Hosts, names: Sequence[str], book: Any) -> None:
@@ -1046,6 +1048,12 @@ def run_takeover(base: str, args: argparse.Namespace, workdir: Path) -> Takeover
                     f"host after {_s(kill.all_back_s)} s",
                     flush=True,
                 )
+            alive = set(hosts.processes)  # draining hosts take no table: the last kill's
+            wait_for(  # tables are dealt on by a live host first, or their hands stay open
+                lambda: all_held(book, stream, args.takeover_tables, by=alive),
+                seconds=BACK_WITHIN_S,
+                what="every table held by a live host",
+            )
             codes = hosts.drain_all(together=args.drain == "together")
         finally:
             hosts.kill_all()
