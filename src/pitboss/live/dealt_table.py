@@ -531,6 +531,7 @@ class TableRunner:
             except IllegalAction:
                 action, fault = None, FaultKind.ILLEGAL
         if action is None:
+            _not_recorded(task)  # an answer not taken (too late, illegal by now): said so
             action_id = None
             hand.timeout()
         self.decisions.append(
@@ -561,11 +562,8 @@ class TableRunner:
             if recorded is not None:
                 _resolve_recorded(recorded, False)
             raise
-        if recorded is not None:
-            if action is None:
-                _resolve_recorded(recorded, False)
-            else:
-                self.log.when_stored(lambda stored: _resolve_recorded(recorded, stored))
+        if recorded is not None and action is not None:
+            self.log.when_stored(lambda stored: _resolve_recorded(recorded, stored))
 
     async def _wait(
         self, task: asyncio.Future[Any], turn: Turn, player: PlayerId
@@ -657,7 +655,8 @@ def _resolve_recorded(recorded: asyncio.Future[bool], stored: bool) -> None:
 
 
 def _not_recorded(task: asyncio.Future[Any]) -> None:
-    """The table stopped with an answer taken but not stored: its page is told so."""
+    """An answer the table will not store (it stopped first, the clock ran out first, the
+    action is no longer legal): its page is told so."""
     if task.done() and not task.cancelled() and task.exception() is None:
         answer = task.result()
         if isinstance(answer, Answer) and answer.recorded is not None:

@@ -413,8 +413,8 @@ async def _take(agent: RemoteAgent, message: dict[str, Any], action_id: str) -> 
     )
     if done.recorded is not None and not await _stored(done.recorded):
         raise LiveError(
-            "the table went to another server before your action was recorded: "
-            "act again when your turn is shown",
+            "your action was not recorded (the table stopped or moved to another server, or "
+            "your time ran out first): act again if your turn is shown again",
             code="not_recorded",
             params={"player_id": agent.player_id, "action_id": action_id},
         )
