@@ -731,11 +731,19 @@ class Throughput:
         return not self.faults
 
 
-def all_held(book: Any, stream: str, tables: int, by: Collection[str] | None = None) -> bool:
-    """Every one of ``tables`` tables held (by one of the hosts ``by``, when given)."""
+def all_held(book: Any, stream: str, tables: int) -> bool:
     now = book.now()
-    held = [lease for lease in book.leases(stream) if lease.expires_at > now]
-    return sum(1 for lease in held if by is None or lease.owner in by) == tables
+    return sum(1 for lease in book.leases(stream) if lease.expires_at > now) == tables
+
+
+def in_play_held_by(store: Any, book: Any, stream: str, hosts: Collection[str]) -> bool:
+    """Every table in play (a table broken meanwhile is not) held by one of ``hosts``."""
+    from pitboss.service import DirectorService
+
+    tables = DirectorService(store, snapshot_every=0).open(stream).state.tables
+    now = book.now()
+    owners = {lease.table: lease.owner for lease in book.leases(stream) if lease.expires_at > now}
+    return all(owners.get(int(t)) in hosts for t in tables)
 
 
 def start_hosts(hosts: Hosts, names: Sequence[str], book: Any) -> None:
@@ -1050,7 +1058,7 @@ def run_takeover(base: str, args: argparse.Namespace, workdir: Path) -> Takeover
                 )
             alive = set(hosts.processes)  # draining hosts take no table: the last kill's
             wait_for(  # tables are dealt on by a live host first, or their hands stay open
-                lambda: all_held(book, stream, args.takeover_tables, by=alive),
+                lambda: in_play_held_by(store, book, stream, alive),
                 seconds=BACK_WITHIN_S,
                 what="every table held by a live host",
             )

@@ -271,3 +271,32 @@ def test_a_hand_another_host_finished_is_not_dealt_again_from_a_director_log_rea
     dealt = [e for e in hand_events(late) if e.type == "hand_dealt"]
     assert [e.data["hand_id"] for e in dealt].count(cut.hand_id) == 1
     assert late.live.state.hands[cut.hand_id].finished
+
+
+def test_a_table_taken_over_and_handed_on_at_once_deals_its_hand_in_play_to_the_end_first(
+    tmp_path: Path,
+) -> None:
+    """Issue 32: a host takes over a table with a hand in play and is asked to hand it over
+    before its runner started (an excess over its share, or a drain): it deals that hand to
+    the end, then deals no new one and says the table is handed over. (Its runner was never
+    started: the hand stayed open with nobody dealing it, and the table was never handed over.)"""
+    remote = RemoteAgent(P0)
+    night = open_night(tmp_path / "n.db", _rules(), players=3, agents={P0: remote})
+    _until_p0_turn(night, remote, thinks_ms=1_000)
+    (cut,) = night.live.state.open_hands()
+    again = reopen(night, {})
+    again.room.default_agent = night.room.default_agent
+    table = TableNo(1)
+    again.room.hand_over(table)
+
+    async def second() -> None:
+        task = asyncio.ensure_future(again.room.run())
+        await run_until(again.clock, lambda: again.room.handed_over(table), limit_ms=30 * MINUTE)
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+    asyncio.run(second())
+    state = again.live.state
+    assert state.hands[cut.hand_id].finished
+    assert list(state.hands) == [cut.hand_id], "no new hand dealt after the hand-over"
+    assert not state.open_hands()

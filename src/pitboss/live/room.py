@@ -387,6 +387,12 @@ class LiveRoom:
         self._handing_over.add(table)
         self.notify()
 
+    def _to_deal(self, table: TableNo) -> bool:
+        """Whether ``table`` (owned here) needs a runner: not handed over, or handed over with a
+        hand still in play (a table taken over and handed on at once: its hand is dealt to the
+        end here first, else it would be left open with nobody dealing it)."""
+        return table not in self._handing_over or bool(self.state.open_hands(table))
+
     def handing_over(self, table: TableNo) -> bool:
         """Whether ``table``'s runner ends after the hand in play (`hand_over`)."""
         return table in self._handing_over
@@ -476,7 +482,7 @@ class LiveRoom:
                     if task is not None and task.done():
                         self._ended(number, task)
                         task = None
-                    if task is None and self.owns(number) and number not in self._handing_over:
+                    if task is None and self.owns(number) and self._to_deal(number):
                         runner = self.runners.get(number) or TableRunner(self, number)
                         self.runners[number] = runner
                         task = asyncio.ensure_future(runner.run())
