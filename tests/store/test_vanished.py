@@ -183,3 +183,26 @@ def test_a_deleted_sqlite_file_with_no_connection_left_open_is_said_gone_not_una
     assert refused.code == "store_gone"
     assert "was deleted" in refused.message
     assert "nothing could be copied out" in refused.message
+
+
+def test_a_read_after_the_sqlite_file_was_deleted_puts_no_empty_file_at_its_path(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # a CI run: the follower's new connection made an empty file at the path, so the console
+    # said the file was "replaced by another file" when it had been deleted
+    path = tmp_path / "night.db"
+    with open_store(path) as store:
+        stream = store.create_tournament("Friday charity", at=1)
+        store.append(stream, 0, events=_event(1), at=2)
+        _delete_sqlite_files(path)
+        assert isinstance(store, SQLiteEventStore)
+        store._engine.dispose()  # the next read opens a new connection
+        with pytest.raises(StoreError):
+            store.load(stream)
+        assert not path.exists(), "no empty file made at the store's path"
+        caplog.set_level(logging.CRITICAL)
+        with pytest.raises(StoreError) as checked:
+            store.check_writable()
+    assert checked.value.code == "store_gone"
+    assert checked.value.params["reason"] == "deleted"
+    assert "night.db was deleted" in checked.value.message

@@ -96,10 +96,19 @@ def open_sqlite(path: Path) -> SQLiteEventStore:
 
 
 def _engine(path: Path) -> Engine:
-    engine = sa.create_engine(
-        sa.URL.create("sqlite+pysqlite", database=str(path)),
-        connect_args={"timeout": BUSY_TIMEOUT_S, "check_same_thread": False},
-    )
+    created = False
+
+    def connect() -> sqlite3.Connection:
+        """The first connection creates the file if missing; every later one opens it only if
+        it is there (``mode=rw``): a connection made after the file was deleted must not put
+        an empty file at its path, which would read as the file replaced (and be written to)."""
+        nonlocal created
+        uri = f"{path.absolute().as_uri()}?mode={'rw' if created else 'rwc'}"
+        conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT_S, check_same_thread=False)
+        created = True
+        return conn
+
+    engine = sa.create_engine("sqlite+pysqlite://", creator=connect)
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, record: Any) -> None:
@@ -207,7 +216,13 @@ class SQLiteEventStore(SqlEventStore):
             # the path (SQLite makes an empty file there), so its failure is said as the file's
             # loss, not as an unavailable database (a CI run once saw that under load)
             before = self._vanished(writing=False)
-            with self._writer.connect() as conn:
+            try:
+                connection = self._writer.connect()
+            except sa.exc.DBAPIError as error:  # a new connection finds no file (mode=rw)
+                if before is None:
+                    raise
+                raise self._refuse(before, None, held=False) from error
+            with connection as conn:
                 try:
                     with conn.begin() as transaction:
                         yield conn
@@ -234,8 +249,13 @@ class SQLiteEventStore(SqlEventStore):
         with self._session("check the store"):
             vanished = self._vanished(writing=False)
             if vanished is not None:
-                with self._write_lock, self._writer.connect() as conn:
-                    raise self._refuse(vanished, conn)
+                with self._write_lock:
+                    try:
+                        connection = self._writer.connect()
+                    except sa.exc.DBAPIError as error:  # no connection holds the file any more
+                        raise self._refuse(vanished, None, held=False) from error
+                    with connection as conn:
+                        raise self._refuse(vanished, conn)
 
     def _vanished(self, *, writing: bool) -> Vanished | None:
         """How the file opened is gone from its path, if it is. In a write transaction the
@@ -251,14 +271,16 @@ class SQLiteEventStore(SqlEventStore):
             return Vanished.WAL_DELETED
         return None
 
-    def _refuse(self, vanished: Vanished, conn: Connection, *, held: bool = True) -> StoreError:
+    def _refuse(
+        self, vanished: Vanished, conn: Connection | None, *, held: bool = True
+    ) -> StoreError:
         """The refusal of a write to a vanished file; the first of an occurrence is logged
         (critical), and the log is copied out until a copy is made. ``held``: False when the
         connection is a new one that found no store at the path, so nothing can be copied."""
         first = self._gone is None
         self._gone = vanished
         copied = False
-        if self.rescued is None and held:
+        if self.rescued is None and held and conn is not None:
             self.rescued = self._rescue(conn)
             copied = self.rescued is not None
         error = self._gone_error(vanished, held=held)
