@@ -344,6 +344,13 @@ class HandLog:
         if future is not None:
             await future
 
+    @property
+    def all_stored(self) -> bool:
+        """Whether every event appended is done with by the writer thread (`write_behind`):
+        a table is handed over only then, or its last write would be refused by the fence."""
+        pending = self._pending
+        return pending is None or pending[0].stored >= pending[1]
+
     def when_stored(self, done: Callable[[bool], None]) -> None:
         """Call ``done(True)`` once this stream's events appended so far are committed, or
         ``done(False)`` once their commit failed (a lease lost: `LeaseLost`): at once outside

@@ -402,10 +402,12 @@ class LiveRoom:
         left in play (a runner stopped by a store failure while the room recovers has not handed
         its hand over: its lease is kept until the hand ends here)."""
         task = self._tasks.get(table)
+        runner = self.runners.get(table)
         return (
             table in self._handing_over
             and (task is None or task.done())
             and not self.state.open_hands(table)
+            and (runner is None or runner.log.all_stored)  # the hand's last write too
         )
 
     def take(self, table: TableNo) -> None:

@@ -108,7 +108,9 @@ def _engine(path: Path) -> Engine:
         created = True
         return conn
 
-    engine = sa.create_engine("sqlite+pysqlite://", creator=connect)
+    # the URL names the file (so the pool is a file's, not an in-memory database's); the
+    # connections come from `connect`
+    engine = sa.create_engine(sa.URL.create("sqlite+pysqlite", database=str(path)), creator=connect)
 
     @event.listens_for(engine, "connect")
     def _connect(dbapi_connection: Any, record: Any) -> None:
