@@ -107,3 +107,38 @@ def test_the_countdown_includes_the_time_bank_and_a_shorter_called_clock_replace
             await asyncio.gather(task, return_exceptions=True)
 
     asyncio.run(scenario())
+
+
+def test_a_screen_drawn_the_instant_the_clock_is_called_counts_down_the_called_clock(
+    tmp_path: Path,
+) -> None:
+    """TDA 29: the screen pushed when the call is recorded, before the table's runner has
+    looked again, already counts down the called clock (25 s and a 5-second countdown), never
+    the 120-second action clock beside "Clock called" (a CI run read 120 s there)."""
+    rules = RuleSet.from_preset("tda")
+    night, agents = two_phones(
+        tmp_path, replace(rules, table=replace(rules.table, action_seconds=120))
+    )
+
+    async def scenario() -> None:
+        task = asyncio.ensure_future(night.room.run())
+        try:
+            await settle()
+            slow = next(a for a in agents.values() if a.turn is not None)
+            other = P1 if slow.player_id == P0 else P0
+            start = night.clock.now()
+            night.room.execute(
+                CallClock(table=TableNo(1), player_id=slow.player_id, called_by=other)
+            )
+            for player in (slow.player_id, other):  # no settle: the runner has not looked
+                view = screen(night, player)
+                assert view.hand is not None
+                assert view.clock_call is not None
+                assert view.clock_call.called_on == night.live.state.players[slow.player_id].name
+                assert view.hand.deadline == start + (25 + 5) * 1000
+                assert view.clock_call.expires_at == view.hand.deadline
+        finally:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    asyncio.run(scenario())

@@ -201,7 +201,7 @@ class TableRunner:
         )
         self.hand: Hand | None = None
         self.hand_id: HandId | None = None
-        self.turn: Turn | None = None  # its deadline: the instant the table acts (`_wait`)
+        self._turn: Turn | None = None  # its deadline: the action clock and the time bank
         self.last_hand: Hand | None = None
         self.last_hand_id: HandId | None = None
         self.hands_dealt = 0
@@ -226,7 +226,7 @@ class TableRunner:
             fence=room.fence_of(self.table),
         )
         self.hand = self.hand_id = None
-        self.turn = None
+        self._turn = None
 
     # ------------------------------------------------------------------------ the loop
 
@@ -489,7 +489,7 @@ class TableRunner:
         )
         task: asyncio.Future[Any] = asyncio.ensure_future(agent.decide(turn))
         bank_ms = int(room.time_bank(player) * MS_PER_SECOND)
-        self.turn = replace(turn, deadline=turn.deadline + bank_ms)  # when the table acts
+        self._turn = replace(turn, deadline=turn.deadline + bank_ms)
         room.table_changed(self.table)
         try:
             done, used, called = await self._wait(task, turn, player)
@@ -500,7 +500,7 @@ class TableRunner:
             self._cut = CutTurn(hand_id=hand_id, number=number, started=started, left_ms=left)
             raise
         finally:
-            self.turn = None
+            self._turn = None
             self._decided_at[player] = clock.now()
             if not task.done():
                 task.cancel()
@@ -595,9 +595,8 @@ class TableRunner:
                 called = call_end is not None and call_end < end
                 if call_end is not None and called:
                     end = call_end
-                if self.turn is not None and self.turn.deadline != end:
-                    self.turn = replace(turn, deadline=end)  # the one instant every screen shows
-                    room.table_changed(self.table)
+                if timer_end is not None and timer_end != end:
+                    room.table_changed(self.table)  # `turn` shows the new end
                 if timer is None or timer_end != end:
                     if timer is not None:
                         timer.cancel()
@@ -623,6 +622,22 @@ class TableRunner:
         if used:
             room.use_time_bank(player, used)
         return task.done(), used, called
+
+    @property
+    def turn(self) -> Turn | None:
+        """The decision in play, its deadline the instant the table acts for the player: the
+        action clock then the time bank, or the called clock when it runs out first (TDA 29).
+        The call is read from the director's state at each look, so a screen drawn the instant
+        a clock is called counts down the called clock, never the action clock's time beside
+        "Clock called" (before the runner's `_wait` has seen the call)."""
+        turn = self._turn
+        if turn is None:
+            return None
+        call = self._called_on(PlayerId(turn.view.player))
+        if call is None:
+            return turn
+        end = max(call.expires_at, self._floor_at)
+        return replace(turn, deadline=end) if end < turn.deadline else turn
 
     def called_clock(self) -> ClockCall | None:
         """The clock called on the decision in play (TDA 29), None once it is taken: a call
