@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.live.helpers import Night, hand_events, open_night, reopen, run_until, settle
@@ -16,7 +17,9 @@ from pitboss.engine import Action
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.live import RemoteAgent, SubmitStatus, hands_as_phh, tournament_hands
 from pitboss.live.dealt_table import RESUME_FLOOR_SECONDS, CutTurn, time_left_on_resume
+from pitboss.live.hand_log import HAND_DEALT, HAND_FINISHED, HandLog
 from pitboss.live.history import finished_hands
+from pitboss.live.look_back import stored_last_hand
 from pitboss.rules import RuleSet
 from pitboss.rules.table_rules import ResumeInPlay
 from pitboss.tournament.features.absence_and_clock import CallClock
@@ -300,3 +303,62 @@ def test_a_table_taken_over_and_handed_on_at_once_deals_its_hand_in_play_to_the_
     assert state.hands[cut.hand_id].finished
     assert list(state.hands) == [cut.hand_id], "no new hand dealt after the hand-over"
     assert not state.open_hands()
+
+
+class _Killed(BaseException):
+    """The process dies here (nothing catches it, nothing more is written)."""
+
+
+def test_a_result_the_director_holds_and_the_hand_stream_does_not_is_written_there_on_resume(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 32: a host killed (or its store failed) between the director's record of a
+    hand's result and its hand stream's leaves the stream without the finish; the next host
+    to deal the table writes it from the stored deck and decisions before its next hand, the
+    stacks the director recorded, so the hand shows in the players' hand histories."""
+    night = open_night(tmp_path / "n.db", _rules(), players=3)
+    real_append = HandLog.append
+
+    def dies_at_the_finish(self: HandLog, kind: str, data: Any, *, at: int) -> None:
+        if kind == HAND_FINISHED:
+            raise _Killed
+        real_append(self, kind, data, at=at)
+
+    async def killed() -> None:
+        task = asyncio.ensure_future(night.room.run())
+        await run_until(night.clock, task.done, limit_ms=30 * MINUTE)
+        assert isinstance(task.exception(), _Killed)
+
+    monkeypatch.setattr(HandLog, "append", dies_at_the_finish)
+    asyncio.run(killed())
+    monkeypatch.setattr(HandLog, "append", real_append)
+    (record,) = night.live.state.hands.values()
+    assert record.finished
+    assert not [e for e in hand_events(night) if e.type == HAND_FINISHED]
+    again = reopen(night, {})
+    again.room.default_agent = night.room.default_agent
+
+    async def next_host() -> None:
+        task = asyncio.ensure_future(again.room.run())
+        await run_until(
+            again.clock,
+            lambda: any(
+                e.type == HAND_DEALT and e.data["hand_id"] == "h2" for e in hand_events(again)
+            ),
+            limit_ms=30 * MINUTE,
+        )
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+    asyncio.run(next_host())
+    events = hand_events(again)
+    kinds = [(e.type, e.data["hand_id"]) for e in events if e.type != "hand_acted"]
+    assert kinds[:3] == [(HAND_DEALT, H), (HAND_FINISHED, H), (HAND_DEALT, HandId("h2"))]
+    (finish,) = [e for e in events if e.type == HAND_FINISHED and e.data["hand_id"] == H]
+    assert {s["player_id"]: s["chips"] for s in finish.data["stacks"]} == {
+        c.player_id: c.chips for c in record.after
+    }
+    # the player's "last hand" as the director's log stood at the kill (h1 its last result)
+    replay = stored_last_hand(night.room, record.players[0])
+    assert replay is not None
+    assert replay.hand_id == H

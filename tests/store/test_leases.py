@@ -332,6 +332,57 @@ def test_on_postgresql_an_append_under_a_takeover_in_progress_waits_and_is_refus
     assert store.head(hands) == 0
 
 
+def test_on_postgresql_a_renewal_beside_an_append_of_the_same_tables_never_deadlocks(
+    target: str, store: EventStore, book: LeaseBook, night: str
+) -> None:
+    """A host renews its tables while its writer appends their hands (each fenced): both read
+    the lease rows in one order (stream, table), so neither waits for a row the other holds
+    while holding one it wants. Here the append has read table 1's row and is about to read
+    table 2's when the renewal (given table 2 first) starts: the renewal waits at table 1 and
+    both finish. (In the order given, PostgreSQL found a deadlock and refused one: a CI run's
+    hosts stopped their hand streams to recover, every few seconds.)"""
+    if not is_postgres(target):
+        pytest.skip("SQLite's writes are one at a time (BEGIN IMMEDIATE): nothing to wait for")
+    one, two = (
+        book.acquire(night, 1, "host-a", ttl_ms=TTL),
+        book.acquire(night, 2, "host-a", ttl_ms=TTL),
+    )
+    assert one is not None
+    assert two is not None
+    outcome: list[object] = []
+
+    def renew() -> None:
+        try:
+            outcome.append(book.renew_many([two, one], ttl_ms=TTL))
+        except BaseException as error:
+            outcome.append(error)
+
+    share = "SELECT token FROM table_leases WHERE stream = %s AND table_no = %s FOR SHARE"
+    with psycopg.connect(libpq_url(target)) as append:
+        append.execute("SET statement_timeout = '20s'")
+        append.execute(share, (night, 1))
+        renewal = threading.Thread(target=renew)
+        renewal.start()
+        deadline = time.monotonic() + 20
+        with psycopg.connect(libpq_url(target), autocommit=True) as watcher:
+            while not outcome and time.monotonic() < deadline:
+                waiting = watcher.execute(
+                    "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' "
+                    "AND query LIKE '%table_leases%'"
+                ).fetchone()
+                if waiting and waiting[0]:
+                    break
+                time.sleep(0.01)
+        assert not outcome, "the renewal did not wait for the append's row"
+        append.execute(share, (night, 2))  # deadlocked here when the renewal held table 2
+        append.commit()
+    renewal.join(30)
+    assert len(outcome) == 1
+    renewed = outcome[0]
+    assert isinstance(renewed, list), renewed
+    assert [lease.table for lease in renewed if lease is not None] == [2, 1]
+
+
 # --- racing hosts -----------------------------------------------------------------------------
 
 ROUNDS = 8

@@ -233,6 +233,7 @@ class TableRunner:
     async def run(self) -> None:
         """Deal hands until the tournament is over or the table is gone."""
         room = self.room
+        self._finish_in_stream()
         while True:
             s = room.state
             if room.is_over() or self.table not in s.tables:
@@ -386,6 +387,42 @@ class TableRunner:
             number = list(s.hands).index(hand_id) + 1
         hand = self._shuffle(hand_id, setup, number, level, redeal=misdeals)
         await self._play(hand_id, setup, hand)
+
+    def _finish_in_stream(self) -> None:
+        """Write the finish of the hand stream's last hand when the director's log holds its
+        result and the stream does not (its host was killed, or its store failed, between the
+        two writes; issue 32): from its stored deck and decisions, every one of which the
+        director's result waited for (`LiveRoom.act`), so the player's hand history and last
+        hand show it. Reads the stream's last event, and the whole stream only then."""
+        hand_log = self.log
+        if hand_log.head == 0:
+            return
+        last = hand_log.store.load(hand_log.stream, after_seq=hand_log.head - 1)
+        if not last or last[-1].type not in {HAND_DEALT, HAND_ACTED}:
+            return
+        hand_id = HandId(last[-1].data["hand_id"])
+        record = self.room.state.hands.get(hand_id)
+        if record is None or not record.finished:
+            return
+        stored, _ = hand_log.in_play(hand_id, self.room.state.rules)
+        if stored is None:
+            return
+        hand = stored.replay()
+        if not hand.is_over:  # not the result the director holds: left as it is
+            log.warning("table %s: hand %s is finished but its stream is not", self.table, hand_id)
+            return
+        stacks = [
+            {"player_id": s.player, "chips": hand.final_stacks[s.seat]} for s in stored.setup.seats
+        ]
+        hand_log.append(
+            HAND_FINISHED,
+            {
+                "hand_id": hand_id,
+                "stacks": stacks,
+                "busted": sorted(s["player_id"] for s in stacks if s["chips"] == 0),
+            },
+            at=self.room.clock.now(),
+        )
 
     def _misdeal(self, stored: StoredHand) -> None:
         """Declare the hand found in play a misdeal (``table.resume_in_play = "misdeal"``):

@@ -335,21 +335,23 @@ class LeaseBook:
             _check_ttl(ttl_ms, lease.stream)
         if not leases:
             return []
-        renewed: list[Lease | None] = []
+        renewed: list[Lease | None] = [None] * len(leases)
+        # the rows in the order every fenced append reads them (`check_fences`): a renewal
+        # and an append that each held a row the other waited for deadlocked (PostgreSQL
+        # then refused one, and the host's hand streams stopped for a recovery)
+        order = sorted(range(len(leases)), key=lambda i: (leases[i].stream, leases[i].table))
         with self._write("renew the tables' leases") as conn:
             now = self._now(conn)
-            for lease in leases:
+            for i in order:
+                lease = leases[i]
                 done = conn.execute(
                     sa.update(_L)
                     .where(*_WHERE_ROW, _L.c.owner == lease.owner, _L.c.token == lease.token)
                     .values(expires_at=now + ttl_ms, renewed_at=now),
                     {"s": lease.stream, "t": lease.table},
                 )
-                renewed.append(
-                    replace(lease, expires_at=now + ttl_ms, renewed_at=now)
-                    if done.rowcount
-                    else None
-                )
+                if done.rowcount:
+                    renewed[i] = replace(lease, expires_at=now + ttl_ms, renewed_at=now)
         return renewed
 
     def release(self, lease: Lease) -> None:
