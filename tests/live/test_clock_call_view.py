@@ -6,6 +6,7 @@ while the table folded the player at 48 s, and "Clock called on you: 00:20" stay
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -30,6 +31,27 @@ def two_phones(tmp_path: Path, rules: RuleSet) -> tuple[Night, dict[PlayerId, Re
     return open_night(tmp_path / "n.db", rules, players=2, agents=dict(agents)), agents
 
 
+def on_a_turn(
+    night: Night,
+    agents: dict[PlayerId, RemoteAgent],
+    scene: Callable[[PlayerId, PlayerId], Awaitable[None]],
+) -> None:
+    """Deal until a phone is to act, then play ``scene(slow, other)`` (the player to act, the
+    other phone), the table dealing on meanwhile."""
+
+    async def scenario() -> None:
+        task = asyncio.ensure_future(night.room.run())
+        try:
+            await settle()
+            slow = next(a for a in agents.values() if a.turn is not None).player_id
+            await scene(slow, P1 if slow == P0 else P0)
+        finally:
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+
+    asyncio.run(scenario())
+
+
 def test_a_clock_called_past_the_action_clock_counts_down_to_the_action_clock(
     tmp_path: Path,
 ) -> None:
@@ -38,37 +60,27 @@ def test_a_clock_called_past_the_action_clock_counts_down_to_the_action_clock(
     has acted the notice is gone."""
     night, agents = two_phones(tmp_path, RuleSet.from_preset("ky-charity"))
 
-    async def scenario() -> None:
-        task = asyncio.ensure_future(night.room.run())
-        try:
-            await settle()
-            slow = next(a for a in agents.values() if a.turn is not None)
-            other = P1 if slow.player_id == P0 else P0
-            acts_at = night.clock.now() + 70_000
-            night.clock.advance(22)
-            night.room.execute(
-                CallClock(table=TableNo(1), player_id=slow.player_id, called_by=other)
-            )
-            await settle()
-            for player in (slow.player_id, other):
-                view = screen(night, player)
-                assert view.hand is not None
-                assert view.clock_call is not None
-                assert view.clock_call.called_on == night.live.state.players[slow.player_id].name
-                assert view.clock_call.expires_at == acts_at  # 48 s, not the call's 1:10
-                assert view.hand.deadline == acts_at  # the seat's timer: the same instant
-            night.clock.advance(48)
-            await settle()
-            for player in (slow.player_id, other):
-                call = screen(night, player).clock_call
-                assert call is not None
-                assert call.called_on is None
-                assert call.expires_at is None
-        finally:
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
+    async def scene(slow: PlayerId, other: PlayerId) -> None:
+        acts_at = night.clock.now() + 70_000
+        night.clock.advance(22)
+        night.room.execute(CallClock(table=TableNo(1), player_id=slow, called_by=other))
+        await settle()
+        for player in (slow, other):
+            view = screen(night, player)
+            assert view.hand is not None
+            assert view.clock_call is not None
+            assert view.clock_call.called_on == night.live.state.players[slow].name
+            assert view.clock_call.expires_at == acts_at  # 48 s, not the call's 1:10
+            assert view.hand.deadline == acts_at  # the seat's timer: the same instant
+        night.clock.advance(48)
+        await settle()
+        for player in (slow, other):
+            call = screen(night, player).clock_call
+            assert call is not None
+            assert call.called_on is None
+            assert call.expires_at is None
 
-    asyncio.run(scenario())
+    on_a_turn(night, agents, scene)
 
 
 def test_the_countdown_includes_the_time_bank_and_a_shorter_called_clock_replaces_it(
@@ -82,31 +94,21 @@ def test_the_countdown_includes_the_time_bank_and_a_shorter_called_clock_replace
         tmp_path, replace(rules, table=replace(rules.table, time_bank_seconds=30))
     )
 
-    async def scenario() -> None:
-        task = asyncio.ensure_future(night.room.run())
-        try:
-            await settle()
-            slow = next(a for a in agents.values() if a.turn is not None)
-            other = P1 if slow.player_id == P0 else P0
-            start = night.clock.now()
-            view = screen(night, other)
-            assert view.hand is not None
-            assert view.hand.deadline == start + (30 + 30) * 1000
-            night.clock.advance(5)
-            night.room.execute(
-                CallClock(table=TableNo(1), player_id=slow.player_id, called_by=other)
-            )
-            await settle()
-            view = screen(night, slow.player_id)
-            assert view.hand is not None
-            assert view.clock_call is not None
-            assert view.clock_call.expires_at == start + (5 + 30) * 1000
-            assert view.hand.deadline == view.clock_call.expires_at
-        finally:
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
+    async def scene(slow: PlayerId, other: PlayerId) -> None:
+        start = night.clock.now()
+        view = screen(night, other)
+        assert view.hand is not None
+        assert view.hand.deadline == start + (30 + 30) * 1000
+        night.clock.advance(5)
+        night.room.execute(CallClock(table=TableNo(1), player_id=slow, called_by=other))
+        await settle()
+        view = screen(night, slow)
+        assert view.hand is not None
+        assert view.clock_call is not None
+        assert view.clock_call.expires_at == start + (5 + 30) * 1000
+        assert view.hand.deadline == view.clock_call.expires_at
 
-    asyncio.run(scenario())
+    on_a_turn(night, agents, scene)
 
 
 def test_a_screen_drawn_the_instant_the_clock_is_called_counts_down_the_called_clock(
@@ -120,25 +122,15 @@ def test_a_screen_drawn_the_instant_the_clock_is_called_counts_down_the_called_c
         tmp_path, replace(rules, table=replace(rules.table, action_seconds=120))
     )
 
-    async def scenario() -> None:
-        task = asyncio.ensure_future(night.room.run())
-        try:
-            await settle()
-            slow = next(a for a in agents.values() if a.turn is not None)
-            other = P1 if slow.player_id == P0 else P0
-            start = night.clock.now()
-            night.room.execute(
-                CallClock(table=TableNo(1), player_id=slow.player_id, called_by=other)
-            )
-            for player in (slow.player_id, other):  # no settle: the runner has not looked
-                view = screen(night, player)
-                assert view.hand is not None
-                assert view.clock_call is not None
-                assert view.clock_call.called_on == night.live.state.players[slow.player_id].name
-                assert view.hand.deadline == start + (25 + 5) * 1000
-                assert view.clock_call.expires_at == view.hand.deadline
-        finally:
-            task.cancel()
-            await asyncio.gather(task, return_exceptions=True)
+    async def scene(slow: PlayerId, other: PlayerId) -> None:
+        start = night.clock.now()
+        night.room.execute(CallClock(table=TableNo(1), player_id=slow, called_by=other))
+        for player in (slow, other):  # no settle: the runner has not looked
+            view = screen(night, player)
+            assert view.hand is not None
+            assert view.clock_call is not None
+            assert view.clock_call.called_on == night.live.state.players[slow].name
+            assert view.hand.deadline == start + (25 + 5) * 1000
+            assert view.clock_call.expires_at == view.hand.deadline
 
-    asyncio.run(scenario())
+    on_a_turn(night, agents, scene)

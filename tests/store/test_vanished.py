@@ -4,6 +4,7 @@ restart will find (issue 25: 11 of 11 acknowledged writes lost, with no warning)
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import secrets
@@ -165,18 +166,25 @@ def test_a_deleted_sqlite_wal_refuses_writes(tmp_path: Path) -> None:
     assert "night.db-wal was deleted" in refused.message
 
 
-def test_a_deleted_sqlite_file_with_no_connection_left_open_is_said_gone_not_unavailable(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    # a CI run under load: the pool had closed its connections, so the write opened a new one,
-    # found an empty file at the path and was refused as "unavailable (no such table)"
-    path = tmp_path / "night.db"
+@contextlib.contextmanager
+def _deleted_with_no_connection(path: Path) -> Iterator[tuple[SQLiteEventStore, str]]:
+    """A night's store whose files were deleted once no connection held them (the pool had
+    closed them): the store's next use opens a new connection."""
     with open_store(path) as store:
         stream = store.create_tournament("Friday charity", at=1)
         store.append(stream, 0, events=_event(1), at=2)
         _delete_sqlite_files(path)
         assert isinstance(store, SQLiteEventStore)
-        store._engine.dispose()  # no connection holds the deleted file any more
+        store._engine.dispose()
+        yield store, stream
+
+
+def test_a_deleted_sqlite_file_with_no_connection_left_open_is_said_gone_not_unavailable(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    # a CI run under load: the pool had closed its connections, so the write opened a new one,
+    # found an empty file at the path and was refused as "unavailable (no such table)"
+    with _deleted_with_no_connection(tmp_path / "night.db") as (store, stream):
         caplog.set_level(logging.CRITICAL)
         refused = _refused(store, stream, 1)
         assert store.rescued is None  # an empty new file is never passed off as the night
@@ -191,12 +199,7 @@ def test_a_read_after_the_sqlite_file_was_deleted_puts_no_empty_file_at_its_path
     # a CI run: the follower's new connection made an empty file at the path, so the console
     # said the file was "replaced by another file" when it had been deleted
     path = tmp_path / "night.db"
-    with open_store(path) as store:
-        stream = store.create_tournament("Friday charity", at=1)
-        store.append(stream, 0, events=_event(1), at=2)
-        _delete_sqlite_files(path)
-        assert isinstance(store, SQLiteEventStore)
-        store._engine.dispose()  # the next read opens a new connection
+    with _deleted_with_no_connection(path) as (store, stream):
         with pytest.raises(StoreError):
             store.load(stream)
         assert not path.exists(), "no empty file made at the store's path"

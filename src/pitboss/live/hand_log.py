@@ -280,6 +280,7 @@ class HandLog:
         self.stream = hand_stream(stream, table)
         self.failed: StoreError | None = None
         self._pending: tuple[_Writer, int] | None = None
+        self._group: _Group | None = None  # the loop's group this stream's last event joined
         try:
             store.create_tournament(f"hands of {stream}, table {table}", at=at, stream=self.stream)
         except StoreError as err:
@@ -331,6 +332,7 @@ class HandLog:
             group = _GROUPS[key] = _Group(self.store, key)
             loop.call_soon(group.commit)
         group.batches.append((self, batch))
+        self._group = group
 
     async def settled(self) -> None:
         """Until this stream's last event is committed (at once if it is): a table's agent
@@ -346,10 +348,14 @@ class HandLog:
 
     @property
     def all_stored(self) -> bool:
-        """Whether every event appended is done with by the writer thread (`write_behind`):
-        a table is handed over only then, or its last write would be refused by the fence."""
+        """Whether every event appended is done with: by the writer thread (`write_behind`),
+        or in the loop's group commit. A table is handed over only then, or its last write
+        would be refused by the fence."""
         pending = self._pending
-        return pending is None or pending[0].stored >= pending[1]
+        if pending is not None and pending[0].stored < pending[1]:
+            return False
+        group = self._group
+        return group is None or all(hand_log is not self for hand_log, _ in group.batches)
 
     def when_stored(self, done: Callable[[bool], None]) -> None:
         """Call ``done(True)`` once this stream's events appended so far are committed, or
