@@ -17,8 +17,8 @@ import pytest
 from tests.live.helpers import Night, open_night, settle
 
 from pitboss.errors import TournamentError
-from pitboss.ids import HandId, TableNo
-from pitboss.live import LiveRoom
+from pitboss.ids import HandId, PlayerId, TableNo
+from pitboss.live import LiveRoom, RemoteAgent
 from pitboss.live.dealt_table import TableRunner
 from pitboss.live.hand_views import hand_view
 from pitboss.live.room import inline
@@ -28,6 +28,7 @@ from pitboss.tournament.features.timekeeping import PauseClock, ResumeClock
 from pitboss.tournament.registry import Event
 
 T1 = TableNo(1)
+P0 = PlayerId("p00")
 
 
 class Held:
@@ -187,5 +188,40 @@ def test_a_hands_result_shows_before_the_director_records_it_and_says_so(
             assert recorded["recorded"]
             assert recorded["hand_id"] == shown["hand_id"]
             assert night.live.state.hands[shown["hand_id"]].finished
+
+    asyncio.run(scenario())
+
+
+def test_a_page_coming_and_going_is_recorded_where_the_tables_commands_go_not_on_the_loop(
+    tmp_path: Path,
+) -> None:
+    """TDA 30: a player whose page connects is back, and away when it closes; each recorded
+    where the room's commands run, in order (a table host's profile: these writes to the
+    director's log, made on the loop, held every table of the process a fifth of the time),
+    and a page's first view waits until its player is back."""
+    remote = RemoteAgent(P0)
+    night = open_night(
+        tmp_path / "n.db", RuleSet.from_preset("tda"), players=6, agents={P0: remote}
+    )
+    remote.disconnect()  # the page closed (recorded at once: the room's offload is inline)
+    held = Held()
+    night.room.offload = held
+
+    def away() -> bool:
+        return night.live.state.conduct_of(P0).absent_since is not None
+
+    async def scenario() -> None:
+        remote.connect()
+        assert away()  # nothing written on the loop
+        recorded = asyncio.ensure_future(night.room.presence_recorded())
+        await settle()
+        assert not recorded.done()
+        remote.disconnect()
+        remote.connect()
+        await settle()
+        assert held.release() == 3
+        await settle()
+        assert recorded.done()
+        assert not away()  # back, away, back: in the order the page came and went
 
     asyncio.run(scenario())

@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 
-from pitboss.errors import ConductError, LeaseLost
+from pitboss.errors import ConductError, LeaseLost, PitbossError
 from pitboss.ids import HandId, PlayerId, TableNo
 from pitboss.live.dealt_table import MS_PER_SECOND, TableRunner, clock_stands
 from pitboss.live.hand_log import HandLog, bank_used_ms, flush, flush_loop, hand_stream, settle
@@ -33,6 +34,8 @@ from pitboss.tournament.features.absence_and_clock import MarkAbsent, MarkReturn
 from pitboss.tournament.features.hands import FinishHand, StartHand
 from pitboss.tournament.registry import Command, Event
 from pitboss.tournament.state import Phase, TournamentState
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -115,6 +118,7 @@ class LiveRoom:
         self.agents: dict[PlayerId, LiveAgent] = {}
         self.runners: dict[TableNo, TableRunner] = {}
         self._tasks: dict[TableNo, asyncio.Task[None]] = {}
+        self._recording: set[asyncio.Task[None]] = set()  # players' presence being recorded
         self._paused: set[TableNo] = set()
         self._all_paused = False
         self._banks: dict[PlayerId, tuple[TableNo | None, float]] = {}
@@ -191,11 +195,36 @@ class LiveRoom:
         if seated is not None and not self.owns(seated.number):
             return  # another host deals the player's table: their screen is there (issue 32)
         command: Command = MarkReturned(player_id=pid) if connected else MarkAbsent(player_id=pid)
+        if self.offload is not inline:  # where the tables' commands go: never on the loop
+            task = asyncio.get_running_loop().create_task(self._record_presence(command))
+            self._recording.add(task)
+            task.add_done_callback(self._recording.discard)
+            return
         try:
             self.execute(command)
         except ConductError as err:
             if err.code not in {"already_absent", "not_absent"}:
                 raise
+
+    async def presence_recorded(self) -> None:
+        """Until every player's coming and going given so far is recorded: a page's first
+        view shows its player back, not away for a moment."""
+        if self._recording:
+            await asyncio.gather(*list(self._recording), return_exceptions=True)
+
+    async def _record_presence(self, command: Command) -> None:
+        """A player away or back recorded where the room's commands run, in the order their
+        screens came and went (`offload` keeps the order given): on the loop, its write to
+        the director's log held every table of the process while it waited its turn among
+        the other hosts' (a profile of a table host: a fifth of the loop's time). A refusal
+        is said, never raised into the screen that came or went."""
+        try:
+            await self.act(command)
+        except ConductError as err:
+            if err.code not in {"already_absent", "not_absent"}:
+                log.info("%s not recorded: %s", type(command).__name__, err.message)
+        except PitbossError as err:
+            log.warning("%s not recorded: %s", type(command).__name__, err.message)
 
     # ------------------------------------------------------------------- the director
 
@@ -505,6 +534,7 @@ class LiveRoom:
             for task in self._tasks.values():
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
+            await asyncio.gather(*self._recording, return_exceptions=True)  # presence too
             flush(self.live.store)  # what the tables wrote last
 
 

@@ -516,6 +516,8 @@ async def serve_live(
     try:
         await websocket.accept()
         attach()
+        if dealt is not None:
+            await dealt.room.presence_recorded()  # the first view shows the player back
         reader = asyncio.ensure_future(read())
         while not reader.done():
             payload = view()
