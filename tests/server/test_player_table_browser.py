@@ -8,6 +8,7 @@ test-artifacts/screenshots/."""
 
 from __future__ import annotations
 
+import random
 import re
 import threading
 import time
@@ -97,10 +98,15 @@ def two_tables(server: LiveServer, console: Console) -> str:
     seating = replace(
         rules.tournament.seating, balance_thresholds=(BalanceThreshold(from_level=1, threshold=2),)
     )
+    deep = replace(
+        rules.tournament.entry, starting_chips=rules.tournament.entry.starting_chips * 10
+    )
     rules = replace(
         rules,
         table=replace(rules.table, action_seconds=ACTION_SECONDS, seats=6),
-        tournament=replace(rules.tournament, seating=seating),
+        # deep stacks: few busts while the test waits for a balancing move (a CI run's busts
+        # left the tables about to break into one, where no phone moves)
+        tournament=replace(rules.tournament, seating=seating, entry=deep),
     )
     stream: str = server.app.state.hub.create("Three phones", dealt_mode_rules(rules))
     for i in range(1, PLAYERS + 1):
@@ -261,8 +267,14 @@ def three_phones(live_server: LiveServer, chromium: Any, screenshots: Path) -> N
             moved = next(p for p in phones if p.pid == away[0])
             break
         bots = [p for p in s.tables[other].seats.values() if p not in browser]
-        events = decide(s, WithdrawFromPlay(player_id=bots[0]), live_server.clock())
+        # a preview (a break's seats are drawn: TDA 10B); a move out of the other table is
+        # its break (busts left too few players for two tables): no phone moves that way
+        preview = random.Random(0)
+        events = decide(s, WithdrawFromPlay(player_id=bots[0]), live_server.clock(), preview)
         moves = [e.move for e in events if isinstance(e, PlayerMoved)]
+        assert not any(m.player_id in s.tables[other].seats.values() for m in moves), (
+            "the tables were about to be one: too many busts for a balancing move"
+        )
         if not moves or moves[0].player_id in browser:
             # no move yet (the tables were level): one leaves now, a move comes with the next
             body = {"type": "withdraw_from_play", "player_id": bots[0]}
