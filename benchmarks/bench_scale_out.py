@@ -732,6 +732,7 @@ class Throughput:
 
 
 def all_held(book: Any, stream: str, tables: int) -> bool:
+    """Every one of ``tables`` tables held by a host."""
     now = book.now()
     return sum(1 for lease in book.leases(stream) if lease.expires_at > now) == tables
 

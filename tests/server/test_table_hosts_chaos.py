@@ -153,8 +153,9 @@ def test_a_40_table_tournament_ends_as_usual_through_20_host_kills(hosts: Hosts)
     out = [p for p in state.players.values() if p.status is not PlayerStatus.ACTIVE or not p.chips]
     assert len(out) == len(state.players) - 1, "every other player is out"
     unfinished = check_hands(store, stream, state)  # none dealt or finished twice
-    # at each table a killed host dealt, at most the hand it was finishing: its result in the
-    # director's log, not yet in the hand stream
+    # at each table a killed host dealt, at most the hand it was finishing (its result in the
+    # director's log, not yet in the hand stream) and only when no host dealt the table again
+    # (it was broken, or the tournament ended): the next host writes that finish
     over = [t for t, n in unfinished.items() if n > killed_under[t]]
     stories = [unfinished_story(store, stream, state, t) for t in over]
     lines = [

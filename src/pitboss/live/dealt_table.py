@@ -34,7 +34,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -411,17 +411,9 @@ class TableRunner:
         if not hand.is_over:  # not the result the director holds: left as it is
             log.warning("table %s: hand %s is finished but its stream is not", self.table, hand_id)
             return
-        stacks = [
-            {"player_id": s.player, "chips": hand.final_stacks[s.seat]} for s in stored.setup.seats
-        ]
+        out = {s.player for s in stored.setup.seats if hand.final_stacks[s.seat] == 0}  # no chips
         hand_log.append(
-            HAND_FINISHED,
-            {
-                "hand_id": hand_id,
-                "stacks": stacks,
-                "busted": sorted(s["player_id"] for s in stacks if s["chips"] == 0),
-            },
-            at=self.room.clock.now(),
+            HAND_FINISHED, _finished(hand_id, stored.setup, hand, out), at=self.room.clock.now()
         )
 
     def _misdeal(self, stored: StoredHand) -> None:
@@ -473,17 +465,7 @@ class TableRunner:
             since = None
         room.table_changed(self.table)  # the result shows while the director records it
         out = busted_by(await room.act(finish_of(hand_id, setup, hand)))
-        self.log.append(
-            HAND_FINISHED,
-            {
-                "hand_id": hand_id,
-                "stacks": [
-                    {"player_id": s.player, "chips": hand.final_stacks[s.seat]} for s in setup.seats
-                ],
-                "busted": sorted(out),
-            },
-            at=room.clock.now(),
-        )
+        self.log.append(HAND_FINISHED, _finished(hand_id, setup, hand, out), at=room.clock.now())
         self.last_hand, self.last_hand_id = hand, hand_id
         self.hand = self.hand_id = None
         self.hands_dealt += 1
@@ -704,6 +686,19 @@ class TableRunner:
 def _resolve_recorded(recorded: asyncio.Future[bool], stored: bool) -> None:
     if not recorded.done():
         recorded.set_result(stored)
+
+
+def _finished(
+    hand_id: HandId, setup: HandSetup, hand: Hand, busted: Iterable[str]
+) -> dict[str, Any]:
+    """A ``hand_finished`` event's data: each seat's stack at the end, and who went out."""
+    return {
+        "hand_id": hand_id,
+        "stacks": [
+            {"player_id": s.player, "chips": hand.final_stacks[s.seat]} for s in setup.seats
+        ],
+        "busted": sorted(busted),
+    }
 
 
 def _not_recorded(task: asyncio.Future[Any]) -> None:
