@@ -10,6 +10,7 @@ import time
 
 import psycopg
 import pytest
+import sqlalchemy as sa
 
 from pitboss.errors import LeaseLost, StoreError
 from pitboss.store import EventStore, NewBatch, NewEvent, open_store
@@ -265,6 +266,59 @@ def test_batches_with_one_stale_fence_write_none_of_them(
     assert (store.head(night), store.head(hands)) == (0, 0)
     stored = store.append_batches([batches[0]])
     assert [e.seq for e in stored[0]] == [1]
+
+
+def _statements(store: EventStore) -> list[str]:
+    """Every statement the store sends from now on (its SQLAlchemy engine's)."""
+    sent: list[str] = []
+    engine = store._engine  # type: ignore[attr-defined]
+    sa.event.listen(engine, "before_cursor_execute", lambda *a: sent.append(a[2]))
+    return sent
+
+
+def test_a_hosts_group_of_appends_and_its_renewal_cost_a_few_statements_not_one_a_table(
+    store: EventStore, book: LeaseBook, clock: Clock, night: str
+) -> None:
+    """A host writes its tables' hand streams a group at a time, each append fenced, and
+    renews every lease at once: with a statement a table (a fence read, a wake-up, an update
+    each) a host of 100 tables spent its time in round trips to the database, and its players
+    waited (issue 32, BENCHMARKS.md)."""
+    tables = range(1, 101)
+    leases = [book.acquire(night, t, "host-a", ttl_ms=TTL) for t in tables]
+    assert all(lease is not None for lease in leases)
+    held = [lease for lease in leases if lease is not None]
+    streams = [
+        store.create_tournament(f"hands of table {t}", at=1, stream=f"{night}-table-{t}")
+        for t in tables
+    ]
+    sent = _statements(store)
+    stored = store.append_batches(
+        [
+            NewBatch(stream=s, expected_seq=0, events=_event(), at=5, fence=lease.fence)
+            for s, lease in zip(streams, held, strict=True)
+        ]
+    )
+    assert [[e.seq for e in s] for s in stored] == [[1]] * 100
+    appended = len(sent)
+    assert appended <= 12, sent
+    clock.now += TTL // 2
+    renewed = book.renew_many(held, ttl_ms=TTL)
+    assert [r is not None and r.expires_at == clock.now + TTL for r in renewed] == [True] * 100
+    assert len(sent) - appended <= 4, sent[appended:]
+    clock.now += TTL + 1  # host-b takes table 57: host-a's next group is refused by name
+    assert book.acquire(night, 57, "host-b", ttl_ms=TTL) is not None
+    with pytest.raises(LeaseLost) as lost:
+        store.append_batches(
+            [
+                NewBatch(stream=s, expected_seq=1, events=_event(), at=6, fence=lease.fence)
+                for s, lease in zip(streams, held, strict=True)
+            ]
+        )
+    assert (lost.value.params["table"], lost.value.params["current_owner"]) == (57, "host-b")
+    assert "table 57 of Friday Bounty is dealt by host host-b now" in lost.value.message
+    assert [store.head(s) for s in streams] == [1] * 100
+    renewed = book.renew_many(held, ttl_ms=TTL)
+    assert [t for t, r in zip(tables, renewed, strict=True) if r is None] == [57]
 
 
 def test_a_fence_that_is_not_one_is_refused_before_anything_is_read(

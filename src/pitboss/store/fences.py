@@ -32,10 +32,7 @@ _L = table_leases
 STREAM_ID = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_-]{{0,{STREAM_ID_LENGTH - 1}}}")
 """A stream id as the store checks it (`pitboss.store.sql`)."""
 
-_LEASE = sa.select(_L.c.token, _L.c.owner).where(
-    _L.c.stream == sa.bindparam("stream"), _L.c.table_no == sa.bindparam("table")
-)
-_LEASE_FOR_SHARE = _LEASE.with_for_update(read=True)  # FOR SHARE; nothing on SQLite
+_LEASES = sa.select(_L.c.stream, _L.c.table_no, _L.c.token, _L.c.owner)
 _NAME = sa.select(tournaments.c.name).where(tournaments.c.stream == sa.bindparam("stream"))
 
 
@@ -98,15 +95,27 @@ def check_fence(fence: object) -> Fence:
 
 def check_fences(conn: Connection, fences: Iterable[Fence], *, for_share: bool = True) -> None:
     """Refuse, inside ``conn``'s transaction, unless every fence's lease still has an owner
-    and the fence's token; each row read ``FOR SHARE`` on PostgreSQL (``for_share``: in a
-    write, until it commits), in order, so two appends never wait for each other in a circle.
+    and the fence's token. The rows are read in one statement (a host's group of appends
+    carries a fence per table: one round trip, not one a table), ``FOR SHARE`` on PostgreSQL
+    (``for_share``: in a write, until it commits) and in order (stream, table), the order a
+    renewal locks them (`pitboss.store.leases.LeaseBook.renew_many`), so two writes never wait
+    for each other in a circle.
 
     Raises:
         LeaseLost: the first fence (by stream and table) whose lease is another's or released.
     """
-    read = _LEASE_FOR_SHARE if for_share else _LEASE
-    for fence in sorted(set(fences), key=lambda f: (f.stream, f.table, f.token)):
-        row = conn.execute(read, {"stream": fence.stream, "table": fence.table}).first()
+    ordered = sorted(set(fences), key=lambda f: (f.stream, f.table, f.token))
+    if not ordered:
+        return
+    keys = sorted({(f.stream, f.table) for f in ordered})
+    query = _LEASES.where(sa.tuple_(_L.c.stream, _L.c.table_no).in_(keys)).order_by(
+        _L.c.stream, _L.c.table_no
+    )
+    if for_share:
+        query = query.with_for_update(read=True)  # FOR SHARE; nothing on SQLite
+    rows = {(str(r.stream), int(r.table_no)): r for r in conn.execute(query)}
+    for fence in ordered:
+        row = rows.get((fence.stream, fence.table))
         current, owner = (None, None) if row is None else (int(row.token), row.owner)
         if owner is None or current != fence.token:
             name = conn.execute(_NAME, {"stream": fence.stream}).scalar_one_or_none()

@@ -62,6 +62,11 @@ _TEXT = re.compile(r"[^\x00-\x1f\x7f]+")
 _L, _HOSTS, _D = table_leases, table_hosts, dealt_tournaments
 _WHERE_ROW = (_L.c.stream == sa.bindparam("s"), _L.c.table_no == sa.bindparam("t"))
 _ROW_FOR_UPDATE = sa.select(_L).where(*_WHERE_ROW).with_for_update()
+_ROWS_FOR_UPDATE = (
+    sa.select(_L.c.stream, _L.c.table_no, _L.c.owner, _L.c.token)
+    .order_by(_L.c.stream, _L.c.table_no)
+    .with_for_update()
+)
 _HELD = sa.select(_L).where(_L.c.owner.is_not(None)).order_by(_L.c.stream, _L.c.table_no)
 _PG_NOW = "SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
 _SQLITE_NOW = "SELECT CAST(round((julianday('now') - 2440587.5) * 86400000.0) AS INTEGER)"
@@ -336,22 +341,33 @@ class LeaseBook:
         if not leases:
             return []
         renewed: list[Lease | None] = [None] * len(leases)
-        # the rows in the order every fenced append reads them (`check_fences`): a renewal
-        # and an append that each held a row the other waited for deadlocked (PostgreSQL
-        # then refused one, and the host's hand streams stopped for a recovery)
-        order = sorted(range(len(leases)), key=lambda i: (leases[i].stream, leases[i].table))
+        keys = sorted({(lease.stream, lease.table) for lease in leases})
         with self._write("renew the tables' leases") as conn:
             now = self._now(conn)
-            for i in order:
-                lease = leases[i]
-                done = conn.execute(
-                    sa.update(_L)
-                    .where(*_WHERE_ROW, _L.c.owner == lease.owner, _L.c.token == lease.token)
-                    .values(expires_at=now + ttl_ms, renewed_at=now),
-                    {"s": lease.stream, "t": lease.table},
+            # the rows locked in the order every fenced append reads them (`check_fences`),
+            # in one statement: a renewal and an append that each held a row the other
+            # waited for deadlocked (PostgreSQL then refused one, and the host's hand
+            # streams stopped for a recovery)
+            held = {
+                (str(r.stream), int(r.table_no)): (r.owner, int(r.token))
+                for r in conn.execute(
+                    _ROWS_FOR_UPDATE.where(sa.tuple_(_L.c.stream, _L.c.table_no).in_(keys))
                 )
-                if done.rowcount:
-                    renewed[i] = replace(lease, expires_at=now + ttl_ms, renewed_at=now)
+            }
+            mine = [
+                i
+                for i, lease in enumerate(leases)
+                if held.get((lease.stream, lease.table)) == (lease.owner, lease.token)
+            ]
+            if mine:
+                rows = sorted({(leases[i].stream, leases[i].table) for i in mine})
+                conn.execute(
+                    sa.update(_L)
+                    .where(sa.tuple_(_L.c.stream, _L.c.table_no).in_(rows))
+                    .values(expires_at=now + ttl_ms, renewed_at=now)
+                )
+            for i in mine:
+                renewed[i] = replace(leases[i], expires_at=now + ttl_ms, renewed_at=now)
         return renewed
 
     def release(self, lease: Lease) -> None:

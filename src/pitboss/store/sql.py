@@ -140,8 +140,9 @@ class SqlEventStore(ABC):
         """Whether ``error`` is a primary-key or unique violation (the lost race)."""
 
     @abstractmethod
-    def _appended(self, conn: Connection, stream: str, last_seq: int) -> None:
-        """Called inside an append's transaction after its inserts (PostgreSQL notifies)."""
+    def _appended(self, conn: Connection, heads: Sequence[tuple[str, int]]) -> None:
+        """Called inside an append's transaction after its inserts, with each stream written
+        and its new head (PostgreSQL notifies)."""
 
     @abstractmethod
     def _insert_if_new(self, table: sa.Table) -> sa.Executable:
@@ -261,7 +262,7 @@ class SqlEventStore(ABC):
                 conn.execute(_INSERT_EVENTS, rows)
                 conn.execute(chain.INSERT_LINKS, _links(head_hash, command_row, rows)[1])
                 kept.upsert(conn, details, at=at)
-                self._appended(conn, stream, last)
+                self._appended(conn, [(stream, last)])
         except sa.exc.IntegrityError as error:
             if not self._is_unique_violation(error):
                 raise self._failed(error, "append") from error
@@ -368,8 +369,7 @@ class SqlEventStore(ABC):
                 conn.execute(chain.INSERT_LINKS, links)
                 for rows_of_batch, at in details:
                     kept.upsert(conn, rows_of_batch, at=at)
-                for stream in streams:
-                    self._appended(conn, stream, heads[stream][0])
+                self._appended(conn, [(stream, heads[stream][0]) for stream in streams])
         except sa.exc.IntegrityError as error:
             if not self._is_unique_violation(error):
                 raise self._failed(error, "append") from error

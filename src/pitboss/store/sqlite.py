@@ -31,7 +31,7 @@ import sqlite3
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
@@ -360,7 +360,7 @@ class SQLiteEventStore(SqlEventStore):
             },
         )
 
-    def _appended(self, conn: Connection, stream: str, last_seq: int) -> None:
+    def _appended(self, conn: Connection, heads: Sequence[tuple[str, int]]) -> None:
         """Nothing to send: SQLite has no push between processes; listeners poll."""
 
     def _is_unique_violation(self, error: sa.exc.IntegrityError) -> bool:
