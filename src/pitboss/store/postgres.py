@@ -19,11 +19,17 @@
   database, the night before them gone from the screens at the next start. Such a connection is
   refused (``store_gone``) and a critical log line says so once. A dropped connection, or the
   server restarted, reconnects to the same database and goes on.
+* A pooled connection is checked when taken from the pool without a round trip
+  (`_check_idle`): an idle connection the server has nothing to say to has nothing to read;
+  one the server closed (restarted, a backend terminated) has its goodbye or end of file
+  waiting, is pinged, and replaced if dead. SQLAlchemy's ``pool_pre_ping`` pinged at every
+  transaction, a tenth of a table host's time (issue 32, BENCHMARKS.md).
 """
 
 from __future__ import annotations
 
 import logging
+import select
 import threading
 import time
 from collections.abc import Sequence
@@ -75,9 +81,8 @@ def open_postgres(url: sa.URL) -> PostgresEventStore:
     connect_args: dict[str, Any] = {"application_name": "pitboss"}
     if "connect_timeout" not in url.query:
         connect_args["connect_timeout"] = CONNECT_TIMEOUT_S
-    engine = sa.create_engine(
-        url, pool_pre_ping=True, connect_args=connect_args, json_deserializer=decode_json
-    )
+    engine = sa.create_engine(url, connect_args=connect_args, json_deserializer=decode_json)
+    event.listen(engine, "checkout", _check_idle)
     store = PostgresEventStore(engine, target=shown)
     try:
         store.migrate()
@@ -85,6 +90,31 @@ def open_postgres(url: sa.URL) -> PostgresEventStore:
         store.close()
         raise
     return store
+
+
+def _check_idle(dbapi_connection: Any, _record: Any, _proxy: Any) -> None:
+    """Refuse a pooled connection that is dead, so the pool connects again (SQLAlchemy's
+    checkout event): one the driver knows is closed, or one with something to read while idle
+    (the server's goodbye, or end of file) that fails a ping.
+
+    Raises:
+        sqlalchemy.exc.DisconnectionError: (``invalidate_pool``: the server dropped every
+            connection of its restart) the pool replaces them.
+    """
+    if dbapi_connection.closed or dbapi_connection.broken:
+        raise sa.exc.InvalidatePoolError("the connection was closed")
+    try:
+        readable, _, _ = select.select([dbapi_connection.fileno()], [], [], 0)
+    except (OSError, ValueError, psycopg.Error) as error:
+        raise sa.exc.InvalidatePoolError(f"the connection's socket is gone ({error})") from error
+    if not readable:
+        return
+    try:
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+        dbapi_connection.rollback()
+    except psycopg.Error as error:
+        raise sa.exc.InvalidatePoolError(f"the server closed the connection ({error})") from error
 
 
 class PostgresEventStore(SqlEventStore):
