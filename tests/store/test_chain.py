@@ -112,6 +112,38 @@ def test_batches_of_two_streams_in_one_transaction_chain_each_stream_on_its_own(
     assert {x.hash for x in store.links(one)}.isdisjoint(x.hash for x in store.links(two))
 
 
+def test_a_group_commit_of_streams_of_different_lengths_chains_each_from_its_own_head(
+    store: EventStore,
+) -> None:
+    """A live night's tables write their hand streams a group at a time, beside a tournament
+    log that is longer: each link follows the stream's own head, never another stream's, so
+    `pitboss verify` finds every table's record intact (it read "edited" at the second group
+    of a stream shorter than the longest)."""
+    night = store.create_tournament("Friday", at=1, stream="friday")
+    for seq in range(5):
+        store.append(night, seq, events=[NewEvent(type="registered", data={"n": seq})], at=2)
+    tables = [
+        store.create_tournament(f"hands of Friday, table {t}", at=1, stream=f"friday-table-{t}")
+        for t in (1, 2)
+    ]
+    for expected in (0, 1, 2):
+        store.append_batches(
+            [
+                NewBatch(
+                    stream=s, expected_seq=expected, events=[NewEvent(type="a", data={})], at=5
+                )
+                for s in tables
+            ]
+        )
+    store.append_batches(
+        [NewBatch(stream=tables[0], expected_seq=3, events=[NewEvent(type="b", data={})], at=6)]
+    )
+    for stream in (night, *tables):
+        check = verify(store, stream)
+        assert check.is_intact, check.mismatch
+    assert [verify(store, s).checked for s in tables] == [4, 3]
+
+
 def test_one_character_of_one_events_data_edited_names_that_event(
     target: str, store: EventStore
 ) -> None:

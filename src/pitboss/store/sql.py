@@ -71,18 +71,27 @@ _stream: sa.BindParameter[str] = sa.bindparam("stream")
 def _heads_of(stream: sa.ColumnElement[str]) -> tuple[sa.ScalarSelect[Any], ...]:
     """The head seq, the last batch and the head's link hash of ``stream`` (0, 0, NULL when
     empty): one read, so an append hashes from the head it checked."""
+    # each subquery reads its own table only, the stream correlated to the statement's
+    # (``tournaments``) at any depth: left to SQLAlchemy's automatic correlation, the head
+    # inside the hash's subquery took ``tournaments`` into its own FROM, the greatest seq of
+    # every stream (a scan of the whole log, and a group commit's links chained from nothing)
     head = (
         sa.select(sa.func.coalesce(sa.func.max(_E.c.seq), 0))
         .where(_E.c.stream == stream)
+        .correlate_except(_E)
         .scalar_subquery()
     )
     last_batch = (
         sa.select(sa.func.coalesce(sa.func.max(_C.c.batch), 0))
         .where(_C.c.stream == stream)
+        .correlate_except(_C)
         .scalar_subquery()
     )
     head_hash = (
-        sa.select(_H.c.hash).where(_H.c.stream == stream, _H.c.seq == head).scalar_subquery()
+        sa.select(_H.c.hash)
+        .where(_H.c.stream == stream, _H.c.seq == head)
+        .correlate_except(_H)
+        .scalar_subquery()
     )
     return head, last_batch, head_hash
 
