@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 import time
+from dataclasses import replace
 
 import psycopg
 import pytest
@@ -387,14 +388,15 @@ def test_on_postgresql_an_append_under_a_takeover_in_progress_waits_and_is_refus
 
 
 def test_on_postgresql_a_renewal_beside_an_append_of_the_same_tables_never_deadlocks(
-    target: str, store: EventStore, book: LeaseBook, night: str
+    target: str, store: EventStore, book: LeaseBook, clock: Clock, night: str
 ) -> None:
     """A host renews its tables while its writer appends their hands (each fenced): both read
     the lease rows in one order (stream, table), so neither waits for a row the other holds
     while holding one it wants. Here the append has read table 1's row and is about to read
     table 2's when the renewal (given table 2 first) starts: the renewal waits at table 1 and
     both finish. (In the order given, PostgreSQL found a deadlock and refused one: a CI run's
-    hosts stopped their hand streams to recover, every few seconds.)"""
+    hosts stopped their hand streams to recover, every few seconds.) The leases are at half
+    their life, so the renewal waits for their rows."""
     if not is_postgres(target):
         pytest.skip("SQLite's writes are one at a time (BEGIN IMMEDIATE): nothing to wait for")
     one, two = (
@@ -403,6 +405,7 @@ def test_on_postgresql_a_renewal_beside_an_append_of_the_same_tables_never_deadl
     )
     assert one is not None
     assert two is not None
+    clock.now += TTL // 2
     outcome: list[object] = []
 
     def renew() -> None:
@@ -435,6 +438,54 @@ def test_on_postgresql_a_renewal_beside_an_append_of_the_same_tables_never_deadl
     renewed = outcome[0]
     assert isinstance(renewed, list), renewed
     assert [lease.table for lease in renewed if lease is not None] == [2, 1]
+
+
+def test_on_postgresql_a_lease_with_life_left_is_renewed_at_the_next_look_if_an_append_holds_it(
+    target: str, store: EventStore, book: LeaseBook, clock: Clock, night: str
+) -> None:
+    """A host's renewal never queues behind its own appends (each holds its tables' lease rows
+    FOR SHARE until it commits) while the next appends queue behind the renewal: a lease with
+    more than half its life left whose row is held is skipped, returned as it was, and
+    renewed at the next look; a free row is renewed at once."""
+    if not is_postgres(target):
+        pytest.skip("SQLite's writes are one at a time (BEGIN IMMEDIATE): nothing to wait for")
+    one, two = (
+        book.acquire(night, 1, "host-a", ttl_ms=TTL),
+        book.acquire(night, 2, "host-a", ttl_ms=TTL),
+    )
+    assert one is not None
+    assert two is not None
+    clock.now += TTL // 4
+    share = "SELECT token FROM table_leases WHERE stream = %s AND table_no = %s FOR SHARE"
+    with psycopg.connect(libpq_url(target)) as append:
+        append.execute("SET statement_timeout = '20s'")
+        append.execute(share, (night, 1))
+        outcome: list[object] = []
+        renewal = threading.Thread(
+            target=lambda: outcome.append(book.renew_many([one, two], ttl_ms=TTL))
+        )
+        renewal.start()
+        renewal.join(10)
+        waited = renewal.is_alive()
+        append.commit()
+        renewal.join(30)
+    assert not waited, "the renewal waited for the append's commit"
+    assert outcome == [[one, replace(two, expires_at=clock.now + TTL, renewed_at=clock.now)]]
+    clock.now += TTL // 4
+    again = book.renew_many([one, two], ttl_ms=TTL)
+    assert [lease and lease.expires_at for lease in again] == [clock.now + TTL] * 2
+    held = [lease for lease in again if lease is not None]
+    with psycopg.connect(libpq_url(target), autocommit=True) as takeover:
+        takeover.execute(  # host-b took table 1 (as after a pause of host-a's past its life)
+            "UPDATE table_leases SET owner = 'host-b', token = token + 1 "
+            "WHERE stream = %s AND table_no = 1",
+            (night,),
+        )
+    with psycopg.connect(libpq_url(target)) as append:  # both rows held: both skipped
+        append.execute(share, (night, 1))
+        append.execute(share, (night, 2))
+        assert book.renew_many(held, ttl_ms=TTL) == [None, held[1]]
+        append.commit()
 
 
 # --- racing hosts -----------------------------------------------------------------------------

@@ -411,7 +411,12 @@ class TableRunner:
         if not hand.is_over:  # not the result the director holds: left as it is
             log.warning("table %s: hand %s is finished but its stream is not", self.table, hand_id)
             return
-        out = {s.player for s in stored.setup.seats if hand.final_stacks[s.seat] == 0}  # no chips
+        state = self.room.state
+        out = {  # the director's record: a player left with no chips who is out now (KY 8d)
+            s.player
+            for s in stored.setup.seats
+            if hand.final_stacks[s.seat] == 0 and state.is_out(PlayerId(s.player))
+        }
         hand_log.append(
             HAND_FINISHED, _finished(hand_id, stored.setup, hand, out), at=self.room.clock.now()
         )

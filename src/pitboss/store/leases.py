@@ -62,11 +62,11 @@ _TEXT = re.compile(r"[^\x00-\x1f\x7f]+")
 _L, _HOSTS, _D = table_leases, table_hosts, dealt_tournaments
 _WHERE_ROW = (_L.c.stream == sa.bindparam("s"), _L.c.table_no == sa.bindparam("t"))
 _ROW_FOR_UPDATE = sa.select(_L).where(*_WHERE_ROW).with_for_update()
-_ROWS_FOR_UPDATE = (
-    sa.select(_L.c.stream, _L.c.table_no, _L.c.owner, _L.c.token)
-    .order_by(_L.c.stream, _L.c.table_no)
-    .with_for_update()
+_ROWS = sa.select(_L.c.stream, _L.c.table_no, _L.c.owner, _L.c.token).order_by(
+    _L.c.stream, _L.c.table_no
 )
+_ROWS_FOR_UPDATE = _ROWS.with_for_update()
+_ROWS_FOR_UPDATE_SKIP_LOCKED = _ROWS.with_for_update(skip_locked=True)
 _HELD = sa.select(_L).where(_L.c.owner.is_not(None)).order_by(_L.c.stream, _L.c.table_no)
 _PG_NOW = "SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
 _SQLITE_NOW = "SELECT CAST(round((julianday('now') - 2440587.5) * 86400000.0) AS INTEGER)"
@@ -332,6 +332,13 @@ class LeaseBook:
         table it deals at once: one commit, not one a table, so hundreds of tables are renewed
         within their life on a loaded machine); None for each table lost.
 
+        A lease with more than half its life left is renewed only if its row is free now
+        (``SKIP LOCKED`` on PostgreSQL): a row an append holds (``FOR SHARE``, its fence
+        checked until it commits) is renewed at the next look, so the renewal never waits
+        behind a host's writes while the writes that follow wait behind it (a convoy that held
+        the host's players' actions for hundreds of milliseconds, issue 32). Such a lease is
+        returned as it was. A lease nearer its end waits for its row.
+
         Raises:
             StoreError: ``bad_lease``, ``bad_ttl``.
         """
@@ -341,19 +348,18 @@ class LeaseBook:
         if not leases:
             return []
         renewed: list[Lease | None] = [None] * len(leases)
-        keys = sorted({(lease.stream, lease.table) for lease in leases})
         with self._write("renew the tables' leases") as conn:
             now = self._now(conn)
+            due = sorted({(x.stream, x.table) for x in leases if x.expires_at - now <= ttl_ms // 2})
+            rest = sorted({(x.stream, x.table) for x in leases} - set(due))
             # the rows locked in the order every fenced append reads them (`check_fences`),
-            # in one statement: a renewal and an append that each held a row the other
-            # waited for deadlocked (PostgreSQL then refused one, and the host's hand
-            # streams stopped for a recovery)
-            held = {
-                (str(r.stream), int(r.table_no)): (r.owner, int(r.token))
-                for r in conn.execute(
-                    _ROWS_FOR_UPDATE.where(sa.tuple_(_L.c.stream, _L.c.table_no).in_(keys))
-                )
-            }
+            # each set in one statement: a renewal and an append that each held a row the
+            # other waited for deadlocked (PostgreSQL then refused one, and the host's hand
+            # streams stopped for a recovery); the rows skipped never wait
+            held = _owners(conn, _ROWS_FOR_UPDATE, due)
+            locked = _owners(conn, _ROWS_FOR_UPDATE_SKIP_LOCKED, rest)
+            skipped = _owners(conn, _ROWS, [k for k in rest if k not in locked])
+            held |= locked
             mine = [
                 i
                 for i, lease in enumerate(leases)
@@ -368,6 +374,10 @@ class LeaseBook:
                 )
             for i in mine:
                 renewed[i] = replace(leases[i], expires_at=now + ttl_ms, renewed_at=now)
+            for i, lease in enumerate(leases):
+                key = (lease.stream, lease.table)
+                if key in skipped and skipped[key] == (lease.owner, lease.token):
+                    renewed[i] = lease  # still this host's: renewed at the next look
         return renewed
 
     def release(self, lease: Lease) -> None:
@@ -520,6 +530,16 @@ class LeaseBook:
 
 def _insert(conn: Connection, table: sa.Table) -> Any:
     return (postgres_insert if conn.dialect.name == "postgresql" else sqlite_insert)(table)
+
+
+def _owners(
+    conn: Connection, query: sa.Select[Any], keys: Sequence[tuple[str, int]]
+) -> dict[tuple[str, int], tuple[str | None, int]]:
+    """The owner and token of each of the rows ``keys`` that ``query`` reads (none if empty)."""
+    if not keys:
+        return {}
+    rows = conn.execute(query.where(sa.tuple_(_L.c.stream, _L.c.table_no).in_(keys)))
+    return {(str(r.stream), int(r.table_no)): (r.owner, int(r.token)) for r in rows}
 
 
 def _notify(conn: Connection, stream: str, table: int, token: int) -> None:
