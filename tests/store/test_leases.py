@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 from pitboss.errors import LeaseLost, StoreError
 from pitboss.store import EventStore, NewBatch, NewEvent, open_store
-from pitboss.store.leases import LEASE_CHANNEL, Fence, LeaseBook
+from pitboss.store.leases import LEASE_CHANNEL, Fence, Lease, LeaseBook
 
 from .conftest import is_postgres, libpq_url, raw_execute
 
@@ -387,6 +387,18 @@ def test_on_postgresql_an_append_under_a_takeover_in_progress_waits_and_is_refus
     assert store.head(hands) == 0
 
 
+def _two_tables_on_postgresql(target: str, book: LeaseBook, night: str) -> tuple[Lease, Lease]:
+    """Tables 1 and 2 of ``night`` taken by host-a (a skip on SQLite, whose writes are one at
+    a time: no row lock to wait for)."""
+    if not is_postgres(target):
+        pytest.skip("SQLite's writes are one at a time (BEGIN IMMEDIATE): nothing to wait for")
+    one = book.acquire(night, 1, "host-a", ttl_ms=TTL)
+    two = book.acquire(night, 2, "host-a", ttl_ms=TTL)
+    assert one is not None
+    assert two is not None
+    return one, two
+
+
 def test_on_postgresql_a_renewal_beside_an_append_of_the_same_tables_never_deadlocks(
     target: str, store: EventStore, book: LeaseBook, clock: Clock, night: str
 ) -> None:
@@ -397,14 +409,7 @@ def test_on_postgresql_a_renewal_beside_an_append_of_the_same_tables_never_deadl
     both finish. (In the order given, PostgreSQL found a deadlock and refused one: a CI run's
     hosts stopped their hand streams to recover, every few seconds.) The leases are at half
     their life, so the renewal waits for their rows."""
-    if not is_postgres(target):
-        pytest.skip("SQLite's writes are one at a time (BEGIN IMMEDIATE): nothing to wait for")
-    one, two = (
-        book.acquire(night, 1, "host-a", ttl_ms=TTL),
-        book.acquire(night, 2, "host-a", ttl_ms=TTL),
-    )
-    assert one is not None
-    assert two is not None
+    one, two = _two_tables_on_postgresql(target, book, night)
     clock.now += TTL // 2
     outcome: list[object] = []
 
@@ -447,14 +452,7 @@ def test_on_postgresql_a_lease_with_life_left_is_renewed_at_the_next_look_if_an_
     FOR SHARE until it commits) while the next appends queue behind the renewal: a lease with
     more than half its life left whose row is held is skipped, returned as it was, and
     renewed at the next look; a free row is renewed at once."""
-    if not is_postgres(target):
-        pytest.skip("SQLite's writes are one at a time (BEGIN IMMEDIATE): nothing to wait for")
-    one, two = (
-        book.acquire(night, 1, "host-a", ttl_ms=TTL),
-        book.acquire(night, 2, "host-a", ttl_ms=TTL),
-    )
-    assert one is not None
-    assert two is not None
+    one, two = _two_tables_on_postgresql(target, book, night)
     clock.now += TTL // 4
     share = "SELECT token FROM table_leases WHERE stream = %s AND table_no = %s FOR SHARE"
     with psycopg.connect(libpq_url(target)) as append:
