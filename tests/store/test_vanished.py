@@ -209,3 +209,24 @@ def test_a_read_after_the_sqlite_file_was_deleted_puts_no_empty_file_at_its_path
     assert checked.value.code == "store_gone"
     assert checked.value.params["reason"] == "deleted"
     assert "night.db was deleted" in checked.value.message
+
+
+def test_a_read_after_the_sqlite_file_was_deleted_says_the_file_was_deleted(
+    tmp_path: Path,
+) -> None:
+    """The console reads the log's head before a write: a read whose new connection finds no
+    store at the path says the file was deleted, as a write does (a CI run's console showed
+    "unable to open database file" instead, and the director would not know what to do)."""
+    path = tmp_path / "night.db"
+    with open_store(path) as store:
+        stream = store.create_tournament("Friday charity", at=1)
+        store.append(stream, 0, events=_event(1), at=2)
+        assert isinstance(store, SQLiteEventStore)
+        store._engine.dispose()  # no pooled connection holds the file open
+        _delete_sqlite_files(path)
+        with pytest.raises(StoreError) as refused:
+            store.head(stream)
+        assert refused.value.code == "store_gone"
+        assert refused.value.params["reason"] == "deleted"
+        assert "night.db was deleted" in refused.value.message
+        assert not path.exists()

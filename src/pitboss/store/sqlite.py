@@ -241,6 +241,22 @@ class SQLiteEventStore(SqlEventStore):
                 log.warning("the store file %s is back: writes are saved again", self.target)
                 self._gone = None
 
+    @contextmanager
+    def _read(self, action: str) -> Iterator[Connection]:
+        """A read; one that fails because the file is gone from its path (a new connection
+        finds no store there, ``mode=rw``) is said as the file's loss, as a write's is, not as
+        an unavailable database (a CI run's console read the head before its write, and said
+        "unable to open database file" where the director must read "night.db was
+        deleted")."""
+        try:
+            with super()._read(action) as conn:
+                yield conn
+        except StoreError as error:
+            vanished = self._vanished(writing=False) if error.code == "store_unavailable" else None
+            if vanished is None:
+                raise
+            raise self._refuse(vanished, None, held=False) from error
+
     def check_writable(self) -> None:
         """Check, without writing, that a write now would be saved: the file is still the one
         opened (one ``stat``).
