@@ -937,15 +937,24 @@ class Kill:
     tables: list[int]
     held_s: dict[int, float | None]
     dealt_s: dict[int, float | None]
+    broken: set[int] = field(default_factory=set)
+    """Its tables the director broke before another host dealt them again (between hands:
+    nothing to deal on; their players went on at other tables)."""
 
     def back_s(self, table: int) -> float | None:
         held, dealt = self.held_s.get(table), self.dealt_s.get(table)
         return None if held is None or dealt is None else max(held, dealt)
 
     @property
+    def dealt_on(self) -> list[int]:
+        """Its tables still in play after the kill, each to be dealt again by another host."""
+        return [t for t in self.tables if t not in self.broken]
+
+    @property
     def all_back_s(self) -> float | None:
-        """Until the last of its tables was held by another host and dealt again."""
-        times = [self.back_s(t) for t in self.tables]
+        """Until the last of its tables still in play was held by another host and dealt
+        again."""
+        times = [self.back_s(t) for t in self.dealt_on]
         return None if not times or None in times else max(t for t in times if t is not None)
 
 
@@ -967,7 +976,7 @@ class Takeover:
         for k in self.kills:
             faults += [
                 f"table {t} of killed host {k.victim}: not dealt again within {BACK_WITHIN_S:g} s"
-                for t in k.tables
+                for t in k.dealt_on
                 if k.back_s(t) is None
             ]
         faults += [
@@ -986,15 +995,23 @@ def watch_takeover(
     store: Any, book: Any, stream: str, victim: str, tables: list[int], *, killed: float
 ) -> Kill:
     """Poll the leases and the hand streams' heads until every table of ``victim`` (already
-    killed, at the monotonic instant ``killed``) is held by another host and dealt again."""
+    killed, at the monotonic instant ``killed``) is held by another host and dealt again, or
+    was broken by the director (the tables in play read every two seconds: a whole log)."""
     from pitboss.ids import TableNo
     from pitboss.live.hand_log import hand_stream
+    from pitboss.service import DirectorService
 
     streams = {t: hand_stream(stream, TableNo(t)) for t in tables}
     heads = {t: store.head(streams[t]) for t in tables}
     held: dict[int, float | None] = dict.fromkeys(tables)
     dealt: dict[int, float | None] = dict.fromkeys(tables)
+    broken: set[int] = set()
+    looked = 0.0
     while time.monotonic() - killed < BACK_WITHIN_S:
+        if time.monotonic() - looked > 2.0:
+            looked = time.monotonic()
+            in_play = DirectorService(store, snapshot_every=0).open(stream).state.tables
+            broken |= {t for t in tables if dealt[t] is None and TableNo(t) not in in_play}
         now = book.now()
         owners = {
             lease.table: lease.owner for lease in book.leases(stream) if lease.expires_at > now
@@ -1005,10 +1022,10 @@ def watch_takeover(
                 held[t] = at
             if dealt[t] is None and store.head(streams[t]) > heads[t]:
                 dealt[t] = at
-        if all(v is not None for v in (*held.values(), *dealt.values())):
+        if all(t in broken or None not in (held[t], dealt[t]) for t in tables):
             break
         time.sleep(0.1)
-    return Kill(victim, tables, held, dealt)
+    return Kill(victim, tables, held, dealt, broken)
 
 
 def run_takeover(base: str, args: argparse.Namespace, workdir: Path) -> Takeover:
@@ -1054,7 +1071,10 @@ def run_takeover(base: str, args: argparse.Namespace, workdir: Path) -> Takeover
                 kills.append(kill)
                 print(
                     f"  killed {victim} ({len(kill.tables)} tables): all dealt again by another "
-                    f"host after {_s(kill.all_back_s)} s",
+                    f"host after {_s(kill.all_back_s)} s"
+                    + (
+                        f" ({len(kill.broken)} broken by the director first)" if kill.broken else ""
+                    ),
                     flush=True,
                 )
             alive = set(hosts.processes)  # draining hosts take no table: the last kill's

@@ -132,6 +132,47 @@ def test_a_host_renews_every_table_at_once_and_learns_which_it_lost(
     assert book.renew_many([], ttl_ms=TTL) == []
 
 
+def test_a_host_takes_many_tables_in_one_transaction_each_as_it_would_take_one(
+    store: EventStore, book: LeaseBook, clock: Clock
+) -> None:
+    """What a host looking for work takes at once: a table never dealt, one released, one
+    whose owner stopped renewing (a new token, from now), its own (renewed, the same token);
+    not one another host holds unexpired. A host taking 40 tables sends a few statements, not
+    a transaction a table (a killed host's tables were taken table by table, hosts queueing
+    behind each other in one order: one takeover took 10.3 s, issue 32)."""
+    released = book.acquire("friday", 2, "host-b", ttl_ms=TTL)
+    stopped = book.acquire("friday", 3, "host-b", ttl_ms=TTL)
+    assert released is not None
+    assert stopped is not None
+    book.release(released)
+    clock.now += TTL
+    others = book.acquire("friday", 4, "host-b", ttl_ms=TTL)
+    mine = book.acquire("friday", 5, "host-a", ttl_ms=TTL)
+    assert others is not None
+    assert mine is not None
+    clock.now += 1
+    tables = [("friday", t) for t in (5, 4, 3, 2, 1)]
+    taken = book.acquire_many(tables, "host-a", ttl_ms=TTL)
+    assert sorted(taken) == [("friday", 1), ("friday", 2), ("friday", 3), ("friday", 5)]
+    assert [(x.token, x.acquired_at, x.expires_at) for _, x in sorted(taken.items())] == [
+        (1, clock.now, clock.now + TTL),
+        (2, clock.now, clock.now + TTL),
+        (2, clock.now, clock.now + TTL),
+        (1, mine.acquired_at, clock.now + TTL),
+    ]
+    assert book.leases() == sorted([*taken.values(), others], key=lambda x: x.table)
+    assert book.acquire_many([], "host-a", ttl_ms=TTL) == {}
+    sent = _statements(store)
+    clock.now += TTL
+    forty = book.acquire_many([("saturday", t) for t in range(1, 41)], "host-b", ttl_ms=TTL)
+    assert [x.token for _, x in sorted(forty.items())] == [1] * 40
+    assert len(sent) <= 8, sent
+    with pytest.raises(StoreError) as bad:
+        book.acquire_many([("saturday", 1), ("saturday", 0)], "host-a", ttl_ms=TTL)
+    assert bad.value.code == "bad_table"
+    assert book.leases("saturday") == [forty[("saturday", t)] for t in range(1, 41)]
+
+
 def test_the_token_grows_at_every_change_of_owner_and_after_a_release(
     book: LeaseBook, clock: Clock
 ) -> None:
@@ -527,6 +568,78 @@ def test_hosts_racing_for_one_table_exactly_one_gets_it(target: str, store: Even
     leases = LeaseBook(store).leases("race")
     assert [(x.table, x.owner, x.token) for x in leases] == [
         (t, won[t][0], 2) for t in range(1, ROUNDS + 1)
+    ]
+
+
+def test_on_postgresql_a_host_taking_tables_passes_over_one_another_is_taking_and_never_waits(
+    target: str, book: LeaseBook, clock: Clock
+) -> None:
+    """Hosts taking a killed host's tables at the same moment share them out: a row another
+    transaction holds (a host taking it) is passed over, not waited for, and looked at again
+    at the next look."""
+    if not is_postgres(target):
+        pytest.skip("SQLite's writes are one at a time (BEGIN IMMEDIATE): nothing to wait for")
+    for table in (1, 2, 3):
+        assert book.acquire("friday", table, "host-dead", ttl_ms=TTL) is not None
+    clock.now += TTL
+    outcome: list[object] = []
+    with psycopg.connect(libpq_url(target)) as other:
+        other.execute("SET statement_timeout = '20s'")
+        other.execute("SELECT 1 FROM table_leases WHERE table_no = 2 FOR UPDATE")
+        taking = threading.Thread(
+            target=lambda: outcome.append(
+                book.acquire_many([("friday", t) for t in (1, 2, 3)], "host-a", ttl_ms=TTL)
+            )
+        )
+        taking.start()
+        taking.join(10)
+        waited = taking.is_alive()
+        other.commit()
+        taking.join(30)
+    assert not waited, "the host waited for the row another host was taking"
+    assert len(outcome) == 1
+    assert isinstance(outcome[0], dict)
+    assert sorted(outcome[0]) == [("friday", 1), ("friday", 3)]
+    again = book.acquire_many([("friday", 2)], "host-a", ttl_ms=TTL)  # the next look
+    assert [lease.token for lease in again.values()] == [2]
+
+
+def test_hosts_taking_a_killed_hosts_tables_at_once_share_them_each_to_one(
+    target: str, store: EventStore
+) -> None:
+    """Every host, with its own connection, asks for the same twelve tables at once (on the
+    database's clock): each table goes to exactly one of them, and none is left."""
+    before = LeaseBook(store)
+    tables = [("race", t) for t in range(1, 13)]
+    for stream, table in tables:
+        lease = before.acquire(stream, table, "setup", ttl_ms=60_000)
+        assert lease is not None
+        before.release(lease)
+    barrier = threading.Barrier(HOSTS)
+    won: dict[str, dict[tuple[str, int], Lease]] = {}
+    failures: list[BaseException] = []
+
+    def host(name: str) -> None:
+        try:
+            with open_store(target) as own:
+                leases = LeaseBook(own)
+                barrier.wait(30)
+                won[name] = leases.acquire_many(tables, name, ttl_ms=60_000)
+        except BaseException as error:
+            failures.append(error)
+            barrier.abort()
+
+    threads = [threading.Thread(target=host, args=(f"host-{i}",)) for i in range(HOSTS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert not failures
+    owners = {key: name for name, got in won.items() for key in got}
+    assert sum(len(got) for got in won.values()) == len(tables)
+    assert sorted(owners) == tables
+    assert [(x.table, x.owner, x.token) for x in LeaseBook(store).leases("race")] == [
+        (t, owners[("race", t)], 2) for _, t in tables
     ]
 
 

@@ -28,6 +28,7 @@ import logging
 import math
 import os
 import socket
+import zlib
 from dataclasses import dataclass
 
 from pitboss.errors import PitbossError, StoreError
@@ -51,8 +52,9 @@ class HostSettings:
     """How a table host keeps its tables.
 
     ``ttl_ms``: a lease not renewed for this long is free (a killed host's tables are taken
-    over this long after its last renewal, plus one ``renew_seconds``); ``renew_seconds``: how
-    often the host renews its leases, looks for free tables and hands over its excess.
+    over this long after its last renewal, plus one or two ``renew_seconds``);
+    ``renew_seconds``: how often the host renews its leases, looks for free tables and hands
+    over its excess.
     """
 
     ttl_ms: int = 5_000
@@ -251,9 +253,10 @@ class TableHost:
 
     async def _take(self, tables: dict[str, set[int]]) -> None:
         """Take free tables up to this host's share. A table whose owner stopped renewing (its
-        lease expired, not released: the host died or was cut off) is taken at once whatever
-        the share, so its hand in play goes on within a lease's life and a look; one handed
-        over (released) is left to a host under its share, for three looks."""
+        lease expired, not released: the host died or was cut off) is taken whatever the share,
+        the hosts alive sharing them out, so its hand in play goes on within a lease's life and
+        two looks; one handed over (released) is left to a host under its share, for three
+        looks (`tables_to_take`)."""
         book = self.book
         now = await asyncio.to_thread(book.now)
         hosts = await asyncio.to_thread(book.hosts)
@@ -289,14 +292,21 @@ class TableHost:
             if (stream, table) not in self.held and (stream, table) not in held_by_others
         ]
         self._free_seen = {key: self._free_seen.get(key, 0) + 1 for key in free}
-        for key in free:
-            if len(self.held) >= share and key not in orphans and self._free_seen[key] < 3:
-                continue  # handed over: a host under its share takes it
-            lease = await asyncio.to_thread(
-                book.acquire, key[0], key[1], self.host_id, ttl_ms=self.settings.ttl_ms
-            )
-            if lease is None:
-                continue
+        wanted = tables_to_take(
+            free,
+            orphans=orphans,
+            seen=self._free_seen,
+            held=len(self.held),
+            share=share,
+            alive=self._alive,
+            host_id=self.host_id,
+        )
+        if not wanted:
+            return
+        taken = await asyncio.to_thread(
+            book.acquire_many, wanted, self.host_id, ttl_ms=self.settings.ttl_ms
+        )
+        for key, lease in sorted(taken.items()):
             self.held[key] = lease
             self._free_seen.pop(key, None)
             room = self.dealing.get(key[0])
@@ -305,4 +315,36 @@ class TableHost:
             log.info("host %s deals table %s of %s", self.host_id, key[1], key[0])
 
 
-__all__ = ["ROLE", "HostSettings", "TableHost", "default_host_id"]
+def tables_to_take(
+    free: list[Key],
+    *,
+    orphans: set[Key],
+    seen: dict[Key, int],
+    held: int,
+    share: int,
+    alive: int,
+    host_id: str,
+) -> list[Key]:
+    """Which of the ``free`` tables a host holding ``held`` tables takes at this look, all in
+    one transaction (`LeaseBook.acquire_many`); ``seen``: how many looks in a row each was seen
+    free. The orphans (their owner stopped renewing, so their hands wait): the host's part of
+    them at the first look (the orphans over the ``alive`` hosts, rounded up, from a start of
+    its own so that hosts looking at once take different ones), and every one still free at the
+    next look, so the hosts share a killed host's tables out within a look or two rather than
+    the first to look taking them all. Then tables handed over (released) up to the host's
+    ``share``, or whatever its share once free for three looks (no host under its share took
+    them)."""
+    fresh = [k for k in free if k in orphans and seen.get(k, 1) < 2]
+    start = zlib.crc32(host_id.encode()) % max(len(fresh), 1)
+    fresh = fresh[start:] + fresh[:start]
+    part = math.ceil(len(fresh) / max(alive, 1))
+    wanted = [k for k in free if k in orphans and seen.get(k, 1) >= 2] + fresh[:part]
+    room = share - held - len(wanted)
+    for key in free:
+        if key not in orphans and (room > 0 or seen.get(key, 1) >= 3):
+            wanted.append(key)
+            room -= 1
+    return wanted
+
+
+__all__ = ["ROLE", "HostSettings", "TableHost", "default_host_id", "tables_to_take"]

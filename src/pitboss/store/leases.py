@@ -61,13 +61,19 @@ _MACHINE_LENGTH = 255
 _TEXT = re.compile(r"[^\x00-\x1f\x7f]+")
 _L, _HOSTS, _D = table_leases, table_hosts, dealt_tournaments
 _WHERE_ROW = (_L.c.stream == sa.bindparam("s"), _L.c.table_no == sa.bindparam("t"))
-_ROW_FOR_UPDATE = sa.select(_L).where(*_WHERE_ROW).with_for_update()
 _ROWS = sa.select(_L.c.stream, _L.c.table_no, _L.c.owner, _L.c.token).order_by(
     _L.c.stream, _L.c.table_no
 )
 _ROWS_FOR_UPDATE = _ROWS.with_for_update()
 _ROWS_FOR_UPDATE_SKIP_LOCKED = _ROWS.with_for_update(skip_locked=True)
+_FREE_FOR_UPDATE = (
+    sa.select(_L).order_by(_L.c.stream, _L.c.table_no).with_for_update(skip_locked=True)
+)
 _HELD = sa.select(_L).where(_L.c.owner.is_not(None)).order_by(_L.c.stream, _L.c.table_no)
+_NOTIFY_LEASES = sa.text(
+    f"SELECT pg_notify('{LEASE_CHANNEL}', payload) FROM unnest(CAST(:payloads AS text[])) "
+    "WITH ORDINALITY AS p(payload, n) ORDER BY n"
+)
 _PG_NOW = "SELECT floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint"
 _SQLITE_NOW = "SELECT CAST(round((julianday('now') - 2440587.5) * 86400000.0) AS INTEGER)"
 
@@ -245,58 +251,85 @@ class LeaseBook:
     # ------------------------------------------------------------------ leases
 
     def acquire(self, stream: str, table: int, owner: str, *, ttl_ms: int) -> Lease | None:
-        """Take table ``table`` of ``stream`` for ``owner`` until now + ``ttl_ms``: when it
-        has no lease, or one released or expired (``expires_at <= now``), with a token one
-        greater than the last; when ``owner`` holds it unexpired, renew it (the same token).
-        None when another host holds it unexpired. Of hosts racing for one table, exactly one
-        gets it (the row is locked, on SQLite the whole write).
+        """Take table ``table`` of ``stream`` for ``owner`` until now + ``ttl_ms``, as
+        `acquire_many` takes one table; None when another host holds it (unexpired, or taking
+        it at this moment).
 
         Raises:
             StoreError: ``bad_stream_id``, ``bad_table``, ``bad_host``, ``bad_ttl``.
         """
-        check_table(table, stream=check_stream(stream))
+        return self.acquire_many([(stream, table)], owner, ttl_ms=ttl_ms).get((stream, table))
+
+    def acquire_many(
+        self, tables: Sequence[tuple[str, int]], owner: str, *, ttl_ms: int
+    ) -> dict[tuple[str, int], Lease]:
+        """Take each of ``tables`` (stream, table number) that is free for ``owner`` until now
+        + ``ttl_ms``, in one transaction: a table with no lease, or one released or expired
+        (``expires_at <= now``), with a token one greater than the last; one ``owner`` holds
+        unexpired is renewed (the same token). A table another host holds unexpired is not
+        taken, nor one whose row another transaction holds at this moment (``SKIP LOCKED`` on
+        PostgreSQL: a host taking it, or its owner's append): it is looked at again at the next
+        look, never waited for. So hosts taking a killed host's tables at once share them out
+        in one round trip each, rather than queueing table by table behind each other in one
+        order (a CI run's takeover took 10.3 s, issue 32); of hosts racing for one table,
+        exactly one gets it (on SQLite the whole write is one at a time). Returns the leases
+        taken, by table.
+
+        Raises:
+            StoreError: ``bad_stream_id``, ``bad_table``, ``bad_host``, ``bad_ttl``.
+        """
+        for stream, table in tables:
+            check_table(table, stream=check_stream(stream))
+            _check_ttl(ttl_ms, stream)
         _check_host(owner)
-        _check_ttl(ttl_ms, stream)
-        key = {"s": stream, "t": table}
-        with self._write("take a table's lease") as conn:
+        keys = sorted(set(tables))
+        if not keys:
+            return {}
+        taken: dict[tuple[str, int], Lease] = {}
+        with self._write("take tables' leases") as conn:
             now = self._now(conn)
-            row = conn.execute(_ROW_FOR_UPDATE, key).first()
-            if row is None:
+            known = _owners(conn, _ROWS, keys)
+            missing = [k for k in keys if k not in known]
+            if missing:
                 empty = {"owner": None, "token": 0, "expires_at": 0, "renewed_at": 0}
-                conn.execute(
-                    _insert(conn, _L).on_conflict_do_nothing(),
-                    {"stream": stream, "table_no": table, "acquired_at": 0, **empty},
-                )
-                row = conn.execute(_ROW_FOR_UPDATE, key).one()
-            if row.owner == owner and row.expires_at > now:
-                token, acquired = int(row.token), int(row.acquired_at)
-            elif row.owner is None or row.expires_at <= now:
-                token, acquired = int(row.token) + 1, now
-            else:
-                return None
-            conn.execute(
-                sa.update(_L)
-                .where(*_WHERE_ROW)
-                .values(
+                rows = [{"stream": s, "table_no": t, "acquired_at": 0, **empty} for s, t in missing]
+                conn.execute(_insert(conn, _L).values(rows).on_conflict_do_nothing())
+            free = conn.execute(
+                _FREE_FOR_UPDATE.where(sa.tuple_(_L.c.stream, _L.c.table_no).in_(keys))
+            ).all()
+            changed: list[tuple[str, int]] = []
+            for row in free:
+                key = (str(row.stream), int(row.table_no))
+                if row.owner == owner and row.expires_at > now:
+                    token, acquired = int(row.token), int(row.acquired_at)
+                elif row.owner is None or row.expires_at <= now:
+                    token, acquired = int(row.token) + 1, now
+                    changed.append(key)
+                else:
+                    continue
+                taken[key] = Lease(
+                    stream=key[0],
+                    table=key[1],
                     owner=owner,
                     token=token,
                     expires_at=now + ttl_ms,
                     renewed_at=now,
                     acquired_at=acquired,
-                ),
-                key,
-            )
-            if token != row.token:
-                _notify(conn, stream, table, token)
-        return Lease(
-            stream=stream,
-            table=table,
-            owner=owner,
-            token=token,
-            expires_at=now + ttl_ms,
-            renewed_at=now,
-            acquired_at=acquired,
-        )
+                )
+            if taken:
+                conn.execute(
+                    sa.update(_L)
+                    .where(sa.tuple_(_L.c.stream, _L.c.table_no).in_(sorted(taken)))
+                    .values(owner=owner, expires_at=now + ttl_ms, renewed_at=now)
+                )
+            if changed:  # a new owner: the next token, from now
+                conn.execute(
+                    sa.update(_L)
+                    .where(sa.tuple_(_L.c.stream, _L.c.table_no).in_(changed))
+                    .values(token=_L.c.token + 1, acquired_at=now)
+                )
+            _notify(conn, [taken[k].fence for k in changed])
+        return taken
 
     def renew(self, lease: Lease, *, ttl_ms: int) -> Lease | None:
         """``lease`` renewed until now + ``ttl_ms``, if the row still has its owner and token
@@ -397,7 +430,7 @@ class LeaseBook:
                 {"s": lease.stream, "t": lease.table},
             )
             if done.rowcount:
-                _notify(conn, lease.stream, lease.table, lease.token)
+                _notify(conn, [lease.fence])
 
     def leases(self, stream: str | None = None) -> list[Lease]:
         """The leases held (expired ones too, until taken or released), by stream and table;
@@ -542,10 +575,13 @@ def _owners(
     return {(str(r.stream), int(r.table_no)): (r.owner, int(r.token)) for r in rows}
 
 
-def _notify(conn: Connection, stream: str, table: int, token: int) -> None:
-    """Tell PostgreSQL listeners of `LEASE_CHANNEL` that a lease changed owner (at commit)."""
-    if conn.dialect.name == "postgresql":
-        conn.execute(sa.select(sa.func.pg_notify(LEASE_CHANNEL, f"{stream} {table} {token}")))
+def _notify(conn: Connection, fences: Sequence[Fence]) -> None:
+    """Tell PostgreSQL listeners of `LEASE_CHANNEL` that each of ``fences``' leases changed
+    owner (at commit), in one statement."""
+    if fences and conn.dialect.name == "postgresql":
+        conn.execute(
+            _NOTIFY_LEASES, {"payloads": [f"{f.stream} {f.table} {f.token}" for f in fences]}
+        )
 
 
 def _lease(row: Any) -> Lease:
