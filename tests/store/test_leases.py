@@ -167,6 +167,12 @@ def test_a_host_takes_many_tables_in_one_transaction_each_as_it_would_take_one(
     forty = book.acquire_many([("saturday", t) for t in range(1, 41)], "host-b", ttl_ms=TTL)
     assert [x.token for _, x in sorted(forty.items())] == [1] * 40
     assert len(sent) <= 8, sent
+    firsts = book.acquire_many(
+        [("sunday", t) for t in (9, 3, 4, 1)], "host-a", ttl_ms=TTL, most=2
+    )  # the first two free, in the order given
+    assert sorted(firsts) == [("sunday", 3), ("sunday", 9)]
+    assert book.acquire_many([("sunday", 1)], "host-a", ttl_ms=TTL, most=0) == {}
+    assert [x.table for x in book.leases("sunday")] == [3, 9]
     with pytest.raises(StoreError) as bad:
         book.acquire_many([("saturday", 1), ("saturday", 0)], "host-a", ttl_ms=TTL)
     assert bad.value.code == "bad_table"
@@ -575,8 +581,8 @@ def test_on_postgresql_a_host_taking_tables_passes_over_one_another_is_taking_an
     target: str, book: LeaseBook, clock: Clock
 ) -> None:
     """Hosts taking a killed host's tables at the same moment share them out: a row another
-    transaction holds (a host taking it) is passed over, not waited for, and looked at again
-    at the next look."""
+    transaction holds (a host taking it) is passed over for the next table, not waited for,
+    and looked at again at the next look."""
     if not is_postgres(target):
         pytest.skip("SQLite's writes are one at a time (BEGIN IMMEDIATE): nothing to wait for")
     for table in (1, 2, 3):
@@ -588,7 +594,7 @@ def test_on_postgresql_a_host_taking_tables_passes_over_one_another_is_taking_an
         other.execute("SELECT 1 FROM table_leases WHERE table_no = 2 FOR UPDATE")
         taking = threading.Thread(
             target=lambda: outcome.append(
-                book.acquire_many([("friday", t) for t in (1, 2, 3)], "host-a", ttl_ms=TTL)
+                book.acquire_many([("friday", t) for t in (2, 1, 3)], "host-a", ttl_ms=TTL, most=2)
             )
         )
         taking.start()

@@ -292,7 +292,7 @@ class TableHost:
             if (stream, table) not in self.held and (stream, table) not in held_by_others
         ]
         self._free_seen = {key: self._free_seen.get(key, 0) + 1 for key in free}
-        wanted = tables_to_take(
+        wanted, most = tables_to_take(
             free,
             orphans=orphans,
             seen=self._free_seen,
@@ -301,11 +301,23 @@ class TableHost:
             alive=self._alive,
             host_id=self.host_id,
         )
-        if not wanted:
+        if not wanted or not most:
             return
         taken = await asyncio.to_thread(
-            book.acquire_many, wanted, self.host_id, ttl_ms=self.settings.ttl_ms
+            book.acquire_many, wanted, self.host_id, ttl_ms=self.settings.ttl_ms, most=most
         )
+        if taken:
+            log.info(
+                "host %s takes %d of %d free tables (%d of them left by a host that stopped "
+                "renewing; it held %d, its share is %d with %d hosts alive)",
+                self.host_id,
+                len(taken),
+                len(free),
+                len(orphans & set(free)),
+                len(self.held),
+                share,
+                self._alive,
+            )
         for key, lease in sorted(taken.items()):
             self.held[key] = lease
             self._free_seen.pop(key, None)
@@ -324,27 +336,32 @@ def tables_to_take(
     share: int,
     alive: int,
     host_id: str,
-) -> list[Key]:
-    """Which of the ``free`` tables a host holding ``held`` tables takes at this look, all in
-    one transaction (`LeaseBook.acquire_many`); ``seen``: how many looks in a row each was seen
-    free. The orphans (their owner stopped renewing, so their hands wait): the host's part of
-    them at the first look (the orphans over the ``alive`` hosts, rounded up, from a start of
-    its own so that hosts looking at once take different ones), and every one still free at the
-    next look, so the hosts share a killed host's tables out within a look or two rather than
-    the first to look taking them all. Then tables handed over (released) up to the host's
-    ``share``, or whatever its share once free for three looks (no host under its share took
-    them)."""
-    fresh = [k for k in free if k in orphans and seen.get(k, 1) < 2]
-    start = zlib.crc32(host_id.encode()) % max(len(fresh), 1)
-    fresh = fresh[start:] + fresh[:start]
+) -> tuple[list[Key], int]:
+    """Which of the ``free`` tables a host holding ``held`` tables tries to take at this look,
+    in the order tried, and how many of them it takes (`LeaseBook.acquire_many`, which passes
+    over one another host is taking at that moment for the next); ``seen``: how many looks in a
+    row each was seen free.
+
+    The orphans (their owner stopped renewing, so their hands wait): every one still free at
+    its second look, and the host's part of the others (the orphans over the ``alive`` hosts,
+    rounded up), so the hosts share a killed host's tables out within a look or two rather
+    than the first to look taking them all. Then tables handed over (released) or never dealt,
+    up to the host's ``share``, or whatever its share once free for three looks (no host under
+    its share took them). The tables of each kind are tried from a start of the host's own, so
+    hosts looking at once take different ones."""
+
+    def own_start(keys: list[Key]) -> list[Key]:
+        start = zlib.crc32(host_id.encode()) % max(len(keys), 1)
+        return keys[start:] + keys[:start]
+
+    old = [k for k in free if k in orphans and seen.get(k, 1) >= 2]
+    fresh = own_start([k for k in free if k in orphans and seen.get(k, 1) < 2])
+    late = [k for k in free if k not in orphans and seen.get(k, 1) >= 3]
+    released = own_start([k for k in free if k not in orphans and seen.get(k, 1) < 3])
     part = math.ceil(len(fresh) / max(alive, 1))
-    wanted = [k for k in free if k in orphans and seen.get(k, 1) >= 2] + fresh[:part]
-    room = share - held - len(wanted)
-    for key in free:
-        if key not in orphans and (room > 0 or seen.get(key, 1) >= 3):
-            wanted.append(key)
-            room -= 1
-    return wanted
+    room = max(share - held - len(old) - part - len(late), 0)
+    most = len(old) + part + len(late) + room
+    return [*old, *fresh, *late, *(released if room else [])], most
 
 
 __all__ = ["ROLE", "HostSettings", "TableHost", "default_host_id", "tables_to_take"]

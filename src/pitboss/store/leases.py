@@ -261,19 +261,24 @@ class LeaseBook:
         return self.acquire_many([(stream, table)], owner, ttl_ms=ttl_ms).get((stream, table))
 
     def acquire_many(
-        self, tables: Sequence[tuple[str, int]], owner: str, *, ttl_ms: int
+        self,
+        tables: Sequence[tuple[str, int]],
+        owner: str,
+        *,
+        ttl_ms: int,
+        most: int | None = None,
     ) -> dict[tuple[str, int], Lease]:
-        """Take each of ``tables`` (stream, table number) that is free for ``owner`` until now
-        + ``ttl_ms``, in one transaction: a table with no lease, or one released or expired
-        (``expires_at <= now``), with a token one greater than the last; one ``owner`` holds
-        unexpired is renewed (the same token). A table another host holds unexpired is not
-        taken, nor one whose row another transaction holds at this moment (``SKIP LOCKED`` on
-        PostgreSQL: a host taking it, or its owner's append): it is looked at again at the next
-        look, never waited for. So hosts taking a killed host's tables at once share them out
-        in one round trip each, rather than queueing table by table behind each other in one
-        order (a CI run's takeover took 10.3 s, issue 32); of hosts racing for one table,
-        exactly one gets it (on SQLite the whole write is one at a time). Returns the leases
-        taken, by table.
+        """Take, of ``tables`` (stream, table number) in the order given, the first ``most``
+        (every one when None) that are free for ``owner``, until now + ``ttl_ms``, in one
+        transaction: a table with no lease, or one released or expired (``expires_at <=
+        now``), with a token one greater than the last; one ``owner`` holds unexpired is
+        renewed (the same token). A table another host holds unexpired is not taken, nor one
+        whose row another transaction holds at this moment (``SKIP LOCKED`` on PostgreSQL: a
+        host taking it, or its owner's append): it is passed over for the next one given, never
+        waited for. So hosts looking for work at once share the free tables out in one round
+        trip each, rather than queueing table by table behind each other in one order (a CI
+        run's takeover took 10.3 s, issue 32); of hosts racing for one table, exactly one gets
+        it (on SQLite the whole write is one at a time). Returns the leases taken, by table.
 
         Raises:
             StoreError: ``bad_stream_id``, ``bad_table``, ``bad_host``, ``bad_ttl``.
@@ -282,8 +287,9 @@ class LeaseBook:
             check_table(table, stream=check_stream(stream))
             _check_ttl(ttl_ms, stream)
         _check_host(owner)
-        keys = sorted(set(tables))
-        if not keys:
+        order = {key: i for i, key in reversed(list(enumerate(tables)))}
+        keys = sorted(order)
+        if not keys or most == 0:
             return {}
         taken: dict[tuple[str, int], Lease] = {}
         with self._write("take tables' leases") as conn:
@@ -294,19 +300,21 @@ class LeaseBook:
                 empty = {"owner": None, "token": 0, "expires_at": 0, "renewed_at": 0}
                 rows = [{"stream": s, "table_no": t, "acquired_at": 0, **empty} for s, t in missing]
                 conn.execute(_insert(conn, _L).values(rows).on_conflict_do_nothing())
-            free = conn.execute(
-                _FREE_FOR_UPDATE.where(sa.tuple_(_L.c.stream, _L.c.table_no).in_(keys))
+            rows_free = conn.execute(
+                _FREE_FOR_UPDATE.where(
+                    sa.tuple_(_L.c.stream, _L.c.table_no).in_(keys),
+                    sa.or_(_L.c.owner.is_(None), _L.c.owner == owner, _L.c.expires_at <= now),
+                )
             ).all()
+            free = sorted(rows_free, key=lambda row: order[(str(row.stream), int(row.table_no))])
             changed: list[tuple[str, int]] = []
-            for row in free:
+            for row in free[:most]:
                 key = (str(row.stream), int(row.table_no))
                 if row.owner == owner and row.expires_at > now:
                     token, acquired = int(row.token), int(row.acquired_at)
-                elif row.owner is None or row.expires_at <= now:
+                else:
                     token, acquired = int(row.token) + 1, now
                     changed.append(key)
-                else:
-                    continue
                 taken[key] = Lease(
                     stream=key[0],
                     table=key[1],
@@ -325,10 +333,10 @@ class LeaseBook:
             if changed:  # a new owner: the next token, from now
                 conn.execute(
                     sa.update(_L)
-                    .where(sa.tuple_(_L.c.stream, _L.c.table_no).in_(changed))
+                    .where(sa.tuple_(_L.c.stream, _L.c.table_no).in_(sorted(changed)))
                     .values(token=_L.c.token + 1, acquired_at=now)
                 )
-            _notify(conn, [taken[k].fence for k in changed])
+            _notify(conn, [taken[k].fence for k in sorted(changed)])
         return taken
 
     def renew(self, lease: Lease, *, ttl_ms: int) -> Lease | None:
