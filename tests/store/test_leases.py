@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import replace
 
 import psycopg
@@ -434,6 +435,25 @@ def test_on_postgresql_an_append_under_a_takeover_in_progress_waits_and_is_refus
     assert store.head(hands) == 0
 
 
+def _while_held(
+    target: str, hold: str, params: tuple[object, ...], work: Callable[[], object]
+) -> tuple[bool, list[object]]:
+    """``work`` run in a thread while another transaction holds the rows ``hold`` locks:
+    whether it waited for that transaction's commit (still running 10 s on), and what it
+    returned (after the commit)."""
+    outcome: list[object] = []
+    with psycopg.connect(libpq_url(target)) as other:
+        other.execute("SET statement_timeout = '20s'")
+        other.execute(hold, params)
+        thread = threading.Thread(target=lambda: outcome.append(work()))
+        thread.start()
+        thread.join(10)
+        waited = thread.is_alive()
+        other.commit()
+        thread.join(30)
+    return waited, outcome
+
+
 def _two_tables_on_postgresql(target: str, book: LeaseBook, night: str) -> tuple[Lease, Lease]:
     """Tables 1 and 2 of ``night`` taken by host-a (a skip on SQLite, whose writes are one at
     a time: no row lock to wait for)."""
@@ -502,18 +522,9 @@ def test_on_postgresql_a_lease_with_life_left_is_renewed_at_the_next_look_if_an_
     one, two = _two_tables_on_postgresql(target, book, night)
     clock.now += TTL // 4
     share = "SELECT token FROM table_leases WHERE stream = %s AND table_no = %s FOR SHARE"
-    with psycopg.connect(libpq_url(target)) as append:
-        append.execute("SET statement_timeout = '20s'")
-        append.execute(share, (night, 1))
-        outcome: list[object] = []
-        renewal = threading.Thread(
-            target=lambda: outcome.append(book.renew_many([one, two], ttl_ms=TTL))
-        )
-        renewal.start()
-        renewal.join(10)
-        waited = renewal.is_alive()
-        append.commit()
-        renewal.join(30)
+    waited, outcome = _while_held(
+        target, share, (night, 1), lambda: book.renew_many([one, two], ttl_ms=TTL)
+    )
     assert not waited, "the renewal waited for the append's commit"
     assert outcome == [[one, replace(two, expires_at=clock.now + TTL, renewed_at=clock.now)]]
     clock.now += TTL // 4
@@ -539,6 +550,28 @@ ROUNDS = 8
 HOSTS = 4
 
 
+def _race(target: str, host: Callable[[LeaseBook, str, threading.Barrier], None]) -> None:
+    """`HOSTS` hosts ``host-0``... each in its own thread with its own connection to the
+    database, meeting at one barrier; any failure fails the test."""
+    barrier = threading.Barrier(HOSTS)
+    failures: list[BaseException] = []
+
+    def run(name: str) -> None:
+        try:
+            with open_store(target) as own:
+                host(LeaseBook(own), name, barrier)
+        except BaseException as error:
+            failures.append(error)
+            barrier.abort()
+
+    threads = [threading.Thread(target=run, args=(f"host-{i}",)) for i in range(HOSTS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert not failures
+
+
 def test_hosts_racing_for_one_table_exactly_one_gets_it(target: str, store: EventStore) -> None:
     """Each round every host, with its own connection to the database, asks for the same free
     table at once (on the database's clock): one gets it, the others get None. The table was
@@ -548,28 +581,15 @@ def test_hosts_racing_for_one_table_exactly_one_gets_it(target: str, store: Even
         lease = before.acquire("race", table, "setup", ttl_ms=60_000)
         assert lease is not None
         before.release(lease)
-    barrier = threading.Barrier(HOSTS)
     won: dict[int, list[str]] = {r: [] for r in range(1, ROUNDS + 1)}
-    failures: list[BaseException] = []
 
-    def host(name: str) -> None:
-        try:
-            with open_store(target) as own:
-                leases = LeaseBook(own)
-                for table in range(1, ROUNDS + 1):
-                    barrier.wait(30)
-                    if leases.acquire("race", table, name, ttl_ms=60_000) is not None:
-                        won[table].append(name)
-        except BaseException as error:
-            failures.append(error)
-            barrier.abort()
+    def host(leases: LeaseBook, name: str, barrier: threading.Barrier) -> None:
+        for table in range(1, ROUNDS + 1):
+            barrier.wait(30)
+            if leases.acquire("race", table, name, ttl_ms=60_000) is not None:
+                won[table].append(name)
 
-    threads = [threading.Thread(target=host, args=(f"host-{i}",)) for i in range(HOSTS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    assert not failures
+    _race(target, host)
     assert all(len(winners) == 1 for winners in won.values()), won
     leases = LeaseBook(store).leases("race")
     assert [(x.table, x.owner, x.token) for x in leases] == [
@@ -588,20 +608,12 @@ def test_on_postgresql_a_host_taking_tables_passes_over_one_another_is_taking_an
     for table in (1, 2, 3):
         assert book.acquire("friday", table, "host-dead", ttl_ms=TTL) is not None
     clock.now += TTL
-    outcome: list[object] = []
-    with psycopg.connect(libpq_url(target)) as other:
-        other.execute("SET statement_timeout = '20s'")
-        other.execute("SELECT 1 FROM table_leases WHERE table_no = 2 FOR UPDATE")
-        taking = threading.Thread(
-            target=lambda: outcome.append(
-                book.acquire_many([("friday", t) for t in (2, 1, 3)], "host-a", ttl_ms=TTL, most=2)
-            )
-        )
-        taking.start()
-        taking.join(10)
-        waited = taking.is_alive()
-        other.commit()
-        taking.join(30)
+    waited, outcome = _while_held(
+        target,
+        "SELECT 1 FROM table_leases WHERE table_no = %s FOR UPDATE",  # another host taking it
+        (2,),
+        lambda: book.acquire_many([("friday", t) for t in (2, 1, 3)], "host-a", ttl_ms=TTL, most=2),
+    )
     assert not waited, "the host waited for the row another host was taking"
     assert len(outcome) == 1
     assert isinstance(outcome[0], dict)
@@ -621,26 +633,13 @@ def test_hosts_taking_a_killed_hosts_tables_at_once_share_them_each_to_one(
         lease = before.acquire(stream, table, "setup", ttl_ms=60_000)
         assert lease is not None
         before.release(lease)
-    barrier = threading.Barrier(HOSTS)
     won: dict[str, dict[tuple[str, int], Lease]] = {}
-    failures: list[BaseException] = []
 
-    def host(name: str) -> None:
-        try:
-            with open_store(target) as own:
-                leases = LeaseBook(own)
-                barrier.wait(30)
-                won[name] = leases.acquire_many(tables, name, ttl_ms=60_000)
-        except BaseException as error:
-            failures.append(error)
-            barrier.abort()
+    def host(leases: LeaseBook, name: str, barrier: threading.Barrier) -> None:
+        barrier.wait(30)
+        won[name] = leases.acquire_many(tables, name, ttl_ms=60_000)
 
-    threads = [threading.Thread(target=host, args=(f"host-{i}",)) for i in range(HOSTS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(60)
-    assert not failures
+    _race(target, host)
     owners = {key: name for name, got in won.items() for key in got}
     assert sum(len(got) for got in won.values()) == len(tables)
     assert sorted(owners) == tables
