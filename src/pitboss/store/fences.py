@@ -17,12 +17,13 @@ These are the statements, run inside the caller's transaction (`pitboss.store.sq
 
 from __future__ import annotations
 
+import json
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, Row
 
 from pitboss.errors import LeaseLost, StoreError
 from pitboss.store.envelopes import Fence
@@ -32,8 +33,48 @@ _L = table_leases
 STREAM_ID = re.compile(rf"[A-Za-z0-9][A-Za-z0-9_-]{{0,{STREAM_ID_LENGTH - 1}}}")
 """A stream id as the store checks it (`pitboss.store.sql`)."""
 
-_LEASES = sa.select(_L.c.stream, _L.c.table_no, _L.c.token, _L.c.owner)
 _NAME = sa.select(tournaments.c.name).where(tournaments.c.stream == sa.bindparam("stream"))
+_KEYS_IN = {
+    "postgresql": sa.text(
+        "(table_leases.stream, table_leases.table_no) IN (SELECT * FROM "
+        "unnest(CAST(:streams AS varchar[]), CAST(:tables AS integer[])))"
+    ),
+    "sqlite": sa.text(
+        "(table_leases.stream, table_leases.table_no) IN (SELECT json_extract(value, '$[0]'), "
+        "json_extract(value, '$[1]') FROM json_each(:keys))"
+    ),
+}
+
+
+class LeaseRows:
+    """A query of the lease rows of the tables given at each call, as one statement made once
+    a dialect: the tables are an array parameter (PostgreSQL) or a JSON one (SQLite). A query
+    made at each call (``(stream, table_no) IN (...)`` with the keys as literals) cost its
+    cache key, its compilation and the expansion of its list every time: a sixth of a table
+    host's interpreter time with four hosts, its writer and its director checking fences
+    (issue 32, BENCHMARKS.md)."""
+
+    def __init__(self, query: sa.Select[Any]) -> None:
+        self._queries = {name: query.where(keys_in) for name, keys_in in _KEYS_IN.items()}
+
+    def rows(
+        self, conn: Connection, keys: Sequence[tuple[str, int]], **params: Any
+    ) -> Sequence[Row[Any]]:
+        """The rows of ``keys`` (none if empty), with ``params`` for the query's own."""
+        if not keys:
+            return []
+        name = conn.dialect.name
+        if name == "postgresql":
+            params |= {"streams": [k[0] for k in keys], "tables": [k[1] for k in keys]}
+        else:
+            params |= {"keys": json.dumps([[k[0], k[1]] for k in keys])}
+        return conn.execute(self._queries[name], params).all()
+
+
+_BY_TABLE = (_L.c.stream, _L.c.table_no)
+_LEASES = sa.select(_L.c.stream, _L.c.table_no, _L.c.token, _L.c.owner).order_by(*_BY_TABLE)
+_FENCES = LeaseRows(_LEASES)
+_FENCES_FOR_SHARE = LeaseRows(_LEASES.with_for_update(read=True))  # nothing on SQLite
 
 
 def check_stream(stream: object) -> str:
@@ -108,12 +149,8 @@ def check_fences(conn: Connection, fences: Iterable[Fence], *, for_share: bool =
     if not ordered:
         return
     keys = sorted({(f.stream, f.table) for f in ordered})
-    query = _LEASES.where(sa.tuple_(_L.c.stream, _L.c.table_no).in_(keys)).order_by(
-        _L.c.stream, _L.c.table_no
-    )
-    if for_share:
-        query = query.with_for_update(read=True)  # FOR SHARE; nothing on SQLite
-    rows = {(str(r.stream), int(r.table_no)): r for r in conn.execute(query)}
+    query = _FENCES_FOR_SHARE if for_share else _FENCES
+    rows = {(str(r.stream), int(r.table_no)): r for r in query.rows(conn, keys)}
     for fence in ordered:
         row = rows.get((fence.stream, fence.table))
         current, owner = (None, None) if row is None else (int(row.token), row.owner)

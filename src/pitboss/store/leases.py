@@ -42,7 +42,13 @@ from sqlalchemy.engine import Connection
 
 from pitboss.errors import StoreError
 from pitboss.store.envelopes import Fence
-from pitboss.store.fences import check_fence, check_fences, check_stream, check_table
+from pitboss.store.fences import (
+    LeaseRows,
+    check_fence,
+    check_fences,
+    check_stream,
+    check_table,
+)
 from pitboss.store.payloads import decode_object, encode_object
 from pitboss.store.protocol import EventStore
 from pitboss.store.schema import HOST_ID_LENGTH, dealt_tournaments, table_hosts, table_leases
@@ -61,14 +67,25 @@ _MACHINE_LENGTH = 255
 _TEXT = re.compile(r"[^\x00-\x1f\x7f]+")
 _L, _HOSTS, _D = table_leases, table_hosts, dealt_tournaments
 _WHERE_ROW = (_L.c.stream == sa.bindparam("s"), _L.c.table_no == sa.bindparam("t"))
-_ROWS = sa.select(_L.c.stream, _L.c.table_no, _L.c.owner, _L.c.token).order_by(
-    _L.c.stream, _L.c.table_no
+_BY_TABLE = (_L.c.stream, _L.c.table_no)
+_ROWS_QUERY = sa.select(_L.c.stream, _L.c.table_no, _L.c.owner, _L.c.token).order_by(*_BY_TABLE)
+_ROWS = LeaseRows(_ROWS_QUERY)
+_ROWS_FOR_UPDATE = LeaseRows(_ROWS_QUERY.with_for_update())
+_ROWS_FOR_UPDATE_SKIP_LOCKED = LeaseRows(_ROWS_QUERY.with_for_update(skip_locked=True))
+_FREE_FOR_UPDATE = LeaseRows(
+    sa.select(_L)
+    .where(
+        sa.or_(
+            _L.c.owner.is_(None),
+            _L.c.owner == sa.bindparam("owner"),
+            _L.c.expires_at <= sa.bindparam("now"),
+        )
+    )
+    .order_by(*_BY_TABLE)
+    .with_for_update(skip_locked=True)
 )
-_ROWS_FOR_UPDATE = _ROWS.with_for_update()
-_ROWS_FOR_UPDATE_SKIP_LOCKED = _ROWS.with_for_update(skip_locked=True)
-_FREE_FOR_UPDATE = (
-    sa.select(_L).order_by(_L.c.stream, _L.c.table_no).with_for_update(skip_locked=True)
-)
+"""The rows of tables free for ``owner`` at ``now`` (or its own), those another transaction
+holds passed over (`LeaseBook.acquire_many`)."""
 _HELD = sa.select(_L).where(_L.c.owner.is_not(None)).order_by(_L.c.stream, _L.c.table_no)
 _NOTIFY_LEASES = sa.text(
     f"SELECT pg_notify('{LEASE_CHANNEL}', payload) FROM unnest(CAST(:payloads AS text[])) "
@@ -300,12 +317,7 @@ class LeaseBook:
                 empty = {"owner": None, "token": 0, "expires_at": 0, "renewed_at": 0}
                 rows = [{"stream": s, "table_no": t, "acquired_at": 0, **empty} for s, t in missing]
                 conn.execute(_insert(conn, _L).values(rows).on_conflict_do_nothing())
-            rows_free = conn.execute(
-                _FREE_FOR_UPDATE.where(
-                    sa.tuple_(_L.c.stream, _L.c.table_no).in_(keys),
-                    sa.or_(_L.c.owner.is_(None), _L.c.owner == owner, _L.c.expires_at <= now),
-                )
-            ).all()
+            rows_free = _FREE_FOR_UPDATE.rows(conn, keys, owner=owner, now=now)
             free = sorted(rows_free, key=lambda row: order[(str(row.stream), int(row.table_no))])
             changed: list[tuple[str, int]] = []
             for row in free[:most]:
@@ -574,13 +586,12 @@ def _insert(conn: Connection, table: sa.Table) -> Any:
 
 
 def _owners(
-    conn: Connection, query: sa.Select[Any], keys: Sequence[tuple[str, int]]
+    conn: Connection, query: LeaseRows, keys: Sequence[tuple[str, int]]
 ) -> dict[tuple[str, int], tuple[str | None, int]]:
     """The owner and token of each of the rows ``keys`` that ``query`` reads (none if empty)."""
-    if not keys:
-        return {}
-    rows = conn.execute(query.where(sa.tuple_(_L.c.stream, _L.c.table_no).in_(keys)))
-    return {(str(r.stream), int(r.table_no)): (r.owner, int(r.token)) for r in rows}
+    return {
+        (str(r.stream), int(r.table_no)): (r.owner, int(r.token)) for r in query.rows(conn, keys)
+    }
 
 
 def _notify(conn: Connection, fences: Sequence[Fence]) -> None:
