@@ -107,13 +107,16 @@ async def start_dealing(
         await asyncio.to_thread(book.start_dealing, stream, settings)
         return DealingStatus.model_validate(gateway_status(book, stream, hub))
     dealing = dealing_of(request)
-    dealing.start(
+    dealt = dealing.start(
         stream,
         browser=[PlayerId(p) for p in body.browser_players],
         bots=body.bots,
         think_seconds=body.think_seconds,
         pause_seconds=body.pause_seconds,
     )
+    # The seats nobody opened yet are away (TDA 30) in what the director is told, not a
+    # moment later: their marks are recorded on the director's thread.
+    await dealt.room.presence_recorded()
     return DealingStatus.model_validate(dealing.status(stream))
 
 
