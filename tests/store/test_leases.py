@@ -741,6 +741,8 @@ def test_the_tournaments_dealt_keep_their_settings_until_stopped(
         (lambda b: b.acquire("friday", 1, "h", ttl_ms=0), "bad_ttl"),
         (lambda b: b.acquire("friday", 1, "h", ttl_ms=2.5), "bad_ttl"),
         (lambda b: b.acquire("friday", 1, "h", ttl_ms=86_400_001), "bad_ttl"),
+        (lambda b: b.acquire_many([("friday", 1)], "h", ttl_ms=TTL, most=-1), "bad_most"),
+        (lambda b: b.acquire_many([("friday", 1)], "h", ttl_ms=TTL, most=True), "bad_most"),
         (lambda b: b.register_host("h", role="", pid=1, machine="m"), "bad_host"),
         (lambda b: b.register_host("h", role="tables", pid=-1, machine="m"), "bad_host"),
         (lambda b: b.start_dealing("friday", {"when": object()}), "bad_payload"),

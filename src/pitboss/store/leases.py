@@ -298,13 +298,17 @@ class LeaseBook:
         it (on SQLite the whole write is one at a time). Returns the leases taken, by table.
 
         Raises:
-            StoreError: ``bad_stream_id``, ``bad_table``, ``bad_host``, ``bad_ttl``.
+            StoreError: ``bad_stream_id``, ``bad_table``, ``bad_host``, ``bad_ttl``,
+                ``bad_most``.
         """
         for stream, table in tables:
             check_table(table, stream=check_stream(stream))
             _check_ttl(ttl_ms, stream)
         _check_host(owner)
-        order = {key: i for i, key in reversed(list(enumerate(tables)))}
+        _check_most(most)
+        order: dict[tuple[str, int], int] = {}
+        for i, key in enumerate(tables):
+            order.setdefault(key, i)  # a table given twice keeps its first place
         keys = sorted(order)
         if not keys or most == 0:
             return {}
@@ -660,6 +664,16 @@ def _check_ttl(ttl_ms: object, stream: str) -> None:
             f"milliseconds: {ttl_ms!r} is not that",
             code="bad_ttl",
             params={"stream": stream, "ttl_ms": repr(ttl_ms), "max": MAX_TTL_MS},
+        )
+
+
+def _check_most(most: object) -> None:
+    if most is not None and (isinstance(most, bool) or not isinstance(most, int) or most < 0):
+        raise StoreError(
+            f"the most tables to take is a count, 0 or more (or none, for every free one): "
+            f"{most!r} is not that",
+            code="bad_most",
+            params={"most": repr(most)},
         )
 
 
