@@ -5,6 +5,8 @@ whose undone batches stay in the log; a snapshot is only a cache, equal to a ful
 from __future__ import annotations
 
 import pickle
+import threading
+from contextlib import AbstractContextManager
 
 import pytest
 from tests.club.nights import club_rules, played_night
@@ -13,7 +15,7 @@ from pitboss.errors import ConcurrencyConflict, PitbossError, StoreError
 from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.service import DirectorService, LiveTournament, UndoError, seeded_random, snapshots
-from pitboss.store import EventStore
+from pitboss.store import EventStore, open_store
 from pitboss.tournament import commands as c
 from pitboss.tournament.features.seat_changes import pending
 from pitboss.tournament.model.entries import PersonalDetails, PlayerChips
@@ -127,6 +129,57 @@ def test_another_writers_events_are_read_before_deciding_again(
             c.RegisterPlayer(player_id=PlayerId("late"), name="Late", details=PersonalDetails())
         )
     assert err.value.code == "duplicate_player"
+
+
+def test_a_writer_that_lost_a_race_takes_the_logs_turn_and_decides_once_on_what_was_written(
+    target: str, clock: FakeClock
+) -> None:
+    """Issue 32: a writer that lost a race takes the log's turn before its next commands
+    (`CONTENDED_FOR`): it waits while another holds it, then decides once, on what was
+    written meanwhile, and appends without losing again. One that never lost never asks
+    (SQLite gives no turn: the writer decides as before)."""
+    with open_store(target) as mine, open_store(target) as theirs:
+        first = _service(mine, clock).create("Friday", _rules())
+        second = _service(theirs, clock).open(first.stream)
+        asked: list[str] = []
+        turn = mine.turn
+
+        def counted(stream: str) -> AbstractContextManager[int | None]:
+            asked.append(stream)
+            return turn(stream)
+
+        mine.turn = counted  # type: ignore[method-assign]
+        _register_as(first, "a")
+        _register_as(second, "b")  # second was behind: lost, read, decided again
+        _register_as(first, "c")  # now first was: lost, read, decided again
+        assert asked == []  # a writer asks from its next command on
+        done = threading.Event()
+        failed: list[BaseException] = []
+
+        def register_late() -> None:
+            try:
+                _register_as(first, "late")
+            except BaseException as error:
+                failed.append(error)
+            done.set()
+
+        with theirs.turn(first.stream) as head:
+            late = threading.Thread(target=register_late)
+            late.start()
+            if head is not None:  # PostgreSQL: first waits for the turn; a writer not asking
+                _register_as(_service(theirs, clock).open(first.stream), "during")  # writes
+                assert not done.is_set()
+        assert done.wait(60)
+        late.join(60)
+        assert not failed, failed
+        assert asked == [first.stream]
+        players = {str(p) for p in first.state.players}
+        assert players == ({"a", "b", "c", "late"} | ({"during"} if head is not None else set()))
+        assert first.state == _service(theirs, clock).open(first.stream).state
+
+
+def _register_as(live: LiveTournament, pid: str) -> None:
+    live.execute(c.RegisterPlayer(player_id=PlayerId(pid), name=pid, details=PersonalDetails()))
 
 
 def test_two_writers_drift_no_more_a_batch_committed_between_the_followers_reads_is_folded(

@@ -32,7 +32,9 @@ import logging
 import select
 import threading
 import time
-from collections.abc import Sequence
+import zlib
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from types import TracebackType
 from typing import Any, Self, cast
 
@@ -44,6 +46,7 @@ from sqlalchemy.engine import Connection, Engine
 
 from pitboss.errors import StoreError
 from pitboss.store.envelopes import Wakeup
+from pitboss.store.fences import check_stream
 from pitboss.store.migrations import migrate
 from pitboss.store.payloads import decode_json
 from pitboss.store.sql import SqlEventStore, store_failure
@@ -61,6 +64,17 @@ CONNECT_TIMEOUT_S = 10
 """How long opening waits for the server, unless the URL says (``?connect_timeout=N``)."""
 
 _MIGRATION_LOCK = 0x50495442  # "PITB", as SQLite's application_id
+
+TURN_WAIT_MS = 2_000
+"""How long a writer waits for a stream's turn (`PostgresEventStore.turn`) before it decides
+and appends without it: a holder stuck that long (a host frozen, not dead: a dead one's turn
+ends with its connection) holds nobody up longer. The turn only spares lost races; the
+append's own check of the head decides what is written."""
+
+_TURN_LOCKS = 0x50544E31  # "PTN1": the first key of a stream's turn (pg_advisory_xact_lock)
+_TURN_WAIT = "SELECT set_config('lock_timeout', %s, true)"
+_TURN_TAKE = "SELECT pg_advisory_xact_lock(%s, %s)"
+_TURN_HEAD = "SELECT coalesce(max(seq), 0) FROM events WHERE stream = %s"
 _UNIQUE_VIOLATION = "23505"
 _DATABASE_OID = "SELECT oid FROM pg_database WHERE datname = current_database()"
 
@@ -193,6 +207,48 @@ class PostgresEventStore(SqlEventStore):
         except sa.exc.DBAPIError as error:
             raise store_failure(error, target=self.target, action="open the store") from error
 
+    @contextmanager
+    def turn(self, stream: str) -> Iterator[int | None]:
+        """The stream's turn (`EventStore.turn`): a transaction-scoped advisory lock on a
+        pooled connection of its own, held until the context ends (the writer's reads and
+        appends use other connections), so a turn whose process dies ends with it. The lock,
+        then the head (read after the wait, so it is the head the turn starts from): one round
+        trip (a pipeline). None when it was not had within `TURN_WAIT_MS`.
+
+        Raises:
+            StoreError: ``bad_stream_id``; ``store_unavailable``.
+        """
+        key = zlib.crc32(check_stream(stream).encode()) - 2**31  # a signed 32-bit key
+        with self._session("take the log's turn"):
+            raw = self._engine.raw_connection()
+        conn = cast("psycopg.Connection[Any]", raw.driver_connection)
+        try:
+            head = self._wait_turn(conn, stream, key)
+        except psycopg.Error as error:
+            raw.invalidate()
+            raw.close()
+            raise _turn_failed(error, self.target) from error
+        try:
+            yield head
+        finally:
+            try:
+                conn.rollback()  # the transaction ends (it wrote nothing): the turn passes on
+            except psycopg.Error:
+                raw.invalidate()  # closed, so the turn ends with the connection
+            raw.close()  # back to the pool
+
+    def _wait_turn(self, conn: psycopg.Connection[Any], stream: str, key: int) -> int | None:
+        try:
+            with conn.pipeline():
+                conn.execute(_TURN_WAIT, (f"{TURN_WAIT_MS}ms",))
+                conn.execute(_TURN_TAKE, (_TURN_LOCKS, key))
+                row = conn.execute(_TURN_HEAD, (stream,)).fetchone()
+        except psycopg.errors.LockNotAvailable:
+            conn.rollback()
+            log.info("no turn at %s's log within %d ms: deciding without it", stream, TURN_WAIT_MS)
+            return None
+        return 0 if row is None else int(row[0])
+
     def _is_unique_violation(self, error: sa.exc.IntegrityError) -> bool:
         return getattr(error.orig, "sqlstate", None) == _UNIQUE_VIOLATION
 
@@ -260,6 +316,16 @@ def _note(heads: dict[str, int], payload: str) -> None:
     stream, _, seq = payload.rpartition(":")
     if stream and seq.isdigit():
         heads[stream] = max(heads.get(stream, 0), int(seq))
+
+
+def _turn_failed(error: psycopg.Error, target: str) -> StoreError:
+    reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+    return StoreError(
+        f"cannot take the log's turn: the store at {target} is unavailable ({reason}); check "
+        "that the database is running and reachable, then retry",
+        code="store_unavailable",
+        params={"target": target, "action": "take the log's turn", "reason": reason},
+    )
 
 
 def _unavailable(error: psycopg.Error, target: str) -> StoreError:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from contextlib import AbstractContextManager
 from types import TracebackType
 from typing import Any, Protocol, Self
 
@@ -259,6 +260,21 @@ class EventStore(Protocol):
 
     def listen(self) -> Listener:
         """A listener woken by every append made after this call, by any process."""
+        ...
+
+    def turn(self, stream: str) -> AbstractContextManager[int | None]:
+        """The stream's turn, for this caller alone among those who ask for it, until the
+        context ends; its value is the stream's head once the turn is had. Writers who decide
+        on the head and append (`append`) take the turn first when they keep losing races to
+        each other (table hosts sharing a tournament's log, issue 32): each then reads what
+        the others wrote and decides once, instead of deciding and writing in vain. A
+        writer that does not ask is not held back (its append may still move the head).
+        None: no turn to be had (a store with no lock between processes, or none given within
+        `TURN_WAIT_MS`): decide and append as without one.
+
+        Raises:
+            StoreError: ``bad_stream_id``; ``store_unavailable``.
+        """
         ...
 
     def check_writable(self) -> None:

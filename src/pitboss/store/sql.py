@@ -22,7 +22,7 @@ import re
 import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from contextlib import AbstractContextManager, contextmanager
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from types import TracebackType
 from typing import Any, Self
 
@@ -43,7 +43,7 @@ from pitboss.store.envelopes import (
     StoredEvent,
     StoredTournament,
 )
-from pitboss.store.fences import check_fence, check_fences
+from pitboss.store.fences import check_fence, check_fences, check_stream
 from pitboss.store.payloads import decode_object, encode_object, is_utf8
 from pitboss.store.protocol import Listener
 from pitboss.store.schema import STREAM_ID_LENGTH
@@ -160,6 +160,17 @@ class SqlEventStore(ABC):
     @abstractmethod
     def listen(self) -> Listener:
         """A listener woken by every append made after this call, by any process."""
+
+    def turn(self, stream: str) -> AbstractContextManager[int | None]:
+        """No turn between processes here (SQLite: one process writes a night; its writes
+        are one at a time already): None, decide and append as without one. PostgreSQL's
+        store gives the turn (`EventStore.turn`).
+
+        Raises:
+            StoreError: ``bad_stream_id``.
+        """
+        check_stream(stream)
+        return nullcontext(None)
 
     # ------------------------------------------------------------------ the protocol
 
