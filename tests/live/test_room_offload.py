@@ -12,6 +12,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from tests.live.helpers import Night, open_night, settle
@@ -225,3 +226,42 @@ def test_a_page_coming_and_going_is_recorded_where_the_tables_commands_go_not_on
         assert not away()  # back, away, back: in the order the page came and went
 
     asyncio.run(scenario())
+
+
+def test_commands_given_while_the_directors_thread_is_busy_run_together_in_one_commit(
+    tmp_path: Path,
+) -> None:
+    """Issue 32: what the tables gave while the director's thread ran the last commands runs
+    together (`LiveRoom._run_together`): one turn of the log, one commit; each giver is told
+    its own outcome, a refusal only to its own."""
+    night = open_night(tmp_path / "n.db", RuleSet.from_preset("tda"), players=12, pause_seconds=1)
+    held = Held()
+    room = night.room
+    room.offload = held
+    assert len(room.state.tables) == 2
+    store = room.live.store
+    commits: list[int] = []
+    append_batches = store.append_batches
+
+    def counted(batches: Any) -> Any:
+        commits.append(len(batches))
+        return append_batches(batches)
+
+    store.append_batches = counted  # type: ignore[method-assign]
+
+    async def scenario() -> None:
+        given = [
+            asyncio.ensure_future(room.act(StartHand(hand_id=HandId(h), table=TableNo(t))))
+            for h, t in (("h1", 1), ("h2", 2), ("h3", 1))
+        ]
+        await settle()
+        assert held.release() == 3  # the first ran all three, the two others found them run
+        await settle()
+        assert [type(e[-1]) for e in (given[0].result(), given[1].result())] == [HandStarted] * 2
+        with pytest.raises(TournamentError) as refused:
+            given[2].result()
+        assert refused.value.code == "hand_in_play"  # h1 is in play at table 1 now
+
+    asyncio.run(scenario())
+    assert commits == [2]
+    assert set(room.state.hands) == {HandId("h1"), HandId("h2")}

@@ -7,15 +7,24 @@ from __future__ import annotations
 import pickle
 import threading
 from contextlib import AbstractContextManager
+from typing import Any
 
 import pytest
 from tests.club.nights import club_rules, played_night
 
-from pitboss.errors import ConcurrencyConflict, PitbossError, StoreError
+from pitboss.errors import ConcurrencyConflict, LeaseLost, PitbossError, StoreError
 from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
-from pitboss.service import DirectorService, LiveTournament, UndoError, seeded_random, snapshots
+from pitboss.service import (
+    DirectorService,
+    LiveTournament,
+    Outcome,
+    UndoError,
+    seeded_random,
+    snapshots,
+)
 from pitboss.store import EventStore, open_store
+from pitboss.store.leases import Fence
 from pitboss.tournament import commands as c
 from pitboss.tournament.features.seat_changes import pending
 from pitboss.tournament.model.entries import PersonalDetails, PlayerChips
@@ -176,6 +185,71 @@ def test_a_writer_that_lost_a_race_takes_the_logs_turn_and_decides_once_on_what_
         players = {str(p) for p in first.state.players}
         assert players == ({"a", "b", "c", "late"} | ({"during"} if head is not None else set()))
         assert first.state == _service(theirs, clock).open(first.stream).state
+
+
+def _registration(pid: str) -> c.RegisterPlayer:
+    return c.RegisterPlayer(player_id=PlayerId(pid), name=pid, details=PersonalDetails())
+
+
+def test_commands_run_together_are_decided_in_order_and_written_in_one_commit(
+    store: EventStore, clock: FakeClock
+) -> None:
+    """Issue 32: a table host's director thread runs the commands its tables gave meanwhile
+    together (`execute_many`): each decided on the state the ones before it left, a refused
+    one writing nothing and stopping none of the others, all appended in one transaction."""
+    live = _service(store, clock).create("Friday", _rules())
+    appends = store.append_batches
+    transactions: list[int] = []
+
+    def counted(batches: Any) -> Any:
+        transactions.append(len(batches))
+        return appends(batches)
+
+    store.append_batches = counted  # type: ignore[method-assign]
+    head = live.head
+    out = live.execute_many(
+        [(_registration(p), None) for p in ("ann", "bob", "ann", "cy")]  # ann twice
+    )
+    assert transactions == [3]
+    assert [type(o).__name__ for o in out] == ["Outcome", "Outcome", "RegistrationError", "Outcome"]
+    refused = out[2]
+    assert isinstance(refused, PitbossError)
+    assert refused.code == "duplicate_player"
+    batches = [o.batch for o in out if isinstance(o, Outcome)]
+    assert batches == [2, 3, 4]
+    assert set(map(str, live.state.players)) == {"ann", "bob", "cy"}
+    assert live.head > head
+    assert live.state == _service(store, clock).open(live.stream).state == _replayed(live)
+
+
+def test_commands_run_together_after_a_lost_race_are_decided_again_on_what_was_written(
+    store: EventStore, clock: FakeClock
+) -> None:
+    first = _service(store, clock).create("Friday", _rules())
+    behind = _service(store, clock).open(first.stream)
+    _register_as(first, "ann")
+    out = behind.execute_many([(_registration("ann"), None), (_registration("bob"), None)])
+    assert isinstance(out[0], PitbossError)
+    assert out[0].code == "duplicate_player"  # decided again on ann's registration, read
+    assert set(map(str, behind.state.players)) == {"ann", "bob"}
+    assert behind.state == _service(store, clock).open(first.stream).state
+
+
+def test_a_lost_lease_among_commands_run_together_refuses_only_that_tables(
+    store: EventStore, clock: FakeClock
+) -> None:
+    """A table whose lease another host took (`LeaseLost`): its command is refused, and the
+    others given with it are written, each on its own."""
+    live = _service(store, clock).create("Friday", _rules())
+    lost = Fence(live.stream, 4, 1)  # table 4 has no lease: whoever held it lost it
+    out = live.execute_many(
+        [(_registration("ann"), None), (_registration("bob"), lost), (_registration("cy"), None)]
+    )
+    assert isinstance(out[1], LeaseLost)
+    assert not isinstance(out[0], Exception)
+    assert not isinstance(out[2], Exception)
+    assert set(map(str, live.state.players)) == {"ann", "cy"}
+    assert live.state == _service(store, clock).open(live.stream).state
 
 
 def _register_as(live: LiveTournament, pid: str) -> None:

@@ -19,7 +19,7 @@ import contextlib
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pitboss.errors import ConductError, LeaseLost, PitbossError
 from pitboss.ids import HandId, PlayerId, TableNo
@@ -80,6 +80,16 @@ async def inline(work: Callable[[], list[Event]]) -> list[Event]:
     return work()
 
 
+@dataclass(eq=False, slots=True)
+class _Given:
+    """A command given to the director (`LiveRoom.act`), and what came of it once it ran."""
+
+    command: Command
+    ran: bool = False
+    events: list[Event] = field(default_factory=list)
+    refused: Exception | None = None
+
+
 class LiveRoom:
     """Every table of ``live`` dealt in real time by ``clock`` (the clock of ``live``'s
     service, so the director and the tables agree on ``now``).
@@ -119,6 +129,8 @@ class LiveRoom:
         self.runners: dict[TableNo, TableRunner] = {}
         self._tasks: dict[TableNo, asyncio.Task[None]] = {}
         self._recording: set[asyncio.Task[None]] = set()  # players' presence being recorded
+        self._given: deque[_Given] = deque()
+        """The commands given to the director (`act`) that have not run yet, in order."""
         self._paused: set[TableNo] = set()
         self._all_paused = False
         self._banks: dict[PlayerId, tuple[TableNo | None, float]] = {}
@@ -258,21 +270,57 @@ class LiveRoom:
             flush_loop(self.live.store)
             if hand_log.failed is not None:  # not stored: no result (dealt on, `recover`)
                 raise hand_log.failed
-        events = await self.offload(lambda: self._unless_paused(command))
+        given = _Given(command)
+        self._given.append(given)
+        events = await self.offload(lambda: self._run_given(given))
         if events:
             self.notify()
         return events
 
-    def _unless_paused(self, command: Command) -> list[Event]:
-        """``command`` through the director, but no new hand at a table paused, or under a
-        clock the director stopped, while the start waited its turn (no hand starts after the
-        pause: the runner looked before it queued the start, `TableRunner.run`)."""
-        if isinstance(command, StartHand) and (
-            self.is_paused(command.table) or clock_stands(self.state)
-        ):
-            return []
-        fence = self._fence_for(command)
-        return list(self.live.execute(command, fence=fence, retries=TABLE_RETRIES).events)
+    def _run_given(self, given: _Given) -> list[Event]:
+        """``given``'s outcome, in the thread the room's commands run in: with every command
+        given since (waiting behind it), run together when it was not yet (`_run_together`)."""
+        if not given.ran:
+            together = []
+            while self._given:
+                together.append(self._given.popleft())
+            self._run_together(together)
+        if given.refused is not None:
+            raise given.refused
+        return given.events
+
+    def _run_together(self, together: list[_Given]) -> None:
+        """The commands the tables gave while the last ones ran, through the director in one
+        turn of its log and one commit (`LiveTournament.execute_many`: on a busy night with
+        several table hosts, each took the log's turn once a command, and the turn was what
+        the hosts waited for, issue 32); each told its own outcome. No new hand at a table
+        paused, or under a clock the director stopped, while the start waited its turn (no
+        hand starts after the pause: the runner looked before it gave the start,
+        `TableRunner.run`)."""
+        run: list[_Given] = []
+        for given in together:
+            given.ran = True
+            command = given.command
+            if not (
+                isinstance(command, StartHand)
+                and (self.is_paused(command.table) or clock_stands(self.state))
+            ):
+                run.append(given)
+        if not run:
+            return
+        try:
+            outcomes = self.live.execute_many(
+                [(g.command, self._fence_for(g.command)) for g in run], retries=TABLE_RETRIES
+            )
+        except Exception as failed:  # the write of them all failed: each is told so
+            for given in run:
+                given.refused = failed
+            return
+        for given, outcome in zip(run, outcomes, strict=True):
+            if isinstance(outcome, Exception):
+                given.refused = outcome
+            else:
+                given.events = list(outcome.events)
 
     def _fence_for(self, command: Command) -> Fence | None:
         """The fence of the table ``command`` comes from (a hand started or finished there, its
@@ -290,13 +338,9 @@ class LiveRoom:
         await self.offload(list)
 
     async def act_tick(self) -> list[Event]:
-        """Record what the director's clock did up to now (levels, breaks, the time limit)."""
-        events = await self.offload(
-            lambda: list(self.live.execute(Tick(), retries=TABLE_RETRIES).events)
-        )
-        if events:
-            self.notify()
-        return events
+        """Record what the director's clock did up to now (levels, breaks, the time limit), in
+        its place among the tables' commands."""
+        return await self.act(Tick())
 
     def _log_of(self, command: Command) -> HandLog | None:
         """The hand stream whose hand ``command`` finishes, if it does."""

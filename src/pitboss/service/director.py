@@ -30,7 +30,7 @@ from typing import Any
 
 from pitboss.cards import RandomSource
 from pitboss.club.log import CLUB_PREFIX, is_club_stream
-from pitboss.errors import ConcurrencyConflict, StoreError
+from pitboss.errors import ConcurrencyConflict, LeaseLost, StoreError
 from pitboss.ids import PlayerId
 from pitboss.rules import RuleSet
 from pitboss.service import snapshots, ticket_checks
@@ -41,7 +41,7 @@ from pitboss.service.private_details import (
     move_old_details,
     moved_marker,
 )
-from pitboss.store.envelopes import NewEvent, StoredCommand, StoredEvent
+from pitboss.store.envelopes import NewBatch, NewEvent, StoredCommand, StoredEvent
 from pitboss.store.leases import Fence
 from pitboss.store.protocol import EventStore
 from pitboss.tournament import commands as cmd
@@ -203,6 +203,24 @@ class DirectorService:
         return self.store.purge_private(before=before)
 
 
+@dataclass(frozen=True, slots=True)
+class _Planned:
+    """A command of `LiveTournament.execute_many` decided, its batch to append."""
+
+    index: int
+    events: list[Event]
+    after: TournamentState
+    batch: NewBatch
+    tick: bool
+
+
+def _after_last(now: int, state: TournamentState) -> int:
+    """``now``, never before the log's last event (a laptop's clock set back a second must
+    not refuse every command)."""
+    last = state.last_at
+    return now if last is None else max(now, last)
+
+
 class LiveTournament:
     """One open tournament: the only writer of its stream in this process (a lock serialises
     the commands of several threads).
@@ -272,36 +290,128 @@ class LiveTournament:
                 ``ConcurrencyConflict`` after ``retries`` lost races.
         """
         with self._turn(), self._lock:  # the turn first: the lock is never held waiting
-            command = ticket_checks.checked(
-                command, state=self.state, stream=self.stream, read=self.read_other
-            )
+            return self._execute(command, at=at, fence=fence, retries=retries)
+
+    def _execute(
+        self, command: Command, *, at: int | None, fence: Fence | None, retries: int
+    ) -> Outcome:
+        """`execute`, the lock (and the turn, when taken) held."""
+        command = ticket_checks.checked(
+            command, state=self.state, stream=self.stream, read=self.read_other
+        )
+        for attempt in range(retries):
+            now = self._now(at)
+            batch = self.cursor.last_batch + 1
+            rng = self.service.randomness(self.stream, batch)
+            events = decide(self.state, command, now, rng)
+            if not events:
+                return Outcome(batch=None, events=(), state=self.state)
+            private = details_to_keep(self.store, self.stream, self.state, command, events)
+            try:
+                stored = self.store.append(
+                    self.stream,
+                    self.head,
+                    events=[_new_event(e) for e in events],
+                    command=stored_command(command),
+                    at=now,
+                    private=private or None,
+                    fence=fence,
+                )
+            except ConcurrencyConflict:
+                self._contended = CONTENDED_FOR
+                if attempt == retries - 1:
+                    raise
+                self.refresh()
+                continue
+            self._committed(stored, events, tick=isinstance(command, cmd.Tick))
+            return Outcome(batch=stored[0].batch, events=tuple(events), state=self.state)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def execute_many(
+        self, commands: Sequence[tuple[Command, Fence | None]], *, retries: int = RETRIES
+    ) -> list[Outcome | Exception]:
+        """Decide ``commands`` (each with its table's fence, or None) in the order given, each on
+        the state the ones before it left, now, and append their batches in one transaction:
+        one turn of the log, one commit. What a table host's director thread does with the
+        commands its tables gave while it ran the last ones (issue 32): on a busy night the
+        hosts take the log's turn once for several commands, not once each. Each command's
+        outcome, or what refused it (nothing of it written; the others go on, as one by one).
+        When one table's lease was lost (`LeaseLost`), each command is run on its own, so the
+        others are written and only that table's is refused.
+
+        Raises:
+            StoreError: the write failed (nothing written); ``ConcurrencyConflict`` after
+                ``retries`` lost races.
+        """
+        if len(commands) == 1:
+            with self._turn(), self._lock:
+                return [self._one(*commands[0], retries=retries)]
+        with self._turn(), self._lock:
             for attempt in range(retries):
-                now = self._now(at)
-                batch = self.cursor.last_batch + 1
-                rng = self.service.randomness(self.stream, batch)
-                events = decide(self.state, command, now, rng)
-                if not events:
-                    return Outcome(batch=None, events=(), state=self.state)
-                private = details_to_keep(self.store, self.stream, self.state, command, events)
+                results, planned = self._plan(commands)
+                if not planned:
+                    return [r for r in results if r is not None]
                 try:
-                    stored = self.store.append(
-                        self.stream,
-                        self.head,
-                        events=[_new_event(e) for e in events],
-                        command=stored_command(command),
-                        at=now,
-                        private=private or None,
-                        fence=fence,
-                    )
+                    stored = self.store.append_batches([p.batch for p in planned])
                 except ConcurrencyConflict:
                     self._contended = CONTENDED_FOR
                     if attempt == retries - 1:
                         raise
                     self.refresh()
                     continue
-                self._committed(stored, events, tick=isinstance(command, cmd.Tick))
-                return Outcome(batch=stored[0].batch, events=tuple(events), state=self.state)
+                except LeaseLost:
+                    return [self._one(c, f, retries=retries) for c, f in commands]
+                for plan, rows in zip(planned, stored, strict=True):
+                    self._committed(rows, plan.events, tick=plan.tick, after=plan.after)
+                    results[plan.index] = Outcome(
+                        batch=rows[0].batch, events=tuple(plan.events), state=plan.after
+                    )
+                return [r for r in results if r is not None]
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _one(self, command: Command, fence: Fence | None, *, retries: int) -> Outcome | Exception:
+        try:
+            return self._execute(command, at=None, fence=fence, retries=retries)
+        except Exception as refused:  # the command's own refusal, told to its giver
+            return refused
+
+    def _plan(
+        self, commands: Sequence[tuple[Command, Fence | None]]
+    ) -> tuple[list[Outcome | Exception | None], list[_Planned]]:
+        """Each command decided on the state the ones before it left (a refusal kept as its
+        result), and the batches of those that changed something, from the head now."""
+        state, head, batch = self.state, self.head, self.cursor.last_batch
+        results: list[Outcome | Exception | None] = [None] * len(commands)
+        planned: list[_Planned] = []
+        for index, (given, fence) in enumerate(commands):
+            try:
+                command = ticket_checks.checked(
+                    given, state=state, stream=self.stream, read=self.read_other
+                )
+                now = _after_last(self.service.clock(), state)
+                events = decide(
+                    state, command, now, self.service.randomness(self.stream, batch + 1)
+                )
+                private = details_to_keep(self.store, self.stream, state, command, events)
+            except Exception as refused:  # the command's own refusal, told to its giver
+                results[index] = refused
+                continue
+            if not events:
+                results[index] = Outcome(batch=None, events=(), state=state)
+                continue
+            new = NewBatch(
+                stream=self.stream,
+                expected_seq=head,
+                events=[_new_event(e) for e in events],
+                at=now,
+                command=stored_command(command),
+                private=private or None,
+                fence=fence,
+            )
+            state = fold(state, events)
+            head, batch = head + len(events), batch + 1
+            planned.append(_Planned(index, events, state, new, tick=isinstance(command, cmd.Tick)))
+        return results, planned
 
     @contextmanager
     def _turn(self) -> Iterator[None]:
@@ -362,14 +472,21 @@ class LiveTournament:
     def _now(self, at: int | None) -> int:
         if at is not None:
             return at
-        now = self.service.clock()
-        last = self.state.last_at
-        return now if last is None else max(now, last)
+        return _after_last(self.service.clock(), self.state)
 
-    def _committed(self, stored: Sequence[StoredEvent], events: list[Event], *, tick: bool) -> None:
+    def _committed(
+        self,
+        stored: Sequence[StoredEvent],
+        events: list[Event],
+        *,
+        tick: bool,
+        after: TournamentState | None = None,
+    ) -> None:
+        """``events`` committed as ``stored``: the state moved on (to ``after`` when it was
+        folded already), the cursor and head with it, and the watchers told."""
         before = self.cursor.applied
         self._recent.append((before, self.state))
-        self.state = fold(self.state, events)
+        self.state = fold(self.state, events) if after is None else after
         self.cursor = self.cursor.appended(stored[0].batch, tick=tick)
         self.head = stored[-1].seq
         self._maybe_snapshot()
