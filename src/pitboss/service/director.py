@@ -318,10 +318,8 @@ class LiveTournament:
                     fence=fence,
                 )
             except ConcurrencyConflict:
-                self._contended = CONTENDED_FOR
-                if attempt == retries - 1:
+                if not self._read_after_lost_race(attempt, retries):
                     raise
-                self.refresh()
                 continue
             self._committed(stored, events, tick=isinstance(command, cmd.Tick))
             return Outcome(batch=stored[0].batch, events=tuple(events), state=self.state)
@@ -354,10 +352,8 @@ class LiveTournament:
                 try:
                     stored = self.store.append_batches([p.batch for p in planned])
                 except ConcurrencyConflict:
-                    self._contended = CONTENDED_FOR
-                    if attempt == retries - 1:
+                    if not self._read_after_lost_race(attempt, retries):
                         raise
-                    self.refresh()
                     continue
                 except LeaseLost:
                     return [self._one(c, f, retries=retries) for c, f in commands]
@@ -368,6 +364,16 @@ class LiveTournament:
                     )
                 return [r for r in results if r is not None]
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _read_after_lost_race(self, attempt: int, retries: int) -> bool:
+        """Another writer appended first: this process takes the log's turn from its next
+        commands (`CONTENDED_FOR`) and reads what was written, to decide again; False when
+        that was the last of ``retries``."""
+        self._contended = CONTENDED_FOR
+        if attempt == retries - 1:
+            return False
+        self.refresh()
+        return True
 
     def _one(self, command: Command, fence: Fence | None, *, retries: int) -> Outcome | Exception:
         try:

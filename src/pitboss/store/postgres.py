@@ -227,7 +227,12 @@ class PostgresEventStore(SqlEventStore):
         except psycopg.Error as error:
             raw.invalidate()
             raw.close()
-            raise _turn_failed(error, self.target) from error
+            raise _unavailable(
+                error,
+                self.target,
+                action="take the log's turn",
+                then="check that the database is running and reachable, then retry",
+            ) from error
         try:
             yield head
         finally:
@@ -318,21 +323,16 @@ def _note(heads: dict[str, int], payload: str) -> None:
         heads[stream] = max(heads.get(stream, 0), int(seq))
 
 
-def _turn_failed(error: psycopg.Error, target: str) -> StoreError:
+def _unavailable(
+    error: psycopg.Error,
+    target: str,
+    *,
+    action: str = "listen",
+    then: str = "make a new listener and catch up from the log",
+) -> StoreError:
     reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
     return StoreError(
-        f"cannot take the log's turn: the store at {target} is unavailable ({reason}); check "
-        "that the database is running and reachable, then retry",
+        f"cannot {action}: the store at {target} is unavailable ({reason}); {then}",
         code="store_unavailable",
-        params={"target": target, "action": "take the log's turn", "reason": reason},
-    )
-
-
-def _unavailable(error: psycopg.Error, target: str) -> StoreError:
-    reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-    return StoreError(
-        f"cannot listen: the store at {target} is unavailable ({reason}); make a new listener "
-        "and catch up from the log",
-        code="store_unavailable",
-        params={"target": target, "action": "listen", "reason": reason},
+        params={"target": target, "action": action, "reason": reason},
     )
