@@ -109,7 +109,7 @@ def test_a_failed_write_leaves_the_state_as_it_was(store: EventStore, clock: Fak
         def __getattr__(self, name: str) -> object:
             return getattr(store, name)
 
-        def append(self, *args: object, **kwargs: object) -> object:
+        def append_batches(self, *args: object, **kwargs: object) -> object:
             raise StoreError("the disk is full", code="store_unavailable", params={})
 
     live.service.store = Broken()  # type: ignore[assignment]

@@ -176,3 +176,22 @@ def test_a_killed_holders_turn_passes_on(target: str, stream: str) -> None:
     finally:
         if holder.is_alive():
             holder.kill()
+
+
+def test_a_turn_whose_connection_dies_is_refused_and_the_next_is_had(
+    target: str, stream: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The database drops the turn's connection while it waits (a restart, an outage): the
+    writer is told the store is unavailable, in words, and that connection is not handed to
+    the next one: the next turn is had on a sound one."""
+    if not is_postgres(target):
+        pytest.skip("SQLite has no turn between processes")
+    with open_store(target) as store:
+        monkeypatch.setattr(pg_store, "_TURN_TAKE", "SELECT pg_terminate_backend(pg_backend_pid())")
+        with pytest.raises(StoreError) as refused, store.turn(stream):
+            pass
+        assert refused.value.code == "store_unavailable"
+        assert refused.value.message.startswith("cannot take the log's turn")
+        monkeypatch.undo()
+        with store.turn(stream) as head:
+            assert head == 1

@@ -290,40 +290,10 @@ class LiveTournament:
                 ``ConcurrencyConflict`` after ``retries`` lost races.
         """
         with self._turn(), self._lock:  # the turn first: the lock is never held waiting
-            return self._execute(command, at=at, fence=fence, retries=retries)
-
-    def _execute(
-        self, command: Command, *, at: int | None, fence: Fence | None, retries: int
-    ) -> Outcome:
-        """`execute`, the lock (and the turn, when taken) held."""
-        command = ticket_checks.checked(
-            command, state=self.state, stream=self.stream, read=self.read_other
-        )
-        for attempt in range(retries):
-            now = self._now(at)
-            batch = self.cursor.last_batch + 1
-            rng = self.service.randomness(self.stream, batch)
-            events = decide(self.state, command, now, rng)
-            if not events:
-                return Outcome(batch=None, events=(), state=self.state)
-            private = details_to_keep(self.store, self.stream, self.state, command, events)
-            try:
-                stored = self.store.append(
-                    self.stream,
-                    self.head,
-                    events=[_new_event(e) for e in events],
-                    command=stored_command(command),
-                    at=now,
-                    private=private or None,
-                    fence=fence,
-                )
-            except ConcurrencyConflict:
-                if not self._read_after_lost_race(attempt, retries):
-                    raise
-                continue
-            self._committed(stored, events, tick=isinstance(command, cmd.Tick))
-            return Outcome(batch=stored[0].batch, events=tuple(events), state=self.state)
-        raise AssertionError("unreachable")  # pragma: no cover
+            (outcome,) = self._write([(command, fence)], at=at, retries=retries)
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
 
     def execute_many(
         self, commands: Sequence[tuple[Command, Fence | None]], *, retries: int = RETRIES
@@ -341,28 +311,38 @@ class LiveTournament:
             StoreError: the write failed (nothing written); ``ConcurrencyConflict`` after
                 ``retries`` lost races.
         """
-        if len(commands) == 1:
-            with self._turn(), self._lock:
-                return [self._one(*commands[0], retries=retries)]
         with self._turn(), self._lock:
-            for attempt in range(retries):
-                results, planned = self._plan(commands)
-                if not planned:
-                    return [r for r in results if r is not None]
+            try:
+                return self._write(commands, at=None, retries=retries)
+            except LeaseLost:
+                if len(commands) == 1:
+                    raise
+                return [self._one(c, f, retries=retries) for c, f in commands]
+
+    def _write(
+        self,
+        commands: Sequence[tuple[Command, Fence | None]],
+        *,
+        at: int | None,
+        retries: int,
+    ) -> list[Outcome | Exception]:
+        """`execute_many` (or `execute`, at ``at`` when given), the lock held: decided, written
+        in one transaction, then the state swapped; decided again after a lost race."""
+        for attempt in range(retries):
+            results, planned = self._plan(commands, at=at)
+            if planned:
                 try:
                     stored = self.store.append_batches([p.batch for p in planned])
                 except ConcurrencyConflict:
                     if not self._read_after_lost_race(attempt, retries):
                         raise
                     continue
-                except LeaseLost:
-                    return [self._one(c, f, retries=retries) for c, f in commands]
                 for plan, rows in zip(planned, stored, strict=True):
                     self._committed(rows, plan.events, tick=plan.tick, after=plan.after)
                     results[plan.index] = Outcome(
                         batch=rows[0].batch, events=tuple(plan.events), state=plan.after
                     )
-                return [r for r in results if r is not None]
+            return [r for r in results if r is not None]
         raise AssertionError("unreachable")  # pragma: no cover
 
     def _read_after_lost_race(self, attempt: int, retries: int) -> bool:
@@ -377,15 +357,17 @@ class LiveTournament:
 
     def _one(self, command: Command, fence: Fence | None, *, retries: int) -> Outcome | Exception:
         try:
-            return self._execute(command, at=None, fence=fence, retries=retries)
+            (outcome,) = self._write([(command, fence)], at=None, retries=retries)
         except Exception as refused:  # the command's own refusal, told to its giver
             return refused
+        return outcome
 
     def _plan(
-        self, commands: Sequence[tuple[Command, Fence | None]]
+        self, commands: Sequence[tuple[Command, Fence | None]], *, at: int | None
     ) -> tuple[list[Outcome | Exception | None], list[_Planned]]:
-        """Each command decided on the state the ones before it left (a refusal kept as its
-        result), and the batches of those that changed something, from the head now."""
+        """Each command decided on the state the ones before it left, at ``at`` or now (never
+        before the log's last event), a refusal kept as its result; and the batches of those
+        that changed something, from the head now."""
         state, head, batch = self.state, self.head, self.cursor.last_batch
         results: list[Outcome | Exception | None] = [None] * len(commands)
         planned: list[_Planned] = []
@@ -394,7 +376,7 @@ class LiveTournament:
                 command = ticket_checks.checked(
                     given, state=state, stream=self.stream, read=self.read_other
                 )
-                now = _after_last(self.service.clock(), state)
+                now = at if at is not None else _after_last(self.service.clock(), state)
                 events = decide(
                     state, command, now, self.service.randomness(self.stream, batch + 1)
                 )
