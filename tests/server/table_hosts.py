@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -119,6 +120,29 @@ class Hosts:
 
     def log_of(self, name: str) -> str:
         return (self.workdir / f"{name}.log").read_text(errors="replace")
+
+    def takes(self, stream: str) -> list[tuple[float, str, int]]:
+        """Every taking of one of ``stream``'s tables the hosts' logs record, in order: (the
+        instant on this machine's clock, the host, the table). The logs, not a look at the
+        leases: a table taken over may be handed over again within a second (the share of a
+        host started in the killed one's place), before a look at the leases sees it."""
+        takes = []
+        for path in sorted(self.workdir.glob("*.log")):
+            for line in path.read_text(errors="replace").splitlines():
+                found = TAKE.match(line)
+                if found and found["stream"] == stream:
+                    local = time.strptime(found["at"], "%Y-%m-%d %H:%M:%S")  # asctime's
+                    at = time.mktime(local) + int(found["ms"]) / 1000
+                    takes.append((at, found["host"], int(found["table"])))
+        return sorted(takes)
+
+
+TAKE = re.compile(
+    r"(?P<at>\S+ [\d:]+),(?P<ms>\d+) pitboss\.server\.table_host host (?P<host>\S+) "
+    r"deals table (?P<table>\d+) of (?P<stream>\S+)$"
+)
+"""A host's log line when it took a table (`pitboss.server.table_host`, with the log's
+instant in this machine's local time)."""
 
 
 def free_port() -> int:
