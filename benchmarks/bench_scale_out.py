@@ -8,12 +8,15 @@ libpq's ``PG*`` variables), or give ``--database-url`` a server where it may cre
    levels, starting chips x10, so no table breaks in the run) is made once in a template
    database; each contender deals a fresh copy of it with 1, 2 and 4 ``pitboss serve --role
    tables`` processes (one host = one `pitboss serve` dealing alone: the baseline, in the same
-   run), bots with no think and no pause. After a warm-up, a window is measured: the hands
-   finished in it (the ``hand_finished`` instants of the hand streams, as bench_live counts
-   them), each host's CPU (``/proc/<pid>/stat``), the CPU of the database's backends, and what
-   the database wrote: rows appended to ``events``, batches (``commands`` rows), transactions
-   that wrote (``pg_current_xact_id`` before and after), commits (``pg_stat_database``,
-   reads included) and WAL bytes (``pg_current_wal_lsn``).
+   run), bots with no think and no pause (flat out: the night deals as fast as the machine
+   allows, so it is full whatever a hand costs), or at a pace (``--think``, ``--pause``: the
+   product's own pace is 1 s and 3 s, the same offered load for every contender, so the latency
+   compared is the split's, not the queue's of a full machine). After a warm-up, a window is
+   measured: the hands finished in it (the ``hand_finished`` instants of the hand streams, as
+   bench_live counts them), each host's CPU (``/proc/<pid>/stat``), the CPU of the database's
+   backends, and what the database wrote: rows appended to ``events``, batches (``commands``
+   rows), transactions that wrote (``pg_current_xact_id`` before and after), commits
+   (``pg_stat_database``, reads included) and WAL bytes (``pg_current_wal_lsn``).
    With them, ``--clients`` players at browsers (bench_live's `Client`: a random legal action
    as soon as a frame says it is their turn, timed from just before the send to the first frame
    that shows it applied), their WebSockets through one ``pitboss serve --role web`` gateway;
@@ -808,14 +811,18 @@ def run_throughput(
                 director = Director(hosts.up("alone"), stream)
                 director.post(
                     "dealing",
-                    {"browser_players": browser, "think_seconds": 0, "pause_seconds": 0},
+                    {
+                        "browser_players": browser,
+                        "think_seconds": args.think,
+                        "pause_seconds": args.pause,
+                    },
                 )
                 screens = hosts.ports["alone"]
             else:
                 if browser:
                     hosts.start("gateway", role="web")
                 start_hosts(hosts, names, book)
-                deal(book, stream, think=0, pause=0, browser=browser)
+                deal(book, stream, think=args.think, pause=args.pause, browser=browser)
                 wait_for(
                     lambda: all_held(book, stream, args.tables),
                     seconds=120,
@@ -861,7 +868,14 @@ def run_throughput(
                 if director is not None:
                     director.post("dealing/pause", {})
                 else:
-                    deal(book, stream, think=0, pause=0, browser=browser, paused=True)
+                    deal(
+                        book,
+                        stream,
+                        think=args.think,
+                        pause=args.pause,
+                        browser=browser,
+                        paused=True,
+                    )
                 with contextlib.suppress(TimeoutError):
                     wait_for(lambda: hands_in_play(url, stream) == 0, seconds=90, what="ended")
                 stuck = hands_in_play(url, stream)
@@ -1303,6 +1317,13 @@ def _hosts_list(text: str) -> list[int]:
     return counts
 
 
+def pace(args: argparse.Namespace) -> str:
+    """The bots' pace, said."""
+    if not args.think and not args.pause:
+        return "no think, no pause"
+    return f"bots think {args.think:g} s, {args.pause:g} s between hands"
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--database-url", help="a PostgreSQL server (default: libpq's PG* variables)")
@@ -1328,8 +1349,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--kills", type=int, default=5, help="SIGKILLs in the takeover run (5; 0: none)")
     p.add_argument("--takeover-hosts", type=int, default=2, help="hosts in the takeover run (2)")
     p.add_argument("--takeover-tables", type=int, default=40, help="its tables (40)")
-    p.add_argument("--think", type=float, default=0, help="bots' think seconds, takeover run (0)")
-    p.add_argument("--pause", type=float, default=0, help="pause after a hand, takeover run (0)")
+    p.add_argument(
+        "--think", type=float, default=0, help="bots' think seconds (0: flat out; the product's: 1)"
+    )
+    p.add_argument(
+        "--pause", type=float, default=0, help="seconds between hands (0; the product's: 3)"
+    )
     p.add_argument(
         "--drain",
         choices=("together", "in-turn"),
@@ -1359,7 +1384,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         fsync = conn.execute("SHOW fsync").fetchone()[0]  # type: ignore[index]
     print(
         f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}: {args.tables} tables of {SEATS} "
-        f"bots (TDA, 20-minute levels, starting chips x{DEEP}, no think, no pause) with "
+        f"bots (TDA, 20-minute levels, starting chips x{DEEP}, {pace(args)}) with "
         f"{', '.join(map(str, args.hosts))} table hosts, {args.warmup:g} s warm-up then "
         f"{args.seconds:g} s measured; {args.clients} players at browsers acting at random "
         f"through a web gateway{', and directly at one serve alone' if args.alone else ''}; "
