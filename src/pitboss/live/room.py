@@ -590,14 +590,55 @@ class Pacer:
     in one turn of the loop, first come first served, the others in the turns after; `allow`
     shrinks when a turn took longer than ``budget_ms`` (everything the loop ran in it: the bots,
     the tables, the director, the screens) and grows back while turns are short, so a room of
-    a few tables is not held back at all. The loop's own clock measures the turns."""
+    a few tables is not held back at all. The loop's own clock measures the turns.
 
-    __slots__ = ("_armed", "_given", "_last", "_waiting", "allow", "budget", "most")
+    People before bots on a full machine: ``waited`` (the seconds the loop's thread has waited
+    for a core so far, as the system counts them; None where it cannot say) is read every
+    `SAMPLE_S`; while the loop waits for a core more than ``yield_share`` of the time, the bots'
+    next turn comes a little later each sample (`GAP_STEP_S`, up to ``most_gap_ms``), and
+    sooner again once it does not. The machine's cores then go to the people's actions and
+    screens, here and in every other process, rather than to more bots' decisions; a machine
+    with a core to spare never holds a bot back."""
 
-    def __init__(self, budget_ms: float = 10.0, *, most: int = 1_000) -> None:
+    __slots__ = (
+        "_armed",
+        "_given",
+        "_last",
+        "_sample",
+        "_slept",
+        "_waited",
+        "_waiting",
+        "allow",
+        "budget",
+        "gap",
+        "most",
+        "most_gap",
+        "yield_share",
+    )
+
+    SAMPLE_S = 0.1
+    """How often the loop's wait for a core is read."""
+    GAP_STEP_S = 0.001
+    """How much the gap before the bots' next turn grows, or shrinks, a sample."""
+
+    def __init__(
+        self,
+        budget_ms: float = 10.0,
+        *,
+        most: int = 1_000,
+        waited: Callable[[], float | None] | None = None,
+        yield_share: float = 0.2,
+        most_gap_ms: float = 20.0,
+    ) -> None:
         self.budget = budget_ms / 1000
         self.most = most
         self.allow = float(most)
+        self.gap = 0.0
+        self.most_gap = most_gap_ms / 1000
+        self.yield_share = yield_share
+        self._waited = waited
+        self._sample: tuple[float, float] | None = None
+        self._slept = 0.0
         self._waiting: deque[asyncio.Future[None]] = deque()
         self._armed = False
         self._given = 0
@@ -609,8 +650,9 @@ class Pacer:
         if not self._armed:
             self._armed = True
             self._last = loop.time()
+            self._slept = 0.0
             loop.call_soon(self._tick, loop)
-        if not self._waiting and self._given < int(self.allow):
+        if not self._waiting and self._given < int(self.allow) and not self.gap:
             self._given += 1
             return
         waiter: asyncio.Future[None] = loop.create_future()
@@ -622,10 +664,36 @@ class Pacer:
                 self._waiting.remove(waiter)
             raise
 
+    def observe(self, now: float, waited: float | None) -> None:
+        """The loop's thread had waited ``waited`` seconds for a core by ``now`` (the loop's
+        clock): once a sample (`SAMPLE_S`) has passed, the gap before the bots' next turn grows
+        if it waited more than ``yield_share`` of the sample, and shrinks if not. A first
+        reading, or one after a long pause (nobody waited for a turn), only starts a sample."""
+        if waited is None:
+            self.gap, self._sample = 0.0, None
+            return
+        if self._sample is None or now - self._sample[0] > 10 * self.SAMPLE_S:
+            self._sample = (now, waited)
+            return
+        since, before = self._sample
+        if now - since < self.SAMPLE_S:
+            return
+        share = (waited - before) / (now - since)
+        if share > self.yield_share:
+            self.gap = min(self.most_gap, self.gap + self.GAP_STEP_S)
+        else:
+            self.gap = max(0.0, self.gap - self.GAP_STEP_S)
+        self._sample = (now, waited)
+
     def _tick(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Once a turn while anyone waits: how long the last turn took, and who goes now."""
+        """Once a turn while anyone waits: how long the last turn took (the gap it was held
+        back not counted), and who goes now."""
         now = loop.time()
-        took, self._last = now - self._last, now
+        took, self._last = now - self._last - self._slept, now
+        if self._waited is not None and (
+            self._sample is None or now - self._sample[0] >= self.SAMPLE_S
+        ):
+            self.observe(now, self._waited())
         if took > self.budget:
             self.allow = max(1.0, self.allow * min(0.8, self.budget / took))
         else:
@@ -637,7 +705,11 @@ class Pacer:
                 waiter.set_result(None)
                 self._given += 1
         if self._waiting or self._given:
-            loop.call_soon(self._tick, loop)
+            self._slept = self.gap
+            if self.gap:
+                loop.call_later(self.gap, self._tick, loop)
+            else:
+                loop.call_soon(self._tick, loop)
         else:
             self._armed = False
 

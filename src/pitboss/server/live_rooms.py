@@ -26,6 +26,7 @@ import sys
 from collections.abc import Awaitable, Callable, Coroutine, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeVar
 
 from pitboss.errors import ConcurrencyConflict, PitbossError, StoreError
@@ -45,7 +46,26 @@ log = logging.getLogger(__name__)
 PACE_BUDGET_MS = 10.0
 """The bots decide at most as many a turn of the event loop as keep its turns near this long
 (`pitboss.live.room.Pacer`): a person's action is taken and shown within a few turns however
-many tables the bots deal."""
+many tables the bots deal. On a full machine (the loop waiting for a core more than a fifth of
+the time), the bots' turns also come up to 20 ms apart while people play (`core_waited`): four
+table hosts on two cores, flat out, dealt 47-54 hands/s at action-to-screen p99 113-122 ms with
+it, 40 hands/s at 179 ms without (BENCHMARKS.md)."""
+
+
+SCHEDSTAT = Path("/proc/thread-self/schedstat")
+"""Linux's count for the calling thread: its CPU time, the time it waited on a run queue for a
+core, and its time slices (nanoseconds, nanoseconds, count)."""
+
+
+def core_waited() -> float | None:
+    """The seconds the calling thread has waited for a core since it started (Linux's
+    schedstat), or None where the system does not say: the event loop's, read by its `Pacer`
+    so the bots yield to people on a full machine."""
+    try:
+        fields = SCHEDSTAT.read_text().split()
+        return int(fields[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return None
 
 
 RETRY_FIRST_S = 0.2
@@ -194,7 +214,14 @@ class Dealing:
         clock = HubClock(self.hub)
         make = bot_mix(random.Random(secrets.randbits(64)))
 
-        pacer = Pacer(PACE_BUDGET_MS)
+        def waited() -> float | None:
+            """The loop's wait for a core while a person is at one of the room's seats: the
+            bots yield to people, never to other bots (a night of bots deals flat out)."""
+            if any(agent.connected for agent in remote.values()):
+                return core_waited()
+            return None
+
+        pacer = Pacer(PACE_BUDGET_MS, waited=waited)
 
         def bot(pid: PlayerId) -> LiveAgent:
             made = BotAgent(make(pid), think_seconds=think_seconds, clock=clock)
