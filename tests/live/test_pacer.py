@@ -7,8 +7,10 @@ import asyncio
 
 import pytest
 
+from pitboss.ids import PlayerId
+from pitboss.live import RemoteAgent
 from pitboss.live.room import Pacer
-from pitboss.server.live_rooms import core_waited
+from pitboss.server.live_rooms import core_waited, waited_for_people
 
 STEP = Pacer.GAP_STEP_S
 SAMPLE = Pacer.SAMPLE_S * 1.5  # a sample's length and a little more, on the loop's clock
@@ -101,3 +103,13 @@ def test_the_loop_threads_wait_for_a_core_is_read_where_linux_counts_it() -> Non
     later = core_waited()
     assert later is not None
     assert later >= first
+
+
+def test_the_bots_yield_only_while_a_person_is_at_their_page() -> None:
+    if core_waited() is None:
+        pytest.skip("this system does not count a thread's wait for a core")
+    people = [RemoteAgent(PlayerId(f"p{i}"), connected=False) for i in range(3)]
+    assert waited_for_people(people) is None  # a night of bots: never held back
+    assert waited_for_people([]) is None
+    people[1].connected = True
+    assert waited_for_people(people) is not None

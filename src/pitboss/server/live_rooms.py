@@ -68,6 +68,14 @@ def core_waited() -> float | None:
         return None
 
 
+def waited_for_people(people: Iterable[RemoteAgent]) -> float | None:
+    """The loop's wait for a core (`core_waited`) while one of ``people`` is at their page:
+    the bots yield to people, never to other bots (a night of bots deals flat out)."""
+    if any(agent.connected for agent in people):
+        return core_waited()
+    return None
+
+
 RETRY_FIRST_S = 0.2
 RETRY_MOST_S = 5.0
 """After the store failed, the room tries to deal again after this long, doubled at each
@@ -214,14 +222,7 @@ class Dealing:
         clock = HubClock(self.hub)
         make = bot_mix(random.Random(secrets.randbits(64)))
 
-        def waited() -> float | None:
-            """The loop's wait for a core while a person is at one of the room's seats: the
-            bots yield to people, never to other bots (a night of bots deals flat out)."""
-            if any(agent.connected for agent in remote.values()):
-                return core_waited()
-            return None
-
-        pacer = Pacer(PACE_BUDGET_MS, waited=waited)
+        pacer = Pacer(PACE_BUDGET_MS, waited=lambda: waited_for_people(remote.values()))
 
         def bot(pid: PlayerId) -> LiveAgent:
             made = BotAgent(make(pid), think_seconds=think_seconds, clock=clock)
