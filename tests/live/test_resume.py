@@ -362,3 +362,58 @@ def test_a_result_the_director_holds_and_the_hand_stream_does_not_is_written_the
     replay = stored_last_hand(night.room, record.players[0])
     assert replay is not None
     assert replay.hand_id == H
+
+
+def test_a_result_written_on_resume_says_who_went_out_as_the_director_recorded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The finish the next host writes (`TableRunner._finish_in_stream`) names as out the
+    players the hand left with no chips whom the director put out (KY 8d), as the finish the
+    killed host would have written, so the player's hand history ends where they went out."""
+    night = open_night(tmp_path / "n.db", _rules(), players=3)
+    real_append = HandLog.append
+
+    def dies_at_a_bust(self: HandLog, kind: str, data: Any, *, at: int) -> None:
+        if kind == HAND_FINISHED and data["busted"]:
+            raise _Killed
+        real_append(self, kind, data, at=at)
+
+    async def killed() -> None:
+        task = asyncio.ensure_future(night.room.run())
+        await run_until(night.clock, task.done, limit_ms=24 * 60 * MINUTE)
+        assert isinstance(task.exception(), _Killed)
+
+    monkeypatch.setattr(HandLog, "append", dies_at_a_bust)
+    asyncio.run(killed())
+    monkeypatch.setattr(HandLog, "append", real_append)
+    state = night.live.state
+    record = list(state.hands.values())[-1]
+    assert record.finished
+    out = sorted(c.player_id for c in record.after if not c.chips and state.is_out(c.player_id))
+    assert out, "the hand the host was killed at put a player out"
+    again = reopen(night, {})
+    again.room.default_agent = night.room.default_agent
+
+    async def next_host() -> None:
+        task = asyncio.ensure_future(again.room.run())
+        await run_until(
+            again.clock,
+            lambda: any(
+                e.type == HAND_FINISHED and e.data["hand_id"] == record.hand_id
+                for e in hand_events(again)
+            ),
+            limit_ms=30 * MINUTE,
+        )
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+    asyncio.run(next_host())
+    (finish,) = [
+        e
+        for e in hand_events(again)
+        if e.type == HAND_FINISHED and e.data["hand_id"] == record.hand_id
+    ]
+    assert finish.data["busted"] == out
+    assert {s["player_id"]: s["chips"] for s in finish.data["stacks"]} == {
+        c.player_id: c.chips for c in record.after
+    }
