@@ -48,8 +48,8 @@ PACE_BUDGET_MS = 10.0
 (`pitboss.live.room.Pacer`): a person's action is taken and shown within a few turns however
 many tables the bots deal. On a full machine (the loop waiting for a core more than a fifth of
 the time), the bots' turns also come up to 20 ms apart while people play (`core_waited`): four
-table hosts on two cores, flat out, dealt 47-54 hands/s at action-to-screen p99 113-122 ms with
-it, 40 hands/s at 179 ms without (BENCHMARKS.md)."""
+table hosts on two cores, flat out, read action-to-screen p99 113-164 ms in 7 of 8 runs with it
+(one 193), 167-222 in 4 runs without, at about as many hands (BENCHMARKS.md)."""
 
 
 SCHEDSTAT = Path("/proc/thread-self/schedstat")
