@@ -540,6 +540,9 @@ def check(target: str, seen: dict[str, Any], contender: Contender) -> Figures:
                 elif event.type == HAND_FINISHED:
                     hands += t0 <= event.at < t1
     accepted = set().union(*(c.accepted for c in clients)) if clients else set()
+    # what a client sent, told accepted or not: an action sent as the run ended may be applied
+    # after its page stopped listening for the answer
+    sent = {f"{c.player}-{n}" for c in clients for n in range(1, c.sent + 1)}
     latencies = [ms for c in clients for ms in c.latencies]
     refused: Counter[str] = Counter()
     for c in clients:
@@ -564,7 +567,7 @@ def check(target: str, seen: dict[str, Any], contender: Contender) -> Figures:
         refused=dict(refused),
         lost=sorted(accepted - set(applied)),
         twice=sorted(a for a, n in applied.items() if n > 1),
-        unasked=sorted(set(applied) - accepted),
+        unasked=sorted(set(applied) - sent),
         wrong_seat=wrong_seat,
         unshown=seen["unshown"],
         frames_per_s=seen["frames_per_s"],

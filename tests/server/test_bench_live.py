@@ -62,6 +62,8 @@ def test_a_short_run_deals_hands_and_loses_no_action(bench: ModuleType) -> None:
 class Seen:
     """What a client saw, as `bench_live.check` reads it."""
 
+    player: str
+    sent: int
     accepted: set[str]
     latencies: list[float] = field(default_factory=list)
     refused: Counter[str] = field(default_factory=Counter)
@@ -84,12 +86,14 @@ def test_the_check_catches_actions_lost_doubled_unasked_or_at_another_seat(
             (HAND_ACTED, {"hand_id": "h1", "seat": 1, "action_id": "p1-1"}),  # twice
             (HAND_ACTED, {"hand_id": "h1", "seat": 9, "action_id": "p9-1"}),  # unasked
             (HAND_ACTED, {"hand_id": "h1", "seat": 2, "action_id": "p1-3"}),  # p2's seat
+            # sent as the run ended: applied after its page stopped listening for "accepted"
+            (HAND_ACTED, {"hand_id": "h1", "seat": 2, "action_id": "p2-2"}),
             (HAND_FINISHED, {"hand_id": "h1"}),
         ]
         head = 0
         for kind, data in events:
             head = store.append(hands, head, events=[NewEvent(type=kind, data=data)], at=10)[-1].seq
-    clients = [Seen({"p1-1", "p1-2", "p1-3"}), Seen({"p2-1"})]
+    clients = [Seen("p1", 3, {"p1-1", "p1-2", "p1-3"}), Seen("p2", 2, {"p2-1"})]
     seen = {
         "stream": "night",
         "t0": 0,
@@ -108,5 +112,5 @@ def test_the_check_catches_actions_lost_doubled_unasked_or_at_another_seat(
     assert figures.unasked == ["p9-1"]
     assert figures.wrong_seat == ["p1-3"]
     assert figures.hands == 1
-    assert figures.decisions == 5
+    assert figures.decisions == 6
     assert not figures.clean
