@@ -6,6 +6,7 @@ back to the stacks at the deal, and the same hand redealt (TDA 35C)."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from pitboss.live.history import finished_hands
 from pitboss.live.look_back import stored_last_hand
 from pitboss.rules import RuleSet
 from pitboss.rules.table_rules import ResumeInPlay
+from pitboss.store import StoredEvent
 from pitboss.tournament.features.absence_and_clock import CallClock
 
 P0 = PlayerId("p00")
@@ -305,6 +307,22 @@ def test_a_table_taken_over_and_handed_on_at_once_deals_its_hand_in_play_to_the_
     assert not state.open_hands()
 
 
+def _deal_until(night: Night, seen: Callable[[StoredEvent], bool]) -> None:
+    """The next host deals ``night`` until its hand stream holds an event ``seen`` picks."""
+
+    async def next_host() -> None:
+        task = asyncio.ensure_future(night.room.run())
+        await run_until(
+            night.clock,
+            lambda: any(seen(e) for e in hand_events(night)),
+            limit_ms=30 * MINUTE,
+        )
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+    asyncio.run(next_host())
+
+
 class _Killed(BaseException):
     """The process dies here (nothing catches it, nothing more is written)."""
 
@@ -338,19 +356,7 @@ def test_a_result_the_director_holds_and_the_hand_stream_does_not_is_written_the
     again = reopen(night, {})
     again.room.default_agent = night.room.default_agent
 
-    async def next_host() -> None:
-        task = asyncio.ensure_future(again.room.run())
-        await run_until(
-            again.clock,
-            lambda: any(
-                e.type == HAND_DEALT and e.data["hand_id"] == "h2" for e in hand_events(again)
-            ),
-            limit_ms=30 * MINUTE,
-        )
-        task.cancel()
-        await asyncio.gather(task, return_exceptions=True)
-
-    asyncio.run(next_host())
+    _deal_until(again, lambda e: e.type == HAND_DEALT and e.data["hand_id"] == "h2")
     events = hand_events(again)
     kinds = [(e.type, e.data["hand_id"]) for e in events if e.type != "hand_acted"]
     assert kinds[:3] == [(HAND_DEALT, H), (HAND_FINISHED, H), (HAND_DEALT, HandId("h2"))]
@@ -394,20 +400,7 @@ def test_a_result_written_on_resume_says_who_went_out_as_the_director_recorded(
     again = reopen(night, {})
     again.room.default_agent = night.room.default_agent
 
-    async def next_host() -> None:
-        task = asyncio.ensure_future(again.room.run())
-        await run_until(
-            again.clock,
-            lambda: any(
-                e.type == HAND_FINISHED and e.data["hand_id"] == record.hand_id
-                for e in hand_events(again)
-            ),
-            limit_ms=30 * MINUTE,
-        )
-        task.cancel()
-        await asyncio.gather(task, return_exceptions=True)
-
-    asyncio.run(next_host())
+    _deal_until(again, lambda e: e.type == HAND_FINISHED and e.data["hand_id"] == record.hand_id)
     (finish,) = [
         e
         for e in hand_events(again)
